@@ -1,0 +1,56 @@
+#pragma once
+// Sets of points as 25-bit masks: bit i is the point with index i.
+
+#include <bit>
+#include <cstdint>
+
+#include "point.hpp"
+
+namespace fetaix {
+
+using Bitboard = std::uint32_t;
+
+inline constexpr Bitboard kAllPoints = (Bitboard{1} << 25) - 1;
+
+constexpr Bitboard bit(Point p) { return Bitboard{1} << p.index; }
+constexpr bool contains(Bitboard b, Point p) { return (b >> p.index) & 1u; }
+// Portable SWAR count: without -mpopcnt, std::popcount becomes a library call on x86-64.
+constexpr int popcount(Bitboard b) {
+    b = b - ((b >> 1) & 0x55555555u);
+    b = (b & 0x33333333u) + ((b >> 2) & 0x33333333u);
+    return static_cast<int>((((b + (b >> 4)) & 0x0f0f0f0fu) * 0x01010101u) >> 24);
+}
+// The lowest and highest members; b must not be empty.
+constexpr Point lowest(Bitboard b) { return Point{static_cast<std::uint8_t>(std::countr_zero(b))}; }
+constexpr Point highest(Bitboard b) { return Point{static_cast<std::uint8_t>(31 - std::countl_zero(b))}; }
+
+// Lets `for (Point p : points(b))` walk the members from a1 upwards.
+class PointRange {
+public:
+    class Iterator {
+    public:
+        constexpr explicit Iterator(Bitboard b) : rest_(b) {}
+        constexpr Point operator*() const { return lowest(rest_); }
+        constexpr Iterator& operator++() {
+            rest_ &= rest_ - 1;
+            return *this;
+        }
+        constexpr bool operator!=(const Iterator& other) const { return rest_ != other.rest_; }
+
+    private:
+        Bitboard rest_;
+    };
+    constexpr explicit PointRange(Bitboard b) : bits_(b) {}
+    constexpr Iterator begin() const { return Iterator{bits_}; }
+    constexpr Iterator end() const { return Iterator{0}; }
+
+private:
+    Bitboard bits_;
+};
+
+constexpr PointRange points(Bitboard b) { return PointRange{b}; }
+
+// Rank y (0..4) as a mask.
+constexpr Bitboard rank_mask(int y) { return Bitboard{0x1f} << (5 * y); }
+
+}  // namespace fetaix

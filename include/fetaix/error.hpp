@@ -1,0 +1,63 @@
+#pragma once
+// Errors as values: every parser returns Expected<T>, holding either the value or what went wrong and where.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+
+namespace fetaix {
+
+namespace detail {
+inline void append_part(std::string& out, std::string_view text) { out.append(text); }
+inline void append_part(std::string& out, char c) { out.push_back(c); }
+inline void append_part(std::string& out, int n) { out.append(std::to_string(n)); }
+inline void append_part(std::string& out, std::size_t n) { out.append(std::to_string(n)); }
+}  // namespace detail
+
+// Joins text, characters and numbers; used instead of chains of `+`, which GCC 12 at -O3 warns about
+// falsely (-Wrestrict, GCC bug 105329).
+template <class... Parts>
+std::string concat(const Parts&... parts) {
+    std::string out;
+    (detail::append_part(out, parts), ...);
+    return out;
+}
+
+// What is wrong, and where: line and column are 1-based, 0 when they do not apply.
+struct Error {
+    std::string message;
+    int line = 0;
+    int column = 0;
+
+    // "line 3, column 7: message", or "column 7: message", or the message alone.
+    std::string describe() const {
+        if (line > 0 && column > 0) return concat("line ", line, ", column ", column, ": ", message);
+        if (line > 0) return concat("line ", line, ": ", message);
+        if (column > 0) return concat("column ", column, ": ", message);
+        return message;
+    }
+};
+
+template <class T>
+class Expected {
+public:
+    Expected(T value) : state_(std::in_place_index<0>, std::move(value)) {}
+    Expected(Error error) : state_(std::in_place_index<1>, std::move(error)) {}
+
+    bool ok() const { return state_.index() == 0; }
+    explicit operator bool() const { return ok(); }
+    T& value() { return std::get<0>(state_); }
+    const T& value() const { return std::get<0>(state_); }
+    T& operator*() { return value(); }
+    const T& operator*() const { return value(); }
+    T* operator->() { return &value(); }
+    const T* operator->() const { return &value(); }
+    const Error& error() const { return std::get<1>(state_); }
+
+private:
+    std::variant<T, Error> state_;
+};
+
+}  // namespace fetaix

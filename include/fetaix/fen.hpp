@@ -1,0 +1,98 @@
+#pragma once
+// Positions as text (rules-spec section 7): "W:Wa1,b1,Kc3:Ba5,Kb4".
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "error.hpp"
+#include "position.hpp"
+
+namespace fetaix {
+
+inline constexpr std::string_view kStartFen =
+    "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5";
+
+inline constexpr int kMaxPiecesPerSide = 12;
+
+// Side to move, then White's and Black's pieces from a1 upwards, mullahs prefixed with K.
+inline std::string to_fen(const Position& pos) {
+    std::string text(1, pos.side_to_move == Color::White ? 'W' : 'B');
+    for (Color c : {Color::White, Color::Black}) {
+        text += c == Color::White ? ":W" : ":B";
+        bool first = true;
+        for (Point p : points(pos.of(c))) {
+            if (!first) text += ',';
+            first = false;
+            if (contains(pos.mullahs, p)) text += 'K';
+            text += to_string(p);
+        }
+    }
+    return text;
+}
+
+// Reads a position; surrounding white space is ignored. Columns in errors are 1-based.
+inline Expected<Position> parse_fen(std::string_view text) {
+    std::size_t begin = 0;
+    std::size_t end = text.size();
+    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+    while (begin < end && space(text[begin])) ++begin;
+    while (end > begin && space(text[end - 1])) --end;
+    const auto at = [](std::size_t i) { return static_cast<int>(i) + 1; };
+    if (begin == end) return Error{concat("empty position: expected something like ", kStartFen)};
+
+    Position pos;
+    std::size_t i = begin;
+    if (text[i] == 'W') pos.side_to_move = Color::White;
+    else if (text[i] == 'B') pos.side_to_move = Color::Black;
+    else return Error{"the position must start with the side to move, W or B", 0, at(i)};
+    ++i;
+    bool seen[2] = {false, false};
+    for (int section = 0; section < 2; ++section) {
+        if (i >= end || text[i] != ':')
+            return Error{section == 0 ? "expected ':' after the side to move" : "expected ':' and the second side's pieces",
+                         0, at(i)};
+        ++i;
+        if (i >= end || (text[i] != 'W' && text[i] != 'B'))
+            return Error{"expected W or B to name whose pieces follow", 0, at(i)};
+        const Color c = text[i] == 'W' ? Color::White : Color::Black;
+        if (seen[index_of(c)]) return Error{concat("the ", c == Color::White ? 'W' : 'B', " section is repeated"), 0, at(i)};
+        seen[index_of(c)] = true;
+        ++i;
+        int count = 0;
+        bool expect_piece = false;  // after a comma a piece must follow
+        while (i < end && text[i] != ':') {
+            const std::size_t piece_at = i;
+            bool mullah = false;
+            if (text[i] == 'K') {
+                mullah = true;
+                ++i;
+            }
+            if (end - i < 2) return Error{"expected a point (a1 to e5)", 0, at(i)};
+            const auto p = parse_point(text.substr(i, 2));
+            if (!p) return Error{concat("'", text.substr(i, 2), "' is not a point (a1 to e5)"), 0, at(i)};
+            if (contains(pos.occupied(), *p)) return Error{to_string(*p) + " is named twice", 0, at(i)};
+            if (!mullah && contains(last_rank(c), *p))
+                return Error{concat("a ", c == Color::White ? "White" : "Black", " man on ", to_string(*p),
+                                    " would already have been promoted"),
+                             0, at(piece_at)};
+            if (++count > kMaxPiecesPerSide)
+                return Error{concat("more than ", kMaxPiecesPerSide, " pieces for one side"), 0, at(piece_at)};
+            pos.pieces[index_of(c)] |= bit(*p);
+            if (mullah) pos.mullahs |= bit(*p);
+            i += 2;
+            expect_piece = false;
+            if (i < end && text[i] == ',') {
+                ++i;
+                expect_piece = true;
+            } else if (i < end && text[i] != ':') {
+                return Error{concat("expected ',' or ':' after a piece, found '", text[i], "'"), 0, at(i)};
+            }
+        }
+        if (expect_piece) return Error{"a piece must follow ','", 0, at(i)};
+    }
+    if (i != end) return Error{"unexpected text after both sides' pieces", 0, at(i)};
+    return pos;
+}
+
+}  // namespace fetaix

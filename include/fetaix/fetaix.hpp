@@ -1,0 +1,17 @@
+#pragma once
+// The Fetaix rules core: include this one header for everything.
+
+#include "bitboard.hpp"
+#include "error.hpp"
+#include "fen.hpp"
+#include "game.hpp"
+#include "lattice.hpp"
+#include "move.hpp"
+#include "movegen.hpp"
+#include "notation.hpp"
+#include "pdn.hpp"
+#include "perft.hpp"
+#include "point.hpp"
+#include "position.hpp"
+#include "rules.hpp"
+#include "version.hpp"

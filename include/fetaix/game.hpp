@@ -1,0 +1,190 @@
+#pragma once
+// A game: the moves played from a start position, undo and redo, and the result with its reason
+// (rules-spec section 6).
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "error.hpp"
+#include "movegen.hpp"
+#include "notation.hpp"
+#include "position.hpp"
+#include "rules.hpp"
+
+namespace fetaix {
+
+enum class Outcome : std::uint8_t { Ongoing, WhiteWins, BlackWins, Draw };
+
+enum class Reason : std::uint8_t {
+    None,         // the game goes on
+    CaptureAll,   // the side to move has no pieces left
+    NoLegalMove,  // the side to move has pieces but cannot move
+    Repetition,   // the same position, same side to move, for the third time
+    NoProgress,   // `no_progress` plies without a capture or a man's move
+    Resignation,
+    AgreedDraw,
+};
+
+struct GameResult {
+    Outcome outcome = Outcome::Ongoing;
+    Reason reason = Reason::None;
+    friend bool operator==(const GameResult&, const GameResult&) = default;
+};
+
+inline Outcome win_for(Color c) { return c == Color::White ? Outcome::WhiteWins : Outcome::BlackWins; }
+
+// "1-0", "0-1", "1/2-1/2" or "*", as in game records.
+inline std::string_view result_token(Outcome o) {
+    switch (o) {
+        case Outcome::WhiteWins: return "1-0";
+        case Outcome::BlackWins: return "0-1";
+        case Outcome::Draw: return "1/2-1/2";
+        case Outcome::Ongoing: return "*";
+    }
+    return "*";
+}
+
+inline std::string_view describe(Reason r) {
+    switch (r) {
+        case Reason::None: return "game in progress";
+        case Reason::CaptureAll: return "all pieces captured";
+        case Reason::NoLegalMove: return "no legal move";
+        case Reason::Repetition: return "threefold repetition";
+        case Reason::NoProgress: return "no-progress rule";
+        case Reason::Resignation: return "resignation";
+        case Reason::AgreedDraw: return "agreed draw";
+    }
+    return "";
+}
+
+class Game {
+public:
+    explicit Game(const Rules& rules = {}, const Position& start = start_position()) : rules_(rules) {
+        plies_.push_back(Ply{start, hash(start), 0, Move{}});
+    }
+
+    const Rules& rules() const { return rules_; }
+    const Position& start() const { return plies_.front().position; }
+    const Position& position() const { return plies_[current_].position; }
+    // Plies played up to the current position (the redo line not counted).
+    std::size_t ply() const { return current_; }
+    // The move that led to ply i (1 <= i <= plies in the record, redo line included).
+    const Move& move(std::size_t i) const { return plies_[i].move; }
+    std::vector<Move> moves() const { return moves_between(1, current_); }
+    // The moves that redo would replay, in order.
+    std::vector<Move> redo_line() const { return moves_between(current_ + 1, plies_.size() - 1); }
+    bool can_undo() const { return declared_.has_value() || current_ > 0; }
+    bool can_redo() const { return !declared_ && current_ + 1 < plies_.size(); }
+    // Plies since the last capture or man's move.
+    int no_progress_count() const { return plies_[current_].quiet_plies; }
+
+    MoveList legal_moves() const { return fetaix::legal_moves(position(), rules_); }
+
+    // The result by the rules of section 6, or the resignation or agreed draw declared.
+    GameResult result() const {
+        if (declared_) return *declared_;
+        const Position& pos = position();
+        const Color mover = pos.side_to_move;
+        if (!pos.us()) return {win_for(opponent(mover)), Reason::CaptureAll};
+        if (count_legal_moves(pos, rules_) == 0) return {win_for(opponent(mover)), Reason::NoLegalMove};
+        if (occurrences() >= 3) return {Outcome::Draw, Reason::Repetition};
+        if (rules_.no_progress > 0 && no_progress_count() >= rules_.no_progress) return {Outcome::Draw, Reason::NoProgress};
+        return {};
+    }
+    bool over() const { return result().outcome != Outcome::Ongoing; }
+
+    // How many times the current position (with the same side to move) has stood in this game.
+    int occurrences() const {
+        const Ply& now = plies_[current_];
+        int n = 0;
+        // Only positions since the last capture or man's move can repeat it.
+        for (std::size_t i = current_ + 1; i-- > current_ - static_cast<std::size_t>(now.quiet_plies);)
+            if (plies_[i].key == now.key && plies_[i].position == now.position) ++n;
+        return n;
+    }
+
+    // Plays a legal move; a move that is not legal here, or a move after the end, changes nothing.
+    Expected<Move> play(const Move& m) {
+        if (over()) return Error{concat("the game is over: ", describe(result().reason))};
+        const MoveList legal = legal_moves();
+        for (const Move& candidate : legal)
+            if (candidate == m) {
+                append(candidate);
+                return candidate;
+            }
+        return Error{concat("'", to_string(m), "' is not a legal move here")};
+    }
+
+    // Plays the move named in notation (a unique prefix is enough).
+    Expected<Move> play(std::string_view text) {
+        if (over()) return Error{concat("the game is over: ", describe(result().reason))};
+        auto m = parse_move(text, position(), rules_);
+        if (!m) return m.error();
+        append(*m);
+        return m;
+    }
+
+    // Takes back the last move, or a declared resignation or draw first.
+    bool undo() {
+        if (declared_) {
+            declared_.reset();
+            return true;
+        }
+        if (current_ == 0) return false;
+        --current_;
+        return true;
+    }
+
+    bool redo() {
+        if (!can_redo()) return false;
+        ++current_;
+        return true;
+    }
+
+    // `loser` resigns; refused once the game is over.
+    bool resign(Color loser) {
+        if (over()) return false;
+        declared_ = GameResult{win_for(opponent(loser)), Reason::Resignation};
+        return true;
+    }
+
+    bool agree_draw() {
+        if (over()) return false;
+        declared_ = GameResult{Outcome::Draw, Reason::AgreedDraw};
+        return true;
+    }
+
+private:
+    struct Ply {
+        Position position;
+        std::uint64_t key;
+        int quiet_plies;  // since the last capture or man's move
+        Move move;        // the move that led here (none for the start)
+    };
+
+    void append(const Move& m) {
+        const Ply& now = plies_[current_];
+        const bool progress = m.is_capture() || !contains(now.position.mullahs, m.from);
+        const Position next = now.position.after(m);
+        plies_.resize(current_ + 1);  // a new move drops the redo line
+        plies_.push_back(Ply{next, hash(next), progress ? 0 : now.quiet_plies + 1, m});
+        ++current_;
+    }
+
+    std::vector<Move> moves_between(std::size_t first, std::size_t last) const {
+        std::vector<Move> out;
+        for (std::size_t i = first; i <= last && i < plies_.size(); ++i) out.push_back(plies_[i].move);
+        return out;
+    }
+
+    Rules rules_;
+    std::vector<Ply> plies_;
+    std::size_t current_ = 0;
+    std::optional<GameResult> declared_;
+};
+
+}  // namespace fetaix

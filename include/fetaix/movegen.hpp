@@ -1,0 +1,332 @@
+#pragma once
+// Legal moves (rules-spec sections 3 to 5): steps, complete capture sequences, compulsory capture,
+// the mullah landing rule, majority and the three promotion modes.
+
+#include <array>
+#include <cstdint>
+
+#include "bitboard.hpp"
+#include "lattice.hpp"
+#include "move.hpp"
+#include "position.hpp"
+#include "rules.hpp"
+
+namespace fetaix {
+
+// A fixed list of directions, small enough to copy.
+struct DirectionSet {
+    std::array<Direction, kDirectionCount> items{};
+    int size = 0;
+    constexpr const Direction* begin() const { return items.data(); }
+    constexpr const Direction* end() const { return items.data() + size; }
+};
+
+// Section 3: a man steps forward, diagonally forward or sideways, never backward.
+constexpr DirectionSet man_step_directions(Color c) {
+    if (c == Color::White)
+        return {{Direction::North, Direction::NorthEast, Direction::NorthWest, Direction::East, Direction::West}, 5};
+    return {{Direction::South, Direction::SouthEast, Direction::SouthWest, Direction::East, Direction::West}, 5};
+}
+
+// Section 4: a man captures in its step directions, and backward too under the backward-captures switch.
+constexpr DirectionSet man_capture_directions(Color c, bool backward_captures) {
+    if (!backward_captures) return man_step_directions(c);
+    DirectionSet all;
+    for (Direction d : kDirections) all.items[all.size++] = d;
+    return all;
+}
+
+inline constexpr DirectionSet kAllDirections = man_capture_directions(Color::White, true);
+
+namespace detail {
+
+// The empty points a flying piece may land on after jumping the piece on `jumped` in direction d.
+constexpr Bitboard landing_points(Point jumped, Direction d, Bitboard occupied) {
+    const Bitboard beyond = ray(jumped, d);
+    const Bitboard blockers = beyond & occupied;
+    if (!blockers) return beyond;
+    const Point stop = first_along(blockers, d);
+    return beyond & ~(ray(stop, d) | bit(stop));
+}
+
+// Whether a mullah on p (not itself in `occupied`) has a jump over a piece of `enemy`.
+constexpr bool mullah_can_capture(Point p, Bitboard enemy, Bitboard occupied) {
+    for (Direction d : kDirections) {
+        const Bitboard blockers = ray(p, d) & occupied;
+        if (!blockers) continue;
+        const Point b = first_along(blockers, d);
+        if (!contains(enemy, b)) continue;
+        const Point beyond = neighbour(b, d);
+        if (beyond.valid() && !contains(occupied, beyond)) return true;
+    }
+    return false;
+}
+
+// The directions a man of colour Us steps and captures in, fixed at compile time so loops over them unroll.
+template <Color Us, bool Backward>
+struct ManDirections {
+    static constexpr DirectionSet step = man_step_directions(Us);
+    static constexpr DirectionSet capture = man_capture_directions(Us, Backward);
+};
+
+// The men in `men` with a first jump: an enemy next to them on a line, with an empty point beyond.
+template <Color Us, bool Backward>
+constexpr Bitboard capturing_men(Bitboard men, Bitboard enemy, Bitboard empty) {
+    Bitboard movers = 0;
+    for (Direction d : ManDirections<Us, Backward>::capture) {
+        const Direction back = opposite(d);
+        movers |= shift(shift(empty, back) & enemy, back);
+    }
+    return movers & men;
+}
+
+// Whether any of `mullahs` has a jump: fly over empty points to an enemy with an empty point beyond.
+constexpr bool mullahs_can_capture(Bitboard mullahs, Bitboard enemy, Bitboard empty) {
+    if (!mullahs) return false;
+    for (Direction d : kDirections)
+        for (Bitboard front = shift(mullahs, d); front; front = shift(front & empty, d))
+            if (shift(front & enemy, d) & empty) return true;
+    return false;
+}
+
+// Walks every complete capture sequence by recursion, carrying the captured set, and hands each
+// finished one to sink(const Move&). Captured pieces leave the board at once (immediate removal).
+template <class Sink, Color Us, bool Backward>
+class CaptureWalker {
+public:
+    CaptureWalker(Promotion promotion, Sink& sink) : promotion_(promotion), sink_(sink) {}
+
+    // Walks the sequences of the given men and mullahs of Us (pieces without a first jump add nothing).
+    void walk(const Position& pos, Bitboard men, Bitboard mullahs) {
+        const Bitboard enemy = pos.of(opponent(Us));
+        const Bitboard occupied = pos.occupied();
+        for (Point p : points(men)) {
+            move_.from = p;
+            man(p, enemy, occupied & ~bit(p), 0);
+        }
+        for (Point p : points(mullahs)) {
+            move_.from = p;
+            mullah(p, enemy, occupied & ~bit(p), 0);
+        }
+    }
+
+private:
+    // A man on p after `depth` jumps: short leaps only.
+    void man(Point p, Bitboard enemy, Bitboard occupied, int depth) {
+        bool jumped = false;
+        for (Direction d : ManDirections<Us, Backward>::capture) {
+            const Point over = neighbour(p, d);
+            if (!over.valid() || !contains(enemy, over)) continue;
+            const Point land = neighbour(over, d);
+            if (!land.valid() || contains(occupied, land)) continue;
+            jumped = true;
+            move_.path[depth] = land;
+            move_.captured |= bit(over);
+            const Bitboard enemy_after = enemy & ~bit(over);
+            const Bitboard occupied_after = occupied & ~bit(over);
+            if (!contains(kLastRank, land) || promotion_ == Promotion::End) {
+                man(land, enemy_after, occupied_after, depth + 1);
+            } else {
+                move_.promotes = true;
+                if (promotion_ == Promotion::Immediate) mullah(land, enemy_after, occupied_after, depth + 1);
+                else emit(depth + 1);
+                move_.promotes = false;
+            }
+            move_.captured &= ~bit(over);
+        }
+        if (!jumped && depth > 0) {
+            // Only under promotion=end can a man still be a man on its last rank here.
+            move_.promotes = contains(kLastRank, p);
+            emit(depth);
+            move_.promotes = false;
+        }
+    }
+
+    // A mullah on p after `depth` jumps: long leaps, with the landing rule.
+    void mullah(Point p, Bitboard enemy, Bitboard occupied, int depth) {
+        bool jumped = false;
+        for (Direction d : kDirections) {
+            const Bitboard blockers = ray(p, d) & occupied;
+            if (!blockers) continue;
+            const Point over = first_along(blockers, d);
+            if (!contains(enemy, over)) continue;
+            const Bitboard enemy_after = enemy & ~bit(over);
+            const Bitboard occupied_after = occupied & ~bit(over);
+            const Bitboard landings = landing_points(over, d, occupied_after);
+            if (!landings) continue;
+            jumped = true;
+            move_.captured |= bit(over);
+            // The landing rule: where some landing point of this jump lets the capture go on, only those may be chosen.
+            Bitboard continuing = 0;
+            for (Point land : points(landings))
+                if (mullah_can_capture(land, enemy_after, occupied_after)) continuing |= bit(land);
+            if (continuing) {
+                for (Point land : points(continuing)) {
+                    move_.path[depth] = land;
+                    mullah(land, enemy_after, occupied_after, depth + 1);
+                }
+            } else {
+                for (Point land : points(landings)) {
+                    move_.path[depth] = land;
+                    emit(depth + 1);
+                }
+            }
+            move_.captured &= ~bit(over);
+        }
+        if (!jumped && depth > 0) emit(depth);
+    }
+
+    void emit(int depth) {
+        move_.landings = static_cast<std::uint8_t>(depth);
+        sink_(move_);
+    }
+
+    static constexpr Bitboard kLastRank = last_rank(Us);
+    Promotion promotion_;
+    Sink& sink_;
+    Move move_{};
+};
+
+// Counts sequences, or under majority only those that capture the most.
+struct CaptureCounter {
+    bool majority = false;
+    std::uint64_t count = 0;
+    int best = 0;
+    void operator()(const Move& m) {
+        if (!majority) {
+            ++count;
+            return;
+        }
+        const int n = m.landings;  // one capture per jump
+        if (n > best) {
+            best = n;
+            count = 1;
+        } else if (n == best) {
+            ++count;
+        }
+    }
+};
+
+struct CaptureCollector {
+    MoveList& list;
+    void operator()(const Move& m) { list.push_back(m); }
+};
+
+// Appends every step of the side to move to `out` (no capture check).
+template <Color Us, bool Backward>
+void generate_steps(const Position& pos, MoveList& out) {
+    const Bitboard empty = pos.empty();
+    Move m{};
+    m.landings = 1;
+    // Men by direction: each target of shift(men, d) has its man one step back.
+    for (Direction d : ManDirections<Us, Backward>::step) {
+        for (Point to : points(shift(pos.men(Us), d) & empty)) {
+            m.from = Point{static_cast<std::uint8_t>(to.index - offset(d))};
+            m.path[0] = to;
+            m.promotes = contains(last_rank(Us), to);
+            out.push_back(m);
+        }
+    }
+    m.promotes = false;
+    for (Point p : points(pos.mullahs_of(Us))) {
+        m.from = p;
+        for (Direction d : kDirections) {
+            const Bitboard r = ray(p, d);
+            const Bitboard blockers = r & ~empty;
+            const Bitboard reach = blockers ? r & ~(ray(first_along(blockers, d), d) | bit(first_along(blockers, d))) : r;
+            for (Point to : points(reach)) {
+                m.path[0] = to;
+                out.push_back(m);
+            }
+        }
+    }
+}
+
+// Calls f.template operator()<Us, Backward>() for the side to move and the backward-captures switch, so that
+// the generator is compiled once for each and its direction loops unroll.
+template <class F>
+decltype(auto) dispatch(const Position& pos, const Rules& rules, F&& f) {
+    if (pos.side_to_move == Color::White)
+        return rules.backward_captures ? f.template operator()<Color::White, true>()
+                                       : f.template operator()<Color::White, false>();
+    return rules.backward_captures ? f.template operator()<Color::Black, true>()
+                                   : f.template operator()<Color::Black, false>();
+}
+
+// Number of (mullah, target) pairs for flying steps of `from` in d over `empty` points.
+constexpr int flying_step_count(Bitboard from, Direction d, Bitboard empty) {
+    int n = 0;
+    for (Bitboard front = shift(from, d) & empty; front; front = shift(front, d) & empty) n += popcount(front);
+    return n;
+}
+
+}  // namespace detail
+
+// Whether the side to move has a capture, so that capturing is compulsory (section 4).
+inline bool has_capture(const Position& pos, const Rules& rules) {
+    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        const Bitboard enemy = pos.them();
+        const Bitboard empty = pos.empty();
+        return detail::capturing_men<Us, Backward>(pos.men(Us), enemy, empty) != 0 ||
+               detail::mullahs_can_capture(pos.mullahs_of(Us), enemy, empty);
+    });
+}
+
+// Keeps only the sequences that capture the most pieces (the majority switch).
+inline void keep_majority(MoveList& moves) {
+    int best = 0;
+    for (const Move& m : moves) best = m.capture_count() > best ? m.capture_count() : best;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i)
+        if (moves[i].capture_count() == best) moves[kept++] = moves[i];
+    moves.truncate(kept);
+}
+
+// Every legal move of pos into `out` (cleared first): captures when any exist, else steps.
+inline void generate_legal_moves(const Position& pos, const Rules& rules, MoveList& out) {
+    out.clear();
+    detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        const Bitboard enemy = pos.them();
+        const Bitboard empty = pos.empty();
+        const Bitboard men = detail::capturing_men<Us, Backward>(pos.men(Us), enemy, empty);
+        const Bitboard mullahs = pos.mullahs_of(Us);
+        if (men || detail::mullahs_can_capture(mullahs, enemy, empty)) {
+            detail::CaptureCollector collector{out};
+            detail::CaptureWalker<detail::CaptureCollector, Us, Backward>(rules.promotion, collector).walk(pos, men, mullahs);
+            if (rules.majority) keep_majority(out);
+        } else {
+            detail::generate_steps<Us, Backward>(pos, out);
+        }
+    });
+}
+
+inline MoveList legal_moves(const Position& pos, const Rules& rules) {
+    MoveList list;
+    generate_legal_moves(pos, rules, list);
+    return list;
+}
+
+// The number of legal moves, counted without building them where possible (perft's bulk count).
+inline std::uint64_t count_legal_moves(const Position& pos, const Rules& rules) {
+    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() -> std::uint64_t {
+        const Bitboard enemy = pos.them();
+        const Bitboard empty = pos.empty();
+        const Bitboard men = pos.men(Us);
+        const Bitboard mullahs = pos.mullahs_of(Us);
+        const Bitboard jumping_men = detail::capturing_men<Us, Backward>(men, enemy, empty);
+        if (jumping_men || detail::mullahs_can_capture(mullahs, enemy, empty)) {
+            detail::CaptureCounter counter{rules.majority};
+            detail::CaptureWalker<detail::CaptureCounter, Us, Backward>(rules.promotion, counter)
+                .walk(pos, jumping_men, mullahs);
+            return counter.count;
+        }
+        std::uint64_t n = 0;
+        for (Direction d : detail::ManDirections<Us, Backward>::step)
+            n += static_cast<std::uint64_t>(popcount(shift(men, d) & empty));
+        if (mullahs)
+            for (Direction d : kDirections) n += static_cast<std::uint64_t>(detail::flying_step_count(mullahs, d, empty));
+        return n;
+    });
+}
+
+}  // namespace fetaix

@@ -1,0 +1,102 @@
+#pragma once
+// Move notation (rules-spec section 7): "c2-c3" for a step, "a1xd4xd1" for a capture sequence.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "error.hpp"
+#include "movegen.hpp"
+#include "position.hpp"
+#include "rules.hpp"
+
+namespace fetaix {
+
+inline std::string to_string(const Move& m) {
+    std::string text = to_string(m.from);
+    const char separator = m.is_capture() ? 'x' : '-';
+    for (int i = 0; i < m.landings; ++i) {
+        text += separator;
+        text += to_string(m.path[i]);
+    }
+    return text;
+}
+
+// The points and separator of a move as typed, before it is matched against the legal moves.
+struct MoveText {
+    std::vector<Point> points;
+    bool capture = false;
+};
+
+// Reads "c2-c3", "a1xd4xd1" or a prefix of a sequence ("c2xc4"); 'X' may stand for 'x'.
+// Surrounding spaces are ignored; columns in errors are 1-based within `text`.
+inline Expected<MoveText> parse_move_text(std::string_view text) {
+    std::size_t begin = 0;
+    std::size_t end = text.size();
+    while (begin < end && (text[begin] == ' ' || text[begin] == '\t')) ++begin;
+    while (end > begin && (text[end - 1] == ' ' || text[end - 1] == '\t')) --end;
+    if (begin == end) return Error{"empty move: expected a move such as c2-c3 or c2xc4"};
+    MoveText result;
+    char separator = 0;
+    std::size_t i = begin;
+    const auto column = [&](std::size_t at) { return static_cast<int>(at) + 1; };
+    while (true) {
+        if (end - i < 2) return Error{"expected a point (a1 to e5)", 0, column(i)};
+        const auto p = parse_point(text.substr(i, 2));
+        if (!p) return Error{concat("'", text.substr(i, 2), "' is not a point (a1 to e5)"), 0, column(i)};
+        if (result.points.size() > kMaxCaptures)
+            return Error{concat("too many points: a move has at most ", kMaxCaptures + 1), 0, column(i)};
+        result.points.push_back(*p);
+        i += 2;
+        if (i == end) break;
+        char c = text[i];
+        if (c == 'X') c = 'x';
+        if (c != '-' && c != 'x')
+            return Error{concat("expected '-' or 'x' after ", to_string(*p), ", found '", text[i], "'"), 0, column(i)};
+        if (separator != 0 && c != separator) return Error{"a move uses '-' or 'x', not both", 0, column(i)};
+        separator = c;
+        ++i;
+    }
+    if (result.points.size() < 2) return Error{"a move needs a start and a landing point, such as c2-c3"};
+    result.capture = separator == 'x';
+    if (!result.capture && result.points.size() > 2)
+        return Error{"a step has one landing point; captures are written with 'x'"};
+    return result;
+}
+
+// True when `typed` names m or a beginning of m.
+inline bool starts_move(const MoveText& typed, const Move& m) {
+    if (typed.capture != m.is_capture() || typed.points.front() != m.from) return false;
+    if (typed.points.size() - 1 > m.landings) return false;
+    for (std::size_t i = 1; i < typed.points.size(); ++i)
+        if (typed.points[i] != m.path[i - 1]) return false;
+    return true;
+}
+
+// The legal move of pos that `text` names: exactly, or by a prefix that only one legal sequence starts with.
+inline Expected<Move> parse_move(std::string_view text, const Position& pos, const Rules& rules) {
+    auto typed = parse_move_text(text);
+    if (!typed) return typed.error();
+    const MoveList moves = legal_moves(pos, rules);
+    std::vector<const Move*> matches;
+    for (const Move& m : moves) {
+        if (!starts_move(*typed, m)) continue;
+        if (m.landings + 1u == typed->points.size()) return m;  // the whole move, never ambiguous
+        matches.push_back(&m);
+    }
+    if (matches.size() == 1) return *matches.front();
+    std::string shown(text);
+    if (matches.size() > 1) {
+        std::string options;
+        for (std::size_t i = 0; i < matches.size() && i < 4; ++i) options += concat(i ? ", " : "", to_string(*matches[i]));
+        if (matches.size() > 4) options += ", ...";
+        return Error{concat("'", shown, "' is ambiguous: it could be ", options)};
+    }
+    if (moves.empty()) return Error{"no legal move: the game is over"};
+    if (!typed->capture && moves[0].is_capture())
+        return Error{concat("'", shown, "' is not legal: a capture is compulsory (for example ", to_string(moves[0]), ")")};
+    return Error{concat("'", shown, "' is not a legal move here")};
+}
+
+}  // namespace fetaix

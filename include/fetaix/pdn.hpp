@@ -1,0 +1,350 @@
+#pragma once
+// Game records in Portable Draughts Notation style (rules-spec section 7): tag pairs, numbered moves,
+// comments and variations (skipped when read), a result token, several games per file.
+
+#include <cctype>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "error.hpp"
+#include "fen.hpp"
+#include "game.hpp"
+#include "notation.hpp"
+#include "position.hpp"
+#include "rules.hpp"
+
+namespace fetaix {
+
+// The tags that carry the rule switches, so a record replays under the rules it was played with.
+inline constexpr std::string_view kTagBackwardCaptures = "BackwardCaptures";
+inline constexpr std::string_view kTagPromotion = "Promotion";
+inline constexpr std::string_view kTagMajority = "Majority";
+inline constexpr std::string_view kTagNoProgress = "NoProgress";
+
+struct Tag {
+    std::string name;
+    std::string value;
+    friend bool operator==(const Tag&, const Tag&) = default;
+};
+
+// One game as read from a record: its tags in order, the rules and start they name, its moves
+// (each checked against the rules), and the result token.
+struct GameRecord {
+    std::vector<Tag> tags;
+    Rules rules;
+    Position start = start_position();
+    std::vector<Move> moves;
+    Outcome result = Outcome::Ongoing;
+
+    // The value of a tag, or "" when it is absent.
+    std::string tag(std::string_view name) const {
+        for (const Tag& t : tags)
+            if (t.name == name) return t.value;
+        return "";
+    }
+};
+
+namespace detail {
+
+inline std::string quote_tag_value(std::string_view value) {
+    std::string out;
+    for (char c : value) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += (c == '\n' || c == '\r') ? ' ' : c;
+    }
+    return out;
+}
+
+inline std::string_view yes_no(bool b) { return b ? "yes" : "no"; }
+
+}  // namespace detail
+
+// Writes a game as a record. `extra` tags (White, Black, Event, ...) come first; the rule tags, FEN
+// (when the start is not the standard one) and Result are written from the game itself.
+inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = {}) {
+    std::string out;
+    const auto add_tag = [&](std::string_view name, std::string_view value) {
+        out += '[';
+        out += name;
+        out += " \"";
+        out += detail::quote_tag_value(value);
+        out += "\"]\n";
+    };
+    for (const Tag& t : extra)
+        if (t.name != "Result" && t.name != "FEN" && t.name != kTagBackwardCaptures && t.name != kTagPromotion &&
+            t.name != kTagMajority && t.name != kTagNoProgress)
+            add_tag(t.name, t.value);
+    const std::string_view result = result_token(game.result().outcome);
+    add_tag("Result", result);
+    if (!(game.start() == start_position())) add_tag("FEN", to_fen(game.start()));
+    add_tag(kTagBackwardCaptures, detail::yes_no(game.rules().backward_captures));
+    add_tag(kTagPromotion, to_string(game.rules().promotion));
+    add_tag(kTagMajority, detail::yes_no(game.rules().majority));
+    add_tag(kTagNoProgress, std::to_string(game.rules().no_progress));
+    out += '\n';
+
+    std::string line;
+    const auto word = [&](const std::string& w) {
+        if (!line.empty() && line.size() + 1 + w.size() > 79) {
+            out += line + '\n';
+            line.clear();
+        }
+        if (!line.empty()) line += ' ';
+        line += w;
+    };
+    Color mover = game.start().side_to_move;
+    int number = 1;
+    const std::vector<Move> moves = game.moves();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        if (mover == Color::White) word(concat(number, ". ", to_string(moves[i])));
+        else if (i == 0) word(concat(number, "... ", to_string(moves[i])));
+        else word(to_string(moves[i]));
+        if (mover == Color::Black) ++number;
+        mover = opponent(mover);
+    }
+    word(std::string(result));
+    out += line + '\n';
+    return out;
+}
+
+namespace detail {
+
+// Reads records token by token, keeping line and column for every error.
+class PdnReader {
+public:
+    explicit PdnReader(std::string_view text) : text_(text) {}
+
+    Expected<std::vector<GameRecord>> read_all() {
+        std::vector<GameRecord> games;
+        while (true) {
+            skip_space();
+            if (at_end()) break;
+            auto game = read_game();
+            if (!game) return game.error();
+            games.push_back(std::move(*game));
+        }
+        if (games.empty()) return Error{"no game found: the record is empty", 1, 1};
+        return games;
+    }
+
+private:
+    struct Token {
+        std::string text;
+        int line;
+        int column;
+    };
+
+    bool at_end() const { return pos_ >= text_.size(); }
+    char peek() const { return at_end() ? '\0' : text_[pos_]; }
+    char get() {
+        const char c = text_[pos_++];
+        if (c == '\n') {
+            ++line_;
+            column_ = 1;
+        } else {
+            ++column_;
+        }
+        return c;
+    }
+    Error error_here(std::string message) const { return Error{std::move(message), line_, column_}; }
+
+    static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+    void skip_space() {
+        while (!at_end() && is_space(peek())) get();
+    }
+
+    // Skips white space, {comments}, (variations), ;line comments and %escape lines.
+    std::optional<Error> skip_space_and_comments() {
+        while (true) {
+            skip_space();
+            if (at_end()) return std::nullopt;
+            const char c = peek();
+            if (c == '{') {
+                const int line = line_, column = column_;
+                while (!at_end() && peek() != '}') get();
+                if (at_end()) return Error{"comment '{' is never closed", line, column};
+                get();
+            } else if (c == '(') {
+                const int line = line_, column = column_;
+                int depth = 0;
+                while (!at_end()) {
+                    const char d = get();
+                    if (d == '(') ++depth;
+                    else if (d == ')' && --depth == 0) break;
+                    else if (d == '{') {
+                        while (!at_end() && peek() != '}') get();
+                        if (!at_end()) get();
+                    }
+                }
+                if (depth != 0) return Error{"variation '(' is never closed", line, column};
+            } else if (c == ';' || (c == '%' && column_ == 1)) {
+                while (!at_end() && peek() != '\n') get();
+            } else {
+                return std::nullopt;
+            }
+        }
+    }
+
+    Expected<Tag> read_tag() {
+        const int line = line_, column = column_;
+        get();  // '['
+        skip_space();
+        std::string name;
+        while (!at_end() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_')) name += get();
+        if (name.empty()) return error_here("expected a tag name after '['");
+        skip_space();
+        if (peek() != '"') return error_here(concat("expected '\"' to open the value of tag ", name));
+        get();
+        std::string value;
+        while (true) {
+            if (at_end() || peek() == '\n') return Error{concat("the value of tag ", name, " is never closed"), line, column};
+            char c = get();
+            if (c == '"') break;
+            if (c == '\\') {
+                if (at_end()) return Error{concat("the value of tag ", name, " is never closed"), line, column};
+                c = get();
+            }
+            value += c;
+        }
+        skip_space();
+        if (peek() != ']') return error_here(concat("expected ']' to close tag ", name));
+        get();
+        return Tag{name, value};
+    }
+
+    static bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
+
+    static Outcome outcome_of(std::string_view t) {
+        if (t == "1-0") return Outcome::WhiteWins;
+        if (t == "0-1") return Outcome::BlackWins;
+        if (t == "1/2-1/2") return Outcome::Draw;
+        return Outcome::Ongoing;
+    }
+
+    static std::optional<bool> parse_switch(std::string_view v) {
+        if (v == "yes" || v == "on" || v == "true" || v == "1") return true;
+        if (v == "no" || v == "off" || v == "false" || v == "0") return false;
+        return std::nullopt;
+    }
+
+    // Applies a tag that sets the rules or the start; other tags are kept as they are.
+    std::optional<Error> apply_tag(const Tag& tag, int line, int column, GameRecord& game) {
+        const auto bad = [&](std::string what) { return Error{concat("tag ", tag.name, ": ", what), line, column}; };
+        if (tag.name == kTagBackwardCaptures || tag.name == kTagMajority) {
+            const auto on = parse_switch(tag.value);
+            if (!on) return bad(concat("expected yes or no, found \"", tag.value, "\""));
+            (tag.name == kTagMajority ? game.rules.majority : game.rules.backward_captures) = *on;
+        } else if (tag.name == kTagPromotion) {
+            const auto p = parse_promotion(tag.value);
+            if (!p) return bad(concat("expected end, immediate or stop, found \"", tag.value, "\""));
+            game.rules.promotion = *p;
+        } else if (tag.name == kTagNoProgress) {
+            int n = 0;
+            if (tag.value.empty() || tag.value.size() > 6) return bad("expected a number of plies");
+            for (char c : tag.value) {
+                if (c < '0' || c > '9') return bad(concat("expected a number of plies, found \"", tag.value, "\""));
+                n = n * 10 + (c - '0');
+            }
+            if (n > kMaxNoProgress) return bad(concat("at most ", kMaxNoProgress, " plies"));
+            game.rules.no_progress = n;
+        } else if (tag.name == "FEN") {
+            auto pos = parse_fen(tag.value);
+            if (!pos) return bad(concat("bad position: ", pos.error().describe()));
+            game.start = *pos;
+        }
+        return std::nullopt;
+    }
+
+    // A word of movetext: a move, a move number, a result or an annotation.
+    Token read_word() {
+        Token t{"", line_, column_};
+        while (!at_end()) {
+            const char c = peek();
+            if (is_space(c) || c == '{' || c == '(' || c == ')' || c == '[' || c == ';' || c == '}') break;
+            t.text += get();
+        }
+        return t;
+    }
+
+    Expected<GameRecord> read_game() {
+        GameRecord game;
+        // Tag section.
+        while (true) {
+            if (auto e = skip_space_and_comments()) return *e;
+            if (peek() != '[') break;
+            const int line = line_, column = column_;
+            auto tag = read_tag();
+            if (!tag) return tag.error();
+            if (auto e = apply_tag(*tag, line, column, game)) return *e;
+            game.tags.push_back(std::move(*tag));
+        }
+        // Movetext, each move checked against the position it is played in.
+        Game replay(game.rules, game.start);
+        while (true) {
+            if (auto e = skip_space_and_comments()) return *e;
+            if (at_end() || peek() == '[') break;  // a record without a result token ends here
+            if (peek() == ')' || peek() == '}') return error_here(std::string("unexpected '") + peek() + "'");
+            Token word = read_word();
+            std::string_view w = word.text;
+            if (is_result(w)) {
+                game.result = outcome_of(w);
+                break;
+            }
+            if (w.front() == '$') continue;  // a numeric annotation glyph
+            // A move number "12." or "12..." may stand alone or be glued to the move.
+            std::size_t digits = 0;
+            while (digits < w.size() && w[digits] >= '0' && w[digits] <= '9') ++digits;
+            if (digits > 0 && digits < w.size() && w[digits] == '.') {
+                std::size_t dots = digits;
+                while (dots < w.size() && w[dots] == '.') ++dots;
+                w.remove_prefix(dots);
+                word.column += static_cast<int>(dots);
+                if (w.empty()) continue;
+            }
+            // Annotations such as "!" or "?!" after a move.
+            while (!w.empty() && (w.back() == '!' || w.back() == '?')) w.remove_suffix(1);
+            if (w.empty()) continue;
+            const std::size_t ply = replay.ply();
+            const std::string label = concat("move ", ply / 2 + 1, " '", w, "'");
+            if (replay.over())
+                return Error{concat(label, " comes after the game has ended (", describe(replay.result().reason), ")"),
+                             word.line, word.column};
+            auto played = replay.play(w);
+            if (!played) return Error{concat(label, ": ", played.error().message), word.line, word.column};
+            game.moves.push_back(*played);
+        }
+        return game;
+    }
+
+    std::string_view text_;
+    std::size_t pos_ = 0;
+    int line_ = 1;
+    int column_ = 1;
+};
+
+}  // namespace detail
+
+// Reads every game of a record; the first problem found is returned with its line and column.
+inline Expected<std::vector<GameRecord>> parse_pdn(std::string_view text) {
+    return detail::PdnReader(text).read_all();
+}
+
+// The game a record describes: its moves replayed, and a decisive or drawn result token that the
+// rules alone do not explain taken as a resignation or an agreed draw.
+inline Game to_game(const GameRecord& record) {
+    Game game(record.rules, record.start);
+    for (const Move& m : record.moves) game.play(m);
+    if (!game.over()) {
+        if (record.result == Outcome::WhiteWins) game.resign(Color::Black);
+        else if (record.result == Outcome::BlackWins) game.resign(Color::White);
+        else if (record.result == Outcome::Draw) game.agree_draw();
+    }
+    return game;
+}
+
+}  // namespace fetaix

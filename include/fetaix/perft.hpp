@@ -1,0 +1,52 @@
+#pragma once
+// Perft (rules-spec section 8): the number of move paths of a given length, for testing and speed.
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "movegen.hpp"
+#include "position.hpp"
+#include "rules.hpp"
+
+namespace fetaix {
+
+// perft(pos, 0) = 1; the last ply is bulk-counted without playing its moves.
+inline std::uint64_t perft(const Position& pos, int depth, const Rules& rules) {
+    if (depth <= 0) return 1;
+    if (depth == 1) return count_legal_moves(pos, rules);
+    MoveList moves;
+    generate_legal_moves(pos, rules, moves);
+    std::uint64_t nodes = 0;
+    for (const Move& m : moves) nodes += perft(pos.after(m), depth - 1, rules);
+    return nodes;
+}
+
+// perft of each legal move at the root, in generation order; the counts sum to perft(pos, depth).
+inline std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& pos, int depth, const Rules& rules) {
+    std::vector<std::pair<Move, std::uint64_t>> result;
+    if (depth <= 0) return result;
+    MoveList moves;
+    generate_legal_moves(pos, rules, moves);
+    for (const Move& m : moves) result.emplace_back(m, perft(pos.after(m), depth - 1, rules));
+    return result;
+}
+
+// The fixed workloads of `fetaix bench`: the start, and middle games with mullahs on both sides.
+struct BenchWorkload {
+    std::string_view name;
+    std::string_view fen;
+    int depth;
+};
+
+inline constexpr BenchWorkload kBenchWorkloads[] = {
+    {"start", "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5", 15},
+    {"mullahs", "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", 8},
+    {"middle-1", "W:Wa1,c1,d1,b2,e2,c3,Kd4:Bb3,e3,a4,c4,Kb1,e5", 7},
+    {"middle-2", "B:Wb1,d1,a2,c2,Ke4:Ba3,c3,d3,b4,Ka1,Kc5", 7},
+    {"middle-3", "W:Wa1,e1,b2,d2,Kc3:Ba4,c4,e4,b5,Kd5", 7},
+};
+
+}  // namespace fetaix

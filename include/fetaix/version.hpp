@@ -1,0 +1,5 @@
+#pragma once
+
+namespace fetaix {
+inline constexpr const char* kVersion = "0.1.0";
+}

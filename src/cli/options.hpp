@@ -1,0 +1,69 @@
+#pragma once
+// Command-line arguments shared by the subcommands: rule switches, numbers, FEN.
+
+#include <charconv>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fetaix/fetaix.hpp>
+
+namespace fetaix::cli {
+
+// The arguments after the subcommand, consumed from the front.
+class Args {
+public:
+    Args(int argc, char** argv, int first) {
+        for (int i = first; i < argc; ++i) items_.emplace_back(argv[i]);
+    }
+    bool empty() const { return next_ >= items_.size(); }
+    std::string_view peek() const { return items_[next_]; }
+    std::string_view take() { return items_[next_++]; }
+
+private:
+    std::vector<std::string> items_;
+    std::size_t next_ = 0;
+};
+
+// A whole decimal number in [low, high], or nothing.
+inline std::optional<long long> parse_number(std::string_view text, long long low, long long high) {
+    long long value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc{} || end != text.data() + text.size() || value < low || value > high) return std::nullopt;
+    return value;
+}
+
+// Reads one rule switch at the front of args into rules. Returns false if the front is not a rule
+// switch; sets `error` when it is one but its value is bad.
+inline bool take_rule_switch(Args& args, Rules& rules, std::string& error) {
+    const std::string_view flag = args.peek();
+    if (flag == "--backward-captures") {
+        args.take();
+        rules.backward_captures = true;
+        return true;
+    }
+    if (flag == "--majority") {
+        args.take();
+        rules.majority = true;
+        return true;
+    }
+    if (flag == "--promotion") {
+        args.take();
+        if (args.empty()) error = "--promotion needs a value: end, immediate or stop";
+        else if (auto p = parse_promotion(args.peek())) rules.promotion = *p, args.take();
+        else error = "--promotion: expected end, immediate or stop, not '" + std::string(args.take()) + "'";
+        return true;
+    }
+    if (flag == "--no-progress") {
+        args.take();
+        if (args.empty()) error = "--no-progress needs a number of plies (0 turns the rule off)";
+        else if (auto n = parse_number(args.peek(), 0, kMaxNoProgress)) rules.no_progress = static_cast<int>(*n), args.take();
+        else error = "--no-progress: expected a number from 0 to " + std::to_string(kMaxNoProgress) + ", not '" +
+                     std::string(args.take()) + "'";
+        return true;
+    }
+    return false;
+}
+
+}  // namespace fetaix::cli

@@ -1,0 +1,11 @@
+# Runs PROGRAM with ARGS and checks the exit status and that stderr holds exactly one line starting "fetaix:".
+execute_process(COMMAND ${PROGRAM} ${ARGS} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+if(NOT status EQUAL EXPECT_STATUS)
+  message(FATAL_ERROR "exit status ${status}, expected ${EXPECT_STATUS}; stderr: ${err}")
+endif()
+if(NOT err MATCHES "^fetaix: [^\n]+\n$")
+  message(FATAL_ERROR "expected one line on stderr starting 'fetaix:', got: '${err}'")
+endif()
+if(NOT out STREQUAL "")
+  message(FATAL_ERROR "expected nothing on stdout, got: '${out}'")
+endif()

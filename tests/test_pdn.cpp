@@ -1,0 +1,126 @@
+// Rules-spec section 7, game records: write, read, several games, comments and variations, errors.
+
+#include "helpers.hpp"
+
+using namespace fetaix;
+using fetaix::test::fen;
+
+TEST_CASE("7 PDN: a game is written with tags, switches, numbered moves and the result", "[pdn]") {
+    Rules rules;
+    rules.promotion = Promotion::Immediate;
+    Game g(rules);
+    REQUIRE(g.play("d2-c3"));
+    REQUIRE(g.play("b4xd2"));
+    REQUIRE(g.play("e1xc3"));
+    const std::string text = format_pdn(g, {{"White", "Ali"}, {"Black", "Zineb \"Z\""}});
+    CHECK(text ==
+          "[White \"Ali\"]\n"
+          "[Black \"Zineb \\\"Z\\\"\"]\n"
+          "[Result \"*\"]\n"
+          "[BackwardCaptures \"no\"]\n"
+          "[Promotion \"immediate\"]\n"
+          "[Majority \"no\"]\n"
+          "[NoProgress \"50\"]\n"
+          "\n"
+          "1. d2-c3 b4xd2 2. e1xc3 *\n");
+}
+
+TEST_CASE("7 PDN: format then parse gives back the game", "[pdn]") {
+    Rules rules;
+    rules.backward_captures = true;
+    rules.majority = true;
+    rules.no_progress = 20;
+    Game g(rules, fen("B:Wb2,c2,Kd4:Bc4,b5,Ke5"));
+    for (int i = 0; i < 6 && !g.over(); ++i) REQUIRE(g.play(g.legal_moves()[0]));
+    const std::string text = format_pdn(g, {{"Event", "Test"}});
+    auto records = parse_pdn(text);
+    REQUIRE(records);
+    REQUIRE(records->size() == 1);
+    const GameRecord& r = records->front();
+    CHECK(r.rules == rules);
+    CHECK(r.start == g.start());
+    CHECK(r.tag("Event") == "Test");
+    CHECK(r.moves == g.moves());
+    const Game back = to_game(r);
+    CHECK(back.position() == g.position());
+    CHECK(format_pdn(back, {{"Event", "Test"}}) == text);
+    CHECK(text.find("1... ") != std::string::npos);  // Black moved first
+}
+
+TEST_CASE("7 PDN: several games, comments, variations, NAGs and glued move numbers", "[pdn]") {
+    const std::string text =
+        "[Event \"one\"]\n"
+        "1. d2-c3 {a comment (with brackets)} b4xd2 (1... d4xd2 {side line} (2. e1xc3)) 2.e1xc3! $1 * \n"
+        "\n"
+        "; a line comment\n"
+        "[Event \"two\"]\n"
+        "[Result \"1-0\"]\n"
+        "1. c2-c3 c4xc2 1-0\n";
+    auto records = parse_pdn(text);
+    REQUIRE(records);
+    REQUIRE(records->size() == 2);
+    CHECK((*records)[0].moves.size() == 3);
+    CHECK((*records)[0].result == Outcome::Ongoing);
+    CHECK((*records)[1].tag("Event") == "two");
+    CHECK((*records)[1].result == Outcome::WhiteWins);
+    // The result token that the position does not explain is a resignation.
+    CHECK(to_game((*records)[1]).result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
+}
+
+TEST_CASE("7 PDN: a game ended by the rules keeps its reason", "[pdn]") {
+    auto records = parse_pdn("[FEN \"W:Wb3:Bc3\"]\n1. b3xd3 1-0\n");
+    REQUIRE(records);
+    CHECK(to_game(records->front()).result() == GameResult{Outcome::WhiteWins, Reason::CaptureAll});
+}
+
+TEST_CASE("7 PDN: malformed records give errors with line and column", "[pdn]") {
+    struct Case {
+        std::string text;
+        std::string why;
+        int line;
+        int column;
+    };
+    const std::vector<Case> cases{
+        {"", "empty", 1, 1},
+        {"   \n\n", "empty", 1, 1},
+        {"[White \"x\"", "expected ']'", 1, 11},
+        {"[White x]", "expected '\"'", 1, 8},
+        {"[ \"x\"]", "tag name", 1, 3},
+        {"[White \"abc\n\"]", "never closed", 1, 1},
+        {"1. c2-c3 {open", "never closed", 1, 10},
+        {"1. c2-c3 (1... b4xd2", "never closed", 1, 10},
+        {"1. c2-c3 c4xc2 2. c1-c2 *", "move 2 'c1-c2'", 1, 19},
+        {"1. c2-c4 *", "move 1 'c2-c4': 'c2-c4' is not a legal move", 1, 4},
+        {"\n\n  1. c2-c3 zz *", "'zz' is not a point", 3, 12},
+        {"[FEN \"W:Wz1:B\"]\n*", "tag FEN: bad position", 1, 1},
+        {"[Promotion \"sideways\"]\n*", "expected end, immediate or stop", 1, 1},
+        {"[Majority \"maybe\"]\n*", "expected yes or no", 1, 1},
+        {"[BackwardCaptures \"\"]\n*", "expected yes or no", 1, 1},
+        {"[NoProgress \"ten\"]\n*", "expected a number", 1, 1},
+        {"[NoProgress \"99999999\"]\n*", "expected a number", 1, 1},
+        {"[FEN \"W:Wb3:Bc3\"]\n1. b3xd3 c3-c2 *", "after the game has ended", 2, 10},
+        {"1. c2-c3 ) *", "unexpected ')'", 1, 10},
+    };
+    for (const Case& c : cases) {
+        INFO("record: " << c.text);
+        auto r = parse_pdn(c.text);
+        REQUIRE_FALSE(r);
+        CHECK_THAT(r.error().message, Catch::Contains(c.why));
+        CHECK(r.error().line == c.line);
+        CHECK(r.error().column == c.column);
+    }
+}
+
+TEST_CASE("7 PDN: hostile input never crashes or hangs", "[pdn]") {
+    // Deep nesting, long tokens, stray bytes: each is an error or a record, and each returns.
+    std::string deep(100000, '(');
+    CHECK_FALSE(parse_pdn(deep));
+    CHECK_FALSE(parse_pdn(std::string(100000, 'a')));
+    CHECK_FALSE(parse_pdn(std::string("\0\xff\xfe[", 4)));
+    CHECK(parse_pdn(std::string(5000, ' ') + "*").ok());
+    std::string many;
+    for (int i = 0; i < 2000; ++i) many += "[Event \"x\"] * ";
+    auto r = parse_pdn(many);
+    REQUIRE(r);
+    CHECK(r->size() == 2000);
+}

@@ -1,0 +1,79 @@
+// Rules-spec section 8: perft. The counts below were produced by this project's own generator: they are
+// regression values, not independent proof (test_reference.cpp and test_rules.cpp carry the proof).
+// Depths 1 to 3 from the start were also counted by hand (see the comments).
+
+#include "helpers.hpp"
+
+using namespace fetaix;
+using fetaix::test::fen;
+
+TEST_CASE("8 perft: the start position, depths 1 to 3 counted by hand", "[perft]") {
+    // Only c3 is empty: c2, b2, d2 and d3 can move there.
+    CHECK(perft(start_position(), 1, {}) == 4);
+    // Each reply is a forced capture into the point White emptied; after d2-c3 both b4 and d4 can take.
+    CHECK(perft(start_position(), 2, {}) == 5);
+    CHECK(perft(start_position(), 0, {}) == 1);
+}
+
+TEST_CASE("8 perft: regression values from the start", "[perft]") {
+    const std::uint64_t expected[] = {4, 5, 6, 12, 21, 80, 253, 924, 3491, 14319, 60895, 291684};
+    for (int d = 1; d <= 12; ++d) {
+        INFO("depth " << d);
+        CHECK(perft(start_position(), d, {}) == expected[d - 1]);
+    }
+}
+
+TEST_CASE("8 perft: regression values with mullahs on both sides", "[perft]") {
+    const Position pos = fen("W:Wb1,c1,d1,Ka2:BKe1,b3,c4");
+    const std::uint64_t expected[] = {14, 117, 717, 5783, 39875, 313890};
+    for (int d = 1; d <= 6; ++d) {
+        INFO("depth " << d);
+        CHECK(perft(pos, d, {}) == expected[d - 1]);
+    }
+}
+
+TEST_CASE("8 perft: a position with no legal move counts 0 at every depth", "[perft]") {
+    const Position stuck = fen("W:Wa4:Ba5,b4,c4");
+    for (int d = 1; d <= 4; ++d) CHECK(perft(stuck, d, {}) == 0);
+    CHECK(perft(fen("W:W:Ba5"), 3, {}) == 0);
+}
+
+TEST_CASE("8 perft: divide sums to perft at every depth and under every switch", "[perft]") {
+    for (const char* text : {kStartFen.data(), "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", "B:Wb2,c2,Kd4:Bc4,b5,Ke5"})
+        for (int flags = 0; flags < 12; ++flags) {
+            Rules rules;
+            rules.backward_captures = flags & 1;
+            rules.majority = flags & 2;
+            rules.promotion = static_cast<Promotion>(flags / 4);
+            const Position pos = fen(text);
+            for (int d = 1; d <= 5; ++d) {
+                std::uint64_t sum = 0;
+                for (const auto& [move, count] : perft_divide(pos, d, rules)) sum += count;
+                CHECK(sum == perft(pos, d, rules));
+            }
+        }
+}
+
+TEST_CASE("8 perft: bulk counting agrees with playing out the last ply", "[perft]") {
+    // perft(d) via count_legal_moves at the leaves against a plain recursion that plays every move.
+    struct Plain {
+        static std::uint64_t run(const Position& p, int depth, const Rules& r) {
+            if (depth == 0) return 1;
+            std::uint64_t n = 0;
+            for (const Move& m : legal_moves(p, r)) n += run(p.after(m), depth - 1, r);
+            return n;
+        }
+    };
+    for (const char* text : {kStartFen.data(), "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", "W:Wa1,e1,b2,d2,Kc3:Ba4,c4,e4,b5,Kd5"}) {
+        Rules rules;
+        rules.majority = true;
+        CHECK(perft(fen(text), 5, {}) == Plain::run(fen(text), 5, {}));
+        CHECK(perft(fen(text), 5, rules) == Plain::run(fen(text), 5, rules));
+    }
+}
+
+TEST_CASE("8 perft: deep regression values from the start", "[perft][.deep]") {
+    CHECK(perft(start_position(), 14, {}) == 7541131);
+    CHECK(perft(start_position(), 16, {}) == 232712997);
+    CHECK(perft(fen("W:Wb1,c1,d1,Ka2:BKe1,b3,c4"), 9, {}) == 129370056);
+}

@@ -1,0 +1,274 @@
+// An independent, deliberately plain move generator written from shared/rules-spec.md on a 5x5 array
+// (no bitboards, no tables), compared with the core on many random positions under every switch.
+// Each move is compared by its notation and by the position it leads to.
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "helpers.hpp"
+
+namespace {
+
+using namespace fetaix;
+
+// '.' empty, 'w' White man, 'W' White mullah, 'b' Black man, 'B' Black mullah.
+struct Board {
+    std::array<std::array<char, 5>, 5> cell;  // [x][y]
+    bool white_to_move = true;
+};
+
+bool inside(int x, int y) { return x >= 0 && x < 5 && y >= 0 && y < 5; }
+// Spec 1: orthogonal lines everywhere; diagonal lines only from points with x + y even.
+bool line(int x, int y, int dx, int dy) {
+    if (!inside(x + dx, y + dy)) return false;
+    return dx == 0 || dy == 0 || (x + y) % 2 == 0;
+}
+bool is_white(char c) { return c == 'w' || c == 'W'; }
+bool is_black(char c) { return c == 'b' || c == 'B'; }
+std::string name(int x, int y) { return std::string{char('a' + x), char('1' + y)}; }
+
+std::string board_fen(const Board& b) {
+    std::string s = b.white_to_move ? "W" : "B";
+    for (int side = 0; side < 2; ++side) {
+        s += side == 0 ? ":W" : ":B";
+        bool first = true;
+        for (int y = 0; y < 5; ++y)
+            for (int x = 0; x < 5; ++x) {
+                const char c = b.cell[x][y];
+                if ((side == 0 && !is_white(c)) || (side == 1 && !is_black(c))) continue;
+                if (!first) s += ',';
+                first = false;
+                if (c == 'W' || c == 'B') s += 'K';
+                s += name(x, y);
+            }
+    }
+    return s;
+}
+
+struct RefMove {
+    std::string text;
+    int captures;
+    Board after;
+};
+
+const int kDx[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+const int kDy[8] = {1, 1, 0, -1, -1, -1, 0, 1};
+
+class Reference {
+public:
+    Reference(const Board& b, const Rules& r) : board_(b), rules_(r), white_(b.white_to_move) {}
+
+    std::vector<RefMove> moves() {
+        std::vector<RefMove> out;
+        for (int x = 0; x < 5; ++x)
+            for (int y = 0; y < 5; ++y) {
+                const char c = board_.cell[x][y];
+                if (!mine(c)) continue;
+                Board b = board_;
+                b.cell[x][y] = '.';  // the start point is empty from the first jump on
+                jumps(b, x, y, c == 'W' || c == 'B', c, name(x, y), 0, out);
+            }
+        if (!out.empty()) {
+            if (rules_.majority) {
+                int best = 0;
+                for (auto& m : out) best = std::max(best, m.captures);
+                std::erase_if(out, [&](const RefMove& m) { return m.captures != best; });
+            }
+            return out;
+        }
+        for (int x = 0; x < 5; ++x)
+            for (int y = 0; y < 5; ++y) {
+                const char c = board_.cell[x][y];
+                if (!mine(c)) continue;
+                const bool mullah = c == 'W' || c == 'B';
+                for (int d = 0; d < 8; ++d) {
+                    if (!mullah && !man_direction(d, false)) continue;
+                    int tx = x, ty = y;
+                    while (line(tx, ty, kDx[d], kDy[d]) && board_.cell[tx + kDx[d]][ty + kDy[d]] == '.') {
+                        tx += kDx[d];
+                        ty += kDy[d];
+                        Board b = board_;
+                        b.cell[x][y] = '.';
+                        b.cell[tx][ty] = (!mullah && ty == last_rank()) ? promoted(c) : c;
+                        b.white_to_move = !white_;
+                        out.push_back({name(x, y) + "-" + name(tx, ty), 0, b});
+                        if (!mullah) break;
+                    }
+                }
+            }
+        return out;
+    }
+
+private:
+    bool mine(char c) const { return white_ ? is_white(c) : is_black(c); }
+    bool enemy(char c) const { return white_ ? is_black(c) : is_white(c); }
+    int last_rank() const { return white_ ? 4 : 0; }
+    char promoted(char c) const { return c == 'w' ? 'W' : c == 'b' ? 'B' : c; }
+    // Forward is +y for White and -y for Black; sideways is dy == 0.
+    bool man_direction(int d, bool capture) const {
+        const int forward = white_ ? 1 : -1;
+        if (kDy[d] == forward || kDy[d] == 0) return true;
+        return capture && rules_.backward_captures;
+    }
+
+    // The jumps available to a piece on (x, y) of board b (the piece itself not on b).
+    struct Jump {
+        int over_x, over_y;
+        std::vector<std::pair<int, int>> landings;
+    };
+    std::vector<Jump> available(const Board& b, int x, int y, bool mullah) const {
+        std::vector<Jump> out;
+        for (int d = 0; d < 8; ++d) {
+            if (!mullah && !man_direction(d, true)) continue;
+            int cx = x, cy = y;
+            if (mullah)
+                while (line(cx, cy, kDx[d], kDy[d]) && b.cell[cx + kDx[d]][cy + kDy[d]] == '.') {
+                    cx += kDx[d];
+                    cy += kDy[d];
+                }
+            if (!line(cx, cy, kDx[d], kDy[d])) continue;
+            const int ex = cx + kDx[d], ey = cy + kDy[d];
+            if (!enemy(b.cell[ex][ey])) continue;
+            Jump j{ex, ey, {}};
+            int lx = ex, ly = ey;
+            while (line(lx, ly, kDx[d], kDy[d]) && b.cell[lx + kDx[d]][ly + kDy[d]] == '.') {
+                lx += kDx[d];
+                ly += kDy[d];
+                j.landings.emplace_back(lx, ly);
+                if (!mullah) break;
+            }
+            if (!j.landings.empty()) out.push_back(j);
+        }
+        return out;
+    }
+
+    void finish(Board b, int x, int y, char piece, const std::string& text, int captures, std::vector<RefMove>& out) {
+        if (captures == 0) return;
+        b.cell[x][y] = (y == last_rank()) ? promoted(piece) : piece;
+        b.white_to_move = !white_;
+        out.push_back({text, captures, b});
+    }
+
+    void jumps(const Board& b, int x, int y, bool mullah, char piece, const std::string& text, int captures,
+               std::vector<RefMove>& out) {
+        const auto options = available(b, x, y, mullah);
+        if (options.empty()) {
+            finish(b, x, y, piece, text, captures, out);
+            return;
+        }
+        for (const Jump& j : options) {
+            Board next = b;
+            next.cell[j.over_x][j.over_y] = '.';  // removal is immediate
+            std::vector<std::pair<int, int>> allowed = j.landings;
+            if (mullah) {
+                std::vector<std::pair<int, int>> going_on;
+                for (auto [lx, ly] : j.landings)
+                    if (!available(next, lx, ly, true).empty()) going_on.emplace_back(lx, ly);
+                if (!going_on.empty()) allowed = going_on;
+            }
+            for (auto [lx, ly] : allowed) {
+                const std::string t = text + "x" + name(lx, ly);
+                if (!mullah && ly == last_rank() && rules_.promotion != Promotion::End) {
+                    if (rules_.promotion == Promotion::Stop) finish(next, lx, ly, promoted(piece), t, captures + 1, out);
+                    else jumps(next, lx, ly, true, promoted(piece), t, captures + 1, out);
+                } else {
+                    jumps(next, lx, ly, mullah, piece, t, captures + 1, out);
+                }
+            }
+        }
+    }
+
+    Board board_;
+    Rules rules_;
+    bool white_;
+};
+
+// A random legal position: up to 12 pieces a side, no man on its own last rank.
+Board random_board(std::mt19937& rng) {
+    Board b;
+    std::uniform_int_distribution<int> pick(0, 99);
+    const int density = 20 + pick(rng) % 60;
+    const int mullah_share = pick(rng) % 60;
+    int count[2] = {0, 0};
+    for (int y = 0; y < 5; ++y)
+        for (int x = 0; x < 5; ++x) {
+            b.cell[x][y] = '.';
+            if (pick(rng) >= density) continue;
+            const int side = pick(rng) % 2;
+            if (count[side] == 12) continue;
+            ++count[side];
+            const bool mullah = pick(rng) < mullah_share || y == (side == 0 ? 4 : 0);
+            b.cell[x][y] = side == 0 ? (mullah ? 'W' : 'w') : (mullah ? 'B' : 'b');
+        }
+    b.white_to_move = pick(rng) % 2 == 0;
+    return b;
+}
+
+std::vector<Rules> every_rule_combination() {
+    std::vector<Rules> all;
+    for (bool backward : {false, true})
+        for (Promotion p : {Promotion::End, Promotion::Immediate, Promotion::Stop})
+            for (bool majority : {false, true}) {
+                Rules r;
+                r.backward_captures = backward;
+                r.promotion = p;
+                r.majority = majority;
+                all.push_back(r);
+            }
+    return all;
+}
+
+}  // namespace
+
+TEST_CASE("reference generator agrees on the hand-made rule positions", "[reference]") {
+    // A sanity check of the reference itself against two lists worked out by hand in test_rules.cpp.
+    Board b;
+    const Position pos = fetaix::test::fen("W:WKa1:Bc3,d2,a3");
+    for (int y = 0; y < 5; ++y)
+        for (int x = 0; x < 5; ++x) b.cell[x][y] = '.';
+    b.cell[0][0] = 'W';
+    b.cell[2][2] = 'b';
+    b.cell[3][1] = 'b';
+    b.cell[0][2] = 'b';
+    b.white_to_move = true;
+    REQUIRE(board_fen(b) == to_fen(pos));
+    std::set<std::string> texts;
+    for (const RefMove& m : Reference(b, {}).moves()) texts.insert(m.text);
+    CHECK(texts == std::set<std::string>{"a1xa4", "a1xa5", "a1xd4xd1"});
+}
+
+TEST_CASE("core and reference generate the same moves on random positions under every switch", "[reference]") {
+    std::mt19937 rng(20261130);
+    int positions = 0, captures = 0, sequences = 0;
+    for (const Rules& rules : every_rule_combination()) {
+        INFO(describe(rules));
+        for (int i = 0; i < 1500; ++i) {
+            const Board b = random_board(rng);
+            const std::string text = board_fen(b);
+            INFO("position " << text);
+            const Position pos = fetaix::test::fen(text);
+            std::map<std::string, std::string> expected;
+            for (const RefMove& m : Reference(b, rules).moves()) expected[m.text] = board_fen(m.after);
+            std::map<std::string, std::string> actual;
+            const MoveList moves = legal_moves(pos, rules);
+            REQUIRE_FALSE(moves.overflowed());
+            for (const Move& m : moves) actual[to_string(m)] = to_fen(pos.after(m));
+            REQUIRE(actual.size() == moves.size());  // no move generated twice
+            REQUIRE(actual == expected);
+            REQUIRE(count_legal_moves(pos, rules) == moves.size());
+            ++positions;
+            if (!moves.empty() && moves[0].is_capture()) {
+                ++captures;
+                for (const Move& m : moves) sequences += m.landings > 1 ? 1 : 0;
+            }
+        }
+    }
+    // The random positions must exercise captures and multi-jump sequences, or the comparison says little.
+    CHECK(positions == 18000);
+    CHECK(captures > 3000);
+    CHECK(sequences > 1000);
+}

@@ -1,0 +1,177 @@
+// One test per clause of shared/rules-spec.md: a position, the switches, and the exact legal moves,
+// each list worked out by hand from the spec (the reasoning is in the comments).
+
+#include "helpers.hpp"
+
+using namespace fetaix;
+using fetaix::test::fen;
+using fetaix::test::moves_of;
+using fetaix::test::with_promotion;
+using Set = std::set<std::string>;
+
+TEST_CASE("3 man step: forward, diagonally forward and sideways from a point with diagonals", "[rules][step]") {
+    // c3 has x+y even, so all five forward and sideways lines exist.
+    CHECK(moves_of("W:Wc3:Ba5") == Set{"c3-c4", "c3-d4", "c3-b4", "c3-d3", "c3-b3"});
+}
+
+TEST_CASE("3 man step: no diagonal from a point without diagonals", "[rules][step]") {
+    // c2 has x+y odd: only the orthogonal lines, and never backward to c1.
+    CHECK(moves_of("W:Wc2:Ba5") == Set{"c2-c3", "c2-b2", "c2-d2"});
+}
+
+TEST_CASE("3 man step: never backward, straight or diagonal", "[rules][step]") {
+    // White's forward and sideways points are all taken by its own men; c2, b2 and d2 behind it stay out.
+    CHECK(moves_of("W:Wc3,c4,b4,d4,b3,d3:BKa1") ==
+          Set{"c4-c5", "b4-b5", "b4-c5", "b4-a5", "b4-a4", "d4-d5", "d4-e5", "d4-c5", "d4-e4", "b3-a3", "d3-e3"});
+}
+
+TEST_CASE("3 man step: Black moves toward rank 1", "[rules][step]") {
+    CHECK(moves_of("B:WKa5:Bc3") == Set{"c3-c2", "c3-d2", "c3-b2", "c3-d3", "c3-b3"});
+}
+
+TEST_CASE("3 mullah step: flies any number of empty points along every line", "[rules][step][mullah]") {
+    // From a1: up the a-file, along rank 1, and up the long diagonal until the Black piece on e5.
+    CHECK(moves_of("W:WKa1:Be5") ==
+          Set{"a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-b1", "a1-c1", "a1-d1", "a1-e1", "a1-b2", "a1-c3", "a1-d4"});
+    // b1 has no diagonals.
+    CHECK(moves_of("W:WKb1:Be5") == Set{"b1-b2", "b1-b3", "b1-b4", "b1-b5", "b1-a1", "b1-c1", "b1-d1", "b1-e1"});
+}
+
+TEST_CASE("4 capture is compulsory: a capture excludes every step", "[rules][capture]") {
+    // b3 can step to b4, a3 and the man on e1 can step, but b3 must take c3.
+    CHECK(moves_of("W:Wb3,e1:Bc3") == Set{"b3xd3"});
+}
+
+TEST_CASE("4 man capture: sideways short leap", "[rules][capture]") {
+    CHECK(moves_of("W:Wb3:Bc3") == Set{"b3xd3"});
+    CHECK(moves_of("B:Wc3:Bd3") == Set{"d3xb3"});
+}
+
+TEST_CASE("4 man capture: forward and diagonally forward short leaps", "[rules][capture]") {
+    // c3 over c4 to c5 and over d4 to e5; b4 is jumped toward a5.
+    CHECK(moves_of("W:Wc3:Bc4,d4,b4", with_promotion(Promotion::Stop)) == Set{"c3xc5", "c3xe5", "c3xa5"});
+}
+
+TEST_CASE("4 man capture: the landing point must exist and be empty", "[rules][capture]") {
+    // a4 has no diagonal; a5 has no point beyond it; b4 has c4 occupied behind it: no capture at all.
+    CHECK(moves_of("W:Wa4:Ba5,b4,c4") == Set{});
+    // A man jumps one piece only: c4 then c5 both Black is no capture.
+    CHECK(moves_of("W:Wc3:Bc4,c5") == Set{"c3-d4", "c3-b4", "c3-d3", "c3-b3"});
+}
+
+TEST_CASE("4 man capture: no backward capture by default", "[rules][capture][backward]") {
+    // Black on c2 and b2 stand behind the White man: it steps.
+    CHECK(moves_of("W:Wc3:Bc2,b2,a5") == Set{"c3-c4", "c3-d4", "c3-b4", "c3-d3", "c3-b3"});
+}
+
+TEST_CASE("4 man capture: backward-captures switch allows straight and diagonal backward leaps", "[rules][capture][backward]") {
+    Rules rules;
+    rules.backward_captures = true;
+    // Back over b2 to a1 and stop; or back over c2 to c1, then diagonally over b2 (forward) to a3.
+    CHECK(moves_of("W:Wc3:Bc2,b2,a5", rules) == Set{"c3xa1", "c3xc1xa3"});
+    // A Black man jumps backward toward rank 5 only with the switch.
+    CHECK(moves_of("B:Wc4:Bc3,e5", rules) == Set{"c3xc5"});
+    CHECK(moves_of("B:Wc4:Bc3,e5") == Set{"c3-c2", "c3-d2", "c3-b2", "c3-d3", "c3-b3", "e5-e4", "e5-d4", "e5-d5"});
+}
+
+TEST_CASE("4 sequences must be completed: a man goes on capturing", "[rules][capture][sequence]") {
+    // a2 over b2 to c2, then over d2 to e2; stopping at c2 is not a move.
+    CHECK(moves_of("W:Wa2:Bb2,d2,e5") == Set{"a2xc2xe2"});
+    // After c1xc3 two continuations: east over d3 or west over b3.
+    CHECK(moves_of("W:Wc1:Bc2,d3,b3,a5") == Set{"c1xc3xe3", "c1xc3xa3"});
+}
+
+TEST_CASE("4 mullah capture: long leap with every landing point beyond", "[rules][capture][mullah]") {
+    // Over the empty b2 to c3, landing on d4 or e5; nothing more to take.
+    CHECK(moves_of("W:WKa1:Bc3") == Set{"a1xd4", "a1xe5"});
+}
+
+TEST_CASE("4 mullah capture: no jumping own pieces or two pieces at once", "[rules][capture][mullah]") {
+    // North: its own man on a3 blocks. North-east: b2 and c3 stand back to back. East: c1 and d1 too.
+    CHECK(moves_of("W:WKa1,a3:Bb2,c3,Kc1,Kd1") == Set{"a1-a2", "a1-b1", "a3-a4", "a3-b4", "a3-b3"});
+}
+
+TEST_CASE("4 landing rule: a mullah must land where it can go on capturing", "[rules][capture][mullah][landing]") {
+    // Over c3 it may land on d4 or e5; only from d4 can it take d2 (landing d1), so a1xe5 is not legal.
+    CHECK(moves_of("W:WKa1:Bc3,d2") == Set{"a1xd4xd1"});
+}
+
+TEST_CASE("4 landing rule: it chooses among the landing points of one jump, not the longest sequence", "[rules][capture][mullah][landing]") {
+    // The jump north over a3 continues from neither a4 nor a5 (from a5, c3 and d2 stand back to back),
+    // so both stay legal beside the two-piece a1xd4xd1.
+    CHECK(moves_of("W:WKa1:Bc3,d2,a3") == Set{"a1xa4", "a1xa5", "a1xd4xd1"});
+}
+
+TEST_CASE("4 removal is immediate: a mullah re-crosses captured and vacated points", "[rules][capture][mullah][removal]") {
+    // c3 takes d3 landing e3, then flies back west over d3 (taken) and c3 (its own start) to take b3.
+    CHECK(moves_of("W:WKc3:Bd3,b3") == Set{"c3xe3xa3", "c3xa3xe3"});
+}
+
+TEST_CASE("4 removal is immediate: the start point is empty from the first jump on", "[rules][capture][removal]") {
+    Rules rules;
+    rules.backward_captures = true;
+    // Round the square c1-c3-e3-e1 either way, ending back on the start point c1.
+    CHECK(moves_of("W:Wc1:Bc2,d3,e2,Kd1", rules) == Set{"c1xc3xe3xe1xc1", "c1xe1xe3xc3xc1"});
+    const Position pos = fen("W:Wc1:Bc2,d3,e2,Kd1");
+    CHECK(to_fen(pos.after(*parse_move("c1xe1xe3xc3xc1", pos, rules))) == "B:Wc1:B");
+}
+
+TEST_CASE("4 majority off: any capture sequence may be chosen", "[rules][capture][majority]") {
+    CHECK(moves_of("W:Wa2:Bb2,d2,a3") == Set{"a2xa4", "a2xc2xe2"});
+}
+
+TEST_CASE("4 majority on: only the sequences that capture the most", "[rules][capture][majority]") {
+    Rules rules;
+    rules.majority = true;
+    CHECK(moves_of("W:Wa2:Bb2,d2,a3", rules) == Set{"a2xc2xe2"});
+    // Equal counts stay together.
+    CHECK(moves_of("W:Wc1:Bc2,d3,b3,a5", rules) == Set{"c1xc3xe3", "c1xc3xa3"});
+}
+
+// c3 takes c4 and lands on c5, its last rank; d5 can be taken east from there, and c2 only by a mullah
+// flying south over the emptied c4 and c3.
+constexpr const char* kPromotionMidSequence = "W:Wc3:Bc4,d5,c2";
+
+TEST_CASE("5 promotion end: a man reaching the last rank mid-capture goes on as a man", "[rules][promotion]") {
+    const Position pos = fen(kPromotionMidSequence);
+    const Rules rules = with_promotion(Promotion::End);
+    CHECK(moves_of(kPromotionMidSequence, rules) == Set{"c3xc5xe5"});
+    const Move m = *parse_move("c3xc5xe5", pos, rules);
+    CHECK(to_fen(pos.after(m)) == "B:WKe5:Bc2");
+}
+
+TEST_CASE("5 promotion end: a man that leaves the last rank again ends the move a man", "[rules][promotion]") {
+    Rules rules = with_promotion(Promotion::End);
+    rules.backward_captures = true;
+    // Up over b4 to b5 (the last rank), east over c5 to d5, then back south over d4 to d3: a man still.
+    const Position pos = fen("W:Wb3:Bb4,c5,d4");
+    CHECK(moves_of("W:Wb3:Bb4,c5,d4", rules) == Set{"b3xb5xd5xd3"});
+    CHECK(to_fen(pos.after(*parse_move("b3xb5xd5xd3", pos, rules))) == "B:Wd3:B");
+}
+
+TEST_CASE("5 promotion immediate: the man becomes a mullah on landing and captures on as one", "[rules][promotion]") {
+    const Position pos = fen(kPromotionMidSequence);
+    const Rules rules = with_promotion(Promotion::Immediate);
+    CHECK(moves_of(kPromotionMidSequence, rules) == Set{"c3xc5xe5", "c3xc5xc1"});
+    // Promoted even though the move ends on rank 1.
+    CHECK(to_fen(pos.after(*parse_move("c3xc5xc1", pos, rules))) == "B:WKc1:Bd5");
+}
+
+TEST_CASE("5 promotion stop: the move ends on the last rank", "[rules][promotion]") {
+    const Position pos = fen(kPromotionMidSequence);
+    const Rules rules = with_promotion(Promotion::Stop);
+    CHECK(moves_of(kPromotionMidSequence, rules) == Set{"c3xc5"});
+    CHECK(to_fen(pos.after(*parse_move("c3xc5", pos, rules))) == "B:WKc5:Bc2,d5");
+}
+
+TEST_CASE("5 promotion: a man stepping onto its last rank becomes a mullah", "[rules][promotion]") {
+    const Position pos = fen("W:Wc4:Be2");
+    CHECK(to_fen(pos.after(*parse_move("c4-c5", pos, {}))) == "B:WKc5:Be2");
+    const Position black = fen("B:Wb3:Bd2");
+    CHECK(to_fen(black.after(*parse_move("d2-c1", black, {}))) == "W:Wb3:BKc1");
+}
+
+TEST_CASE("6 a side with pieces but no legal move has none to play", "[rules][end]") {
+    // a4 has no diagonal, a5 is blocked, b4 has c4 behind it.
+    CHECK(legal_moves(fen("W:Wa4:Ba5,b4,c4"), {}).empty());
+}
