@@ -10,7 +10,6 @@ TEST_CASE("random games keep every invariant under every switch", "[random]") {
     std::mt19937 rng(7);
     int games = 0;
     int plies = 0;
-    std::size_t most_moves = 0;
     for (int flags = 0; flags < 12; ++flags) {
         Rules rules;
         rules.backward_captures = flags & 1;
@@ -23,8 +22,6 @@ TEST_CASE("random games keep every invariant under every switch", "[random]") {
                 const Position before = game.position();
                 const MoveList moves = game.legal_moves();
                 REQUIRE_FALSE(moves.empty());
-                REQUIRE_FALSE(moves.overflowed());
-                most_moves = std::max(most_moves, moves.size());
                 // perft(1) is the number of legal moves.
                 REQUIRE(perft(before, 1, rules) == moves.size());
                 // Capture is compulsory: all moves are captures exactly when one exists.
@@ -50,5 +47,4 @@ TEST_CASE("random games keep every invariant under every switch", "[random]") {
     }
     CHECK(games == 3000);
     CHECK(plies > 30000);
-    CHECK(most_moves < kMaxMoves);
 }

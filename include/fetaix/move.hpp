@@ -4,6 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "bitboard.hpp"
 #include "point.hpp"
@@ -38,53 +39,66 @@ struct Move {
     }
 };
 
-// Room for every legal move of any position; docs/rules.md explains how the bound was found.
-inline constexpr std::size_t kMaxMoves = 1024;
+// Moves kept inside a MoveList before it moves to the heap. Real games stay far below it; a mullah
+// facing many scattered pieces can have tens of thousands of capture sequences (docs/rules.md), and
+// those rare lists spill to the heap instead of overflowing.
+inline constexpr std::size_t kInlineMoves = 256;
 
-// A list of moves that never allocates; push_back beyond capacity is ignored and recorded in overflowed().
-// The storage is left uninitialised so that making a list costs nothing on the perft and search paths.
+// A list of moves that does not allocate until it holds more than kInlineMoves. The inline storage is
+// left uninitialised so that making a list costs nothing on the perft and search paths.
 class MoveList {
 public:
-    MoveList() {}
-    MoveList(const MoveList& other) : size_(other.size_), overflowed_(other.overflowed_) {
-        for (std::size_t i = 0; i < size_; ++i) storage_.moves[i] = other.storage_.moves[i];
-    }
+    MoveList() : data_(inline_.moves) {}
+    MoveList(const MoveList& other) : MoveList() { assign(other); }
     MoveList& operator=(const MoveList& other) {
-        size_ = other.size_;
-        overflowed_ = other.overflowed_;
-        for (std::size_t i = 0; i < size_; ++i) storage_.moves[i] = other.storage_.moves[i];
+        if (this != &other) {
+            size_ = 0;
+            assign(other);
+        }
         return *this;
     }
+    ~MoveList() = default;
 
     void push_back(const Move& m) {
-        if (size_ < kMaxMoves) storage_.moves[size_++] = m;
-        else overflowed_ = true;
+        if (size_ == capacity_) grow(capacity_ * 2);
+        data_[size_++] = m;
     }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    bool overflowed() const { return overflowed_; }
-    void clear() {
-        size_ = 0;
-        overflowed_ = false;
-    }
+    void clear() { size_ = 0; }
     // Keeps the first n moves.
     void truncate(std::size_t n) {
         if (n < size_) size_ = n;
     }
-    const Move& operator[](std::size_t i) const { return storage_.moves[i]; }
-    Move& operator[](std::size_t i) { return storage_.moves[i]; }
-    const Move* begin() const { return storage_.moves; }
-    const Move* end() const { return storage_.moves + size_; }
-    Move* begin() { return storage_.moves; }
-    Move* end() { return storage_.moves + size_; }
+    const Move& operator[](std::size_t i) const { return data_[i]; }
+    Move& operator[](std::size_t i) { return data_[i]; }
+    const Move* begin() const { return data_; }
+    const Move* end() const { return data_ + size_; }
+    Move* begin() { return data_; }
+    Move* end() { return data_ + size_; }
 
 private:
+    void grow(std::size_t capacity) {
+        auto bigger = std::make_unique<Move[]>(capacity);
+        for (std::size_t i = 0; i < size_; ++i) bigger[i] = data_[i];
+        heap_ = std::move(bigger);
+        data_ = heap_.get();
+        capacity_ = capacity;
+    }
+    void assign(const MoveList& other) {
+        if (other.size_ > capacity_) grow(other.size_);
+        for (std::size_t i = 0; i < other.size_; ++i) data_[i] = other.data_[i];
+        size_ = other.size_;
+    }
+
     union Storage {
         Storage() {}
-        Move moves[kMaxMoves];
-    } storage_;
+        Move moves[kInlineMoves];
+    } inline_;
+    Move* data_;
     std::size_t size_ = 0;
-    bool overflowed_ = false;
+    std::size_t capacity_ = kInlineMoves;
+    std::unique_ptr<Move[]> heap_;
 };
 
 }  // namespace fetaix

@@ -1,0 +1,37 @@
+# Sourced by play.sh and test.sh: installs what the build needs with apt-get when it can,
+# and otherwise says what to install.
+
+fetaix_need() {
+    # Prints the Debian packages that are missing for the given commands and files.
+    local missing=()
+    command -v cmake >/dev/null 2>&1 || missing+=(cmake)
+    command -v g++ >/dev/null 2>&1 || missing+=(g++)
+    command -v ninja >/dev/null 2>&1 || missing+=(ninja-build)
+    [ -e /usr/include/ncurses.h ] || [ -e /usr/include/ncursesw/ncurses.h ] || missing+=(libncurses-dev)
+    for extra in "$@"; do
+        case "$extra" in
+            catch2) [ -e /usr/include/catch2/catch.hpp ] || missing+=(catch2) ;;
+            tmux) command -v tmux >/dev/null 2>&1 || missing+=(tmux) ;;
+        esac
+    done
+    echo "${missing[@]}"
+}
+
+fetaix_install_deps() {
+    local missing
+    missing=$(fetaix_need "$@")
+    [ -z "$missing" ] && return 0
+    echo "fetaix: installing $missing" >&2
+    local sudo=""
+    if [ "$(id -u)" -ne 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+            echo "fetaix: please install these Debian packages first: $missing" >&2
+            return 1
+        fi
+    fi
+    # shellcheck disable=SC2086
+    if ! { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing; } >&2; then
+        echo "fetaix: could not install: $missing; please install them (apt-get install $missing)" >&2
+        return 1
+    fi
+}
