@@ -69,6 +69,33 @@ struct ManDirections {
     static constexpr DirectionSet capture = man_capture_directions(Us, Backward);
 };
 
+// A man's short leap from a point: over the neighbour `over` to the point `land` beyond it.
+struct ShortLeap {
+    Point over;
+    Point land;
+};
+
+// The short leaps whose two points exist, from each point, for a man of colour Us: the board edges
+// leave many points with fewer than five, so the capture search tries only those.
+struct ShortLeaps {
+    std::array<ShortLeap, kDirectionCount> items{};
+    int size = 0;
+    constexpr const ShortLeap* begin() const { return items.data(); }
+    constexpr const ShortLeap* end() const { return items.data() + size; }
+};
+
+template <Color Us, bool Backward>
+inline constexpr auto kShortLeaps = [] {
+    std::array<ShortLeaps, kPointCount> table{};
+    for (int i = 0; i < kPointCount; ++i)
+        for (Direction d : ManDirections<Us, Backward>::capture) {
+            const Point over = step(Point{static_cast<std::uint8_t>(i)}, d);
+            const Point land = step(over, d);
+            if (land.valid()) table[i].items[table[i].size++] = ShortLeap{over, land};
+        }
+    return table;
+}();
+
 // The men in `men` with a first jump: an enemy next to them on a line, with an empty point beyond.
 template <Color Us, bool Backward>
 constexpr Bitboard capturing_men(Bitboard men, Bitboard enemy, Bitboard empty) {
@@ -114,11 +141,8 @@ private:
     // A man on p after `depth` jumps: short leaps only.
     void man(Point p, Bitboard enemy, Bitboard occupied, int depth) {
         bool jumped = false;
-        for (Direction d : ManDirections<Us, Backward>::capture) {
-            const Point over = neighbour(p, d);
-            if (!over.valid() || !contains(enemy, over)) continue;
-            const Point land = neighbour(over, d);
-            if (!land.valid() || contains(occupied, land)) continue;
+        for (const auto [over, land] : kShortLeaps<Us, Backward>[p.index]) {
+            if (!contains(enemy, over) || contains(occupied, land)) continue;
             jumped = true;
             move_.path[depth] = land;
             move_.captured |= bit(over);
