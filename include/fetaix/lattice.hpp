@@ -16,14 +16,16 @@ constexpr Point step(Point p, Direction d) {
 }
 
 namespace detail {
+// One row per point, and a last row for kNoPoint (no neighbours, empty rays), so that look-ups from
+// "no point" need no branch.
 template <class T>
-using PointDirectionTable = std::array<std::array<T, kDirectionCount>, kPointCount>;
+using PointDirectionTable = std::array<std::array<T, kDirectionCount>, kPointCount + 1>;
 }
 
 // kNeighbour[p][d]: step(p, d) for every point and direction.
 inline constexpr auto kNeighbour = [] {
     detail::PointDirectionTable<Point> table{};
-    for (int i = 0; i < kPointCount; ++i)
+    for (int i = 0; i <= kPointCount; ++i)
         for (Direction d : kDirections) table[i][static_cast<int>(d)] = step(Point{static_cast<std::uint8_t>(i)}, d);
     return table;
 }();
@@ -31,7 +33,7 @@ inline constexpr auto kNeighbour = [] {
 // kRay[p][d]: every point reached from p by repeated steps in d (p itself excluded).
 inline constexpr auto kRay = [] {
     detail::PointDirectionTable<Bitboard> table{};
-    for (int i = 0; i < kPointCount; ++i)
+    for (int i = 0; i <= kPointCount; ++i)
         for (Direction d : kDirections) {
             Bitboard ray = 0;
             for (Point p = step(Point{static_cast<std::uint8_t>(i)}, d); p.valid(); p = step(p, d)) ray |= bit(p);
@@ -67,6 +69,12 @@ constexpr Bitboard shift(Bitboard b, Direction d) {
 // The first member of b met when walking from a point in direction d (b must not be empty and lie on that ray).
 constexpr Point first_along(Bitboard b, Direction d) { return is_increasing(d) ? lowest(b) : highest(b); }
 
+// As first_along, but kNoPoint when b is empty; compiles without a branch.
+constexpr Point first_along_or_none(Bitboard b, Direction d) {
+    if (is_increasing(d)) return lowest(b | bit(kNoPoint));
+    return b ? highest(b) : kNoPoint;
+}
+
 constexpr int line_count(Point p) {
     int n = 0;
     for (Direction d : kDirections) n += neighbour(p, d).valid() ? 1 : 0;
@@ -88,5 +96,6 @@ static_assert(ray(make_point(0, 0), Direction::NorthEast) ==
               "the long diagonal runs a1-e5");
 static_assert(ray(make_point(1, 0), Direction::NorthEast) == 0, "b1 has no diagonal");
 static_assert(shift(bit(make_point(4, 2)), Direction::East) == 0, "no wrap from e3 to a4");
+static_assert(neighbour(kNoPoint, Direction::North) == kNoPoint && ray(kNoPoint, Direction::South) == 0);
 
 }  // namespace fetaix
