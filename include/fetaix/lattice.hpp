@@ -2,6 +2,7 @@
 // The lines of the board as compile-time tables, all derived from step() (rules-spec section 1).
 
 #include <array>
+#include <bit>
 
 #include "bitboard.hpp"
 #include "point.hpp"
@@ -60,10 +61,11 @@ constexpr int offset(Direction d) { return kOffset[static_cast<int>(d)]; }
 constexpr bool is_increasing(Direction d) { return offset(d) > 0; }
 
 // Every member of b moved one step in d along an existing line; members with no line in d vanish.
+// Both shifts are applied (one of them by 0) so that a direction known only at run time costs no branch.
 constexpr Bitboard shift(Bitboard b, Direction d) {
-    const Bitboard from = b & kLineFrom[static_cast<int>(d)];
     const int k = offset(d);
-    return k > 0 ? from << k : from >> -k;
+    const Bitboard from = b & kLineFrom[static_cast<int>(d)];
+    return (from << (k > 0 ? k : 0)) >> (k < 0 ? -k : 0);
 }
 
 // The first member of b met when walking from a point in direction d (b must not be empty and lie on that ray).
@@ -72,7 +74,9 @@ constexpr Point first_along(Bitboard b, Direction d) { return is_increasing(d) ?
 // As first_along, but kNoPoint when b is empty; compiles without a branch.
 constexpr Point first_along_or_none(Bitboard b, Direction d) {
     if (is_increasing(d)) return lowest(b | bit(kNoPoint));
-    return b ? highest(b) : kNoPoint;
+    int i = 31 - std::countl_zero(b);  // -1 when b is empty
+    i += (i >> 31) & (kNoPoint.index + 1);
+    return Point{static_cast<std::uint8_t>(i)};
 }
 
 constexpr int line_count(Point p) {
