@@ -42,11 +42,11 @@ struct BenchWorkload {
 };
 
 inline constexpr BenchWorkload kBenchWorkloads[] = {
-    {"start", "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5", 15},
-    {"mullahs", "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", 8},
-    {"middle-1", "W:Wa1,c1,d1,b2,e2,c3,Kd4:Bb3,e3,a4,c4,Kb1,e5", 7},
-    {"middle-2", "B:Wb1,d1,a2,c2,Ke4:Ba3,c3,d3,b4,Ka1,Kc5", 7},
-    {"middle-3", "W:Wa1,e1,b2,d2,Kc3:Ba4,c4,e4,b5,Kd5", 7},
+    {"start", "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5", 16},
+    {"mullahs", "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", 9},
+    {"middle-1", "W:Wa1,c1,d1,b2,e2,c3,Kd4:Bb3,e3,a4,c4,Kb1,e5", 11},
+    {"middle-2", "B:Wb1,d1,a2,c2,Ke4:Ba3,c3,d3,b4,Ka1,Kc5", 12},
+    {"middle-3", "W:Wa1,e1,b2,d2,Kc3:Ba4,c4,e4,b5,Kd5", 10},
 };
 
 }  // namespace fetaix
