@@ -9,6 +9,7 @@
 #include <fetaix/fetaix.hpp>
 
 #include "cli/options.hpp"
+#include "tui/app.hpp"
 
 namespace {
 
@@ -20,6 +21,12 @@ constexpr const char* kHelp =
     "fetaix - Fetaix (qireq), the Moroccan capture game on the 5x5 Alquerque board\n"
     "\n"
     "Usage:\n"
+    "  fetaix [--white NAME] [--black NAME] [RULES] [--ascii] [--auto-flip]\n"
+    "      Play a game in the terminal, two players at one keyboard (? shows the keys).\n"
+    "      --white, --black  the players' names\n"
+    "      --ascii           plain ASCII lines and pieces, even in a UTF-8 locale\n"
+    "      --auto-flip       turn the board so the side to move is at the bottom\n"
+    "      NO_COLOR=1 in the environment turns colour off.\n"
     "  fetaix perft DEPTH [--fen FEN] [RULES] [--divide]\n"
     "      Count the move paths of each length 1..DEPTH (1..30) and time them.\n"
     "      Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
@@ -40,7 +47,7 @@ constexpr const char* kHelp =
     "  --no-progress N              plies without a capture or a man's move that draw\n"
     "                               the game (default 50, 0 = off)\n"
     "\n"
-    "Exit status: 0 on success, 2 on a bad command line.\n";
+    "Exit status: 0 on success, 1 if the terminal cannot be used, 2 on a bad command line.\n";
 
 int usage_error(const std::string& message) {
     std::cerr << "fetaix: " << message << "\n";
@@ -131,13 +138,45 @@ int run_bench(cli::Args& args) {
     return 0;
 }
 
+int run_play(cli::Args& args) {
+    tui::AppOptions options;
+    while (!args.empty()) {
+        std::string error;
+        if (cli::take_rule_switch(args, options.rules, error)) {
+            if (!error.empty()) return usage_error(error);
+            continue;
+        }
+        const std::string_view flag = args.take();
+        if (flag == "--white" || flag == "--black") {
+            if (args.empty()) return usage_error(std::string(flag) + " needs a name");
+            const std::string_view name = args.take();
+            if (name.empty() || name.size() > 40)
+                return usage_error(std::string(flag) + ": a name has 1 to 40 characters");
+            (flag == "--white" ? options.players.white : options.players.black) = std::string(name);
+        } else if (flag == "--ascii") {
+            options.terminal.ascii = true;
+        } else if (flag == "--auto-flip") {
+            options.auto_flip = true;
+        } else {
+            return usage_error("unknown option '" + std::string(flag) + "' (see fetaix --help)");
+        }
+    }
+    try {
+        return tui::run(options);
+    } catch (const std::exception& e) {
+        // The terminal is already restored: the curses session ended when the exception left run().
+        std::cerr << "fetaix: " << e.what() << "\n";
+        return 1;
+    }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 2) {
-        std::fputs(kHelp, stdout);
-        return 0;
-    }
+    cli::Args all(argc, argv, 1);
+    if (argc < 2 || (argv[1][0] == '-' && std::string_view(argv[1]) != "--help" &&
+                     std::string_view(argv[1]) != "-h" && std::string_view(argv[1]) != "--version"))
+        return run_play(all);
     const std::string_view command = argv[1];
     cli::Args args(argc, argv, 2);
     if (command == "--help" || command == "-h" || command == "help") {

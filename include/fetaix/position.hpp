@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string_view>
 
 #include "bitboard.hpp"
 #include "lattice.hpp"
@@ -14,6 +15,7 @@ namespace fetaix {
 enum class Color : std::uint8_t { White, Black };
 
 constexpr Color opponent(Color c) { return c == Color::White ? Color::Black : Color::White; }
+constexpr std::string_view to_string(Color c) { return c == Color::White ? "White" : "Black"; }
 constexpr int index_of(Color c) { return static_cast<int>(c); }
 
 // The rank a man of colour c is promoted on: rank 5 for White, rank 1 for Black.

@@ -1,0 +1,268 @@
+#include "controller.hpp"
+
+#include <utility>
+
+namespace fetaix::tui {
+
+namespace {
+
+// The board direction that a screen direction points to; a turned board reverses both axes.
+Direction board_direction(ScreenDirection d, bool flipped) {
+    Direction b = Direction::North;
+    switch (d) {
+        case ScreenDirection::Up: b = Direction::North; break;
+        case ScreenDirection::Down: b = Direction::South; break;
+        case ScreenDirection::Left: b = Direction::West; break;
+        case ScreenDirection::Right: b = Direction::East; break;
+        case ScreenDirection::UpLeft: b = Direction::NorthWest; break;
+        case ScreenDirection::UpRight: b = Direction::NorthEast; break;
+        case ScreenDirection::DownLeft: b = Direction::SouthWest; break;
+        case ScreenDirection::DownRight: b = Direction::SouthEast; break;
+    }
+    return flipped ? opposite(b) : b;
+}
+
+}  // namespace
+
+Controller::Controller(const Rules& rules, Players players, const Position& start)
+    : rules_(rules), start_(start), players_(std::move(players)), game_(rules, start) {
+    refresh();
+}
+
+InputMode Controller::mode() const {
+    if (ui_.question != Question::None) return InputMode::Question;
+    if (ui_.help_open) return InputMode::Help;
+    if (ui_.prompt_open) return InputMode::Prompt;
+    return InputMode::Board;
+}
+
+Bitboard Controller::must_capture() const {
+    if (legal_.empty() || !legal_[0].is_capture()) return 0;
+    return movable_pieces(legal_);
+}
+
+std::string Controller::question_text() const {
+    const Color mover = game_.position().side_to_move;
+    switch (ui_.question) {
+        case Question::None: return "";
+        case Question::NewGame: return "Abandon this game and start a new one? (y/n)";
+        case Question::Resign:
+            return concat(players_.label(mover), " resigns? (y/n)");
+        case Question::Quit: return "Quit this game? (y/n)";
+        case Question::AcceptDraw:
+            return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? (y/n)");
+    }
+    return "";
+}
+
+bool Controller::handle(const Action& action) {
+    using K = Action::Kind;
+    if (action.kind != K::None && action.kind != K::Redraw && action.kind != K::PromptChar &&
+        action.kind != K::PromptErase)
+        ui_.message.clear();
+    switch (action.kind) {
+        case K::None:
+        case K::Redraw: break;
+        case K::MoveCursor: move_cursor(action.direction); break;
+        case K::Select: select_at(ui_.cursor); break;
+        case K::Click:
+            if (action.point) {
+                ui_.cursor = *action.point;
+                select_at(*action.point);
+            }
+            break;
+        case K::Cancel:
+            if (ui_.selection.active()) ui_.message = "Selection cancelled.";
+            clear_selection();
+            break;
+        case K::OpenPrompt:
+            clear_selection();
+            ui_.prompt_open = true;
+            ui_.prompt_text.clear();
+            break;
+        case K::PromptChar:
+            if (ui_.prompt_text.size() < 64) ui_.prompt_text += action.ch;
+            break;
+        case K::PromptErase:
+            if (!ui_.prompt_text.empty()) ui_.prompt_text.pop_back();
+            break;
+        case K::PromptClose:
+            ui_.prompt_open = false;
+            ui_.prompt_text.clear();
+            break;
+        case K::PromptSubmit: submit_prompt(); break;
+        case K::Undo:
+            clear_selection();
+            if (game_.undo()) refresh();
+            else ui_.message = "Nothing to undo.";
+            break;
+        case K::Redo:
+            clear_selection();
+            if (game_.redo()) refresh();
+            else ui_.message = "Nothing to redo.";
+            break;
+        case K::NewGame:
+            if (game_in_progress()) ui_.question = Question::NewGame;
+            else new_game();
+            break;
+        case K::Flip:
+            ui_.flipped = !ui_.flipped;
+            ui_.auto_flip = false;
+            break;
+        case K::AutoFlip:
+            ui_.auto_flip = !ui_.auto_flip;
+            ui_.message = ui_.auto_flip ? "The board turns so the side to move is at the bottom."
+                                        : "The board stays as it is.";
+            refresh();
+            break;
+        case K::Help: ui_.help_open = true; break;
+        case K::CloseOverlay: ui_.help_open = false; break;
+        case K::Resign:
+            if (game_.over()) ui_.message = "The game is over.";
+            else ui_.question = Question::Resign;
+            break;
+        case K::OfferDraw:
+            if (game_.over()) ui_.message = "The game is over.";
+            else ui_.question = Question::AcceptDraw;
+            break;
+        case K::Quit:
+            if (!game_in_progress()) return false;
+            ui_.question = Question::Quit;
+            break;
+        case K::Yes:
+            if (ui_.question == Question::Quit) return false;
+            answer(true);
+            break;
+        case K::No: answer(false); break;
+    }
+    return true;
+}
+
+void Controller::refresh() {
+    legal_ = game_.legal_moves();
+    if (game_.over()) legal_.clear();
+    if (ui_.auto_flip) ui_.flipped = game_.position().side_to_move == Color::Black;
+}
+
+void Controller::move_cursor(ScreenDirection d) {
+    const Direction dir = board_direction(d, ui_.flipped);
+    const Point next = neighbour(ui_.cursor, dir);
+    if (next.valid()) {
+        ui_.cursor = next;
+    } else if (is_diagonal(dir) && !has_diagonals(ui_.cursor)) {
+        ui_.message = concat("No diagonal line from ", to_string(ui_.cursor), ".");
+    }
+}
+
+void Controller::select_at(Point p) {
+    if (game_.over()) {
+        ui_.message = "The game is over: n starts a new one, u takes back the last move.";
+        return;
+    }
+    Selection& s = ui_.selection;
+    if (s.active() && contains(destinations(), p)) {
+        extend(p);
+        return;
+    }
+    if (s.active() && !s.path.empty()) {
+        ui_.message = "Choose one of the marked landing points (Esc cancels).";
+        return;
+    }
+    if (s.active() && p == s.from) {
+        clear_selection();
+        return;
+    }
+    const Position& pos = game_.position();
+    if (contains(movable_pieces(legal_), p)) {
+        s = Selection{p, {}};
+        return;
+    }
+    if (contains(pos.us(), p)) {
+        ui_.message = must_capture() ? "A capture is compulsory: choose one of the marked pieces."
+                                     : "That piece has no legal move.";
+    } else if (s.active()) {
+        ui_.message = "Choose one of the marked points, or another of your pieces.";
+    } else {
+        ui_.message = concat("Choose one of ", to_string(pos.side_to_move), "'s pieces.");
+    }
+}
+
+void Controller::extend(Point land) {
+    Selection& s = ui_.selection;
+    s.path.push_back(land);
+    // Forced continuations are taken at once; the move is played as soon as only one remains.
+    while (true) {
+        const std::vector<Move> matches = matching_moves(legal_, s);
+        if (matches.size() == 1) {
+            play(matches.front());
+            return;
+        }
+        const Bitboard next = next_landings(legal_, s);
+        if (popcount(next) != 1) return;
+        s.path.push_back(lowest(next));
+    }
+}
+
+void Controller::play(const Move& m) {
+    auto played = game_.play(m);
+    clear_selection();
+    if (!played) {
+        ui_.message = played.error().message;
+        return;
+    }
+    refresh();
+}
+
+void Controller::clear_selection() { ui_.selection = Selection{}; }
+
+void Controller::answer(bool yes) {
+    const Question q = std::exchange(ui_.question, Question::None);
+    const Color mover = game_.position().side_to_move;
+    switch (q) {
+        case Question::None:
+        case Question::Quit: break;
+        case Question::NewGame:
+            if (yes) new_game();
+            break;
+        case Question::Resign:
+            if (yes) {
+                game_.resign(mover);
+                refresh();
+            }
+            break;
+        case Question::AcceptDraw:
+            if (yes) {
+                game_.agree_draw();
+                refresh();
+            } else {
+                ui_.message = concat(to_string(opponent(mover)), " declines the draw.");
+            }
+            break;
+    }
+}
+
+void Controller::submit_prompt() {
+    if (ui_.prompt_text.empty()) {
+        ui_.prompt_open = false;
+        return;
+    }
+    auto played = game_.play(ui_.prompt_text);
+    if (!played) {
+        ui_.message = concat(ui_.prompt_text, ": ", played.error().message);
+        return;  // the prompt stays open with the text, to be corrected
+    }
+    ui_.prompt_open = false;
+    ui_.prompt_text.clear();
+    refresh();
+}
+
+bool Controller::game_in_progress() const { return game_.ply() > 0 && !game_.over(); }
+
+void Controller::new_game() {
+    game_ = Game(rules_, start_);
+    clear_selection();
+    ui_.message = "New game.";
+    refresh();
+}
+
+}  // namespace fetaix::tui

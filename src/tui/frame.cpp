@@ -1,0 +1,291 @@
+#include "frame.hpp"
+
+#include <algorithm>
+
+namespace fetaix::tui {
+
+namespace {
+
+constexpr int kBoardTop = 2;   // row of rank 5 (rank 1 when turned)
+constexpr int kBoardLeft = 4;  // column of file a (file e when turned)
+constexpr int kColumnStep = 6;
+constexpr int kRowStep = 3;
+constexpr int kPanelLeft = 34;
+
+// The length in bytes of the UTF-8 sequence that starts with c.
+std::size_t utf8_length(unsigned char c) {
+    if (c < 0x80) return 1;
+    if ((c >> 5) == 0x6) return 2;
+    if ((c >> 4) == 0xe) return 3;
+    if ((c >> 3) == 0x1e) return 4;
+    return 1;
+}
+
+std::string_view yes_no(bool b) { return b ? "yes" : "no"; }
+
+std::string_view piece_glyph(const Glyphs& g, Piece p) {
+    if (p.color == Color::White) return p.kind == PieceKind::Man ? g.white_man : g.white_mullah;
+    return p.kind == PieceKind::Man ? g.black_man : g.black_mullah;
+}
+
+// "12. c2-c3    b4xd2" style lines of the game so far, one full move a line.
+std::vector<std::string> move_lines(const Game& game) {
+    std::vector<std::string> lines;
+    const std::vector<Move> moves = game.moves();
+    Color mover = game.start().side_to_move;
+    int number = 1;
+    std::string line;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const std::string text = to_string(moves[i]);
+        if (mover == Color::White) {
+            line = concat(number < 10 ? " " : "", number, ". ", text);
+        } else {
+            if (line.empty()) line = concat(number < 10 ? " " : "", number, ". ...");
+            line.resize(std::max<std::size_t>(line.size(), 16), ' ');
+            lines.push_back(concat(line, " ", text));
+            line.clear();
+            ++number;
+        }
+        mover = opponent(mover);
+    }
+    if (!line.empty()) lines.push_back(line);
+    return lines;
+}
+
+void draw_board(Frame& f, const Controller& c, const Glyphs& g) {
+    const UiState& ui = c.ui();
+    const bool flipped = ui.flipped;
+    // The board's background: one cell of margin around the points.
+    for (int row = kBoardTop - 1; row <= kBoardTop + 4 * kRowStep + 1; ++row)
+        for (int col = kBoardLeft - 2; col <= kBoardLeft + 4 * kColumnStep + 2; ++col) f.set(row, col, " ", Role::Board);
+    // Lines: every segment between neighbouring points, drawn from each point to its east, south,
+    // south-east and south-west neighbour on the screen.
+    for (int i = 0; i < kPointCount; ++i) {
+        const Point p{static_cast<std::uint8_t>(i)};
+        const ScreenPoint a = screen_position(p, flipped);
+        for (Direction d : kDirections) {
+            const Point q = neighbour(p, d);
+            if (!q.valid()) continue;
+            const ScreenPoint b = screen_position(q, flipped);
+            if (b.row < a.row || (b.row == a.row && b.column < a.column)) continue;  // each segment once
+            if (b.row == a.row) {
+                for (int col = a.column + 1; col < b.column; ++col) f.set(a.row, col, g.horizontal, Role::Board);
+            } else if (b.column == a.column) {
+                for (int row = a.row + 1; row < b.row; ++row) f.set(row, a.column, g.vertical, Role::Board);
+            } else {
+                const int step = b.column > a.column ? 2 : -2;
+                const std::string_view glyph = b.column > a.column ? g.falling : g.rising;
+                for (int k = 1; k < kRowStep; ++k) f.set(a.row + k, a.column + k * step, glyph, Role::Board);
+            }
+        }
+    }
+    // Labels.
+    for (int rank = 0; rank < 5; ++rank) {
+        const ScreenPoint s = screen_position(make_point(0, rank), flipped);
+        f.write(s.row, 0, std::string(1, static_cast<char>('1' + rank)));
+    }
+    for (int file = 0; file < 5; ++file) {
+        const ScreenPoint s = screen_position(make_point(file, 0), flipped);
+        f.write(kBoardTop + 4 * kRowStep + 2, s.column, std::string(1, static_cast<char>('a' + file)));
+    }
+    // Points and pieces.
+    const Position& pos = c.game().position();
+    const Bitboard destinations = c.destinations();
+    const Bitboard must = ui.selection.active() ? 0 : c.must_capture();
+    Bitboard path = 0;
+    for (Point p : ui.selection.path) path |= bit(p);
+    Bitboard last = 0;
+    if (c.game().ply() > 0) {
+        const Move& m = c.game().move(c.game().ply());
+        last = bit(m.from) | bit(m.to());
+    }
+    for (int i = 0; i < kPointCount; ++i) {
+        const Point p{static_cast<std::uint8_t>(i)};
+        const ScreenPoint s = screen_position(p, flipped);
+        Piece piece{};
+        std::string_view glyph = g.empty;
+        Role role = Role::Board;
+        if (pos.piece_at(p, piece)) {
+            glyph = piece_glyph(g, piece);
+            role = piece.color == Color::White ? Role::WhitePiece : Role::BlackPiece;
+            if (contains(must, p)) role = Role::MustCapture;
+        }
+        if (contains(path, p)) glyph = g.path, role = Role::Path;
+        if (contains(destinations, p)) glyph = g.destination, role = Role::Destination;
+        if (role == Role::Board && contains(last, p)) role = Role::LastMove;
+        if ((role == Role::WhitePiece || role == Role::BlackPiece) && contains(last, p)) role = Role::LastMove;
+        f.set(s.row, s.column, glyph, role);
+    }
+    // The selection's ( ) and the cursor's [ ], which wins where both fall.
+    if (ui.selection.active()) {
+        const ScreenPoint s = screen_position(ui.selection.from, flipped);
+        f.set(s.row, s.column - 1, "(", Role::Marker);
+        f.set(s.row, s.column + 1, ")", Role::Marker);
+    }
+    const ScreenPoint s = screen_position(ui.cursor, flipped);
+    f.set(s.row, s.column - 1, "[", Role::Marker);
+    f.set(s.row, s.column + 1, "]", Role::Marker);
+}
+
+// The move list (rows 1 to list_bottom + 1) and the rules in force below it.
+void draw_panel(Frame& f, const Controller& c, int list_bottom) {
+    f.write(1, kPanelLeft, "Moves", Role::Title);
+    const std::vector<std::string> lines = move_lines(c.game());
+    const int room = list_bottom - 2 + 1;
+    const int first = std::max(0, static_cast<int>(lines.size()) - room);  // the latest move stays visible
+    for (int i = first; i < static_cast<int>(lines.size()); ++i) f.write(2 + i - first, kPanelLeft, lines[i]);
+    if (c.game().redo_line().size() > 0)
+        f.write(list_bottom + 1, kPanelLeft, concat("(", c.game().redo_line().size(), " to redo)"));
+    const Rules& r = c.game().rules();
+    const int top = list_bottom + 2;
+    f.write(top, kPanelLeft, "Rules", Role::Title);
+    f.write(top + 1, kPanelLeft, concat("backward captures ", yes_no(r.backward_captures), ", majority ", yes_no(r.majority)));
+    f.write(top + 2, kPanelLeft, concat("promotion ", to_string(r.promotion)));
+    f.write(top + 3, kPanelLeft,
+            r.no_progress == 0 ? std::string("no-progress rule off")
+                               : concat("no-progress draw after ", r.no_progress, " plies"));
+}
+
+std::string status_text(const Controller& c) {
+    const Game& game = c.game();
+    const GameResult r = game.result();
+    if (r.outcome != Outcome::Ongoing) {
+        const std::string who = r.outcome == Outcome::Draw        ? std::string("Draw")
+                                : r.outcome == Outcome::WhiteWins ? concat(c.players().label(Color::White), " wins")
+                                                                  : concat(c.players().label(Color::Black), " wins");
+        return concat("Game over: ", who, " by ", describe(r.reason), ".");
+    }
+    const Position& pos = game.position();
+    const Color mover = pos.side_to_move;
+    std::string text = concat(c.players().label(mover), " to move");
+    if (c.must_capture()) text += " - capture compulsory";
+    return concat(text, " | White ", popcount(pos.of(Color::White)), ", Black ", popcount(pos.of(Color::Black)));
+}
+
+std::string hint_text(const Controller& c) {
+    if (c.game().over()) return "n new game   u undo   f flip   ? help   q quit";
+    if (c.ui().selection.active()) return "Enter land on a marked point   Esc cancel   ? help";
+    return "Enter select   : type a move   u/r undo/redo   f flip   ? help   q quit";
+}
+
+void draw_help(Frame& f, const Controller& c) {
+    const Rules& r = c.game().rules();
+    const std::vector<std::string> lines{
+        "Keys",
+        "  arrows h j k l     move the cursor     Enter Space  select, land",
+        "  Home PgUp End PgDn diagonals (7 9 1 3) Esc Backspace  cancel",
+        "  :  type a move (c2-c3, a1xd4xd1)       u r  undo, redo",
+        "  n  new game   f  flip board   a  turn to the side to move",
+        "  R  resign     d  offer a draw          ?  help    q  quit",
+        "Rules",
+        "  Men step forward, diagonally forward or sideways, one point.",
+        "  Men capture by short leaps; mullahs fly and capture from afar.",
+        "  Capturing is compulsory, and a sequence must be completed.",
+        "  Captured pieces leave at once. A mullah must land where it",
+        "  can go on capturing, if any landing point allows it.",
+        "  A man ending its move on the far rank becomes a mullah.",
+        "  Win by capturing every piece or leaving no legal move.",
+        concat("  In force: backward captures ", yes_no(r.backward_captures), ", promotion ",
+               to_string(r.promotion), ","),
+        concat("  majority ", yes_no(r.majority), ", no-progress draw after ", r.no_progress, " plies",
+               r.no_progress == 0 ? " (off)" : "", "."),
+        "Any key closes this page.",
+    };
+    const int width = 70;
+    const int height = static_cast<int>(lines.size()) + 2;
+    const int top = std::max(0, (f.rows() - height) / 2);
+    const int left = std::max(0, (f.columns() - width) / 2);
+    for (int row = top; row < top + height && row < f.rows(); ++row)
+        for (int col = left; col < left + width && col < f.columns(); ++col) f.set(row, col, " ", Role::Dialog);
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        f.write(top + 1 + static_cast<int>(i), left + 2, lines[i], Role::Dialog);
+}
+
+}  // namespace
+
+Glyphs Glyphs::unicode() {
+    return {"─", "│", "╱", "╲", "·", "◌", "•", "○", "◎", "●", "◉"};
+}
+
+Glyphs Glyphs::ascii() { return {"-", "|", "/", "\\", ".", "*", "x", "w", "W", "b", "B"}; }
+
+void Frame::write(int row, int column, std::string_view text, Role role) {
+    if (row < 0 || row >= rows_) return;
+    std::size_t i = 0;
+    while (i < text.size() && column < columns_) {
+        const std::size_t n = std::min(utf8_length(static_cast<unsigned char>(text[i])), text.size() - i);
+        if (column >= 0) set(row, column, text.substr(i, n), role);
+        i += n;
+        ++column;
+    }
+}
+
+void Frame::set(int row, int column, std::string_view glyph, Role role) {
+    if (row < 0 || row >= rows_ || column < 0 || column >= columns_) return;
+    Cell& cell = at(row, column);
+    cell.glyph = std::string(glyph);
+    cell.role = role;
+}
+
+std::string Frame::line(int row) const {
+    std::string out;
+    for (int col = 0; col < columns_; ++col) out += at(row, col).glyph;
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    return out;
+}
+
+ScreenPoint screen_position(Point p, bool flipped) {
+    const int x = flipped ? 4 - p.file() : p.file();
+    const int y = flipped ? p.rank() : 4 - p.rank();
+    return {kBoardTop + kRowStep * y, kBoardLeft + kColumnStep * x};
+}
+
+std::optional<Point> point_at(int row, int column, bool flipped) {
+    for (int i = 0; i < kPointCount; ++i) {
+        const Point p{static_cast<std::uint8_t>(i)};
+        const ScreenPoint s = screen_position(p, flipped);
+        if (s.row == row && column >= s.column - 1 && column <= s.column + 1) return p;
+    }
+    return std::nullopt;
+}
+
+Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) {
+    Frame f(std::max(rows, 1), std::max(columns, 1));
+    if (rows < kMinRows || columns < kMinColumns) {
+        const std::vector<std::string> lines{
+            "Terminal too small",
+            concat(columns, "x", rows, "; fetaix needs ", kMinColumns, "x", kMinRows),
+            "Enlarge the window to play on.",
+        };
+        const int top = std::max(0, rows / 2 - 1);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const int left = std::max(0, (columns - static_cast<int>(lines[i].size())) / 2);
+            f.write(top + static_cast<int>(i), left, lines[i], i == 0 ? Role::Title : Role::Text);
+        }
+        return f;
+    }
+    const Players& players = c.players();
+    f.write(0, 0,
+            concat("fetaix   ", glyphs.white_man, " ", players.label(Color::White), "   ", glyphs.black_man, " ",
+                   players.label(Color::Black)),
+            Role::Title);
+    draw_board(f, c, glyphs);
+    const int legend_row = kBoardTop + 4 * kRowStep + 4;
+    f.write(legend_row, 0,
+            concat(glyphs.white_man, " White man  ", glyphs.white_mullah, " White mullah  ", glyphs.black_man,
+                   " Black man  ", glyphs.black_mullah, " Black mullah  ", glyphs.destination, " may land"));
+    draw_panel(f, c, kBoardTop + 4 * kRowStep - 4);
+    f.write(rows - 3, 0, status_text(c), Role::Status);
+    if (c.ui().question != Question::None) f.write(rows - 2, 0, c.question_text(), Role::Question);
+    else f.write(rows - 2, 0, hint_text(c));
+    if (c.ui().prompt_open) {
+        f.write(rows - 1, 0, concat("Move: ", c.ui().prompt_text, "_"), Role::Message);
+        if (!c.ui().message.empty()) f.write(rows - 2, 0, std::string(columns, ' ')), f.write(rows - 2, 0, c.ui().message, Role::Message);
+    } else {
+        f.write(rows - 1, 0, c.ui().message, Role::Message);
+    }
+    if (c.ui().help_open) draw_help(f, c);
+    return f;
+}
+
+}  // namespace fetaix::tui

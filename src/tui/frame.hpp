@@ -1,0 +1,83 @@
+#pragma once
+// One screen as a grid of cells, composed from (game, UI state, screen size) without curses, so that
+// what the player sees is unit-tested; the curses layer only copies it to the terminal.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fetaix/fetaix.hpp>
+
+#include "controller.hpp"
+
+namespace fetaix::tui {
+
+// What a cell shows, which the curses layer turns into colours and attributes.
+enum class Role : std::uint8_t {
+    Text,
+    Title,
+    Board,         // lines and empty points on the board's own background
+    WhitePiece,
+    BlackPiece,
+    Destination,   // a point the selected piece may land on next
+    Path,          // a landing point already chosen
+    Marker,        // the cursor's [ ] and the selection's ( )
+    LastMove,      // start and landing points of the last move
+    MustCapture,   // a piece that must capture
+    Status,
+    Question,
+    Message,
+    Dialog,
+};
+
+struct Cell {
+    std::string glyph = " ";  // one column wide, UTF-8
+    Role role = Role::Text;
+};
+
+// Glyphs for lines, points and pieces: Unicode when the locale is UTF-8, plain ASCII otherwise.
+struct Glyphs {
+    std::string_view horizontal, vertical, rising, falling;  // "─" "│" "╱" "╲"
+    std::string_view empty, destination, path;
+    std::string_view white_man, white_mullah, black_man, black_mullah;
+
+    static Glyphs unicode();
+    static Glyphs ascii();
+};
+
+inline constexpr int kMinColumns = 72;
+inline constexpr int kMinRows = 22;
+
+class Frame {
+public:
+    Frame(int rows, int columns) : rows_(rows), columns_(columns), cells_(rows * columns) {}
+    int rows() const { return rows_; }
+    int columns() const { return columns_; }
+    const Cell& at(int row, int column) const { return cells_[row * columns_ + column]; }
+    Cell& at(int row, int column) { return cells_[row * columns_ + column]; }
+    // Writes UTF-8 text from (row, column), one glyph a column, clipped at the right edge.
+    void write(int row, int column, std::string_view text, Role role = Role::Text);
+    void set(int row, int column, std::string_view glyph, Role role);
+    // The text of one row, trailing spaces removed: what a terminal capture shows.
+    std::string line(int row) const;
+
+private:
+    int rows_;
+    int columns_;
+    std::vector<Cell> cells_;
+};
+
+// Where a point is drawn: row and column of its glyph.
+struct ScreenPoint {
+    int row;
+    int column;
+};
+ScreenPoint screen_position(Point p, bool flipped);
+// The point drawn at (row, column) or beside it (on its [ ] markers), for mouse clicks.
+std::optional<Point> point_at(int row, int column, bool flipped);
+
+// The whole screen for the controller's state.
+Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs);
+
+}  // namespace fetaix::tui

@@ -1,0 +1,107 @@
+#include "input.hpp"
+
+namespace fetaix::tui {
+
+namespace {
+
+Action cursor(ScreenDirection d) {
+    Action a = Action::of(Action::Kind::MoveCursor);
+    a.direction = d;
+    return a;
+}
+
+Action board_key(const Key& key) {
+    using N = Key::Name;
+    using K = Action::Kind;
+    switch (key.name) {
+        case N::Up: return cursor(ScreenDirection::Up);
+        case N::Down: return cursor(ScreenDirection::Down);
+        case N::Left: return cursor(ScreenDirection::Left);
+        case N::Right: return cursor(ScreenDirection::Right);
+        case N::UpLeft: return cursor(ScreenDirection::UpLeft);
+        case N::UpRight: return cursor(ScreenDirection::UpRight);
+        case N::DownLeft: return cursor(ScreenDirection::DownLeft);
+        case N::DownRight: return cursor(ScreenDirection::DownRight);
+        case N::Enter: return Action::of(K::Select);
+        case N::Escape:
+        case N::Backspace: return Action::of(K::Cancel);
+        case N::Resize: return Action::of(K::Redraw);
+        case N::Click: {
+            Action a = Action::of(K::Click);
+            a.point = key.point;
+            return a;
+        }
+        case N::None: return Action::of(K::None);
+        case N::Char: break;
+    }
+    switch (key.ch) {
+        case 'k': return cursor(ScreenDirection::Up);
+        case 'j': return cursor(ScreenDirection::Down);
+        case 'h': return cursor(ScreenDirection::Left);
+        case 'l': return cursor(ScreenDirection::Right);
+        // The keypad's corner digits, for terminals that send digits with Num Lock on.
+        case '7': return cursor(ScreenDirection::UpLeft);
+        case '9': return cursor(ScreenDirection::UpRight);
+        case '1': return cursor(ScreenDirection::DownLeft);
+        case '3': return cursor(ScreenDirection::DownRight);
+        case ' ': return Action::of(K::Select);
+        case ':': return Action::of(K::OpenPrompt);
+        case 'u': return Action::of(K::Undo);
+        case 'r': return Action::of(K::Redo);
+        case 'n': return Action::of(K::NewGame);
+        case 'f': return Action::of(K::Flip);
+        case 'a': return Action::of(K::AutoFlip);
+        case '?': return Action::of(K::Help);
+        case 'R': return Action::of(K::Resign);
+        case 'd': return Action::of(K::OfferDraw);
+        case 'q': return Action::of(K::Quit);
+        case 12: return Action::of(K::Redraw);  // Ctrl-L
+        default: return Action::of(K::None);
+    }
+}
+
+Action prompt_key(const Key& key) {
+    using N = Key::Name;
+    using K = Action::Kind;
+    switch (key.name) {
+        case N::Enter: return Action::of(K::PromptSubmit);
+        case N::Escape: return Action::of(K::PromptClose);
+        case N::Backspace: return Action::of(K::PromptErase);
+        case N::Resize: return Action::of(K::Redraw);
+        case N::Char:
+            if (key.ch >= 32 && key.ch < 127) {
+                Action a = Action::of(K::PromptChar);
+                a.ch = key.ch;
+                return a;
+            }
+            return Action::of(K::None);
+        default: return Action::of(K::None);
+    }
+}
+
+Action question_key(const Key& key) {
+    using N = Key::Name;
+    using K = Action::Kind;
+    if (key.name == N::Resize) return Action::of(K::Redraw);
+    if (key.name == N::Escape) return Action::of(K::No);
+    if (key.name != N::Char) return Action::of(K::None);
+    if (key.ch == 'y' || key.ch == 'Y') return Action::of(K::Yes);
+    if (key.ch == 'n' || key.ch == 'N') return Action::of(K::No);
+    return Action::of(K::None);
+}
+
+}  // namespace
+
+Action map_key(const Key& key, InputMode mode) {
+    switch (mode) {
+        case InputMode::Board: return board_key(key);
+        case InputMode::Prompt: return prompt_key(key);
+        case InputMode::Question: return question_key(key);
+        case InputMode::Help:
+            if (key.name == Key::Name::Resize) return Action::of(Action::Kind::Redraw);
+            return Action::of(Action::Kind::CloseOverlay);  // any key closes the help page
+    }
+    return Action::of(Action::Kind::None);
+}
+
+}  // namespace fetaix::tui

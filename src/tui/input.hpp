@@ -1,0 +1,80 @@
+#pragma once
+// Keys and mouse clicks become Actions here, and only here; nothing in this file knows curses.
+
+#include <optional>
+
+#include <fetaix/point.hpp>
+
+namespace fetaix::tui {
+
+// A key as the terminal layer reports it: a printable character, or one of the named keys.
+struct Key {
+    enum class Name {
+        Char,
+        Up,
+        Down,
+        Left,
+        Right,
+        UpLeft,     // Home, or 7 on the keypad
+        UpRight,    // PgUp, or 9
+        DownLeft,   // End, or 1
+        DownRight,  // PgDn, or 3
+        Enter,
+        Escape,
+        Backspace,
+        Resize,
+        Click,  // a mouse click; `point` says where, if on a point of the board
+        None,
+    };
+    Name name = Name::None;
+    char ch = 0;
+    std::optional<Point> point;
+
+    static Key character(char c) { return Key{Name::Char, c, std::nullopt}; }
+    static Key named(Name n) { return Key{n, 0, std::nullopt}; }
+};
+
+// A direction on the screen; the board may be turned, so it maps to a board direction later.
+enum class ScreenDirection { Up, Down, Left, Right, UpLeft, UpRight, DownLeft, DownRight };
+
+struct Action {
+    enum class Kind {
+        None,
+        MoveCursor,  // `direction`
+        Select,      // Enter or Space at the cursor
+        Click,       // select `point`
+        Cancel,      // Esc or Backspace: drop the selection
+        OpenPrompt,  // ':'
+        PromptChar,  // `ch`
+        PromptErase,
+        PromptSubmit,
+        PromptClose,
+        Undo,
+        Redo,
+        NewGame,
+        Flip,
+        AutoFlip,
+        Help,
+        CloseOverlay,
+        Resign,
+        OfferDraw,
+        Quit,
+        Yes,
+        No,
+        Redraw,
+    };
+    Kind kind = Kind::None;
+    ScreenDirection direction = ScreenDirection::Up;
+    char ch = 0;
+    std::optional<Point> point;
+
+    static Action of(Kind k) { return Action{k, ScreenDirection::Up, 0, std::nullopt}; }
+};
+
+// What the keyboard means right now: the board, the move prompt, a yes/no question, or the help page.
+enum class InputMode { Board, Prompt, Question, Help };
+
+// The one place where keys are given meaning.
+Action map_key(const Key& key, InputMode mode);
+
+}  // namespace fetaix::tui

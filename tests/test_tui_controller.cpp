@@ -1,0 +1,268 @@
+// The terminal game's behaviour without a terminal: selection, capture paths, the prompt, undo and
+// redo, questions.
+
+#include <catch2/catch.hpp>
+
+#include "tui/controller.hpp"
+
+using namespace fetaix;
+using namespace fetaix::tui;
+using K = Action::Kind;
+
+namespace {
+
+Point at(const char* name) { return *parse_point(name); }
+
+Bitboard points_of(std::initializer_list<const char*> names) {
+    Bitboard b = 0;
+    for (const char* n : names) b |= bit(at(n));
+    return b;
+}
+
+Controller from(const char* fen_text, Rules rules = {}) { return Controller(rules, Players{}, *parse_fen(fen_text)); }
+
+bool act(Controller& c, K kind) { return c.handle(Action::of(kind)); }
+
+void click(Controller& c, const char* point) {
+    Action a = Action::of(K::Click);
+    a.point = at(point);
+    c.handle(a);
+}
+
+void cursor(Controller& c, ScreenDirection d) {
+    Action a = Action::of(K::MoveCursor);
+    a.direction = d;
+    c.handle(a);
+}
+
+void type(Controller& c, std::string_view text) {
+    for (char ch : text) {
+        Action a = Action::of(K::PromptChar);
+        a.ch = ch;
+        c.handle(a);
+    }
+}
+
+std::string last_move(const Controller& c) { return to_string(c.game().moves().back()); }
+
+}  // namespace
+
+TEST_CASE("tui: only pieces that may move can be selected; their destinations are marked", "[tui][selection]") {
+    Controller c(Rules{}, Players{});
+    CHECK(c.ui().cursor == at("c2"));
+    act(c, K::Select);
+    CHECK(c.ui().selection.from == at("c2"));
+    CHECK(c.destinations() == points_of({"c3"}));
+    // Another movable piece takes over the selection; the same piece again drops it.
+    click(c, "d2");
+    CHECK(c.ui().selection.from == at("d2"));
+    click(c, "d2");
+    CHECK_FALSE(c.ui().selection.active());
+    click(c, "a1");
+    CHECK_FALSE(c.ui().selection.active());
+    CHECK(c.ui().message == "That piece has no legal move.");
+    click(c, "a5");
+    CHECK(c.ui().message == "Choose one of White's pieces.");
+}
+
+TEST_CASE("tui: when a capture is compulsory, the pieces that must capture are marked", "[tui][selection]") {
+    Controller c = from("W:Wb3,e1:Bc3");
+    CHECK(c.must_capture() == points_of({"b3"}));
+    click(c, "e1");
+    CHECK_FALSE(c.ui().selection.active());
+    CHECK(c.ui().message == "A capture is compulsory: choose one of the marked pieces.");
+    Controller quiet(Rules{}, Players{});
+    CHECK(quiet.must_capture() == 0);
+}
+
+TEST_CASE("tui: selecting a destination plays the step", "[tui][selection]") {
+    Controller c(Rules{}, Players{});
+    act(c, K::Select);
+    cursor(c, ScreenDirection::Up);
+    act(c, K::Select);
+    REQUIRE(c.game().ply() == 1);
+    CHECK(last_move(c) == "c2-c3");
+    CHECK_FALSE(c.ui().selection.active());
+}
+
+TEST_CASE("tui: a capture sequence is chosen landing point by landing point", "[tui][selection][capture]") {
+    Controller c = from("W:Wc1:Bc2,d3,b3,a5");
+    click(c, "c1");
+    CHECK(c.destinations() == points_of({"c3"}));
+    click(c, "c3");
+    // Two ways on from c3: nothing is played yet, and both are marked.
+    CHECK(c.game().ply() == 0);
+    CHECK(c.ui().selection.path == std::vector<Point>{at("c3")});
+    CHECK(c.destinations() == points_of({"e3", "a3"}));
+    // A point that does not continue the sequence is refused with a reason.
+    click(c, "c4");
+    CHECK(c.ui().message == "Choose one of the marked landing points (Esc cancels).");
+    click(c, "a3");
+    REQUIRE(c.game().ply() == 1);
+    CHECK(last_move(c) == "c1xc3xa3");
+}
+
+TEST_CASE("tui: forced continuations are taken automatically", "[tui][selection][capture]") {
+    // After c2 the sequence must go on to c4, then branches to e4 or a4.
+    Controller c = from("W:Wa2:Bb2,c3,d4,b4,e5");
+    click(c, "a2");
+    click(c, "c2");
+    CHECK(c.ui().selection.path == std::vector<Point>{at("c2"), at("c4")});
+    CHECK(c.destinations() == points_of({"e4", "a4"}));
+    click(c, "e4");
+    CHECK(last_move(c) == "a2xc2xc4xe4");
+    // When one sequence is left, it is played whole.
+    Controller single = from("W:Wa2:Bb2,d2,e5");
+    click(single, "a2");
+    click(single, "c2");
+    CHECK(last_move(single) == "a2xc2xe2");
+}
+
+TEST_CASE("tui: a mullah's landing points follow the landing rule", "[tui][selection][capture]") {
+    Controller c = from("W:WKa1:Bc3,d2,a3");
+    click(c, "a1");
+    CHECK(c.destinations() == points_of({"a4", "a5", "d4"}));
+    click(c, "d4");
+    CHECK(last_move(c) == "a1xd4xd1");
+}
+
+TEST_CASE("tui: Esc or Backspace cancels the selection, partial path included", "[tui][selection]") {
+    Controller c = from("W:Wc1:Bc2,d3,b3,a5");
+    click(c, "c1");
+    click(c, "c3");
+    act(c, K::Cancel);
+    CHECK_FALSE(c.ui().selection.active());
+    CHECK(c.ui().selection.path.empty());
+    CHECK(c.ui().message == "Selection cancelled.");
+    CHECK(c.game().ply() == 0);
+}
+
+TEST_CASE("tui: the cursor follows the board's lines and turns with the board", "[tui][cursor]") {
+    Controller c(Rules{}, Players{});
+    cursor(c, ScreenDirection::UpRight);  // c2 has no diagonal
+    CHECK(c.ui().cursor == at("c2"));
+    CHECK(c.ui().message == "No diagonal line from c2.");
+    cursor(c, ScreenDirection::Left);
+    cursor(c, ScreenDirection::UpRight);  // b2 -> c3
+    CHECK(c.ui().cursor == at("c3"));
+    cursor(c, ScreenDirection::Down);
+    cursor(c, ScreenDirection::Down);
+    cursor(c, ScreenDirection::Down);  // stops at the edge
+    CHECK(c.ui().cursor == at("c1"));
+    act(c, K::Flip);
+    CHECK(c.ui().flipped);
+    cursor(c, ScreenDirection::Up);  // up the screen is toward rank 1 now: off the board
+    CHECK(c.ui().cursor == at("c1"));
+    cursor(c, ScreenDirection::Down);
+    CHECK(c.ui().cursor == at("c2"));
+    cursor(c, ScreenDirection::Left);  // left on the turned board is toward file e
+    CHECK(c.ui().cursor == at("d2"));
+}
+
+TEST_CASE("tui: auto-flip turns the board to the side to move", "[tui][cursor]") {
+    Controller c(Rules{}, Players{});
+    act(c, K::AutoFlip);
+    CHECK_FALSE(c.ui().flipped);
+    act(c, K::Select);
+    click(c, "c3");
+    CHECK(c.ui().flipped);  // Black to move
+    act(c, K::Undo);
+    CHECK_FALSE(c.ui().flipped);
+}
+
+TEST_CASE("tui: the move prompt plays typed moves and explains refusals", "[tui][prompt]") {
+    Controller c(Rules{}, Players{});
+    act(c, K::OpenPrompt);
+    CHECK(c.mode() == InputMode::Prompt);
+    type(c, "c2-c4");
+    act(c, K::PromptSubmit);
+    CHECK(c.game().ply() == 0);
+    CHECK(c.ui().prompt_open);
+    CHECK(c.ui().message == "c2-c4: 'c2-c4' is not a legal move here");
+    act(c, K::PromptErase);
+    type(c, "3");
+    CHECK(c.ui().prompt_text == "c2-c3");
+    act(c, K::PromptSubmit);
+    CHECK_FALSE(c.ui().prompt_open);
+    CHECK(last_move(c) == "c2-c3");
+    // A unique prefix is enough.
+    act(c, K::OpenPrompt);
+    type(c, "c4xc2");
+    act(c, K::PromptSubmit);
+    CHECK(last_move(c) == "c4xc2");
+    // Esc closes the prompt and plays nothing.
+    act(c, K::OpenPrompt);
+    type(c, "c1xc3");
+    act(c, K::PromptClose);
+    CHECK_FALSE(c.ui().prompt_open);
+    CHECK(c.game().ply() == 2);
+}
+
+TEST_CASE("tui: undo and redo take whole moves and drop a selection", "[tui][undo]") {
+    Controller c(Rules{}, Players{});
+    act(c, K::Select);
+    click(c, "c3");
+    click(c, "c4");
+    click(c, "c2");  // Black's forced reply c4xc2
+    REQUIRE(c.game().ply() == 2);
+    click(c, "c1");  // select White's capture
+    CHECK(c.ui().selection.active());
+    act(c, K::Undo);
+    CHECK_FALSE(c.ui().selection.active());
+    CHECK(c.game().ply() == 1);
+    act(c, K::Undo);
+    CHECK(c.game().ply() == 0);
+    act(c, K::Undo);
+    CHECK(c.ui().message == "Nothing to undo.");
+    act(c, K::Redo);
+    act(c, K::Redo);
+    CHECK(c.game().ply() == 2);
+    CHECK(last_move(c) == "c4xc2");
+    act(c, K::Redo);
+    CHECK(c.ui().message == "Nothing to redo.");
+}
+
+TEST_CASE("tui: new game, resign, draw and quit ask first while a game is on", "[tui][questions]") {
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    CHECK_FALSE(act(c, K::Quit));  // nothing played yet: quit at once
+    act(c, K::Select);
+    click(c, "c3");
+    act(c, K::NewGame);
+    CHECK(c.mode() == InputMode::Question);
+    CHECK(c.question_text() == "Abandon this game and start a new one? (y/n)");
+    act(c, K::No);
+    CHECK(c.game().ply() == 1);
+    act(c, K::OfferDraw);
+    CHECK(c.question_text() == "Black offers a draw. White (Ali), accept? (y/n)");
+    act(c, K::No);
+    CHECK(c.ui().message == "White declines the draw.");
+    CHECK_FALSE(c.game().over());
+    act(c, K::Resign);
+    CHECK(c.question_text() == "Black (Zineb) resigns? (y/n)");
+    act(c, K::Yes);
+    CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
+    click(c, "c4");
+    CHECK(c.ui().message == "The game is over: n starts a new one, u takes back the last move.");
+    act(c, K::Undo);  // takes back the resignation
+    CHECK_FALSE(c.game().over());
+    act(c, K::OfferDraw);
+    act(c, K::Yes);
+    CHECK(c.game().result() == GameResult{Outcome::Draw, Reason::AgreedDraw});
+    act(c, K::Undo);
+    CHECK(act(c, K::Quit));
+    CHECK(c.question_text() == "Quit this game? (y/n)");
+    CHECK(act(c, K::No));
+    CHECK(act(c, K::Quit));
+    CHECK_FALSE(act(c, K::Yes));
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    CHECK(c.game().ply() == 0);
+}
+
+TEST_CASE("tui: the help page opens and any key closes it", "[tui][help]") {
+    Controller c(Rules{}, Players{});
+    act(c, K::Help);
+    CHECK(c.mode() == InputMode::Help);
+    act(c, K::CloseOverlay);
+    CHECK(c.mode() == InputMode::Board);
+}

@@ -1,0 +1,84 @@
+// The key map: each key's meaning in each input mode.
+
+#include <catch2/catch.hpp>
+
+#include "tui/input.hpp"
+
+using namespace fetaix;
+using namespace fetaix::tui;
+using K = Action::Kind;
+using N = Key::Name;
+
+namespace {
+Action board(Key k) { return map_key(k, InputMode::Board); }
+Action board(char c) { return map_key(Key::character(c), InputMode::Board); }
+}  // namespace
+
+TEST_CASE("keys: arrows, hjkl and the keypad corners move the cursor", "[tui][input]") {
+    const std::vector<std::pair<Key, ScreenDirection>> cases{
+        {Key::named(N::Up), ScreenDirection::Up},           {Key::character('k'), ScreenDirection::Up},
+        {Key::named(N::Down), ScreenDirection::Down},       {Key::character('j'), ScreenDirection::Down},
+        {Key::named(N::Left), ScreenDirection::Left},       {Key::character('h'), ScreenDirection::Left},
+        {Key::named(N::Right), ScreenDirection::Right},     {Key::character('l'), ScreenDirection::Right},
+        {Key::named(N::UpLeft), ScreenDirection::UpLeft},   {Key::character('7'), ScreenDirection::UpLeft},
+        {Key::named(N::UpRight), ScreenDirection::UpRight}, {Key::character('9'), ScreenDirection::UpRight},
+        {Key::named(N::DownLeft), ScreenDirection::DownLeft}, {Key::character('1'), ScreenDirection::DownLeft},
+        {Key::named(N::DownRight), ScreenDirection::DownRight}, {Key::character('3'), ScreenDirection::DownRight},
+    };
+    for (const auto& [key, direction] : cases) {
+        const Action a = board(key);
+        CHECK(a.kind == K::MoveCursor);
+        CHECK(a.direction == direction);
+    }
+}
+
+TEST_CASE("keys: the board's commands", "[tui][input]") {
+    CHECK(board(Key::named(N::Enter)).kind == K::Select);
+    CHECK(board(' ').kind == K::Select);
+    CHECK(board(Key::named(N::Escape)).kind == K::Cancel);
+    CHECK(board(Key::named(N::Backspace)).kind == K::Cancel);
+    CHECK(board(':').kind == K::OpenPrompt);
+    CHECK(board('u').kind == K::Undo);
+    CHECK(board('r').kind == K::Redo);
+    CHECK(board('n').kind == K::NewGame);
+    CHECK(board('f').kind == K::Flip);
+    CHECK(board('a').kind == K::AutoFlip);
+    CHECK(board('?').kind == K::Help);
+    CHECK(board('R').kind == K::Resign);
+    CHECK(board('d').kind == K::OfferDraw);
+    CHECK(board('q').kind == K::Quit);
+    CHECK(board(Key::named(N::Resize)).kind == K::Redraw);
+    // s and o stay free for save and open.
+    CHECK(board('s').kind == K::None);
+    CHECK(board('o').kind == K::None);
+    Key click = Key::named(N::Click);
+    click.point = parse_point("b2");
+    const Action a = board(click);
+    CHECK(a.kind == K::Click);
+    CHECK(a.point == parse_point("b2"));
+}
+
+TEST_CASE("keys: in the move prompt, characters are text", "[tui][input]") {
+    CHECK(map_key(Key::character('q'), InputMode::Prompt).kind == K::PromptChar);
+    CHECK(map_key(Key::character('q'), InputMode::Prompt).ch == 'q');
+    CHECK(map_key(Key::character('-'), InputMode::Prompt).kind == K::PromptChar);
+    CHECK(map_key(Key::named(N::Enter), InputMode::Prompt).kind == K::PromptSubmit);
+    CHECK(map_key(Key::named(N::Backspace), InputMode::Prompt).kind == K::PromptErase);
+    CHECK(map_key(Key::named(N::Escape), InputMode::Prompt).kind == K::PromptClose);
+    CHECK(map_key(Key::named(N::Up), InputMode::Prompt).kind == K::None);
+}
+
+TEST_CASE("keys: a question takes y, n or Esc and nothing else", "[tui][input]") {
+    CHECK(map_key(Key::character('y'), InputMode::Question).kind == K::Yes);
+    CHECK(map_key(Key::character('Y'), InputMode::Question).kind == K::Yes);
+    CHECK(map_key(Key::character('n'), InputMode::Question).kind == K::No);
+    CHECK(map_key(Key::named(N::Escape), InputMode::Question).kind == K::No);
+    CHECK(map_key(Key::character('q'), InputMode::Question).kind == K::None);
+    CHECK(map_key(Key::named(N::Enter), InputMode::Question).kind == K::None);
+}
+
+TEST_CASE("keys: any key closes the help page", "[tui][input]") {
+    CHECK(map_key(Key::character('x'), InputMode::Help).kind == K::CloseOverlay);
+    CHECK(map_key(Key::named(N::Escape), InputMode::Help).kind == K::CloseOverlay);
+    CHECK(map_key(Key::character('q'), InputMode::Help).kind == K::CloseOverlay);
+}
