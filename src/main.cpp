@@ -21,9 +21,10 @@ constexpr const char* kHelp =
     "fetaix - Fetaix (qireq), the Moroccan capture game on the 5x5 Alquerque board\n"
     "\n"
     "Usage:\n"
-    "  fetaix [--white NAME] [--black NAME] [RULES] [--ascii] [--auto-flip]\n"
+    "  fetaix [--white NAME] [--black NAME] [--fen FEN] [RULES] [--ascii] [--auto-flip]\n"
     "      Play a game in the terminal, two players at one keyboard (? shows the keys).\n"
     "      --white, --black  the players' names\n"
+    "      --fen             start from this position instead of the usual start\n"
     "      --ascii           plain ASCII lines and pieces, even in a UTF-8 locale\n"
     "      --auto-flip       turn the board so the side to move is at the bottom\n"
     "      NO_COLOR=1 in the environment turns colour off.\n"
@@ -153,6 +154,11 @@ int run_play(cli::Args& args) {
             if (name.empty() || name.size() > 40)
                 return usage_error(std::string(flag) + ": a name has 1 to 40 characters");
             (flag == "--white" ? options.players.white : options.players.black) = std::string(name);
+        } else if (flag == "--fen") {
+            if (args.empty()) return usage_error("--fen needs a position, such as W:Wa1,b1:Ba5");
+            auto parsed = parse_fen(args.take());
+            if (!parsed) return usage_error("--fen: " + parsed.error().describe());
+            options.start = *parsed;
         } else if (flag == "--ascii") {
             options.terminal.ascii = true;
         } else if (flag == "--auto-flip") {

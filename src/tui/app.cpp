@@ -3,7 +3,7 @@
 namespace fetaix::tui {
 
 int run(const AppOptions& options) {
-    Controller controller(options.rules, options.players);
+    Controller controller(options.rules, options.players, options.start);
     controller.set_auto_flip(options.auto_flip);
     Terminal terminal(options.terminal);
     terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));

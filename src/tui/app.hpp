@@ -11,6 +11,7 @@ namespace fetaix::tui {
 struct AppOptions {
     Rules rules;
     Players players;
+    Position start = start_position();
     TerminalOptions terminal;
     bool auto_flip = false;
 };

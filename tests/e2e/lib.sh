@@ -1,0 +1,71 @@
+# Helpers for end-to-end tests: the real fetaix binary in a detached tmux session, driven with
+# send-keys and read with capture-pane. Each test uses its own tmux server (socket), so tests can
+# run in parallel and never touch the user's tmux.
+
+set -u
+BIN=${FETAIX_BIN:?set FETAIX_BIN to the fetaix binary}
+SOCKET="fetaix-e2e-$$"
+T="tmux -L $SOCKET -f /dev/null"
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+unset NO_COLOR
+
+cleanup() { $T kill-server >/dev/null 2>&1 || true; }
+trap cleanup EXIT
+
+fail() {
+    echo "FAIL: $*" >&2
+    echo "---- screen ----" >&2
+    $T capture-pane -p -t e2e >&2 2>/dev/null || true
+    exit 1
+}
+
+# start_shell [ENV...]: a bash shell in an 80x24 window, ready for commands.
+start_shell() {
+    $T -u new-session -d -s e2e -x 80 -y 24 "env $* PS1='prompt\$ ' bash --norc --noprofile"
+    wait_for 'prompt\$'
+}
+
+# start_game ARGS...: fetaix itself as the window's program (TERM from tmux, screen-256color).
+start_game() {
+    $T -u new-session -d -s e2e -x 80 -y 24 "$BIN $*; echo; echo EXITED \$?; sleep 30"
+}
+
+screen() { $T capture-pane -p -t e2e; }
+screen_with_escapes() { $T capture-pane -p -e -t e2e; }
+keys() { $T send-keys -t e2e "$@"; }
+
+# wait_for REGEX [SECONDS]: until the screen matches (grep -E), or fail.
+wait_for() {
+    local deadline=$((SECONDS + ${2:-5}))
+    while ((SECONDS < deadline)); do
+        if screen | grep -qE -- "$1"; then return 0; fi
+        sleep 0.05
+    done
+    fail "timed out waiting for /$1/"
+}
+
+# wait_gone REGEX: until the screen no longer matches.
+wait_gone() {
+    local deadline=$((SECONDS + ${2:-5}))
+    while ((SECONDS < deadline)); do
+        if ! screen | grep -qE -- "$1"; then return 0; fi
+        sleep 0.05
+    done
+    fail "timed out waiting for /$1/ to go"
+}
+
+# expect_line N TEXT: screen line N (from 0) is exactly TEXT, trailing spaces aside.
+expect_line() {
+    local got
+    got=$(screen | sed -n "$(($1 + 1))p" | sed 's/ *$//')
+    [ "$got" = "$2" ] || fail "line $1: expected '$2', got '$got'"
+}
+
+# type_move MOVE: the move prompt, the move, Enter; then wait for it in the move list.
+type_move() {
+    keys ':'
+    wait_for '^Move: _'
+    keys -l "$1"
+    keys Enter
+    wait_for "$1"
+}

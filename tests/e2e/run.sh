@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# End-to-end tests of the terminal game. Usage: FETAIX_BIN=path run.sh TEST
+source "$(dirname "$0")/lib.sh"
+
+board_unicode=(
+    "5   ●─────●─────●─────●─────●"
+    "    │ ╲   │   ╱ │ ╲   │   ╱ │"
+    "    │   ╲ │ ╱   │   ╲ │ ╱   │"
+    "4   ●─────●─────●─────●─────●"
+    "    │   ╱ │ ╲   │   ╱ │ ╲   │"
+    "    │ ╱   │   ╲ │ ╱   │   ╲ │"
+    "3   ●─────●─────·─────○─────○"
+    "    │ ╲   │   ╱ │ ╲   │   ╱ │"
+    "    │   ╲ │ ╱   │   ╲ │ ╱   │"
+    "2   ○─────○────[○]────○─────○"
+)
+
+expect_start_board() {
+    for i in "${!board_unicode[@]}"; do
+        local got
+        got=$(screen | sed -n "$((i + 3))p" | sed 's/ *$//')
+        [ "$got" = "${board_unicode[$i]}" ] || fail "board line $((i + 2)): expected '${board_unicode[$i]}', got '$got'"
+    done
+}
+
+case "${1:?test name}" in
+start)
+    start_game --white Ali --black Zineb
+    wait_for 'White \(Ali\) to move'
+    expect_line 0 "fetaix   ○ White (Ali)   ● Black (Zineb)"
+    expect_start_board
+    expect_line 13 "    │ ╱   │   ╲ │ ╱   │   ╲ │     backward captures no, majority no"
+    expect_line 14 "1   ○─────○─────○─────○─────○     promotion end"
+    expect_line 15 "                                  no-progress draw after 50 plies"
+    expect_line 16 "    a     b     c     d     e"
+    expect_line 21 "White (Ali) to move | White 12, Black 12"
+    ;;
+win)
+    # A whole game typed at the keyboard, to White capturing all twelve Black pieces.
+    start_game
+    wait_for 'White to move'
+    for m in d3-c3 b3xd3 e3xc3 d4-d3 c3xe3 c5-d4 e3xc5 e5-d4 c5xc3xe5xe3 a3-b3 e3xa3xc5xe5 a5-b4; do
+        type_move "$m"
+    done
+    wait_for 'White to move - capture compulsory \| White 11, Black 3'
+    type_move e5xa5xa3xc5
+    wait_for 'Game over: White wins by all pieces captured\.'
+    expect_line 22 "n new game   u undo   f flip   ? help   q quit"
+    expect_line 8 "3   ·─────·─────·─────·─────·      7. e5xa5xa3xc5"
+    expect_line 2 "5   ·─────·─────◎─────·─────·      1. d3-c3        b3xd3"
+    ;;
+multicapture)
+    # c1 takes c2 and lands on c3, where two ways go on: each landing point chosen with the cursor.
+    start_game --fen W:Wc1:Bc2,d3,b3,a5
+    wait_for 'capture compulsory'
+    keys Down
+    wait_for '^1   ·─────·────\[○\]────·─────·'
+    keys Enter
+    wait_for '^3   ·─────●─────◌─────●─────·'
+    keys Up Up Enter
+    # c3 chosen (under the cursor); a3 and e3 marked to land on next; nothing played yet.
+    wait_for '^3   ◌─────●────\[•\]────●─────◌'
+    expect_line 14 "1   ·─────·────(○)────·─────·     promotion end"
+    screen | grep -q '1\. c1' && fail "a move was played before the sequence was complete"
+    keys Left Left Enter
+    wait_for ' 1\. c1xc3xa3'
+    wait_for 'Black to move'
+    expect_line 8 "3  [○]────·─────·─────●─────·"
+    ;;
+undo)
+    start_game
+    wait_for 'White to move'
+    keys Enter Up Enter
+    wait_for ' 1\. c2-c3'
+    keys Up Enter Down Down Enter
+    wait_for ' 1\. c2-c3 +c4xc2'
+    keys u
+    wait_gone 'c4xc2'
+    wait_for '\(1 to redo\)'
+    wait_for 'Black to move'
+    keys u
+    wait_gone 'c2-c3'
+    wait_for '\(2 to redo\)'
+    keys r r
+    wait_for ' 1\. c2-c3 +c4xc2'
+    wait_gone 'to redo'
+    ;;
+help)
+    start_game --majority
+    wait_for 'White to move'
+    keys '?'
+    wait_for 'Any key closes this page\.'
+    screen | grep -q 'majority yes' || fail "rules in force not on the help page"
+    screen | grep -q 'R  resign' || fail "keys not on the help page"
+    keys x
+    wait_gone 'Any key closes'
+    wait_for 'White to move'
+    ;;
+resize)
+    start_game
+    wait_for 'White to move'
+    $T resize-window -t e2e -x 40 -y 12
+    wait_for 'Terminal too small'
+    wait_for '40x12; fetaix needs 72x22'
+    $T resize-window -t e2e -x 80 -y 24
+    wait_for 'White to move'
+    expect_start_board
+    ;;
+ascii)
+    start_game --ascii
+    wait_for 'White to move'
+    expect_line 2 "5   b-----b-----b-----b-----b"
+    expect_line 3 "    | \\   |   / | \\   |   / |"
+    expect_line 11 "2   w-----w----[w]----w-----w"
+    ;;
+no_color)
+    $T -u new-session -d -s e2e -x 80 -y 24 "env NO_COLOR=1 $BIN; sleep 30"
+    wait_for 'White to move'
+    expect_start_board
+    # No colour escapes at all: only bold, underline and reverse video.
+    if screen_with_escapes | grep -qE $'\e\\[(3[0-7]|4[0-7]|38;|48;)'; then fail "colour codes with NO_COLOR set"; fi
+    screen_with_escapes | grep -qE $'\e\\[1m' || fail "no bold at all"
+    ;;
+color)
+    start_game
+    wait_for 'White to move'
+    # The board sets its own background, so it reads the same on dark and light terminals.
+    screen_with_escapes | grep -qE $'\e\\[(4[0-7]|48;5;[0-9]+)m' || fail "no board background colour"
+    ;;
+terms)
+    for term in xterm-256color screen-256color linux vt100; do
+        $T -u new-session -d -s e2e -x 80 -y 24 "env TERM=$term $BIN; sleep 30"
+        wait_for 'White to move'
+        expect_start_board
+        keys q
+        $T kill-server
+        sleep 0.1
+    done
+    ;;
+quit)
+    start_shell
+    keys "$BIN" Enter
+    wait_for 'White to move'
+    keys Enter Up Enter
+    wait_for ' 1\. c2-c3'
+    keys q
+    wait_for 'Quit this game\? \(y/n\)'
+    keys n
+    wait_for 'Black to move'
+    keys q y
+    wait_for 'prompt\$ ?$'
+    keys 'stty -a | tr " " "\n" | grep -x -e icanon -e -icanon -e echo -e -echo | tr "\n" " "; echo' Enter
+    wait_for '^icanon echo ?$'
+    ;;
+signals)
+    # Ctrl-C, SIGTERM and SIGHUP (a dropped SSH connection) each end the game and restore the terminal.
+    for sig in INT TERM HUP; do
+        start_shell
+        keys "$BIN" Enter
+        wait_for 'White to move'
+        if [ "$sig" = INT ]; then
+            keys C-c
+        else
+            # This test's own fetaix: the child of this window's shell (other tests may run at once).
+            pid=$(pgrep -P "$($T display-message -p -t e2e '#{pane_pid}')" || true)
+            [ -n "$pid" ] || fail "cannot find the fetaix process"
+            kill -"$sig" "$pid"
+        fi
+        wait_for 'prompt\$ ?$'
+        keys 'stty -a | tr " " "\n" | grep -x -e icanon -e -icanon -e echo -e -echo | tr "\n" " "; echo' Enter
+        wait_for '^icanon echo ?$'
+        $T kill-server
+        sleep 0.1
+    done
+    ;;
+*)
+    echo "unknown test $1" >&2
+    exit 2
+    ;;
+esac
+echo "PASS: $1"
