@@ -67,6 +67,15 @@ multicapture)
     wait_for 'Black to move'
     expect_line 8 "3  [○]────·─────·─────●─────·"
     ;;
+mouse)
+    # Clicks as a terminal reports them (xterm's X10 encoding: button, column + 33, row + 33).
+    start_game
+    wait_for 'White to move'
+    keys -l $'\e[M 1,' $'\e[M#1,'  # press and release on c2 (row 11, column 16)
+    wait_for '^3   ●─────●─────◌─────○─────○'
+    keys -l $'\e[M 1)' $'\e[M#1)'  # on c3 (row 8)
+    wait_for ' 1\. c2-c3'
+    ;;
 undo)
     start_game
     wait_for 'White to move'
