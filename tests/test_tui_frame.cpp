@@ -49,6 +49,19 @@ TEST_CASE("screen: the start position in ASCII at 80x24", "[tui][frame]") {
     CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == expected);
 }
 
+TEST_CASE("screen: the last move's start and landing points are highlighted", "[tui][frame]") {
+    Controller c(Rules{}, Players{});
+    c.handle(Action::of(K::Select));
+    Action click = Action::of(K::Click);
+    click.point = parse_point("c3");
+    c.handle(click);
+    const Frame f = compose(c, 24, 80, Glyphs::ascii());
+    CHECK(f.at(11, 16).role == Role::LastMove);  // c2, now empty
+    CHECK(f.at(8, 16).role == Role::LastMove);   // c3, the man that moved
+    CHECK(f.at(8, 22).role == Role::WhitePiece);  // d3, untouched
+    CHECK(f.line(2).substr(34) == " 1. c2-c3");
+}
+
 TEST_CASE("screen: Unicode lines and pieces", "[tui][frame]") {
     Controller c(Rules{}, Players{});
     const Frame f = compose(c, 24, 80, Glyphs::unicode());
