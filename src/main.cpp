@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <iostream>
 #include <string>
 #include <string_view>
@@ -9,6 +10,7 @@
 #include <fetaix/fetaix.hpp>
 
 #include "cli/options.hpp"
+#include "store/files.hpp"
 #include "tui/app.hpp"
 
 namespace {
@@ -21,8 +23,13 @@ constexpr const char* kHelp =
     "fetaix - Fetaix (qireq), the Moroccan capture game on the 5x5 Alquerque board\n"
     "\n"
     "Usage:\n"
-    "  fetaix [--white NAME] [--black NAME] [--fen FEN] [RULES] [--ascii] [--auto-flip]\n"
+    "  fetaix [FILE.pdn] [--resume | --new] [--white NAME] [--black NAME] [--fen FEN]\n"
+    "         [RULES] [--ascii] [--auto-flip]\n"
     "      Play a game in the terminal, two players at one keyboard (? shows the keys).\n"
+    "      The game is autosaved after every change in $XDG_STATE_HOME/fetaix/autosave.pdn\n"
+    "      (~/.local/state/fetaix/ by default); an unfinished one is offered at start.\n"
+    "      FILE.pdn          open the first game of this record\n"
+    "      --resume, --new   resume the autosaved game, or start a new one, without asking\n"
     "      --white, --black  the players' names\n"
     "      --fen             start from this position instead of the usual start\n"
     "      --ascii           plain ASCII lines and pieces, even in a UTF-8 locale\n"
@@ -32,6 +39,11 @@ constexpr const char* kHelp =
     "      Count the move paths of each length 1..DEPTH (1..30) and time them.\n"
     "      Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
     "      --divide first prints each legal move with its count at DEPTH.\n"
+    "  fetaix replay FILE.pdn [--ascii]\n"
+    "      Step through a saved game (left, right, Home, End) without changing it.\n"
+    "  fetaix check FILE.pdn\n"
+    "      Check every game of a record against the rules: print each result, or the first\n"
+    "      error with its line and column (exit status 1).\n"
     "  fetaix bench [RULES] [--quick]\n"
     "      Run the fixed perft workloads and print nodes per second for each;\n"
     "      --quick runs them 4 plies shallower.\n"
@@ -48,7 +60,8 @@ constexpr const char* kHelp =
     "  --no-progress N              plies without a capture or a man's move that draw\n"
     "                               the game (default 50, 0 = off)\n"
     "\n"
-    "Exit status: 0 on success, 1 if the terminal cannot be used, 2 on a bad command line.\n";
+    "Exit status: 0 on success; 1 if a record is bad or unreadable, or the terminal cannot\n"
+    "be used; 2 on a bad command line.\n";
 
 int usage_error(const std::string& message) {
     std::cerr << "fetaix: " << message << "\n";
@@ -139,8 +152,21 @@ int run_bench(cli::Args& args) {
     return 0;
 }
 
+int run_app(tui::AppOptions options) {
+    options.state_folder = store::state_directory();
+    try {
+        return tui::run(std::move(options));
+    } catch (const std::exception& e) {
+        // The terminal is already restored: the curses session ended when the exception left run().
+        std::cerr << "fetaix: " << e.what() << "\n";
+        return 1;
+    }
+}
+
 int run_play(cli::Args& args) {
     tui::AppOptions options;
+    std::optional<std::string> file;
+    bool resume = false, fresh = false, positioned = false;
     while (!args.empty()) {
         std::string error;
         if (cli::take_rule_switch(args, options.rules, error)) {
@@ -159,6 +185,14 @@ int run_play(cli::Args& args) {
             auto parsed = parse_fen(args.take());
             if (!parsed) return usage_error("--fen: " + parsed.error().describe());
             options.start = *parsed;
+            positioned = true;
+        } else if (flag == "--resume") {
+            resume = true;
+        } else if (flag == "--new") {
+            fresh = true;
+        } else if (!flag.empty() && flag[0] != '-') {
+            if (file) return usage_error("one game file at a time");
+            file = std::string(flag);
         } else if (flag == "--ascii") {
             options.terminal.ascii = true;
         } else if (flag == "--auto-flip") {
@@ -167,13 +201,68 @@ int run_play(cli::Args& args) {
             return usage_error("unknown option '" + std::string(flag) + "' (see fetaix --help)");
         }
     }
-    try {
-        return tui::run(options);
-    } catch (const std::exception& e) {
-        // The terminal is already restored: the curses session ended when the exception left run().
-        std::cerr << "fetaix: " << e.what() << "\n";
+    if (resume && fresh) return usage_error("--resume and --new exclude each other");
+    if (file && (resume || positioned)) return usage_error("a game file cannot go with --resume or --fen");
+    options.resume = resume ? tui::ResumeChoice::Resume : (fresh || positioned) ? tui::ResumeChoice::New
+                                                                               : tui::ResumeChoice::Ask;
+    if (file) {
+        auto record = store::load_game_file(*file);
+        if (!record) {
+            std::cerr << "fetaix: " << record.error().describe() << "\n";
+            return 1;
+        }
+        options.record = std::move(*record);
+    }
+    return run_app(std::move(options));
+}
+
+int run_replay(cli::Args& args) {
+    tui::AppOptions options;
+    std::optional<std::string> file;
+    while (!args.empty()) {
+        const std::string_view flag = args.take();
+        if (flag == "--ascii") options.terminal.ascii = true;
+        else if (!flag.empty() && flag[0] != '-' && !file) file = std::string(flag);
+        else return usage_error("replay: unexpected '" + std::string(flag) + "' (usage: fetaix replay FILE.pdn)");
+    }
+    if (!file) return usage_error("replay needs a game file: fetaix replay FILE.pdn");
+    auto record = store::load_game_file(*file);
+    if (!record) {
+        std::cerr << "fetaix: " << record.error().describe() << "\n";
         return 1;
     }
+    options.record = std::move(*record);
+    options.replay = true;
+    return run_app(std::move(options));
+}
+
+int run_check(cli::Args& args) {
+    if (args.empty()) return usage_error("check needs a game file: fetaix check FILE.pdn");
+    const std::string file(args.take());
+    if (!args.empty()) return usage_error("check takes one file");
+    auto text = store::read_record_file(file);
+    if (!text) {
+        std::cerr << "fetaix: " << text.error().describe() << "\n";
+        return 1;
+    }
+    auto records = parse_pdn(*text);
+    if (!records) {
+        std::cerr << "fetaix: " << file << ": " << records.error().describe() << "\n";
+        return 1;
+    }
+    int number = 0;
+    for (const GameRecord& record : *records) {
+        ++number;
+        for (const std::string& note : record.notes) std::printf("note: %s\n", note.c_str());
+        const Game game = to_game(record);
+        const GameResult r = game.result();
+        std::printf("game %d: %zu moves, %s", number, record.moves.size(), std::string(result_token(r.outcome)).c_str());
+        if (r.outcome != Outcome::Ongoing) std::printf(" (%s)", std::string(describe(r.reason)).c_str());
+        else std::printf(" (unfinished)");
+        std::printf("\n");
+    }
+    std::printf("%s: %d game%s, all moves legal\n", file.c_str(), number, number == 1 ? "" : "s");
+    return 0;
 }
 
 }  // namespace
@@ -194,6 +283,9 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (command == "perft") return run_perft(args);
+    if (command == "replay") return run_replay(args);
+    if (command == "check") return run_check(args);
     if (command == "bench") return run_bench(args);
-    return usage_error("unknown command '" + std::string(command) + "' (see fetaix --help)");
+    // Anything else is a game file to open.
+    return run_play(all);
 }

@@ -43,7 +43,7 @@ TEST_CASE("screen: the start position in ASCII at 80x24", "[tui][frame]") {
         "",
         "",
         "White (Ali) to move | White 12, Black 12",
-        "Enter select   : type a move   u/r undo/redo   f flip   ? help   q quit",
+        "Enter select  : type a move  u/r undo/redo  s/o save/open  ? help  q quit",
         "",
     };
     CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == expected);

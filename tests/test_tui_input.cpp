@@ -48,9 +48,9 @@ TEST_CASE("keys: the board's commands", "[tui][input]") {
     CHECK(board('d').kind == K::OfferDraw);
     CHECK(board('q').kind == K::Quit);
     CHECK(board(Key::named(N::Resize)).kind == K::Redraw);
-    // s and o stay free for save and open.
-    CHECK(board('s').kind == K::None);
-    CHECK(board('o').kind == K::None);
+    CHECK(board('s').kind == K::Save);
+    CHECK(board('o').kind == K::Open);
+    CHECK(board('x').kind == K::None);
     Key click = Key::named(N::Click);
     click.point = parse_point("b2");
     const Action a = board(click);

@@ -24,6 +24,14 @@ inline constexpr std::string_view kTagBackwardCaptures = "BackwardCaptures";
 inline constexpr std::string_view kTagPromotion = "Promotion";
 inline constexpr std::string_view kTagMajority = "Majority";
 inline constexpr std::string_view kTagNoProgress = "NoProgress";
+// Moves taken back with undo that redo would replay, in notation, so an autosave loses nothing.
+inline constexpr std::string_view kTagRedo = "Redo";
+
+// Tags this reader knows: the PDN standard's common ones and ours. Others are kept, with a note.
+inline constexpr std::string_view kKnownTags[] = {
+    "Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "GameType", "Annotator", "Time",
+    "WhiteType", "BlackType", "PlyCount", "Termination", "Variant", kTagBackwardCaptures, kTagPromotion,
+    kTagMajority, kTagNoProgress, kTagRedo};
 
 struct Tag {
     std::string name;
@@ -38,7 +46,9 @@ struct GameRecord {
     Rules rules;
     Position start = start_position();
     std::vector<Move> moves;
+    std::vector<Move> redo;  // from the Redo tag: moves after `moves` that undo took back
     Outcome result = Outcome::Ongoing;
+    std::vector<std::string> notes;  // harmless oddities worth telling, such as unknown tags
 
     // The value of a tag, or "" when it is absent.
     std::string tag(std::string_view name) const {
@@ -65,7 +75,7 @@ inline std::string_view yes_no(bool b) { return b ? "yes" : "no"; }
 
 // Writes a game as a record. `extra` tags (White, Black, Event, ...) come first; the rule tags, FEN
 // (when the start is not the standard one) and Result are written from the game itself.
-inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = {}) {
+inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = {}, bool with_redo = false) {
     std::string out;
     const auto add_tag = [&](std::string_view name, std::string_view value) {
         out += '[';
@@ -76,7 +86,7 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
     };
     for (const Tag& t : extra)
         if (t.name != "Result" && t.name != "FEN" && t.name != kTagBackwardCaptures && t.name != kTagPromotion &&
-            t.name != kTagMajority && t.name != kTagNoProgress)
+            t.name != kTagMajority && t.name != kTagNoProgress && t.name != kTagRedo)
             add_tag(t.name, t.value);
     const std::string_view result = result_token(game.result().outcome);
     add_tag("Result", result);
@@ -85,6 +95,14 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
     add_tag(kTagPromotion, to_string(game.rules().promotion));
     add_tag(kTagMajority, detail::yes_no(game.rules().majority));
     add_tag(kTagNoProgress, std::to_string(game.rules().no_progress));
+    if (with_redo && game.can_redo()) {
+        std::string redo;
+        for (const Move& m : game.redo_line()) {
+            if (!redo.empty()) redo += ' ';
+            redo += to_string(m);
+        }
+        add_tag(kTagRedo, redo);
+    }
     out += '\n';
 
     std::string line;
@@ -256,6 +274,14 @@ private:
             auto pos = parse_fen(tag.value);
             if (!pos) return bad(concat("bad position: ", pos.error().describe()));
             game.start = *pos;
+        } else if (tag.name == kTagRedo) {
+            redo_text_ = tag.value;
+            redo_line_ = line;
+            redo_column_ = column;
+        } else {
+            bool known = false;
+            for (std::string_view k : kKnownTags) known = known || k == tag.name;
+            if (!known) game.notes.push_back(concat("line ", line, ": unknown tag [", tag.name, "] kept as it is"));
         }
         return std::nullopt;
     }
@@ -273,6 +299,7 @@ private:
 
     Expected<GameRecord> read_game() {
         GameRecord game;
+        redo_text_.clear();
         // Tag section.
         while (true) {
             if (auto e = skip_space_and_comments()) return *e;
@@ -318,10 +345,25 @@ private:
             if (!played) return Error{concat(label, ": ", played.error().message), word.line, word.column};
             game.moves.push_back(*played);
         }
+        // The redo line goes on from the last move, under the same rules.
+        std::string_view rest = redo_text_;
+        while (!rest.empty()) {
+            const std::size_t space = rest.find(' ');
+            const std::string_view word = rest.substr(0, space);
+            rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space + 1);
+            if (word.empty()) continue;
+            auto played = replay.play(word);
+            if (!played)
+                return Error{concat("tag Redo: move '", word, "': ", played.error().message), redo_line_, redo_column_};
+            game.redo.push_back(*played);
+        }
         return game;
     }
 
     std::string_view text_;
+    std::string redo_text_;
+    int redo_line_ = 0;
+    int redo_column_ = 0;
     std::size_t pos_ = 0;
     int line_ = 1;
     int column_ = 1;
@@ -339,6 +381,9 @@ inline Expected<std::vector<GameRecord>> parse_pdn(std::string_view text) {
 inline Game to_game(const GameRecord& record) {
     Game game(record.rules, record.start);
     for (const Move& m : record.moves) game.play(m);
+    // Play the redo line and take it back again, so that redo finds it.
+    for (const Move& m : record.redo) game.play(m);
+    for (std::size_t i = 0; i < record.redo.size(); ++i) game.undo();
     if (!game.over()) {
         if (record.result == Outcome::WhiteWins) game.resign(Color::Black);
         else if (record.result == Outcome::BlackWins) game.resign(Color::White);

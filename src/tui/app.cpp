@@ -1,16 +1,81 @@
 #include "app.hpp"
 
+#include <ctime>
+#include <memory>
+
+#include "store/autosave.hpp"
+#include "store/files.hpp"
+
 namespace fetaix::tui {
 
-int run(const AppOptions& options) {
+namespace {
+
+FileAccess real_files() {
+    FileAccess files;
+    files.write = [](const std::string& path, const std::string& text) { return store::write_file_atomically(path, text); };
+    files.read = [](const std::string& path) { return store::load_game_file(path); };
+    files.default_save_name = [] { return store::default_save_name(std::time(nullptr)); };
+    return files;
+}
+
+// Decides what the game starts with, from the autosave and the options. Returns the autosave to keep
+// writing to, or nothing when this process must not write it.
+std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& options) {
+    if (options.replay) {
+        controller.load(*options.record);
+        controller.start_replay("");
+        return nullptr;
+    }
+    auto autosave = std::make_unique<store::Autosave>(options.state_folder);
+    if (options.record) {
+        controller.load(*options.record);
+        if (!options.record->notes.empty()) controller.set_notice(options.record->notes.front());
+    }
+    switch (autosave->ownership()) {
+        case store::Autosave::Ownership::Elsewhere: {
+            auto saved = autosave->load();
+            if (!options.record && saved && store::unfinished(*saved)) controller.offer_read_only(std::move(*saved));
+            else controller.set_notice("autosave off: another fetaix is running");
+            return nullptr;
+        }
+        case store::Autosave::Ownership::Unknown:
+            controller.set_notice(concat("autosave failing: ", autosave->problem()));
+            return autosave;
+        case store::Autosave::Ownership::Owned: break;
+    }
+    if (options.record || options.resume == ResumeChoice::New) return autosave;
+    auto saved = autosave->load();
+    if (saved && store::unfinished(*saved)) {
+        if (options.resume == ResumeChoice::Resume) controller.load(*saved);
+        else controller.offer_resume(std::move(*saved));
+    } else if (options.resume == ResumeChoice::Resume) {
+        controller.set_notice("no unfinished game was saved");
+    }
+    return autosave;
+}
+
+}  // namespace
+
+int run(AppOptions options) {
     Controller controller(options.rules, options.players, options.start);
+    controller.set_files(real_files());
+    std::unique_ptr<store::Autosave> autosave = prepare(controller, options);
     controller.set_auto_flip(options.auto_flip);
+    std::uint64_t saved_revision = controller.revision();
+
     Terminal terminal(options.terminal);
     terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
     while (Terminal::stop_signal == 0) {
         const Key key = terminal.read_key(250, controller.ui().flipped);
         if (key.name == Key::Name::None) continue;
-        if (!controller.handle(map_key(key, controller.mode()))) break;
+        const bool go_on = controller.handle(map_key(key, controller.mode()));
+        // Every change reaches the disk before the next key is read.
+        if (autosave && controller.revision() != saved_revision) {
+            const auto problem = autosave->save(controller.game(), controller.tags());
+            controller.set_notice(problem ? concat("autosave failing: ", *problem) : std::string());
+            saved_revision = controller.revision();
+        }
+        if (!go_on) break;
         terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
     }
     return 0;

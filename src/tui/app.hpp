@@ -1,5 +1,9 @@
 #pragma once
-// The terminal game's loop: read a key, turn it into an Action, apply it, draw the new frame.
+// The terminal game's loop: read a key, turn it into an Action, apply it, draw the new frame, and
+// autosave whenever the game changed.
+
+#include <optional>
+#include <string>
 
 #include <fetaix/fetaix.hpp>
 
@@ -8,15 +12,22 @@
 
 namespace fetaix::tui {
 
+// What to do with an unfinished autosaved game at start.
+enum class ResumeChoice { Ask, Resume, New };
+
 struct AppOptions {
     Rules rules;
     Players players;
     Position start = start_position();
     TerminalOptions terminal;
     bool auto_flip = false;
+    ResumeChoice resume = ResumeChoice::Ask;
+    std::optional<GameRecord> record;  // a game opened from a file at start
+    bool replay = false;               // step through `record` without changing it; no autosave
+    std::string state_folder;          // where the autosave lives
 };
 
 // Runs a game until the players quit or a signal arrives. Returns the process exit status.
-int run(const AppOptions& options);
+int run(AppOptions options);
 
 }  // namespace fetaix::tui

@@ -25,14 +25,48 @@ Direction board_direction(ScreenDirection d, bool flipped) {
 }  // namespace
 
 Controller::Controller(const Rules& rules, Players players, const Position& start)
-    : rules_(rules), start_(start), players_(std::move(players)), game_(rules, start) {
+    : start_(start), players_(std::move(players)), game_(rules, start) {
     refresh();
+}
+
+void Controller::load(const GameRecord& record) {
+    game_ = to_game(record);
+    start_ = record.start;
+    const std::string white = record.tag("White");
+    const std::string black = record.tag("Black");
+    players_ = Players{white.empty() ? "White" : white, black.empty() ? "Black" : black};
+    clear_selection();
+    changed();
+}
+
+void Controller::start_replay(std::string reason) {
+    ui_.replay = true;
+    ui_.replay_reason = std::move(reason);
+    while (game_.undo()) {
+    }
+    clear_selection();
+    refresh();
+}
+
+void Controller::offer_resume(GameRecord saved) {
+    pending_resume_ = std::move(saved);
+    ui_.question = Question::Resume;
+}
+
+void Controller::offer_read_only(GameRecord saved) {
+    pending_resume_ = std::move(saved);
+    ui_.question = Question::ReadOnly;
+}
+
+std::vector<Tag> Controller::tags() const {
+    return {{"Event", "fetaix game"}, {"White", players_.white}, {"Black", players_.black}};
 }
 
 InputMode Controller::mode() const {
     if (ui_.question != Question::None) return InputMode::Question;
     if (ui_.help_open) return InputMode::Help;
     if (ui_.prompt_open) return InputMode::Prompt;
+    if (ui_.replay) return InputMode::Replay;
     return InputMode::Board;
 }
 
@@ -51,6 +85,12 @@ std::string Controller::question_text() const {
         case Question::Quit: return "Quit this game? (y/n)";
         case Question::AcceptDraw:
             return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? (y/n)");
+        case Question::Resume:
+            return pending_resume_
+                       ? concat("Resume the unfinished game (", pending_resume_->moves.size(), " moves)? (y/n)")
+                       : std::string();
+        case Question::ReadOnly:
+            return "The saved game is open in another fetaix: y views it read-only, n starts a separate game.";
     }
     return "";
 }
@@ -75,13 +115,9 @@ bool Controller::handle(const Action& action) {
             if (ui_.selection.active()) ui_.message = "Selection cancelled.";
             clear_selection();
             break;
-        case K::OpenPrompt:
-            clear_selection();
-            ui_.prompt_open = true;
-            ui_.prompt_text.clear();
-            break;
+        case K::OpenPrompt: open_prompt(PromptKind::Move, ""); break;
         case K::PromptChar:
-            if (ui_.prompt_text.size() < 64) ui_.prompt_text += action.ch;
+            if (ui_.prompt_text.size() < 200) ui_.prompt_text += action.ch;
             break;
         case K::PromptErase:
             if (!ui_.prompt_text.empty()) ui_.prompt_text.pop_back();
@@ -93,14 +129,20 @@ bool Controller::handle(const Action& action) {
         case K::PromptSubmit: submit_prompt(); break;
         case K::Undo:
             clear_selection();
-            if (game_.undo()) refresh();
-            else ui_.message = "Nothing to undo.";
+            if (game_.undo()) ui_.replay ? refresh() : changed();
+            else ui_.message = ui_.replay ? "This is the start of the game." : "Nothing to undo.";
             break;
         case K::Redo:
             clear_selection();
-            if (game_.redo()) refresh();
-            else ui_.message = "Nothing to redo.";
+            if (game_.redo()) ui_.replay ? refresh() : changed();
+            else ui_.message = ui_.replay ? "This is the last move." : "Nothing to redo.";
             break;
+        case K::ReplayFirst:
+        case K::ReplayLast: replay_step(action.kind); break;
+        case K::Save:
+            open_prompt(PromptKind::Save, files_.default_save_name ? files_.default_save_name() : "fetaix.pdn");
+            break;
+        case K::Open: open_prompt(PromptKind::Open, ""); break;
         case K::NewGame:
             if (game_in_progress()) ui_.question = Question::NewGame;
             else new_game();
@@ -126,7 +168,7 @@ bool Controller::handle(const Action& action) {
             else ui_.question = Question::AcceptDraw;
             break;
         case K::Quit:
-            if (!game_in_progress()) return false;
+            if (ui_.replay || !game_in_progress()) return false;
             ui_.question = Question::Quit;
             break;
         case K::Yes:
@@ -136,6 +178,29 @@ bool Controller::handle(const Action& action) {
         case K::No: answer(false); break;
     }
     return true;
+}
+
+void Controller::changed() {
+    ++revision_;
+    refresh();
+}
+
+void Controller::replay_step(Action::Kind kind) {
+    clear_selection();
+    if (kind == Action::Kind::ReplayFirst)
+        while (game_.undo()) {
+        }
+    else
+        while (game_.redo()) {
+        }
+    refresh();
+}
+
+void Controller::open_prompt(PromptKind kind, std::string text) {
+    clear_selection();
+    ui_.prompt_open = true;
+    ui_.prompt_kind = kind;
+    ui_.prompt_text = std::move(text);
 }
 
 void Controller::refresh() {
@@ -155,6 +220,10 @@ void Controller::move_cursor(ScreenDirection d) {
 }
 
 void Controller::select_at(Point p) {
+    if (ui_.replay) {
+        ui_.message = "Replaying: left and right step through the moves, q leaves.";
+        return;
+    }
     if (game_.over()) {
         ui_.message = "The game is over: n starts a new one, u takes back the last move.";
         return;
@@ -210,7 +279,7 @@ void Controller::play(const Move& m) {
         ui_.message = played.error().message;
         return;
     }
-    refresh();
+    changed();
 }
 
 void Controller::clear_selection() { ui_.selection = Selection{}; }
@@ -224,16 +293,33 @@ void Controller::answer(bool yes) {
         case Question::NewGame:
             if (yes) new_game();
             break;
+        case Question::Resume:
+            if (yes && pending_resume_) {
+                load(*pending_resume_);
+                ui_.message = "Game resumed.";
+            }
+            pending_resume_.reset();
+            break;
+        case Question::ReadOnly:
+            if (yes && pending_resume_) {
+                load(*pending_resume_);
+                ui_.replay = true;
+                ui_.replay_reason = "read-only: open in another fetaix";
+            } else {
+                ui_.notice = "autosave off: the saved game is open in another fetaix";
+            }
+            pending_resume_.reset();
+            break;
         case Question::Resign:
             if (yes) {
                 game_.resign(mover);
-                refresh();
+                changed();
             }
             break;
         case Question::AcceptDraw:
             if (yes) {
                 game_.agree_draw();
-                refresh();
+                changed();
             } else {
                 ui_.message = concat(to_string(opponent(mover)), " declines the draw.");
             }
@@ -242,27 +328,65 @@ void Controller::answer(bool yes) {
 }
 
 void Controller::submit_prompt() {
-    if (ui_.prompt_text.empty()) {
+    const std::string text = ui_.prompt_text;
+    if (text.empty()) {
         ui_.prompt_open = false;
         return;
     }
-    auto played = game_.play(ui_.prompt_text);
-    if (!played) {
-        ui_.message = concat(ui_.prompt_text, ": ", played.error().message);
-        return;  // the prompt stays open with the text, to be corrected
+    // On failure the prompt stays open with the text, to be corrected; nothing else changes.
+    switch (ui_.prompt_kind) {
+        case PromptKind::Move: {
+            if (ui_.replay) {
+                ui_.message = "Replaying: moves cannot be played here.";
+                return;
+            }
+            auto played = game_.play(text);
+            if (!played) {
+                ui_.message = concat(text, ": ", played.error().message);
+                return;
+            }
+            changed();
+            break;
+        }
+        case PromptKind::Save: {
+            if (!files_.write) {
+                ui_.message = "Saving is not available.";
+                return;
+            }
+            if (auto problem = files_.write(text, format_pdn(game_, tags()))) {
+                ui_.message = concat("Not saved: ", *problem);
+                return;
+            }
+            ui_.message = concat("Saved to ", text, ".");
+            break;
+        }
+        case PromptKind::Open: {
+            if (!files_.read) {
+                ui_.message = "Opening is not available.";
+                return;
+            }
+            auto record = files_.read(text);
+            if (!record) {
+                ui_.message = concat("Not opened: ", record.error().describe());
+                return;
+            }
+            load(*record);
+            ui_.message = record->notes.empty() ? concat("Opened ", text, ".")
+                                                : concat("Opened ", text, "; note: ", record->notes.front());
+            break;
+        }
     }
     ui_.prompt_open = false;
     ui_.prompt_text.clear();
-    refresh();
 }
 
 bool Controller::game_in_progress() const { return game_.ply() > 0 && !game_.over(); }
 
 void Controller::new_game() {
-    game_ = Game(rules_, start_);
+    game_ = Game(game_.rules(), start_);
     clear_selection();
     ui_.message = "New game.";
-    refresh();
+    changed();
 }
 
 }  // namespace fetaix::tui

@@ -1,7 +1,10 @@
 #pragma once
 // The game as the terminal plays it: Actions change the Game (through the core) and the UI state
-// (cursor, selection, prompt, questions, messages). No curses here, so all of it is unit-tested.
+// (cursor, selection, prompt, questions, messages). No curses and no files here: saving and opening
+// go through functions the program hands in, so all of it is unit-tested.
 
+#include <functional>
+#include <optional>
 #include <string>
 
 #include <fetaix/fetaix.hpp>
@@ -23,18 +26,32 @@ struct Players {
 };
 
 // A yes/no question on screen; the game waits for the answer.
-enum class Question { None, NewGame, Resign, Quit, AcceptDraw };
+enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly };
+
+// What the one-line prompt is for.
+enum class PromptKind { Move, Save, Open };
+
+// Saving and opening, handed in by the program (files) or by tests (fakes).
+struct FileAccess {
+    std::function<std::optional<std::string>(const std::string& path, const std::string& text)> write;
+    std::function<Expected<GameRecord>(const std::string& path)> read;
+    std::function<std::string()> default_save_name;
+};
 
 struct UiState {
     Point cursor = *parse_point("c2");
     Selection selection;
     bool prompt_open = false;
+    PromptKind prompt_kind = PromptKind::Move;
     std::string prompt_text;
     Question question = Question::None;
     bool help_open = false;
     bool flipped = false;    // Black at the bottom
     bool auto_flip = false;  // turn the board so the side to move is at the bottom
+    bool replay = false;     // step through the game without changing it
+    std::string replay_reason;  // shown while replaying, e.g. why the game is read-only
     std::string message;     // feedback for the last action; cleared by the next one
+    std::string notice;      // a standing condition, such as a failing autosave
 };
 
 class Controller {
@@ -46,6 +63,17 @@ public:
         ui_.auto_flip = on;
         refresh();
     }
+    void set_files(FileAccess files) { files_ = std::move(files); }
+    void set_notice(std::string notice) { ui_.notice = std::move(notice); }
+    // Replaces the game with a recorded one (players from its tags).
+    void load(const GameRecord& record);
+    // Shows a recorded game to step through with the arrow keys, from its start, changing nothing.
+    void start_replay(std::string reason);
+    // Asks whether to resume a saved game; yes loads it.
+    void offer_resume(GameRecord saved);
+    // The saved game is open in another fetaix: asks whether to view it read-only (yes) or to play a
+    // separate game (no).
+    void offer_read_only(GameRecord saved);
 
     // Applies one action. Returns false when the program should end.
     bool handle(const Action& action);
@@ -55,6 +83,11 @@ public:
     const Players& players() const { return players_; }
     const MoveList& legal_moves() const { return legal_; }
     InputMode mode() const;
+    // Counts every change to the game (moves, undo, redo, new, load, resignation, draw): the autosave
+    // writes whenever it moves.
+    std::uint64_t revision() const { return revision_; }
+    // The tags a record of this game carries: the players' names.
+    std::vector<Tag> tags() const;
     // Pieces that must capture (when a capture is compulsory), for marking on the board.
     Bitboard must_capture() const;
     // Where the selected piece may land next.
@@ -64,22 +97,27 @@ public:
 
 private:
     void refresh();
+    void changed();
     void move_cursor(ScreenDirection d);
     void select_at(Point p);
     void extend(Point land);
     void play(const Move& m);
     void clear_selection();
     void answer(bool yes);
+    void open_prompt(PromptKind kind, std::string text);
     void submit_prompt();
     bool game_in_progress() const;
     void new_game();
+    void replay_step(Action::Kind kind);
 
-    Rules rules_;
     Position start_;
     Players players_;
     Game game_;
     MoveList legal_;
     UiState ui_;
+    FileAccess files_;
+    std::optional<GameRecord> pending_resume_;
+    std::uint64_t revision_ = 0;
 };
 
 }  // namespace fetaix::tui

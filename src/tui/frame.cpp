@@ -148,6 +148,12 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom) {
 
 std::string status_text(const Controller& c) {
     const Game& game = c.game();
+    if (c.ui().replay) {
+        const std::size_t total = game.ply() + game.redo_line().size();
+        std::string text = concat("Replay: move ", game.ply(), " of ", total);
+        if (!c.ui().replay_reason.empty()) text += concat(" (", c.ui().replay_reason, ")");
+        return text;
+    }
     const GameResult r = game.result();
     if (r.outcome != Outcome::Ongoing) {
         const std::string who = r.outcome == Outcome::Draw        ? std::string("Draw")
@@ -163,9 +169,10 @@ std::string status_text(const Controller& c) {
 }
 
 std::string hint_text(const Controller& c) {
+    if (c.ui().replay) return "left/right step   Home/End first/last   f flip   s save   q quit";
     if (c.game().over()) return "n new game   u undo   f flip   ? help   q quit";
     if (c.ui().selection.active()) return "Enter land on a marked point   Esc cancel   ? help";
-    return "Enter select   : type a move   u/r undo/redo   f flip   ? help   q quit";
+    return "Enter select  : type a move  u/r undo/redo  s/o save/open  ? help  q quit";
 }
 
 void draw_help(Frame& f, const Controller& c) {
@@ -177,6 +184,7 @@ void draw_help(Frame& f, const Controller& c) {
         "  :  type a move (c2-c3, a1xd4xd1)       u r  undo, redo",
         "  n  new game   f  flip board   a  turn to the side to move",
         "  R  resign     d  offer a draw          ?  help    q  quit",
+        "  s  save to a file   o  open a file     (replay: left, right, Home, End)",
         "Rules",
         "  Men step forward, diagonally forward or sideways, one point.",
         "  Men capture by short leaps; mullahs fly and capture from afar.",
@@ -275,11 +283,16 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
             concat(glyphs.white_man, " White man  ", glyphs.white_mullah, " White mullah  ", glyphs.black_man,
                    " Black man  ", glyphs.black_mullah, " Black mullah  ", glyphs.destination, " may land"));
     draw_panel(f, c, kBoardTop + 4 * kRowStep - 4);
-    f.write(rows - 3, 0, status_text(c), Role::Status);
+    std::string status = status_text(c);
+    if (!c.ui().notice.empty()) status += concat(" | ", c.ui().notice);
+    f.write(rows - 3, 0, status, Role::Status);
     if (c.ui().question != Question::None) f.write(rows - 2, 0, c.question_text(), Role::Question);
     else f.write(rows - 2, 0, hint_text(c));
     if (c.ui().prompt_open) {
-        f.write(rows - 1, 0, concat("Move: ", c.ui().prompt_text, "_"), Role::Message);
+        const std::string_view label = c.ui().prompt_kind == PromptKind::Move   ? "Move: "
+                                       : c.ui().prompt_kind == PromptKind::Save ? "Save to: "
+                                                                                : "Open: ";
+        f.write(rows - 1, 0, concat(label, c.ui().prompt_text, "_"), Role::Message);
         if (!c.ui().message.empty()) f.write(rows - 2, 0, std::string(columns, ' ')), f.write(rows - 2, 0, c.ui().message, Role::Message);
     } else {
         f.write(rows - 1, 0, c.ui().message, Role::Message);

@@ -55,7 +55,37 @@ Action board_key(const Key& key) {
         case 'R': return Action::of(K::Resign);
         case 'd': return Action::of(K::OfferDraw);
         case 'q': return Action::of(K::Quit);
+        case 's': return Action::of(K::Save);
+        case 'o': return Action::of(K::Open);
         case 12: return Action::of(K::Redraw);  // Ctrl-L
+        default: return Action::of(K::None);
+    }
+}
+
+// Stepping through a game: left and right a move, Home and End to either end; nothing changes it.
+Action replay_key(const Key& key) {
+    using N = Key::Name;
+    using K = Action::Kind;
+    switch (key.name) {
+        case N::Left: return Action::of(K::Undo);
+        case N::Right: return Action::of(K::Redo);
+        case N::UpLeft: return Action::of(K::ReplayFirst);
+        case N::DownLeft: return Action::of(K::ReplayLast);
+        case N::Up:
+        case N::Down:
+        case N::UpRight:
+        case N::DownRight: return board_key(key);  // the cursor still moves
+        case N::Resize: return Action::of(K::Redraw);
+        case N::Char: break;
+        default: return Action::of(K::None);
+    }
+    switch (key.ch) {
+        case 'h': return Action::of(K::Undo);
+        case 'l': return Action::of(K::Redo);
+        case 'f': return Action::of(K::Flip);
+        case '?': return Action::of(K::Help);
+        case 's': return Action::of(K::Save);
+        case 'q': return Action::of(K::Quit);
         default: return Action::of(K::None);
     }
 }
@@ -97,6 +127,7 @@ Action map_key(const Key& key, InputMode mode) {
         case InputMode::Board: return board_key(key);
         case InputMode::Prompt: return prompt_key(key);
         case InputMode::Question: return question_key(key);
+        case InputMode::Replay: return replay_key(key);
         case InputMode::Help:
             if (key.name == Key::Name::Resize) return Action::of(Action::Kind::Redraw);
             return Action::of(Action::Kind::CloseOverlay);  // any key closes the help page

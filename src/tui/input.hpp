@@ -62,6 +62,10 @@ struct Action {
         Yes,
         No,
         Redraw,
+        Save,        // 's': prompt for a file to save to
+        Open,        // 'o': prompt for a file to open
+        ReplayFirst,  // replay: back to the start
+        ReplayLast,   // replay: on to the last move
     };
     Kind kind = Kind::None;
     ScreenDirection direction = ScreenDirection::Up;
@@ -72,7 +76,7 @@ struct Action {
 };
 
 // What the keyboard means right now: the board, the move prompt, a yes/no question, or the help page.
-enum class InputMode { Board, Prompt, Question, Help };
+enum class InputMode { Board, Prompt, Question, Help, Replay };
 
 // The one place where keys are given meaning.
 Action map_key(const Key& key, InputMode mode);

@@ -8,8 +8,14 @@ SOCKET="fetaix-e2e-$$"
 T="tmux -L $SOCKET -f /dev/null"
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 unset NO_COLOR
+# Each test has its own state folder, so autosaves never meet (nor touch the user's).
+STATE=$(mktemp -d)
+export XDG_STATE_HOME=$STATE
 
-cleanup() { $T kill-server >/dev/null 2>&1 || true; }
+cleanup() {
+    $T kill-server >/dev/null 2>&1 || true
+    rm -rf "$STATE"
+}
 trap cleanup EXIT
 
 fail() {

@@ -1,0 +1,39 @@
+#pragma once
+// Files: game records read with every check a hostile file needs, written atomically, and the
+// XDG state folder. Errors come back as values with a message fit to show the player.
+
+#include <ctime>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <fetaix/fetaix.hpp>
+
+namespace fetaix::store {
+
+inline constexpr std::size_t kMaxRecordBytes = 1u << 20;
+
+// A game record's text: refused if the path is missing, unreadable, a directory, empty, over 1 MiB,
+// binary (a NUL byte) or not valid UTF-8.
+Expected<std::string> read_record_file(const std::string& path);
+
+// The first game of a record file, every move checked; notes (unknown tags, more games in the file)
+// are added to the record's notes.
+Expected<GameRecord> load_game_file(const std::string& path);
+
+// Writes text to path so that a crash at any instant leaves the old file or the new one: a temporary
+// file in the same folder, fsync, rename over the old one, fsync the folder. Returns an error message.
+std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text);
+
+// Creates a folder and its parents. Returns an error message.
+std::optional<std::string> make_directories(const std::string& path);
+
+// $XDG_STATE_HOME/fetaix, or ~/.local/state/fetaix.
+std::string state_directory();
+
+// "fetaix-20261130-0415.pdn": a save name for the current folder, from the local time.
+std::string default_save_name(std::time_t now);
+
+bool valid_utf8(std::string_view text);
+
+}  // namespace fetaix::store
