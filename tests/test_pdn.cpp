@@ -124,3 +124,30 @@ TEST_CASE("7 PDN: hostile input never crashes or hangs", "[pdn]") {
     REQUIRE(r);
     CHECK(r->size() == 2000);
 }
+
+TEST_CASE("7 PDN: the redo line travels in a Redo tag and comes back", "[pdn]") {
+    Game g;
+    for (const char* m : {"c2-c3", "c4xc2", "c1xc3", "a3xc1"}) REQUIRE(g.play(m));
+    g.undo();
+    g.undo();
+    const std::string text = format_pdn(g, {}, true);
+    CHECK_THAT(text, Catch::Contains("[Redo \"c1xc3 a3xc1\"]"));
+    CHECK(format_pdn(g, {}).find("Redo") == std::string::npos);  // only when asked for
+    auto r = parse_pdn(text);
+    REQUIRE(r);
+    CHECK(r->front().moves.size() == 2);
+    CHECK(r->front().redo.size() == 2);
+    Game back = to_game(r->front());
+    CHECK(back.ply() == 2);
+    REQUIRE(back.redo());
+    REQUIRE(back.redo());
+    CHECK(to_string(back.moves().back()) == "a3xc1");
+}
+
+TEST_CASE("7 PDN: an illegal redo line is an error at its tag", "[pdn]") {
+    auto r = parse_pdn("[Event \"x\"]\n[Redo \"c2-c3 c2-c4\"]\n*");
+    REQUIRE_FALSE(r);
+    CHECK(r.error().line == 2);
+    CHECK(r.error().column == 1);
+    CHECK_THAT(r.error().message, Catch::Contains("tag Redo: move 'c2-c4'"));
+}

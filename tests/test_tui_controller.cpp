@@ -1,6 +1,8 @@
 // The terminal game's behaviour without a terminal: selection, capture paths, the prompt, undo and
 // redo, questions.
 
+#include <map>
+
 #include <catch2/catch.hpp>
 
 #include "tui/controller.hpp"
@@ -265,4 +267,164 @@ TEST_CASE("tui: the help page opens and any key closes it", "[tui][help]") {
     CHECK(c.mode() == InputMode::Help);
     act(c, K::CloseOverlay);
     CHECK(c.mode() == InputMode::Board);
+}
+
+namespace {
+
+// Files in memory, standing in for the disk.
+struct FakeDisk {
+    std::map<std::string, std::string> files;
+    FileAccess access() {
+        FileAccess a;
+        a.write = [this](const std::string& path, const std::string& text) -> std::optional<std::string> {
+            if (path.rfind("/readonly/", 0) == 0) return std::string("Permission denied");
+            files[path] = text;
+            return std::nullopt;
+        };
+        a.read = [this](const std::string& path) -> Expected<GameRecord> {
+            auto it = files.find(path);
+            if (it == files.end()) return Error{concat("cannot open ", path, ": No such file or directory")};
+            auto r = parse_pdn(it->second);
+            if (!r) return r.error();
+            return r->front();
+        };
+        a.default_save_name = [] { return std::string("fetaix-20261130-0415.pdn"); };
+        return a;
+    }
+};
+
+void submit(Controller& c, K open, std::string_view text, bool clear = false) {
+    c.handle(Action::of(open));
+    if (clear)
+        while (!c.ui().prompt_text.empty()) c.handle(Action::of(K::PromptErase));
+    type(c, text);
+    c.handle(Action::of(K::PromptSubmit));
+}
+
+}  // namespace
+
+TEST_CASE("tui: s saves under a suggested name; o opens, and a bad file changes nothing", "[tui][files]") {
+    FakeDisk disk;
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    c.set_files(disk.access());
+    submit(c, K::OpenPrompt, "c2-c3");
+    c.handle(Action::of(K::Save));
+    CHECK(c.ui().prompt_kind == PromptKind::Save);
+    CHECK(c.ui().prompt_text == "fetaix-20261130-0415.pdn");
+    c.handle(Action::of(K::PromptSubmit));
+    CHECK(c.ui().message == "Saved to fetaix-20261130-0415.pdn.");
+    REQUIRE(disk.files.count("fetaix-20261130-0415.pdn"));
+    CHECK_THAT(disk.files["fetaix-20261130-0415.pdn"], Catch::Contains("[White \"Ali\"]") && Catch::Contains("1. c2-c3 *"));
+    // A failing save says why and keeps the prompt open.
+    submit(c, K::Save, "/readonly/game.pdn", true);
+    CHECK(c.ui().message == "Not saved: Permission denied");
+    CHECK(c.ui().prompt_open);
+    c.handle(Action::of(K::PromptClose));
+    // Opening a bad record leaves the game on screen untouched.
+    disk.files["bad.pdn"] = "1. c2-c3 c4xc2 2. c1-c2 *";
+    const std::uint64_t before = c.revision();
+    submit(c, K::Open, "bad.pdn");
+    CHECK_THAT(c.ui().message, Catch::StartsWith("Not opened: line 1, column 19: move 2 'c1-c2'"));
+    CHECK(c.game().ply() == 1);
+    CHECK(c.revision() == before);
+    c.handle(Action::of(K::PromptClose));
+    submit(c, K::Open, "missing.pdn");
+    CHECK(c.ui().message == "Not opened: cannot open missing.pdn: No such file or directory");
+    c.handle(Action::of(K::PromptClose));
+    // A good record replaces the game, players and all.
+    disk.files["good.pdn"] = "[White \"Omar\"]\n[Black \"Sara\"]\n1. d2-c3 b4xd2 *";
+    submit(c, K::Open, "good.pdn");
+    CHECK(c.ui().message == "Opened good.pdn.");
+    CHECK(c.players().white == "Omar");
+    CHECK(c.game().ply() == 2);
+    CHECK(c.revision() > before);
+}
+
+TEST_CASE("tui: every change to the game moves the revision the autosave follows", "[tui][files]") {
+    Controller c(Rules{}, Players{});
+    std::uint64_t r = c.revision();
+    const auto moved = [&] {
+        const bool m = c.revision() != r;
+        r = c.revision();
+        return m;
+    };
+    cursor(c, ScreenDirection::Left);
+    CHECK_FALSE(moved());
+    submit(c, K::OpenPrompt, "c2-c3");
+    CHECK(moved());
+    act(c, K::Undo);
+    CHECK(moved());
+    act(c, K::Redo);
+    CHECK(moved());
+    act(c, K::Help);
+    act(c, K::CloseOverlay);
+    act(c, K::Flip);
+    CHECK_FALSE(moved());
+    act(c, K::Resign);
+    act(c, K::Yes);
+    CHECK(moved());
+    act(c, K::NewGame);
+    CHECK(moved());  // the game was over: no question
+}
+
+TEST_CASE("tui: a saved game is offered at start and resumed with y", "[tui][files]") {
+    Game saved;
+    saved.play("c2-c3");
+    saved.play("c4xc2");
+    GameRecord record = parse_pdn(format_pdn(saved, {{"White", "Ali"}}, true))->front();
+    Controller c(Rules{}, Players{});
+    c.offer_resume(record);
+    CHECK(c.question_text() == "Resume the unfinished game (2 moves)? (y/n)");
+    act(c, K::Yes);
+    CHECK(c.game().ply() == 2);
+    CHECK(c.players().white == "Ali");
+    Controller d(Rules{}, Players{});
+    d.offer_resume(record);
+    act(d, K::No);
+    CHECK(d.game().ply() == 0);
+}
+
+TEST_CASE("tui: replay steps through a game and cannot change it", "[tui][replay]") {
+    Game g;
+    for (const char* m : {"c2-c3", "c4xc2", "c1xc3"}) g.play(m);
+    Controller c(Rules{}, Players{});
+    c.load(parse_pdn(format_pdn(g))->front());
+    c.start_replay("");
+    CHECK(c.mode() == InputMode::Replay);
+    CHECK(c.game().ply() == 0);
+    const std::uint64_t r = c.revision();
+    CHECK(map_key(Key::named(Key::Name::Right), InputMode::Replay).kind == K::Redo);
+    CHECK(map_key(Key::named(Key::Name::Left), InputMode::Replay).kind == K::Undo);
+    CHECK(map_key(Key::named(Key::Name::UpLeft), InputMode::Replay).kind == K::ReplayFirst);
+    CHECK(map_key(Key::named(Key::Name::DownLeft), InputMode::Replay).kind == K::ReplayLast);
+    CHECK(map_key(Key::named(Key::Name::Enter), InputMode::Replay).kind == K::None);
+    act(c, K::Redo);
+    CHECK(c.game().ply() == 1);
+    act(c, K::ReplayLast);
+    CHECK(c.game().ply() == 3);
+    act(c, K::Redo);
+    CHECK(c.ui().message == "This is the last move.");
+    act(c, K::ReplayFirst);
+    CHECK(c.game().ply() == 0);
+    click(c, "c2");
+    CHECK_FALSE(c.ui().selection.active());
+    CHECK(c.revision() == r);  // stepping is not a change: nothing to autosave
+    CHECK_FALSE(act(c, K::Quit));  // no question in a replay
+}
+
+TEST_CASE("tui: the saved game open elsewhere is offered read-only or set aside", "[tui][files]") {
+    Game saved;
+    saved.play("c2-c3");
+    GameRecord record = parse_pdn(format_pdn(saved))->front();
+    Controller c(Rules{}, Players{});
+    c.offer_read_only(record);
+    CHECK_THAT(c.question_text(), Catch::StartsWith("The saved game is open in another fetaix"));
+    act(c, K::Yes);
+    CHECK(c.mode() == InputMode::Replay);
+    CHECK(c.game().ply() == 1);
+    Controller d(Rules{}, Players{});
+    d.offer_read_only(record);
+    act(d, K::No);
+    CHECK(d.mode() == InputMode::Board);
+    CHECK(d.ui().notice == "autosave off: the saved game is open in another fetaix");
 }
