@@ -256,7 +256,8 @@ int run_check(cli::Args& args) {
         for (const std::string& note : record.notes) std::printf("note: %s\n", note.c_str());
         const Game game = to_game(record);
         const GameResult r = game.result();
-        std::printf("game %d: %zu moves, %s", number, record.moves.size(), std::string(result_token(r.outcome)).c_str());
+        std::printf("game %d: %zu move%s, %s", number, record.moves.size(), record.moves.size() == 1 ? "" : "s",
+                    std::string(result_token(r.outcome)).c_str());
         if (r.outcome != Outcome::Ongoing) std::printf(" (%s)", std::string(describe(r.reason)).c_str());
         else std::printf(" (unfinished)");
         std::printf("\n");

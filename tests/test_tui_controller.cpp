@@ -397,7 +397,8 @@ TEST_CASE("tui: replay steps through a game and cannot change it", "[tui][replay
     CHECK(map_key(Key::named(Key::Name::Left), InputMode::Replay).kind == K::Undo);
     CHECK(map_key(Key::named(Key::Name::UpLeft), InputMode::Replay).kind == K::ReplayFirst);
     CHECK(map_key(Key::named(Key::Name::DownLeft), InputMode::Replay).kind == K::ReplayLast);
-    CHECK(map_key(Key::named(Key::Name::Enter), InputMode::Replay).kind == K::None);
+    CHECK(map_key(Key::named(Key::Name::Enter), InputMode::Replay).kind == K::Select);
+    CHECK(map_key(Key::character('u'), InputMode::Replay).kind == K::None);
     act(c, K::Redo);
     CHECK(c.game().ply() == 1);
     act(c, K::ReplayLast);
@@ -418,7 +419,7 @@ TEST_CASE("tui: the saved game open elsewhere is offered read-only or set aside"
     GameRecord record = parse_pdn(format_pdn(saved))->front();
     Controller c(Rules{}, Players{});
     c.offer_read_only(record);
-    CHECK_THAT(c.question_text(), Catch::StartsWith("The saved game is open in another fetaix"));
+    CHECK(c.question_text() == "Saved game open in another fetaix: y = view read-only, n = separate game");
     act(c, K::Yes);
     CHECK(c.mode() == InputMode::Replay);
     CHECK(c.game().ply() == 1);

@@ -90,7 +90,7 @@ std::string Controller::question_text() const {
                        ? concat("Resume the unfinished game (", pending_resume_->moves.size(), " moves)? (y/n)")
                        : std::string();
         case Question::ReadOnly:
-            return "The saved game is open in another fetaix: y views it read-only, n starts a separate game.";
+            return "Saved game open in another fetaix: y = view read-only, n = separate game";
     }
     return "";
 }

@@ -283,9 +283,12 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
             concat(glyphs.white_man, " White man  ", glyphs.white_mullah, " White mullah  ", glyphs.black_man,
                    " Black man  ", glyphs.black_mullah, " Black mullah  ", glyphs.destination, " may land"));
     draw_panel(f, c, kBoardTop + 4 * kRowStep - 4);
-    std::string status = status_text(c);
-    if (!c.ui().notice.empty()) status += concat(" | ", c.ui().notice);
-    f.write(rows - 3, 0, status, Role::Status);
+    // A standing notice (a failing autosave) gets a line of its own, over the legend if need be.
+    if (!c.ui().notice.empty()) {
+        f.write(rows - 4, 0, std::string(columns, ' '));
+        f.write(rows - 4, 0, c.ui().notice, Role::Question);
+    }
+    f.write(rows - 3, 0, status_text(c), Role::Status);
     if (c.ui().question != Question::None) f.write(rows - 2, 0, c.question_text(), Role::Question);
     else f.write(rows - 2, 0, hint_text(c));
     if (c.ui().prompt_open) {

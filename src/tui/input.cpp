@@ -76,6 +76,7 @@ Action replay_key(const Key& key) {
         case N::UpRight:
         case N::DownRight: return board_key(key);  // the cursor still moves
         case N::Resize: return Action::of(K::Redraw);
+        case N::Enter: return Action::of(K::Select);  // answered with how replay works
         case N::Char: break;
         default: return Action::of(K::None);
     }

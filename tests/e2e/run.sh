@@ -182,6 +182,123 @@ signals)
         sleep 0.1
     done
     ;;
+resume)
+    # A dropped connection: the tmux server is killed mid-game (fetaix gets SIGHUP); nothing is lost.
+    start_game --white Ali
+    wait_for 'White \(Ali\) to move'
+    for m in d2-c3 b4xd2 e1xc3; do type_move "$m"; done
+    keys u
+    wait_for '\(1 to redo\)'
+    $T kill-server
+    sleep 0.2
+    start_game
+    wait_for 'Resume the unfinished game \(2 moves\)\? \(y/n\)'
+    keys y
+    wait_for 'Game resumed\.'
+    wait_for ' 1\. d2-c3 +b4xd2'
+    wait_for '\(1 to redo\)'
+    expect_line 0 "fetaix   ○ White (Ali)   ● Black"
+    keys r
+    wait_for ' 2\. e1xc3'
+    # The next start can resume without asking, or start afresh.
+    $T kill-server
+    sleep 0.2
+    start_game --resume
+    wait_for ' 2\. e1xc3'
+    $T kill-server
+    sleep 0.2
+    start_game --new
+    wait_for 'White to move'
+    screen | grep -q 'Resume' && fail "--new asked to resume"
+    screen | grep -q 'e1xc3' && fail "--new shows the old game"
+    ;;
+finished_not_offered)
+    start_game --fen W:Wb3:Bc3
+    wait_for 'White to move'
+    type_move b3xd3
+    wait_for 'Game over'
+    $T kill-server
+    sleep 0.2
+    start_game
+    wait_for 'White to move'
+    screen | grep -q 'Resume' && fail "a finished game was offered"
+    true
+    ;;
+autosave_failing)
+    # The state folder cannot be made (its parent is a file): the game goes on and says so.
+    touch "$STATE/file"
+    $T -u new-session -d -s e2e -x 80 -y 24 "env XDG_STATE_HOME=$STATE/file $BIN; sleep 30"
+    wait_for 'autosave failing: cannot create .*Not a directory'
+    type_move c2-c3
+    wait_for 'Black to move - capture compulsory'
+    wait_for 'autosave failing'
+    # Retried after the next move: once the folder can be made, the failure notice goes.
+    rm "$STATE/file"
+    type_move c4xc2
+    wait_gone 'autosave failing'
+    [ -s "$STATE/file/fetaix/autosave.pdn" ] || fail "no autosave after the folder came back"
+    grep -q '1. c2-c3 c4xc2' "$STATE/file/fetaix/autosave.pdn" || fail "autosave lacks the moves"
+    ;;
+second_instance)
+    start_game
+    wait_for 'White to move'
+    type_move c2-c3
+    $T new-window -t e2e "$BIN; sleep 30"
+    wait_for 'Saved game open in another fetaix: y = view read-only, n = separate game'
+    keys -t e2e:1 y
+    wait_for 'Replay: move 1 of 1 \(read-only: open in another fetaix\)'
+    $T kill-window -t e2e:1
+    $T new-window -t e2e "$BIN; sleep 30"
+    wait_for 'open in another fetaix'
+    keys -t e2e:1 n
+    wait_for 'autosave off: the saved game is open in another fetaix'
+    type_move d2-c3
+    # The first instance's autosave is untouched by the second.
+    grep -q '1. c2-c3 \*' "$XDG_STATE_HOME/fetaix/autosave.pdn" || fail "the second fetaix wrote the autosave"
+    ;;
+save_open)
+    work=$(mktemp -d)
+    $T -u new-session -d -s e2e -x 80 -y 24 -c "$work" "$BIN; sleep 30"
+    wait_for 'White to move'
+    type_move c2-c3
+    keys s
+    wait_for '^Save to: fetaix-[0-9]{8}-[0-9]{4}\.pdn_'
+    keys Enter
+    wait_for 'Saved to fetaix-[0-9]{8}-[0-9]{4}\.pdn\.'
+    saved=$(ls "$work"/fetaix-*.pdn) || fail "no saved file"
+    grep -q '1. c2-c3 \*' "$saved" || fail "the saved file lacks the move"
+    printf '1. c2-c3 c4xc2 2. c1-c2 *\n' >"$work/bad.pdn"
+    keys o
+    wait_for '^Open: _'
+    keys -l bad.pdn
+    keys Enter
+    wait_for "Not opened: .*line 1, column 19: move 2 'c1-c2'"
+    keys Escape
+    wait_for ' 1\. c2-c3$'
+    keys o
+    keys -l "$(basename "$saved")"
+    keys Enter
+    wait_for 'Opened fetaix-'
+    rm -rf "$work"
+    ;;
+replay)
+    work=$(mktemp -d)
+    printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 *\n' >"$work/g.pdn"
+    start_game replay "$work/g.pdn"
+    wait_for 'Replay: move 0 of 3'
+    keys Right Right
+    wait_for 'Replay: move 2 of 3'
+    keys End
+    wait_for 'Replay: move 3 of 3'
+    keys Home
+    wait_for 'Replay: move 0 of 3'
+    keys Enter
+    wait_for 'Replaying: left and right step'
+    keys q
+    wait_for 'EXITED 0'
+    grep -q 'e1xc3 \*' "$work/g.pdn" || fail "replay changed the file"
+    rm -rf "$work"
+    ;;
 *)
     echo "unknown test $1" >&2
     exit 2
