@@ -5,20 +5,24 @@ Runs fetaix in a pseudo-terminal (80x24, TERM=xterm-256color, UTF-8), and measur
   - start-up: from exec to the first complete frame (the status line has been written),
   - key response: from writing a key to the end of the screen update it causes,
   - peak resident memory (VmHWM) after a short game.
-Prints medians and maxima over many runs. Usage: scripts/bench_tui.py [path/to/fetaix] [runs]
+Prints medians and maxima over many runs. Moves, undo and redo also write the autosave (with fsync) before the screen is redrawn, so their times
+include it. Usage: scripts/bench_tui.py [path/to/fetaix] [runs]
 """
-import fcntl, os, pty, select, statistics, struct, sys, termios, time
+import fcntl, os, pty, select, shutil, statistics, struct, sys, tempfile, termios, time
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else "build/fetaix"
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 30
 
 
+STATE = tempfile.mkdtemp()  # a fresh autosave folder, so no resume question and no stale game
+
+
 def spawn():
     pid, fd = pty.fork()
     if pid == 0:
-        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8", XDG_STATE_HOME=STATE)
         os.environ.pop("NO_COLOR", None)
-        os.execv(BIN, [BIN])
+        os.execv(BIN, [BIN, "--new"])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     return pid, fd
 
@@ -76,6 +80,7 @@ for run in range(RUNS):
                 memory.append(int(line.split()[1]))
     stop(pid, fd)
 
+shutil.rmtree(STATE)
 ms = lambda xs: f"median {statistics.median(xs) * 1000:.1f} ms, max {max(xs) * 1000:.1f} ms"
 print(f"runs: {RUNS}")
 print(f"first frame: {ms(startup)}")
