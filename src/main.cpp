@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <limits>
 #include <optional>
 #include <iostream>
 #include <string>
@@ -9,6 +11,7 @@
 
 #include <fetaix/fetaix.hpp>
 
+#include "cli/engine_commands.hpp"
 #include "cli/options.hpp"
 #include "store/files.hpp"
 #include "tui/app.hpp"
@@ -23,14 +26,17 @@ constexpr const char* kHelp =
     "fetaix - Fetaix (qireq), the Moroccan capture game on the 5x5 Alquerque board\n"
     "\n"
     "Usage:\n"
-    "  fetaix [FILE.pdn] [--resume | --new] [--white NAME] [--black NAME] [--fen FEN]\n"
-    "         [RULES] [--ascii] [--auto-flip]\n"
+    "  fetaix [FILE.pdn] [--resume | --new] [--white NAME|ai[:LEVEL]] [--black NAME|ai[:LEVEL]]\n"
+    "         [--time SECONDS] [--seed N] [--fen FEN] [RULES] [--ascii] [--auto-flip]\n"
     "      Play a game in the terminal, two players at one keyboard (? shows the keys).\n"
     "      The game is autosaved after every change in $XDG_STATE_HOME/fetaix/autosave.pdn\n"
     "      (~/.local/state/fetaix/ by default); an unfinished one is offered at start.\n"
     "      FILE.pdn          open the first game of this record\n"
     "      --resume, --new   resume the autosaved game, or start a new one, without asking\n"
-    "      --white, --black  the players' names\n"
+    "      --white, --black  the players' names, or ai[:LEVEL] for the computer (level 1\n"
+    "                        to 8, default 5); both ai for a demonstration\n"
+    "      --time SECONDS    the computer's time per move (default 3; level 8 uses it all)\n"
+    "      --seed N          the computer's choices among near-equal moves\n"
     "      --fen             start from this position instead of the usual start\n"
     "      --ascii           plain ASCII lines and pieces, even in a UTF-8 locale\n"
     "      --auto-flip       turn the board so the side to move is at the bottom\n"
@@ -44,6 +50,12 @@ constexpr const char* kHelp =
     "  fetaix check FILE.pdn\n"
     "      Check every game of a record against the rules: print each result, or the first\n"
     "      error with its line and column (exit status 1).\n"
+    "  fetaix analyze [--fen FEN] [--time SECONDS | --depth N] [RULES]\n"
+    "      Search a position; print depth, score, nodes, nps and the principal variation\n"
+    "      for each completed depth, then the best move (default --time 5).\n"
+    "  fetaix match --a LEVEL --b LEVEL --games N [--seed S] [--opening PLIES] [RULES]\n"
+    "      Play engine levels (1 to 8) against each other from varied openings, colours\n"
+    "      alternating; print wins, draws, losses and A's score with a 95% margin.\n"
     "  fetaix bench [RULES] [--quick]\n"
     "      Run the fixed perft workloads and print nodes per second for each;\n"
     "      --quick runs them 4 plies shallower.\n"
@@ -175,11 +187,33 @@ int run_play(cli::Args& args) {
         }
         const std::string_view flag = args.take();
         if (flag == "--white" || flag == "--black") {
-            if (args.empty()) return usage_error(std::string(flag) + " needs a name");
+            if (args.empty()) return usage_error(std::string(flag) + " needs a name, or ai[:LEVEL]");
             const std::string_view name = args.take();
             if (name.empty() || name.size() > 40)
                 return usage_error(std::string(flag) + ": a name has 1 to 40 characters");
-            (flag == "--white" ? options.players.white : options.players.black) = std::string(name);
+            int& level = flag == "--white" ? options.players.white_level : options.players.black_level;
+            if (name == "ai" || name.rfind("ai:", 0) == 0) {
+                // The computer: ai is level 5; ai:N picks the level.
+                const auto n = name == "ai" ? std::optional<long long>(5) : cli::parse_number(name.substr(3), 1, 8);
+                if (!n) return usage_error(std::string(flag) + ": ai:LEVEL takes a level from 1 to 8");
+                level = static_cast<int>(*n);
+            } else {
+                (flag == "--white" ? options.players.white : options.players.black) = std::string(name);
+            }
+        } else if (flag == "--time") {
+            if (args.empty()) return usage_error("--time needs the computer's seconds per move");
+            const std::string text(args.take());
+            char* end = nullptr;
+            const double seconds = std::strtod(text.c_str(), &end);
+            if (end == text.c_str() || *end != '\0' || !(seconds >= 0.05) || seconds > 3600)
+                return usage_error("--time: expected 0.05 to 3600 seconds, not '" + text + "'");
+            options.think_ms = static_cast<int>(seconds * 1000);
+        } else if (flag == "--seed") {
+            if (args.empty()) return usage_error("--seed needs a number");
+            const auto n = cli::parse_number(args.peek(), 0, std::numeric_limits<long long>::max());
+            if (!n) return usage_error("--seed: a whole number, not '" + std::string(args.take()) + "'");
+            args.take();
+            options.seed = static_cast<std::uint64_t>(*n);
         } else if (flag == "--fen") {
             if (args.empty()) return usage_error("--fen needs a position, such as W:Wa1,b1:Ba5");
             auto parsed = parse_fen(args.take());
@@ -285,6 +319,8 @@ int main(int argc, char** argv) {
     }
     if (command == "perft") return run_perft(args);
     if (command == "replay") return run_replay(args);
+    if (command == "analyze") return cli::run_analyze(args);
+    if (command == "match") return cli::run_match(args);
     if (command == "check") return run_check(args);
     if (command == "bench") return run_bench(args);
     // Anything else is a game file to open.

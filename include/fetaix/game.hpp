@@ -70,6 +70,8 @@ public:
     const Rules& rules() const { return rules_; }
     const Position& start() const { return plies_.front().position; }
     const Position& position() const { return plies_[current_].position; }
+    // The position after `ply` plies (0 is the start), for ply up to ply().
+    const Position& position_at(std::size_t ply) const { return plies_[ply].position; }
     // Plies played up to the current position (the redo line not counted).
     std::size_t ply() const { return current_; }
     // The move that led to ply i (1 <= i <= plies in the record, redo line included).

@@ -1,10 +1,12 @@
 #include "app.hpp"
 
+#include <chrono>
 #include <ctime>
 #include <memory>
 
 #include "store/autosave.hpp"
 #include "store/files.hpp"
+#include "thinker.hpp"
 
 namespace fetaix::tui {
 
@@ -63,12 +65,51 @@ int run(AppOptions options) {
     controller.set_auto_flip(options.auto_flip);
     std::uint64_t saved_revision = controller.revision();
 
+    // The engine thinks on its own thread, for the computer's moves and for hints.
+    enum class Purpose { None, Move, Hint };
+    Thinker thinker;
+    Purpose purpose = Purpose::None;
+    std::uint64_t thinking_revision = 0;
+    const bool demonstration = options.players.white_level > 0 && options.players.black_level > 0;
+    auto last_move_time = std::chrono::steady_clock::now();
+
     Terminal terminal(options.terminal);
     terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
     while (Terminal::stop_signal == 0) {
-        const Key key = terminal.read_key(250, controller.ui().flipped);
-        if (key.name == Key::Name::None) continue;
-        const bool go_on = controller.handle(map_key(key, controller.mode()));
+        // A change of game (undo, new game, a loaded file) makes any thinking moot.
+        if (thinker.busy() && controller.revision() != thinking_revision) {
+            thinker.cancel();
+            purpose = Purpose::None;
+            controller.set_thinking("");
+        }
+        const bool pause = demonstration && std::chrono::steady_clock::now() - last_move_time < std::chrono::milliseconds(400);
+        if (!thinker.busy() && controller.computer_to_move() && !pause) {
+            const Game& game = controller.game();
+            const int level = controller.players().level(game.position().side_to_move);
+            thinker.start(game, level, options.seed + game.ply(), options.think_ms);
+            purpose = Purpose::Move;
+            thinking_revision = controller.revision();
+        }
+        if (controller.take_hint_request()) {
+            // Within a second, at full strength.
+            thinker.start(controller.game(), engine::kMaxLevel, options.seed, 900);
+            purpose = Purpose::Hint;
+            thinking_revision = controller.revision();
+        }
+        const Key key = terminal.read_key(thinker.busy() || pause ? 50 : 250, controller.ui().flipped);
+        bool redraw = key.name != Key::Name::None;
+        if (thinker.busy()) {
+            if (purpose == Purpose::Move) controller.set_thinking(thinker.progress());
+            if (auto result = thinker.take_result()) {
+                if (result->has_move && purpose == Purpose::Move) controller.play_computer_move(result->best);
+                if (result->has_move && purpose == Purpose::Hint) controller.show_hint(result->best, result->score);
+                purpose = Purpose::None;
+                controller.set_thinking("");
+                last_move_time = std::chrono::steady_clock::now();
+            }
+            redraw = true;
+        }
+        const bool go_on = key.name == Key::Name::None || controller.handle(map_key(key, controller.mode()));
         // Every change reaches the disk before the next key is read.
         if (autosave && controller.revision() != saved_revision) {
             const auto problem = autosave->save(controller.game(), controller.tags());
@@ -76,8 +117,9 @@ int run(AppOptions options) {
             saved_revision = controller.revision();
         }
         if (!go_on) break;
-        terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
+        if (redraw || pause) terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
     }
+    thinker.cancel();
     return 0;
 }
 

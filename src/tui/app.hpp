@@ -25,6 +25,8 @@ struct AppOptions {
     std::optional<GameRecord> record;  // a game opened from a file at start
     bool replay = false;               // step through `record` without changing it; no autosave
     std::string state_folder;          // where the autosave lives
+    int think_ms = 3000;               // the computer's time per move (level 8 uses it all)
+    std::uint64_t seed = 1;            // for the computer's choices among near-equal moves
 };
 
 // Runs a game until the players quit or a signal arrives. Returns the process exit status.

@@ -1,5 +1,6 @@
 #include "controller.hpp"
 
+#include <cstdlib>
 #include <utility>
 
 namespace fetaix::tui {
@@ -95,11 +96,31 @@ std::string Controller::question_text() const {
     return "";
 }
 
+bool Controller::computer_to_move() const {
+    return !ui_.replay && ui_.question == Question::None && !game_.over() &&
+           players_.level(game_.position().side_to_move) > 0;
+}
+
+void Controller::play_computer_move(const Move& m) {
+    ui_.hint.reset();
+    play(m);
+}
+
+void Controller::show_hint(const Move& m, int score) {
+    ui_.hint = m;
+    const std::string value = std::abs(score) > engine::kMateBound
+                                  ? std::string(score > 0 ? "a forced win" : "a forced loss")
+                                  : concat(score >= 0 ? "+" : "-", std::abs(score) / 100, ".", std::abs(score) % 100 / 10,
+                                           std::abs(score) % 10, " for ", to_string(game_.position().side_to_move));
+    ui_.message = concat("Hint: ", to_string(m), " (", value, ")");
+}
+
 bool Controller::handle(const Action& action) {
     using K = Action::Kind;
     if (action.kind != K::None && action.kind != K::Redraw && action.kind != K::PromptChar &&
-        action.kind != K::PromptErase)
+        action.kind != K::PromptErase) {
         ui_.message.clear();
+    }
     switch (action.kind) {
         case K::None:
         case K::Redraw: break;
@@ -129,13 +150,31 @@ bool Controller::handle(const Action& action) {
         case K::PromptSubmit: submit_prompt(); break;
         case K::Undo:
             clear_selection();
-            if (game_.undo()) ui_.replay ? refresh() : changed();
-            else ui_.message = ui_.replay ? "This is the start of the game." : "Nothing to undo.";
+            if (game_.undo()) {
+                // Against the computer, its reply and your move go back together.
+                if (!ui_.replay && computer_to_move() && players_.level(opponent(game_.position().side_to_move)) == 0)
+                    game_.undo();
+                ui_.replay ? refresh() : changed();
+            } else {
+                ui_.message = ui_.replay ? "This is the start of the game." : "Nothing to undo.";
+            }
             break;
         case K::Redo:
             clear_selection();
-            if (game_.redo()) ui_.replay ? refresh() : changed();
-            else ui_.message = ui_.replay ? "This is the last move." : "Nothing to redo.";
+            if (game_.redo()) {
+                if (!ui_.replay && computer_to_move() && game_.can_redo()) game_.redo();
+                ui_.replay ? refresh() : changed();
+            } else {
+                ui_.message = ui_.replay ? "This is the last move." : "Nothing to redo.";
+            }
+            break;
+        case K::Hint:
+            if (game_.over() || ui_.replay) ui_.message = "No hint: the game is not in play.";
+            else if (computer_to_move()) ui_.message = "The computer is to move.";
+            else {
+                hint_requested_ = true;
+                ui_.message = "Thinking about a hint...";
+            }
             break;
         case K::ReplayFirst:
         case K::ReplayLast: replay_step(action.kind); break;
@@ -182,6 +221,7 @@ bool Controller::handle(const Action& action) {
 
 void Controller::changed() {
     ++revision_;
+    ui_.hint.reset();
     refresh();
 }
 
@@ -226,6 +266,10 @@ void Controller::select_at(Point p) {
     }
     if (game_.over()) {
         ui_.message = "The game is over: n starts a new one, u takes back the last move.";
+        return;
+    }
+    if (computer_to_move()) {
+        ui_.message = "The computer is thinking; u takes back your last move.";
         return;
     }
     Selection& s = ui_.selection;
@@ -338,6 +382,10 @@ void Controller::submit_prompt() {
         case PromptKind::Move: {
             if (ui_.replay) {
                 ui_.message = "Replaying: moves cannot be played here.";
+                return;
+            }
+            if (computer_to_move()) {
+                ui_.message = "The computer is to move.";
                 return;
             }
             auto played = game_.play(text);

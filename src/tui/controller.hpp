@@ -4,6 +4,7 @@
 // go through functions the program hands in, so all of it is unit-tested.
 
 #include <functional>
+#include <utility>
 #include <optional>
 #include <string>
 
@@ -17,10 +18,14 @@ namespace fetaix::tui {
 struct Players {
     std::string white = "White";
     std::string black = "Black";
+    int white_level = 0;  // 0: a person; 1 to 8: the computer at that level
+    int black_level = 0;
     const std::string& name(Color c) const { return c == Color::White ? white : black; }
-    // "White (Ali)", or just "White" when the player has no name of their own.
+    int level(Color c) const { return c == Color::White ? white_level : black_level; }
+    // "White (Ali)", "White (computer, level 5)", or just "White" when the player has no name of their own.
     std::string label(Color c) const {
         const std::string_view colour = to_string(c);
+        if (level(c) > 0) return concat(colour, " (computer, level ", level(c), ")");
         return name(c).empty() || name(c) == colour ? std::string(colour) : concat(colour, " (", name(c), ")");
     }
 };
@@ -52,6 +57,8 @@ struct UiState {
     std::string replay_reason;  // shown while replaying, e.g. why the game is read-only
     std::string message;     // feedback for the last action; cleared by the next one
     std::string notice;      // a standing condition, such as a failing autosave
+    std::string thinking;    // what the computer is considering, while it thinks
+    std::optional<Move> hint;  // the engine's suggestion, shown until the next action
 };
 
 class Controller {
@@ -74,6 +81,15 @@ public:
     // The saved game is open in another fetaix: asks whether to view it read-only (yes) or to play a
     // separate game (no).
     void offer_read_only(GameRecord saved);
+
+    // Whether the side to move is the computer and may move now (no question, help or replay open).
+    bool computer_to_move() const;
+    // Plays the computer's move (found by the engine for the current position).
+    void play_computer_move(const Move& m);
+    void set_thinking(std::string text) { ui_.thinking = std::move(text); }
+    // True once after H was pressed: the program then asks the engine for a hint.
+    bool take_hint_request() { return std::exchange(hint_requested_, false); }
+    void show_hint(const Move& m, int score);
 
     // Applies one action. Returns false when the program should end.
     bool handle(const Action& action);
@@ -117,6 +133,7 @@ private:
     UiState ui_;
     FileAccess files_;
     std::optional<GameRecord> pending_resume_;
+    bool hint_requested_ = false;
     std::uint64_t revision_ = 0;
 };
 

@@ -94,6 +94,11 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g) {
     const Bitboard must = ui.selection.active() ? 0 : c.must_capture();
     Bitboard path = 0;
     for (Point p : ui.selection.path) path |= bit(p);
+    Bitboard hint = 0;
+    if (ui.hint) {
+        hint = bit(ui.hint->from);
+        for (int k = 0; k < ui.hint->landings; ++k) hint |= bit(ui.hint->path[k]);
+    }
     Bitboard last = 0;
     if (c.game().ply() > 0) {
         const Move& m = c.game().move(c.game().ply());
@@ -114,6 +119,7 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g) {
         if (contains(destinations, p)) glyph = g.destination, role = Role::Destination;
         if (role == Role::Board && contains(last, p)) role = Role::LastMove;
         if ((role == Role::WhitePiece || role == Role::BlackPiece) && contains(last, p)) role = Role::LastMove;
+        if (contains(hint, p)) role = Role::Hint;
         f.set(s.row, s.column, glyph, role);
     }
     // The selection's ( ) and the cursor's [ ], which wins where both fall.
@@ -164,6 +170,7 @@ std::string status_text(const Controller& c) {
     const Position& pos = game.position();
     const Color mover = pos.side_to_move;
     std::string text = concat(c.players().label(mover), " to move");
+    if (!c.ui().thinking.empty() && c.computer_to_move()) return concat(text, " - thinking: ", c.ui().thinking);
     if (c.must_capture()) text += " - capture compulsory";
     return concat(text, " | White ", popcount(pos.of(Color::White)), ", Black ", popcount(pos.of(Color::Black)));
 }
@@ -184,7 +191,7 @@ void draw_help(Frame& f, const Controller& c) {
         "  :  type a move (c2-c3, a1xd4xd1)       u r  undo, redo",
         "  n  new game   f  flip board   a  turn to the side to move",
         "  R  resign     d  offer a draw          ?  help    q  quit",
-        "  s  save to a file   o  open a file     (replay: left, right, Home, End)",
+        "  s  save to a file   o  open a file     H  hint from the engine",
         "Rules",
         "  Men step forward, diagonally forward or sideways, one point.",
         "  Men capture by short leaps; mullahs fly and capture from afar.",

@@ -25,6 +25,7 @@ enum class Role : std::uint8_t {
     Marker,        // the cursor's [ ] and the selection's ( )
     LastMove,      // start and landing points of the last move
     MustCapture,   // a piece that must capture
+    Hint,          // the engine's suggested move
     Status,
     Question,
     Message,

@@ -57,6 +57,7 @@ Action board_key(const Key& key) {
         case 'q': return Action::of(K::Quit);
         case 's': return Action::of(K::Save);
         case 'o': return Action::of(K::Open);
+        case 'H': return Action::of(K::Hint);
         case 12: return Action::of(K::Redraw);  // Ctrl-L
         default: return Action::of(K::None);
     }

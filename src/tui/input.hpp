@@ -66,6 +66,7 @@ struct Action {
         Open,        // 'o': prompt for a file to open
         ReplayFirst,  // replay: back to the start
         ReplayLast,   // replay: on to the last move
+        Hint,         // 'H': ask the engine for a suggestion
     };
     Kind kind = Kind::None;
     ScreenDirection direction = ScreenDirection::Up;

@@ -30,6 +30,7 @@ enum Pair : short {
     kPairLastMove,
     kPairMust,
     kPairDialog,
+    kPairHint,
 };
 
 bool utf8_locale() {
@@ -50,6 +51,7 @@ attr_t attributes(Role role, bool colors) {
             case Role::Marker: return COLOR_PAIR(kPairMarker) | A_BOLD;
             case Role::LastMove: return COLOR_PAIR(kPairLastMove) | A_BOLD;
             case Role::MustCapture: return COLOR_PAIR(kPairMust) | A_BOLD;
+            case Role::Hint: return COLOR_PAIR(kPairHint) | A_BOLD;
             case Role::Status: return A_BOLD;
             case Role::Question: return A_REVERSE | A_BOLD;
             case Role::Message: return A_BOLD;
@@ -71,6 +73,7 @@ attr_t attributes(Role role, bool colors) {
         case Role::Marker: return A_BOLD;
         case Role::LastMove: return A_UNDERLINE;
         case Role::MustCapture: return A_REVERSE;
+        case Role::Hint: return A_BOLD | A_UNDERLINE;
         case Role::Question:
         case Role::Dialog: return A_REVERSE;
     }
@@ -110,6 +113,7 @@ Terminal::Terminal(const TerminalOptions& options) {
         init_pair(kPairLastMove, COLOR_WHITE, COLOR_MAGENTA);
         init_pair(kPairMust, COLOR_WHITE, COLOR_RED);
         init_pair(kPairDialog, COLOR_BLACK, COLOR_WHITE);
+        init_pair(kPairHint, COLOR_BLACK, COLOR_YELLOW);
     }
 }
 

@@ -1,0 +1,6 @@
+#pragma once
+// The game-playing engine: search, evaluation and the playing levels.
+
+#include "engine/evaluate.hpp"
+#include "engine/levels.hpp"
+#include "engine/search.hpp"

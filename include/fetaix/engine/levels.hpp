@@ -1,0 +1,62 @@
+#pragma once
+// Playing levels 1 (beginner) to 8 (strongest), and the History a Game hands to the search.
+
+#include <cstdint>
+#include <vector>
+
+#include "../game.hpp"
+#include "search.hpp"
+
+namespace fetaix::engine {
+
+struct Level {
+    int depth;                // deepest iteration
+    std::uint64_t nodes;      // node budget per move
+    int noise;                // evaluation noise, in hundredths of a man
+};
+
+inline constexpr int kMinLevel = 1;
+// Level 8's node budget when no time is given (engine matches and tests).
+inline constexpr std::uint64_t kUnclockedBudget = 1500000;
+inline constexpr int kMaxLevel = 8;
+
+// Shallow and noisy at the bottom, deep and exact at the top; level 8 has no node budget and uses
+// all the time it is given.
+inline constexpr Level level(int n) {
+    constexpr Level table[] = {
+        {1, 100, 150},                // 1
+        {2, 500, 100},                // 2
+        {3, 2500, 120},               // 3
+        {5, 12000, 45},               // 4
+        {8, 80000, 25},               // 5
+        {10, 250000, 15},             // 6
+        {64, 500000, 0},              // 7
+        {64, ~std::uint64_t{0}, 0},   // 8
+    };
+    return table[(n < kMinLevel ? kMinLevel : n > kMaxLevel ? kMaxLevel : n) - 1];
+}
+
+// The positions since the last capture or man's move, for repetition, and the no-progress count.
+inline History history_of(const Game& game) {
+    History h;
+    h.quiet_plies = game.no_progress_count();
+    const std::size_t first = game.ply() - static_cast<std::size_t>(h.quiet_plies);
+    for (std::size_t i = first; i < game.ply(); ++i) h.keys.push_back(hash(game.position_at(i)));
+    return h;
+}
+
+// One move's thinking at a level: its depth, node budget and noise (seeded), within time_ms if given.
+inline Result think(Search& search, const Game& game, int level_number, std::uint64_t seed, int time_ms = -1,
+                    const std::function<void(const DepthReport&)>& on_depth = {}) {
+    const Level l = level(level_number);
+    search.set_noise(l.noise, seed);
+    Limits limits;
+    limits.depth = l.depth;
+    limits.nodes = l.nodes;
+    limits.time_ms = time_ms;
+    // Level 8 thinks for all the time it is given; with no clock it gets a fixed budget instead.
+    if (time_ms < 0 && l.nodes == ~std::uint64_t{0}) limits.nodes = kUnclockedBudget;
+    return search.run(game.position(), game.rules(), history_of(game), limits, on_depth);
+}
+
+}  // namespace fetaix::engine

@@ -1,0 +1,267 @@
+#pragma once
+// The search: negamax alpha-beta with iterative deepening, a transposition table keyed by Zobrist
+// hashes, move ordering (hash move, capture size, killers, history), a quiescence search that plays out
+// pending captures, and repetition and no-progress awareness. Limits by depth, nodes and time; stop()
+// from another thread ends it at once with the best move found so far.
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <vector>
+
+#include "../movegen.hpp"
+#include "../position.hpp"
+#include "../rules.hpp"
+#include "evaluate.hpp"
+
+namespace fetaix::engine {
+
+inline constexpr int kMate = 30000;
+inline constexpr int kMateBound = kMate - 1000;  // scores beyond this are mates
+inline constexpr int kMaxPly = 128;
+
+struct Limits {
+    int depth = 64;
+    std::uint64_t nodes = std::numeric_limits<std::uint64_t>::max();
+    int time_ms = -1;  // none
+};
+
+// What the game so far says about repetitions and the no-progress count.
+struct History {
+    std::vector<std::uint64_t> keys;  // positions since the last capture or man's move, oldest first
+    int quiet_plies = 0;              // plies since then
+};
+
+struct DepthReport {
+    int depth = 0;
+    int score = 0;
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    std::vector<Move> pv;
+};
+
+struct Result {
+    bool has_move = false;
+    Move best{};
+    int score = 0;
+    int depth = 0;  // the last depth completed
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    std::vector<Move> pv;
+};
+
+class Search {
+public:
+    explicit Search(std::size_t table_entries = 1u << 20) : table_(std::bit_ceil(std::max<std::size_t>(table_entries, 1024))) {}
+
+    void set_weights(const Weights& w) { weights_ = w; }
+    // Noise of up to +-`amplitude` added to each evaluation, the same for a given seed and position:
+    // weaker levels choose among near-equal moves, yet stay reproducible.
+    void set_noise(int amplitude, std::uint64_t seed) {
+        noise_ = amplitude;
+        seed_ = seed;
+    }
+    void clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
+    // Safe to call from another thread: the running search returns as soon as it notices.
+    void stop() { stop_.store(true, std::memory_order_relaxed); }
+
+    Result run(const Position& root, const Rules& rules, const History& history, const Limits& limits,
+               const std::function<void(const DepthReport&)>& on_depth = {}) {
+        start_ = std::chrono::steady_clock::now();
+        stop_.store(false, std::memory_order_relaxed);
+        rules_ = rules;
+        limits_ = limits;
+        nodes_ = 0;
+        path_ = history.keys;
+        killers_ = {};
+        for (auto& row : history_table_) row.fill(0);
+        Result result;
+        MoveList root_moves;
+        generate_legal_moves(root, rules, root_moves);
+        if (root_moves.empty()) return result;
+        // A move is always at hand, even if the clock runs out during the first iteration.
+        result.has_move = true;
+        result.best = root_moves[0];
+        if (root_moves.size() == 1 && limits.time_ms >= 0) {
+            result.pv = {root_moves[0]};
+            return result;
+        }
+        stopped_ = false;
+        for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
+            const int score = negamax(root, depth, -kMate, kMate, 0, history.quiet_plies);
+            if (stopped_) {
+                // A partly searched iteration still improves on the last one if its first move was searched.
+                if (pv_length_[0] > 0 && root_best_changed_) result.best = pv_[0][0];
+                break;
+            }
+            result.best = pv_[0][0];
+            result.score = score;
+            result.depth = depth;
+            result.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
+            if (on_depth) on_depth(DepthReport{depth, score, nodes_, elapsed(), result.pv});
+            if (std::abs(score) > kMateBound) break;  // a forced result is found
+            if (limits.time_ms >= 0 && elapsed() * 1000 > limits.time_ms * 0.5) break;  // the next would not finish
+        }
+        result.nodes = nodes_;
+        result.seconds = elapsed();
+        return result;
+    }
+
+    std::uint64_t nodes() const { return nodes_; }
+
+private:
+    enum Bound : std::uint8_t { kNone, kExact, kLower, kUpper };
+    struct Entry {
+        std::uint64_t key = 0;
+        Move move{};
+        std::int16_t score = 0;
+        std::int8_t depth = -128;
+        Bound bound = kNone;
+    };
+
+    double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+    bool out_of_budget() {
+        if (stop_.load(std::memory_order_relaxed)) return true;
+        if (nodes_ >= limits_.nodes) return true;
+        return limits_.time_ms >= 0 && elapsed() * 1000 >= limits_.time_ms;
+    }
+
+    int evaluate_here(const Position& pos, std::uint64_t key) const {
+        int score = evaluate(pos, weights_);
+        if (noise_ > 0) {
+            std::uint64_t z = key ^ seed_;
+            z = (z ^ (z >> 31)) * 0x9e3779b97f4a7c15ull;
+            score += static_cast<int>((z >> 33) % static_cast<std::uint64_t>(2 * noise_ + 1)) - noise_;
+        }
+        return score;
+    }
+
+    // Mate scores are stored relative to the node, so they stay right when met at another ply.
+    static int to_table(int score, int ply) { return score > kMateBound ? score + ply : score < -kMateBound ? score - ply : score; }
+    static int from_table(int score, int ply) { return score > kMateBound ? score - ply : score < -kMateBound ? score + ply : score; }
+
+    int negamax(const Position& pos, int depth, int alpha, int beta, int ply, int quiet) {
+        pv_length_[ply] = 0;
+        if ((++nodes_ & 1023) == 0 && out_of_budget()) stopped_ = true;
+        if (stopped_) return 0;
+        if (ply == 0) root_best_changed_ = false;
+        const std::uint64_t key = hash(pos);
+        if (ply > 0) {
+            // A position met again since the last irreversible move is a draw for the search's purposes.
+            const int window = std::min<int>(quiet, static_cast<int>(path_.size()));
+            for (int i = 2; i <= window; i += 2)
+                if (path_[path_.size() - i] == key) return 0;
+            if (rules_.no_progress > 0 && quiet >= rules_.no_progress) return 0;
+        }
+        MoveList moves;
+        generate_legal_moves(pos, rules_, moves);
+        if (moves.empty()) return -kMate + ply;
+        const bool capture = moves[0].is_capture();
+        // Quiescence: below the horizon only pending captures are played out.
+        if (depth <= 0 && !capture) return evaluate_here(pos, key);
+        if (ply >= kMaxPly - 1) return evaluate_here(pos, key);
+
+        Entry& entry = table_[key & (table_.size() - 1)];
+        const Move* hash_move = nullptr;
+        if (entry.key == key && entry.bound != kNone) {
+            hash_move = &entry.move;
+            if (ply > 0 && entry.depth >= depth) {
+                const int s = from_table(entry.score, ply);
+                if (entry.bound == kExact || (entry.bound == kLower && s >= beta) || (entry.bound == kUpper && s <= alpha))
+                    return s;
+            }
+        }
+        order(moves, hash_move, ply);
+
+        const int original_alpha = alpha;
+        int best = -kMate;
+        Move best_move = moves[0];
+        path_.push_back(key);
+        for (std::size_t i = 0; i < moves.size(); ++i) {
+            const Move& m = moves[i];
+            const bool progress = m.is_capture() || !contains(pos.mullahs, m.from);
+            const int score = -negamax(pos.after(m), depth - 1, -beta, -alpha, ply + 1, progress ? 0 : quiet + 1);
+            if (stopped_) break;
+            if (score > best) {
+                best = score;
+                best_move = m;
+                if (score > alpha) {
+                    alpha = score;
+                    pv_[ply][0] = m;
+                    for (int k = 0; k < pv_length_[ply + 1]; ++k) pv_[ply][k + 1] = pv_[ply + 1][k];
+                    pv_length_[ply] = pv_length_[ply + 1] + 1;
+                    if (ply == 0) root_best_changed_ = true;
+                }
+            }
+            if (alpha >= beta) {
+                if (!m.is_capture()) {
+                    if (!(killers_[ply][0] == m)) {
+                        killers_[ply][1] = killers_[ply][0];
+                        killers_[ply][0] = m;
+                    }
+                    history_table_[m.from.index][m.to().index] += depth * depth;
+                }
+                break;
+            }
+        }
+        path_.pop_back();
+        if (stopped_) return 0;
+        const Bound bound = best <= original_alpha ? kUpper : best >= beta ? kLower : kExact;
+        if (entry.key != key || depth >= entry.depth || bound == kExact)
+            entry = Entry{key, best_move, static_cast<std::int16_t>(to_table(best, ply)),
+                          static_cast<std::int8_t>(std::clamp(depth, -100, 100)), bound};
+        return best;
+    }
+
+    // Hash move first, then bigger captures, killers, and moves that cut off often before. An insertion
+    // sort: lists are short, and it needs no allocation.
+    void order(MoveList& moves, const Move* hash_move, int ply) const {
+        const std::size_t n = std::min(moves.size(), kInlineMoves);
+        if (n < 2) return;
+        std::array<int, kInlineMoves> keys;
+        for (std::size_t i = 0; i < n; ++i) {
+            const Move& m = moves[i];
+            if (hash_move && m == *hash_move) keys[i] = 1 << 30;
+            else if (m.is_capture()) keys[i] = (1 << 20) + 1000 * m.capture_count();
+            else if (m == killers_[ply][0]) keys[i] = 1 << 19;
+            else if (m == killers_[ply][1]) keys[i] = 1 << 18;
+            else keys[i] = history_table_[m.from.index][m.to().index];
+        }
+        for (std::size_t i = 1; i < n; ++i) {
+            const int k = keys[i];
+            const Move m = moves[i];
+            std::size_t j = i;
+            for (; j > 0 && keys[j - 1] < k; --j) {
+                keys[j] = keys[j - 1];
+                moves[j] = moves[j - 1];
+            }
+            keys[j] = k;
+            moves[j] = m;
+        }
+    }
+
+    std::vector<Entry> table_;
+    Weights weights_;
+    Rules rules_;
+    Limits limits_;
+    int noise_ = 0;
+    std::uint64_t seed_ = 0;
+    std::atomic<bool> stop_{false};
+    bool stopped_ = false;
+    bool root_best_changed_ = false;
+    std::uint64_t nodes_ = 0;
+    std::chrono::steady_clock::time_point start_;
+    std::vector<std::uint64_t> path_;
+    std::array<std::array<Move, 2>, kMaxPly> killers_{};
+    std::array<std::array<int, kPointCount>, kPointCount> history_table_{};
+    std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};
+    std::array<int, kMaxPly> pv_length_{};
+};
+
+}  // namespace fetaix::engine

@@ -1,0 +1,48 @@
+#include "thinker.hpp"
+
+namespace fetaix::tui {
+
+void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms) {
+    cancel();
+    done_ = false;
+    running_ = true;
+    {
+        std::lock_guard lock(mutex_);
+        result_.reset();
+        progress_ = "starting";
+    }
+    worker_ = std::thread([this, game, level, seed, time_ms] {
+        engine::Result r = engine::think(search_, game, level, seed, time_ms, [this](const engine::DepthReport& d) {
+            std::lock_guard lock(mutex_);
+            progress_ = d.pv.empty() ? concat("depth ", d.depth) : concat("depth ", d.depth, ", best ", to_string(d.pv[0]));
+        });
+        std::lock_guard lock(mutex_);
+        result_ = r;
+        done_ = true;
+    });
+}
+
+void Thinker::cancel() {
+    if (worker_.joinable()) {
+        search_.stop();
+        worker_.join();
+    }
+    running_ = false;
+    std::lock_guard lock(mutex_);
+    result_.reset();
+}
+
+std::optional<engine::Result> Thinker::take_result() {
+    if (!running_ || !done_) return std::nullopt;
+    worker_.join();
+    running_ = false;
+    std::lock_guard lock(mutex_);
+    return std::exchange(result_, std::nullopt);
+}
+
+std::string Thinker::progress() const {
+    std::lock_guard lock(mutex_);
+    return progress_;
+}
+
+}  // namespace fetaix::tui

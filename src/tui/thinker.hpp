@@ -1,0 +1,41 @@
+#pragma once
+// The engine on a worker thread, so the screen keeps answering while the computer thinks.
+
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include <fetaix/fetaix.hpp>
+
+namespace fetaix::tui {
+
+class Thinker {
+public:
+    Thinker() = default;
+    ~Thinker() { cancel(); }
+    Thinker(const Thinker&) = delete;
+    Thinker& operator=(const Thinker&) = delete;
+
+    // Starts thinking about the game's position; any earlier thinking is dropped first.
+    void start(const Game& game, int level, std::uint64_t seed, int time_ms);
+    // Stops at once and forgets the result.
+    void cancel();
+    bool busy() const { return running_; }
+    // The finished result, once; nothing while thinking or idle.
+    std::optional<engine::Result> take_result();
+    // "depth 7, best c2-c3" while thinking.
+    std::string progress() const;
+
+private:
+    engine::Search search_{1u << 20};
+    std::thread worker_;
+    std::atomic<bool> done_{false};
+    bool running_ = false;
+    mutable std::mutex mutex_;
+    std::optional<engine::Result> result_;
+    std::string progress_;
+};
+
+}  // namespace fetaix::tui

@@ -1,0 +1,143 @@
+// The engine: positions where exactly one move wins, legality everywhere, limits, stop, determinism.
+
+#include <chrono>
+#include <random>
+#include <thread>
+
+#include "helpers.hpp"
+
+using namespace fetaix;
+using fetaix::test::fen;
+
+namespace {
+
+struct Tactic {
+    const char* position;
+    const char* move;
+    const char* reason;
+};
+
+// Each found by an exhaustive search: of all legal moves, only `move` forces the win within five plies.
+const Tactic kTactics[] = {
+    {"W:WKb2,b3:BKc1,Ka3,c4", "b2-a1", "b2-a1 offers b3: a3xc3 is forced, and a1xe1xb4xd4 takes all three"},
+    {"W:Wb1,c1,b4,Kc4:BKd3", "b4-a5", "b4-a5 promotes; after d3-e3 c4-d4, Black must take with e3xc5 and the new mullah answers a5xd5"},
+    {"W:Wb1,e2,a4:Bd4,b5", "a4-a5", "a4-a5 promotes; d4-e3 loses to e2xe4, and then b5-b4 to a5xe1 along the long diagonal"},
+    {"W:Wc4,Kd5,Ke5:BKb1,c2", "d5-d2", "d5-d2 forces c2xe2, then e5xe1xa1 takes both"},
+    {"W:WKd3,a4:Be3,d5", "a4-a5", "a4-a5 promotes: e3xc3 is forced and a5xe5xa1 takes both"},
+    {"W:WKb1,e3,Kc4:BKa4,b5", "b1-e1", "b1-e1 lets a4xe4xe2 take two, then e1xe5xa5 takes both Black pieces"},
+    {"W:Wa1,Kc2,d2,c4:Be2,c5", "c2-c3", "c2-c3 forces e2xc2 over d2; c3xc1 takes it, c5xc3 is then forced and c1xc4 takes the last"},
+    {"W:We2,b4,Kc4:Ba5,Kd5", "c4-c1", "c4-c1 forces a5xc3, then c1xc5xe5 takes both"},
+    {"W:Wd1,b2,a3,Ka5:BKb1,a4", "b2-c3", "b2-c3 lures the mullah: b1xe1xb4 is forced, a3xc5 takes it, and a5xa1 the last man"},
+    {"W:WKc1,e3,d4:BKe1,Ka2", "c1-a1", "c1-a1 forces e1xe4xa4, then a1xa3xa5 takes both mullahs"},
+    {"W:Wa1,d1,Ke1,Ka5:BKe2,d3,e3,d4", "a1-b2", "a1-b2 forces e2xa2, then e1xe5xa1xa3xe3 takes all four"},
+    {"W:Wb2,Ka5:BKc1,Kd1", "a5-e1", "a5-e1 forces c1xa3, then e1xa1xa4 takes both"},
+};
+
+}  // namespace
+
+TEST_CASE("engine: finds the one winning move in each tactic", "[engine]") {
+    for (const Tactic& t : kTactics) {
+        INFO(t.position << ": " << t.reason);
+        const Position pos = fen(t.position);
+        // Check the claim itself: the move is legal here.
+        REQUIRE(parse_move(t.move, pos, {}).ok());
+        engine::Search search(1u << 16);
+        engine::Limits limits;
+        limits.depth = 8;
+        const engine::Result r = search.run(pos, {}, {}, limits);
+        REQUIRE(r.has_move);
+        CHECK(to_string(r.best) == t.move);
+        CHECK(r.score > engine::kMateBound);  // it sees the win, not just a good move
+    }
+}
+
+TEST_CASE("engine: never returns an illegal move, under every switch", "[engine]") {
+    std::mt19937 rng(11);
+    int checked = 0;
+    engine::Search search(1u << 14);
+    for (int flags = 0; flags < 12; ++flags) {
+        Rules rules;
+        rules.backward_captures = flags & 1;
+        rules.majority = flags & 2;
+        rules.promotion = static_cast<Promotion>(flags / 4);
+        for (int n = 0; n < 30; ++n) {
+            Game game(rules);
+            while (!game.over() && game.ply() < 80) {
+                const MoveList legal = game.legal_moves();
+                if (game.ply() % 3 == 0) {
+                    const engine::Result r = engine::think(search, game, 1 + static_cast<int>(rng() % 4), rng());
+                    REQUIRE(r.has_move);
+                    bool found = false;
+                    for (const Move& m : legal) found = found || m == r.best;
+                    REQUIRE(found);
+                    ++checked;
+                }
+                game.play(legal[rng() % legal.size()]);
+            }
+        }
+    }
+    CHECK(checked > 2000);
+}
+
+TEST_CASE("engine: no move when there is none; the only move at once", "[engine]") {
+    engine::Search search(1u << 10);
+    CHECK_FALSE(search.run(fen("W:Wa4:Ba5,b4,c4"), {}, {}, {}).has_move);
+    engine::Limits timed;
+    timed.time_ms = 5000;
+    const auto start = std::chrono::steady_clock::now();
+    const engine::Result forced = search.run(fen("W:Wb3:Bc3"), {}, {}, timed);
+    CHECK(to_string(forced.best) == "b3xd3");
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+}
+
+TEST_CASE("engine: a time limit is kept", "[engine]") {
+    engine::Search search;
+    engine::Limits limits;
+    limits.time_ms = 150;
+    const engine::Result r = search.run(start_position(), {}, {}, limits);
+    REQUIRE(r.has_move);
+    // The clock is read every 1,024 nodes (well under a millisecond); 10 ms of slack covers a slow machine.
+    CHECK(r.seconds * 1000 <= limits.time_ms + 10);
+    CHECK(r.depth >= 4);
+}
+
+TEST_CASE("engine: stop ends a search at once with a legal move", "[engine]") {
+    engine::Search search;
+    engine::Result r;
+    std::thread worker([&] { r = search.run(start_position(), {}, {}, engine::Limits{}); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const auto stopped = std::chrono::steady_clock::now();
+    search.stop();
+    worker.join();
+    const double after_stop = std::chrono::duration<double>(std::chrono::steady_clock::now() - stopped).count();
+    CHECK(after_stop < 0.05);
+    REQUIRE(r.has_move);
+    bool legal = false;
+    for (const Move& m : legal_moves(start_position(), {})) legal = legal || m == r.best;
+    CHECK(legal);
+}
+
+TEST_CASE("engine: levels are deterministic for a fixed seed", "[engine]") {
+    Game game;
+    game.play("d2-c3");
+    game.play("b4xd2");
+    for (int level = engine::kMinLevel; level <= 6; ++level) {
+        engine::Search a(1u << 14), b(1u << 14);
+        const engine::Result x = engine::think(a, game, level, 42);
+        const engine::Result y = engine::think(b, game, level, 42);
+        CHECK(x.best == y.best);
+        CHECK(x.nodes == y.nodes);
+    }
+}
+
+TEST_CASE("engine: a repetition in the line searched counts as a draw", "[engine]") {
+    // Two lone mullahs: nothing can be won, and the history already holds this position twice.
+    Game game({}, fen("W:WKa1:BKe5"));
+    for (const char* m : {"a1-a2", "e5-e4", "a2-a1", "e4-e5"}) REQUIRE(game.play(m));
+    engine::Search search(1u << 12);
+    engine::Limits limits;
+    limits.depth = 6;
+    const engine::Result r = search.run(game.position(), game.rules(), engine::history_of(game), limits);
+    CHECK(r.score == 0);
+    CHECK(engine::history_of(game).keys.size() == 4);
+}
