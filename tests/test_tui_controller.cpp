@@ -429,3 +429,38 @@ TEST_CASE("tui: the saved game open elsewhere is offered read-only or set aside"
     CHECK(d.mode() == InputMode::Board);
     CHECK(d.ui().notice == "autosave off: the saved game is open in another fetaix");
 }
+
+TEST_CASE("tui: against the computer, undo takes back its reply and your move together", "[tui][engine]") {
+    Players players;
+    players.black_level = 3;
+    Controller c(Rules{}, players);
+    CHECK_FALSE(c.computer_to_move());
+    submit(c, K::OpenPrompt, "c2-c3");
+    CHECK(c.computer_to_move());
+    // While the computer is to move, the board refuses moves but answers everything else.
+    click(c, "c4");
+    CHECK(c.ui().message == "The computer is thinking; u takes back your last move.");
+    c.play_computer_move(c.legal_moves()[0]);
+    REQUIRE(c.game().ply() == 2);
+    act(c, K::Undo);
+    CHECK(c.game().ply() == 0);
+    act(c, K::Redo);
+    CHECK(c.game().ply() == 2);
+    CHECK(c.players().label(Color::Black) == "Black (computer, level 3)");
+}
+
+TEST_CASE("tui: H asks for a hint, which is shown until the game changes", "[tui][engine]") {
+    Controller c(Rules{}, Players{});
+    act(c, K::Hint);
+    CHECK(c.take_hint_request());
+    CHECK_FALSE(c.take_hint_request());  // once
+    c.show_hint(*parse_move("c2-c3", c.game().position(), {}), 35);
+    CHECK(c.ui().message == "Hint: c2-c3 (+0.35 for White)");
+    REQUIRE(c.ui().hint);
+    cursor(c, ScreenDirection::Left);
+    CHECK(c.ui().hint);  // moving the cursor keeps it
+    submit(c, K::OpenPrompt, "d2-c3");
+    CHECK_FALSE(c.ui().hint);
+    c.show_hint(c.legal_moves()[0], -engine::kMate + 5);
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), " (a forced loss)"));
+}

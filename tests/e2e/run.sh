@@ -299,6 +299,23 @@ replay)
     grep -q 'e1xc3 \*' "$work/g.pdn" || fail "replay changed the file"
     rm -rf "$work"
     ;;
+computer)
+    # The computer replies on its own; while level 8 thinks the screen keeps answering (help opens and
+    # closes), and undo takes back its reply and the player's move together.
+    start_game --black ai:8 --time 1.5
+    wait_for 'Black \(computer, level 8\)'
+    type_move d2-c3
+    wait_for 'thinking: depth [0-9]+'
+    keys '?'
+    wait_for 'Any key closes this page'
+    keys x
+    wait_for ' 1\. d2-c3 +[bd]4xd2' 10
+    wait_for 'White to move'
+    keys u
+    wait_gone 'd2-c3'
+    keys H
+    wait_for 'Hint: [a-e][1-5][-x][a-e][1-5]' 5
+    ;;
 *)
     echo "unknown test $1" >&2
     exit 2
