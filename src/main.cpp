@@ -20,8 +20,6 @@ namespace {
 
 using namespace fetaix;
 
-constexpr int kUsageError = 2;
-
 constexpr const char* kHelp =
     "fetaix - Fetaix (qireq), the Moroccan capture game on the 5x5 Alquerque board\n"
     "\n"
@@ -75,10 +73,7 @@ constexpr const char* kHelp =
     "Exit status: 0 on success; 1 if a record is bad or unreadable, or the terminal cannot\n"
     "be used; 2 on a bad command line.\n";
 
-int usage_error(const std::string& message) {
-    std::cerr << "fetaix: " << message << "\n";
-    return kUsageError;
-}
+using cli::usage_error;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -203,11 +198,9 @@ int run_play(cli::Args& args) {
         } else if (flag == "--time") {
             if (args.empty()) return usage_error("--time needs the computer's seconds per move");
             const std::string text(args.take());
-            char* end = nullptr;
-            const double seconds = std::strtod(text.c_str(), &end);
-            if (end == text.c_str() || *end != '\0' || !(seconds >= 0.05) || seconds > 3600)
-                return usage_error("--time: expected 0.05 to 3600 seconds, not '" + text + "'");
-            options.think_ms = static_cast<int>(seconds * 1000);
+            const auto seconds = cli::parse_seconds(text, 0.05, 3600);
+            if (!seconds) return usage_error("--time: expected 0.05 to 3600 seconds, not '" + text + "'");
+            options.think_ms = static_cast<int>(*seconds * 1000);
         } else if (flag == "--seed") {
             if (args.empty()) return usage_error("--seed needs a number");
             const auto n = cli::parse_number(args.peek(), 0, std::numeric_limits<long long>::max());

@@ -10,11 +10,6 @@ namespace fetaix::cli {
 
 namespace {
 
-int usage_error(const std::string& message) {
-    std::cerr << "fetaix: " << message << "\n";
-    return 2;
-}
-
 std::string line_of(const std::vector<Move>& moves) {
     std::string out;
     for (const Move& m : moves) {
@@ -47,11 +42,9 @@ int run_analyze(Args& args) {
         } else if (flag == "--time") {
             if (args.empty()) return usage_error("--time needs a number of seconds");
             const std::string text(args.take());
-            char* end = nullptr;
-            const double seconds = std::strtod(text.c_str(), &end);
-            if (end == text.c_str() || *end != '\0' || !(seconds > 0) || seconds > 86400)
-                return usage_error("--time: expected seconds between 0 and 86400, not '" + text + "'");
-            limits.time_ms = static_cast<int>(seconds * 1000);
+            const auto seconds = parse_seconds(text, 0.001, 86400);
+            if (!seconds) return usage_error("--time: expected seconds between 0.001 and 86400, not '" + text + "'");
+            limits.time_ms = static_cast<int>(*seconds * 1000);
             timed = true;
         } else if (flag == "--depth") {
             if (args.empty()) return usage_error("--depth needs a number");

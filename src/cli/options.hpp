@@ -2,6 +2,8 @@
 // Command-line arguments shared by the subcommands: rule switches, numbers, FEN.
 
 #include <charconv>
+#include <cstdlib>
+#include <iostream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,6 +27,21 @@ private:
     std::vector<std::string> items_;
     std::size_t next_ = 0;
 };
+
+// One line on stderr and the exit status for a bad command line.
+inline int usage_error(const std::string& message) {
+    std::cerr << "fetaix: " << message << "\n";
+    return 2;
+}
+
+// A number of seconds in [low, high] ("1.5"), or nothing.
+inline std::optional<double> parse_seconds(std::string_view text, double low, double high) {
+    const std::string copy(text);
+    char* end = nullptr;
+    const double seconds = std::strtod(copy.c_str(), &end);
+    if (end == copy.c_str() || *end != '\0' || !(seconds >= low) || !(seconds <= high)) return std::nullopt;
+    return seconds;
+}
 
 // A whole decimal number in [low, high], or nothing.
 inline std::optional<long long> parse_number(std::string_view text, long long low, long long high) {
