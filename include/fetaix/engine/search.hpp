@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "../movegen.hpp"
@@ -92,6 +93,7 @@ public:
             return result;
         }
         stopped_ = false;
+        root_best_.reset();
         for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
             const int score = negamax(root, depth, -kMate, kMate, 0, history.quiet_plies);
             if (stopped_) {
@@ -100,6 +102,9 @@ public:
                 break;
             }
             result.best = pv_[0][0];
+            // Searched first next time, whatever the table has kept: a cut-short iteration then
+            // always has the last best move to fall back on.
+            root_best_ = result.best;
             result.score = score;
             result.depth = depth;
             result.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
@@ -168,9 +173,9 @@ private:
         if (ply >= kMaxPly - 1) return evaluate_here(pos, key);
 
         Entry& entry = table_[key & (table_.size() - 1)];
-        const Move* hash_move = nullptr;
+        const Move* hash_move = ply == 0 && root_best_ ? &*root_best_ : nullptr;
         if (entry.key == key && entry.bound != kNone) {
-            hash_move = &entry.move;
+            if (!hash_move) hash_move = &entry.move;
             if (ply > 0 && entry.depth >= depth) {
                 const int s = from_table(entry.score, ply);
                 if (entry.bound == kExact || (entry.bound == kLower && s >= beta) || (entry.bound == kUpper && s <= alpha))
@@ -255,6 +260,7 @@ private:
     std::atomic<bool> stop_{false};
     bool stopped_ = false;
     bool root_best_changed_ = false;
+    std::optional<Move> root_best_;
     std::uint64_t nodes_ = 0;
     std::chrono::steady_clock::time_point start_;
     std::vector<std::uint64_t> path_;
