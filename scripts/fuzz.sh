@@ -15,8 +15,10 @@ for target in fen move pdn; do
     # New inputs go to a scratch folder; the committed seeds stay as they are.
     scratch=$(mktemp -d)
     echo "fuzz: $target for ${seconds}s"
+    # A failing input is kept in build-fuzz/ (never in the source tree) and shown in the log.
     "$root/build-fuzz/fuzz_$target" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 "$scratch" "$root/tests/fuzz/corpus/$target" 2>"$scratch.log" ||
+        -artifact_prefix="$root/build-fuzz/$target-" -print_final_stats=1 "$scratch" \
+        "$root/tests/fuzz/corpus/$target" 2>"$scratch.log" ||
         { tail -50 "$scratch.log"; echo "fuzz: $target FAILED" >&2; exit 1; }
     grep -E "stat::number_of_executed_units|Done" "$scratch.log" | tail -2
     rm -rf "$scratch" "$scratch.log"

@@ -151,3 +151,14 @@ TEST_CASE("7 PDN: an illegal redo line is an error at its tag", "[pdn]") {
     CHECK(r.error().column == 1);
     CHECK_THAT(r.error().message, Catch::Contains("tag Redo: move 'c2-c4'"));
 }
+
+TEST_CASE("7 PDN: a redo line survives a resignation (found by fuzzing)", "[pdn]") {
+    auto r = parse_pdn("[Redo\" c2-c3 c4xc2\"]0-1");
+    REQUIRE(r);
+    const Game game = to_game(r->front());
+    CHECK(game.result() == GameResult{Outcome::BlackWins, Reason::Resignation});
+    auto back = parse_pdn(format_pdn(game, r->front().tags, true));
+    REQUIRE(back);
+    CHECK(back->front().redo == r->front().redo);
+    CHECK(back->front().redo.size() == 2);
+}

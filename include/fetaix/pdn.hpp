@@ -95,7 +95,8 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
     add_tag(kTagPromotion, to_string(game.rules().promotion));
     add_tag(kTagMajority, detail::yes_no(game.rules().majority));
     add_tag(kTagNoProgress, std::to_string(game.rules().no_progress));
-    if (with_redo && game.can_redo()) {
+    // The redo line is written even after a resignation or agreed draw, which redo itself waits on.
+    if (with_redo && !game.redo_line().empty()) {
         std::string redo;
         for (const Move& m : game.redo_line()) {
             if (!redo.empty()) redo += ' ';
