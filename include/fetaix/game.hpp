@@ -79,7 +79,6 @@ public:
     std::vector<Move> moves() const { return moves_between(1, current_); }
     // The moves that redo would replay, in order.
     std::vector<Move> redo_line() const { return moves_between(current_ + 1, plies_.size() - 1); }
-    bool can_undo() const { return declared_.has_value() || current_ > 0; }
     bool can_redo() const { return !declared_ && current_ + 1 < plies_.size(); }
     // Plies since the last capture or man's move.
     int no_progress_count() const { return plies_[current_].quiet_plies; }

@@ -37,7 +37,6 @@ constexpr DirectionSet man_capture_directions(Color c, bool backward_captures) {
     return all;
 }
 
-inline constexpr DirectionSet kAllDirections = man_capture_directions(Color::White, true);
 
 namespace detail {
 

@@ -117,7 +117,6 @@ public:
         return result;
     }
 
-    std::uint64_t nodes() const { return nodes_; }
 
 private:
     enum Bound : std::uint8_t { kNone, kExact, kLower, kUpper };
