@@ -51,7 +51,7 @@ constexpr const char* kHelp =
     "  fetaix analyze [--fen FEN] [--time SECONDS | --depth N] [RULES]\n"
     "      Search a position; print depth, score, nodes, nps and the principal variation\n"
     "      for each completed depth, then the best move (default --time 5).\n"
-    "  fetaix match --a LEVEL --b LEVEL --games N [--seed S] [--opening PLIES] [RULES]\n"
+    "  fetaix match --a LEVEL --b LEVEL --games N [--seed S] [--opening PLIES] [--jobs J] [RULES]\n"
     "      Play engine levels (1 to 8) against each other from varied openings, colours\n"
     "      alternating; print wins, draws, losses and A's score with a 95% margin.\n"
     "  fetaix bench [RULES] [--quick]\n"

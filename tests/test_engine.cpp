@@ -1,5 +1,6 @@
 // The engine: positions where exactly one move wins, legality everywhere, limits, stop, determinism.
 
+#include <algorithm>
 #include <chrono>
 #include <random>
 #include <thread>
@@ -192,4 +193,61 @@ TEST_CASE("engine: alpha-beta with its table agrees with plain minimax", "[engin
         }
     }
     CHECK(compared > 400);
+}
+
+TEST_CASE("match: each pair of games gets its own balanced opening", "[engine][match]") {
+    engine::MatchSettings s;
+    s.games = 21;  // an odd count still gives the last game an opening
+    s.seed = 5;
+    const std::vector<engine::Opening> openings = engine::choose_openings(s);
+    REQUIRE(openings.size() == 11);
+    std::vector<std::uint64_t> keys;
+    for (const engine::Opening& o : openings) {
+        CHECK(o.game.ply() == 8);
+        CHECK_FALSE(o.game.over());
+        CHECK(o.balanced());
+        keys.push_back(hash(o.game.position()));
+    }
+    std::sort(keys.begin(), keys.end());
+    CHECK(std::adjacent_find(keys.begin(), keys.end()) == keys.end());
+}
+
+TEST_CASE("match: openings are balanced by a search, not by chance", "[engine][match]") {
+    // Four random plies from the start reach only 12 positions, and a search to depth 8 scores just
+    // two of them within a quarter of a man; a random walk finds those, and the third pair has to take
+    // the most balanced of the rest.
+    engine::MatchSettings s;
+    s.games = 6;
+    s.opening_plies = 4;
+    const std::vector<engine::Opening> openings = engine::choose_openings(s);
+    REQUIRE(openings.size() == 3);
+    CHECK(openings[0].balanced());
+    CHECK(openings[1].balanced());
+    CHECK_FALSE(openings[2].balanced());
+    CHECK(std::abs(openings[2].score) >= std::abs(openings[1].score));
+}
+
+TEST_CASE("match: no random plies means every game starts from the start", "[engine][match]") {
+    engine::MatchSettings s;
+    s.games = 4;
+    s.opening_plies = 0;
+    for (const engine::Opening& o : engine::choose_openings(s)) CHECK(o.game.ply() == 0);
+}
+
+TEST_CASE("match: a game depends only on its number", "[engine][match]") {
+    engine::MatchSettings s;
+    s.a = 3;
+    s.b = 2;
+    s.games = 6;
+    const std::vector<engine::Opening> openings = engine::choose_openings(s);
+    engine::Search a1(1u << 14), b1(1u << 14), a2(1u << 14), b2(1u << 14);
+    // The first pair of searches has played other games before; the second has not.
+    engine::play_match_game(s, openings[0], 0, a1, b1);
+    engine::play_match_game(s, openings[2], 4, a1, b1);
+    const engine::MatchGame x = engine::play_match_game(s, openings[1], 3, a1, b1);
+    const engine::MatchGame y = engine::play_match_game(s, openings[1], 3, a2, b2);
+    CHECK_FALSE(x.a_is_white);
+    CHECK(x.score == y.score);
+    CHECK(x.plies == y.plies);
+    CHECK(x.plies > 8);
 }

@@ -3,4 +3,5 @@
 
 #include "engine/evaluate.hpp"
 #include "engine/levels.hpp"
+#include "engine/match.hpp"
 #include "engine/search.hpp"

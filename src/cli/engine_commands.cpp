@@ -3,7 +3,9 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
-#include <random>
+#include <atomic>
+#include <mutex>
+#include <thread>
 #include <string>
 
 namespace fetaix::cli {
@@ -76,14 +78,11 @@ int run_analyze(Args& args) {
 }
 
 int run_match(Args& args) {
-    int a = 0, b = 0;
-    long long games = 0;
-    std::uint64_t seed = 1;
-    Rules rules;
-    int opening_plies = 4;
+    engine::MatchSettings settings;
+    int jobs = 1;
     while (!args.empty()) {
         std::string error;
-        if (take_rule_switch(args, rules, error)) {
+        if (take_rule_switch(args, settings.rules, error)) {
             if (!error.empty()) return usage_error(error);
             continue;
         }
@@ -93,74 +92,71 @@ int run_match(Args& args) {
         if (flag == "--a" || flag == "--b") {
             const auto n = parse_number(value, engine::kMinLevel, engine::kMaxLevel);
             if (!n) return usage_error(flag + ": a level from 1 to 8, not '" + value + "'");
-            (flag == "--a" ? a : b) = static_cast<int>(*n);
+            (flag == "--a" ? settings.a : settings.b) = static_cast<int>(*n);
         } else if (flag == "--games") {
             const auto n = parse_number(value, 1, 1000000);
             if (!n) return usage_error("--games: 1 to 1000000, not '" + value + "'");
-            games = *n;
+            settings.games = *n;
         } else if (flag == "--seed") {
             const auto n = parse_number(value, 0, std::numeric_limits<long long>::max());
             if (!n) return usage_error("--seed: a whole number, not '" + value + "'");
-            seed = static_cast<std::uint64_t>(*n);
+            settings.seed = static_cast<std::uint64_t>(*n);
         } else if (flag == "--opening") {
             const auto n = parse_number(value, 0, 20);
             if (!n) return usage_error("--opening: 0 to 20 random plies, not '" + value + "'");
-            opening_plies = static_cast<int>(*n);
+            settings.opening_plies = static_cast<int>(*n);
+        } else if (flag == "--jobs") {
+            const auto n = parse_number(value, 1, 256);
+            if (!n) return usage_error("--jobs: 1 to 256 threads, not '" + value + "'");
+            jobs = static_cast<int>(*n);
         } else {
             return usage_error("match: unknown option '" + flag + "' (see fetaix --help)");
         }
     }
-    if (a == 0 || b == 0 || games == 0) return usage_error("match needs --a LEVEL --b LEVEL --games N");
-    engine::Search search_a(1u << 18), search_b(1u << 18);
-    long long wins = 0, draws = 0, losses = 0;
+    if (settings.a == 0 || settings.b == 0 || settings.games == 0) return usage_error("match needs --a LEVEL --b LEVEL --games N");
+    const std::vector<engine::Opening> openings = engine::choose_openings(settings);
+    long long balanced = 0;
+    for (const engine::Opening& o : openings) balanced += o.balanced();
+
+    // Games are handed out by number; each depends only on its number, so the totals do not depend on
+    // the number of threads.
+    std::vector<engine::MatchGame> results(static_cast<std::size_t>(settings.games));
+    std::atomic<long long> next{0};
+    std::mutex report;
+    long long done = 0;
+    auto worker = [&] {
+        engine::Search search_a(1u << 18), search_b(1u << 18);
+        for (long long g; (g = next++) < settings.games;) {
+            const engine::MatchGame r = engine::play_match_game(settings, openings[static_cast<std::size_t>(g / 2)], g, search_a, search_b);
+            const std::lock_guard<std::mutex> lock(report);
+            results[static_cast<std::size_t>(g)] = r;
+            if (++done % 10 == 0 && done < settings.games) std::fprintf(stderr, "%lld of %lld games played\n", done, settings.games);
+        }
+    };
+    std::vector<std::thread> threads;
+    for (int i = 1; i < jobs; ++i) threads.emplace_back(worker);
+    worker();
+    for (std::thread& t : threads) t.join();
+
+    long long wins = 0, draws = 0, losses = 0, capped = 0;
     double sum = 0, sum_squares = 0;
-    for (long long g = 0; g < games; ++g) {
-        // Varied openings: a few random plies, the same for each pair of games (colours swapped). A
-        // random ply can lose material at once, and a lost opening scores 1-1 whoever plays better, so
-        // openings that a depth-6 search finds unbalanced (beyond a quarter of a man) are drawn again.
-        std::mt19937_64 rng(seed * 1000003u + static_cast<std::uint64_t>(g / 2));
-        Game game(rules);
-        for (int attempt = 0; attempt < 100; ++attempt) {
-            game = Game(rules);
-            for (int i = 0; i < opening_plies && !game.over(); ++i) {
-                const MoveList moves = game.legal_moves();
-                game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
-            }
-            if (game.over()) continue;
-            engine::Limits probe;
-            probe.depth = 6;
-            search_a.set_noise(0, 0);
-            if (std::abs(search_a.run(game.position(), rules, engine::history_of(game), probe).score) <= 25) break;
-        }
-        const bool a_is_white = g % 2 == 0;
-        search_a.clear();
-        search_b.clear();
-        while (!game.over() && game.ply() < 400) {
-            const bool white = game.position().side_to_move == Color::White;
-            const bool a_moves = white == a_is_white;
-            engine::Search& s = a_moves ? search_a : search_b;
-            const engine::Result r = engine::think(s, game, a_moves ? a : b, seed + static_cast<std::uint64_t>(g) * 7919u + game.ply());
-            if (!r.has_move) break;
-            game.play(r.best);
-        }
-        const GameResult result = game.result();
-        double score = 0.5;  // unfinished after 400 plies counts as a draw
-        if (result.outcome == Outcome::WhiteWins) score = a_is_white ? 1.0 : 0.0;
-        if (result.outcome == Outcome::BlackWins) score = a_is_white ? 0.0 : 1.0;
-        if (score == 1.0) ++wins;
-        else if (score == 0.0) ++losses;
+    for (const engine::MatchGame& r : results) {
+        if (r.score == 1.0) ++wins;
+        else if (r.score == 0.0) ++losses;
         else ++draws;
-        sum += score;
-        sum_squares += score * score;
-        if ((g + 1) % 10 == 0 && g + 1 < games)
-            std::fprintf(stderr, "after %lld games: wins %lld, draws %lld, losses %lld\n", g + 1, wins, draws, losses);
+        capped += r.capped;
+        sum += r.score;
+        sum_squares += r.score * r.score;
     }
-    const double n = static_cast<double>(games);
+    const double n = static_cast<double>(settings.games);
     const double mean = sum / n;
     const double variance = std::max(0.0, sum_squares / n - mean * mean);
     const double margin = 1.96 * std::sqrt(variance / n);
-    std::printf("level %d vs level %d, %lld games: wins %lld, draws %lld, losses %lld\n", a, b, games, wins, draws, losses);
+    std::printf("level %d vs level %d, %lld games: wins %lld, draws %lld, losses %lld\n", settings.a, settings.b, settings.games,
+                wins, draws, losses);
     std::printf("score %.1f%% +- %.1f%% (95%%)\n", 100 * mean, 100 * margin);
+    std::printf("openings: %zu of %d random plies, %lld within a quarter of a man at depth %d; %lld games drawn at the %d-ply cap\n",
+                openings.size(), settings.opening_plies, balanced, engine::kOpeningProbeDepth, capped, settings.max_plies);
     return 0;
 }
 

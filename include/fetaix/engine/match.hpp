@@ -1,0 +1,105 @@
+#pragma once
+// Engine matches: level against level from varied, balanced openings, each opening played with both
+// colours. Every game depends only on the settings and its number, so games can run in any order or
+// on any number of threads and the match comes out the same.
+
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <random>
+#include <unordered_set>
+#include <vector>
+
+#include "../game.hpp"
+#include "levels.hpp"
+#include "search.hpp"
+
+namespace fetaix::engine {
+
+struct MatchSettings {
+    int a = 1, b = 1;               // the levels
+    long long games = 0;
+    std::uint64_t seed = 1;
+    Rules rules{};
+    int opening_plies = 8;          // random plies before the engines take over
+    int max_plies = 400;            // a game still going then counts as a draw
+};
+
+// Openings are scored by a search this deep and kept when within this much of level (hundredths of
+// a man).
+inline constexpr int kOpeningProbeDepth = 8;
+inline constexpr int kBalancedOpening = 25;
+inline constexpr int kOpeningAttempts = 200;
+
+struct Opening {
+    Game game;
+    int score = 0;  // the probe's score for the side to move
+    bool balanced() const { return std::abs(score) <= kBalancedOpening; }
+};
+
+// One opening for each pair of games, all different where the game allows. The opening tree is
+// narrow (captures are compulsory: 12 positions after four plies, 804 after eight) and a random ply
+// usually loses material, while an opening that one side has lost scores 1-1 whoever plays better.
+// So each opening is the first of up to kOpeningAttempts random walks that is new and balanced, or
+// else the most balanced new one found.
+inline std::vector<Opening> choose_openings(const MatchSettings& s) {
+    const long long pairs = (s.games + 1) / 2;
+    std::vector<Opening> openings;
+    std::unordered_set<std::uint64_t> used;
+    std::mt19937_64 rng(s.seed);
+    Search probe(1u << 16);
+    Limits limits;
+    limits.depth = kOpeningProbeDepth;
+    for (long long p = 0; p < pairs; ++p) {
+        std::optional<Opening> best;
+        for (int attempt = 0; attempt < kOpeningAttempts; ++attempt) {
+            Game game(s.rules);
+            for (int i = 0; i < s.opening_plies && !game.over(); ++i) {
+                const MoveList moves = game.legal_moves();
+                game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+            }
+            if (game.over() || used.count(hash(game.position()))) continue;
+            probe.clear();
+            const int score = probe.run(game.position(), s.rules, history_of(game), limits).score;
+            if (!best || std::abs(score) < std::abs(best->score)) best = Opening{game, score};
+            if (best->balanced()) break;
+        }
+        // With no new opening left (a tiny tree, or no random plies at all), openings repeat.
+        if (!best) best = openings.empty() ? Opening{Game(s.rules), 0} : openings[static_cast<std::size_t>(p) % openings.size()];
+        used.insert(hash(best->game.position()));
+        openings.push_back(*best);
+    }
+    return openings;
+}
+
+struct MatchGame {
+    bool a_is_white = true;
+    double score = 0.5;    // for A: 1 win, 0.5 draw, 0 loss
+    bool capped = false;   // still going after max_plies
+    std::size_t plies = 0;
+};
+
+// Game number g: opening g / 2, A playing White in even games. Each search's table is cleared first,
+// so the game does not depend on the ones before it.
+inline MatchGame play_match_game(const MatchSettings& s, const Opening& opening, long long g, Search& search_a, Search& search_b) {
+    MatchGame out;
+    out.a_is_white = g % 2 == 0;
+    Game game = opening.game;
+    search_a.clear();
+    search_b.clear();
+    while (!game.over() && game.ply() < static_cast<std::size_t>(s.max_plies)) {
+        const bool a_moves = (game.position().side_to_move == Color::White) == out.a_is_white;
+        const Result r = think(a_moves ? search_a : search_b, game, a_moves ? s.a : s.b,
+                               s.seed + static_cast<std::uint64_t>(g) * 7919u + game.ply());
+        if (!r.has_move) break;
+        game.play(r.best);
+    }
+    const Outcome outcome = game.result().outcome;
+    if (outcome == Outcome::WhiteWins) out.score = out.a_is_white ? 1.0 : 0.0;
+    if (outcome == Outcome::BlackWins) out.score = out.a_is_white ? 0.0 : 1.0;
+    out.capped = !game.over();
+    out.plies = game.ply();
+    return out;
+}
+
+}  // namespace fetaix::engine
