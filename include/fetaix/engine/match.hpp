@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <optional>
 #include <random>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -46,6 +47,7 @@ inline std::vector<Opening> choose_openings(const MatchSettings& s) {
     const long long pairs = (s.games + 1) / 2;
     std::vector<Opening> openings;
     std::unordered_set<std::uint64_t> used;
+    std::unordered_map<std::uint64_t, int> scores;  // walks often meet the same positions again
     std::mt19937_64 rng(s.seed);
     Search probe(1u << 16);
     Limits limits;
@@ -58,9 +60,15 @@ inline std::vector<Opening> choose_openings(const MatchSettings& s) {
                 const MoveList moves = game.legal_moves();
                 game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
             }
-            if (game.over() || used.count(hash(game.position()))) continue;
-            probe.clear();
-            const int score = probe.run(game.position(), s.rules, history_of(game), limits).score;
+            if (game.over()) continue;
+            const std::uint64_t key = hash(game.position());
+            if (used.count(key)) continue;
+            auto known = scores.find(key);
+            if (known == scores.end()) {
+                probe.clear();
+                known = scores.emplace(key, probe.run(game.position(), s.rules, history_of(game), limits).score).first;
+            }
+            const int score = known->second;
             if (!best || std::abs(score) < std::abs(best->score)) best = Opening{game, score};
             if (best->balanced()) break;
         }
@@ -79,18 +87,15 @@ struct MatchGame {
     std::size_t plies = 0;
 };
 
-// Game number g: opening g / 2, A playing White in even games. Each search's table is cleared first,
-// so the game does not depend on the ones before it.
-inline MatchGame play_match_game(const MatchSettings& s, const Opening& opening, long long g, Search& search_a, Search& search_b) {
+// Game number g from its opening (A plays White in even games), asking move_for(game, a_moves) for
+// each move until the game ends or reaches max_plies.
+template <class MoveFor>
+MatchGame play_from(const Opening& opening, long long g, int max_plies, MoveFor&& move_for) {
     MatchGame out;
     out.a_is_white = g % 2 == 0;
     Game game = opening.game;
-    search_a.clear();
-    search_b.clear();
-    while (!game.over() && game.ply() < static_cast<std::size_t>(s.max_plies)) {
-        const bool a_moves = (game.position().side_to_move == Color::White) == out.a_is_white;
-        const Result r = think(a_moves ? search_a : search_b, game, a_moves ? s.a : s.b,
-                               s.seed + static_cast<std::uint64_t>(g) * 7919u + game.ply());
+    while (!game.over() && game.ply() < static_cast<std::size_t>(max_plies)) {
+        const Result r = move_for(game, (game.position().side_to_move == Color::White) == out.a_is_white);
         if (!r.has_move) break;
         game.play(r.best);
     }
@@ -100,6 +105,16 @@ inline MatchGame play_match_game(const MatchSettings& s, const Opening& opening,
     out.capped = !game.over();
     out.plies = game.ply();
     return out;
+}
+
+// Game number g of a match between levels. Each search's table is cleared first, so the game does not
+// depend on the ones before it.
+inline MatchGame play_match_game(const MatchSettings& s, const Opening& opening, long long g, Search& search_a, Search& search_b) {
+    search_a.clear();
+    search_b.clear();
+    return play_from(opening, g, s.max_plies, [&](const Game& game, bool a_moves) {
+        return think(a_moves ? search_a : search_b, game, a_moves ? s.a : s.b, s.seed + static_cast<std::uint64_t>(g) * 7919u + game.ply());
+    });
 }
 
 }  // namespace fetaix::engine
