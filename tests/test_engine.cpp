@@ -213,18 +213,40 @@ TEST_CASE("match: each pair of games gets its own balanced opening", "[engine][m
 }
 
 TEST_CASE("match: openings are balanced by a search, not by chance", "[engine][match]") {
-    // Four random plies from the start reach only 12 positions, and a search to depth 8 scores just
-    // two of them within a quarter of a man; a random walk finds those, and the third pair has to take
-    // the most balanced of the rest.
+    // Four plies from the start reach only 12 positions; score them all as the match does. The
+    // balanced ones come first, then the most balanced of the rest.
+    std::vector<Game> level{Game()};
+    for (int ply = 0; ply < 4; ++ply) {
+        std::vector<Game> next;
+        for (const Game& g : level)
+            for (const Move& m : g.legal_moves()) {
+                Game after = g;
+                after.play(m);
+                const auto same = [&](const Game& o) { return hash(o.position()) == hash(after.position()); };
+                if (std::none_of(next.begin(), next.end(), same)) next.push_back(after);
+            }
+        level = next;
+    }
+    REQUIRE(level.size() == 12);
+    std::vector<int> balanced, others;
+    engine::Search probe(1u << 16);
+    engine::Limits limits;
+    limits.depth = engine::kOpeningProbeDepth;
+    for (const Game& g : level) {
+        probe.clear();
+        const int score = std::abs(probe.run(g.position(), g.rules(), engine::history_of(g), limits).score);
+        (score <= engine::kBalancedOpening ? balanced : others).push_back(score);
+    }
+    REQUIRE_FALSE(balanced.empty());
+    REQUIRE(balanced.size() < level.size() - 1);
+
     engine::MatchSettings s;
-    s.games = 6;
     s.opening_plies = 4;
+    s.games = 2 * static_cast<long long>(balanced.size() + 1);
     const std::vector<engine::Opening> openings = engine::choose_openings(s);
-    REQUIRE(openings.size() == 3);
-    CHECK(openings[0].balanced());
-    CHECK(openings[1].balanced());
-    CHECK_FALSE(openings[2].balanced());
-    CHECK(std::abs(openings[2].score) >= std::abs(openings[1].score));
+    REQUIRE(openings.size() == balanced.size() + 1);
+    for (std::size_t i = 0; i < balanced.size(); ++i) CHECK(openings[i].balanced());
+    CHECK(std::abs(openings.back().score) == *std::min_element(others.begin(), others.end()));
 }
 
 TEST_CASE("match: no random plies means every game starts from the start", "[engine][match]") {

@@ -16,7 +16,7 @@ struct Weights {
     // A man's bonus by how far it has come: its own ranks 1 to 4 (rank 5 makes it a mullah).
     std::array<int, 4> advancement{0, 4, 10, 20};
     int mobility = 3;      // per point a piece could step to
-    int safe_edge = 6;     // per man on the board's edge, where fewer lines can jump it
+    int safe_edge = 18;    // per man on the board's edge, where fewer lines can jump it
     int hanging = 30;      // per piece of the side to move that the opponent could take next
 };
 
