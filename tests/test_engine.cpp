@@ -203,7 +203,7 @@ TEST_CASE("match: each pair of games gets its own balanced opening", "[engine][m
     REQUIRE(openings.size() == 11);
     std::vector<std::uint64_t> keys;
     for (const engine::Opening& o : openings) {
-        CHECK(o.game.ply() == 8);
+        CHECK(o.game.ply() == 10);
         CHECK_FALSE(o.game.over());
         CHECK(o.balanced());
         keys.push_back(hash(o.game.position()));

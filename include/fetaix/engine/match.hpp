@@ -22,7 +22,7 @@ struct MatchSettings {
     long long games = 0;
     std::uint64_t seed = 1;
     Rules rules{};
-    int opening_plies = 8;          // random plies before the engines take over
+    int opening_plies = 10;         // random plies before the engines take over
     int max_plies = 400;            // a game still going then counts as a draw
 };
 
@@ -39,8 +39,9 @@ struct Opening {
 };
 
 // One opening for each pair of games, all different where the game allows. The opening tree is
-// narrow (captures are compulsory: 12 positions after four plies, 804 after eight) and a random ply
-// usually loses material, while an opening that one side has lost scores 1-1 whoever plays better.
+// narrow (captures are compulsory: 12 positions after four plies, 804 after eight, 11,074 after ten)
+// and a random ply usually loses material, while an opening that one side has lost scores 1-1 whoever
+// plays better.
 // So each opening is the first of up to kOpeningAttempts random walks that is new and balanced, or
 // else the most balanced new one found.
 inline std::vector<Opening> choose_openings(const MatchSettings& s) {
