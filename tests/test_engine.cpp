@@ -146,11 +146,11 @@ TEST_CASE("engine: a repetition in the line searched counts as a draw", "[engine
 namespace {
 
 // Plain minimax with the search's rules (quiescence on captures, a position met again since the last
-// capture or man's move is a draw), no pruning and no table: the search must agree with it exactly.
-int minimax(const Position& p, int depth, int ply, int quiet, std::vector<std::uint64_t>& path) {
+// irreversible move is a draw), no pruning and no table: the search must agree with it exactly.
+int minimax(const Position& p, int depth, int ply, int reversible, std::vector<std::uint64_t>& path) {
     const std::uint64_t key = hash(p);
     if (ply > 0) {
-        const int window = std::min<int>(quiet, static_cast<int>(path.size()));
+        const int window = std::min<int>(reversible, static_cast<int>(path.size()));
         for (int i = 2; i <= window; i += 2)
             if (path[path.size() - i] == key) return 0;
     }
@@ -159,10 +159,7 @@ int minimax(const Position& p, int depth, int ply, int quiet, std::vector<std::u
     if (depth <= 0 && !moves[0].is_capture()) return engine::evaluate(p);
     int best = -engine::kMate;
     path.push_back(key);
-    for (const Move& m : moves) {
-        const bool progress = m.is_capture() || !contains(p.mullahs, m.from);
-        best = std::max(best, -minimax(p.after(m), depth - 1, ply + 1, progress ? 0 : quiet + 1, path));
-    }
+    for (const Move& m : moves) best = std::max(best, -minimax(p.after(m), depth - 1, ply + 1, is_irreversible(p, m) ? 0 : reversible + 1, path));
     path.pop_back();
     return best;
 }

@@ -40,6 +40,28 @@ TEST_CASE("6 threefold repetition draws on the third occurrence", "[game][end]")
     CHECK_FALSE(g.play("a1-a2"));  // nothing more after the end
 }
 
+TEST_CASE("6 threefold repetition counts men's sideways steps, which can be stepped back", "[game][end]") {
+    Game g({}, fen("W:Wa2:Be4"));
+    play_all(g, {"a2-b2", "e4-d4", "b2-a2", "d4-e4"});
+    CHECK(g.occurrences() == 2);
+    CHECK(g.no_progress_count() == 0);  // every ply was a man's move
+    play_all(g, {"a2-b2", "e4-d4", "b2-a2"});
+    CHECK(g.result() == GameResult{});
+    play_all(g, {"d4-e4"});
+    CHECK(g.result() == GameResult{Outcome::Draw, Reason::Repetition});
+}
+
+TEST_CASE("6 a man's step forward ends the positions that can recur", "[game][end]") {
+    Game g({}, fen("W:Wa2:Be4"));
+    play_all(g, {"a2-b2", "e4-d4"});
+    CHECK(g.reversible_plies() == 2);
+    play_all(g, {"b2-b3"});
+    CHECK(g.reversible_plies() == 0);
+    play_all(g, {"d4-e4", "b3-a3", "e4-d4", "a3-b3"});
+    CHECK(g.reversible_plies() == 4);
+    CHECK(g.occurrences() == 2);  // b3 and d4 after the step forward, not the two before it
+}
+
 TEST_CASE("6 repetition needs the same side to move", "[game][end]") {
     // The same men and mullahs with the other side to move is a different position.
     CHECK(hash(fen("W:WKa1:BKe5")) != hash(fen("B:WKa1:BKe5")));

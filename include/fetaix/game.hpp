@@ -64,7 +64,7 @@ inline std::string_view describe(Reason r) {
 class Game {
 public:
     explicit Game(const Rules& rules = {}, const Position& start = start_position()) : rules_(rules) {
-        plies_.push_back(Ply{start, hash(start), 0, Move{}});
+        plies_.push_back(Ply{start, hash(start), 0, 0, Move{}});
     }
 
     const Rules& rules() const { return rules_; }
@@ -82,6 +82,8 @@ public:
     bool can_redo() const { return !declared_ && current_ + 1 < plies_.size(); }
     // Plies since the last capture or man's move.
     int no_progress_count() const { return plies_[current_].quiet_plies; }
+    // Plies since the last capture or man's step off its rank: the positions that can still recur.
+    int reversible_plies() const { return plies_[current_].reversible_plies; }
 
     MoveList legal_moves() const { return fetaix::legal_moves(position(), rules_); }
 
@@ -102,8 +104,8 @@ public:
     int occurrences() const {
         const Ply& now = plies_[current_];
         int n = 0;
-        // Only positions since the last capture or man's move can repeat it.
-        for (std::size_t i = current_ + 1; i-- > current_ - static_cast<std::size_t>(now.quiet_plies);)
+        // Only positions since the last irreversible move can repeat it.
+        for (std::size_t i = current_ + 1; i-- > current_ - static_cast<std::size_t>(now.reversible_plies);)
             if (plies_[i].key == now.key && plies_[i].position == now.position) ++n;
         return n;
     }
@@ -163,16 +165,17 @@ private:
     struct Ply {
         Position position;
         std::uint64_t key;
-        int quiet_plies;  // since the last capture or man's move
+        int quiet_plies;       // since the last capture or man's move
+        int reversible_plies;  // since the last capture or man's step off its rank
         Move move;        // the move that led here (none for the start)
     };
 
     void append(const Move& m) {
         const Ply& now = plies_[current_];
-        const bool progress = m.is_capture() || !contains(now.position.mullahs, m.from);
         const Position next = now.position.after(m);
         plies_.resize(current_ + 1);  // a new move drops the redo line
-        plies_.push_back(Ply{next, hash(next), progress ? 0 : now.quiet_plies + 1, m});
+        plies_.push_back(Ply{next, hash(next), is_progress(now.position, m) ? 0 : now.quiet_plies + 1,
+                             is_irreversible(now.position, m) ? 0 : now.reversible_plies + 1, m});
         ++current_;
     }
 

@@ -71,6 +71,15 @@ struct Position {
     friend constexpr bool operator==(const Position&, const Position&) = default;
 };
 
+// What resets the no-progress count (rules 6): a capture or a man's move, sideways included.
+constexpr bool is_progress(const Position& before, const Move& m) { return m.is_capture() || !contains(before.mullahs, m.from); }
+
+// A capture or a man's step off its rank: no position before it can stand again. A man's sideways step
+// can be undone by the step back, so positions before it can recur.
+constexpr bool is_irreversible(const Position& before, const Move& m) {
+    return m.is_capture() || (!contains(before.mullahs, m.from) && m.to().rank() != m.from.rank());
+}
+
 // White men on ranks 1 and 2 plus d3 and e3; Black men on ranks 4 and 5 plus a3 and b3; c3 empty.
 constexpr Position start_position() {
     Position p;

@@ -36,11 +36,11 @@ inline constexpr Level level(int n) {
     return table[(n < kMinLevel ? kMinLevel : n > kMaxLevel ? kMaxLevel : n) - 1];
 }
 
-// The positions since the last capture or man's move, for repetition, and the no-progress count.
+// The positions that can still recur, for repetition, and the no-progress count.
 inline History history_of(const Game& game) {
     History h;
     h.quiet_plies = game.no_progress_count();
-    const std::size_t first = game.ply() - static_cast<std::size_t>(h.quiet_plies);
+    const std::size_t first = game.ply() - static_cast<std::size_t>(game.reversible_plies());
     for (std::size_t i = first; i < game.ply(); ++i) h.keys.push_back(hash(game.position_at(i)));
     return h;
 }

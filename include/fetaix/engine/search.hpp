@@ -34,8 +34,8 @@ struct Limits {
 
 // What the game so far says about repetitions and the no-progress count.
 struct History {
-    std::vector<std::uint64_t> keys;  // positions since the last capture or man's move, oldest first
-    int quiet_plies = 0;              // plies since then
+    std::vector<std::uint64_t> keys;  // positions since the last irreversible move, oldest first
+    int quiet_plies = 0;              // plies since the last capture or man's move (no-progress)
 };
 
 struct DepthReport {
@@ -95,7 +95,7 @@ public:
         stopped_ = false;
         root_best_.reset();
         for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
-            const int score = negamax(root, depth, -kMate, kMate, 0, history.quiet_plies);
+            const int score = negamax(root, depth, -kMate, kMate, 0, history.quiet_plies, static_cast<int>(history.keys.size()));
             if (stopped_) {
                 // A partly searched iteration still improves on the last one if its first move was searched.
                 if (pv_length_[0] > 0 && root_best_changed_) result.best = pv_[0][0];
@@ -150,7 +150,7 @@ private:
     static int to_table(int score, int ply) { return score > kMateBound ? score + ply : score < -kMateBound ? score - ply : score; }
     static int from_table(int score, int ply) { return score > kMateBound ? score - ply : score < -kMateBound ? score + ply : score; }
 
-    int negamax(const Position& pos, int depth, int alpha, int beta, int ply, int quiet) {
+    int negamax(const Position& pos, int depth, int alpha, int beta, int ply, int quiet, int reversible) {
         pv_length_[ply] = 0;
         if ((++nodes_ & 1023) == 0 && out_of_budget()) stopped_ = true;
         if (stopped_) return 0;
@@ -158,7 +158,7 @@ private:
         const std::uint64_t key = hash(pos);
         if (ply > 0) {
             // A position met again since the last irreversible move is a draw for the search's purposes.
-            const int window = std::min<int>(quiet, static_cast<int>(path_.size()));
+            const int window = std::min<int>(reversible, static_cast<int>(path_.size()));
             for (int i = 2; i <= window; i += 2)
                 if (path_[path_.size() - i] == key) return 0;
             if (rules_.no_progress > 0 && quiet >= rules_.no_progress) return 0;
@@ -189,8 +189,8 @@ private:
         path_.push_back(key);
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move& m = moves[i];
-            const bool progress = m.is_capture() || !contains(pos.mullahs, m.from);
-            const int score = -negamax(pos.after(m), depth - 1, -beta, -alpha, ply + 1, progress ? 0 : quiet + 1);
+            const int score = -negamax(pos.after(m), depth - 1, -beta, -alpha, ply + 1, is_progress(pos, m) ? 0 : quiet + 1,
+                                       is_irreversible(pos, m) ? 0 : reversible + 1);
             if (stopped_) break;
             if (score > best) {
                 best = score;
