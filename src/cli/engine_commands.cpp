@@ -155,7 +155,7 @@ int run_match(Args& args) {
     std::printf("level %d vs level %d, %lld games: wins %lld, draws %lld, losses %lld\n", settings.a, settings.b, settings.games,
                 wins, draws, losses);
     std::printf("score %.1f%% +- %.1f%% (95%%)\n", 100 * mean, 100 * margin);
-    std::printf("openings: %zu of %d random plies, %lld within a quarter of a man at depth %d; %lld games drawn at the %d-ply cap\n",
+    std::printf("openings: %zu, each of %d random plies; %lld within a quarter of a man at depth %d; %lld games drawn at the %d-ply cap\n",
                 openings.size(), settings.opening_plies, balanced, engine::kOpeningProbeDepth, capped, settings.max_plies);
     return 0;
 }

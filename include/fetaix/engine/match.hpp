@@ -53,6 +53,14 @@ inline std::vector<Opening> choose_openings(const MatchSettings& s) {
     Search probe(1u << 16);
     Limits limits;
     limits.depth = kOpeningProbeDepth;
+    const auto score_of = [&](const Game& game) {
+        auto known = scores.find(hash(game.position()));
+        if (known == scores.end()) {
+            probe.clear();
+            known = scores.emplace(hash(game.position()), probe.run(game.position(), s.rules, history_of(game), limits).score).first;
+        }
+        return known->second;
+    };
     for (long long p = 0; p < pairs; ++p) {
         std::optional<Opening> best;
         for (int attempt = 0; attempt < kOpeningAttempts; ++attempt) {
@@ -61,20 +69,14 @@ inline std::vector<Opening> choose_openings(const MatchSettings& s) {
                 const MoveList moves = game.legal_moves();
                 game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
             }
-            if (game.over()) continue;
-            const std::uint64_t key = hash(game.position());
-            if (used.count(key)) continue;
-            auto known = scores.find(key);
-            if (known == scores.end()) {
-                probe.clear();
-                known = scores.emplace(key, probe.run(game.position(), s.rules, history_of(game), limits).score).first;
-            }
-            const int score = known->second;
+            if (game.over() || used.count(hash(game.position()))) continue;
+            const int score = score_of(game);
             if (!best || std::abs(score) < std::abs(best->score)) best = Opening{game, score};
             if (best->balanced()) break;
         }
         // With no new opening left (a tiny tree, or no random plies at all), openings repeat.
-        if (!best) best = openings.empty() ? Opening{Game(s.rules), 0} : openings[static_cast<std::size_t>(p) % openings.size()];
+        if (!best && !openings.empty()) best = openings[static_cast<std::size_t>(p) % openings.size()];
+        if (!best) best = Opening{Game(s.rules), score_of(Game(s.rules))};
         used.insert(hash(best->game.position()));
         openings.push_back(*best);
     }
