@@ -56,8 +56,11 @@ constexpr const char* kHelp =
     "      random plies (default 10), each with both colours, J games at once; print wins,\n"
     "      draws, losses and A's score with a 95% margin.\n"
     "  fetaix bench [RULES] [--quick]\n"
+    "  fetaix bench --search [--time SECONDS]\n"
     "      Run the fixed perft workloads and print nodes per second for each;\n"
-    "      --quick runs them 4 plies shallower.\n"
+    "      --quick runs them 4 plies shallower. --search instead searches the start and\n"
+    "      three middle games for SECONDS each (default 1) and prints the depth completed\n"
+    "      and nodes per second.\n"
     "  fetaix --help | -h     Show this help.\n"
     "  fetaix --version       Show the version.\n"
     "\n"
@@ -128,9 +131,26 @@ int run_perft(cli::Args& args) {
     return 0;
 }
 
+// The search on fixed positions for a given time each: the depth it completes and its speed.
+int run_search_bench(int time_ms) {
+    for (const engine::SearchBenchPosition& b : engine::kSearchBenchPositions) {
+        engine::Search search;
+        engine::Limits limits;
+        limits.time_ms = time_ms;
+        engine::DepthReport last;
+        search.run(*parse_fen(b.fen), {}, {}, limits, [&](const engine::DepthReport& d) { last = d; });
+        std::printf("%-10s depth=%d nodes=%llu time=%.3f nps=%.0f\n", std::string(b.name).c_str(), last.depth,
+                    static_cast<unsigned long long>(last.nodes), last.seconds, last.seconds > 0 ? last.nodes / last.seconds : 0.0);
+        std::fflush(stdout);
+    }
+    return 0;
+}
+
 int run_bench(cli::Args& args) {
     Rules rules;
     int depth_cut = 0;
+    bool search = false;
+    int time_ms = -1;
     while (!args.empty()) {
         std::string error;
         if (cli::take_rule_switch(args, rules, error)) {
@@ -139,8 +159,20 @@ int run_bench(cli::Args& args) {
         }
         const std::string_view flag = args.take();
         if (flag == "--quick") depth_cut = 4;  // a smoke run for tests
-        else return usage_error("bench: unknown option '" + std::string(flag) + "' (see fetaix --help)");
+        else if (flag == "--search") search = true;
+        else if (flag == "--time") {
+            if (args.empty()) return usage_error("--time needs a number of seconds");
+            const std::string text(args.take());
+            const auto seconds = cli::parse_seconds(text, 0.001, 3600);
+            if (!seconds) return usage_error("--time: expected seconds between 0.001 and 3600, not '" + text + "'");
+            time_ms = static_cast<int>(*seconds * 1000);
+        } else return usage_error("bench: unknown option '" + std::string(flag) + "' (see fetaix --help)");
     }
+    if (search) {
+        if (depth_cut != 0 || rules != Rules{}) return usage_error("bench --search takes only --time");
+        return run_search_bench(time_ms < 0 ? 1000 : time_ms);
+    }
+    if (time_ms >= 0) return usage_error("bench: --time goes with --search");
     std::uint64_t total_nodes = 0;
     double total_seconds = 0;
     for (const BenchWorkload& w : kBenchWorkloads) {
