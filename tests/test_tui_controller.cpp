@@ -464,3 +464,44 @@ TEST_CASE("tui: H asks for a hint, which is shown until the game changes", "[tui
     c.show_hint(c.legal_moves()[0], -engine::kMate + 5);
     CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), " (a forced loss)"));
 }
+
+TEST_CASE("tui: against the computer, a draw offer is answered by the computer at once", "[tui][engine]") {
+    Players players;
+    players.black_level = 5;
+    // Black has one man against four: the computer takes the draw.
+    Controller losing(Rules{}, players, *parse_fen("W:Wa1,b1,c1,d1:Be5"));
+    act(losing, K::OfferDraw);
+    CHECK(losing.mode() == InputMode::Board);  // nobody is asked
+    CHECK(losing.ui().message == "Black (computer, level 5) accepts the draw.");
+    CHECK(losing.game().result() == GameResult{Outcome::Draw, Reason::AgreedDraw});
+    // Black has four men against one: it plays on.
+    Controller winning(Rules{}, players, *parse_fen("W:Wa1:Ba5,b5,c5,d5"));
+    act(winning, K::OfferDraw);
+    CHECK(winning.ui().message == "Black (computer, level 5) declines the draw.");
+    CHECK_FALSE(winning.game().over());
+}
+
+TEST_CASE("tui: against the computer, the person resigns even while the computer is to move", "[tui][engine]") {
+    Players players;
+    players.black_level = 5;
+    Controller c(Rules{}, players);
+    submit(c, K::OpenPrompt, "c2-c3");
+    REQUIRE(c.computer_to_move());
+    act(c, K::Resign);
+    CHECK(c.question_text() == "White resigns? (y/n)");
+    act(c, K::Yes);
+    CHECK(c.game().result() == GameResult{Outcome::BlackWins, Reason::Resignation});
+}
+
+TEST_CASE("tui: with the computer on both sides there is nobody to resign or offer a draw", "[tui][engine]") {
+    Players players;
+    players.white_level = 2;
+    players.black_level = 3;
+    Controller c(Rules{}, players);
+    act(c, K::Resign);
+    CHECK(c.ui().message == "The computer plays both sides.");
+    act(c, K::OfferDraw);
+    CHECK(c.ui().message == "The computer plays both sides.");
+    CHECK(c.mode() == InputMode::Board);
+    CHECK_FALSE(c.game().over());
+}

@@ -82,7 +82,7 @@ std::string Controller::question_text() const {
         case Question::None: return "";
         case Question::NewGame: return "Abandon this game and start a new one? (y/n)";
         case Question::Resign:
-            return concat(players_.label(mover), " resigns? (y/n)");
+            return concat(players_.label(keyboard_side().value_or(mover)), " resigns? (y/n)");
         case Question::Quit: return "Quit this game? (y/n)";
         case Question::AcceptDraw:
             return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? (y/n)");
@@ -99,6 +99,14 @@ std::string Controller::question_text() const {
 bool Controller::computer_to_move() const {
     return !ui_.replay && ui_.question == Question::None && !game_.over() &&
            players_.level(game_.position().side_to_move) > 0;
+}
+
+std::optional<Color> Controller::keyboard_side() const {
+    const bool white = players_.level(Color::White) > 0, black = players_.level(Color::Black) > 0;
+    if (white && black) return std::nullopt;
+    if (white) return Color::Black;
+    if (black) return Color::White;
+    return game_.position().side_to_move;
 }
 
 void Controller::play_computer_move(const Move& m) {
@@ -200,11 +208,23 @@ bool Controller::handle(const Action& action) {
         case K::CloseOverlay: ui_.help_open = false; break;
         case K::Resign:
             if (game_.over()) ui_.message = "The game is over.";
+            else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
             else ui_.question = Question::Resign;
             break;
         case K::OfferDraw:
             if (game_.over()) ui_.message = "The game is over.";
-            else ui_.question = Question::AcceptDraw;
+            else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
+            else if (const Color to = opponent(*keyboard_side()); players_.level(to) > 0) {
+                // The computer answers at once.
+                const bool accepted = engine::accepts_draw(game_, to);
+                ui_.message = concat(players_.label(to), accepted ? " accepts the draw." : " declines the draw.");
+                if (accepted) {
+                    game_.agree_draw();
+                    changed();
+                }
+            } else {
+                ui_.question = Question::AcceptDraw;
+            }
             break;
         case K::Quit:
             if (ui_.replay || !game_in_progress()) return false;
@@ -356,7 +376,7 @@ void Controller::answer(bool yes) {
             break;
         case Question::Resign:
             if (yes) {
-                game_.resign(mover);
+                game_.resign(keyboard_side().value_or(mover));
                 changed();
             }
             break;

@@ -84,6 +84,9 @@ public:
 
     // Whether the side to move is the computer and may move now (no question, help or replay open).
     bool computer_to_move() const;
+    // The side whose player has the keyboard: the side to move between two people, the person's side
+    // against the computer, none when the computer plays both.
+    std::optional<Color> keyboard_side() const;
     // Plays the computer's move (found by the engine for the current position).
     void play_computer_move(const Move& m);
     void set_thinking(std::string text) { ui_.thinking = std::move(text); }

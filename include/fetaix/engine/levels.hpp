@@ -59,4 +59,15 @@ inline Result think(Search& search, const Game& game, int level_number, std::uin
     return search.run(game.position(), game.rules(), history_of(game), limits, on_depth);
 }
 
+// Whether the computer playing `computer` accepts a draw offered now: when a short search (a few
+// milliseconds, so the offer can be answered at once) does not find it better off.
+inline bool accepts_draw(const Game& game, Color computer) {
+    Search search(1u << 14);
+    Limits limits;
+    limits.nodes = 50000;
+    const Result r = search.run(game.position(), game.rules(), history_of(game), limits);
+    const int score = game.position().side_to_move == computer ? r.score : -r.score;
+    return score <= 0;
+}
+
 }  // namespace fetaix::engine
