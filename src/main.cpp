@@ -161,11 +161,9 @@ int run_bench(cli::Args& args) {
         if (flag == "--quick") depth_cut = 4;  // a smoke run for tests
         else if (flag == "--search") search = true;
         else if (flag == "--time") {
-            if (args.empty()) return usage_error("--time needs a number of seconds");
-            const std::string text(args.take());
-            const auto seconds = cli::parse_seconds(text, 0.001, 3600);
-            if (!seconds) return usage_error("--time: expected seconds between 0.001 and 3600, not '" + text + "'");
-            time_ms = static_cast<int>(*seconds * 1000);
+            std::string error;
+            time_ms = cli::take_time_ms(args, 0.001, 3600, error);
+            if (!error.empty()) return usage_error(error);
         } else return usage_error("bench: unknown option '" + std::string(flag) + "' (see fetaix --help)");
     }
     if (search) {
@@ -229,11 +227,9 @@ int run_play(cli::Args& args) {
                 (flag == "--white" ? options.players.white : options.players.black) = std::string(name);
             }
         } else if (flag == "--time") {
-            if (args.empty()) return usage_error("--time needs the computer's seconds per move");
-            const std::string text(args.take());
-            const auto seconds = cli::parse_seconds(text, 0.05, 3600);
-            if (!seconds) return usage_error("--time: expected 0.05 to 3600 seconds, not '" + text + "'");
-            options.think_ms = static_cast<int>(*seconds * 1000);
+            std::string error;
+            options.think_ms = cli::take_time_ms(args, 0.05, 3600, error);
+            if (!error.empty()) return usage_error(error);
         } else if (flag == "--seed") {
             if (args.empty()) return usage_error("--seed needs a number");
             const auto n = cli::parse_number(args.peek(), 0, std::numeric_limits<long long>::max());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <random>
 #include <thread>
 
@@ -269,4 +270,21 @@ TEST_CASE("match: a game depends only on its number", "[engine][match]") {
     CHECK(x.score == y.score);
     CHECK(x.plies == y.plies);
     CHECK(x.plies > 8);
+}
+
+TEST_CASE("match: the summary counts A's results and its score with a 95% margin", "[engine][match]") {
+    std::vector<engine::MatchGame> games(4);
+    games[0].score = 1.0;
+    games[1].score = 1.0;
+    games[2].score = 0.0;
+    games[3].capped = true;  // and a draw, as every game starts
+    const engine::MatchSummary s = engine::summarize(games);
+    CHECK(s.wins == 2);
+    CHECK(s.draws == 1);
+    CHECK(s.losses == 1);
+    CHECK(s.capped == 1);
+    CHECK(s.score == Approx(0.625));
+    // Scores 1, 1, 0, 0.5: variance 0.171875, so 1.96 * sqrt(0.171875 / 4).
+    CHECK(s.margin == Approx(1.96 * std::sqrt(0.171875 / 4)));
+    CHECK(engine::summarize({}).wins == 0);
 }

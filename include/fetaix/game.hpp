@@ -167,7 +167,7 @@ private:
         std::uint64_t key;
         int quiet_plies;       // since the last capture or man's move
         int reversible_plies;  // since the last capture or man's step off its rank
-        Move move;        // the move that led here (none for the start)
+        Move move;             // the move that led here (none for the start)
     };
 
     void append(const Move& m) {

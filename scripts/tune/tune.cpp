@@ -4,10 +4,8 @@
 // Usage: tune GAMES NODES KEY=VALUE... (the changes for A; keys: man mullah mobility edge hanging
 // advance=A1,A2,A3,A4 and any further keys Weights has)
 #include <atomic>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <mutex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -71,15 +69,8 @@ int main(int argc, char** argv) {
     std::thread helper(worker);
     worker();
     helper.join();
-    double sum = 0, sq = 0;
-    int w = 0, d = 0, l = 0;
-    for (const engine::MatchGame& r : results) {
-        (r.score == 1 ? w : r.score == 0 ? l : d)++;
-        sum += r.score;
-        sq += r.score * r.score;
-    }
-    const double m = sum / static_cast<double>(settings.games);
-    std::printf("A(%s) vs defaults, %lld games at %llu nodes: +%d =%d -%d  score %.1f%% +- %.1f%%\n", changes.c_str(),
-                settings.games, static_cast<unsigned long long>(nodes), w, d, l, 100 * m,
-                196 * std::sqrt(std::max(0.0, sq / static_cast<double>(settings.games) - m * m) / static_cast<double>(settings.games)));
+    const engine::MatchSummary sum = engine::summarize(results);
+    std::printf("A(%s) vs defaults, %lld games at %llu nodes: +%lld =%lld -%lld  score %.1f%% +- %.1f%%\n", changes.c_str(),
+                settings.games, static_cast<unsigned long long>(nodes), sum.wins, sum.draws, sum.losses, 100 * sum.score,
+                100 * sum.margin);
 }

@@ -1,12 +1,10 @@
 #include "cli/engine_commands.hpp"
 
-#include <cmath>
-#include <cstdio>
-#include <iostream>
 #include <atomic>
+#include <cstdio>
 #include <mutex>
-#include <thread>
 #include <string>
+#include <thread>
 
 namespace fetaix::cli {
 
@@ -42,11 +40,8 @@ int run_analyze(Args& args) {
             if (!parsed) return usage_error("--fen: " + parsed.error().describe());
             pos = *parsed;
         } else if (flag == "--time") {
-            if (args.empty()) return usage_error("--time needs a number of seconds");
-            const std::string text(args.take());
-            const auto seconds = parse_seconds(text, 0.001, 86400);
-            if (!seconds) return usage_error("--time: expected seconds between 0.001 and 86400, not '" + text + "'");
-            limits.time_ms = static_cast<int>(*seconds * 1000);
+            limits.time_ms = take_time_ms(args, 0.001, 86400, error);
+            if (!error.empty()) return usage_error(error);
             timed = true;
         } else if (flag == "--depth") {
             if (args.empty()) return usage_error("--depth needs a number");
@@ -138,25 +133,12 @@ int run_match(Args& args) {
     worker();
     for (std::thread& t : threads) t.join();
 
-    long long wins = 0, draws = 0, losses = 0, capped = 0;
-    double sum = 0, sum_squares = 0;
-    for (const engine::MatchGame& r : results) {
-        if (r.score == 1.0) ++wins;
-        else if (r.score == 0.0) ++losses;
-        else ++draws;
-        capped += r.capped;
-        sum += r.score;
-        sum_squares += r.score * r.score;
-    }
-    const double n = static_cast<double>(settings.games);
-    const double mean = sum / n;
-    const double variance = std::max(0.0, sum_squares / n - mean * mean);
-    const double margin = 1.96 * std::sqrt(variance / n);
+    const engine::MatchSummary sum = engine::summarize(results);
     std::printf("level %d vs level %d, %lld games: wins %lld, draws %lld, losses %lld\n", settings.a, settings.b, settings.games,
-                wins, draws, losses);
-    std::printf("score %.1f%% +- %.1f%% (95%%)\n", 100 * mean, 100 * margin);
+                sum.wins, sum.draws, sum.losses);
+    std::printf("score %.1f%% +- %.1f%% (95%%)\n", 100 * sum.score, 100 * sum.margin);
     std::printf("openings: %zu, each of %d random plies; %lld within a quarter of a man at depth %d; %lld games drawn at the %d-ply cap\n",
-                openings.size(), settings.opening_plies, balanced, engine::kOpeningProbeDepth, capped, settings.max_plies);
+                openings.size(), settings.opening_plies, balanced, engine::kOpeningProbeDepth, sum.capped, settings.max_plies);
     return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,24 @@ inline std::optional<double> parse_seconds(std::string_view text, double low, do
     const double seconds = std::strtod(copy.c_str(), &end);
     if (end == copy.c_str() || *end != '\0' || !(seconds >= low) || !(seconds <= high)) return std::nullopt;
     return seconds;
+}
+
+// The seconds after a --time flag (already taken from args), as milliseconds within [low, high]
+// seconds; sets `error` when they are missing or out of range.
+inline int take_time_ms(Args& args, double low, double high, std::string& error) {
+    if (args.empty()) {
+        error = "--time needs a number of seconds";
+        return -1;
+    }
+    const std::string text(args.take());
+    const auto seconds = parse_seconds(text, low, high);
+    if (!seconds) {
+        std::ostringstream message;
+        message << "--time: expected seconds between " << low << " and " << high << ", not '" << text << "'";
+        error = message.str();
+        return -1;
+    }
+    return static_cast<int>(*seconds * 1000);
 }
 
 // A whole decimal number in [low, high], or nothing.

@@ -3,6 +3,8 @@
 // colours. Every game depends only on the settings and its number, so games can run in any order or
 // on any number of threads and the match comes out the same.
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <optional>
@@ -41,9 +43,8 @@ struct Opening {
 // One opening for each pair of games, all different where the game allows. The opening tree is
 // narrow (captures are compulsory: 12 positions after four plies, 804 after eight, 11,074 after ten)
 // and a random ply usually loses material, while an opening that one side has lost scores 1-1 whoever
-// plays better.
-// So each opening is the first of up to kOpeningAttempts random walks that is new and balanced, or
-// else the most balanced new one found.
+// plays better. So each opening is the first of up to kOpeningAttempts random walks that is new and
+// balanced, or else the most balanced new one found.
 inline std::vector<Opening> choose_openings(const MatchSettings& s) {
     const long long pairs = (s.games + 1) / 2;
     std::vector<Opening> openings;
@@ -54,10 +55,10 @@ inline std::vector<Opening> choose_openings(const MatchSettings& s) {
     Limits limits;
     limits.depth = kOpeningProbeDepth;
     const auto score_of = [&](const Game& game) {
-        auto known = scores.find(hash(game.position()));
-        if (known == scores.end()) {
+        const auto [known, fresh] = scores.try_emplace(hash(game.position()), 0);
+        if (fresh) {
             probe.clear();
-            known = scores.emplace(hash(game.position()), probe.run(game.position(), s.rules, history_of(game), limits).score).first;
+            known->second = probe.run(game.position(), s.rules, history_of(game), limits).score;
         }
         return known->second;
     };
@@ -118,6 +119,29 @@ inline MatchGame play_match_game(const MatchSettings& s, const Opening& opening,
     return play_from(opening, g, s.max_plies, [&](const Game& game, bool a_moves) {
         return think(a_moves ? search_a : search_b, game, a_moves ? s.a : s.b, s.seed + static_cast<std::uint64_t>(g) * 7919u + game.ply());
     });
+}
+
+struct MatchSummary {
+    long long wins = 0, draws = 0, losses = 0;  // A's
+    long long capped = 0;                       // drawn at the ply cap
+    double score = 0;                           // A's mean score
+    double margin = 0;                          // its 95% margin
+};
+
+inline MatchSummary summarize(const std::vector<MatchGame>& games) {
+    MatchSummary out;
+    if (games.empty()) return out;
+    double sum = 0, sum_squares = 0;
+    for (const MatchGame& g : games) {
+        ++(g.score == 1.0 ? out.wins : g.score == 0.0 ? out.losses : out.draws);
+        out.capped += g.capped;
+        sum += g.score;
+        sum_squares += g.score * g.score;
+    }
+    const double n = static_cast<double>(games.size());
+    out.score = sum / n;
+    out.margin = 1.96 * std::sqrt(std::max(0.0, sum_squares / n - out.score * out.score) / n);
+    return out;
 }
 
 }  // namespace fetaix::engine
