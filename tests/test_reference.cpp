@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "helpers.hpp"
+#include "perft_values.hpp"
 
 namespace {
 
@@ -222,6 +223,35 @@ std::vector<Rules> every_rule_combination() {
     return all;
 }
 
+// A board from a FEN written plainly ("W:Wb1,Ka2:Be1", pieces separated by commas, K for a mullah),
+// read here without the core's parser.
+Board board_from_fen(std::string_view text) {
+    Board b;
+    for (auto& column : b.cell) column.fill('.');
+    b.white_to_move = text[0] == 'W';
+    char side = 0;
+    for (std::size_t i = 1; i < text.size(); ++i) {
+        if (text[i] == ':') {
+            side = text[++i];
+            continue;
+        }
+        if (text[i] == ',') continue;
+        const bool mullah = text[i] == 'K';
+        if (mullah) ++i;
+        const char piece = side == 'W' ? (mullah ? 'W' : 'w') : (mullah ? 'B' : 'b');
+        b.cell[text[i] - 'a'][text[i + 1] - '1'] = piece;
+        ++i;
+    }
+    return b;
+}
+
+std::uint64_t reference_perft(const Board& b, int depth) {
+    if (depth == 0) return 1;
+    std::uint64_t n = 0;
+    for (const RefMove& m : Reference(b, {}).moves()) n += reference_perft(m.after, depth - 1);
+    return n;
+}
+
 }  // namespace
 
 TEST_CASE("reference generator agrees on the hand-made rule positions", "[reference]") {
@@ -296,4 +326,20 @@ TEST_CASE("4 a lone mullah among scattered pieces has tens of thousands of seque
     MoveList copy = moves;
     CHECK(copy.size() == moves.size());
     CHECK(copy[copy.size() - 1] == moves[moves.size() - 1]);
+}
+
+TEST_CASE("the reference generator's perft counts", "[reference][perft]") {
+    // The values test_perft.cpp holds the core to come from here, not from the core.
+    const Board start = board_from_fen(kStartFen);
+    REQUIRE(board_fen(start) == kStartFen);
+    for (int d = 1; d <= static_cast<int>(std::size(fetaix::test::kStartPerft)); ++d) {
+        INFO("start, depth " << d);
+        CHECK(reference_perft(start, d) == fetaix::test::kStartPerft[d - 1]);
+    }
+    const Board mullahs = board_from_fen(fetaix::test::kMullahPerftFen);
+    REQUIRE(board_fen(mullahs) == fetaix::test::kMullahPerftFen);
+    for (int d = 1; d <= static_cast<int>(std::size(fetaix::test::kMullahPerft)); ++d) {
+        INFO("mullahs, depth " << d);
+        CHECK(reference_perft(mullahs, d) == fetaix::test::kMullahPerft[d - 1]);
+    }
 }
