@@ -75,6 +75,7 @@ int run_analyze(Args& args) {
 int run_match(Args& args) {
     engine::MatchSettings settings;
     int jobs = 1;
+    bool given_a = false, given_b = false;  // the settings' defaults are no excuse to omit a level
     while (!args.empty()) {
         std::string error;
         if (take_rule_switch(args, settings.rules, error)) {
@@ -88,6 +89,7 @@ int run_match(Args& args) {
             const auto n = parse_number(value, engine::kMinLevel, engine::kMaxLevel);
             if (!n) return usage_error(flag + ": a level from 1 to 8, not '" + value + "'");
             (flag == "--a" ? settings.a : settings.b) = static_cast<int>(*n);
+            (flag == "--a" ? given_a : given_b) = true;
         } else if (flag == "--games") {
             const auto n = parse_number(value, 1, 1000000);
             if (!n) return usage_error("--games: 1 to 1000000, not '" + value + "'");
@@ -108,7 +110,7 @@ int run_match(Args& args) {
             return usage_error("match: unknown option '" + flag + "' (see fetaix --help)");
         }
     }
-    if (settings.a == 0 || settings.b == 0 || settings.games == 0) return usage_error("match needs --a LEVEL --b LEVEL --games N");
+    if (!given_a || !given_b || settings.games == 0) return usage_error("match needs --a LEVEL --b LEVEL --games N");
     const std::vector<engine::Opening> openings = engine::choose_openings(settings);
     long long balanced = 0;
     for (const engine::Opening& o : openings) balanced += o.balanced();

@@ -36,6 +36,24 @@ start_game() {
     $T -u new-session -d -s e2e -x 80 -y 24 "$BIN $*; echo; echo EXITED \$?; sleep 30"
 }
 
+# kill_server: ends this test's tmux server, as a dropped connection would (its programs get SIGHUP), and
+# waits until every process of its panes has exited, so that a lock they held is surely released.
+kill_server() {
+    local pane pids=""
+    for pane in $($T list-panes -a -F '#{pane_pid}' 2>/dev/null); do
+        pids="$pids $pane $(pgrep -P "$pane" | tr '\n' ' ')"
+    done
+    $T kill-server >/dev/null 2>&1 || true
+    local deadline=$((SECONDS + 10)) pid
+    for pid in $pids; do
+        # Gone, or a zombie (which holds no file or lock any more).
+        while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do
+            ((SECONDS < deadline)) || { echo "FAIL: process $pid still running after kill-server" >&2; exit 1; }
+            sleep 0.02
+        done
+    done
+}
+
 screen() { $T capture-pane -p -t e2e; }
 screen_with_escapes() { $T capture-pane -p -e -t e2e; }
 keys() { $T send-keys -t e2e "$@"; }

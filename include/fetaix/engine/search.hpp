@@ -79,6 +79,7 @@ public:
         limits_ = limits;
         nodes_ = 0;
         path_ = history.keys;
+        root_index_ = path_.size();
         killers_ = {};
         for (auto& row : history_table_) row.fill(0);
         Result result;
@@ -157,10 +158,15 @@ private:
         if (ply == 0) root_best_changed_ = false;
         const std::uint64_t key = hash(pos);
         if (ply > 0) {
-            // A position met again since the last irreversible move is a draw for the search's purposes.
+            // A position met again within the searched line is a draw for the search's purposes (the
+            // line can repeat it once more); one from the game before the root only at its third
+            // occurrence, as the rules say, or a win through a position seen once would look drawn.
             const int window = std::min<int>(reversible, static_cast<int>(path_.size()));
-            for (int i = 2; i <= window; i += 2)
-                if (path_[path_.size() - i] == key) return 0;
+            int before_root = 0;
+            for (int i = 2; i <= window; i += 2) {
+                const std::size_t at = path_.size() - static_cast<std::size_t>(i);
+                if (path_[at] == key && (at >= root_index_ || ++before_root == 2)) return 0;
+            }
             if (rules_.no_progress > 0 && quiet >= rules_.no_progress) return 0;
         }
         MoveList moves;
@@ -263,6 +269,7 @@ private:
     std::uint64_t nodes_ = 0;
     std::chrono::steady_clock::time_point start_;
     std::vector<std::uint64_t> path_;
+    std::size_t root_index_ = 0;  // where the searched line starts in path_, after the game's history
     std::array<std::array<Move, 2>, kMaxPly> killers_{};
     std::array<std::array<int, kPointCount>, kPointCount> history_table_{};
     std::array<std::array<Move, kMaxPly>, kMaxPly> pv_{};
