@@ -12,6 +12,12 @@ fetaix_need() {
         case "$extra" in
             catch2) [ -e /usr/include/catch2/catch.hpp ] || missing+=(catch2) ;;
             tmux) command -v tmux >/dev/null 2>&1 || missing+=(tmux) ;;
+            dpkg-dev) command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev) ;;
+            # clang with its libFuzzer and sanitizer runtimes, for scripts/fuzz.sh.
+            clang)
+                command -v clang++ >/dev/null 2>&1 || missing+=(clang)
+                compgen -G "/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a" >/dev/null ||
+                    missing+=(libclang-rt-dev) ;;
         esac
     done
     echo "${missing[@]}"

@@ -4,10 +4,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-60}
-if ! command -v clang++ >/dev/null 2>&1; then
-    echo "fuzz: clang++ not found; install clang to fuzz" >&2
-    exit 1
-fi
+source "$root/scripts/deps.sh"
+fetaix_install_deps clang
 cmake -S "$root" -B "$root/build-fuzz" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DFETAIX_FUZZ=ON \
       -DFETAIX_BUILD_TESTS=OFF -DFETAIX_BUILD_PROGRAM=OFF -DFETAIX_INSTALL=OFF >/dev/null
 cmake --build "$root/build-fuzz"

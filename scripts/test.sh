@@ -5,15 +5,16 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/scripts/deps.sh"
-fetaix_install_deps catch2 tmux
+fetaix_install_deps catch2 tmux dpkg-dev
 
 dir="$root/build"
 config=(-DCMAKE_BUILD_TYPE=Release)
 if [ "${1:-}" = "--sanitize" ]; then
     dir="$root/build-sanitize"
     config=(-DCMAKE_BUILD_TYPE=RelWithDebInfo -DFETAIX_SANITIZE=ON)
-    # A second compiler catches what the first lets through; clang is used when present.
-    if command -v clang++ >/dev/null 2>&1; then config+=(-DCMAKE_CXX_COMPILER=clang++); fi
+    # A second compiler catches what the first lets through.
+    fetaix_install_deps clang
+    config+=(-DCMAKE_CXX_COMPILER=clang++)
 fi
 cmake -S "$root" -B "$dir" -G Ninja "${config[@]}" >/dev/null
 cmake --build "$dir"
