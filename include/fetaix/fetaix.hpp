@@ -15,4 +15,4 @@
 #include "point.hpp"
 #include "position.hpp"
 #include "rules.hpp"
-#include "version.hpp"
+#include <fetaix/version.hpp>  // generated into the build tree by CMake

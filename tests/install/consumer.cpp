@@ -4,7 +4,7 @@
 
 int main() {
     const auto moves = fetaix::legal_moves(fetaix::start_position(), {});
-    std::printf("%zu legal moves, perft(3) = %llu\n", moves.size(),
+    std::printf("fetaix %s: %zu legal moves, perft(3) = %llu\n", fetaix::kVersion, moves.size(),
                 static_cast<unsigned long long>(fetaix::perft(fetaix::start_position(), 3, {})));
     return moves.size() == 4 ? 0 : 1;
 }

@@ -1,5 +1,0 @@
-#pragma once
-
-namespace fetaix {
-inline constexpr const char* kVersion = "0.1.0";
-}
