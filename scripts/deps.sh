@@ -13,6 +13,11 @@ fetaix_need() {
             catch2) [ -e /usr/include/catch2/catch.hpp ] || missing+=(catch2) ;;
             tmux) command -v tmux >/dev/null 2>&1 || missing+=(tmux) ;;
             dpkg-dev) command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev) ;;
+            # The man page test renders the page.
+            man)
+                command -v groff >/dev/null 2>&1 || missing+=(groff-base)
+                command -v man >/dev/null 2>&1 || missing+=(man-db)
+                command -v col >/dev/null 2>&1 || missing+=(bsdextrautils) ;;
             # clang with its libFuzzer and sanitizer runtimes, for scripts/fuzz.sh.
             clang)
                 command -v clang++ >/dev/null 2>&1 || missing+=(clang)
