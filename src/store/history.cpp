@@ -14,11 +14,11 @@ namespace {
 
 // "20261130-141502-001.pdn": digits where digits belong, so that name order is time order.
 bool history_name(std::string_view name) {
-    constexpr std::string_view shape = "dddddddd-dddddd-ddd.pdn";
+    constexpr std::string_view shape = "########-######-###.pdn";
     if (name.size() != shape.size()) return false;
     for (std::size_t i = 0; i < shape.size(); ++i) {
         const bool digit = name[i] >= '0' && name[i] <= '9';
-        if (shape[i] == 'd' ? !digit : name[i] != shape[i]) return false;
+        if (shape[i] == '#' ? !digit : name[i] != shape[i]) return false;
     }
     return true;
 }
