@@ -224,7 +224,7 @@ TEST_CASE("files: what is at a path, and which kinds a save refuses", "[store][s
     CHECK(save_refusal(fifo, inspect_path(fifo)) == fifo + " is a FIFO (named pipe), not a file");
     CHECK(save_refusal("/dev/null", inspect_path("/dev/null")) == std::string("/dev/null is a device, not a file"));
     CHECK(save_refusal(link, inspect_path(link)) ==
-          link + " is a symbolic link (to game.pdn); give the path of the file itself");
+          link + " is a symbolic link (to game.pdn), not a file");
     const std::string through = file + "/x.pdn";
     CHECK(save_refusal(through, inspect_path(through)) == "cannot examine " + through + ": Not a directory");
 }
@@ -245,7 +245,7 @@ TEST_CASE("files: a save never replaces a file unasked, nor anything that is not
     CHECK(inspect_path(fifo).kind == EntryKind::Fifo);
     const std::string link = t.path + "/link.pdn";
     REQUIRE(::symlink("game.pdn", link.c_str()) == 0);
-    CHECK(save_record_file(link, "x", true) == link + " is a symbolic link (to game.pdn); give the path of the file itself");
+    CHECK(save_record_file(link, "x", true) == link + " is a symbolic link (to game.pdn), not a file");
     CHECK(inspect_path(link).kind == EntryKind::Symlink);
     CHECK(*read_record_file(p) == "second");
     // Nothing but the files made here: no temporary left behind.

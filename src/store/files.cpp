@@ -237,7 +237,7 @@ std::optional<std::string> save_refusal(const std::string& path, const PathEntry
         case EntryKind::Device: return concat(path, " is a device, not a file");
         case EntryKind::Symlink:
             // Replacing a link by a file would cut it; writing through it would touch a file not named.
-            return concat(path, " is a symbolic link (to ", entry.link_target, "); give the path of the file itself");
+            return concat(path, " is a symbolic link (to ", entry.link_target, "), not a file");
         case EntryKind::Unknown: return concat("cannot examine ", path, ": ", entry.problem);
     }
     return std::nullopt;
@@ -273,8 +273,7 @@ std::optional<std::string> save_record_file(const std::string& path, std::string
         if (::fstat(fd, &mine) != 0) return fail(system_error("cannot write", path));
         // The owner first: a change of owner clears the set-user-ID and set-group-ID bits.
         if ((mine.st_uid != old.st_uid || mine.st_gid != old.st_gid) && ::fchown(fd, old.st_uid, old.st_gid) != 0)
-            return fail(concat("cannot keep the owner of ", path, " (", owner_name(old.st_uid), "): ", std::strerror(errno),
-                               "; it was not replaced"));
+            return fail(concat("cannot keep the owner (", owner_name(old.st_uid), ") of ", path, ": ", std::strerror(errno)));
         mode = old.st_mode & 07777;
     } else {
         const mode_t mask = ::umask(0);
