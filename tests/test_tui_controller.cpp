@@ -491,6 +491,24 @@ TEST_CASE("tui: a saved game not resumed goes to the history before the autosave
     act(c, K::No);
     REQUIRE(disk.history.size() == 1);
     CHECK_THAT(disk.history[0], Catch::Contains("[White \"Ali\"]") && Catch::Contains("1. c2-c3 *"));
+    // If it cannot be kept, the player is asked; no resumes it after all.
+    disk.archive_fails = true;
+    Controller d(Rules{}, Players{});
+    d.set_files(disk.access());
+    d.offer_resume(record);
+    act(d, K::No);
+    CHECK(d.question_text() == "The game cannot be kept in the history. Abandon it anyway? (y/n)");
+    act(d, K::No);
+    CHECK(d.ui().message == "Game resumed.");
+    CHECK(d.game().ply() == 1);
+    CHECK(d.players().white == "Ali");
+    // --new at start sets it aside the same way.
+    disk.archive_fails = false;
+    Controller e(Rules{}, Players{});
+    e.set_files(disk.access());
+    e.set_aside_saved(record);
+    CHECK(disk.history.size() == 2);
+    CHECK(e.game().ply() == 0);
 }
 
 TEST_CASE("tui: a file opened at start asks before taking the unfinished saved game's place", "[tui][files][history]") {

@@ -74,8 +74,12 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
         if (saved && store::unfinished(*saved)) controller.offer_open_instead(std::move(*saved), *options.record, options.record_path);
         return autosave;
     }
-    if (options.resume == ResumeChoice::New) return autosave;
     auto saved = autosave->load();
+    if (options.resume == ResumeChoice::New) {
+        // Not resumed, the saved game would be overwritten by the first move: the history keeps it.
+        if (saved && store::unfinished(*saved)) controller.set_aside_saved(*saved);
+        return autosave;
+    }
     if (saved && store::unfinished(*saved)) {
         if (options.resume == ResumeChoice::Resume) controller.load(*saved);
         else controller.offer_resume(std::move(*saved));

@@ -151,18 +151,28 @@ std::string Controller::record_for_history(const Game& game, const std::vector<T
     return format_pdn(game, tags, true);
 }
 
-void Controller::set_aside(const std::string& record, const Game& game, std::function<void()> then) {
+void Controller::set_aside(const std::string& record, const Game& game, std::function<void()> then,
+                           std::function<void()> otherwise) {
     if (!record.empty() && files_.archive) {
         if (auto problem = files_.archive(record)) {
             // Never thrown away silently: the player decides, knowing why.
             ui_.message = concat("Not kept in the game history: ", *problem);
             pending_discard_ = std::move(then);
+            pending_keep_ = std::move(otherwise);
             ui_.question = Question::Discard;
             return;
         }
         archived_ = history_key(game);
     }
     then();
+}
+
+void Controller::set_aside_saved(const GameRecord& saved) {
+    const Game game = to_game(saved);
+    set_aside(record_for_history(game, saved.tags), game, [] {}, [this, saved] {
+        load(saved);
+        ui_.message = "Game resumed.";
+    });
 }
 
 void Controller::archive_if_finished() {
@@ -426,9 +436,7 @@ void Controller::answer(bool yes) {
                 load(*pending_resume_);
                 ui_.message = "Game resumed.";
             } else if (pending_resume_) {
-                // The saved game is about to be overwritten by the next autosave: the history keeps it.
-                const Game saved = to_game(*pending_resume_);
-                set_aside(record_for_history(saved, pending_resume_->tags), saved, [] {});
+                set_aside_saved(*pending_resume_);
             }
             pending_resume_.reset();
             break;
@@ -455,8 +463,10 @@ void Controller::answer(bool yes) {
             break;
         case Question::Discard:
             if (yes && pending_discard_) pending_discard_();
+            else if (pending_keep_) pending_keep_();
             else ui_.message = "The game goes on.";
             pending_discard_ = nullptr;
+            pending_keep_ = nullptr;
             break;
         case Question::ReadOnly:
             if (yes && pending_resume_) {

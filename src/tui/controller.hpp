@@ -98,6 +98,9 @@ public:
     void start_replay(std::string reason);
     // Asks whether to resume a saved game; yes loads it.
     void offer_resume(GameRecord saved);
+    // The unfinished saved game will not be resumed (the autosave is about to overwrite it): keeps it
+    // in the game history, or, if it cannot be kept, asks whether to resume it after all.
+    void set_aside_saved(const GameRecord& saved);
     // The saved game is open in another fetaix: asks whether to view it read-only (yes) or to play a
     // separate game (no).
     void offer_read_only(GameRecord saved);
@@ -151,8 +154,10 @@ private:
     void open_record(const GameRecord& record, const std::string& name);
     // The record of a game for the history; empty when it has no moves or was archived already.
     std::string record_for_history(const Game& game, const std::vector<Tag>& tags) const;
-    // Keeps a record in the history, then replaces the game by `then`; asks first if it cannot be kept.
-    void set_aside(const std::string& record, const Game& game, std::function<void()> then);
+    // Keeps a record in the history, then replaces the game by `then`; asks first if it cannot be
+    // kept, and does `otherwise` (if any) when the player then declines.
+    void set_aside(const std::string& record, const Game& game, std::function<void()> then,
+                   std::function<void()> otherwise = nullptr);
     void archive_if_finished();
     void replay_step(Action::Kind kind);
 
@@ -168,6 +173,7 @@ private:
     std::string pending_save_;                // the path of the file to replace, for Replace
     std::string pending_contents_;
     std::function<void()> pending_discard_;   // for Discard: the replacement to make anyway
+    std::function<void()> pending_keep_;      // for Discard: what no does, when not just going on
     std::string archived_;                    // the moves of the last game kept in the history
     bool hint_requested_ = false;
     std::uint64_t revision_ = 0;

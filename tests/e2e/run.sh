@@ -504,6 +504,29 @@ computer)
     keys H
     wait_for 'Hint: [a-e][1-5][-x][a-e][1-5]' 5
     ;;
+history)
+    # A finished game is kept once (not again when then abandoned); a saved game set aside by --new is kept.
+    start_game --fen W:Wb3:Bc3 --white Ali
+    type_move b3xd3
+    wait_for 'Game over'
+    keys n
+    wait_for 'New game\.'
+    out=$("$BIN" games)
+    echo "$out" | grep -qE '^#1  .*  Ali - Black  1-0 \(all pieces captured\)  1 move  ' || fail "fetaix games printed: $out"
+    [ "$(echo "$out" | wc -l)" -eq 1 ] || fail "kept more than once: $out"
+    $T kill-server
+    sleep 0.2
+    start_game --white Ali
+    wait_for 'White \(Ali\) to move'
+    type_move c2-c3
+    $T kill-server
+    sleep 0.2
+    start_game --new
+    wait_for 'White to move'
+    out=$("$BIN" games)
+    echo "$out" | grep -qE '^#1  .*  Ali - Black  unfinished  1 move  ' || fail "--new lost the saved game: $out"
+    echo "$out" | grep -qE '^#2  .*  1-0 ' || fail "fetaix games printed: $out"
+    ;;
 *)
     echo "unknown test $1" >&2
     exit 2
