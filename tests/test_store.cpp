@@ -238,6 +238,11 @@ TEST_CASE("files: a save never replaces a file unasked, nor anything that is not
     CHECK(*read_record_file(p) == "first");
     REQUIRE_FALSE(save_record_file(p, "second", true));
     CHECK(*read_record_file(p) == "second");
+    // Removed after the question: saved as a new file.
+    const std::string gone = t.path + "/gone.pdn";
+    REQUIRE_FALSE(save_record_file(gone, "new", true));
+    CHECK(*read_record_file(gone) == "new");
+    ::unlink(gone.c_str());
     const std::string fifo = t.path + "/fifo";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     CHECK(save_record_file(fifo, "x", true) == fifo + " is a FIFO (named pipe), not a file");

@@ -245,6 +245,8 @@ std::optional<std::string> save_refusal(const std::string& path, const PathEntry
 
 std::optional<std::string> save_record_file(const std::string& path, std::string_view text, bool replace) {
     struct stat old {};
+    // A file removed since the player agreed to replace it leaves nothing to replace.
+    if (replace && ::lstat(path.c_str(), &old) != 0 && errno == ENOENT) replace = false;
     if (replace) {
         if (::lstat(path.c_str(), &old) != 0) return system_error("cannot examine", path);
         if (!S_ISREG(old.st_mode)) return save_refusal(path, inspect_path(path));
