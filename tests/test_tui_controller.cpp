@@ -412,7 +412,7 @@ TEST_CASE("tui: o asks before abandoning a game in progress; the abandoned game 
     CHECK_THAT(disk.history[0], Catch::Contains("[White \"Ali\"]") && Catch::Contains("1. c2-c3 *"));
     // The Open prompt names the history; #1 is the newest game in it.
     c.handle(Action::of(K::Open));
-    CHECK(c.ui().message == "#1 to #1: the game history (fetaix games); #1: the game in /state/games/1.pdn");
+    CHECK(c.ui().message == "#1 to #1: game history; #1: the game in /state/games/1.pdn");
     type(c, "#1");
     c.handle(Action::of(K::PromptSubmit));
     CHECK(c.question_text() == "Abandon this game and open #1? (y/n)");

@@ -38,7 +38,7 @@ FileAccess real_files(const std::string& state_folder) {
     files.describe_past = [](const std::string& path) {
         const store::PastGame g = store::read_past_game(path);
         if (!g.problem.empty()) return concat("unreadable (", g.problem, ")");
-        return concat(g.players, ", ", g.result, ", ", g.moves, g.moves == 1 ? " move, " : " moves, ", g.date);
+        return concat(g.date, " ", g.players, ", ", g.result, ", ", g.moves, g.moves == 1 ? " move" : " moves");
     };
     return files;
 }

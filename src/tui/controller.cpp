@@ -260,7 +260,7 @@ bool Controller::apply(const Action& action) {
             open_prompt(PromptKind::Open, "");
             const std::vector<std::string> past = files_.history ? files_.history() : std::vector<std::string>{};
             if (!past.empty())
-                ui_.message = concat("#1 to #", past.size(), ": the game history (fetaix games); #1: ",
+                ui_.message = concat("#1 to #", past.size(), ": game history; #1: ",
                                      files_.describe_past ? files_.describe_past(past.front()) : past.front());
             break;
         }

@@ -55,7 +55,7 @@ struct FileAccess {
     std::function<std::optional<std::string>(const std::string& record)> archive;
     // The game history's record files, newest first (#1 is the first).
     std::function<std::vector<std::string>()> history;
-    // One line about a record in the history: "Ali - Zineb, unfinished, 7 moves, 2026-11-30 14:15".
+    // One line about a record in the history: "2026-11-30 14:15 Ali - Zineb, unfinished, 7 moves".
     std::function<std::string(const std::string& path)> describe_past;
 };
 

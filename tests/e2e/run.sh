@@ -435,7 +435,7 @@ open_asks)
         fail "fetaix games printed: $out"
     [ "$(echo "$out" | wc -l)" -eq 1 ] || fail "fetaix games printed: $out"
     keys o
-    wait_for '#1 to #1: the game history \(fetaix games\); #1: Ali - Black, unfinished, 1 move'
+    wait_for '^#1 to #1: game history; #1: [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} Ali - Black, unfinished, 1 move$'
     keys -l '#1'
     keys Enter
     wait_for '^Abandon this game and open #1\?'
