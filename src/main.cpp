@@ -334,7 +334,12 @@ int run_check(cli::Args& args) {
 int run_games(cli::Args& args) {
     if (!args.empty()) return usage_error("games takes no arguments");
     const std::string folder = store::history_directory(store::state_directory());
-    const std::vector<std::string> files = store::history_files(folder);
+    std::string problem;
+    const std::vector<std::string> files = store::history_files(folder, &problem);
+    if (!problem.empty()) {
+        std::cerr << "fetaix: " << problem << "\n";
+        return 1;
+    }
     if (files.empty()) {
         std::printf("No games in the history yet (%s).\n", folder.c_str());
         return 0;

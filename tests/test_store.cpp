@@ -297,7 +297,11 @@ TEST_CASE("history: games are archived under new names, listed newest first, the
     t.file("state/games/notes.txt", "not a record");
     const std::vector<std::string> listed = history_files(folder);
     CHECK(listed == std::vector<std::string>{paths[3], paths[2], paths[1]});  // the first one dropped
-    CHECK(history_files(t.path + "/none").empty());
+    std::string unreadable;
+    CHECK(history_files(t.path + "/none", &unreadable).empty());
+    CHECK(unreadable.empty());  // no history yet is no error
+    CHECK(history_files(t.file("plain", "x"), &unreadable).empty());
+    CHECK(unreadable == "cannot read " + t.path + "/plain: Not a directory");
     auto problem = archive_record(t.file("blocker", "x") + "/games", "*", 0);
     REQUIRE_FALSE(problem);
     CHECK_THAT(problem.error().message, Catch::Contains("Not a directory"));

@@ -53,12 +53,14 @@ Expected<std::string> archive_record(const std::string& folder, std::string_view
     return Error{concat("cannot name a record in ", folder, ": 999 games archived in one second")};
 }
 
-std::vector<std::string> history_files(const std::string& folder) {
+std::vector<std::string> history_files(const std::string& folder, std::string* problem) {
     std::vector<std::string> names;
     if (DIR* dir = ::opendir(folder.c_str())) {
         while (const dirent* entry = ::readdir(dir))
             if (history_name(entry->d_name)) names.emplace_back(entry->d_name);
         ::closedir(dir);
+    } else if (errno != ENOENT && problem != nullptr) {
+        *problem = concat("cannot read ", folder, ": ", std::strerror(errno));
     }
     std::sort(names.begin(), names.end(), std::greater<>());
     for (std::string& name : names) name = concat(folder, "/", name);

@@ -24,8 +24,9 @@ std::string history_directory(const std::string& state_folder);
 Expected<std::string> archive_record(const std::string& folder, std::string_view text, std::time_t now,
                                      std::size_t limit = kHistoryLimit);
 
-// The history's record files, newest first (other files in the folder are ignored).
-std::vector<std::string> history_files(const std::string& folder);
+// The history's record files, newest first (other files in the folder are ignored). A folder that
+// exists but cannot be read sets `problem`, when given.
+std::vector<std::string> history_files(const std::string& folder, std::string* problem = nullptr);
 
 // Moves as numbered in the move list ("1. c2-c3 c4xc2" is one move): White's and Black's turns
 // together, a last move by one side alone counting as one.
