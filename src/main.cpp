@@ -14,6 +14,7 @@
 #include "cli/engine_commands.hpp"
 #include "cli/options.hpp"
 #include "store/files.hpp"
+#include "store/history.hpp"
 #include "tui/app.hpp"
 
 namespace {
@@ -29,6 +30,9 @@ constexpr const char* kHelp =
     "      Play a game in the terminal, two players at one keyboard (? shows the keys).\n"
     "      The game is autosaved after every change in $XDG_STATE_HOME/fetaix/autosave.pdn\n"
     "      (~/.local/state/fetaix/ by default); an unfinished one is offered at start.\n"
+    "      Finished and abandoned games are kept in $XDG_STATE_HOME/fetaix/games/ (the last\n"
+    "      500); o opens #N from there. s asks before replacing a file, and refuses folders,\n"
+    "      FIFOs, sockets, devices and symbolic links.\n"
     "      FILE.pdn          open the first game of this record\n"
     "      --resume, --new   resume the autosaved game, or start a new one, without asking\n"
     "      --white, --black  the players' names, or ai[:LEVEL] for the computer (level 1\n"
@@ -45,6 +49,9 @@ constexpr const char* kHelp =
     "      --divide first prints each legal move with its count at DEPTH.\n"
     "  fetaix replay FILE.pdn [--ascii]\n"
     "      Step through a saved game (left, right, Home, End) without changing it.\n"
+    "  fetaix games\n"
+    "      List the game history, newest first: #N, date, players, result, moves (as numbered\n"
+    "      in the move list) and the record file.\n"
     "  fetaix check FILE.pdn\n"
     "      Check every game of a record against the rules: print each result, or the first\n"
     "      error with its line and column (exit status 1).\n"
@@ -268,6 +275,7 @@ int run_play(cli::Args& args) {
             return 1;
         }
         options.record = std::move(*record);
+        options.record_path = *file;
     }
     return run_app(std::move(options));
 }
@@ -322,6 +330,25 @@ int run_check(cli::Args& args) {
     return 0;
 }
 
+// The game history, newest first, numbered as the Open prompt (o) takes them: #1 is the newest.
+int run_games(cli::Args& args) {
+    if (!args.empty()) return usage_error("games takes no arguments");
+    const std::string folder = store::history_directory(store::state_directory());
+    std::string problem;
+    const std::vector<std::string> files = store::history_files(folder, &problem);
+    if (!problem.empty()) {
+        std::cerr << "fetaix: " << problem << "\n";
+        return 1;
+    }
+    if (files.empty()) {
+        std::printf("No games in the history yet (%s).\n", folder.c_str());
+        return 0;
+    }
+    std::size_t number = 0;
+    for (const std::string& path : files) std::printf("%s\n", store::format_past_game(++number, store::read_past_game(path)).c_str());
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -344,6 +371,7 @@ int main(int argc, char** argv) {
     if (command == "analyze") return cli::run_analyze(args);
     if (command == "match") return cli::run_match(args);
     if (command == "check") return run_check(args);
+    if (command == "games") return run_games(args);
     if (command == "bench") return run_bench(args);
     // Anything else is a game file to open.
     return run_play(all);

@@ -9,6 +9,7 @@
 
 #include "store/autosave.hpp"
 #include "store/files.hpp"
+#include "store/history.hpp"
 
 using namespace fetaix;
 using namespace fetaix::store;
@@ -190,4 +191,150 @@ TEST_CASE("autosave: an unusable state folder is reported and retried", "[store]
     CHECK_FALSE(a.save(game, {}));
     CHECK(a.ownership() == Autosave::Ownership::Owned);
     CHECK(a.load()->moves.size() == 1);
+}
+
+TEST_CASE("files: the suggested save name never names something that exists", "[store][save]") {
+    TempFolder t;
+    const std::string first = default_save_name(0);
+    const std::string stem = first.substr(0, first.size() - 4);
+    CHECK(unused_save_name(0, t.path) == first);
+    t.file(first, "x");
+    CHECK(unused_save_name(0, t.path) == stem + "-2.pdn");
+    // A dangling symlink is taken too: saving there would write somewhere else.
+    REQUIRE(::symlink("/nonexistent/target", (t.path + "/" + stem + "-2.pdn").c_str()) == 0);
+    CHECK(unused_save_name(0, t.path) == stem + "-3.pdn");
+}
+
+TEST_CASE("files: what is at a path, and which kinds a save refuses", "[store][save]") {
+    TempFolder t;
+    const std::string fifo = t.path + "/fifo", link = t.path + "/link", missing = t.path + "/missing";
+    REQUIRE(::mkfifo(fifo.c_str(), 0644) == 0);
+    REQUIRE(::symlink("game.pdn", link.c_str()) == 0);
+    const std::string file = t.file("game.pdn", "1. c2-c3 *");
+    CHECK(inspect_path(missing).kind == EntryKind::Missing);
+    CHECK(inspect_path(file).kind == EntryKind::File);
+    CHECK(inspect_path(t.path).kind == EntryKind::Folder);
+    CHECK(inspect_path(fifo).kind == EntryKind::Fifo);
+    CHECK(inspect_path("/dev/null").kind == EntryKind::Device);
+    CHECK(inspect_path(link).kind == EntryKind::Symlink);
+    CHECK(inspect_path(link).link_target == "game.pdn");
+    CHECK_FALSE(save_refusal(missing, inspect_path(missing)));
+    CHECK_FALSE(save_refusal(file, inspect_path(file)));
+    CHECK(save_refusal(t.path, inspect_path(t.path)) == t.path + " is a folder, not a file");
+    CHECK(save_refusal(fifo, inspect_path(fifo)) == fifo + " is a FIFO (named pipe), not a file");
+    CHECK(save_refusal("/dev/null", inspect_path("/dev/null")) == std::string("/dev/null is a device, not a file"));
+    CHECK(save_refusal(link, inspect_path(link)) ==
+          link + " is a symbolic link (to game.pdn), not a file");
+    const std::string through = file + "/x.pdn";
+    CHECK(save_refusal(through, inspect_path(through)) == "cannot examine " + through + ": Not a directory");
+}
+
+TEST_CASE("files: a save never replaces a file unasked, nor anything that is not a regular file", "[store][save]") {
+    TempFolder t;
+    const std::string p = t.path + "/game.pdn";
+    REQUIRE_FALSE(save_record_file(p, "first", false));
+    CHECK(*read_record_file(p) == "first");
+    CHECK(save_record_file(p, "second", false) == p + " exists; it was not replaced");
+    CHECK(*read_record_file(p) == "first");
+    REQUIRE_FALSE(save_record_file(p, "second", true));
+    CHECK(*read_record_file(p) == "second");
+    // Removed after the question: saved as a new file.
+    const std::string gone = t.path + "/gone.pdn";
+    REQUIRE_FALSE(save_record_file(gone, "new", true));
+    CHECK(*read_record_file(gone) == "new");
+    ::unlink(gone.c_str());
+    const std::string fifo = t.path + "/fifo";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK(save_record_file(fifo, "x", true) == fifo + " is a FIFO (named pipe), not a file");
+    CHECK(save_record_file(fifo, "x", false) == fifo + " is a FIFO (named pipe), not a file");
+    CHECK(inspect_path(fifo).kind == EntryKind::Fifo);
+    const std::string link = t.path + "/link.pdn";
+    REQUIRE(::symlink("game.pdn", link.c_str()) == 0);
+    CHECK(save_record_file(link, "x", true) == link + " is a symbolic link (to game.pdn), not a file");
+    CHECK(inspect_path(link).kind == EntryKind::Symlink);
+    CHECK(*read_record_file(p) == "second");
+    // Nothing but the files made here: no temporary left behind.
+    CHECK(std::system(("test $(ls -A '" + t.path + "' | wc -l) -eq 3").c_str()) == 0);
+}
+
+TEST_CASE("files: a replaced file keeps its mode, owner and group", "[store][save]") {
+    TempFolder t;
+    const std::string p = t.file("game.pdn", "old");
+    REQUIRE(::chmod(p.c_str(), 0600) == 0);
+    const bool root = ::geteuid() == 0;
+    if (root) REQUIRE(::chown(p.c_str(), 65534, 65534) == 0);
+    REQUIRE_FALSE(save_record_file(p, "new", true));
+    struct stat info {};
+    REQUIRE(::stat(p.c_str(), &info) == 0);
+    CHECK((info.st_mode & 07777) == 0600);
+    CHECK(info.st_uid == (root ? 65534u : ::geteuid()));
+    CHECK(info.st_gid == (root ? 65534u : ::getegid()));
+    CHECK(*read_record_file(p) == "new");
+    // A new file follows the umask.
+    const mode_t old_mask = ::umask(027);
+    REQUIRE_FALSE(save_record_file(t.path + "/new.pdn", "x", false));
+    ::umask(old_mask);
+    REQUIRE(::stat((t.path + "/new.pdn").c_str(), &info) == 0);
+    CHECK((info.st_mode & 07777) == 0640);
+}
+
+TEST_CASE("history: games are archived under new names, listed newest first, the oldest dropped", "[store][history]") {
+    TempFolder t;
+    const std::string folder = t.path + "/state/games";
+    std::vector<std::string> paths;
+    for (int i = 0; i < 4; ++i) {
+        auto p = archive_record(folder, concat("1. c2-c3 *\n"), 86400 * 400, 3);
+        REQUIRE(p);
+        paths.push_back(*p);
+    }
+    std::tm local{};
+    const std::time_t when = 86400 * 400;
+    localtime_r(&when, &local);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+    CHECK(paths[0] == folder + "/" + stamp + "-001.pdn");
+    CHECK(paths[3] == folder + "/" + stamp + "-004.pdn");
+    t.file("state/games/notes.txt", "not a record");
+    const std::vector<std::string> listed = history_files(folder);
+    CHECK(listed == std::vector<std::string>{paths[3], paths[2], paths[1]});  // the first one dropped
+    std::string unreadable;
+    CHECK(history_files(t.path + "/none", &unreadable).empty());
+    CHECK(unreadable.empty());  // no history yet is no error
+    CHECK(history_files(t.file("plain", "x"), &unreadable).empty());
+    CHECK(unreadable == "cannot read " + t.path + "/plain: Not a directory");
+    auto problem = archive_record(t.file("blocker", "x") + "/games", "*", 0);
+    REQUIRE_FALSE(problem);
+    CHECK_THAT(problem.error().message, Catch::Contains("Not a directory"));
+}
+
+TEST_CASE("history: moves are counted as the move list numbers them", "[store][history]") {
+    const auto moves_of = [](const char* text) { return full_moves(parse_pdn(text)->front()); };
+    CHECK(moves_of("*") == 0);
+    CHECK(moves_of("1. c2-c3 *") == 1);
+    CHECK(moves_of("1. c2-c3 c4xc2 *") == 1);
+    CHECK(moves_of("1. c2-c3 c4xc2 2. c1xc3 *") == 2);
+    // Black starts: "1... b4-b3 2. ..." makes Black's first turn a move of its own.
+    CHECK(moves_of("[FEN \"B:Wa1:Ba5,b4\"]\n1... b4-b3 *") == 1);
+    CHECK(moves_of("[FEN \"B:Wa1:Ba5,b4\"]\n1... b4-b3 2. a1-a2 *") == 2);
+}
+
+TEST_CASE("history: a past game described for fetaix games, and files described before replacing", "[store][history]") {
+    TempFolder t;
+    const std::string folder = t.path + "/games";
+    REQUIRE(make_directories(folder) == std::nullopt);
+    const std::string won = folder + "/20261130-141502-001.pdn";
+    std::ofstream(won) << "[White \"Ali\"]\n[Black \"Zineb\"]\n1. d3-c3 b3xd3 2. e3xc3 d4-d3 3. c3xe3 c5-d4 4. e3xc5 e5-d4\n"
+                          "5. c5xc3xe5xe3 a3-b3 6. e3xa3xc5xe5 a5-b4 7. e5xa5xa3xc5 1-0\n";
+    CHECK(format_past_game(1, read_past_game(won)) ==
+          "#1  2026-11-30 14:15  Ali - Zineb  1-0 (all pieces captured)  7 moves  " + won);
+    const std::string open = folder + "/20261201-090000-002.pdn";
+    std::ofstream(open) << "1. c2-c3 *\n";
+    CHECK(format_past_game(2, read_past_game(open)) == "#2  2026-12-01 09:00  White - Black  unfinished  1 move  " + open);
+    const std::string broken = folder + "/20261201-090000-003.pdn";
+    std::ofstream(broken) << "1. c2-c4 *\n";
+    CHECK_THAT(format_past_game(3, read_past_game(broken)), Catch::StartsWith("#3  2026-12-01 09:00  unreadable: "));
+    CHECK(describe_record_file(won) == "a fetaix game, 7 moves");
+    CHECK(describe_record_file(t.file("two.pdn", "1. c2-c3 *\n\n*\n")) == "a record of 2 games");
+    CHECK(describe_record_file(t.file("notes.txt", "bread, olives")) == "not a game record");
+    CHECK(describe_record_file(t.file("empty", "")) == "not a game record");
 }

@@ -271,16 +271,38 @@ TEST_CASE("tui: the help page opens and any key closes it", "[tui][help]") {
 
 namespace {
 
-// Files in memory, standing in for the disk.
+// Files in memory, standing in for the disk; "fifo" and "link" paths stand for what may not be replaced.
 struct FakeDisk {
     std::map<std::string, std::string> files;
+    std::vector<std::string> history;  // archived records, oldest first
+    bool archive_fails = false;
     FileAccess access() {
         FileAccess a;
-        a.write = [this](const std::string& path, const std::string& text) -> std::optional<std::string> {
+        a.examine = [this](const std::string& path) {
+            SaveTarget t;
+            if (path == "fifo") t.refusal = "fifo is a FIFO (named pipe), not a file";
+            t.exists = files.count(path) > 0;
+            if (t.exists) t.contents = parse_pdn(files[path]) ? "a fetaix game, 1 move" : "not a game record";
+            return t;
+        };
+        a.write = [this](const std::string& path, const std::string& text, bool replace) -> std::optional<std::string> {
             if (path.rfind("/readonly/", 0) == 0) return std::string("Permission denied");
+            if (files.count(path) && !replace) return concat(path, " exists; it was not replaced");
             files[path] = text;
             return std::nullopt;
         };
+        a.archive = [this](const std::string& record) -> std::optional<std::string> {
+            if (archive_fails) return std::string("cannot create /state/games: Read-only file system");
+            history.push_back(record);
+            files[concat("/state/games/", history.size(), ".pdn")] = record;
+            return std::nullopt;
+        };
+        a.history = [this] {
+            std::vector<std::string> paths;
+            for (std::size_t n = history.size(); n >= 1; --n) paths.push_back(concat("/state/games/", n, ".pdn"));
+            return paths;
+        };
+        a.describe_past = [](const std::string& path) { return concat("the game in ", path); };
         a.read = [this](const std::string& path) -> Expected<GameRecord> {
             auto it = files.find(path);
             if (it == files.end()) return Error{concat("cannot open ", path, ": No such file or directory")};
@@ -331,13 +353,185 @@ TEST_CASE("tui: s saves under a suggested name; o opens, and a bad file changes 
     submit(c, K::Open, "missing.pdn");
     CHECK(c.ui().message == "Not opened: cannot open missing.pdn: No such file or directory");
     c.handle(Action::of(K::PromptClose));
-    // A good record replaces the game, players and all.
+    // A good record replaces the game, players and all, once the player agrees to abandon this one.
     disk.files["good.pdn"] = "[White \"Omar\"]\n[Black \"Sara\"]\n1. d2-c3 b4xd2 *";
     submit(c, K::Open, "good.pdn");
+    CHECK(c.question_text() == "Abandon this game and open good.pdn? (y/n)");
+    act(c, K::Yes);
     CHECK(c.ui().message == "Opened good.pdn.");
     CHECK(c.players().white == "Omar");
     CHECK(c.game().ply() == 2);
     CHECK(c.revision() > before);
+}
+
+TEST_CASE("tui: s asks before replacing a file, naming what it holds, and refuses what is not a file", "[tui][files]") {
+    FakeDisk disk;
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    c.set_files(disk.access());
+    submit(c, K::OpenPrompt, "c2-c3");
+    disk.files["notes.txt"] = "shopping: bread, olives";
+    submit(c, K::Save, "notes.txt", true);
+    CHECK(c.question_text() == "Replace notes.txt (not a game record)? (y/n)");
+    act(c, K::No);
+    CHECK(c.ui().message == "Not saved: notes.txt was left as it is.");
+    CHECK(disk.files["notes.txt"] == "shopping: bread, olives");
+    // The prompt is still open with the name, to be changed.
+    CHECK(c.mode() == InputMode::Prompt);
+    CHECK(c.ui().prompt_text == "notes.txt");
+    c.handle(Action::of(K::PromptClose));
+    disk.files["old.pdn"] = "1. d2-c3 *";
+    submit(c, K::Save, "old.pdn", true);
+    CHECK(c.question_text() == "Replace old.pdn (a fetaix game, 1 move)? (y/n)");
+    act(c, K::Yes);
+    CHECK(c.ui().message == "Saved to old.pdn (replaced).");
+    CHECK_THAT(disk.files["old.pdn"], Catch::Contains("1. c2-c3 *"));
+    CHECK(c.mode() == InputMode::Board);
+    // What is not a regular file is refused before any question.
+    submit(c, K::Save, "fifo", true);
+    CHECK(c.ui().question == Question::None);
+    CHECK(c.ui().message == "Not saved: fifo is a FIFO (named pipe), not a file");
+    CHECK(c.ui().prompt_open);
+}
+
+TEST_CASE("tui: o asks before abandoning a game in progress; the abandoned game goes to the history", "[tui][files][history]") {
+    FakeDisk disk;
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    c.set_files(disk.access());
+    disk.files["g.pdn"] = "[White \"Omar\"]\n1. d2-c3 b4xd2 *";
+    submit(c, K::OpenPrompt, "c2-c3");
+    submit(c, K::Open, "g.pdn");
+    CHECK(c.question_text() == "Abandon this game and open g.pdn? (y/n)");
+    act(c, K::No);
+    CHECK(c.ui().message == "g.pdn was not opened; the game goes on.");
+    CHECK(c.game().ply() == 1);
+    CHECK(disk.history.empty());
+    submit(c, K::Open, "g.pdn");
+    act(c, K::Yes);
+    CHECK(c.players().white == "Omar");
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("[White \"Ali\"]") && Catch::Contains("1. c2-c3 *"));
+    // The Open prompt names the history; #1 is the newest game in it.
+    c.handle(Action::of(K::Open));
+    CHECK(c.ui().message == "#1 to #1: game history; #1: the game in /state/games/1.pdn");
+    type(c, "#1");
+    c.handle(Action::of(K::PromptSubmit));
+    CHECK(c.question_text() == "Abandon this game and open #1? (y/n)");
+    act(c, K::Yes);
+    CHECK(c.ui().message == "Opened #1.");
+    CHECK(c.players().white == "Ali");
+    CHECK(c.game().ply() == 1);
+    // Omar's game came from its file, unchanged: not archived again.
+    CHECK(disk.history.size() == 1);
+    for (const char* bad : {"#2", "#0", "#x", "#"}) {
+        submit(c, K::Open, bad, true);
+        CHECK(c.ui().message == "Not opened: the game history has #1 to #1.");
+        c.handle(Action::of(K::PromptClose));
+    }
+}
+
+TEST_CASE("tui: new game and finished games go to the history once", "[tui][files][history]") {
+    FakeDisk disk;
+    Controller c = from("W:Wa1,e1:Bc5,a5");
+    c.set_files(disk.access());
+    act(c, K::NewGame);  // nothing played: nothing kept
+    CHECK(disk.history.empty());
+    submit(c, K::OpenPrompt, "e1-d2");
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. e1-d2 *"));
+    // A finished game is kept when it ends, and not again when it is then abandoned.
+    Controller d = from("W:Wb3:Bc3");
+    d.set_files(disk.access());
+    submit(d, K::OpenPrompt, "b3xd3");
+    REQUIRE(d.game().over());
+    REQUIRE(disk.history.size() == 2);
+    CHECK_THAT(disk.history[1], Catch::Contains("1. b3xd3 1-0"));
+    act(d, K::Undo);
+    act(d, K::NewGame);
+    CHECK(disk.history.size() == 2);
+    // Undone to the start, the game still has moves (to redo): kept when abandoned.
+    Controller e(Rules{}, Players{});
+    e.set_files(disk.access());
+    submit(e, K::OpenPrompt, "c2-c3");
+    act(e, K::Undo);
+    act(e, K::NewGame);
+    REQUIRE(disk.history.size() == 3);
+    CHECK_THAT(disk.history[2], Catch::Contains("[Redo \"c2-c3\"]"));
+}
+
+TEST_CASE("tui: a game that cannot be kept in the history is abandoned only if the player insists", "[tui][files][history]") {
+    FakeDisk disk;
+    disk.archive_fails = true;
+    Controller c(Rules{}, Players{});
+    c.set_files(disk.access());
+    submit(c, K::OpenPrompt, "c2-c3");
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    CHECK(c.question_text() == "The game cannot be kept in the history. Abandon it anyway? (y/n)");
+    CHECK(c.ui().message == "Not kept in the game history: cannot create /state/games: Read-only file system");
+    act(c, K::No);
+    CHECK(c.ui().message == "The game goes on.");
+    CHECK(c.game().ply() == 1);
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    act(c, K::Yes);
+    CHECK(c.game().ply() == 0);
+    CHECK(c.ui().message == "New game.");
+}
+
+TEST_CASE("tui: a saved game not resumed goes to the history before the autosave overwrites it", "[tui][files][history]") {
+    FakeDisk disk;
+    Game saved;
+    saved.play("c2-c3");
+    GameRecord record = parse_pdn(format_pdn(saved, {{"White", "Ali"}}, true))->front();
+    Controller c(Rules{}, Players{});
+    c.set_files(disk.access());
+    c.offer_resume(record);
+    act(c, K::No);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("[White \"Ali\"]") && Catch::Contains("1. c2-c3 *"));
+    // If it cannot be kept, the player is asked; no resumes it after all.
+    disk.archive_fails = true;
+    Controller d(Rules{}, Players{});
+    d.set_files(disk.access());
+    d.offer_resume(record);
+    act(d, K::No);
+    CHECK(d.question_text() == "The game cannot be kept in the history. Abandon it anyway? (y/n)");
+    act(d, K::No);
+    CHECK(d.ui().message == "Game resumed.");
+    CHECK(d.game().ply() == 1);
+    CHECK(d.players().white == "Ali");
+    // --new at start sets it aside the same way.
+    disk.archive_fails = false;
+    Controller e(Rules{}, Players{});
+    e.set_files(disk.access());
+    e.set_aside_saved(record);
+    CHECK(disk.history.size() == 2);
+    CHECK(e.game().ply() == 0);
+}
+
+TEST_CASE("tui: a file opened at start asks before taking the unfinished saved game's place", "[tui][files][history]") {
+    FakeDisk disk;
+    Game saved;
+    saved.play("c2-c3");
+    const GameRecord saved_record = parse_pdn(format_pdn(saved, {{"White", "Ali"}}, true))->front();
+    const GameRecord file = parse_pdn("[White \"Omar\"]\n1. d2-c3 *")->front();
+    Controller c(Rules{}, Players{});
+    c.set_files(disk.access());
+    c.offer_open_instead(saved_record, file, "g.pdn");
+    CHECK(c.question_text() == "Abandon this game and open g.pdn? (y/n)");
+    act(c, K::No);
+    CHECK(c.players().white == "Ali");  // the saved game goes on
+    CHECK(disk.history.empty());
+    Controller d(Rules{}, Players{});
+    d.set_files(disk.access());
+    d.offer_open_instead(saved_record, file, "g.pdn");
+    act(d, K::Yes);
+    CHECK(d.players().white == "Omar");
+    CHECK(d.ui().message == "Opened g.pdn.");
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("[White \"Ali\"]"));
 }
 
 TEST_CASE("tui: every change to the game moves the revision the autosave follows", "[tui][files]") {

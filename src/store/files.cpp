@@ -1,9 +1,11 @@
 #include "files.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,6 +22,12 @@ std::string parent_of(const std::string& path) {
     if (slash == std::string::npos) return ".";
     if (slash == 0) return "/";
     return path.substr(0, slash);
+}
+
+// "nobody", or the number when the user has no name.
+std::string owner_name(uid_t uid) {
+    if (const passwd* p = ::getpwuid(uid)) return p->pw_name;
+    return std::to_string(uid);
 }
 
 }  // namespace
@@ -186,6 +194,130 @@ std::string default_save_name(std::time_t now) {
     char name[64];
     std::strftime(name, sizeof name, "fetaix-%Y%m%d-%H%M.pdn", &local);
     return name;
+}
+
+}  // namespace fetaix::store
+
+namespace fetaix::store {
+
+std::string unused_save_name(std::time_t now, const std::string& folder) {
+    const std::string base = default_save_name(now);
+    const std::string stem = base.substr(0, base.size() - 4);  // without ".pdn"
+    std::string name = base;
+    for (int n = 2; inspect_path(folder + "/" + name).kind != EntryKind::Missing; ++n) name = concat(stem, "-", n, ".pdn");
+    return name;
+}
+
+PathEntry inspect_path(const std::string& path) {
+    struct stat info {};
+    if (::lstat(path.c_str(), &info) != 0) {
+        if (errno == ENOENT) return {EntryKind::Missing, "", ""};
+        return {EntryKind::Unknown, std::strerror(errno), ""};
+    }
+    if (S_ISREG(info.st_mode)) return {EntryKind::File, "", ""};
+    if (S_ISDIR(info.st_mode)) return {EntryKind::Folder, "", ""};
+    if (S_ISFIFO(info.st_mode)) return {EntryKind::Fifo, "", ""};
+    if (S_ISSOCK(info.st_mode)) return {EntryKind::Socket, "", ""};
+    if (S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode)) return {EntryKind::Device, "", ""};
+    if (S_ISLNK(info.st_mode)) {
+        char target[4096];
+        const ssize_t n = ::readlink(path.c_str(), target, sizeof target - 1);
+        return {EntryKind::Symlink, "", n > 0 ? std::string(target, static_cast<std::size_t>(n)) : std::string("?")};
+    }
+    return {EntryKind::Unknown, "not a file, folder, link, FIFO, socket or device", ""};
+}
+
+std::optional<std::string> save_refusal(const std::string& path, const PathEntry& entry) {
+    switch (entry.kind) {
+        case EntryKind::Missing:
+        case EntryKind::File: return std::nullopt;
+        case EntryKind::Folder: return concat(path, " is a folder, not a file");
+        case EntryKind::Fifo: return concat(path, " is a FIFO (named pipe), not a file");
+        case EntryKind::Socket: return concat(path, " is a socket, not a file");
+        case EntryKind::Device: return concat(path, " is a device, not a file");
+        case EntryKind::Symlink:
+            // Replacing a link by a file would cut it; writing through it would touch a file not named.
+            return concat(path, " is a symbolic link (to ", entry.link_target, "), not a file");
+        case EntryKind::Unknown: return concat("cannot examine ", path, ": ", entry.problem);
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> save_record_file(const std::string& path, std::string_view text, bool replace) {
+    struct stat old {};
+    // A file removed since the player agreed to replace it leaves nothing to replace.
+    if (replace && ::lstat(path.c_str(), &old) != 0 && errno == ENOENT) replace = false;
+    if (replace) {
+        if (::lstat(path.c_str(), &old) != 0) return system_error("cannot examine", path);
+        if (!S_ISREG(old.st_mode)) return save_refusal(path, inspect_path(path));
+    } else if (const PathEntry entry = inspect_path(path); entry.kind != EntryKind::Missing) {
+        if (auto refusal = save_refusal(path, entry)) return refusal;
+        return concat(path, " exists; it was not replaced");
+    }
+    std::string temporary = path + ".XXXXXX";
+    const int fd = ::mkstemp(temporary.data());
+    if (fd < 0) return system_error("cannot write in the folder of", path);
+    const auto fail = [&](std::string message) {
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        return message;
+    };
+    std::size_t done = 0;
+    while (done < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return fail(system_error("cannot write", path));
+        done += static_cast<std::size_t>(n);
+    }
+    mode_t mode = 0;
+    if (replace) {
+        struct stat mine {};
+        if (::fstat(fd, &mine) != 0) return fail(system_error("cannot write", path));
+        // The owner first: a change of owner clears the set-user-ID and set-group-ID bits.
+        if ((mine.st_uid != old.st_uid || mine.st_gid != old.st_gid) && ::fchown(fd, old.st_uid, old.st_gid) != 0)
+            return fail(concat("cannot keep the owner (", owner_name(old.st_uid), ") of ", path, ": ", std::strerror(errno)));
+        mode = old.st_mode & 07777;
+    } else {
+        const mode_t mask = ::umask(0);
+        ::umask(mask);
+        mode = 0666 & ~mask;
+    }
+    if (::fchmod(fd, mode) != 0) return fail(system_error("cannot set the permissions of", path));
+    if (::fsync(fd) != 0) return fail(system_error("cannot flush", path));
+    if (::close(fd) != 0) {
+        std::string message = system_error("cannot close", path);
+        ::unlink(temporary.c_str());
+        return message;
+    }
+    const auto give_up = [&](std::string message) {
+        ::unlink(temporary.c_str());
+        return message;
+    };
+    if (replace) {
+        // What was examined must still be there: another file put there meanwhile is not replaced.
+        struct stat now {};
+        if (::lstat(path.c_str(), &now) != 0 || now.st_dev != old.st_dev || now.st_ino != old.st_ino)
+            return give_up(concat(path, " changed while saving; it was not replaced"));
+        if (::rename(temporary.c_str(), path.c_str()) != 0) return give_up(system_error("cannot replace", path));
+    } else {
+        // The file goes in place only if nothing is there, atomically (a hard link where the file
+        // system cannot rename without replacing).
+        if (::renameat2(AT_FDCWD, temporary.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
+            if (errno == EEXIST) return give_up(concat(path, " appeared while saving; it was not replaced"));
+            if (errno != EINVAL && errno != ENOSYS) return give_up(system_error("cannot create", path));
+            if (::link(temporary.c_str(), path.c_str()) != 0) {
+                if (errno == EEXIST) return give_up(concat(path, " appeared while saving; it was not replaced"));
+                return give_up(system_error("cannot create", path));
+            }
+            ::unlink(temporary.c_str());
+        }
+    }
+    const int folder = ::open(parent_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder >= 0) {
+        ::fsync(folder);
+        ::close(folder);
+    }
+    return std::nullopt;
 }
 
 }  // namespace fetaix::store

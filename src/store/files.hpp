@@ -34,6 +34,28 @@ std::string state_directory();
 // "fetaix-20261130-0415.pdn": a save name for the current folder, from the local time.
 std::string default_save_name(std::time_t now);
 
+// The save name for `now` that names nothing yet in `folder`: fetaix-20261130-0415.pdn, else
+// fetaix-20261130-0415-2.pdn, -3, ... (a dangling symlink counts as taken).
+std::string unused_save_name(std::time_t now, const std::string& folder = ".");
+
+// What a path names, the last component not followed (a symlink is reported as one).
+enum class EntryKind { Missing, File, Symlink, Folder, Fifo, Socket, Device, Unknown };
+struct PathEntry {
+    EntryKind kind = EntryKind::Missing;
+    std::string problem;      // for Unknown: why the path could not be examined
+    std::string link_target;  // for Symlink: where it points
+};
+PathEntry inspect_path(const std::string& path);
+
+// Why a game may not be saved to what is at the path: anything but nothing or a regular file (a
+// folder, FIFO, socket, device, symlink) is refused, and nothing there is touched. Nothing if allowed.
+std::optional<std::string> save_refusal(const std::string& path, const PathEntry& entry);
+
+// Saves a record, atomically. With replace false the path must still name nothing when the new file
+// is put in place (it is never replaced); with replace true it must name a regular file, which keeps
+// its mode, owner and group, or is left alone with the reason when they cannot be kept.
+std::optional<std::string> save_record_file(const std::string& path, std::string_view text, bool replace);
+
 bool valid_utf8(std::string_view text);
 
 }  // namespace fetaix::store

@@ -6,17 +6,40 @@
 
 #include "store/autosave.hpp"
 #include "store/files.hpp"
+#include "store/history.hpp"
 #include "thinker.hpp"
 
 namespace fetaix::tui {
 
 namespace {
 
-FileAccess real_files() {
+FileAccess real_files(const std::string& state_folder) {
     FileAccess files;
-    files.write = [](const std::string& path, const std::string& text) { return store::write_file_atomically(path, text); };
+    files.examine = [](const std::string& path) {
+        SaveTarget target;
+        const store::PathEntry entry = store::inspect_path(path);
+        if (auto refusal = store::save_refusal(path, entry)) target.refusal = *refusal;
+        target.exists = entry.kind == store::EntryKind::File;
+        if (target.exists) target.contents = store::describe_record_file(path);
+        return target;
+    };
+    files.write = [](const std::string& path, const std::string& text, bool replace) {
+        return store::save_record_file(path, text, replace);
+    };
     files.read = [](const std::string& path) { return store::load_game_file(path); };
-    files.default_save_name = [] { return store::default_save_name(std::time(nullptr)); };
+    files.default_save_name = [] { return store::unused_save_name(std::time(nullptr)); };
+    const std::string history = store::history_directory(state_folder);
+    files.archive = [history](const std::string& record) -> std::optional<std::string> {
+        auto path = store::archive_record(history, record, std::time(nullptr));
+        if (!path) return path.error().message;
+        return std::nullopt;
+    };
+    files.history = [history] { return store::history_files(history); };
+    files.describe_past = [](const std::string& path) {
+        const store::PastGame g = store::read_past_game(path);
+        if (!g.problem.empty()) return concat("unreadable (", g.problem, ")");
+        return concat(g.date, " ", g.players, ", ", g.result, ", ", g.moves, g.moves == 1 ? " move" : " moves");
+    };
     return files;
 }
 
@@ -45,8 +68,18 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
             return autosave;
         case store::Autosave::Ownership::Owned: break;
     }
-    if (options.record || options.resume == ResumeChoice::New) return autosave;
+    if (options.record) {
+        // The file's game would overwrite the unfinished saved one: asked first, as o asks.
+        auto saved = autosave->load();
+        if (saved && store::unfinished(*saved)) controller.offer_open_instead(std::move(*saved), *options.record, options.record_path);
+        return autosave;
+    }
     auto saved = autosave->load();
+    if (options.resume == ResumeChoice::New) {
+        // Not resumed, the saved game would be overwritten by the first move: the history keeps it.
+        if (saved && store::unfinished(*saved)) controller.set_aside_saved(*saved);
+        return autosave;
+    }
     if (saved && store::unfinished(*saved)) {
         if (options.resume == ResumeChoice::Resume) controller.load(*saved);
         else controller.offer_resume(std::move(*saved));
@@ -60,7 +93,7 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
 
 int run(AppOptions options) {
     Controller controller(options.rules, options.players, options.start);
-    controller.set_files(real_files());
+    controller.set_files(real_files(options.state_folder));
     std::unique_ptr<store::Autosave> autosave = prepare(controller, options);
     controller.set_auto_flip(options.auto_flip);
     std::uint64_t saved_revision = controller.revision();

@@ -23,6 +23,7 @@ struct AppOptions {
     bool auto_flip = false;
     ResumeChoice resume = ResumeChoice::Ask;
     std::optional<GameRecord> record;  // a game opened from a file at start
+    std::string record_path;           // the file it came from, as given
     bool replay = false;               // step through `record` without changing it; no autosave
     std::string state_folder;          // where the autosave lives
     int think_ms = 3000;               // the computer's time per move (level 8 uses it all)

@@ -23,6 +23,15 @@ Direction board_direction(ScreenDirection d, bool flipped) {
     return flipped ? opposite(b) : b;
 }
 
+// What makes a game the same game for the history: its start and every move known, redo line included
+// (a finished game with its last move undone is still the game kept when it ended).
+std::string history_key(const Game& game) {
+    std::string key = to_fen(game.start());
+    for (const Move& m : game.moves()) key.append(" ").append(to_string(m));
+    for (const Move& m : game.redo_line()) key.append(" ").append(to_string(m));
+    return key;
+}
+
 }  // namespace
 
 Controller::Controller(const Rules& rules, Players players, const Position& start)
@@ -36,8 +45,17 @@ void Controller::load(const GameRecord& record) {
     const std::string white = record.tag("White");
     const std::string black = record.tag("Black");
     players_ = Players{white.empty() ? "White" : white, black.empty() ? "Black" : black};
+    // A finished game loaded is kept in the history only once it changes.
+    archived_ = game_.over() ? history_key(game_) : std::string();
     clear_selection();
     changed();
+}
+
+void Controller::offer_open_instead(GameRecord saved, GameRecord opened, std::string name) {
+    load(saved);
+    pending_open_ = std::move(opened);
+    pending_open_name_ = std::move(name);
+    ui_.question = Question::OpenOther;
 }
 
 void Controller::start_replay(std::string reason) {
@@ -92,6 +110,9 @@ std::string Controller::question_text() const {
                        : std::string();
         case Question::ReadOnly:
             return "Saved game open in another fetaix: y = view read-only, n = separate game";
+        case Question::Replace: return concat("Replace ", pending_save_, " (", pending_contents_, ")? (y/n)");
+        case Question::OpenOther: return concat("Abandon this game and open ", pending_open_name_, "? (y/n)");
+        case Question::Discard: return "The game cannot be kept in the history. Abandon it anyway? (y/n)";
     }
     return "";
 }
@@ -112,6 +133,7 @@ std::optional<Color> Controller::keyboard_side() const {
 void Controller::play_computer_move(const Move& m) {
     ui_.hint.reset();
     play(m);
+    archive_if_finished();
 }
 
 void Controller::show_hint(const Move& m, int score) {
@@ -123,7 +145,52 @@ void Controller::show_hint(const Move& m, int score) {
     ui_.message = concat("Hint: ", to_string(m), " (", value, ")");
 }
 
+std::string Controller::record_for_history(const Game& game, const std::vector<Tag>& tags) const {
+    if (game.ply() == 0 && game.redo_line().empty()) return "";
+    if (history_key(game) == archived_) return "";
+    return format_pdn(game, tags, true);
+}
+
+void Controller::set_aside(const std::string& record, const Game& game, std::function<void()> then,
+                           std::function<void()> otherwise) {
+    if (!record.empty() && files_.archive) {
+        if (auto problem = files_.archive(record)) {
+            // Never thrown away silently: the player decides, knowing why.
+            ui_.message = concat("Not kept in the game history: ", *problem);
+            pending_discard_ = std::move(then);
+            pending_keep_ = std::move(otherwise);
+            ui_.question = Question::Discard;
+            return;
+        }
+        archived_ = history_key(game);
+    }
+    then();
+}
+
+void Controller::set_aside_saved(const GameRecord& saved) {
+    const Game game = to_game(saved);
+    set_aside(record_for_history(game, saved.tags), game, [] {}, [this, saved] {
+        load(saved);
+        ui_.message = "Game resumed.";
+    });
+}
+
+void Controller::archive_if_finished() {
+    if (ui_.replay || !game_.over() || !files_.archive) return;
+    const std::string record = record_for_history(game_, tags());
+    if (record.empty()) return;
+    if (auto problem = files_.archive(record)) ui_.message = concat("Not kept in the game history: ", *problem);
+    else archived_ = history_key(game_);
+}
+
 bool Controller::handle(const Action& action) {
+    const bool go_on = apply(action);
+    // A game that has just ended goes to the history at once.
+    archive_if_finished();
+    return go_on;
+}
+
+bool Controller::apply(const Action& action) {
     using K = Action::Kind;
     if (action.kind != K::None && action.kind != K::Redraw && action.kind != K::PromptChar &&
         action.kind != K::PromptErase) {
@@ -189,10 +256,17 @@ bool Controller::handle(const Action& action) {
         case K::Save:
             open_prompt(PromptKind::Save, files_.default_save_name ? files_.default_save_name() : "fetaix.pdn");
             break;
-        case K::Open: open_prompt(PromptKind::Open, ""); break;
+        case K::Open: {
+            open_prompt(PromptKind::Open, "");
+            const std::vector<std::string> past = files_.history ? files_.history() : std::vector<std::string>{};
+            if (!past.empty())
+                ui_.message = concat("#1 to #", past.size(), ": game history; #1: ",
+                                     files_.describe_past ? files_.describe_past(past.front()) : past.front());
+            break;
+        }
         case K::NewGame:
             if (game_in_progress()) ui_.question = Question::NewGame;
-            else new_game();
+            else set_aside(record_for_history(game_, tags()), game_, [this] { new_game(); });
             break;
         case K::Flip:
             ui_.flipped = !ui_.flipped;
@@ -355,14 +429,44 @@ void Controller::answer(bool yes) {
         case Question::None:
         case Question::Quit: break;
         case Question::NewGame:
-            if (yes) new_game();
+            if (yes) set_aside(record_for_history(game_, tags()), game_, [this] { new_game(); });
             break;
         case Question::Resume:
             if (yes && pending_resume_) {
                 load(*pending_resume_);
                 ui_.message = "Game resumed.";
+            } else if (pending_resume_) {
+                set_aside_saved(*pending_resume_);
             }
             pending_resume_.reset();
+            break;
+        case Question::Replace:
+            if (!yes) {
+                ui_.message = concat("Not saved: ", pending_save_, " was left as it is.");
+            } else if (auto problem = files_.write(pending_save_, format_pdn(game_, tags()), true)) {
+                ui_.message = concat("Not saved: ", *problem);
+            } else {
+                ui_.message = concat("Saved to ", pending_save_, " (replaced).");
+                ui_.prompt_open = false;
+                ui_.prompt_text.clear();
+            }
+            break;
+        case Question::OpenOther:
+            if (yes && pending_open_) {
+                GameRecord record = std::move(*pending_open_);
+                const std::string name = pending_open_name_;
+                set_aside(record_for_history(game_, tags()), game_, [this, record, name] { open_record(record, name); });
+            } else {
+                ui_.message = concat(pending_open_name_, " was not opened; the game goes on.");
+            }
+            pending_open_.reset();
+            break;
+        case Question::Discard:
+            if (yes && pending_discard_) pending_discard_();
+            else if (pending_keep_) pending_keep_();
+            else ui_.message = "The game goes on.";
+            pending_discard_ = nullptr;
+            pending_keep_ = nullptr;
             break;
         case Question::ReadOnly:
             if (yes && pending_resume_) {
@@ -421,7 +525,19 @@ void Controller::submit_prompt() {
                 ui_.message = "Saving is not available.";
                 return;
             }
-            if (auto problem = files_.write(text, format_pdn(game_, tags()))) {
+            const SaveTarget target = files_.examine ? files_.examine(text) : SaveTarget{};
+            if (!target.refusal.empty()) {
+                ui_.message = concat("Not saved: ", target.refusal);
+                return;
+            }
+            if (target.exists) {
+                // The prompt stays open beneath the question: n leaves the name to be changed.
+                pending_save_ = text;
+                pending_contents_ = target.contents;
+                ui_.question = Question::Replace;
+                return;
+            }
+            if (auto problem = files_.write(text, format_pdn(game_, tags()), false)) {
                 ui_.message = concat("Not saved: ", *problem);
                 return;
             }
@@ -433,15 +549,37 @@ void Controller::submit_prompt() {
                 ui_.message = "Opening is not available.";
                 return;
             }
-            auto record = files_.read(text);
+            std::string path = text;
+            if (text[0] == '#') {
+                // A game of the history, numbered as `fetaix games` lists them.
+                const std::vector<std::string> past = files_.history ? files_.history() : std::vector<std::string>{};
+                const std::string digits = text.substr(1);
+                const bool number = !digits.empty() && digits.size() <= 6 &&
+                                    digits.find_first_not_of("0123456789") == std::string::npos;
+                const std::size_t n = number ? std::stoul(digits) : 0;
+                if (n < 1 || n > past.size()) {
+                    ui_.message = past.empty() ? concat("Not opened: the game history is empty.")
+                                               : concat("Not opened: the game history has #1 to #", past.size(), ".");
+                    return;
+                }
+                path = past[n - 1];
+            }
+            auto record = files_.read(path);
             if (!record) {
                 ui_.message = concat("Not opened: ", record.error().describe());
                 return;
             }
-            load(*record);
-            ui_.message = record->notes.empty() ? concat("Opened ", text, ".")
-                                                : concat("Opened ", text, "; note: ", record->notes.front());
-            break;
+            ui_.prompt_open = false;
+            ui_.prompt_text.clear();
+            if (game_in_progress()) {
+                pending_open_ = std::move(*record);
+                pending_open_name_ = text;
+                ui_.question = Question::OpenOther;
+                return;
+            }
+            GameRecord opened = std::move(*record);
+            set_aside(record_for_history(game_, tags()), game_, [this, opened, text] { open_record(opened, text); });
+            return;
         }
     }
     ui_.prompt_open = false;
@@ -449,6 +587,13 @@ void Controller::submit_prompt() {
 }
 
 bool Controller::game_in_progress() const { return game_.ply() > 0 && !game_.over(); }
+
+void Controller::open_record(const GameRecord& record, const std::string& name) {
+    load(record);
+    // The game is in its file: kept in the history again only once it changes.
+    archived_ = history_key(game_);
+    ui_.message = record.notes.empty() ? concat("Opened ", name, ".") : concat("Opened ", name, "; note: ", record.notes.front());
+}
 
 void Controller::new_game() {
     game_ = Game(game_.rules(), start_);

@@ -4,9 +4,10 @@
 // go through functions the program hands in, so all of it is unit-tested.
 
 #include <functional>
-#include <utility>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <fetaix/fetaix.hpp>
 
@@ -31,16 +32,31 @@ struct Players {
 };
 
 // A yes/no question on screen; the game waits for the answer.
-enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly };
+enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly, Replace, OpenOther, Discard };
 
 // What the one-line prompt is for.
 enum class PromptKind { Move, Save, Open };
 
-// Saving and opening, handed in by the program (files) or by tests (fakes).
+// What is at a path the player saves to, as the program found it.
+struct SaveTarget {
+    std::string refusal;   // not empty: nothing may be saved there (a folder, FIFO, link...), and why
+    bool exists = false;   // a regular file is there: replaced only after asking
+    std::string contents;  // what that file holds: "a fetaix game, 7 moves", "not a game record"
+};
+
+// Saving, opening and the game history, handed in by the program (files) or by tests (fakes).
 struct FileAccess {
-    std::function<std::optional<std::string>(const std::string& path, const std::string& text)> write;
+    std::function<SaveTarget(const std::string& path)> examine;
+    // Writes a record; `replace` says the player agreed to replace the regular file there.
+    std::function<std::optional<std::string>(const std::string& path, const std::string& text, bool replace)> write;
     std::function<Expected<GameRecord>(const std::string& path)> read;
     std::function<std::string()> default_save_name;
+    // Keeps a record of a finished or abandoned game in the game history. Returns an error message.
+    std::function<std::optional<std::string>(const std::string& record)> archive;
+    // The game history's record files, newest first (#1 is the first).
+    std::function<std::vector<std::string>()> history;
+    // One line about a record in the history: "2026-11-30 14:15 Ali - Zineb, unfinished, 7 moves".
+    std::function<std::string(const std::string& path)> describe_past;
 };
 
 struct UiState {
@@ -72,12 +88,19 @@ public:
     }
     void set_files(FileAccess files) { files_ = std::move(files); }
     void set_notice(std::string notice) { ui_.notice = std::move(notice); }
-    // Replaces the game with a recorded one (players from its tags).
+    // Replaces the game with a recorded one (players from its tags). The game replaced is not
+    // archived: this is for the start; the player's own replacements (n, o) archive it.
     void load(const GameRecord& record);
+    // At start: the unfinished saved game is the game on screen, and the file given on the command
+    // line is offered in its place with the same question as o.
+    void offer_open_instead(GameRecord saved, GameRecord opened, std::string name);
     // Shows a recorded game to step through with the arrow keys, from its start, changing nothing.
     void start_replay(std::string reason);
     // Asks whether to resume a saved game; yes loads it.
     void offer_resume(GameRecord saved);
+    // The unfinished saved game will not be resumed (the autosave is about to overwrite it): keeps it
+    // in the game history, or, if it cannot be kept, asks whether to resume it after all.
+    void set_aside_saved(const GameRecord& saved);
     // The saved game is open in another fetaix: asks whether to view it read-only (yes) or to play a
     // separate game (no).
     void offer_read_only(GameRecord saved);
@@ -127,6 +150,15 @@ private:
     void submit_prompt();
     bool game_in_progress() const;
     void new_game();
+    bool apply(const Action& action);
+    void open_record(const GameRecord& record, const std::string& name);
+    // The record of a game for the history; empty when it has no moves or was archived already.
+    std::string record_for_history(const Game& game, const std::vector<Tag>& tags) const;
+    // Keeps a record in the history, then replaces the game by `then`; asks first if it cannot be
+    // kept, and does `otherwise` (if any) when the player then declines.
+    void set_aside(const std::string& record, const Game& game, std::function<void()> then,
+                   std::function<void()> otherwise = nullptr);
+    void archive_if_finished();
     void replay_step(Action::Kind kind);
 
     Position start_;
@@ -136,6 +168,13 @@ private:
     UiState ui_;
     FileAccess files_;
     std::optional<GameRecord> pending_resume_;
+    std::optional<GameRecord> pending_open_;  // read, waiting for the answer to OpenOther
+    std::string pending_open_name_;
+    std::string pending_save_;                // the path of the file to replace, for Replace
+    std::string pending_contents_;
+    std::function<void()> pending_discard_;   // for Discard: the replacement to make anyway
+    std::function<void()> pending_keep_;      // for Discard: what no does, when not just going on
+    std::string archived_;                    // the moves of the last game kept in the history
     bool hint_requested_ = false;
     std::uint64_t revision_ = 0;
 };

@@ -54,6 +54,14 @@ kill_server() {
     done
 }
 
+# start_game_in FOLDER ARGS...: the same, in FOLDER (where s saves by default); waits for the board.
+start_game_in() {
+    local folder=$1
+    shift
+    $T -u new-session -d -s e2e -x 80 -y 24 -c "$folder" "$BIN $*; echo; echo EXITED \$?; sleep 30"
+    wait_for 'to move'
+}
+
 screen() { $T capture-pane -p -t e2e; }
 screen_with_escapes() { $T capture-pane -p -e -t e2e; }
 keys() { $T send-keys -t e2e "$@"; }
@@ -92,4 +100,15 @@ type_move() {
     keys -l "$1"
     keys Enter
     wait_for "$1"
+}
+
+# save_as PATH: the save prompt, its suggested name erased, PATH, Enter.
+save_as() {
+    keys s
+    wait_for '^Save to: '
+    local i
+    for i in $(seq 40); do keys BSpace; done
+    wait_for '^Save to: _'
+    keys -l "$1"
+    keys Enter
 }

@@ -274,7 +274,192 @@ save_open)
     keys o
     keys -l "$(basename "$saved")"
     keys Enter
+    wait_for 'Abandon this game and open fetaix-.*\? \(y/n\)'
+    keys y
     wait_for 'Opened fetaix-'
+    rm -rf "$work"
+    ;;
+save_twice)
+    # Two saves in the same minute with the suggested name make two files.
+    work=$(mktemp -d)
+    start_game_in "$work"
+    type_move c2-c3
+    keys s
+    wait_for '^Save to: fetaix-[0-9]{8}-[0-9]{4}\.pdn_'
+    keys Enter
+    wait_for 'Saved to fetaix-[0-9]{8}-[0-9]{4}\.pdn\.'
+    first=$(ls "$work")
+    type_move c4xc2
+    keys s
+    wait_for "^Save to: ${first%.pdn}-2\.pdn_"
+    keys Enter
+    wait_for "Saved to ${first%.pdn}-2\.pdn\."
+    [ "$(ls "$work" | wc -l)" -eq 2 ] || fail "expected two files, got: $(ls "$work")"
+    grep -q '1. c2-c3 \*' "$work/$first" || fail "the first save was changed"
+    grep -q '1. c2-c3 c4xc2 \*' "$work/${first%.pdn}-2.pdn" || fail "the second save lacks the moves"
+    rm -rf "$work"
+    ;;
+save_overwrite)
+    # An existing file is replaced only after yes; the question says what it holds.
+    work=$(mktemp -d)
+    printf 'bread, olives\n' >"$work/notes.txt"
+    printf '1. d2-c3 *\n' >"$work/old.pdn"
+    start_game_in "$work"
+    type_move c2-c3
+    save_as notes.txt
+    wait_for '^Replace notes\.txt \(not a game record\)\? \(y/n\)'
+    keys n
+    wait_for 'Not saved: notes\.txt was left as it is\.'
+    [ "$(cat "$work/notes.txt")" = "bread, olives" ] || fail "notes.txt was changed"
+    keys Escape
+    save_as old.pdn
+    wait_for '^Replace old\.pdn \(a fetaix game, 1 move\)\? \(y/n\)'
+    grep -q 'd2-c3' "$work/old.pdn" || fail "old.pdn changed before the answer"
+    keys y
+    wait_for 'Saved to old\.pdn \(replaced\)\.'
+    grep -q '1. c2-c3 \*' "$work/old.pdn" || fail "old.pdn was not replaced"
+    [ "$(ls "$work" | wc -l)" -eq 2 ] || fail "a temporary file was left: $(ls "$work")"
+    rm -rf "$work"
+    ;;
+save_refused)
+    # A FIFO and a folder are refused and left as they are.
+    work=$(mktemp -d)
+    mkfifo "$work/pipe"
+    mkdir "$work/folder"
+    start_game_in "$work"
+    type_move c2-c3
+    save_as pipe
+    wait_for 'Not saved: pipe is a FIFO \(named pipe\), not a file'
+    [ -p "$work/pipe" ] || fail "the FIFO was replaced"
+    keys Escape
+    save_as folder
+    wait_for 'Not saved: folder is a folder, not a file'
+    [ -d "$work/folder" ] && [ -z "$(ls -A "$work/folder")" ] || fail "the folder was changed"
+    [ "$(ls "$work" | wc -l)" -eq 2 ] || fail "something was written: $(ls "$work")"
+    rm -rf "$work"
+    ;;
+save_symlink)
+    # A symbolic link is refused (never replaced by a file, never written through); its target stays.
+    work=$(mktemp -d)
+    printf '1. d2-c3 *\n' >"$work/target.pdn"
+    ln -s target.pdn "$work/link.pdn"
+    start_game_in "$work"
+    type_move c2-c3
+    save_as link.pdn
+    wait_for 'Not saved: link\.pdn is a symbolic link \(to target\.pdn\), not a file$'
+    [ -L "$work/link.pdn" ] || fail "the link was replaced"
+    grep -q 'd2-c3' "$work/target.pdn" || fail "the link's target was changed"
+    rm -rf "$work"
+    ;;
+save_mode)
+    # A replaced file keeps its permissions.
+    work=$(mktemp -d)
+    printf '1. d2-c3 *\n' >"$work/private.pdn"
+    chmod 600 "$work/private.pdn"
+    start_game_in "$work"
+    type_move c2-c3
+    save_as private.pdn
+    wait_for '^Replace private\.pdn'
+    keys y
+    wait_for 'Saved to private\.pdn \(replaced\)\.'
+    grep -q '1. c2-c3 \*' "$work/private.pdn" || fail "not replaced"
+    [ "$(stat -c %a "$work/private.pdn")" = 600 ] || fail "mode became $(stat -c %a "$work/private.pdn")"
+    rm -rf "$work"
+    ;;
+save_owner)
+    # A replaced file keeps its owner; where the owner cannot be kept, the file is left alone.
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "SKIP: keeping another user's ownership needs root (this runs as $(id -un))"
+        exit 77
+    fi
+    work=$(mktemp -d)
+    chmod 755 "$work"
+    printf '1. d2-c3 *\n' >"$work/theirs.pdn"
+    chown nobody:nogroup "$work/theirs.pdn"
+    chmod 640 "$work/theirs.pdn"
+    start_game_in "$work"
+    type_move c2-c3
+    save_as theirs.pdn
+    wait_for '^Replace theirs\.pdn'
+    keys y
+    wait_for 'Saved to theirs\.pdn \(replaced\)\.'
+    [ "$(stat -c '%U:%G %a' "$work/theirs.pdn")" = "nobody:nogroup 640" ] ||
+        fail "became $(stat -c '%U:%G %a' "$work/theirs.pdn")"
+    grep -q '1. c2-c3 \*' "$work/theirs.pdn" || fail "not replaced"
+    kill_server
+    # Played by nobody in a folder anyone may write: a file of root's cannot stay root's.
+    chmod 777 "$work"
+    printf '1. d2-c3 *\n' >"$work/roots.pdn"
+    chmod 666 "$work/roots.pdn"
+    $T -u new-session -d -s e2e -x 80 -y 24 -c "$work" \
+        "setpriv --reuid=nobody --regid=nogroup --clear-groups env XDG_STATE_HOME=$work/state $BIN; sleep 30"
+    wait_for 'White to move'
+    type_move c2-c3
+    save_as roots.pdn
+    keys y
+    wait_for 'Not saved: cannot keep the owner \(root\) of roots\.pdn: Operation not permitted$'
+    grep -q 'd2-c3' "$work/roots.pdn" || fail "roots.pdn was replaced"
+    [ "$(stat -c %U "$work/roots.pdn")" = root ] || fail "roots.pdn changed owner"
+    rm -rf "$work"
+    ;;
+open_asks)
+    # o asks before abandoning a game in progress; the abandoned game is listed by `fetaix games`
+    # and reopened from o as #1.
+    work=$(mktemp -d)
+    printf '[White "Omar"]\n1. d2-c3 b4xd2 *\n' >"$work/g.pdn"
+    start_game_in "$work" --white Ali
+    type_move c2-c3
+    keys o
+    wait_for '^Open: _'
+    keys -l g.pdn
+    keys Enter
+    wait_for '^Abandon this game and open g\.pdn\? \(y/n\)'
+    keys n
+    wait_for 'g\.pdn was not opened; the game goes on\.'
+    wait_for ' 1\. c2-c3$'
+    [ -z "$(ls "$STATE/fetaix/games" 2>/dev/null)" ] || fail "archived although kept"
+    keys o
+    keys -l g.pdn
+    keys Enter
+    wait_for '^Abandon this game and open g\.pdn'
+    keys y
+    wait_for 'Opened g\.pdn\.'
+    wait_for 'White \(Omar\)'
+    out=$("$BIN" games)
+    echo "$out" | grep -qE "^#1  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}  Ali - Black  unfinished  1 move  $STATE/fetaix/games/[0-9]{8}-[0-9]{6}-001\.pdn$" ||
+        fail "fetaix games printed: $out"
+    [ "$(echo "$out" | wc -l)" -eq 1 ] || fail "fetaix games printed: $out"
+    keys o
+    wait_for '^#1 to #1: game history; #1: [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} Ali - Black, unfinished, 1 move$'
+    keys -l '#1'
+    keys Enter
+    wait_for '^Abandon this game and open #1\?'
+    keys y
+    wait_for 'Opened #1\.'
+    wait_for ' 1\. c2-c3$'
+    wait_for 'White \(Ali\)'
+    rm -rf "$work"
+    ;;
+open_at_start)
+    # fetaix FILE.pdn while an unfinished game is autosaved: asked first; no resumes the saved game.
+    work=$(mktemp -d)
+    printf '[White "Omar"]\n1. d2-c3 *\n' >"$work/g.pdn"
+    start_game --white Ali
+    type_move c2-c3
+    kill_server
+    start_game "$work/g.pdn"
+    wait_for "^Abandon this game and open $work/g\.pdn\? \(y/n\)"
+    wait_for 'White \(Ali\)'
+    keys n
+    wait_for "g\.pdn was not opened; the game goes on\."
+    grep -q '1. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave was overwritten"
+    kill_server
+    start_game "$work/g.pdn"
+    wait_for "^Abandon this game and open"
+    keys y
+    wait_for "Opened $work/g\.pdn\."
+    wait_for 'White \(Omar\)'
+    "$BIN" games | grep -qE '^#1  .*  Ali - Black  unfinished  1 move  ' || fail "the saved game is not in the history: $("$BIN" games)"
     rm -rf "$work"
     ;;
 replay)
@@ -311,6 +496,27 @@ computer)
     wait_gone 'd2-c3'
     keys H
     wait_for 'Hint: [a-e][1-5][-x][a-e][1-5]' 5
+    ;;
+history)
+    # A finished game is kept once (not again when then abandoned); a saved game set aside by --new is kept.
+    start_game --fen W:Wb3:Bc3 --white Ali
+    type_move b3xd3
+    wait_for 'Game over'
+    keys n
+    wait_for 'New game\.'
+    out=$("$BIN" games)
+    echo "$out" | grep -qE '^#1  .*  Ali - Black  1-0 \(all pieces captured\)  1 move  ' || fail "fetaix games printed: $out"
+    [ "$(echo "$out" | wc -l)" -eq 1 ] || fail "kept more than once: $out"
+    kill_server
+    start_game --white Ali
+    wait_for 'White \(Ali\) to move'
+    type_move c2-c3
+    kill_server
+    start_game --new
+    wait_for 'White to move'
+    out=$("$BIN" games)
+    echo "$out" | grep -qE '^#1  .*  Ali - Black  unfinished  1 move  ' || fail "--new lost the saved game: $out"
+    echo "$out" | grep -qE '^#2  .*  1-0 ' || fail "fetaix games printed: $out"
     ;;
 *)
     echo "unknown test $1" >&2

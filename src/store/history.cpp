@@ -1,0 +1,114 @@
+#include "history.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <unistd.h>
+
+#include "files.hpp"
+
+namespace fetaix::store {
+
+namespace {
+
+// "20261130-141502-001.pdn": digits where digits belong, so that name order is time order.
+bool history_name(std::string_view name) {
+    constexpr std::string_view shape = "########-######-###.pdn";
+    if (name.size() != shape.size()) return false;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        const bool digit = name[i] >= '0' && name[i] <= '9';
+        if (shape[i] == '#' ? !digit : name[i] != shape[i]) return false;
+    }
+    return true;
+}
+
+std::string plural(std::size_t n, std::string_view word) { return concat(n, " ", word, n == 1 ? "" : "s"); }
+
+}  // namespace
+
+std::string history_directory(const std::string& state_folder) { return state_folder + "/games"; }
+
+Expected<std::string> archive_record(const std::string& folder, std::string_view text, std::time_t now,
+                                     std::size_t limit) {
+    if (auto problem = make_directories(folder)) return Error{*problem};
+    std::tm local{};
+    localtime_r(&now, &local);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+    std::string path;
+    for (int n = 1; n <= 999; ++n) {
+        char name[48];
+        std::snprintf(name, sizeof name, "%s-%03d.pdn", stamp, n);
+        path = concat(folder, "/", name);
+        if (inspect_path(path).kind != EntryKind::Missing) continue;
+        if (auto problem = save_record_file(path, text, false)) {
+            if (inspect_path(path).kind != EntryKind::Missing) continue;  // another fetaix took the name
+            return Error{*problem};
+        }
+        const std::vector<std::string> files = history_files(folder);
+        for (std::size_t i = limit; i < files.size(); ++i) ::unlink(files[i].c_str());
+        return path;
+    }
+    return Error{concat("cannot name a record in ", folder, ": 999 games archived in one second")};
+}
+
+std::vector<std::string> history_files(const std::string& folder, std::string* problem) {
+    std::vector<std::string> names;
+    if (DIR* dir = ::opendir(folder.c_str())) {
+        while (const dirent* entry = ::readdir(dir))
+            if (history_name(entry->d_name)) names.emplace_back(entry->d_name);
+        ::closedir(dir);
+    } else if (errno != ENOENT && problem != nullptr) {
+        *problem = concat("cannot read ", folder, ": ", std::strerror(errno));
+    }
+    std::sort(names.begin(), names.end(), std::greater<>());
+    for (std::string& name : names) name = concat(folder, "/", name);
+    return names;
+}
+
+std::size_t full_moves(const GameRecord& record) {
+    const std::size_t plies = record.moves.size();
+    if (plies == 0) return 0;
+    // A game that Black starts opens with "1. ... move": Black's first turn is a move of its own.
+    const std::size_t before = record.start.side_to_move == Color::Black ? 1 : 0;
+    return (plies + before + 1) / 2;
+}
+
+PastGame read_past_game(const std::string& path) {
+    PastGame g;
+    g.path = path;
+    const std::string name = path.substr(path.find_last_of('/') + 1);
+    if (history_name(name))
+        g.date = concat(name.substr(0, 4), "-", name.substr(4, 2), "-", name.substr(6, 2), " ", name.substr(9, 2), ":",
+                        name.substr(11, 2));
+    auto record = load_game_file(path);
+    if (!record) {
+        g.problem = record.error().describe();
+        return g;
+    }
+    const std::string white = record->tag("White"), black = record->tag("Black");
+    g.players = concat(white.empty() ? "White" : white, " - ", black.empty() ? "Black" : black);
+    const GameResult r = to_game(*record).result();
+    g.result = r.outcome == Outcome::Ongoing ? std::string("unfinished")
+                                             : concat(result_token(r.outcome), " (", describe(r.reason), ")");
+    g.moves = full_moves(*record);
+    return g;
+}
+
+std::string format_past_game(std::size_t number, const PastGame& game) {
+    if (!game.problem.empty()) return concat("#", number, "  ", game.date, "  unreadable: ", game.problem);
+    return concat("#", number, "  ", game.date, "  ", game.players, "  ", game.result, "  ", plural(game.moves, "move"),
+                  "  ", game.path);
+}
+
+std::string describe_record_file(const std::string& path) {
+    auto text = read_record_file(path);
+    if (!text) return "not a game record";
+    auto records = parse_pdn(*text);
+    if (!records) return "not a game record";
+    if (records->size() > 1) return concat("a record of ", records->size(), " games");
+    return concat("a fetaix game, ", plural(full_moves(records->front()), "move"));
+}
+
+}  // namespace fetaix::store

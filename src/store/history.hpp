@@ -1,0 +1,53 @@
+#pragma once
+// The game history: every game with moves that was finished or abandoned (a new game, another game
+// opened, a saved game not resumed) is kept as a record file of its own in <state folder>/games/,
+// named by the local time it was archived (20261130-141502-001.pdn), so nothing played is lost for
+// good. The newest kHistoryLimit are kept; the oldest go first.
+
+#include <ctime>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fetaix/fetaix.hpp>
+
+namespace fetaix::store {
+
+inline constexpr std::size_t kHistoryLimit = 500;
+
+// <state folder>/games
+std::string history_directory(const std::string& state_folder);
+
+// Adds a record to the history in `folder` under a name not used yet (never replacing a file), written
+// atomically, then removes the oldest records beyond `limit`. Returns the new file's path.
+Expected<std::string> archive_record(const std::string& folder, std::string_view text, std::time_t now,
+                                     std::size_t limit = kHistoryLimit);
+
+// The history's record files, newest first (other files in the folder are ignored). A folder that
+// exists but cannot be read sets `problem`, when given.
+std::vector<std::string> history_files(const std::string& folder, std::string* problem = nullptr);
+
+// Moves as numbered in the move list ("1. c2-c3 c4xc2" is one move): White's and Black's turns
+// together, a last move by one side alone counting as one.
+std::size_t full_moves(const GameRecord& record);
+
+// One archived game, as `fetaix games` lists it.
+struct PastGame {
+    std::string path;
+    std::string date;     // "2026-11-30 14:15", from the file name
+    std::string players;  // "Ali - Zineb"
+    std::string result;   // "1-0 (all pieces captured)", "unfinished"
+    std::size_t moves = 0;
+    std::string problem;  // set when the file cannot be read: why
+};
+PastGame read_past_game(const std::string& path);
+
+// "#1  2026-11-30 14:15  Ali - Zineb  1-0 (all pieces captured)  7 moves  PATH"
+std::string format_past_game(std::size_t number, const PastGame& game);
+
+// What a regular file at `path` holds, for the question before replacing it: "a fetaix game,
+// 7 moves", "a record of 3 games" or "not a game record".
+std::string describe_record_file(const std::string& path);
+
+}  // namespace fetaix::store
