@@ -33,24 +33,30 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
         controller.load(*options.record);
         if (!options.record->notes.empty()) controller.set_notice(options.record->notes.front());
     }
+    // Read whatever the options say, so that a broken autosave is moved aside and reported even then.
+    auto saved = autosave->read_saved();
+    const bool offer = !options.record && saved.record && store::unfinished(*saved.record);
     switch (autosave->ownership()) {
-        case store::Autosave::Ownership::Elsewhere: {
-            auto saved = autosave->load();
-            if (!options.record && saved && store::unfinished(*saved)) controller.offer_read_only(std::move(*saved));
+        case store::Autosave::Ownership::Elsewhere:
+            if (offer) controller.offer_read_only(std::move(*saved.record));
             else controller.set_notice("autosave off: another fetaix is running");
             return nullptr;
-        }
-        case store::Autosave::Ownership::Unknown:
-            controller.set_notice(concat("autosave failing: ", autosave->problem()));
+        case store::Autosave::Ownership::Unknown: {
+            // The saved game is still offered; the autosave never writes over it unless this game continues it.
+            const std::string failing = concat("autosave failing: ", autosave->problem());
+            controller.set_notice(saved.news.empty() ? failing : concat(failing, "; ", saved.news));
+            if (offer && options.resume == ResumeChoice::Resume) controller.load(*saved.record);
+            else if (offer && options.resume == ResumeChoice::Ask) controller.offer_resume_unsaved(std::move(*saved.record));
             return autosave;
+        }
         case store::Autosave::Ownership::Owned: break;
     }
+    if (!saved.news.empty()) controller.set_notice(saved.news);
     if (options.record || options.resume == ResumeChoice::New) return autosave;
-    auto saved = autosave->load();
-    if (saved && store::unfinished(*saved)) {
-        if (options.resume == ResumeChoice::Resume) controller.load(*saved);
-        else controller.offer_resume(std::move(*saved));
-    } else if (options.resume == ResumeChoice::Resume) {
+    if (offer) {
+        if (options.resume == ResumeChoice::Resume) controller.load(*saved.record);
+        else controller.offer_resume(std::move(*saved.record));
+    } else if (options.resume == ResumeChoice::Resume && saved.news.empty()) {
         controller.set_notice("no unfinished game was saved");
     }
     return autosave;
@@ -64,6 +70,10 @@ int run(AppOptions options) {
     std::unique_ptr<store::Autosave> autosave = prepare(controller, options);
     controller.set_auto_flip(options.auto_flip);
     std::uint64_t saved_revision = controller.revision();
+    // The notice the autosave put up while this game is not saved: it goes when saving works again.
+    std::string autosave_notice = autosave && autosave->ownership() != store::Autosave::Ownership::Owned
+                                      ? controller.ui().notice
+                                      : std::string();
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
     enum class Purpose { None, Move, Hint };
@@ -111,9 +121,15 @@ int run(AppOptions options) {
         }
         const bool go_on = key.name == Key::Name::None || controller.handle(map_key(key, controller.mode()));
         // Every change reaches the disk before the next key is read.
-        if (autosave && controller.revision() != saved_revision) {
+        // A read-only view changes nothing and is not saved.
+        if (autosave && controller.revision() != saved_revision && !controller.ui().replay) {
             const auto problem = autosave->save(controller.game(), controller.tags());
-            controller.set_notice(problem ? concat("autosave failing: ", *problem) : std::string());
+            const std::string news = autosave->take_news();
+            std::string notice = problem.value_or("");
+            if (!news.empty()) notice = notice.empty() ? news : concat(notice, "; ", news);
+            if (!notice.empty()) controller.set_notice(notice);
+            else if (!autosave_notice.empty() && controller.ui().notice == autosave_notice) controller.set_notice("");
+            autosave_notice = problem ? notice : std::string();
             saved_revision = controller.revision();
         }
         if (!go_on) break;

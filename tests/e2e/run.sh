@@ -228,7 +228,7 @@ autosave_failing)
     # The state folder cannot be made (its parent is a file): the game goes on and says so.
     touch "$STATE/file"
     $T -u new-session -d -s e2e -x 80 -y 24 "env XDG_STATE_HOME=$STATE/file $BIN; sleep 30"
-    wait_for 'autosave failing: cannot create .*Not a directory'
+    wait_for 'autosave failing: cannot create: Not a directory: '
     type_move c2-c3
     wait_for 'Black to move - capture compulsory'
     wait_for 'autosave failing'
