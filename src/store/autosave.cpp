@@ -70,8 +70,11 @@ void Autosave::try_lock() {
     }
     int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     // flock needs no write access: a lock file made read-only (mode 444, a read-only folder) still locks.
-    if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM))
+    if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM)) {
+        const int first = errno;
         fd = ::open(lock_path_.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd < 0) errno = first;  // why it could not be made or written is the news, not that it is missing
+    }
     if (fd < 0) {
         problem_ = system_error("cannot open the lock", lock_path_);
         return;
@@ -172,7 +175,7 @@ std::optional<std::string> Autosave::make_way_for(const Game& game) {
             const GameRecord& saved = records->front();
             if (!unfinished(saved) || continues(game, saved)) return std::nullopt;
             kind = "kept";
-            why = concat("another unfinished game (", saved.moves.size(), " moves)");
+            why = concat("another unfinished game (", saved.moves.size(), saved.moves.size() == 1 ? " move)" : " moves)");
         } else {
             why = concat("broken (", records.error().describe(), ")");
         }
