@@ -320,7 +320,7 @@ autosave_failing_elsewhere)
     # Failing first, then another fetaix owns the autosave: this one keeps saying its moves are not saved.
     touch "$STATE/file"
     $T -u new-session -d -s e2e -x 80 -y 24 "env XDG_STATE_HOME=$STATE/file $BIN; sleep 30"
-    wait_for 'autosave failing: cannot create: Not a directory'
+    wait_for 'autosave failing: cannot create'
     rm "$STATE/file"
     $T new-window -t e2e "env XDG_STATE_HOME=$STATE/file $BIN; sleep 30"
     wait_for 'White to move'
@@ -449,8 +449,8 @@ autosave_readonly_folder)
     cp "$STATE/fetaix/autosave.pdn" "$STATE/original"
     mount -o remount,ro "$STATE/fetaix" || fail "cannot remount read-only"
     start_game
-    wait_for 'autosave failing: cannot open the lock: Read-only file system: '
     wait_for 'Continue the saved game \(2 moves\) unsaved\? y = yes, n = view it read-only'
+    wait_for 'autosave failing: cannot open the lock: Read-only file system: '
     $T kill-server
     start_game --new
     wait_for 'autosave failing: cannot open the lock: Read-only file system: '
