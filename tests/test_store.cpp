@@ -391,7 +391,7 @@ TEST_CASE("autosave: a lock taken late moves a broken autosave aside too", "[sto
     REQUIRE_FALSE(a.save(played({"d2-c3"}), {}));
     const std::string aside = named(t, "autosave-broken-");
     REQUIRE_FALSE(aside.empty());
-    CHECK_THAT(a.take_news(), Catch::StartsWith("the autosave held broken (line 1, column 19: move 2 'c1-c2'") &&
+    CHECK_THAT(a.take_news(), Catch::StartsWith("the autosave held a broken game (line 1, column 19: move 2 'c1-c2'") &&
                                   Catch::EndsWith("), moved to: " + t.path + "/" + aside));
 }
 

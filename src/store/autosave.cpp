@@ -153,8 +153,7 @@ Autosave::Saved Autosave::read_saved() {
     }
     auto aside = move_aside("broken");
     if (!aside) {
-        saved.news = concat("the saved game is broken (", why, ") and cannot be moved aside (", aside.error().message,
-                            "); autosave waits: ", path_);
+        saved.news = concat("the saved game is broken (", why, "), kept until it can be moved aside: ", path_);
         return saved;
     }
     saved.news = concat("the saved game was broken (", why, "), moved to: ", *aside);
@@ -177,13 +176,13 @@ std::optional<std::string> Autosave::make_way_for(const Game& game) {
             kind = "kept";
             why = concat("another unfinished game (", saved.moves.size(), saved.moves.size() == 1 ? " move)" : " moves)");
         } else {
-            why = concat("broken (", records.error().describe(), ")");
+            why = concat("a broken game (", records.error().describe(), ")");
         }
     } else {
-        why = concat("broken (", broken_reason(path_, text.error().message), ")");
+        why = concat("a broken game (", broken_reason(path_, text.error().message), ")");
     }
     auto aside = move_aside(kind);
-    if (!aside) return concat("the autosave holds ", why, " and cannot be moved aside: ", aside.error().message);
+    if (!aside) return concat("cannot move aside ", why, ": ", aside.error().message);
     news_ = concat("the autosave held ", why, ", moved to: ", *aside);
     return std::nullopt;
 }

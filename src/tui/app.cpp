@@ -21,8 +21,9 @@ FileAccess real_files() {
 }
 
 // Decides what the game starts with, from the autosave and the options. Returns the autosave to keep
-// writing to, or nothing when this process must not write it.
-std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& options) {
+// writing to, or nothing when this process must not write it; `news` gets what the autosave had to say
+// about the saved game (broken, moved aside).
+std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& options, std::string& news) {
     if (options.replay) {
         controller.load(*options.record);
         controller.start_replay("");
@@ -35,6 +36,7 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
     }
     // Read whatever the options say, so that a broken autosave is moved aside and reported even then.
     auto saved = autosave->read_saved();
+    news = saved.news;
     const bool offer = !options.record && saved.record && store::unfinished(*saved.record);
     switch (autosave->ownership()) {
         case store::Autosave::Ownership::Elsewhere:
@@ -67,13 +69,10 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
 int run(AppOptions options) {
     Controller controller(options.rules, options.players, options.start);
     controller.set_files(real_files());
-    std::unique_ptr<store::Autosave> autosave = prepare(controller, options);
+    std::string autosave_news;  // a saved game moved aside: stays on screen until other news
+    std::unique_ptr<store::Autosave> autosave = prepare(controller, options, autosave_news);
     controller.set_auto_flip(options.auto_flip);
     std::uint64_t saved_revision = controller.revision();
-    // The notice the autosave put up while this game is not saved: it goes when saving works again.
-    std::string autosave_notice = autosave && autosave->ownership() != store::Autosave::Ownership::Owned
-                                      ? controller.ui().notice
-                                      : std::string();
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
     enum class Purpose { None, Move, Hint };
@@ -124,12 +123,11 @@ int run(AppOptions options) {
         // A read-only view changes nothing and is not saved.
         if (autosave && controller.revision() != saved_revision && !controller.ui().replay) {
             const auto problem = autosave->save(controller.game(), controller.tags());
-            const std::string news = autosave->take_news();
-            std::string notice = problem.value_or("");
-            if (!news.empty()) notice = notice.empty() ? news : concat(notice, "; ", news);
-            if (!notice.empty()) controller.set_notice(notice);
-            else if (!autosave_notice.empty() && controller.ui().notice == autosave_notice) controller.set_notice("");
-            autosave_notice = problem ? notice : std::string();
+            if (std::string news = autosave->take_news(); !news.empty()) autosave_news = std::move(news);
+            // While moves are not saved, that stands first; news of a saved game moved aside stays until
+            // replaced; anything else (a failure that has passed, a note on the file opened) goes.
+            if (problem) controller.set_notice(autosave_news.empty() ? *problem : concat(*problem, "; ", autosave_news));
+            else controller.set_notice(autosave_news);
             saved_revision = controller.revision();
         }
         if (!go_on) break;

@@ -107,3 +107,15 @@ mount_tmpfs() {
 as_player() {
     if [ "$(id -u)" = 0 ]; then echo "setpriv --reuid=nobody --regid=nogroup --clear-groups $*"; else echo "$*"; fi
 }
+
+# stop_tmux: ends this test's tmux server (fetaix in it gets SIGHUP) and waits until it has exited, so
+# that the next session does not meet the dying server.
+stop_tmux() {
+    local pid deadline=$((SECONDS + 5))
+    pid=$($T display-message -p '#{pid}' 2>/dev/null) || return 0
+    $T kill-server >/dev/null 2>&1 || true
+    while kill -0 "$pid" 2>/dev/null; do
+        ((SECONDS < deadline)) || fail "the tmux server did not exit"
+        sleep 0.02
+    done
+}

@@ -388,7 +388,7 @@ autosave_broken)
     grep -q '^1. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the new game is not saved"
     cmp -s "$broken" "$STATE/original" || fail "the broken autosave was overwritten"
     # The whole notice, path included, where the screen is wide enough.
-    $T kill-server
+    stop_tmux
     printf '1. e5-e4 *\n' >"$STATE/fetaix/autosave.pdn"
     $T -u new-session -d -s e2e -x 250 -y 24 "$BIN; sleep 30"
     wait_for "the saved game was broken \(line 1, column 4: move 1 'e5-e4': .*\), moved to: $STATE/fetaix/autosave-broken-[0-9]{8}-[0-9]{6}(-2)?\.pdn"
@@ -418,14 +418,14 @@ autosave_lock_file)
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
     wait_for 'Resume the unfinished game \(2 moves\)\? \(y/n\)'
     keys q
-    $T kill-server
+    stop_tmux
     chmod 000 "$STATE/fetaix/autosave.lock"
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
     wait_for 'autosave failing: cannot open the lock: Permission denied: '
     wait_for 'Continue the saved game \(2 moves\) unsaved\? y = yes, n = view it read-only'
     keys n
     wait_for 'Replay: move 2 of 2 \(read-only: the autosave cannot be used\)'
-    $T kill-server
+    stop_tmux
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
     wait_for 'Continue the saved game'
     keys y
@@ -451,7 +451,7 @@ autosave_readonly_folder)
     start_game
     wait_for 'Continue the saved game \(2 moves\) unsaved\? y = yes, n = view it read-only'
     wait_for 'autosave failing: cannot open the lock: Read-only file system: '
-    $T kill-server
+    stop_tmux
     start_game --new
     wait_for 'autosave failing: cannot open the lock: Read-only file system: '
     type_move c2-c3
@@ -462,6 +462,23 @@ autosave_readonly_folder)
     kept=$(ls "$STATE"/fetaix/autosave-kept-*.pdn) || fail "the saved game was not kept"
     cmp -s "$kept" "$STATE/original" || fail "the kept game differs from the saved one"
     grep -q '^1. c2-c3 c4xc2 \*' "$STATE/fetaix/autosave.pdn" || fail "the new game is not saved"
+    # A broken autosave in a read-only folder that has its lock file: owned, but not moved aside yet, so
+    # nothing is written until it can be.
+    stop_tmux
+    rm "$STATE"/fetaix/autosave-kept-*.pdn
+    printf '1. c2-c3 c4xc2 2. c1-c2 *\n' >"$STATE/fetaix/autosave.pdn"
+    cp "$STATE/fetaix/autosave.pdn" "$STATE/original"
+    mount -o remount,ro "$STATE/fetaix" || fail "cannot remount read-only"
+    start_game
+    wait_for "the saved game is broken \(line 1, column 19: move 2 'c1-c2'"
+    type_move d2-c3
+    wait_for "autosave failing: cannot move aside a broken game \(line 1, column 19"
+    mount -o remount,rw "$STATE/fetaix" || fail "cannot remount read-write"
+    type_move b4xd2
+    wait_for "the autosave held a broken game \(line 1, column 19: move 2 'c1-c2'"
+    broken=$(ls "$STATE"/fetaix/autosave-broken-*.pdn) || fail "the broken autosave was not moved aside"
+    cmp -s "$broken" "$STATE/original" || fail "the broken autosave changed"
+    grep -q '^1. d2-c3 b4xd2 \*' "$STATE/fetaix/autosave.pdn" || fail "the game is not saved"
     ;;
 autosave_disk_full)
     # A full disk: the notice says why first; the last good autosave stays whole, no temporary is left.
