@@ -414,7 +414,9 @@ autosave_lock_file)
     touch "$STATE/fetaix/autosave.lock"
     chmod 444 "$STATE/fetaix/autosave.lock"
     [ "$(id -u)" = 0 ] && chown nobody:nogroup "$STATE/fetaix" "$STATE/fetaix/autosave.pdn"
-    run="env XDG_STATE_HOME=$STATE $(as_player "$BIN")"
+    # A copy of the program where that user can reach it (the build folder may be private).
+    install -m 755 "$BIN" "$STATE/fetaix-program"
+    run="env XDG_STATE_HOME=$STATE $(as_player "$STATE/fetaix-program")"
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
     wait_for 'Resume the unfinished game \(2 moves\)\? \(y/n\)'
     keys q
