@@ -34,7 +34,6 @@ public:
     Ownership ownership() const { return ownership_; }
     const std::string& path() const { return path_; }
     const std::string& folder() const { return folder_; }
-    const std::string& lock_path() const { return lock_path_; }
     // Why the folder or the lock cannot be used, while ownership() is Unknown: the reason first, the
     // path last ("cannot open the lock: Permission denied: /home/ali/.local/state/fetaix/autosave.lock").
     const std::string& problem() const { return problem_; }
