@@ -433,3 +433,13 @@ TEST_CASE("autosave: the owner removes stale temporary files of its own pattern,
                                              "xautosave.pdn.abcdef", "autosave.pdn", "autosave.pgn.abcdef", "mine.pdn",
                                              "autosave.pdn.Folder", "autosave.lock"});
 }
+
+TEST_CASE("autosave: a lock path that is not a regular file is refused, and nothing hangs", "[store][autosave]") {
+    TempFolder t;
+    REQUIRE(::mkfifo((t.path + "/autosave.lock").c_str(), 0444) == 0);
+    Autosave a(t.path);
+    CHECK(a.ownership() == Autosave::Ownership::Unknown);
+    CHECK(a.problem() == "the lock is not a regular file: " + t.path + "/autosave.lock");
+    CHECK(a.save(played({"c2-c3"}), {}) == "autosave failing: the lock is not a regular file: " + t.path + "/autosave.lock");
+    CHECK(t.names() == std::set<std::string>{"autosave.lock"});
+}

@@ -68,11 +68,12 @@ void Autosave::try_lock() {
         problem_ = reason_first(*problem);
         return;
     }
-    int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // O_NONBLOCK: a FIFO put in its place must not hang the game (it is refused below).
+    int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0644);
     // flock needs no write access: a lock file made read-only (mode 444, a read-only folder) still locks.
     if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM)) {
         const int first = errno;
-        fd = ::open(lock_path_.c_str(), O_RDONLY | O_CLOEXEC);
+        fd = ::open(lock_path_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (fd < 0) errno = first;  // why it could not be made or written is the news, not that it is missing
     }
     if (fd < 0) {

@@ -441,7 +441,13 @@ autosave_lock_file)
     grep -q '^1. d2-c3 b4xd2 \*' "$STATE/fetaix/autosave.pdn" || fail "the continued game is not saved"
     grep -q '^\[Redo "e1xc3"\]' "$STATE/fetaix/autosave.pdn" || fail "the redo line is not saved"
     ls "$STATE"/fetaix/autosave-kept-* 2>/dev/null && fail "the continued game's own autosave was set aside"
-    true
+    # A FIFO in the lock's place (read-only, so that only a read-only open is tried): refused, no hang.
+    stop_tmux
+    rm "$STATE/fetaix/autosave.lock"
+    mkfifo -m 444 "$STATE/fetaix/autosave.lock"
+    $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
+    wait_for 'autosave failing: the lock is not a regular file: '
+    wait_for 'Continue the saved game'
     ;;
 autosave_readonly_folder)
     # A read-only state folder: the saved game is offered; a new game played meanwhile never replaces it.
