@@ -3,7 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <dirent.h>
 #include <fstream>
+#include <set>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -24,6 +26,14 @@ struct TempFolder {
         path = ::mkdtemp(name);
     }
     ~TempFolder() { std::system(("rm -rf '" + path + "'").c_str()); }
+    std::set<std::string> names() const {
+        std::set<std::string> found;
+        DIR* dir = ::opendir(path.c_str());
+        while (const dirent* e = ::readdir(dir))
+            if (std::string_view(e->d_name) != "." && std::string_view(e->d_name) != "..") found.insert(e->d_name);
+        ::closedir(dir);
+        return found;
+    }
     std::string file(const std::string& name, std::string_view content) const {
         const std::string p = path + "/" + name;
         std::ofstream(p, std::ios::binary) << content;
@@ -169,7 +179,8 @@ TEST_CASE("autosave: a second owner is refused and never writes", "[store][autos
     CHECK(second.ownership() == Autosave::Ownership::Elsewhere);
     Game other;
     other.play("d2-c3");
-    CHECK_FALSE(second.save(other, {}));
+    // It says so each time: this game is not saved.
+    CHECK(second.save(other, {}) == "autosave off: another fetaix holds the lock: " + t.path + "/autosave.lock");
     CHECK(second.load()->moves.size() == 1);
     CHECK(to_string(second.load()->moves[0]) == "c2-c3");
 }
@@ -337,4 +348,244 @@ TEST_CASE("history: a past game described for fetaix games, and files described 
     CHECK(describe_record_file(t.file("two.pdn", "1. c2-c3 *\n\n*\n")) == "a record of 2 games");
     CHECK(describe_record_file(t.file("notes.txt", "bread, olives")) == "not a game record");
     CHECK(describe_record_file(t.file("empty", "")) == "not a game record");
+
+namespace {
+
+std::string text_of(const std::string& path) {
+    auto text = read_record_file(path);
+    return text ? *text : "(" + text.error().message + ")";
+}
+
+// The one name in the folder that starts with the prefix, or "".
+std::string named(const TempFolder& t, std::string_view prefix) {
+    std::string found;
+    for (const std::string& n : t.names())
+        if (n.rfind(prefix, 0) == 0) found = found.empty() ? n : "(several)";
+    return found;
+}
+
+Game played(std::initializer_list<const char*> moves) {
+    Game g;
+    for (const char* m : moves) REQUIRE(g.play(m));
+    return g;
+}
+
+}  // namespace
+
+TEST_CASE("autosave: notices name the reason first and the path last", "[store][autosave]") {
+    CHECK(reason_first("cannot write /a/b c/autosave.pdn: No space left on device") ==
+          "cannot write: No space left on device: /a/b c/autosave.pdn");
+    CHECK(reason_first("cannot create /x/file/fetaix: Not a directory") == "cannot create: Not a directory: /x/file/fetaix");
+    CHECK(reason_first("no path here") == "no path here");
+    TempFolder t;
+    const std::string blocker = t.file("blocker", "x");
+    Autosave a(blocker + "/fetaix");
+    CHECK(a.problem() == "cannot create: Not a directory: " + blocker + "/fetaix");
+}
+
+TEST_CASE("autosave: a failing autosave that then finds another owner says this game is not saved", "[store][autosave]") {
+    TempFolder t;
+    const std::string blocker = t.file("blocker", "x");
+    Autosave first(blocker + "/fetaix");
+    const Game game = played({"c2-c3"});
+    CHECK(first.save(game, {}) == "autosave failing: cannot create: Not a directory: " + blocker + "/fetaix");
+    ::unlink(blocker.c_str());
+    Autosave second(blocker + "/fetaix");
+    REQUIRE(second.ownership() == Autosave::Ownership::Owned);
+    // Every later save says so again, until the other one lets go.
+    for (int i = 0; i < 2; ++i)
+        CHECK(first.save(game, {}) == "autosave off: another fetaix holds the lock: " + blocker + "/fetaix/autosave.lock");
+    CHECK_FALSE(second.load().ok());  // nothing was written by the first
+}
+
+TEST_CASE("autosave: an owner whose lock file was deleted stops before overwriting a second owner", "[store][autosave]") {
+    TempFolder t;
+    Autosave first(t.path);
+    REQUIRE_FALSE(first.save(played({"c2-c3"}), {}));
+    ::unlink((t.path + "/autosave.lock").c_str());
+    Autosave second(t.path);
+    REQUIRE(second.ownership() == Autosave::Ownership::Owned);
+    REQUIRE_FALSE(second.save(played({"d2-c3"}), {}));
+    CHECK(first.save(played({"c2-c3", "c4xc2"}), {}) ==
+          "autosave off: another fetaix holds the lock: " + t.path + "/autosave.lock");
+    CHECK(first.ownership() == Autosave::Ownership::Elsewhere);
+    CHECK_THAT(text_of(t.path + "/autosave.pdn"), Catch::Contains("1. d2-c3 *"));
+}
+
+TEST_CASE("autosave: an owner whose whole folder was deleted stops before overwriting a second owner", "[store][autosave]") {
+    TempFolder t;
+    const std::string folder = t.path + "/fetaix";
+    Autosave first(folder);
+    REQUIRE_FALSE(first.save(played({"c2-c3"}), {}));
+    std::system(("rm -rf '" + folder + "'").c_str());
+    Autosave second(folder);
+    REQUIRE(second.ownership() == Autosave::Ownership::Owned);
+    REQUIRE_FALSE(second.save(played({"d2-c3"}), {}));
+    CHECK(first.save(played({"c2-c3", "c4xc2"}), {}) ==
+          "autosave off: another fetaix holds the lock: " + folder + "/autosave.lock");
+    CHECK_THAT(text_of(folder + "/autosave.pdn"), Catch::Contains("1. d2-c3 *"));
+}
+
+TEST_CASE("autosave: with the lock file deleted and nobody else, the owner locks anew and goes on", "[store][autosave]") {
+    TempFolder t;
+    const std::string folder = t.path + "/fetaix";
+    Autosave a(folder);
+    REQUIRE_FALSE(a.save(played({"c2-c3"}), {}));
+    ::unlink((folder + "/autosave.lock").c_str());
+    REQUIRE_FALSE(a.save(played({"c2-c3", "c4xc2"}), {}));
+    CHECK(a.take_news().empty());
+    CHECK_THAT(text_of(folder + "/autosave.pdn"), Catch::Contains("1. c2-c3 c4xc2 *"));
+    // A second one now finds the new lock held.
+    CHECK(Autosave(folder).ownership() == Autosave::Ownership::Elsewhere);
+    // The folder gone: made again, and saving goes on (nothing there to overwrite).
+    std::system(("rm -rf '" + folder + "'").c_str());
+    REQUIRE_FALSE(a.save(played({"c2-c3"}), {}));
+    CHECK_THAT(text_of(folder + "/autosave.pdn"), Catch::Contains("1. c2-c3 *"));
+}
+
+TEST_CASE("autosave: a broken autosave is moved aside, with why and where", "[store][autosave]") {
+    TempFolder t;
+    const std::string broken = "[Event \"x\"]\n1. c2-c3 c4xc2\n2. c1-c2 *\n";
+    t.file("autosave.pdn", broken);
+    Autosave a(t.path);
+    const auto saved = a.read_saved();
+    CHECK_FALSE(saved.record);
+    const std::string aside = named(t, "autosave-broken-");
+    REQUIRE(aside.size() == std::string("autosave-broken-20261130-143000.pdn").size());
+    CHECK(saved.news == "the saved game was broken (line 3, column 4: move 2 'c1-c2': 'c1-c2' is not legal: a capture is "
+                        "compulsory (for example c1xc3)), moved to: " + t.path + "/" + aside);
+    CHECK(text_of(t.path + "/" + aside) == broken);
+    CHECK(t.names().count("autosave.pdn") == 0);
+    // Broken again within the same second: a name of its own, never over the first.
+    t.file("autosave.pdn", std::string("binary\0", 7));
+    Autosave b(t.path + "/");  // another path to the same folder, so this one owns nothing...
+    CHECK(b.ownership() == Autosave::Ownership::Elsewhere);
+    CHECK_THAT(b.read_saved().news, Catch::StartsWith("the saved game is broken (autosave.pdn holds binary data, not a game "
+                                                     "record), left as it is: "));
+    CHECK(t.names().count("autosave.pdn") == 1);
+}
+
+TEST_CASE("autosave: broken twice in one second, two names", "[store][autosave]") {
+    TempFolder t;
+    for (int i = 0; i < 2; ++i) {
+        t.file("autosave.pdn", concat("1. e5-e4 ", i, " *\n"));
+        Autosave a(t.path);
+        CHECK_THAT(a.read_saved().news, Catch::StartsWith("the saved game was broken (line 1, column 4: move 1 'e5-e4'"));
+    }
+    std::set<std::string> asides;
+    for (const std::string& n : t.names())
+        if (n.rfind("autosave-broken-", 0) == 0) asides.insert(n);
+    CHECK(asides.size() == 2);
+    std::set<std::string> texts;
+    for (const std::string& n : asides) texts.insert(text_of(t.path + "/" + n));
+    CHECK(texts == std::set<std::string>{"1. e5-e4 0 *\n", "1. e5-e4 1 *\n"});
+}
+
+TEST_CASE("autosave: a lock taken late never writes over a saved game this one does not continue", "[store][autosave]") {
+    TempFolder t;
+    const std::string saved_text = "[White \"Ali\"]\n1. c2-c3 c4xc2 *\n";
+    t.file("autosave.pdn", saved_text);
+    // The lock cannot be opened (here: a folder in its place), yet the saved game is read and offered.
+    ::mkdir((t.path + "/autosave.lock").c_str(), 0755);
+    Autosave a(t.path);
+    REQUIRE(a.ownership() == Autosave::Ownership::Unknown);
+    CHECK(a.problem() == "cannot open the lock: Is a directory: " + t.path + "/autosave.lock");
+    const auto saved = a.read_saved();
+    REQUIRE(saved.record);
+    CHECK(saved.record->moves.size() == 2);
+    const Game other = played({"d2-c3"});
+    CHECK(a.save(other, {}) == "autosave failing: cannot open the lock: Is a directory: " + t.path + "/autosave.lock");
+    // The lock becomes usable: the saved game goes aside whole before this other game is written.
+    ::rmdir((t.path + "/autosave.lock").c_str());
+    REQUIRE_FALSE(a.save(other, {}));
+    const std::string aside = named(t, "autosave-kept-");
+    REQUIRE_FALSE(aside.empty());
+    CHECK(a.take_news() == "the autosave held another unfinished game (2 moves), moved to: " + t.path + "/" + aside);
+    CHECK(a.take_news().empty());
+    CHECK(text_of(t.path + "/" + aside) == saved_text);
+    CHECK_THAT(text_of(t.path + "/autosave.pdn"), Catch::Contains("1. d2-c3 *"));
+    // From then on it is this game's own autosave.
+    REQUIRE_FALSE(a.save(played({"d2-c3", "b4xd2"}), {}));
+    CHECK(a.take_news().empty());
+    CHECK(named(t, "autosave-kept-") == aside);
+}
+
+TEST_CASE("autosave: a lock taken late writes over the saved game when this game continues it", "[store][autosave]") {
+    TempFolder t;
+    t.file("autosave.pdn", "1. c2-c3 c4xc2 *\n");
+    ::mkdir((t.path + "/autosave.lock").c_str(), 0755);
+    Autosave a(t.path);
+    auto saved = a.read_saved();
+    REQUIRE(saved.record);
+    Game resumed = to_game(*saved.record);
+    REQUIRE(resumed.play("c1xc3"));
+    ::rmdir((t.path + "/autosave.lock").c_str());
+    REQUIRE_FALSE(a.save(resumed, {}));
+    CHECK(a.take_news().empty());
+    CHECK(named(t, "autosave-kept-").empty());
+    CHECK_THAT(text_of(t.path + "/autosave.pdn"), Catch::Contains("1. c2-c3 c4xc2 2. c1xc3 *"));
+}
+
+TEST_CASE("autosave: a lock taken late moves a broken autosave aside too", "[store][autosave]") {
+    TempFolder t;
+    t.file("autosave.pdn", "1. c2-c3 c4xc2 2. c1-c2 *\n");
+    ::mkdir((t.path + "/autosave.lock").c_str(), 0755);
+    Autosave a(t.path);
+    CHECK_THAT(a.read_saved().news, Catch::StartsWith("the saved game is broken (line 1, column 19: move 2 'c1-c2'"));
+    ::rmdir((t.path + "/autosave.lock").c_str());
+    REQUIRE_FALSE(a.save(played({"d2-c3"}), {}));
+    const std::string aside = named(t, "autosave-broken-");
+    REQUIRE_FALSE(aside.empty());
+    CHECK_THAT(a.take_news(), Catch::StartsWith("the autosave held a broken game (line 1, column 19: move 2 'c1-c2'") &&
+                                  Catch::EndsWith("), moved to: " + t.path + "/" + aside));
+}
+
+TEST_CASE("autosave: continues() compares the start, the rules and the whole line", "[store][autosave]") {
+    const GameRecord saved = parse_pdn("1. c2-c3 c4xc2 *\n")->front();
+    CHECK(continues(played({"c2-c3", "c4xc2"}), saved));
+    CHECK(continues(played({"c2-c3", "c4xc2", "c1xc3"}), saved));
+    Game undone = played({"c2-c3", "c4xc2"});
+    undone.undo();  // the undone move is still on the redo line
+    CHECK(continues(undone, saved));
+    CHECK_FALSE(continues(played({"c2-c3"}), saved));
+    CHECK_FALSE(continues(played({"d2-c3"}), saved));
+    CHECK_FALSE(continues(Game{}, saved));
+    Rules majority;
+    majority.majority = true;
+    Game other_rules(majority);
+    REQUIRE(other_rules.play("c2-c3"));
+    REQUIRE(other_rules.play("c4xc2"));
+    CHECK_FALSE(continues(other_rules, saved));
+}
+
+TEST_CASE("autosave: the owner removes stale temporary files of its own pattern, and only those", "[store][autosave]") {
+    TempFolder t;
+    for (const char* n : {"autosave.pdn.a1B2c3", "autosave.pdn.ZZZZZZ"}) t.file(n, "1. c2-c3");
+    for (const char* n : {"autosave.pdn.abcde", "autosave.pdn.abcdefg", "autosave.pdn.ab-cde", "xautosave.pdn.abcdef",
+                          "autosave.pdn", "autosave.pgn.abcdef", "mine.pdn"})
+        t.file(n, "1. c2-c3 *\n");
+    ::mkdir((t.path + "/autosave.pdn.Folder").c_str(), 0755);
+    {
+        // Not the owner: touches nothing.
+        ::mkdir((t.path + "/autosave.lock").c_str(), 0755);
+        Autosave unowned(t.path);
+        REQUIRE(unowned.ownership() == Autosave::Ownership::Unknown);
+        CHECK(t.names().count("autosave.pdn.a1B2c3") == 1);
+        ::rmdir((t.path + "/autosave.lock").c_str());
+    }
+    Autosave a(t.path);
+    REQUIRE(a.ownership() == Autosave::Ownership::Owned);
+    CHECK(t.names() == std::set<std::string>{"autosave.pdn.abcde", "autosave.pdn.abcdefg", "autosave.pdn.ab-cde",
+                                             "xautosave.pdn.abcdef", "autosave.pdn", "autosave.pgn.abcdef", "mine.pdn",
+                                             "autosave.pdn.Folder", "autosave.lock"});
+}
+
+TEST_CASE("autosave: a lock path that is not a regular file is refused, and nothing hangs", "[store][autosave]") {
+    TempFolder t;
+    REQUIRE(::mkfifo((t.path + "/autosave.lock").c_str(), 0444) == 0);
+    Autosave a(t.path);
+    CHECK(a.ownership() == Autosave::Ownership::Unknown);
+    CHECK(a.problem() == "the lock is not a regular file: " + t.path + "/autosave.lock");
+    CHECK(a.save(played({"c2-c3"}), {}) == "autosave failing: the lock is not a regular file: " + t.path + "/autosave.lock");
+    CHECK(t.names() == std::set<std::string>{"autosave.lock"});
 }

@@ -624,6 +624,28 @@ TEST_CASE("tui: the saved game open elsewhere is offered read-only or set aside"
     CHECK(d.ui().notice == "autosave off: the saved game is open in another fetaix");
 }
 
+TEST_CASE("tui: a saved game the autosave cannot own is offered to continue unsaved or to view", "[tui]") {
+    Game saved;
+    saved.play("c2-c3");
+    saved.play("c4xc2");
+    GameRecord record = parse_pdn(format_pdn(saved))->front();
+    Controller c(Rules{}, Players{});
+    c.offer_resume_unsaved(record);
+    CHECK(c.question_text() == "Continue the saved game (2 moves) unsaved? y = yes, n = view it read-only");
+    const auto before = c.revision();
+    act(c, K::Yes);
+    CHECK(c.mode() == InputMode::Board);
+    CHECK(c.game().ply() == 2);
+    CHECK(c.revision() != before);
+    CHECK(c.ui().message == "Game resumed; its moves are not saved while the autosave fails.");
+    Controller d(Rules{}, Players{});
+    d.offer_resume_unsaved(record);
+    act(d, K::No);
+    CHECK(d.mode() == InputMode::Replay);
+    CHECK(d.ui().replay_reason == "read-only: the autosave cannot be used");
+    CHECK(d.game().ply() == 2);
+}
+
 TEST_CASE("tui: against the computer, undo takes back its reply and your move together", "[tui][engine]") {
     Players players;
     players.black_level = 3;

@@ -1,54 +1,246 @@
 #include "autosave.hpp"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
+#include <ctime>
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 #include "files.hpp"
 
 namespace fetaix::store {
 
-Autosave::Autosave(std::string folder) : folder_(std::move(folder)), path_(folder_ + "/autosave.pdn") { try_lock(); }
+namespace {
 
-Autosave::~Autosave() {
+std::string system_error(std::string_view what, const std::string& path) {
+    return concat(what, ": ", std::strerror(errno), ": ", path);
+}
+
+// The name write_file_atomically() gives its temporary files: mkstemp's "autosave.pdn.XXXXXX".
+bool is_temporary_name(std::string_view name) {
+    constexpr std::string_view stem = "autosave.pdn.";
+    if (name.size() != stem.size() + 6 || name.substr(0, stem.size()) != stem) return false;
+    for (char c : name.substr(stem.size()))
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'))) return false;
+    return true;
+}
+
+// Why a saved file is broken, without its path (the notice names where it went instead).
+std::string broken_reason(const std::string& path, std::string message) {
+    if (message.rfind(path + ": ", 0) == 0) message.erase(0, path.size() + 2);
+    const std::size_t at = message.find(path);
+    if (at != std::string::npos) message.replace(at, path.size(), "autosave.pdn");
+    return message;
+}
+
+}  // namespace
+
+std::string reason_first(const std::string& message) {
+    // "<what> /<path>: <reason>", where the reason (strerror's) holds no ": ".
+    const std::size_t start = message.find(" /");
+    const std::size_t end = message.rfind(": ");
+    if (start == std::string::npos || end == std::string::npos || end < start) return message;
+    return concat(message.substr(0, start), ": ", message.substr(end + 2), ": ", message.substr(start + 1, end - start - 1));
+}
+
+Autosave::Autosave(std::string folder)
+    : folder_(std::move(folder)), path_(folder_ + "/autosave.pdn"), lock_path_(folder_ + "/autosave.lock") {
+    try_lock();
+}
+
+Autosave::~Autosave() { release(); }
+
+void Autosave::release() {
     if (lock_fd_ >= 0) ::close(lock_fd_);  // closing releases the lock
+    lock_fd_ = -1;
+    ownership_ = Ownership::Unknown;
 }
 
 void Autosave::try_lock() {
-    if (ownership_ != Ownership::Unknown) return;
+    if (ownership_ == Ownership::Owned) return;
+    ownership_ = Ownership::Unknown;
     if (auto problem = make_directories(folder_)) {
-        problem_ = *problem;
+        problem_ = reason_first(*problem);
         return;
     }
-    const std::string lock_path = folder_ + "/autosave.lock";
-    const int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    // O_NONBLOCK: a FIFO put in its place must not hang the game (it is refused below).
+    int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0644);
+    // flock needs no write access: a lock file made read-only (mode 444, a read-only folder) still locks.
+    if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM)) {
+        const int first = errno;
+        fd = ::open(lock_path_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+        if (fd < 0) errno = first;  // why it could not be made or written is the news, not that it is missing
+    }
     if (fd < 0) {
-        problem_ = concat("cannot open ", lock_path, ": ", std::strerror(errno));
+        problem_ = system_error("cannot open the lock", lock_path_);
+        return;
+    }
+    struct stat info {};
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        problem_ = S_ISREG(info.st_mode) ? system_error("cannot use the lock", lock_path_)
+                                         : concat("the lock is not a regular file: ", lock_path_);
+        ::close(fd);
         return;
     }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EWOULDBLOCK) {
+            ownership_ = Ownership::Elsewhere;
+            problem_ = concat("another fetaix holds the lock: ", lock_path_);
+        } else {
+            problem_ = system_error("cannot lock", lock_path_);
+        }
         ::close(fd);
-        if (errno == EWOULDBLOCK) ownership_ = Ownership::Elsewhere;
-        else problem_ = concat("cannot lock ", lock_path, ": ", std::strerror(errno));
         return;
     }
     lock_fd_ = fd;
+    lock_device_ = info.st_dev;
+    lock_inode_ = info.st_ino;
+    // The file could have been deleted or replaced between open and flock: then it guards nothing.
+    if (!still_locked()) {
+        release();
+        problem_ = concat("the lock file was replaced while being locked: ", lock_path_);
+        return;
+    }
     ownership_ = Ownership::Owned;
+    problem_.clear();
+    cleared_ = false;
+    remove_stale_temporaries();
+}
+
+bool Autosave::still_locked() const {
+    struct stat now {};
+    return lock_fd_ >= 0 && ::stat(lock_path_.c_str(), &now) == 0 && now.st_dev == lock_device_ &&
+           now.st_ino == lock_inode_;
+}
+
+void Autosave::remove_stale_temporaries() const {
+    // Only the owner writes them, so with the lock taken any left are from an interrupted write.
+    DIR* dir = ::opendir(folder_.c_str());
+    if (dir == nullptr) return;
+    const int dir_fd = ::dirfd(dir);
+    while (const dirent* entry = ::readdir(dir)) {
+        if (!is_temporary_name(entry->d_name)) continue;
+        struct stat info {};
+        if (::fstatat(dir_fd, entry->d_name, &info, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(info.st_mode))
+            ::unlinkat(dir_fd, entry->d_name, 0);
+    }
+    ::closedir(dir);
 }
 
 Expected<GameRecord> Autosave::load() const { return load_game_file(path_); }
 
-std::optional<std::string> Autosave::save(const Game& game, const std::vector<Tag>& tags) {
-    try_lock();
-    if (ownership_ == Ownership::Elsewhere) return std::nullopt;
-    if (ownership_ == Ownership::Unknown) return problem_;
-    return write_file_atomically(path_, format_pdn(game, tags, true));
+Autosave::Saved Autosave::read_saved() {
+    Saved saved;
+    struct stat info {};
+    if (::lstat(path_.c_str(), &info) != 0 && errno == ENOENT) {
+        cleared_ = ownership_ == Ownership::Owned;
+        return saved;
+    }
+    auto record = load();
+    if (record) {
+        saved.record = std::move(*record);
+        cleared_ = ownership_ == Ownership::Owned;
+        return saved;
+    }
+    const std::string why = broken_reason(path_, record.error().message);
+    if (ownership_ != Ownership::Owned) {
+        saved.news = concat("the saved game is broken (", why, "), left as it is: ", path_);
+        return saved;
+    }
+    auto aside = move_aside("broken");
+    if (!aside) {
+        saved.news = concat("the saved game is broken (", why, "), kept until it can be moved aside: ", path_);
+        return saved;
+    }
+    saved.news = concat("the saved game was broken (", why, "), moved to: ", *aside);
+    cleared_ = true;
+    return saved;
 }
+
+std::optional<std::string> Autosave::make_way_for(const Game& game) {
+    struct stat info {};
+    if (::lstat(path_.c_str(), &info) != 0 && errno == ENOENT) return std::nullopt;
+    const auto text = read_record_file(path_);
+    if (text && *text == written_) return std::nullopt;
+    std::string kind = "broken";
+    std::string why;
+    if (text) {
+        auto records = parse_pdn(*text);
+        if (records) {
+            const GameRecord& saved = records->front();
+            if (!unfinished(saved) || continues(game, saved)) return std::nullopt;
+            kind = "kept";
+            why = concat("another unfinished game (", saved.moves.size(), saved.moves.size() == 1 ? " move)" : " moves)");
+        } else {
+            why = concat("a broken game (", records.error().describe(), ")");
+        }
+    } else {
+        why = concat("a broken game (", broken_reason(path_, text.error().message), ")");
+    }
+    auto aside = move_aside(kind);
+    if (!aside) return concat("cannot move aside ", why, ": ", aside.error().message);
+    news_ = concat("the autosave held ", why, ", moved to: ", *aside);
+    return std::nullopt;
+}
+
+Expected<std::string> Autosave::move_aside(std::string_view kind) {
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+    for (int n = 1; n < 1000; ++n) {
+        const std::string target =
+            n == 1 ? concat(folder_, "/autosave-", kind, "-", stamp, ".pdn") : concat(folder_, "/autosave-", kind, "-", stamp, "-", n, ".pdn");
+        if (::renameat2(AT_FDCWD, path_.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) == 0) return target;
+        if (errno == EEXIST) continue;
+        if (errno != EINVAL && errno != ENOSYS) return Error{system_error("cannot rename", path_)};
+        // A file system without RENAME_NOREPLACE: look first (only the owner of the lock gets here).
+        struct stat info {};
+        if (::lstat(target.c_str(), &info) == 0) continue;
+        if (::rename(path_.c_str(), target.c_str()) == 0) return target;
+        return Error{system_error("cannot rename", path_)};
+    }
+    return Error{concat("no free name beside: ", path_)};
+}
+
+std::optional<std::string> Autosave::save(const Game& game, const std::vector<Tag>& tags) {
+    // Deleted or replaced, the lock file no longer keeps a second fetaix out: let go and take it anew.
+    if (ownership_ == Ownership::Owned && !still_locked()) release();
+    try_lock();
+    if (ownership_ == Ownership::Elsewhere) return concat("autosave off: ", problem_);
+    if (ownership_ == Ownership::Unknown) return concat("autosave failing: ", problem_);
+    if (!cleared_) {
+        if (auto problem = make_way_for(game)) return concat("autosave failing: ", *problem);
+        cleared_ = true;
+    }
+    std::string text = format_pdn(game, tags, true);
+    if (auto problem = write_file_atomically(path_, text)) return concat("autosave failing: ", reason_first(*problem));
+    written_ = std::move(text);
+    return std::nullopt;
+}
+
+std::string Autosave::take_news() { return std::exchange(news_, std::string()); }
 
 bool unfinished(const GameRecord& record) {
     return (!record.moves.empty() || !record.redo.empty()) && !to_game(record).over();
+}
+
+bool continues(const Game& game, const GameRecord& saved) {
+    if (!(game.start() == saved.start) || !(game.rules() == saved.rules)) return false;
+    std::vector<Move> line = game.moves();
+    for (const Move& m : game.redo_line()) line.push_back(m);
+    std::vector<Move> saved_line = saved.moves;
+    for (const Move& m : saved.redo) saved_line.push_back(m);
+    if (saved_line.size() > line.size()) return false;
+    for (std::size_t i = 0; i < saved_line.size(); ++i)
+        if (!(saved_line[i] == line[i])) return false;
+    return true;
 }
 
 }  // namespace fetaix::store

@@ -44,8 +44,9 @@ FileAccess real_files(const std::string& state_folder) {
 }
 
 // Decides what the game starts with, from the autosave and the options. Returns the autosave to keep
-// writing to, or nothing when this process must not write it.
-std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& options) {
+// writing to, or nothing when this process must not write it; `news` gets what the autosave had to say
+// about the saved game (broken, moved aside).
+std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& options, std::string& news) {
     if (options.replay) {
         controller.load(*options.record);
         controller.start_replay("");
@@ -56,34 +57,42 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
         controller.load(*options.record);
         if (!options.record->notes.empty()) controller.set_notice(options.record->notes.front());
     }
+    // Read whatever the options say, so that a broken autosave is moved aside and reported even then.
+    auto saved = autosave->read_saved();
+    news = saved.news;
+    const bool unfinished_saved = saved.record && store::unfinished(*saved.record);
+    const bool offer = !options.record && unfinished_saved;
     switch (autosave->ownership()) {
-        case store::Autosave::Ownership::Elsewhere: {
-            auto saved = autosave->load();
-            if (!options.record && saved && store::unfinished(*saved)) controller.offer_read_only(std::move(*saved));
+        case store::Autosave::Ownership::Elsewhere:
+            if (offer) controller.offer_read_only(std::move(*saved.record));
             else controller.set_notice("autosave off: another fetaix is running");
             return nullptr;
-        }
-        case store::Autosave::Ownership::Unknown:
-            controller.set_notice(concat("autosave failing: ", autosave->problem()));
+        case store::Autosave::Ownership::Unknown: {
+            // The saved game is still offered; the autosave never writes over it unless this game continues it.
+            const std::string failing = concat("autosave failing: ", autosave->problem());
+            controller.set_notice(saved.news.empty() ? failing : concat(failing, "; ", saved.news));
+            if (offer && options.resume == ResumeChoice::Resume) controller.load(*saved.record);
+            else if (offer && options.resume == ResumeChoice::Ask) controller.offer_resume_unsaved(std::move(*saved.record));
             return autosave;
+        }
         case store::Autosave::Ownership::Owned: break;
     }
+    if (!saved.news.empty()) controller.set_notice(saved.news);
     if (options.record) {
         // The file's game would overwrite the unfinished saved one: asked first, as o asks.
-        auto saved = autosave->load();
-        if (saved && store::unfinished(*saved)) controller.offer_open_instead(std::move(*saved), *options.record, options.record_path);
+        if (unfinished_saved)
+            controller.offer_open_instead(std::move(*saved.record), *options.record, options.record_path);
         return autosave;
     }
-    auto saved = autosave->load();
     if (options.resume == ResumeChoice::New) {
         // Not resumed, the saved game would be overwritten by the first move: the history keeps it.
-        if (saved && store::unfinished(*saved)) controller.set_aside_saved(*saved);
+        if (unfinished_saved) controller.set_aside_saved(*saved.record);
         return autosave;
     }
-    if (saved && store::unfinished(*saved)) {
-        if (options.resume == ResumeChoice::Resume) controller.load(*saved);
-        else controller.offer_resume(std::move(*saved));
-    } else if (options.resume == ResumeChoice::Resume) {
+    if (offer) {
+        if (options.resume == ResumeChoice::Resume) controller.load(*saved.record);
+        else controller.offer_resume(std::move(*saved.record));
+    } else if (options.resume == ResumeChoice::Resume && saved.news.empty()) {
         controller.set_notice("no unfinished game was saved");
     }
     return autosave;
@@ -94,7 +103,8 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
 int run(AppOptions options) {
     Controller controller(options.rules, options.players, options.start);
     controller.set_files(real_files(options.state_folder));
-    std::unique_ptr<store::Autosave> autosave = prepare(controller, options);
+    std::string autosave_news;  // a saved game moved aside: stays on screen until other news
+    std::unique_ptr<store::Autosave> autosave = prepare(controller, options, autosave_news);
     controller.set_auto_flip(options.auto_flip);
     std::uint64_t saved_revision = controller.revision();
 
@@ -144,9 +154,14 @@ int run(AppOptions options) {
         }
         const bool go_on = key.name == Key::Name::None || controller.handle(map_key(key, controller.mode()));
         // Every change reaches the disk before the next key is read.
-        if (autosave && controller.revision() != saved_revision) {
+        // A read-only view changes nothing and is not saved.
+        if (autosave && controller.revision() != saved_revision && !controller.ui().replay) {
             const auto problem = autosave->save(controller.game(), controller.tags());
-            controller.set_notice(problem ? concat("autosave failing: ", *problem) : std::string());
+            if (std::string news = autosave->take_news(); !news.empty()) autosave_news = std::move(news);
+            // While moves are not saved, that stands first; news of a saved game moved aside stays until
+            // replaced; anything else (a failure that has passed, a note on the file opened) goes.
+            if (problem) controller.set_notice(autosave_news.empty() ? *problem : concat(*problem, "; ", autosave_news));
+            else controller.set_notice(autosave_news);
             saved_revision = controller.revision();
         }
         if (!go_on) break;

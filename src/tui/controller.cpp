@@ -77,6 +77,11 @@ void Controller::offer_read_only(GameRecord saved) {
     ui_.question = Question::ReadOnly;
 }
 
+void Controller::offer_resume_unsaved(GameRecord saved) {
+    pending_resume_ = std::move(saved);
+    ui_.question = Question::ResumeUnsaved;
+}
+
 std::vector<Tag> Controller::tags() const {
     return {{"Event", "fetaix game"}, {"White", players_.white}, {"Black", players_.black}};
 }
@@ -110,6 +115,10 @@ std::string Controller::question_text() const {
                        : std::string();
         case Question::ReadOnly:
             return "Saved game open in another fetaix: y = view read-only, n = separate game";
+        case Question::ResumeUnsaved:
+            return pending_resume_ ? concat("Continue the saved game (", pending_resume_->moves.size(),
+                                            " moves) unsaved? y = yes, n = view it read-only")
+                                   : std::string();
         case Question::Replace: return concat("Replace ", pending_save_, " (", pending_contents_, ")? (y/n)");
         case Question::OpenOther: return concat("Abandon this game and open ", pending_open_name_, "? (y/n)");
         case Question::Discard: return "The game cannot be kept in the history. Abandon it anyway? (y/n)";
@@ -475,6 +484,18 @@ void Controller::answer(bool yes) {
                 ui_.replay_reason = "read-only: open in another fetaix";
             } else {
                 ui_.notice = "autosave off: the saved game is open in another fetaix";
+            }
+            pending_resume_.reset();
+            break;
+        case Question::ResumeUnsaved:
+            if (pending_resume_) {
+                load(*pending_resume_);
+                if (yes) {
+                    ui_.message = "Game resumed; its moves are not saved while the autosave fails.";
+                } else {
+                    ui_.replay = true;
+                    ui_.replay_reason = "read-only: the autosave cannot be used";
+                }
             }
             pending_resume_.reset();
             break;

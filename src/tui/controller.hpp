@@ -32,7 +32,8 @@ struct Players {
 };
 
 // A yes/no question on screen; the game waits for the answer.
-enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly, Replace, OpenOther, Discard };
+enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly, ResumeUnsaved, Replace, OpenOther,
+                      Discard };
 
 // What the one-line prompt is for.
 enum class PromptKind { Move, Save, Open };
@@ -104,6 +105,9 @@ public:
     // The saved game is open in another fetaix: asks whether to view it read-only (yes) or to play a
     // separate game (no).
     void offer_read_only(GameRecord saved);
+    // The autosave cannot be used (the notice says why): asks whether to continue the saved game all the
+    // same, its moves not saved (yes), or to view it read-only (no).
+    void offer_resume_unsaved(GameRecord saved);
 
     // Whether the side to move is the computer and may move now (no question, help or replay open).
     bool computer_to_move() const;

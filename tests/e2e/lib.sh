@@ -12,8 +12,10 @@ unset NO_COLOR
 STATE=$(mktemp -d)
 export XDG_STATE_HOME=$STATE
 
+MOUNTS=()
 cleanup() {
     $T kill-server >/dev/null 2>&1 || true
+    for m in "${MOUNTS[@]}"; do umount -l "$m" 2>/dev/null || true; done
     rm -rf "$STATE"
 }
 trap cleanup EXIT
@@ -111,4 +113,46 @@ save_as() {
     wait_for '^Save to: _'
     keys -l "$1"
     keys Enter
+}
+
+# private_mounts: runs this test again in a mount namespace of its own, so that its mounts vanish with it
+# even if it is killed. Where that is not permitted, it says why and exits 77 (the test is skipped).
+private_mounts() {
+    if [ -n "${FETAIX_E2E_PRIVATE:-}" ]; then return 0; fi
+    local why
+    if ! why=$(unshare --mount --propagation private true 2>&1); then
+        echo "SKIP: mounting is not permitted here (unshare --mount: $why)"
+        exit 77
+    fi
+    FETAIX_E2E_PRIVATE=1 unshare --mount --propagation private bash "$0" "$@"
+    exit $?
+}
+
+# mount_tmpfs FOLDER SIZE: a small file system of its own at FOLDER (made if need be), or exit 77.
+mount_tmpfs() {
+    mkdir -p "$1"
+    local why
+    if ! why=$(mount -t tmpfs -o "size=$2,mode=0700" tmpfs "$1" 2>&1); then
+        echo "SKIP: mounting is not permitted here (mount -t tmpfs: $why)"
+        exit 77
+    fi
+    MOUNTS+=("$1")
+}
+
+# as_player COMMAND...: a command line run as an unprivileged user when this is root (permission bits do
+# not stop root), as it is otherwise.
+as_player() {
+    if [ "$(id -u)" = 0 ]; then echo "setpriv --reuid=nobody --regid=nogroup --clear-groups $*"; else echo "$*"; fi
+}
+
+# stop_tmux: ends this test's tmux server (fetaix in it gets SIGHUP) and waits until it has exited, so
+# that the next session does not meet the dying server.
+stop_tmux() {
+    local pid deadline=$((SECONDS + 5))
+    pid=$($T display-message -p '#{pid}' 2>/dev/null) || return 0
+    $T kill-server >/dev/null 2>&1 || true
+    while kill -0 "$pid" 2>/dev/null; do
+        ((SECONDS < deadline)) || fail "the tmux server did not exit"
+        sleep 0.02
+    done
 }

@@ -224,7 +224,7 @@ autosave_failing)
     # The state folder cannot be made (its parent is a file): the game goes on and says so.
     touch "$STATE/file"
     $T -u new-session -d -s e2e -x 80 -y 24 "env XDG_STATE_HOME=$STATE/file $BIN; sleep 30"
-    wait_for 'autosave failing: cannot create .*Not a directory'
+    wait_for 'autosave failing: cannot create: Not a directory: '
     type_move c2-c3
     wait_for 'Black to move - capture compulsory'
     wait_for 'autosave failing'
@@ -517,6 +517,195 @@ history)
     out=$("$BIN" games)
     echo "$out" | grep -qE '^#1  .*  Ali - Black  unfinished  1 move  ' || fail "--new lost the saved game: $out"
     echo "$out" | grep -qE '^#2  .*  1-0 ' || fail "fetaix games printed: $out"
+    ;;
+autosave_failing_elsewhere)
+    # Failing first, then another fetaix owns the autosave: this one keeps saying its moves are not saved.
+    touch "$STATE/file"
+    $T -u new-session -d -s e2e -x 80 -y 24 "env XDG_STATE_HOME=$STATE/file $BIN; sleep 30"
+    wait_for 'autosave failing: cannot create'
+    rm "$STATE/file"
+    $T new-window -t e2e "env XDG_STATE_HOME=$STATE/file $BIN; sleep 30"
+    wait_for 'White to move'
+    type_move d2-c3
+    $T select-window -t e2e:0
+    type_move c2-c3
+    wait_for 'autosave off: another fetaix holds the lock: '
+    type_move c4xc2
+    wait_for 'autosave off: another fetaix holds the lock: '
+    grep -q '1. d2-c3 \*' "$STATE/file/fetaix/autosave.pdn" || fail "the autosave of the other fetaix was overwritten"
+    ;;
+autosave_lock_deleted)
+    # The lock file is deleted mid-game and a second fetaix takes a new one: the first stops writing.
+    start_game
+    wait_for 'White to move'
+    type_move c2-c3
+    rm "$STATE/fetaix/autosave.lock"
+    $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
+    wait_for 'Resume the unfinished game \(1 moves\)\? \(y/n\)'
+    keys -t e2e:1 n
+    type_move d2-c3
+    $T select-window -t e2e:0
+    type_move c4xc2
+    wait_for 'autosave off: another fetaix holds the lock: '
+    grep -q '^1. d2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the second fetaix's game was overwritten"
+    # The second one quits: the first owns the autosave again, and keeps the other game aside.
+    $T select-window -t e2e:1
+    keys q
+    wait_for 'Quit this game\? \(y/n\)'
+    keys y
+    wait_for 'EXITED 0'
+    $T select-window -t e2e:0
+    type_move c1xc3
+    wait_for 'the autosave held another unfinished game \(1 move\), moved to: '
+    kept=$(ls "$STATE"/fetaix/autosave-kept-*.pdn) || fail "no game kept aside"
+    grep -q '^1. d2-c3 \*' "$kept" || fail "the kept game is not the second fetaix's"
+    grep -q '^1. c2-c3 c4xc2 2. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "the first fetaix's game is not saved"
+    ;;
+autosave_folder_deleted)
+    # The whole state folder is deleted mid-game and a second fetaix makes it anew: the first stops writing.
+    start_game
+    wait_for 'White to move'
+    type_move c2-c3
+    rm -rf "$STATE/fetaix"
+    $T new-window -t e2e "$BIN; sleep 30"
+    wait_for 'White to move'
+    type_move d2-c3
+    $T select-window -t e2e:0
+    type_move c4xc2
+    wait_for 'autosave off: another fetaix holds the lock: '
+    grep -q '^1. d2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the second fetaix's game was overwritten"
+    ;;
+autosave_broken)
+    # An illegal autosave: said at start, with why and where it went; kept whole, never overwritten.
+    mkdir -p "$STATE/fetaix"
+    printf '[Event "x"]\n1. c2-c3 c4xc2\n2. c1-c2 *\n' >"$STATE/fetaix/autosave.pdn"
+    cp "$STATE/fetaix/autosave.pdn" "$STATE/original"
+    start_game --resume
+    wait_for "the saved game was broken \(line 3, column 4: move 2 'c1-c2'"
+    screen | grep -q 'no unfinished game' && fail "said no game was saved"
+    broken=$(ls "$STATE"/fetaix/autosave-broken-*.pdn) || fail "not moved aside"
+    [[ $(basename "$broken") =~ ^autosave-broken-[0-9]{8}-[0-9]{6}\.pdn$ ]] || fail "badly named: $broken"
+    cmp -s "$broken" "$STATE/original" || fail "the broken autosave changed when moved aside"
+    type_move c2-c3
+    grep -q '^1. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the new game is not saved"
+    cmp -s "$broken" "$STATE/original" || fail "the broken autosave was overwritten"
+    # The whole notice, path included, where the screen is wide enough.
+    stop_tmux
+    printf '1. e5-e4 *\n' >"$STATE/fetaix/autosave.pdn"
+    $T -u new-session -d -s e2e -x 250 -y 24 "$BIN; sleep 30"
+    wait_for "the saved game was broken \(line 1, column 4: move 1 'e5-e4': .*\), moved to: $STATE/fetaix/autosave-broken-[0-9]{8}-[0-9]{6}(-2)?\.pdn"
+    [ "$(ls "$STATE"/fetaix/autosave-broken-*.pdn | wc -l)" = 2 ] || fail "the second broken autosave took the first one's place"
+    ;;
+autosave_stale_temporaries)
+    # Temporary files left by writes cut short: the owner removes those of its own pattern, only those.
+    mkdir -p "$STATE/fetaix"
+    for n in autosave.pdn.Ab3xZ9 autosave.pdn.000000 autosave.pdn.short autosave.pdn.toolong1 notes.txt; do
+        echo x >"$STATE/fetaix/$n"
+    done
+    start_game
+    wait_for 'White to move'
+    [ "$(cd "$STATE/fetaix" && ls | tr '\n' ' ')" = "autosave.lock autosave.pdn.short autosave.pdn.toolong1 notes.txt " ] ||
+        fail "left: $(ls "$STATE/fetaix")"
+    ;;
+autosave_lock_file)
+    # The lock file made read-only (mode 444) still locks; unreadable (mode 000), the saved game is still
+    # offered, to continue unsaved; once the lock can be opened, the continued game is saved over it.
+    chmod 755 "$STATE"
+    mkdir "$STATE/fetaix"
+    printf '[White "Ali"]\n1. d2-c3 b4xd2 *\n' >"$STATE/fetaix/autosave.pdn"
+    touch "$STATE/fetaix/autosave.lock"
+    chmod 444 "$STATE/fetaix/autosave.lock"
+    [ "$(id -u)" = 0 ] && chown nobody:nogroup "$STATE/fetaix" "$STATE/fetaix/autosave.pdn"
+    # A copy of the program where that user can reach it (the build folder may be private).
+    install -m 755 "$BIN" "$STATE/fetaix-program"
+    run="env XDG_STATE_HOME=$STATE $(as_player "$STATE/fetaix-program")"
+    $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
+    wait_for 'Resume the unfinished game \(2 moves\)\? \(y/n\)'
+    keys q
+    stop_tmux
+    chmod 000 "$STATE/fetaix/autosave.lock"
+    $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
+    wait_for 'autosave failing: cannot open the lock: Permission denied: '
+    wait_for 'Continue the saved game \(2 moves\) unsaved\? y = yes, n = view it read-only'
+    keys n
+    wait_for 'Replay: move 2 of 2 \(read-only: the autosave cannot be used\)'
+    stop_tmux
+    $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
+    wait_for 'Continue the saved game'
+    keys y
+    wait_for 'Game resumed; its moves are not saved while the autosave fails\.'
+    type_move e1xc3
+    wait_for 'autosave failing: cannot open the lock: Permission denied: '
+    grep -q 'e1xc3' "$STATE/fetaix/autosave.pdn" && fail "wrote without the lock"
+    rm "$STATE/fetaix/autosave.lock"
+    keys u
+    wait_gone 'autosave failing'
+    grep -q '^1. d2-c3 b4xd2 \*' "$STATE/fetaix/autosave.pdn" || fail "the continued game is not saved"
+    grep -q '^\[Redo "e1xc3"\]' "$STATE/fetaix/autosave.pdn" || fail "the redo line is not saved"
+    ls "$STATE"/fetaix/autosave-kept-* 2>/dev/null && fail "the continued game's own autosave was set aside"
+    # A FIFO in the lock's place (read-only, so that only a read-only open is tried): refused, no hang.
+    stop_tmux
+    rm "$STATE/fetaix/autosave.lock"
+    mkfifo -m 444 "$STATE/fetaix/autosave.lock"
+    $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
+    wait_for 'autosave failing: the lock is not a regular file: '
+    wait_for 'Continue the saved game'
+    ;;
+autosave_readonly_folder)
+    # A read-only state folder: the saved game is offered; a new game played meanwhile never replaces it.
+    private_mounts "$1"
+    mount_tmpfs "$STATE/fetaix" 1m
+    printf '[White "Ali"]\n1. d2-c3 b4xd2 *\n' >"$STATE/fetaix/autosave.pdn"
+    cp "$STATE/fetaix/autosave.pdn" "$STATE/original"
+    mount -o remount,ro "$STATE/fetaix" || fail "cannot remount read-only"
+    start_game
+    wait_for 'Continue the saved game \(2 moves\) unsaved\? y = yes, n = view it read-only'
+    wait_for 'autosave failing: cannot open the lock: Read-only file system: '
+    stop_tmux
+    start_game --new
+    wait_for 'autosave failing: cannot open the lock: Read-only file system: '
+    type_move c2-c3
+    mount -o remount,rw "$STATE/fetaix" || fail "cannot remount read-write"
+    type_move c4xc2
+    wait_for 'the autosave held another unfinished game \(2 moves\), moved to: '
+    wait_gone 'autosave failing'
+    kept=$(ls "$STATE"/fetaix/autosave-kept-*.pdn) || fail "the saved game was not kept"
+    cmp -s "$kept" "$STATE/original" || fail "the kept game differs from the saved one"
+    grep -q '^1. c2-c3 c4xc2 \*' "$STATE/fetaix/autosave.pdn" || fail "the new game is not saved"
+    # A broken autosave in a read-only folder that has its lock file: owned, but not moved aside yet, so
+    # nothing is written until it can be.
+    stop_tmux
+    rm "$STATE"/fetaix/autosave-kept-*.pdn
+    printf '1. c2-c3 c4xc2 2. c1-c2 *\n' >"$STATE/fetaix/autosave.pdn"
+    cp "$STATE/fetaix/autosave.pdn" "$STATE/original"
+    mount -o remount,ro "$STATE/fetaix" || fail "cannot remount read-only"
+    start_game
+    wait_for "the saved game is broken \(line 1, column 19: move 2 'c1-c2'"
+    type_move d2-c3
+    wait_for "autosave failing: cannot move aside a broken game \(line 1, column 19"
+    mount -o remount,rw "$STATE/fetaix" || fail "cannot remount read-write"
+    type_move b4xd2
+    wait_for "the autosave held a broken game \(line 1, column 19: move 2 'c1-c2'"
+    broken=$(ls "$STATE"/fetaix/autosave-broken-*.pdn) || fail "the broken autosave was not moved aside"
+    cmp -s "$broken" "$STATE/original" || fail "the broken autosave changed"
+    grep -q '^1. d2-c3 b4xd2 \*' "$STATE/fetaix/autosave.pdn" || fail "the game is not saved"
+    ;;
+autosave_disk_full)
+    # A full disk: the notice says why first; the last good autosave stays whole, no temporary is left.
+    private_mounts "$1"
+    mount_tmpfs "$STATE/fetaix" 64k
+    start_game
+    wait_for 'White to move'
+    type_move c2-c3
+    dd if=/dev/zero of="$STATE/fetaix/filler" bs=4k 2>/dev/null
+    type_move c4xc2
+    wait_for 'autosave failing: cannot write: No space left on device: '
+    grep -q '^1. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the last good autosave was damaged"
+    ls "$STATE"/fetaix/autosave.pdn.* 2>/dev/null && fail "a temporary file was left"
+    rm "$STATE/fetaix/filler"
+    type_move c1xc3
+    wait_gone 'autosave failing'
+    grep -q '^1. c2-c3 c4xc2 2. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "not saved once there was room"
     ;;
 *)
     echo "unknown test $1" >&2
