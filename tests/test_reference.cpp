@@ -328,6 +328,144 @@ TEST_CASE("4 a lone mullah among scattered pieces has tens of thousands of seque
     CHECK(copy[copy.size() - 1] == moves[moves.size() - 1]);
 }
 
+namespace {
+
+// The move check as it was before it learnt to walk the written path: list every legal move, then
+// look for the text among them. The walked check must agree with it on every text, message included.
+Expected<Move> check_by_listing(std::string_view text, const Position& pos, const Rules& rules) {
+    auto typed = parse_move_text(text);
+    if (!typed) return typed.error();
+    const MoveList moves = legal_moves(pos, rules);
+    const auto starts = [&](const Move& m) {
+        if (typed->capture != m.is_capture() || typed->points.front() != m.from) return false;
+        if (typed->points.size() - 1 > m.landings) return false;
+        for (std::size_t i = 1; i < typed->points.size(); ++i)
+            if (typed->points[i] != m.path[i - 1]) return false;
+        return true;
+    };
+    std::vector<const Move*> matches;
+    for (const Move& m : moves) {
+        if (!starts(m)) continue;
+        if (m.landings + 1u == typed->points.size()) return m;
+        matches.push_back(&m);
+    }
+    if (matches.size() == 1) return *matches.front();
+    const std::string shown(text);
+    if (matches.size() > 1) {
+        std::string options;
+        for (std::size_t i = 0; i < matches.size() && i < 4; ++i) options += concat(i ? ", " : "", to_string(*matches[i]));
+        if (matches.size() > 4) options += ", ...";
+        return Error{concat("'", shown, "' is ambiguous: it could be ", options)};
+    }
+    if (moves.empty()) return Error{"no legal move: the game is over"};
+    if (!typed->capture && moves[0].is_capture())
+        return Error{concat("'", shown, "' is not legal: a capture is compulsory (for example ", to_string(moves[0]), ")")};
+    return Error{concat("'", shown, "' is not a legal move here")};
+}
+
+// Both checks on one text: the same move (promotion included) or the same message.
+void agree(const std::string& text, const Position& pos, const Rules& rules, int& accepted) {
+    INFO("move text '" << text << "'");
+    const Expected<Move> walked = parse_move(text, pos, rules);
+    const Expected<Move> listed = check_by_listing(text, pos, rules);
+    REQUIRE(walked.ok() == listed.ok());
+    if (listed.ok()) {
+        REQUIRE(*walked == *listed);
+        REQUIRE(walked->promotes == listed->promotes);
+        ++accepted;
+    } else {
+        REQUIRE(walked.error().message == listed.error().message);
+    }
+}
+
+std::string random_point_text(std::mt19937& rng) {
+    std::uniform_int_distribution<int> coordinate(0, 4), length(2, 6), coin(0, 3);
+    const int n = length(rng);
+    const char separator = coin(rng) == 0 ? '-' : 'x';
+    std::string text;
+    for (int i = 0; i < n; ++i) {
+        if (i) text += separator;
+        text += name(coordinate(rng), coordinate(rng));
+    }
+    return text;
+}
+
+}  // namespace
+
+TEST_CASE("the move check that walks the written path agrees with the one that lists every move", "[reference][notation]") {
+    std::mt19937 rng(9);
+    int positions = 0, accepted = 0, prefixes = 0, refused = 0;
+    for (const Rules& rules : every_rule_combination()) {
+        INFO(describe(rules));
+        for (int i = 0; i < 600; ++i) {
+            const Board b = random_board(rng);
+            const std::string text = board_fen(b);
+            INFO("position " << text);
+            const Position pos = fetaix::test::fen(text);
+            const MoveList moves = legal_moves(pos, rules);
+            ++positions;
+            // The cheap questions the game asks every ply.
+            REQUIRE(has_legal_move(pos, rules) == !moves.empty());
+            int most = 0;
+            for (const Move& m : moves) most = std::max(most, m.capture_count());
+            REQUIRE(longest_capture(pos, rules) == most);
+            const std::optional<Move> first = first_legal_move(pos, rules);
+            REQUIRE(first.has_value() == !moves.empty());
+            if (first) REQUIRE(*first == moves[0]);
+            for (const Move& m : moves) {
+                // Every legal move and every beginning of it (from its first landing point on).
+                std::string written = to_string(m.from);
+                for (int j = 0; j < m.landings; ++j) {
+                    written += concat(m.is_capture() ? "x" : "-", to_string(m.path[j]));
+                    agree(written, pos, rules, accepted);
+                    prefixes += j + 1 < m.landings ? 1 : 0;
+                }
+                // Game::play(Move) takes the legal move, and refuses it with a wrong captured set.
+                Game game(rules, pos);
+                Move wrong = m;
+                wrong.captured ^= bit(m.from);
+                REQUIRE_FALSE(game.play(wrong));
+                REQUIRE(game.play(m));
+                REQUIRE(game.ply() == 1);
+            }
+            // Texts made of random points: almost all refused, by both alike.
+            for (int k = 0; k < 20; ++k) {
+                const std::string random = random_point_text(rng);
+                const int before = accepted;
+                agree(random, pos, rules, accepted);
+                refused += accepted == before ? 1 : 0;
+                if (accepted != before) {
+                    Game game(rules, pos);
+                    REQUIRE(game.play(random));
+                }
+            }
+        }
+    }
+    CHECK(positions == 7200);
+    CHECK(prefixes > 1000);
+    CHECK(refused > 100000);
+}
+
+TEST_CASE("the walked check agrees on the mullah with tens of thousands of sequences", "[reference][notation][mullah]") {
+    const Position pos = fetaix::test::fen("W:WKc3:BKd1,Kb2,d2,b3,d3,a4,b4,Kc4,Kd4,Ke4,b5,Kd5");
+    for (const Rules& rules : every_rule_combination()) {
+        INFO(describe(rules));
+        const MoveList moves = legal_moves(pos, rules);
+        REQUIRE(moves.size() > (rules.majority ? 10u : 40000u));
+        int accepted = 0;
+        // Three moves spread over the list, each with every beginning (listing 45,047 moves for each
+        // text is what makes this slow); the beginnings are where the two could differ.
+        for (std::size_t i = 0; i < moves.size(); i += moves.size() / 3 + 1) {
+            std::string written = to_string(moves[i].from);
+            for (int j = 0; j < moves[i].landings; ++j) {
+                written += concat("x", to_string(moves[i].path[j]));
+                agree(written, pos, rules, accepted);
+            }
+        }
+        CHECK(accepted > 0);
+    }
+}
+
 TEST_CASE("the reference generator's perft counts", "[reference][perft]") {
     // The values test_perft.cpp holds the core to come from here, not from the core.
     const Board start = board_from_fen(kStartFen);

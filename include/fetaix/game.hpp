@@ -93,7 +93,7 @@ public:
         const Position& pos = position();
         const Color mover = pos.side_to_move;
         if (!pos.us()) return {win_for(opponent(mover)), Reason::CaptureAll};
-        if (count_legal_moves(pos, rules_) == 0) return {win_for(opponent(mover)), Reason::NoLegalMove};
+        if (!has_legal_move(pos, rules_)) return {win_for(opponent(mover)), Reason::NoLegalMove};
         if (occurrences() >= 3) return {Outcome::Draw, Reason::Repetition};
         if (rules_.no_progress > 0 && no_progress_count() >= rules_.no_progress) return {Outcome::Draw, Reason::NoProgress};
         return {};
@@ -113,12 +113,11 @@ public:
     // Plays a legal move; a move that is not legal here, or a move after the end, changes nothing.
     Expected<Move> play(const Move& m) {
         if (over()) return Error{concat("the game is over: ", describe(result().reason))};
-        const MoveList legal = legal_moves();
-        for (const Move& candidate : legal)
-            if (candidate == m) {
-                append(candidate);
-                return candidate;
-            }
+        const PathMatch match = match_path(position(), rules_, m.from, m.path.data(), m.landings, m.is_capture());
+        if (match.exact && *match.exact == m) {
+            append(*match.exact);
+            return *match.exact;
+        }
         return Error{concat("'", to_string(m), "' is not a legal move here")};
     }
 

@@ -4,7 +4,10 @@
 
 #include <array>
 #include <bit>
+#include <algorithm>
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 #include "bitboard.hpp"
 #include "lattice.hpp"
@@ -127,8 +130,35 @@ constexpr bool mullahs_can_capture(Bitboard mullahs, Bitboard enemy, Bitboard em
     return jumps != 0;
 }
 
+// Where a capture sequence has got to: with the board it started on, everything the rest of it
+// depends on (captured pieces are gone, so the order they were taken in no longer matters).
+struct WalkState {
+    Point from;      // where the capturing piece started
+    Point at;        // where it stands now
+    bool mullah;     // whether it captures as a mullah by now
+    Bitboard enemy;  // the enemy pieces not yet captured
+    int depth;       // the jumps made so far
+
+    // One number per state of one position's walk (depth follows from `enemy`); never 0.
+    constexpr std::uint64_t key() const {
+        return (std::uint64_t{1} << 63) | (std::uint64_t{enemy} << 11) | (std::uint64_t{mullah} << 10) |
+               (std::uint64_t{at.index} << 5) | from.index;
+    }
+};
+
+// A sink that steers the walk, rather than only receiving its sequences, says so with kSteers and provides
+//   Bitboard only(int depth)        the landing points the jump after `depth` jumps may take (a given path),
+//   bool enter(const WalkState&)    whether to walk on from a state at all,
+//   void leave(const WalkState&)    called once the sequences from an entered state are walked,
+//   bool done()                     true once the walk may stop.
+// Perft's sinks do not steer, and for them these calls compile to nothing.
+template <class Sink>
+concept SteeringSink = Sink::kSteers;
+
 // Walks every complete capture sequence by recursion, carrying the captured set, and hands each
 // finished one to sink(const Move&). Captured pieces leave the board at once (immediate removal).
+// This walk is the one statement of the capture rules: listing, counting and checking a given move
+// all go through it.
 template <class Sink, Color Us, bool Backward>
 class CaptureWalker {
 public:
@@ -141,18 +171,33 @@ public:
         for (Point p : points(men)) {
             move_.from = p;
             man(p, enemy, occupied & ~bit(p), 0);
+            if (stopped()) return;
         }
         for (Point p : points(mullahs)) {
             move_.from = p;
             mullah(p, enemy, occupied & ~bit(p), 0);
+            if (stopped()) return;
         }
     }
 
 private:
+    static constexpr bool kSteered = SteeringSink<Sink>;
+
+    bool stopped() const {
+        if constexpr (kSteered) return sink_.done();
+        else return false;
+    }
+    Bitboard allowed(Bitboard landings, int depth) const {
+        if constexpr (kSteered) return landings & sink_.only(depth);
+        else return landings;
+    }
+
     // A man on p after `depth` jumps: short leaps only.
     void man(Point p, Bitboard enemy, Bitboard occupied, int depth) {
+        if constexpr (kSteered)
+            if (!sink_.enter(WalkState{move_.from, p, false, enemy, depth})) return;
         const Bitboard landings = short_leap_landings<Us, Backward>(p, enemy, kAllPoints & ~occupied);
-        for (Point land : points(landings)) {
+        for (Point land : points(allowed(landings, depth))) {
             const Point over = jumped_point(p, land);
             move_.path[depth] = land;
             move_.captured |= bit(over);
@@ -167,6 +212,7 @@ private:
                 move_.promotes = false;
             }
             move_.captured &= ~bit(over);
+            if (stopped()) return;
         }
         if (!landings && depth > 0) {
             // Only under promotion=end can a man still be a man on its last rank here.
@@ -174,14 +220,19 @@ private:
             emit(depth);
             move_.promotes = false;
         }
+        if constexpr (kSteered) sink_.leave(WalkState{move_.from, p, false, enemy, depth});
     }
 
     // A mullah on p after `depth` jumps: long leaps, with the landing rule.
     void mullah(Point p, Bitboard enemy, Bitboard occupied, int depth) {
+        if constexpr (kSteered)
+            if (!sink_.enter(WalkState{move_.from, p, true, enemy, depth})) return;
         std::array<Point, 8> jumped_points;
         const unsigned directions = mullah_jump_directions(p, enemy, occupied, jumped_points);
         for (unsigned rest = directions; rest; rest &= rest - 1) {
             const Direction d = static_cast<Direction>(std::countr_zero(rest));
+            if constexpr (kSteered)
+                if (!allowed(ray(p, d), depth)) continue;  // a given path leaves in another direction
             const Point over = jumped_points[static_cast<int>(d)];
             const Bitboard enemy_after = enemy & ~bit(over);
             const Bitboard occupied_after = occupied & ~bit(over);
@@ -192,19 +243,23 @@ private:
             for (Point land : points(landings))
                 if (mullah_can_capture(land, enemy_after, occupied_after)) continuing |= bit(land);
             if (continuing) {
-                for (Point land : points(continuing)) {
+                for (Point land : points(allowed(continuing, depth))) {
                     move_.path[depth] = land;
                     mullah(land, enemy_after, occupied_after, depth + 1);
+                    if (stopped()) break;
                 }
             } else {
-                for (Point land : points(landings)) {
+                for (Point land : points(allowed(landings, depth))) {
                     move_.path[depth] = land;
                     emit(depth + 1);
+                    if (stopped()) break;
                 }
             }
             move_.captured &= ~bit(over);
+            if (stopped()) return;
         }
         if (!directions && depth > 0) emit(depth);
+        if constexpr (kSteered) sink_.leave(WalkState{move_.from, p, true, enemy, depth});
     }
 
     void emit(int depth) {
@@ -241,6 +296,96 @@ struct CaptureCounter {
 struct CaptureCollector {
     MoveList& list;
     void operator()(const Move& m) { list.push_back(m); }
+};
+
+// Values by WalkState key, by open addressing: the memory of the longest-capture search.
+class StateTable {
+public:
+    // The value kept for key, or nullptr.
+    const std::int8_t* find(std::uint64_t key) const {
+        for (std::size_t i = slot(key);; i = (i + 1) & (keys_.size() - 1)) {
+            if (keys_[i] == key) return &values_[i];
+            if (keys_[i] == 0) return nullptr;
+        }
+    }
+    void insert(std::uint64_t key, std::int8_t value) {
+        if (2 * (used_ + 1) > keys_.size()) grow();
+        std::size_t i = slot(key);
+        while (keys_[i] != 0 && keys_[i] != key) i = (i + 1) & (keys_.size() - 1);
+        used_ += keys_[i] == 0 ? 1 : 0;
+        keys_[i] = key;
+        values_[i] = value;
+    }
+
+private:
+    std::size_t slot(std::uint64_t key) const { return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ull) >> 32) & (keys_.size() - 1); }
+    void grow() {
+        std::vector<std::uint64_t> keys(keys_.size() * 2);
+        std::vector<std::int8_t> values(keys.size());
+        std::swap(keys, keys_);
+        std::swap(values, values_);
+        used_ = 0;
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            if (keys[i] != 0) insert(keys[i], values[i]);
+    }
+    std::vector<std::uint64_t> keys_ = std::vector<std::uint64_t>(256);
+    std::vector<std::int8_t> values_ = std::vector<std::int8_t>(256);
+    std::size_t used_ = 0;
+};
+
+// Finds the most pieces any sequence takes, walking each state once: what can still be captured from a
+// state does not depend on how it was reached, so a state met again adds nothing. Leaves in `further`,
+// for every state met, the most captures still to come from it (-1: the piece cannot capture at all).
+struct LongestCapture {
+    static constexpr bool kSteers = true;
+    StateTable further;
+    std::array<int, kMaxCaptures + 2> best{};  // per open state, the longest sequence found through it
+    int open = 0;                              // best[0] is the longest of all
+
+    Bitboard only(int) const { return kAllPoints; }
+    bool done() const { return false; }
+    bool enter(const WalkState& s) {
+        if (const std::int8_t* known = further.find(s.key())) {
+            if (*known >= 0) best[open] = std::max(best[open], s.depth + *known);
+            return false;
+        }
+        best[++open] = -1;
+        return true;
+    }
+    void leave(const WalkState& s) {
+        const int longest = best[open--];
+        further.insert(s.key(), static_cast<std::int8_t>(longest < 0 ? -1 : longest - s.depth));
+        best[open] = std::max(best[open], longest);
+    }
+    void operator()(const Move& m) { best[open] = std::max<int>(best[open], m.landings); }
+};
+
+// Follows given landing points and collects the legal sequences that are exactly those points
+// (`exact`) or go on from them (`longer`, up to `limit`). Under majority, `longest` (from a
+// LongestCapture walk of the same position) keeps the walk to the states on the way to a longest
+// sequence, so that it never wanders through the shorter ones.
+struct PathFinder {
+    static constexpr bool kSteers = true;
+    const Point* path = nullptr;
+    int given = 0;
+    std::size_t limit = 1;
+    const LongestCapture* longest = nullptr;
+    std::optional<Move> exact;
+    std::vector<Move> longer;
+
+    Bitboard only(int depth) const { return depth < given ? bit(path[depth]) : kAllPoints; }
+    bool done() const { return exact.has_value() || longer.size() >= limit; }
+    bool enter(const WalkState& s) const {
+        if (!longest) return true;
+        const std::int8_t* further = longest->further.find(s.key());
+        return further && *further >= 0 && s.depth + *further == longest->best[0];
+    }
+    void leave(const WalkState&) const {}
+    void operator()(const Move& m) {
+        if (longest && m.landings != longest->best[0]) return;
+        if (m.landings == given) exact = m;
+        else if (m.landings > given) longer.push_back(m);
+    }
 };
 
 // Appends every step of the side to move to `out` (no capture check).
@@ -293,6 +438,18 @@ inline bool has_capture(const Position& pos, const Rules& rules) {
         const Bitboard empty = pos.empty();
         return detail::capturing_men<Us, Backward>(pos.men(Us), enemy, empty) != 0 ||
                detail::mullahs_can_capture(pos.mullahs_of(Us), enemy, empty);
+    });
+}
+
+// Whether the side to move has a legal move at all (else the game is over), found without listing any.
+inline bool has_legal_move(const Position& pos, const Rules& rules) {
+    if (has_capture(pos, rules)) return true;
+    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        const Bitboard empty = pos.empty();
+        Bitboard reached = 0;
+        for (Direction d : detail::ManDirections<Us, Backward>::step) reached |= shift(pos.men(Us), d);
+        for (Direction d : kDirections) reached |= shift(pos.mullahs_of(Us), d);
+        return (reached & empty) != 0;
     });
 }
 
@@ -358,6 +515,79 @@ inline std::uint64_t count_legal_moves(const Position& pos, const Rules& rules) 
         for (Direction d : detail::ManDirections<Us, Backward>::step)
             n += static_cast<std::uint64_t>(popcount(shift(men, d) & empty));
         return n;
+    });
+}
+
+// The legal moves named by a start and landing points: the move with exactly these points, and the
+// legal moves that go on from them (at most `limit`, in the order legal_moves lists them).
+struct PathMatch {
+    std::optional<Move> exact;
+    std::vector<Move> longer;
+};
+
+// Matches a move as written (start, landing points, step or capture) against the rules by walking the
+// given path alone: each jump checked by the capture walk itself, then the sequence complete and allowed
+// (compulsory capture; under majority the most pieces). Never lists every legal move, which a mullah
+// among scattered pieces can have tens of thousands of.
+inline PathMatch match_path(const Position& pos, const Rules& rules, Point from, const Point* landings, int count,
+                            bool capture, std::size_t limit = 1) {
+    PathMatch result;
+    if (count < 0 || count > kMaxCaptures || (!capture && count != 1)) return result;
+    if (has_capture(pos, rules) != capture) return result;  // a capture is compulsory, and only then possible
+    if (!capture) {
+        // Steps are few (at most a few dozen): listing them is cheap.
+        MoveList steps;
+        detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() { detail::generate_steps<Us, Backward>(pos, steps); });
+        for (const Move& m : steps)
+            if (m.from == from && m.path[0] == landings[0]) result.exact = m;
+        return result;
+    }
+    detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        const Bitboard enemy = pos.them();
+        const Bitboard empty = pos.empty();
+        const Bitboard men = detail::capturing_men<Us, Backward>(pos.men(Us), enemy, empty);
+        const Bitboard mullahs = pos.mullahs_of(Us);
+        std::optional<detail::LongestCapture> longest;
+        if (rules.majority) {
+            longest.emplace();
+            detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, *longest).walk(pos, men, mullahs);
+        }
+        detail::PathFinder finder;
+        finder.path = landings;
+        finder.given = count;
+        finder.limit = std::max<std::size_t>(limit, 1);
+        finder.longest = longest ? &*longest : nullptr;
+        // With no landing points given, every piece's sequences go on from "nothing".
+        const Bitboard only = count == 0 ? kAllPoints : bit(from);
+        detail::CaptureWalker<detail::PathFinder, Us, Backward>(rules.promotion, finder).walk(pos, men & only, mullahs & only);
+        result.exact = finder.exact;
+        result.longer = std::move(finder.longer);
+        if (result.longer.size() > limit) result.longer.resize(limit);
+    });
+    return result;
+}
+
+// The first of the legal moves in the order legal_moves lists them, found without listing them all.
+inline std::optional<Move> first_legal_move(const Position& pos, const Rules& rules) {
+    if (has_capture(pos, rules)) {
+        PathMatch match = match_path(pos, rules, Point{}, nullptr, 0, true, 1);
+        if (match.longer.empty()) return std::nullopt;
+        return match.longer.front();
+    }
+    MoveList steps;
+    detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() { detail::generate_steps<Us, Backward>(pos, steps); });
+    if (steps.empty()) return std::nullopt;
+    return steps[0];
+}
+
+// The most pieces one capture sequence of the side to move takes; 0 when it has no capture.
+inline int longest_capture(const Position& pos, const Rules& rules) {
+    if (!has_capture(pos, rules)) return 0;
+    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        detail::LongestCapture longest;
+        const Bitboard men = detail::capturing_men<Us, Backward>(pos.men(Us), pos.them(), pos.empty());
+        detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, pos.mullahs_of(Us));
+        return longest.best[0];
     });
 }
 

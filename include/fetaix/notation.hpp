@@ -65,37 +65,30 @@ inline Expected<MoveText> parse_move_text(std::string_view text) {
     return result;
 }
 
-// True when `typed` names m or a beginning of m.
-inline bool starts_move(const MoveText& typed, const Move& m) {
-    if (typed.capture != m.is_capture() || typed.points.front() != m.from) return false;
-    if (typed.points.size() - 1 > m.landings) return false;
-    for (std::size_t i = 1; i < typed.points.size(); ++i)
-        if (typed.points[i] != m.path[i - 1]) return false;
-    return true;
-}
+// Candidates shown when a prefix names several moves.
+inline constexpr std::size_t kShownCandidates = 4;
 
-// The legal move of pos that `text` names: exactly, or by a prefix that only one legal sequence starts with.
+// The legal move of pos that `text` names: exactly, or by a prefix that only one legal sequence starts
+// with. Only the path written is walked (match_path), never every legal move.
 inline Expected<Move> parse_move(std::string_view text, const Position& pos, const Rules& rules) {
     auto typed = parse_move_text(text);
     if (!typed) return typed.error();
-    const MoveList moves = legal_moves(pos, rules);
-    std::vector<const Move*> matches;
-    for (const Move& m : moves) {
-        if (!starts_move(*typed, m)) continue;
-        if (m.landings + 1u == typed->points.size()) return m;  // the whole move, never ambiguous
-        matches.push_back(&m);
-    }
-    if (matches.size() == 1) return *matches.front();
+    const PathMatch match = match_path(pos, rules, typed->points.front(), typed->points.data() + 1,
+                                       static_cast<int>(typed->points.size()) - 1, typed->capture, kShownCandidates + 1);
+    if (match.exact) return *match.exact;
+    if (match.longer.size() == 1) return match.longer.front();
     std::string shown(text);
-    if (matches.size() > 1) {
+    if (match.longer.size() > 1) {
         std::string options;
-        for (std::size_t i = 0; i < matches.size() && i < 4; ++i) options += concat(i ? ", " : "", to_string(*matches[i]));
-        if (matches.size() > 4) options += ", ...";
+        for (std::size_t i = 0; i < match.longer.size() && i < kShownCandidates; ++i)
+            options += concat(i ? ", " : "", to_string(match.longer[i]));
+        if (match.longer.size() > kShownCandidates) options += ", ...";
         return Error{concat("'", shown, "' is ambiguous: it could be ", options)};
     }
-    if (moves.empty()) return Error{"no legal move: the game is over"};
-    if (!typed->capture && moves[0].is_capture())
-        return Error{concat("'", shown, "' is not legal: a capture is compulsory (for example ", to_string(moves[0]), ")")};
+    const std::optional<Move> first = first_legal_move(pos, rules);
+    if (!first) return Error{"no legal move: the game is over"};
+    if (!typed->capture && first->is_capture())
+        return Error{concat("'", shown, "' is not legal: a capture is compulsory (for example ", to_string(*first), ")")};
     return Error{concat("'", shown, "' is not a legal move here")};
 }
 

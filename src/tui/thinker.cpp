@@ -4,6 +4,7 @@ namespace fetaix::tui {
 
 void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms) {
     cancel();
+    if (!search_) search_ = std::make_unique<engine::Search>(kTableEntries);
     done_ = false;
     running_ = true;
     {
@@ -12,7 +13,7 @@ void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms
         progress_ = "starting";
     }
     worker_ = std::thread([this, game, level, seed, time_ms] {
-        engine::Result r = engine::think(search_, game, level, seed, time_ms, [this](const engine::DepthReport& d) {
+        engine::Result r = engine::think(*search_, game, level, seed, time_ms, [this](const engine::DepthReport& d) {
             std::lock_guard lock(mutex_);
             progress_ = d.pv.empty() ? concat("depth ", d.depth) : concat("depth ", d.depth, ", best ", to_string(d.pv[0]));
         });
@@ -24,7 +25,7 @@ void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms
 
 void Thinker::cancel() {
     if (worker_.joinable()) {
-        search_.stop();
+        search_->stop();
         worker_.join();
     }
     running_ = false;

@@ -2,6 +2,7 @@
 // The engine on a worker thread, so the screen keeps answering while the computer thinks.
 
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -28,8 +29,14 @@ public:
     // "depth 7, best c2-c3" while thinking.
     std::string progress() const;
 
+    // Whether the engine's table has been made: only once the computer or a hint has been used.
+    bool has_table() const { return search_ != nullptr; }
+
 private:
-    engine::Search search_{1u << 20};
+    static constexpr std::size_t kTableEntries = std::size_t{1} << 20;
+    // Made on the first start(): its transposition table is most of the program's memory, and a game
+    // between two people never needs it.
+    std::unique_ptr<engine::Search> search_;
     std::thread worker_;
     std::atomic<bool> done_{false};
     bool running_ = false;

@@ -1,0 +1,44 @@
+// The engine's worker thread: it costs no memory until the computer or a hint first needs it.
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include <catch2/catch.hpp>
+
+#include "tui/thinker.hpp"
+
+using namespace fetaix;
+using namespace fetaix::tui;
+
+namespace {
+
+// This process's resident memory in bytes, from /proc/self/statm (its second field, in pages).
+long resident_bytes() {
+    std::ifstream statm("/proc/self/statm");
+    long size = 0, resident = 0;
+    statm >> size >> resident;
+    REQUIRE(statm);
+    return resident * 4096;
+}
+
+}  // namespace
+
+TEST_CASE("a thinker makes its transposition table on first use, not before", "[tui][thinker][memory]") {
+    const long before = resident_bytes();
+    auto thinker = std::make_unique<Thinker>();
+    const long idle = resident_bytes();
+    CHECK_FALSE(thinker->has_table());
+    // The table holds 2^20 entries of 32 bytes (32 MiB): a game between two people must not pay for them.
+    CHECK(idle - before < 2 * 1024 * 1024);
+
+    thinker->start(Game(), 1, 1, 50);
+    CHECK(thinker->has_table());
+    std::optional<engine::Result> result;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!(result = thinker->take_result()) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    REQUIRE(result);
+    CHECK(result->has_move);
+    CHECK(resident_bytes() - before > 8 * 1024 * 1024);
+}
