@@ -5,13 +5,13 @@
 #include <cstdlib>
 #include <limits>
 #include <optional>
-#include <iostream>
 #include <string>
 #include <string_view>
 
 #include <fetaix/fetaix.hpp>
 
 #include "cli/engine_commands.hpp"
+#include "cli/output.hpp"
 #include "cli/options.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
@@ -84,6 +84,9 @@ constexpr const char* kHelp =
     "Exit status: 0 on success; 1 if a record is bad or unreadable, or the terminal cannot\n"
     "be used; 2 on a bad command line.\n";
 
+using cli::err;
+using cli::format;
+using cli::out;
 using cli::usage_error;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -92,7 +95,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 void print_perft_line(int depth, std::uint64_t nodes, double seconds) {
     const double nps = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
-    std::printf("depth=%d nodes=%llu time=%.3f nps=%.0f\n", depth, static_cast<unsigned long long>(nodes), seconds, nps);
+    out(format("depth=%d nodes=%llu time=%.3f nps=%.0f", depth, static_cast<unsigned long long>(nodes), seconds, nps));
     std::fflush(stdout);
 }
 
@@ -125,10 +128,10 @@ int run_perft(cli::Args& args) {
     if (divide) {
         std::uint64_t total = 0;
         for (const auto& [move, count] : perft_divide(pos, static_cast<int>(*depth), rules)) {
-            std::printf("%s %llu\n", to_string(move).c_str(), static_cast<unsigned long long>(count));
+            out(concat(to_string(move), " ", count));
             total += count;
         }
-        std::printf("total %llu\n", static_cast<unsigned long long>(total));
+        out(concat("total ", total));
     }
     for (int d = 1; d <= *depth; ++d) {
         const auto start = std::chrono::steady_clock::now();
@@ -146,8 +149,8 @@ int run_search_bench(int time_ms) {
         limits.time_ms = time_ms;
         engine::DepthReport last;
         search.run(*parse_fen(b.fen), {}, {}, limits, [&](const engine::DepthReport& d) { last = d; });
-        std::printf("%-10s depth=%d nodes=%llu time=%.3f nps=%.0f\n", std::string(b.name).c_str(), last.depth,
-                    static_cast<unsigned long long>(last.nodes), last.seconds, last.seconds > 0 ? last.nodes / last.seconds : 0.0);
+        out(format("%-10s depth=%d nodes=%llu time=%.3f nps=%.0f", std::string(b.name).c_str(), last.depth,
+                   static_cast<unsigned long long>(last.nodes), last.seconds, last.seconds > 0 ? last.nodes / last.seconds : 0.0));
         std::fflush(stdout);
     }
     return 0;
@@ -188,12 +191,12 @@ int run_bench(cli::Args& args) {
         const double seconds = seconds_since(start);
         total_nodes += nodes;
         total_seconds += seconds;
-        std::printf("%-10s depth=%d nodes=%llu time=%.3f nps=%.0f\n", std::string(w.name).c_str(), depth,
-                    static_cast<unsigned long long>(nodes), seconds, seconds > 0 ? nodes / seconds : 0.0);
+        out(format("%-10s depth=%d nodes=%llu time=%.3f nps=%.0f", std::string(w.name).c_str(), depth,
+                   static_cast<unsigned long long>(nodes), seconds, seconds > 0 ? nodes / seconds : 0.0));
         std::fflush(stdout);
     }
-    std::printf("%-10s nodes=%llu time=%.3f nps=%.0f\n", "total", static_cast<unsigned long long>(total_nodes),
-                total_seconds, total_seconds > 0 ? total_nodes / total_seconds : 0.0);
+    out(format("%-10s nodes=%llu time=%.3f nps=%.0f", "total", static_cast<unsigned long long>(total_nodes),
+               total_seconds, total_seconds > 0 ? total_nodes / total_seconds : 0.0));
     return 0;
 }
 
@@ -203,7 +206,7 @@ int run_app(tui::AppOptions options) {
         return tui::run(std::move(options));
     } catch (const std::exception& e) {
         // The terminal is already restored: the curses session ended when the exception left run().
-        std::cerr << "fetaix: " << e.what() << "\n";
+        err(concat("fetaix: ", e.what()));
         return 1;
     }
 }
@@ -271,7 +274,7 @@ int run_play(cli::Args& args) {
     if (file) {
         auto record = store::load_game_file(*file);
         if (!record) {
-            std::cerr << "fetaix: " << record.error().describe() << "\n";
+            err(concat("fetaix: ", record.error().describe()));
             return 1;
         }
         options.record = std::move(*record);
@@ -292,7 +295,7 @@ int run_replay(cli::Args& args) {
     if (!file) return usage_error("replay needs a game file: fetaix replay FILE.pdn");
     auto record = store::load_game_file(*file);
     if (!record) {
-        std::cerr << "fetaix: " << record.error().describe() << "\n";
+        err(concat("fetaix: ", record.error().describe()));
         return 1;
     }
     options.record = std::move(*record);
@@ -306,27 +309,24 @@ int run_check(cli::Args& args) {
     if (!args.empty()) return usage_error("check takes one file");
     auto text = store::read_record_file(file);
     if (!text) {
-        std::cerr << "fetaix: " << text.error().describe() << "\n";
+        err(concat("fetaix: ", text.error().describe()));
         return 1;
     }
     auto records = parse_pdn(*text);
     if (!records) {
-        std::cerr << "fetaix: " << file << ": " << records.error().describe() << "\n";
+        err(concat("fetaix: ", file, ": ", records.error().describe()));
         return 1;
     }
     int number = 0;
     for (const GameRecord& record : *records) {
         ++number;
-        for (const std::string& note : record.notes) std::printf("note: %s\n", note.c_str());
+        for (const std::string& note : record.notes) out(concat("note: ", note));
         const Game game = to_game(record);
         const GameResult r = game.result();
-        std::printf("game %d: %zu move%s, %s", number, record.moves.size(), record.moves.size() == 1 ? "" : "s",
-                    std::string(result_token(r.outcome)).c_str());
-        if (r.outcome != Outcome::Ongoing) std::printf(" (%s)", std::string(describe(r.reason)).c_str());
-        else std::printf(" (unfinished)");
-        std::printf("\n");
+        out(concat("game ", number, ": ", record.moves.size(), " move", record.moves.size() == 1 ? "" : "s", ", ",
+                   result_token(r.outcome), " (", r.outcome != Outcome::Ongoing ? describe(r.reason) : "unfinished", ")"));
     }
-    std::printf("%s: %d game%s, all moves legal\n", file.c_str(), number, number == 1 ? "" : "s");
+    out(concat(file, ": ", number, " game", number == 1 ? "" : "s", ", all moves legal"));
     return 0;
 }
 
@@ -363,7 +363,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (command == "--version") {
-        std::printf("fetaix %s\n", kVersion);
+        out(concat("fetaix ", kVersion));
         return 0;
     }
     if (command == "perft") return run_perft(args);

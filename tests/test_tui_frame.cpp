@@ -201,3 +201,154 @@ TEST_CASE("screen: mouse positions map back to points on either orientation", "[
             CHECK_FALSE(point_at(s.row + 1, s.column, flipped).has_value());
         }
 }
+
+namespace {
+
+// The start position's screen in ASCII for two unnamed players, at 80x24 or 72x22.
+std::vector<std::string> start_screen(int rows) {
+    std::vector<std::string> s{
+        "fetaix   w White   b Black",
+        "                                  Moves",
+        "5   b-----b-----b-----b-----b",
+        "    | \\   |   / | \\   |   / |",
+        "    |   \\ | /   |   \\ | /   |",
+        "4   b-----b-----b-----b-----b",
+        "    |   / | \\   |   / | \\   |",
+        "    | /   |   \\ | /   |   \\ |",
+        "3   b-----b-----.-----w-----w",
+        "    | \\   |   / | \\   |   / |",
+        "    |   \\ | /   |   \\ | /   |",
+        "2   w-----w----[w]----w-----w",
+        "    |   / | \\   |   / | \\   |     Rules",
+        "    | /   |   \\ | /   |   \\ |     backward captures no, majority no",
+        "1   w-----w-----w-----w-----w     promotion end",
+        "                                  no-progress draw after 50 plies",
+        "    a     b     c     d     e",
+        "",
+        "w White man  W White mullah  b Black man  B Black mullah  * may land",
+    };
+    s.resize(static_cast<std::size_t>(rows), "");
+    s[static_cast<std::size_t>(rows - 3)] = "White to move | White 12, Black 12";
+    s[static_cast<std::size_t>(rows - 2)] =
+        rows == 24 ? "Enter select  : type a move  u/r undo/redo  s/o save/open  ? help  q quit"
+                   : "Enter select  : type a move  u/r undo/redo  s/o save/open  ? help  q qui";
+    return s;
+}
+
+const std::string kDeniedNotice =
+    "autosave failing: cannot open: Permission denied: /home/someone/a/rather/deeply/nested/state/folder/fetaix/"
+    "autosave.lock";
+
+}  // namespace
+
+TEST_CASE("screen: a long notice keeps its reason and shortens the path in the middle", "[tui][frame][notice]") {
+    Controller c(Rules{}, Players{});
+    c.set_notice(kDeniedNotice);
+    std::vector<std::string> wide = start_screen(24);
+    wide[20] = "autosave failing: cannot open: Permission denied: /home/…/fetaix/autosave.lock";
+    CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == wide);
+    // At the minimum size the notice takes the legend's line; the path keeps its first and last parts.
+    std::vector<std::string> narrow = start_screen(22);
+    narrow[18] = "autosave failing: cannot open: Permission denied: /home/…/autosave.lock";
+    CHECK(lines(compose(c, 22, 72, Glyphs::ascii())) == narrow);
+}
+
+TEST_CASE("screen: a notice too long for one line wraps onto a second", "[tui][frame][notice]") {
+    Controller c(Rules{}, Players{});
+    SECTION("the whole path fits on the second line") {
+        c.set_notice(
+            "autosave failing: cannot write the autosave because the disk is full: "
+            "/home/someone/a/rather/deeply/nested/state/folder/fetaix/autosave.pdn");
+        std::vector<std::string> narrow = start_screen(22);
+        narrow[17] = "autosave failing: cannot write the autosave because the disk is full:";
+        narrow[18] = "/home/someone/a/rather/deeply/nested/state/folder/fetaix/autosave.pdn";
+        CHECK(lines(compose(c, 22, 72, Glyphs::ascii())) == narrow);
+        std::vector<std::string> wide = start_screen(24);
+        wide[19] = narrow[17];
+        wide[20] = narrow[18];
+        CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == wide);
+    }
+    SECTION("the path is shortened to fit the two lines") {
+        c.set_notice(
+            "autosave failing: cannot create the folder for the autosave: Not a directory: "
+            "/home/someone/a/rather/deeply/nested/state/folder/that/goes/on/and/on/for/a/long/while/fetaix/"
+            "autosave.lock");
+        std::vector<std::string> narrow = start_screen(22);
+        narrow[17] = "autosave failing: cannot create the folder for the autosave: Not a";
+        narrow[18] = "directory: /home/…/goes/on/and/on/for/a/long/while/fetaix/autosave.lock";
+        CHECK(lines(compose(c, 22, 72, Glyphs::ascii())) == narrow);
+        std::vector<std::string> wide = start_screen(24);
+        wide[19] = "autosave failing: cannot create the folder for the autosave: Not a directory:";
+        wide[20] = "/home/…/state/folder/that/goes/on/and/on/for/a/long/while/fetaix/autosave.lock";
+        CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == wide);
+    }
+    SECTION("text beyond two lines ends in an ellipsis on screen") {
+        std::string text;
+        for (int i = 0; i < 4; ++i) text += "the quick brown fox jumps over the lazy dog ";
+        text.pop_back();
+        c.set_notice(text);
+        std::vector<std::string> narrow = start_screen(22);
+        narrow[17] = "the quick brown fox jumps over the lazy dog the quick brown fox jumps";
+        narrow[18] = "over the lazy dog the quick brown fox jumps over the lazy dog the quick…";
+        CHECK(lines(compose(c, 22, 72, Glyphs::ascii())) == narrow);
+    }
+}
+
+TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices", "[tui][frame][notice]") {
+    Controller c(Rules{}, Players{});
+    c.set_notice(kDeniedNotice);
+    c.handle(Action::of(K::Help));
+    const Frame f = compose(c, 24, 80, Glyphs::ascii());
+    // The page is 70 columns wide from column 5, its text from column 7, the notice's from column 9
+    // to 72; a word longer than that is broken where the line ends.
+    CHECK(f.line(0) == "fetai");
+    CHECK(f.line(1).substr(7) == "Notices");
+    CHECK(f.line(2).substr(7) == "  autosave failing: cannot open: Permission denied: /home/someone/");
+    CHECK(f.line(3).substr(7) == "  a/rather/deeply/nested/state/folder/fetaix/autosave.lock");
+    CHECK(f.line(4).substr(7) == "Keys");
+    CHECK(f.line(21).substr(7) == "Any key closes this page.");
+    // At the minimum size the page takes every row and still holds the notice, the keys and the rules.
+    c.set_notice(
+        "autosave failing: cannot create the folder for the autosave: Not a directory: "
+        "/home/someone/a/rather/deeply/nested/state/folder/that/goes/on/and/on/for/a/long/while/fetaix/"
+        "autosave.lock");
+    const Frame g = compose(c, 22, 72, Glyphs::ascii());
+    CHECK(g.line(0).substr(3) == "Notices");
+    CHECK(g.line(1).substr(3) == "  autosave failing: cannot create the folder for the autosave: Not");
+    CHECK(g.line(2).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/t");
+    CHECK(g.line(3).substr(3) == "  hat/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
+    CHECK(g.line(4).substr(3) == "Keys");
+    CHECK(g.line(11).substr(3) == "Rules");
+    CHECK(g.line(21).substr(3) == "Any key closes this page.");
+}
+
+TEST_CASE("screen: control characters and invalid UTF-8 in a name are shown, not obeyed", "[tui][frame]") {
+    Controller c(Rules{}, Players{"A\x1b]0;x\x07" "B", "\xff\xc3"});
+    const Frame f = compose(c, 24, 80, Glyphs::ascii());
+    CHECK(f.line(0) == "fetaix   w White (A^[]0;x^GB)   b Black (\\xFF\\xC3)");
+    CHECK(f.line(21) == "White (A^[]0;x^GB) to move | White 12, Black 12");
+}
+
+TEST_CASE("screen: wide (CJK) names take two columns a character and keep the columns aligned", "[tui][frame]") {
+    Controller c(Rules{}, Players{"李小龍", "王"});
+    const Frame f = compose(c, 24, 80, Glyphs::unicode());
+    CHECK(f.line(0) == "fetaix   ○ White (李小龍)   ● Black (王)");
+    // 李 takes columns 18 and 19, so Black's piece sits at column 28, as a terminal shows it.
+    CHECK(f.at(0, 18).glyph == "李");
+    CHECK(f.at(0, 19).glyph.empty());
+    CHECK(f.at(0, 24).glyph == ")");
+    CHECK(f.at(0, 28).glyph == "●");
+    CHECK(f.line(21) == "White (李小龍) to move | White 12, Black 12");
+    CHECK(f.at(21, 15).glyph == "t");
+    CHECK(f.at(21, 25).glyph == "W");
+    // A name too wide for the line is cut at a whole character: 32 of 36 fill columns 7 to 70.
+    std::string wide;
+    for (int i = 0; i < 36; ++i) wide += "中";
+    Controller d(Rules{}, Players{wide, "王"});
+    const Frame g = compose(d, 22, 72, Glyphs::unicode());
+    std::string shown;
+    for (int i = 0; i < 32; ++i) shown += "中";
+    CHECK(g.line(19) == "White (" + shown);
+    CHECK(g.at(19, 69).glyph == "中");
+    CHECK(g.at(19, 71).glyph == " ");
+}

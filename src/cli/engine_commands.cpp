@@ -59,16 +59,16 @@ int run_analyze(Args& args) {
     if (timed && deep) return usage_error("analyze: --time and --depth exclude each other");
     engine::Search search;
     const engine::Result r = search.run(pos, rules, {}, limits, [](const engine::DepthReport& d) {
-        std::printf("depth=%d score=%d nodes=%llu nps=%.0f pv=%s\n", d.depth, d.score,
-                    static_cast<unsigned long long>(d.nodes), d.seconds > 0 ? d.nodes / d.seconds : 0.0,
-                    line_of(d.pv).c_str());
+        out(format("depth=%d score=%d nodes=%llu nps=%.0f pv=%s", d.depth, d.score,
+                   static_cast<unsigned long long>(d.nodes), d.seconds > 0 ? d.nodes / d.seconds : 0.0,
+                   line_of(d.pv).c_str()));
         std::fflush(stdout);
     });
     if (!r.has_move) {
-        std::printf("bestmove none (the side to move has no legal move)\n");
+        out("bestmove none (the side to move has no legal move)");
         return 0;
     }
-    std::printf("bestmove %s\n", to_string(r.best).c_str());
+    out(concat("bestmove ", to_string(r.best)));
     return 0;
 }
 
@@ -127,7 +127,7 @@ int run_match(Args& args) {
             const engine::MatchGame r = engine::play_match_game(settings, openings[static_cast<std::size_t>(g / 2)], g, search_a, search_b);
             const std::lock_guard<std::mutex> lock(report);
             results[static_cast<std::size_t>(g)] = r;
-            if (++done % 10 == 0 && done < settings.games) std::fprintf(stderr, "%lld of %lld games played\n", done, settings.games);
+            if (++done % 10 == 0 && done < settings.games) err(format("%lld of %lld games played", done, settings.games));
         }
     };
     std::vector<std::thread> threads;
@@ -136,11 +136,11 @@ int run_match(Args& args) {
     for (std::thread& t : threads) t.join();
 
     const engine::MatchSummary sum = engine::summarize(results);
-    std::printf("level %d vs level %d, %lld games: wins %lld, draws %lld, losses %lld\n", settings.a, settings.b, settings.games,
-                sum.wins, sum.draws, sum.losses);
-    std::printf("score %.1f%% +- %.1f%% (95%%)\n", 100 * sum.score, 100 * sum.margin);
-    std::printf("openings: %zu, each of %d random plies; %lld within a quarter of a man at depth %d; %lld games drawn at the %d-ply cap\n",
-                openings.size(), settings.opening_plies, balanced, engine::kOpeningProbeDepth, sum.capped, settings.max_plies);
+    out(format("level %d vs level %d, %lld games: wins %lld, draws %lld, losses %lld", settings.a, settings.b, settings.games,
+               sum.wins, sum.draws, sum.losses));
+    out(format("score %.1f%% +- %.1f%% (95%%)", 100 * sum.score, 100 * sum.margin));
+    out(format("openings: %zu, each of %d random plies; %lld within a quarter of a man at depth %d; %lld games drawn at the %d-ply cap",
+               openings.size(), settings.opening_plies, balanced, engine::kOpeningProbeDepth, sum.capped, settings.max_plies));
     return 0;
 }
 

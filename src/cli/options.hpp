@@ -3,7 +3,6 @@
 
 #include <charconv>
 #include <cstdlib>
-#include <iostream>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -11,6 +10,8 @@
 #include <vector>
 
 #include <fetaix/fetaix.hpp>
+
+#include "cli/output.hpp"
 
 namespace fetaix::cli {
 
@@ -31,7 +32,7 @@ private:
 
 // One line on stderr and the exit status for a bad command line.
 inline int usage_error(const std::string& message) {
-    std::cerr << "fetaix: " << message << "\n";
+    err(concat("fetaix: ", message));
     return 2;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "text/display.hpp"
+
 namespace fetaix::tui {
 
 namespace {
@@ -11,15 +13,6 @@ constexpr int kBoardLeft = 4;  // column of file a (file e when turned)
 constexpr int kColumnStep = 6;
 constexpr int kRowStep = 3;
 constexpr int kPanelLeft = 34;
-
-// The length in bytes of the UTF-8 sequence that starts with c.
-std::size_t utf8_length(unsigned char c) {
-    if (c < 0x80) return 1;
-    if ((c >> 5) == 0x6) return 2;
-    if ((c >> 4) == 0xe) return 3;
-    if ((c >> 3) == 0x1e) return 4;
-    return 1;
-}
 
 std::string_view yes_no(bool b) { return b ? "yes" : "no"; }
 
@@ -182,9 +175,88 @@ std::string hint_text(const Controller& c) {
     return "Enter select  : type a move  u/r undo/redo  s/o save/open  ? help  q quit";
 }
 
+// Shorter forms of a path, longest first: whole folders dropped from its middle ("/home/…/fetaix/
+// autosave.lock"); with `cut`, only its end ("…ve.lock") in at most `room` columns, a last resort.
+std::vector<std::string> shortened_paths(const std::string& path, bool cut, int room) {
+    std::vector<std::string> forms;
+    if (cut) {
+        for (int width = std::min(text::display_width(path) - 1, room); width >= 10; --width)
+            forms.push_back(concat("…", text::tail_of_width(path, width - 1)));
+        return forms;
+    }
+    forms.push_back(path);
+    std::vector<std::string> parts;
+    for (std::size_t start = 0;;) {
+        const std::size_t slash = path.find('/', start);
+        parts.push_back(path.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
+        if (slash == std::string::npos) break;
+        start = slash + 1;
+    }
+    // The head is the first named folder, with the leading slash of an absolute path.
+    const int count = static_cast<int>(parts.size());
+    const int head_parts = count > 1 && parts[0].empty() ? 2 : 1;
+    std::string head;
+    for (int k = 0; k < head_parts && k < count; ++k) {
+        head += parts[static_cast<std::size_t>(k)];
+        head += '/';
+    }
+    for (int keep = count - head_parts - 1; keep >= 1; --keep) {
+        std::string tail;
+        for (int k = count - keep; k < count; ++k) {
+            if (!tail.empty()) tail += '/';
+            tail += parts[static_cast<std::size_t>(k)];
+        }
+        forms.push_back(concat(head, "…/", tail));
+    }
+    return forms;
+}
+
+// A notice in at most `max_lines` lines of `width` columns: whole if it fits; else with its path
+// (the longest word holding a '/') shortened in the middle, the reason kept, on as few lines as
+// possible; what is still left over ends in "…" (the help page shows the whole text).
+std::vector<std::string> fit_notice(const std::string& notice, int width, int max_lines) {
+    const std::string shown = text::printable(notice);
+    std::size_t path_at = std::string::npos, path_length = 0;
+    for (std::size_t start = 0; start <= shown.size();) {
+        const std::size_t end = std::min(shown.find(' ', start), shown.size());
+        if (end - start > path_length && shown.substr(start, end - start).find('/') != std::string::npos)
+            path_at = start, path_length = end - start;
+        start = end + 1;
+    }
+    const auto forms = [&](bool cut) {
+        if (path_at == std::string::npos) return cut ? std::vector<std::string>{} : std::vector<std::string>{shown};
+        std::vector<std::string> out;
+        for (const std::string& p : shortened_paths(shown.substr(path_at, path_length), cut, width * max_lines))
+            out.push_back(concat(shown.substr(0, path_at), p, shown.substr(path_at + path_length)));
+        return out;
+    };
+    for (int lines = 1; lines <= max_lines; ++lines)
+        for (const std::string& form : forms(false)) {
+            std::vector<std::string> wrapped = text::wrap(form, width);
+            if (static_cast<int>(wrapped.size()) <= lines) return wrapped;
+        }
+    for (const std::string& form : forms(true)) {
+        std::vector<std::string> wrapped = text::wrap(form, width);
+        if (static_cast<int>(wrapped.size()) <= max_lines) return wrapped;
+    }
+    std::vector<std::string> wrapped = text::wrap(shown, width);
+    wrapped.resize(static_cast<std::size_t>(max_lines));
+    std::string& last = wrapped.back();
+    last = concat(text::head_of_width(last, width - 1), "…");
+    return wrapped;
+}
+
 void draw_help(Frame& f, const Controller& c) {
     const Rules& r = c.game().rules();
-    const std::vector<std::string> lines{
+    const int width = 70;
+    // A standing notice comes first and whole, wrapped to the page.
+    std::vector<std::string> notice;
+    if (!c.ui().notice.empty()) {
+        notice.push_back("Notices");
+        for (const std::string& line : text::wrap(text::printable(c.ui().notice), width - 6))
+            notice.push_back(concat("  ", line));
+    }
+    const std::vector<std::string> keys{
         "Keys",
         "  arrows h j k l     move the cursor     Enter Space  select, land",
         "  Home PgUp End PgDn diagonals (7 9 1 3) Esc Backspace  cancel",
@@ -192,6 +264,8 @@ void draw_help(Frame& f, const Controller& c) {
         "  n  new game   f  flip board   a  turn to the side to move",
         "  R  resign     d  offer a draw          ?  help    q  quit",
         "  s  save to a file   o  open a file     H  hint from the engine",
+    };
+    const std::vector<std::string> rules{
         "Rules",
         "  Men step forward, diagonally forward or sideways, one point.",
         "  Men capture by short leaps; mullahs fly and capture from afar.",
@@ -204,16 +278,25 @@ void draw_help(Frame& f, const Controller& c) {
                to_string(r.promotion), ","),
         concat("  majority ", yes_no(r.majority), ", no-progress draw after ", r.no_progress, " plies",
                r.no_progress == 0 ? " (off)" : "", "."),
-        "Any key closes this page.",
     };
-    const int width = 70;
-    const int height = static_cast<int>(lines.size()) + 2;
+    // On a short screen the page loses its margin, then the rules, then the end of a very long notice.
+    const int rows = f.rows();
+    std::vector<std::string> lines = notice;
+    if (static_cast<int>(notice.size() + keys.size()) + 1 > rows) {
+        lines.resize(static_cast<std::size_t>(rows) - keys.size() - 1);
+        lines.back() = concat(text::head_of_width(lines.back(), width - 5), "…");
+    }
+    lines.insert(lines.end(), keys.begin(), keys.end());
+    if (static_cast<int>(lines.size() + rules.size()) + 1 <= rows) lines.insert(lines.end(), rules.begin(), rules.end());
+    lines.push_back("Any key closes this page.");
+    const int margin = static_cast<int>(lines.size()) + 2 <= f.rows() ? 1 : 0;
+    const int height = static_cast<int>(lines.size()) + 2 * margin;
     const int top = std::max(0, (f.rows() - height) / 2);
     const int left = std::max(0, (f.columns() - width) / 2);
     for (int row = top; row < top + height && row < f.rows(); ++row)
         for (int col = left; col < left + width && col < f.columns(); ++col) f.set(row, col, " ", Role::Dialog);
     for (std::size_t i = 0; i < lines.size(); ++i)
-        f.write(top + 1 + static_cast<int>(i), left + 2, lines[i], Role::Dialog);
+        f.write(top + margin + static_cast<int>(i), left + 2, lines[i], Role::Dialog);
 }
 
 }  // namespace
@@ -226,20 +309,40 @@ Glyphs Glyphs::ascii() { return {"-", "|", "/", "\\", ".", "*", "x", "w", "W", "
 
 void Frame::write(int row, int column, std::string_view text, Role role) {
     if (row < 0 || row >= rows_) return;
-    std::size_t i = 0;
-    while (i < text.size() && column < columns_) {
-        const std::size_t n = std::min(utf8_length(static_cast<unsigned char>(text[i])), text.size() - i);
-        if (column >= 0) set(row, column, text.substr(i, n), role);
-        i += n;
-        ++column;
+    const std::string shown = text::printable(text);
+    for (const text::Glyph& g : text::glyphs(shown)) {
+        if (column >= columns_) break;
+        if (g.width == 2 && column + 1 >= columns_) {
+            set(row, column, " ", role);  // half a wide character is never drawn
+            break;
+        }
+        if (column >= 0) {
+            set(row, column, g.bytes, role);
+            if (g.width == 2) {
+                unpair(row, column + 1);
+                at(row, column + 1) = Cell{"", role};
+            }
+        } else if (column + g.width > 0) {
+            set(row, 0, " ", role);
+        }
+        column += g.width;
     }
 }
 
 void Frame::set(int row, int column, std::string_view glyph, Role role) {
     if (row < 0 || row >= rows_ || column < 0 || column >= columns_) return;
+    unpair(row, column);
     Cell& cell = at(row, column);
     cell.glyph = std::string(glyph);
     cell.role = role;
+}
+
+void Frame::unpair(int row, int column) {
+    if (at(row, column).glyph.empty()) {
+        if (column > 0) at(row, column - 1).glyph = std::string(1, ' ');  // the wide character this cell continued
+    } else if (column + 1 < columns_ && at(row, column + 1).glyph.empty()) {
+        at(row, column + 1).glyph = std::string(1, ' ');  // the second half of the wide character that was here
+    }
 }
 
 std::string Frame::line(int row) const {
@@ -290,10 +393,15 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
             concat(glyphs.white_man, " White man  ", glyphs.white_mullah, " White mullah  ", glyphs.black_man,
                    " Black man  ", glyphs.black_mullah, " Black mullah  ", glyphs.destination, " may land"));
     draw_panel(f, c, kBoardTop + 4 * kRowStep - 4);
-    // A standing notice (a failing autosave) gets a line of its own, over the legend if need be.
+    // A standing notice (a failing autosave) gets one or two lines of its own above the status, over
+    // the legend if need be.
     if (!c.ui().notice.empty()) {
-        f.write(rows - 4, 0, std::string(columns, ' '));
-        f.write(rows - 4, 0, c.ui().notice, Role::Question);
+        const std::vector<std::string> notice = fit_notice(c.ui().notice, columns, 2);
+        const int first = rows - 3 - static_cast<int>(notice.size());
+        for (std::size_t i = 0; i < notice.size(); ++i) {
+            f.write(first + static_cast<int>(i), 0, std::string(columns, ' '));
+            f.write(first + static_cast<int>(i), 0, notice[i], Role::Question);
+        }
     }
     f.write(rows - 3, 0, status_text(c), Role::Status);
     if (c.ui().question != Question::None) f.write(rows - 2, 0, c.question_text(), Role::Question);

@@ -33,7 +33,8 @@ enum class Role : std::uint8_t {
 };
 
 struct Cell {
-    std::string glyph = " ";  // one column wide, UTF-8
+    // One column of UTF-8; a wide (CJK) character's second column holds "" and is drawn by the first.
+    std::string glyph = " ";
     Role role = Role::Text;
 };
 
@@ -57,13 +58,17 @@ public:
     int columns() const { return columns_; }
     const Cell& at(int row, int column) const { return cells_[row * columns_ + column]; }
     Cell& at(int row, int column) { return cells_[row * columns_ + column]; }
-    // Writes UTF-8 text from (row, column), one glyph a column, clipped at the right edge.
+    // Writes text from (row, column) as a terminal lays it out (control characters and invalid
+    // UTF-8 made visible, wide characters in two columns), clipped at the right edge.
     void write(int row, int column, std::string_view text, Role role = Role::Text);
     void set(int row, int column, std::string_view glyph, Role role);
     // The text of one row, trailing spaces removed: what a terminal capture shows.
     std::string line(int row) const;
 
 private:
+    // Before a cell is overwritten: blanks the other half of the wide character it belongs to.
+    void unpair(int row, int column);
+
     int rows_;
     int columns_;
     std::vector<Cell> cells_;

@@ -170,8 +170,9 @@ void Terminal::draw(const Frame& frame) {
             const Cell& cell = frame.at(row, col);
             const attr_t a = attributes(cell.role, colors_);
             attron(a);
-            // The bottom-right cell cannot be written without scrolling on some terminals.
-            if (!(row == LINES - 1 && col == COLS - 1)) mvaddstr(row, col, cell.glyph.c_str());
+            // The bottom-right cell cannot be written without scrolling on some terminals; the second
+            // column of a wide character is drawn with its first.
+            if (!(row == LINES - 1 && col == COLS - 1) && !cell.glyph.empty()) mvaddstr(row, col, cell.glyph.c_str());
             attroff(a);
         }
     refresh();

@@ -235,6 +235,41 @@ autosave_failing)
     [ -s "$STATE/file/fetaix/autosave.pdn" ] || fail "no autosave after the folder came back"
     grep -q '1. c2-c3 c4xc2' "$STATE/file/fetaix/autosave.pdn" || fail "autosave lacks the moves"
     ;;
+long_notice)
+    # A long state folder under a file: the autosave fails with a notice longer than the screen is
+    # wide. At 72x22 and 80x24 the reason stays in view, the path is shortened in the middle, the
+    # layout holds, and the help page shows the whole text.
+    deep="$STATE/a-rather-long-folder-name/another-long-folder-name/and-a-third-one-for-good-measure"
+    mkdir -p "$deep"
+    touch "$deep/file"
+    for size in 72x22 80x24; do
+        columns=${size%x*} rows=${size#*x}
+        $T kill-server >/dev/null 2>&1 || true
+        $T -u new-session -d -s e2e -x "$columns" -y "$rows" "env XDG_STATE_HOME=$deep/file/state $BIN; sleep 30"
+        wait_for 'White to move'
+        wait_for 'autosave failing'
+        wait_for 'Not a directory'
+        wait_for '/…/([^ ]*/)?state'
+        expect_line 16 "    a     b     c     d     e"
+        expect_line $((rows - 3)) "White to move | White 12, Black 12"
+        keys '?'
+        wait_for 'Notices'
+        # The page's text starts 4 columns into its 70; joined, its Notices lines hold the whole text.
+        left=$(((columns - 70) / 2 + 4))
+        notice=$(screen | sed -n '/Notices/,/Keys/p' | sed '1d;$d' | while IFS= read -r line; do
+            printf '%s' "${line:$left}"; done | tr -d ' ')
+        case "$notice" in
+            *"$deep/file/state"*) ;;
+            *) fail "at $size the help page lacks the whole path: '$notice'" ;;
+        esac
+        case "$notice" in
+            *autosavefailing*Notadirectory*|*Notadirectory*autosavefailing*) ;;
+            *) fail "at $size the help page lacks the reason: '$notice'" ;;
+        esac
+        keys q
+        wait_gone 'Notices'
+    done
+    ;;
 second_instance)
     start_game
     wait_for 'White to move'

@@ -21,6 +21,19 @@ expect() {
     echo "ok: fetaix $* -> $got: $(echo "$out" | head -1)"
 }
 
+# expect_exact STATUS EXPECTED ARGS...: like expect, but stdout and stderr together must be exactly EXPECTED.
+expect_exact() {
+    local status=$1 expected=$2
+    shift 2
+    local out
+    out=$(timeout 10 "$BIN" "$@" 2>&1 </dev/null)
+    local got=$?
+    [ "$got" -eq 124 ] && fail "hung: fetaix $*"
+    [ "$got" -eq "$status" ] || fail "fetaix $*: exit $got, expected $status; output: $out"
+    [ "$out" = "$expected" ] || fail "fetaix $(printf '%q ' "$@"): output $(printf '%q' "$out"), expected $(printf '%q' "$expected")"
+    echo "ok: fetaix $(printf '%q ' "$@")-> $got: $out"
+}
+
 case "${1:?case}" in
 good)
     printf '[White "Ali"]\n[Black "Zineb"]\n1. d3-c3 b3xd3 2. e3xc3 d4-d3 3. c3xe3 c5-d4 4. e3xc5 e5-d4\n5. c5xc3xe5xe3 a3-b3 6. e3xa3xc5xe5 a5-b4 7. e5xa5xa3xc5 1-0\n\n[Event "second"]\n1. c2-c3 *\n' >"$dir/two.pdn"
@@ -68,6 +81,33 @@ unreadable)
     printf 'x' >"$dir/plain"
     expect 1 'Not a directory' check "$dir/plain/game.pdn"
     expect 1 'not a regular file' check /dev/null
+    ;;
+escapes)
+    # Bytes of a file, a path or an argument never reach the terminal raw: control characters show
+    # as ^[ ^G, C1 controls as \u009B, invalid UTF-8 as \xFF, on stdout and stderr alike.
+    printf '[Majority "\033]0;PWNED\007"]\n*\n' >"$dir/title.pdn"
+    expect_exact 1 "fetaix: $dir/title.pdn: line 1, column 1: tag Majority: expected yes or no, found \"^[]0;PWNED^G\"" \
+        check "$dir/title.pdn"
+    printf '[Event "x"]\n1. c2-c3\033[2J *\n' >"$dir/move.pdn"
+    expected="fetaix: $dir/move.pdn: line 2, column 4: move 1 'c2-c3^[': expected '-' or 'x' after c3, found '^['"
+    expect_exact 1 "$expected" check "$dir/move.pdn"
+    expect_exact 1 "$expected" "$dir/move.pdn"
+    expect_exact 1 "$expected" replay "$dir/move.pdn"
+    printf '[FEN "W:Wa1\033[1m:Bb5"]\n*\n' >"$dir/fen.pdn"
+    expect_exact 1 "fetaix: $dir/fen.pdn: line 1, column 1: tag FEN: bad position: column 6: expected ',' or ':' after a piece, found '^['" \
+        check "$dir/fen.pdn"
+    printf '[Majority "\302\23331m"]\n*\n' >"$dir/c1.pdn"
+    expect_exact 1 "fetaix: $dir/c1.pdn: line 1, column 1: tag Majority: expected yes or no, found \"\\u009B31m\"" \
+        check "$dir/c1.pdn"
+    # The path itself, on stderr when it cannot be opened and on stdout when it is checked.
+    expect_exact 1 "fetaix: cannot open $dir/p^[]0;x^G.pdn: No such file or directory" check "$dir/p"$'\e]0;x\a'".pdn"
+    printf '1. c2-c3 *\n' >"$dir/g"$'\e[31m'".pdn"
+    expect_exact 0 "game 1: 1 move, * (unfinished)
+$dir/g^[[31m.pdn: 1 game, all moves legal" check "$dir/g"$'\e[31m'".pdn"
+    # Arguments echoed in usage errors, invalid UTF-8 included.
+    expect_exact 2 "fetaix: perft: DEPTH must be a number from 1 to 30, not '\\xFF'" perft $'\xff'
+    expect_exact 2 "fetaix: --time: expected seconds between 0.001 and 86400, not '^[[2J'" analyze --time $'\e[2J'
+    expect_exact 2 "fetaix: unknown option '--^G\\xC3' (see fetaix --help)" $'--\a\xc3'
     ;;
 *)
     echo "unknown case $1" >&2
