@@ -337,15 +337,15 @@ int run_games(cli::Args& args) {
     std::string problem;
     const std::vector<std::string> files = store::history_files(folder, &problem);
     if (!problem.empty()) {
-        std::cerr << "fetaix: " << problem << "\n";
+        err(concat("fetaix: ", problem));
         return 1;
     }
     if (files.empty()) {
-        std::printf("No games in the history yet (%s).\n", folder.c_str());
+        out(concat("No games in the history yet (", folder, ")."));
         return 0;
     }
     std::size_t number = 0;
-    for (const std::string& path : files) std::printf("%s\n", store::format_past_game(++number, store::read_past_game(path)).c_str());
+    for (const std::string& path : files) out(store::format_past_game(++number, store::read_past_game(path)));
     return 0;
 }
 

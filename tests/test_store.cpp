@@ -348,6 +348,7 @@ TEST_CASE("history: a past game described for fetaix games, and files described 
     CHECK(describe_record_file(t.file("two.pdn", "1. c2-c3 *\n\n*\n")) == "a record of 2 games");
     CHECK(describe_record_file(t.file("notes.txt", "bread, olives")) == "not a game record");
     CHECK(describe_record_file(t.file("empty", "")) == "not a game record");
+}
 
 namespace {
 
