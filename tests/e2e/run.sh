@@ -405,6 +405,16 @@ save_owner)
     wait_for 'Not saved: cannot keep the owner \(root\) of roots\.pdn: Operation not permitted$'
     grep -q 'd2-c3' "$work/roots.pdn" || fail "roots.pdn was replaced"
     [ "$(stat -c %U "$work/roots.pdn")" = root ] || fail "roots.pdn changed owner"
+    # nobody's own file in root's group: nobody cannot give a new file that group.
+    keys Escape
+    printf '1. d2-c3 *\n' >"$work/group.pdn"
+    chown nobody:root "$work/group.pdn"
+    chmod 664 "$work/group.pdn"
+    save_as group.pdn
+    keys y
+    wait_for 'Not saved: cannot keep the group \(root\) of group\.pdn: Operation not permitted$'
+    [ "$(stat -c '%U:%G' "$work/group.pdn")" = nobody:root ] || fail "group.pdn changed owner"
+    grep -q 'd2-c3' "$work/group.pdn" || fail "group.pdn was replaced"
     rm -rf "$work"
     ;;
 open_asks)
