@@ -345,6 +345,11 @@ TEST_CASE("history: a past game described for fetaix games, and files described 
     std::ofstream(broken) << "1. c2-c4 *\n";
     CHECK_THAT(format_past_game(3, read_past_game(broken)), Catch::StartsWith("#3  2026-12-01 09:00  unreadable: "));
     CHECK(describe_record_file(won) == "a fetaix game, 7 moves");
+    // A name from a hostile record cannot drive the terminal that lists it.
+    const std::string hostile = folder + "/20261201-100000-001.pdn";
+    std::ofstream(hostile) << "[White \"\x1b]0;PWNED\x07\"]\n[Black \"x\xc2\x9by\"]\n*\n";
+    CHECK(format_past_game(4, read_past_game(hostile)) ==
+          "#4  2026-12-01 10:00  ^[]0;PWNED^G - x~[y  unfinished  0 moves  " + hostile);
     CHECK(describe_record_file(t.file("two.pdn", "1. c2-c3 *\n\n*\n")) == "a record of 2 games");
     CHECK(describe_record_file(t.file("notes.txt", "bread, olives")) == "not a game record");
     CHECK(describe_record_file(t.file("empty", "")) == "not a game record");

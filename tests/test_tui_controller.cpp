@@ -460,6 +460,19 @@ TEST_CASE("tui: new game and finished games go to the history once", "[tui][file
     CHECK_THAT(disk.history[2], Catch::Contains("[Redo \"c2-c3\"]"));
 }
 
+TEST_CASE("tui: a game the computer ends goes to the history", "[tui][files][history]") {
+    FakeDisk disk;
+    Players players;
+    players.black_level = 1;
+    Controller c(Rules{}, players, *parse_fen("B:Wc3:Bb3"));
+    c.set_files(disk.access());
+    REQUIRE(c.computer_to_move());
+    c.play_computer_move(*parse_move("b3xd3", c.game().position(), c.game().rules()));
+    REQUIRE(c.game().over());
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("b3xd3 0-1"));
+}
+
 TEST_CASE("tui: a game that cannot be kept in the history is abandoned only if the player insists", "[tui][files][history]") {
     FakeDisk disk;
     disk.archive_fails = true;

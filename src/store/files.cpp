@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
+#include <grp.h>
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -24,10 +25,15 @@ std::string parent_of(const std::string& path) {
     return path.substr(0, slash);
 }
 
-// "nobody", or the number when the user has no name.
+// "nobody", or the number when the user (or group) has no name.
 std::string owner_name(uid_t uid) {
     if (const passwd* p = ::getpwuid(uid)) return p->pw_name;
     return std::to_string(uid);
+}
+
+std::string group_name(gid_t gid) {
+    if (const group* g = ::getgrgid(gid)) return g->gr_name;
+    return std::to_string(gid);
 }
 
 }  // namespace
@@ -275,7 +281,9 @@ std::optional<std::string> save_record_file(const std::string& path, std::string
         if (::fstat(fd, &mine) != 0) return fail(system_error("cannot write", path));
         // The owner first: a change of owner clears the set-user-ID and set-group-ID bits.
         if ((mine.st_uid != old.st_uid || mine.st_gid != old.st_gid) && ::fchown(fd, old.st_uid, old.st_gid) != 0)
-            return fail(concat("cannot keep the owner (", owner_name(old.st_uid), ") of ", path, ": ", std::strerror(errno)));
+            return fail(mine.st_uid != old.st_uid
+                            ? concat("cannot keep the owner (", owner_name(old.st_uid), ") of ", path, ": ", std::strerror(errno))
+                            : concat("cannot keep the group (", group_name(old.st_gid), ") of ", path, ": ", std::strerror(errno)));
         mode = old.st_mode & 07777;
     } else {
         const mode_t mask = ::umask(0);

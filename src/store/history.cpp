@@ -25,6 +25,26 @@ bool history_name(std::string_view name) {
 
 std::string plural(std::size_t n, std::string_view word) { return concat(n, " ", word, n == 1 ? "" : "s"); }
 
+// Control characters shown as the screen shows them (^[ for ESC, ~E for U+0085): names come from
+// record files, and a terminal must not obey them.
+std::string printable(std::string_view text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x20 || c == 0x7f) {
+            out += '^';
+            out += static_cast<char>(c ^ 0x40);
+        } else if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+                   static_cast<unsigned char>(text[i + 1]) <= 0x9f) {
+            out += '~';
+            out += static_cast<char>(static_cast<unsigned char>(text[++i]) - 0x40);
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string history_directory(const std::string& state_folder) { return state_folder + "/games"; }
@@ -97,9 +117,9 @@ PastGame read_past_game(const std::string& path) {
 }
 
 std::string format_past_game(std::size_t number, const PastGame& game) {
-    if (!game.problem.empty()) return concat("#", number, "  ", game.date, "  unreadable: ", game.problem);
-    return concat("#", number, "  ", game.date, "  ", game.players, "  ", game.result, "  ", plural(game.moves, "move"),
-                  "  ", game.path);
+    if (!game.problem.empty()) return printable(concat("#", number, "  ", game.date, "  unreadable: ", game.problem));
+    return printable(concat("#", number, "  ", game.date, "  ", game.players, "  ", game.result, "  ",
+                            plural(game.moves, "move"), "  ", game.path));
 }
 
 std::string describe_record_file(const std::string& path) {

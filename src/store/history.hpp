@@ -43,7 +43,8 @@ struct PastGame {
 };
 PastGame read_past_game(const std::string& path);
 
-// "#1  2026-11-30 14:15  Ali - Zineb  1-0 (all pieces captured)  7 moves  PATH"
+// "#1  2026-11-30 14:15  Ali - Zineb  1-0 (all pieces captured)  7 moves  PATH", control characters
+// written as ^[ (C0, DEL) or ~E (C1).
 std::string format_past_game(std::size_t number, const PastGame& game);
 
 // What a regular file at `path` holds, for the question before replacing it: "a fetaix game,
