@@ -13,6 +13,7 @@
 #include "cli/engine_commands.hpp"
 #include "cli/output.hpp"
 #include "cli/options.hpp"
+#include "cli/record_bench.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
 #include "tui/app.hpp"
@@ -157,6 +158,10 @@ int run_search_bench(int time_ms) {
 }
 
 int run_bench(cli::Args& args) {
+    if (!args.empty() && args.peek() == "--records") {
+        args.take();
+        return cli::run_record_bench(args);
+    }
     Rules rules;
     int depth_cut = 0;
     bool search = false;

@@ -547,22 +547,32 @@ inline PathMatch match_path(const Position& pos, const Rules& rules, Point from,
         const Bitboard empty = pos.empty();
         const Bitboard men = detail::capturing_men<Us, Backward>(pos.men(Us), enemy, empty);
         const Bitboard mullahs = pos.mullahs_of(Us);
-        std::optional<detail::LongestCapture> longest;
-        if (rules.majority) {
-            longest.emplace();
-            detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, *longest).walk(pos, men, mullahs);
-        }
-        detail::PathFinder finder;
-        finder.path = landings;
-        finder.given = count;
-        finder.limit = std::max<std::size_t>(limit, 1);
-        finder.longest = longest ? &*longest : nullptr;
         // With no landing points given, every piece's sequences go on from "nothing".
         const Bitboard only = count == 0 ? kAllPoints : bit(from);
-        detail::CaptureWalker<detail::PathFinder, Us, Backward>(rules.promotion, finder).walk(pos, men & only, mullahs & only);
-        result.exact = finder.exact;
-        result.longer = std::move(finder.longer);
-        if (result.longer.size() > limit) result.longer.resize(limit);
+        const auto find = [&](const detail::LongestCapture* longest) {
+            detail::PathFinder finder;
+            finder.path = landings;
+            finder.given = count;
+            finder.limit = std::max<std::size_t>(limit, 1);
+            finder.longest = longest;
+            detail::CaptureWalker<detail::PathFinder, Us, Backward>(rules.promotion, finder).walk(pos, men & only, mullahs & only);
+            result.exact = finder.exact;
+            result.longer = std::move(finder.longer);
+            if (result.longer.size() > limit) result.longer.resize(limit);
+        };
+        if (!rules.majority) return find(nullptr);
+        if (count > 0) {
+            // A whole sequence that takes every enemy piece takes the most: no search for longer ones.
+            find(nullptr);
+            if (result.exact && result.exact->capture_count() == popcount(enemy)) return;
+        }
+        detail::LongestCapture longest;
+        detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, mullahs);
+        if (result.exact) {
+            if (result.exact->capture_count() != longest.best[0]) result.exact.reset();
+            return;
+        }
+        find(&longest);
     });
     return result;
 }
