@@ -35,6 +35,17 @@ start)
     expect_line 16 "    a     b     c     d     e"
     expect_line 21 "White (Ali) to move | White 12, Black 12"
     ;;
+wide_name)
+    # A 14-character CJK name (42 bytes) is taken, and laid out two columns a character.
+    start_game --white 一二三四五六七八九十一二三四 --black 王
+    wait_for 'to move'
+    expect_line 0 "fetaix   ○ White (一二三四五六七八九十一二三四)   ● Black (王)"
+    expect_line 21 "White (一二三四五六七八九十一二三四) to move | White 12, Black 12"
+    expect_start_board
+    keys d
+    wait_for 'accept'
+    expect_line 22 "White offers a draw. Black (王), accept? (y/n)"
+    ;;
 win)
     # A whole game typed at the keyboard, to White capturing all twelve Black pieces.
     start_game
