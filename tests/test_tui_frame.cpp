@@ -341,14 +341,24 @@ TEST_CASE("screen: wide (CJK) names take two columns a character and keep the co
     CHECK(f.line(21) == "White (李小龍) to move | White 12, Black 12");
     CHECK(f.at(21, 15).glyph == "t");
     CHECK(f.at(21, 25).glyph == "W");
-    // A name too wide for the line is cut at a whole character: 32 of 36 fill columns 7 to 70.
-    std::string wide;
-    for (int i = 0; i < 36; ++i) wide += "中";
-    Controller d(Rules{}, Players{wide, "王"});
+    // Names too wide for the line are cut, each to its share, so the other name and the pieces left
+    // stay in view.
+    std::string forty;
+    for (int i = 0; i < 40; ++i) forty += "中";
+    Controller d(Rules{}, Players{forty, forty});
     const Frame g = compose(d, 22, 72, Glyphs::unicode());
-    std::string shown;
-    for (int i = 0; i < 32; ++i) shown += "中";
-    CHECK(g.line(19) == "White (" + shown);
-    CHECK(g.at(19, 69).glyph == "中");
-    CHECK(g.at(19, 71).glyph == " ");
+    const std::string nine = "中中中中中中中中中";
+    CHECK(g.line(0) == "fetaix   ○ White (" + nine + "…)   ● Black (" + nine + "…)");
+    CHECK(g.line(19) == "White (" + nine + nine.substr(0, 8 * 3) + "…) to move | White 12, Black 12");
+}
+
+TEST_CASE("screen: a wide character is never cut in half at the right edge", "[tui][frame]") {
+    Frame f(1, 5);
+    f.write(0, 0, "中中中");
+    CHECK(f.line(0) == "中中");
+    CHECK(f.at(0, 3).glyph.empty());
+    CHECK(f.at(0, 4).glyph == " ");
+    // Writing over half of a wide character blanks its other half.
+    f.write(0, 1, "x");
+    CHECK(f.line(0) == " x中");
 }
