@@ -362,3 +362,29 @@ TEST_CASE("screen: a wide character is never cut in half at the right edge", "[t
     f.write(0, 1, "x");
     CHECK(f.line(0) == " x中");
 }
+
+TEST_CASE("screen: on a short screen a long notice takes the rules' place on the help page", "[tui][frame][notice]") {
+    Controller c(Rules{}, Players{});
+    c.handle(Action::of(K::Help));
+    std::string text = "autosave failing:";
+    for (int i = 0; i < 40; ++i) text += " reason";  // 297 columns: five lines of 64
+    c.set_notice(text);
+    // 14 lines without the rules: with its margin the page is 16 rows, from row 3.
+    Frame f = compose(c, 22, 72, Glyphs::ascii());
+    CHECK(f.line(4).substr(3) == "Notices");
+    CHECK(f.line(5).substr(3) == "  autosave failing: reason reason reason reason reason reason");
+    CHECK(f.line(9).substr(3) == "  reason reason reason reason reason reason reason");
+    CHECK(f.line(10).substr(3) == "Keys");
+    CHECK(f.line(17).substr(3) == "Any key closes this page.");
+    for (int r = 0; r < f.rows(); ++r) CHECK(f.line(r).find("Rules") == std::string::npos);
+    // Taller, the page has room for the rules again.
+    f = compose(c, 30, 80, Glyphs::ascii());
+    CHECK(f.line(3).substr(7) == "Notices");
+    CHECK(f.line(16).substr(7) == "Rules");
+    // A notice longer than any screen is cut at the last row the page can give it.
+    c.set_notice(std::string(5000, 'x'));
+    f = compose(c, 22, 72, Glyphs::ascii());
+    CHECK(f.line(13).substr(3) == "  " + std::string(63, 'x') + "…");
+    CHECK(f.line(14).substr(3) == "Keys");
+    CHECK(f.line(21).substr(3) == "Any key closes this page.");
+}
