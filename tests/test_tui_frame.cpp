@@ -300,7 +300,7 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
     c.handle(Action::of(K::Help));
     const Frame f = compose(c, 24, 80, Glyphs::ascii());
     // The page is 70 columns wide from column 5, its text from column 7, the notice's from column 9
-    // to 72; a word longer than that is broken where the line ends.
+    // to 72; a path longer than that is broken after a '/'.
     CHECK(f.line(0) == "fetai");
     CHECK(f.line(1).substr(7) == "Notices");
     CHECK(f.line(2).substr(7) == "  autosave failing: cannot open: Permission denied: /home/someone/");
@@ -315,8 +315,8 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
     const Frame g = compose(c, 22, 72, Glyphs::ascii());
     CHECK(g.line(0).substr(3) == "Notices");
     CHECK(g.line(1).substr(3) == "  autosave failing: cannot create the folder for the autosave: Not");
-    CHECK(g.line(2).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/t");
-    CHECK(g.line(3).substr(3) == "  hat/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
+    CHECK(g.line(2).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/");
+    CHECK(g.line(3).substr(3) == "  that/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
     CHECK(g.line(4).substr(3) == "Keys");
     CHECK(g.line(11).substr(3) == "Rules");
     CHECK(g.line(21).substr(3) == "Any key closes this page.");
