@@ -230,8 +230,7 @@ int run_play(cli::Args& args) {
         if (flag == "--white" || flag == "--black") {
             if (args.empty()) return usage_error(std::string(flag) + " needs a name, or ai[:LEVEL]");
             const std::string_view name = args.take();
-            if (name.empty() || name.size() > 40)
-                return usage_error(std::string(flag) + ": a name has 1 to 40 characters");
+            if (auto problem = cli::name_problem(name)) return usage_error(concat(flag, ": ", *problem));
             int& level = flag == "--white" ? options.players.white_level : options.players.black_level;
             if (name == "ai" || name.rfind("ai:", 0) == 0) {
                 // The computer: ai is level 5; ai:N picks the level.

@@ -65,6 +65,10 @@ TEST_CASE("text: wrapping at spaces by columns", "[text]") {
     CHECK(wrap("中中 中中", 4) == std::vector<std::string>{"中中", "中中"});
     // A word longer than a line fills the rest of the line it starts on.
     CHECK(wrap("to /abcdefghij", 8) == std::vector<std::string>{"to /abcd", "efghij"});
+    // ... and a path breaks after a '/' where it can.
+    CHECK(wrap("see /usr/share/doc now", 10) == std::vector<std::string>{"see /usr/", "share/doc", "now"});
+    CHECK(wrap("/a/bcdefghijkl/m", 6) == std::vector<std::string>{"/a/", "bcdefg", "hijkl/", "m"});
+    CHECK(wrap("中", 1) == std::vector<std::string>{"中"});
     CHECK(wrap("", 8) == std::vector<std::string>{""});
     CHECK(head_of_width("ab中cd", 3) == "ab");
     CHECK(tail_of_width("ab中cd", 3) == "cd");

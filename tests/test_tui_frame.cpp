@@ -300,7 +300,7 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
     c.handle(Action::of(K::Help));
     const Frame f = compose(c, 24, 80, Glyphs::ascii());
     // The page is 70 columns wide from column 5, its text from column 7, the notice's from column 9
-    // to 72; a word longer than that is broken where the line ends.
+    // to 72; a path longer than that is broken after a '/'.
     CHECK(f.line(0) == "fetai");
     CHECK(f.line(1).substr(7) == "Notices");
     CHECK(f.line(2).substr(7) == "  autosave failing: cannot open: Permission denied: /home/someone/");
@@ -315,8 +315,8 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
     const Frame g = compose(c, 22, 72, Glyphs::ascii());
     CHECK(g.line(0).substr(3) == "Notices");
     CHECK(g.line(1).substr(3) == "  autosave failing: cannot create the folder for the autosave: Not");
-    CHECK(g.line(2).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/t");
-    CHECK(g.line(3).substr(3) == "  hat/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
+    CHECK(g.line(2).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/");
+    CHECK(g.line(3).substr(3) == "  that/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
     CHECK(g.line(4).substr(3) == "Keys");
     CHECK(g.line(11).substr(3) == "Rules");
     CHECK(g.line(21).substr(3) == "Any key closes this page.");
@@ -341,14 +341,50 @@ TEST_CASE("screen: wide (CJK) names take two columns a character and keep the co
     CHECK(f.line(21) == "White (李小龍) to move | White 12, Black 12");
     CHECK(f.at(21, 15).glyph == "t");
     CHECK(f.at(21, 25).glyph == "W");
-    // A name too wide for the line is cut at a whole character: 32 of 36 fill columns 7 to 70.
-    std::string wide;
-    for (int i = 0; i < 36; ++i) wide += "中";
-    Controller d(Rules{}, Players{wide, "王"});
+    // Names too wide for the line are cut, each to its share, so the other name and the pieces left
+    // stay in view.
+    std::string forty;
+    for (int i = 0; i < 40; ++i) forty += "中";
+    Controller d(Rules{}, Players{forty, forty});
     const Frame g = compose(d, 22, 72, Glyphs::unicode());
-    std::string shown;
-    for (int i = 0; i < 32; ++i) shown += "中";
-    CHECK(g.line(19) == "White (" + shown);
-    CHECK(g.at(19, 69).glyph == "中");
-    CHECK(g.at(19, 71).glyph == " ");
+    const std::string nine = "中中中中中中中中中";
+    CHECK(g.line(0) == "fetaix   ○ White (" + nine + "…)   ● Black (" + nine + "…)");
+    CHECK(g.line(19) == "White (" + nine + nine.substr(0, 8 * 3) + "…) to move | White 12, Black 12");
+}
+
+TEST_CASE("screen: a wide character is never cut in half at the right edge", "[tui][frame]") {
+    Frame f(1, 5);
+    f.write(0, 0, "中中中");
+    CHECK(f.line(0) == "中中");
+    CHECK(f.at(0, 3).glyph.empty());
+    CHECK(f.at(0, 4).glyph == " ");
+    // Writing over half of a wide character blanks its other half.
+    f.write(0, 1, "x");
+    CHECK(f.line(0) == " x中");
+}
+
+TEST_CASE("screen: on a short screen a long notice takes the rules' place on the help page", "[tui][frame][notice]") {
+    Controller c(Rules{}, Players{});
+    c.handle(Action::of(K::Help));
+    std::string text = "autosave failing:";
+    for (int i = 0; i < 40; ++i) text += " reason";  // 297 columns: five lines of 64
+    c.set_notice(text);
+    // 14 lines without the rules: with its margin the page is 16 rows, from row 3.
+    Frame f = compose(c, 22, 72, Glyphs::ascii());
+    CHECK(f.line(4).substr(3) == "Notices");
+    CHECK(f.line(5).substr(3) == "  autosave failing: reason reason reason reason reason reason");
+    CHECK(f.line(9).substr(3) == "  reason reason reason reason reason reason reason");
+    CHECK(f.line(10).substr(3) == "Keys");
+    CHECK(f.line(17).substr(3) == "Any key closes this page.");
+    for (int r = 0; r < f.rows(); ++r) CHECK(f.line(r).find("Rules") == std::string::npos);
+    // Taller, the page has room for the rules again.
+    f = compose(c, 30, 80, Glyphs::ascii());
+    CHECK(f.line(3).substr(7) == "Notices");
+    CHECK(f.line(16).substr(7) == "Rules");
+    // A notice longer than any screen is cut at the last row the page can give it.
+    c.set_notice(std::string(5000, 'x'));
+    f = compose(c, 22, 72, Glyphs::ascii());
+    CHECK(f.line(13).substr(3) == "  " + std::string(63, 'x') + "…");
+    CHECK(f.line(14).substr(3) == "Keys");
+    CHECK(f.line(21).substr(3) == "Any key closes this page.");
 }

@@ -185,13 +185,28 @@ std::vector<std::string> wrap(std::string_view printable_text, int width) {
             used = w;
             continue;
         }
-        // Longer than a line: it fills what is left of this one and goes on in the next.
+        // Longer than a line: it fills what is left of this one and goes on in the next, broken
+        // after a '/' where the piece that fits has one (a path splits between its folders).
         if (used > 0 && used + 1 < width) line += ' ', ++used;
         else if (used > 0) flush();
-        for (const Glyph& g : glyphs(word)) {
-            if (used + g.width > width) flush();
-            line += g.bytes;
-            used += g.width;
+        std::string_view rest = word;
+        while (!rest.empty()) {
+            std::string piece = head_of_width(rest, width - used);
+            if (piece.size() < rest.size()) {
+                const std::size_t slash = piece.rfind('/');
+                if (slash != std::string::npos && slash >= 1) piece.resize(slash + 1);
+            }
+            if (piece.empty()) {
+                if (used > 0) {
+                    flush();
+                    continue;
+                }
+                piece = std::string(glyphs(rest).front().bytes);  // wider than a whole line
+            }
+            line += piece;
+            used += display_width(piece);
+            rest.remove_prefix(piece.size());
+            if (!rest.empty()) flush();
         }
     }
     if (!line.empty() || lines.empty()) lines.push_back(line);

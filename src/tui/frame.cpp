@@ -145,7 +145,26 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom) {
                                : concat("no-progress draw after ", r.no_progress, " plies"));
 }
 
-std::string status_text(const Controller& c) {
+// The players with each name cut to at most `columns` columns ("李小龍…").
+Players with_names_within(Players p, int columns) {
+    for (std::string* name : {&p.white, &p.black}) {
+        const std::string shown = text::printable(*name);
+        if (text::display_width(shown) > columns) *name = concat(text::head_of_width(shown, columns - 1), "…");
+    }
+    return p;
+}
+
+// The line `line(players)` in at most `columns` columns: long names are cut a column at a time until
+// it fits, so that what follows them (the other player, the pieces left) stays in view.
+template <class Line>
+std::string with_fitted_names(const Players& players, int columns, Line line) {
+    std::string text = line(players);
+    for (int limit = 80; text::display_width(text::printable(text)) > columns && limit > 5; --limit)
+        text = line(with_names_within(players, limit));
+    return text;
+}
+
+std::string status_text(const Controller& c, const Players& players) {
     const Game& game = c.game();
     if (c.ui().replay) {
         const std::size_t total = game.ply() + game.redo_line().size();
@@ -156,13 +175,13 @@ std::string status_text(const Controller& c) {
     const GameResult r = game.result();
     if (r.outcome != Outcome::Ongoing) {
         const std::string who = r.outcome == Outcome::Draw        ? std::string("Draw")
-                                : r.outcome == Outcome::WhiteWins ? concat(c.players().label(Color::White), " wins")
-                                                                  : concat(c.players().label(Color::Black), " wins");
+                                : r.outcome == Outcome::WhiteWins ? concat(players.label(Color::White), " wins")
+                                                                  : concat(players.label(Color::Black), " wins");
         return concat("Game over: ", who, " by ", describe(r.reason), ".");
     }
     const Position& pos = game.position();
     const Color mover = pos.side_to_move;
-    std::string text = concat(c.players().label(mover), " to move");
+    std::string text = concat(players.label(mover), " to move");
     if (!c.ui().thinking.empty() && c.computer_to_move()) return concat(text, " - thinking: ", c.ui().thinking);
     if (c.must_capture()) text += " - capture compulsory";
     return concat(text, " | White ", popcount(pos.of(Color::White)), ", Black ", popcount(pos.of(Color::Black)));
@@ -382,10 +401,10 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         }
         return f;
     }
-    const Players& players = c.players();
-    f.write(0, 0,
-            concat("fetaix   ", glyphs.white_man, " ", players.label(Color::White), "   ", glyphs.black_man, " ",
-                   players.label(Color::Black)),
+    f.write(0, 0, with_fitted_names(c.players(), columns, [&](const Players& p) {
+                return concat("fetaix   ", glyphs.white_man, " ", p.label(Color::White), "   ", glyphs.black_man, " ",
+                              p.label(Color::Black));
+            }),
             Role::Title);
     draw_board(f, c, glyphs);
     const int legend_row = kBoardTop + 4 * kRowStep + 4;
@@ -403,7 +422,8 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
             f.write(first + static_cast<int>(i), 0, notice[i], Role::Question);
         }
     }
-    f.write(rows - 3, 0, status_text(c), Role::Status);
+    f.write(rows - 3, 0, with_fitted_names(c.players(), columns, [&](const Players& p) { return status_text(c, p); }),
+            Role::Status);
     if (c.ui().question != Question::None) f.write(rows - 2, 0, c.question_text(), Role::Question);
     else f.write(rows - 2, 0, hint_text(c));
     if (c.ui().prompt_open) {

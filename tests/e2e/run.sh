@@ -35,6 +35,17 @@ start)
     expect_line 16 "    a     b     c     d     e"
     expect_line 21 "White (Ali) to move | White 12, Black 12"
     ;;
+wide_name)
+    # A 14-character CJK name (42 bytes) is taken, and laid out two columns a character.
+    start_game --white 一二三四五六七八九十一二三四 --black 王
+    wait_for 'to move'
+    expect_line 0 "fetaix   ○ White (一二三四五六七八九十一二三四)   ● Black (王)"
+    expect_line 21 "White (一二三四五六七八九十一二三四) to move | White 12, Black 12"
+    expect_start_board
+    keys d
+    wait_for 'accept'
+    expect_line 22 "White offers a draw. Black (王), accept? (y/n)"
+    ;;
 win)
     # A whole game typed at the keyboard, to White capturing all twelve Black pieces.
     start_game
@@ -242,16 +253,25 @@ long_notice)
     deep="$STATE/a-rather-long-folder-name/another-long-folder-name/and-a-third-one-for-good-measure"
     mkdir -p "$deep"
     touch "$deep/file"
+    # wait_line N TEXT: until screen line N is TEXT (the redraw after a resize comes a moment later).
+    wait_line() {
+        local deadline=$((SECONDS + 5))
+        while ((SECONDS < deadline)); do
+            [ "$(screen | sed -n "$(($1 + 1))p" | sed 's/ *$//')" = "$2" ] && return 0
+            sleep 0.05
+        done
+        expect_line "$1" "$2"
+    }
+    $T -u new-session -d -s e2e -x 72 -y 22 "env XDG_STATE_HOME=$deep/file/state $BIN; sleep 30"
     for size in 72x22 80x24; do
         columns=${size%x*} rows=${size#*x}
-        $T kill-server >/dev/null 2>&1 || true
-        $T -u new-session -d -s e2e -x "$columns" -y "$rows" "env XDG_STATE_HOME=$deep/file/state $BIN; sleep 30"
-        wait_for 'White to move'
+        $T resize-window -t e2e -x "$columns" -y "$rows"
+        [ "$($T display -p -t e2e '#{window_width}x#{window_height}')" = "$size" ] || fail "the window is not $size"
+        wait_line $((rows - 3)) "White to move | White 12, Black 12"
         wait_for 'autosave failing'
         wait_for 'Not a directory'
         wait_for '/…/([^ ]*/)?state'
         expect_line 16 "    a     b     c     d     e"
-        expect_line $((rows - 3)) "White to move | White 12, Black 12"
         keys '?'
         wait_for 'Notices'
         # The page's text starts 4 columns into its 70; joined, its Notices lines hold the whole text.

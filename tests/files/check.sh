@@ -106,8 +106,10 @@ escapes)
 $dir/g^[[31m.pdn: 1 game, all moves legal" check "$dir/g"$'\e[31m'".pdn"
     # Arguments echoed in usage errors, invalid UTF-8 included.
     expect_exact 2 "fetaix: perft: DEPTH must be a number from 1 to 30, not '\\xFF'" perft $'\xff'
-    expect_exact 2 "fetaix: --time: expected seconds between 0.001 and 86400, not '^[[2J'" analyze --time $'\e[2J'
+    expect_exact 2 "fetaix: --time: expected a decimal number of seconds from 0.001 to 86400, not '^[[2J'" analyze --time $'\e[2J'
     expect_exact 2 "fetaix: unknown option '--^G\\xC3' (see fetaix --help)" $'--\a\xc3'
+    expect_exact 2 "fetaix: --white: a name cannot hold control characters or invalid UTF-8 ('A^[[31mB')" --white $'A\e[31mB'
+    expect_exact 2 "fetaix: --black: a name cannot hold control characters or invalid UTF-8 ('Jos\\xE9')" --black $'Jos\xe9'
     ;;
 *)
     echo "unknown case $1" >&2

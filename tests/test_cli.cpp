@@ -1,0 +1,43 @@
+// The command line's readers of numbers and names.
+
+#include <catch2/catch.hpp>
+
+#include "cli/options.hpp"
+
+using namespace fetaix::cli;
+
+TEST_CASE("cli: numbers are plain decimals", "[cli]") {
+    CHECK(parse_seconds("1.5", 0.05, 3600) == 1.5);
+    CHECK(parse_seconds("16", 0.05, 3600) == 16.0);
+    for (const char* bad : {"0x10", "inf", "infinity", "nan", "+5", " 5", "5 ", "1e1", "5.", ".5", "-1", "", "1.2.3"})
+        CHECK_FALSE(parse_seconds(bad, 0, 3600));
+    CHECK(parse_number("42", 0, 100) == 42);
+    CHECK(parse_number("007", 0, 100) == 7);
+    for (const char* bad : {"0x10", "+5", " 5", "5 ", "-0", "1e1", "1.0", "", "99999999999999999999"})
+        CHECK_FALSE(parse_number(bad, 0, std::numeric_limits<long long>::max()));
+}
+
+TEST_CASE("cli: a name has 1 to 40 characters, counted as characters, not bytes", "[cli]") {
+    CHECK_FALSE(name_problem("Ali"));
+    CHECK_FALSE(name_problem(std::string(40, 'x')));
+    CHECK(name_problem(std::string(41, 'x')) == "a name has 1 to 40 characters");
+    CHECK(name_problem("") == "a name has 1 to 40 characters");
+    // 14 CJK characters are 42 bytes.
+    const std::string fourteen = "一二三四五六七八九十一二三四";
+    REQUIRE(fourteen.size() == 42);
+    CHECK_FALSE(name_problem(fourteen));
+    std::string forty, forty_one;
+    for (int i = 0; i < 40; ++i) forty += "中";
+    forty_one = forty + "中";
+    CHECK_FALSE(name_problem(forty));
+    CHECK(name_problem(forty_one) == "a name has 1 to 40 characters");
+}
+
+TEST_CASE("cli: a name with control characters or invalid UTF-8 is refused", "[cli]") {
+    // The message holds the name as given; it is escaped where it leaves the program (cli::err).
+    const std::string why = "a name cannot hold control characters or invalid UTF-8 ('";
+    CHECK(name_problem("A\x1b[31mB") == why + "A\x1b[31mB')");
+    CHECK(name_problem("Jos\xe9") == why + "Jos\xe9')");
+    CHECK(name_problem("tab\there") == why + "tab\there')");
+    CHECK(name_problem("\xc2\x9b" "1m") == why + "\xc2\x9b" "1m')");
+}
