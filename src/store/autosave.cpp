@@ -137,7 +137,7 @@ Expected<GameRecord> Autosave::load() const { return load_game_file(path_); }
 Autosave::Saved Autosave::read_saved() {
     Saved saved;
     struct stat info {};
-    if (::lstat(path_.c_str(), &info) != 0 && errno == ENOENT) {
+    if (::lstat(path_.c_str(), &info) != 0 && (errno == ENOENT || errno == ENOTDIR)) {
         cleared_ = ownership_ == Ownership::Owned;
         return saved;
     }
@@ -164,7 +164,7 @@ Autosave::Saved Autosave::read_saved() {
 
 std::optional<std::string> Autosave::make_way_for(const Game& game) {
     struct stat info {};
-    if (::lstat(path_.c_str(), &info) != 0 && errno == ENOENT) return std::nullopt;
+    if (::lstat(path_.c_str(), &info) != 0 && (errno == ENOENT || errno == ENOTDIR)) return std::nullopt;
     const auto text = read_record_file(path_);
     if (text && *text == written_) return std::nullopt;
     std::string kind = "broken";

@@ -235,7 +235,7 @@ autosave_failing)
     # The state folder cannot be made (its parent is a file): the game goes on and says so.
     touch "$STATE/file"
     $T -u new-session -d -s e2e -x 80 -y 24 "env XDG_STATE_HOME=$STATE/file $BIN; sleep 30"
-    wait_for 'autosave failing: cannot create: Not a directory: '
+    wait_for 'autosave failing: cannot create: Not a directory:( |$)'
     type_move c2-c3
     wait_for 'Black to move - capture compulsory'
     wait_for 'autosave failing'
@@ -613,9 +613,9 @@ autosave_failing_elsewhere)
     type_move d2-c3
     $T select-window -t e2e:0
     type_move c2-c3
-    wait_for 'autosave off: another fetaix holds the lock: '
+    wait_for 'autosave off: another fetaix holds the lock:( |$)'
     type_move c4xc2
-    wait_for 'autosave off: another fetaix holds the lock: '
+    wait_for 'autosave off: another fetaix holds the lock:( |$)'
     grep -q '1. d2-c3 \*' "$STATE/file/fetaix/autosave.pdn" || fail "the autosave of the other fetaix was overwritten"
     ;;
 autosave_lock_deleted)
@@ -630,7 +630,7 @@ autosave_lock_deleted)
     type_move d2-c3
     $T select-window -t e2e:0
     type_move c4xc2
-    wait_for 'autosave off: another fetaix holds the lock: '
+    wait_for 'autosave off: another fetaix holds the lock:( |$)'
     grep -q '^1. d2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the second fetaix's game was overwritten"
     # The second one quits: the first owns the autosave again, and keeps the other game aside.
     $T select-window -t e2e:1
@@ -640,7 +640,7 @@ autosave_lock_deleted)
     wait_for 'EXITED 0'
     $T select-window -t e2e:0
     type_move c1xc3
-    wait_for 'the autosave held another unfinished game \(1 move\), moved to: '
+    wait_for 'the autosave held another unfinished game \(1 move\), moved to:( |$)'
     kept=$(ls "$STATE"/fetaix/autosave-kept-*.pdn) || fail "no game kept aside"
     grep -q '^1. d2-c3 \*' "$kept" || fail "the kept game is not the second fetaix's"
     grep -q '^1. c2-c3 c4xc2 2. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "the first fetaix's game is not saved"
@@ -656,7 +656,7 @@ autosave_folder_deleted)
     type_move d2-c3
     $T select-window -t e2e:0
     type_move c4xc2
-    wait_for 'autosave off: another fetaix holds the lock: '
+    wait_for 'autosave off: another fetaix holds the lock:( |$)'
     grep -q '^1. d2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the second fetaix's game was overwritten"
     ;;
 autosave_broken)
@@ -709,7 +709,7 @@ autosave_lock_file)
     stop_tmux
     chmod 000 "$STATE/fetaix/autosave.lock"
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
-    wait_for 'autosave failing: cannot open the lock: Permission denied: '
+    wait_for 'autosave failing: cannot open the lock: Permission denied:( |$)'
     wait_for 'Continue the saved game \(2 moves\) unsaved\? y = yes, n = view it read-only'
     keys n
     wait_for 'Replay: move 2 of 2 \(read-only: the autosave cannot be used\)'
@@ -719,7 +719,7 @@ autosave_lock_file)
     keys y
     wait_for 'Game resumed; its moves are not saved while the autosave fails\.'
     type_move e1xc3
-    wait_for 'autosave failing: cannot open the lock: Permission denied: '
+    wait_for 'autosave failing: cannot open the lock: Permission denied:( |$)'
     grep -q 'e1xc3' "$STATE/fetaix/autosave.pdn" && fail "wrote without the lock"
     rm "$STATE/fetaix/autosave.lock"
     keys u
@@ -732,7 +732,7 @@ autosave_lock_file)
     rm "$STATE/fetaix/autosave.lock"
     mkfifo -m 444 "$STATE/fetaix/autosave.lock"
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
-    wait_for 'autosave failing: the lock is not a regular file: '
+    wait_for 'autosave failing: the lock is not a regular file:( |$)'
     wait_for 'Continue the saved game'
     ;;
 autosave_readonly_folder)
@@ -744,14 +744,14 @@ autosave_readonly_folder)
     mount -o remount,ro "$STATE/fetaix" || fail "cannot remount read-only"
     start_game
     wait_for 'Continue the saved game \(2 moves\) unsaved\? y = yes, n = view it read-only'
-    wait_for 'autosave failing: cannot open the lock: Read-only file system: '
+    wait_for 'autosave failing: cannot open the lock: Read-only file system:( |$)'
     stop_tmux
     start_game --new
-    wait_for 'autosave failing: cannot open the lock: Read-only file system: '
+    wait_for 'autosave failing: cannot open the lock: Read-only file system:( |$)'
     type_move c2-c3
     mount -o remount,rw "$STATE/fetaix" || fail "cannot remount read-write"
     type_move c4xc2
-    wait_for 'the autosave held another unfinished game \(2 moves\), moved to: '
+    wait_for 'the autosave held another unfinished game \(2 moves\), moved to:( |$)'
     wait_gone 'autosave failing'
     kept=$(ls "$STATE"/fetaix/autosave-kept-*.pdn) || fail "the saved game was not kept"
     cmp -s "$kept" "$STATE/original" || fail "the kept game differs from the saved one"
@@ -783,7 +783,7 @@ autosave_disk_full)
     type_move c2-c3
     dd if=/dev/zero of="$STATE/fetaix/filler" bs=4k 2>/dev/null
     type_move c4xc2
-    wait_for 'autosave failing: cannot write: No space left on device: '
+    wait_for 'autosave failing: cannot write: No space left on device:( |$)'
     grep -q '^1. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the last good autosave was damaged"
     ls "$STATE"/fetaix/autosave.pdn.* 2>/dev/null && fail "a temporary file was left"
     rm "$STATE/fetaix/filler"
