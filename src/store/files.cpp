@@ -9,6 +9,7 @@
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <utility>
 
 namespace fetaix::store {
 
@@ -34,6 +35,56 @@ std::string owner_name(uid_t uid) {
 std::string group_name(gid_t gid) {
     if (const group* g = ::getgrgid(gid)) return g->gr_name;
     return std::to_string(gid);
+}
+
+// The temporary file of an atomic write: mkstemp's "PATH.XXXXXX" beside the file it will become, so
+// the rename stays within one folder. Removed when it goes out of scope unless it was put in place.
+class Temporary {
+public:
+    explicit Temporary(const std::string& path) : name_(path + ".XXXXXX"), fd_(::mkstemp(name_.data())), made_(fd_ >= 0) {}
+    ~Temporary() {
+        if (fd_ >= 0) ::close(fd_);
+        if (made_ && !placed_) ::unlink(name_.c_str());
+    }
+    Temporary(const Temporary&) = delete;
+    Temporary& operator=(const Temporary&) = delete;
+
+    int fd() const { return fd_; }
+    const std::string& name() const { return name_; }
+    // Writes all of text; false, with errno set, on failure.
+    bool write_all(std::string_view text) const {
+        std::size_t done = 0;
+        while (done < text.size()) {
+            const ssize_t n = ::write(fd_, text.data() + done, text.size() - done);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) return false;
+            done += static_cast<std::size_t>(n);
+        }
+        return true;
+    }
+    // Flushes the contents to the disk and closes the file; false, with errno set, on failure.
+    bool flush_and_close() {
+        if (::fsync(fd_) != 0) return false;
+        const int fd = std::exchange(fd_, -1);
+        return ::close(fd) == 0;
+    }
+    // The file now stands under its final name: nothing to remove.
+    void placed() { placed_ = true; }
+
+private:
+    std::string name_;
+    int fd_;
+    bool made_;
+    bool placed_ = false;
+};
+
+// A rename (or a new name) reaches the disk only when its folder is flushed too.
+void flush_folder_of(const std::string& path) {
+    const int folder = ::open(parent_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (folder >= 0) {
+        ::fsync(folder);
+        ::close(folder);
+    }
 }
 
 }  // namespace
@@ -150,40 +201,14 @@ std::optional<std::string> make_directories(const std::string& path) {
 }
 
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text) {
-    std::string temporary = path + ".XXXXXX";
-    const int fd = ::mkstemp(temporary.data());
-    if (fd < 0) return system_error("cannot write in the folder of", path);
-    const auto fail = [&](std::string_view what) {
-        std::string message = system_error(what, path);
-        ::close(fd);
-        ::unlink(temporary.c_str());
-        return message;
-    };
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return fail("cannot write");
-        done += static_cast<std::size_t>(n);
-    }
-    if (::fchmod(fd, 0644) != 0) return fail("cannot set the permissions of");
-    if (::fsync(fd) != 0) return fail("cannot flush");
-    if (::close(fd) != 0) {
-        std::string message = system_error("cannot close", path);
-        ::unlink(temporary.c_str());
-        return message;
-    }
-    if (::rename(temporary.c_str(), path.c_str()) != 0) {
-        std::string message = system_error("cannot replace", path);
-        ::unlink(temporary.c_str());
-        return message;
-    }
-    // The rename itself must reach the disk too.
-    const int folder = ::open(parent_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (folder >= 0) {
-        ::fsync(folder);
-        ::close(folder);
-    }
+    Temporary temporary(path);
+    if (temporary.fd() < 0) return system_error("cannot write in the folder of", path);
+    if (!temporary.write_all(text)) return system_error("cannot write", path);
+    if (::fchmod(temporary.fd(), 0644) != 0) return system_error("cannot set the permissions of", path);
+    if (!temporary.flush_and_close()) return system_error("cannot flush", path);
+    if (::rename(temporary.name().c_str(), path.c_str()) != 0) return system_error("cannot replace", path);
+    temporary.placed();
+    flush_folder_of(path);
     return std::nullopt;
 }
 
@@ -260,71 +285,49 @@ std::optional<std::string> save_record_file(const std::string& path, std::string
         if (auto refusal = save_refusal(path, entry)) return refusal;
         return concat(path, " exists; it was not replaced");
     }
-    std::string temporary = path + ".XXXXXX";
-    const int fd = ::mkstemp(temporary.data());
+    Temporary temporary(path);
+    const int fd = temporary.fd();
     if (fd < 0) return system_error("cannot write in the folder of", path);
-    const auto fail = [&](std::string message) {
-        ::close(fd);
-        ::unlink(temporary.c_str());
-        return message;
-    };
-    std::size_t done = 0;
-    while (done < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-        if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return fail(system_error("cannot write", path));
-        done += static_cast<std::size_t>(n);
-    }
+    if (!temporary.write_all(text)) return system_error("cannot write", path);
     mode_t mode = 0;
     if (replace) {
         struct stat mine {};
-        if (::fstat(fd, &mine) != 0) return fail(system_error("cannot write", path));
+        if (::fstat(fd, &mine) != 0) return system_error("cannot write", path);
         // The owner first: a change of owner clears the set-user-ID and set-group-ID bits.
         if ((mine.st_uid != old.st_uid || mine.st_gid != old.st_gid) && ::fchown(fd, old.st_uid, old.st_gid) != 0)
-            return fail(mine.st_uid != old.st_uid
-                            ? concat("cannot keep the owner (", owner_name(old.st_uid), ") of ", path, ": ", std::strerror(errno))
-                            : concat("cannot keep the group (", group_name(old.st_gid), ") of ", path, ": ", std::strerror(errno)));
+            return mine.st_uid != old.st_uid
+                       ? concat("cannot keep the owner (", owner_name(old.st_uid), ") of ", path, ": ", std::strerror(errno))
+                       : concat("cannot keep the group (", group_name(old.st_gid), ") of ", path, ": ", std::strerror(errno));
         mode = old.st_mode & 07777;
     } else {
         const mode_t mask = ::umask(0);
         ::umask(mask);
         mode = 0666 & ~mask;
     }
-    if (::fchmod(fd, mode) != 0) return fail(system_error("cannot set the permissions of", path));
-    if (::fsync(fd) != 0) return fail(system_error("cannot flush", path));
-    if (::close(fd) != 0) {
-        std::string message = system_error("cannot close", path);
-        ::unlink(temporary.c_str());
-        return message;
-    }
-    const auto give_up = [&](std::string message) {
-        ::unlink(temporary.c_str());
-        return message;
-    };
+    if (::fchmod(fd, mode) != 0) return system_error("cannot set the permissions of", path);
+    if (!temporary.flush_and_close()) return system_error("cannot flush", path);
     if (replace) {
         // What was examined must still be there: another file put there meanwhile is not replaced.
         struct stat now {};
         if (::lstat(path.c_str(), &now) != 0 || now.st_dev != old.st_dev || now.st_ino != old.st_ino)
-            return give_up(concat(path, " changed while saving; it was not replaced"));
-        if (::rename(temporary.c_str(), path.c_str()) != 0) return give_up(system_error("cannot replace", path));
+            return concat(path, " changed while saving; it was not replaced");
+        if (::rename(temporary.name().c_str(), path.c_str()) != 0) return system_error("cannot replace", path);
+        temporary.placed();
     } else {
         // The file goes in place only if nothing is there, atomically (a hard link where the file
-        // system cannot rename without replacing).
-        if (::renameat2(AT_FDCWD, temporary.c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) != 0) {
-            if (errno == EEXIST) return give_up(concat(path, " appeared while saving; it was not replaced"));
-            if (errno != EINVAL && errno != ENOSYS) return give_up(system_error("cannot create", path));
-            if (::link(temporary.c_str(), path.c_str()) != 0) {
-                if (errno == EEXIST) return give_up(concat(path, " appeared while saving; it was not replaced"));
-                return give_up(system_error("cannot create", path));
+        // system cannot rename without replacing; the temporary name then goes with the Temporary).
+        if (::renameat2(AT_FDCWD, temporary.name().c_str(), AT_FDCWD, path.c_str(), RENAME_NOREPLACE) == 0) {
+            temporary.placed();
+        } else {
+            if (errno == EEXIST) return concat(path, " appeared while saving; it was not replaced");
+            if (errno != EINVAL && errno != ENOSYS) return system_error("cannot create", path);
+            if (::link(temporary.name().c_str(), path.c_str()) != 0) {
+                if (errno == EEXIST) return concat(path, " appeared while saving; it was not replaced");
+                return system_error("cannot create", path);
             }
-            ::unlink(temporary.c_str());
         }
     }
-    const int folder = ::open(parent_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (folder >= 0) {
-        ::fsync(folder);
-        ::close(folder);
-    }
+    flush_folder_of(path);
     return std::nullopt;
 }
 
