@@ -294,7 +294,7 @@ TEST_CASE("history: games are archived under new names, listed newest first, the
     const std::string folder = t.path + "/state/games";
     std::vector<std::string> paths;
     for (int i = 0; i < 4; ++i) {
-        auto p = archive_record(folder, concat("1. c2-c3 *\n"), 86400 * 400, 3);
+        auto p = archive_record(folder, concat("[Round \"", i, "\"]\n1. c2-c3 *\n"), 86400 * 400, 3);
         REQUIRE(p);
         paths.push_back(*p);
     }
@@ -316,6 +316,20 @@ TEST_CASE("history: games are archived under new names, listed newest first, the
     auto problem = archive_record(t.file("blocker", "x") + "/games", "*", 0);
     REQUIRE_FALSE(problem);
     CHECK_THAT(problem.error().message, Catch::Contains("Not a directory"));
+}
+
+TEST_CASE("history: a game kept already is not kept again", "[store][history]") {
+    // A saved game declined at every start would otherwise fill the history with copies.
+    TempFolder t;
+    const std::string folder = t.path + "/games";
+    auto first = archive_record(folder, "1. c2-c3 c4xc2 *\n", 86400 * 400);
+    REQUIRE(first);
+    auto again = archive_record(folder, "1. c2-c3 c4xc2 *\n", 86400 * 401);
+    REQUIRE(again);
+    CHECK(*again == *first);
+    auto other = archive_record(folder, "1. d2-c3 b4xd2 *\n", 86400 * 402);
+    REQUIRE(other);
+    CHECK(history_files(folder) == std::vector<std::string>{*other, *first});
 }
 
 TEST_CASE("history: moves are counted as the move list numbers them", "[store][history]") {

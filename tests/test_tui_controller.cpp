@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "tui/controller.hpp"
+#include "tui/frame.hpp"
 
 using namespace fetaix;
 using namespace fetaix::tui;
@@ -226,6 +227,7 @@ TEST_CASE("tui: undo and redo take whole moves and drop a selection", "[tui][und
 
 TEST_CASE("tui: new game, resign, draw and quit ask first while a game is on", "[tui][questions]") {
     Controller c(Rules{}, Players{"Ali", "Zineb"});
+    c.set_autosaved(true);
     CHECK_FALSE(act(c, K::Quit));  // nothing played yet: quit at once
     act(c, K::Select);
     click(c, "c3");
@@ -733,4 +735,64 @@ TEST_CASE("tui: with the computer on both sides there is nobody to resign or off
     CHECK(c.ui().message == "The computer plays both sides.");
     CHECK(c.mode() == InputMode::Board);
     CHECK_FALSE(c.game().over());
+}
+
+TEST_CASE("tui: quitting a game the autosave does not hold keeps it in the history", "[tui][files][quit]") {
+    FakeDisk disk;
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    c.set_files(disk.access());
+    c.set_autosaved(false);  // a failing autosave, or a separate game beside another fetaix
+    submit(c, K::OpenPrompt, "c2-c3");
+    CHECK(act(c, K::Quit));
+    CHECK(c.question_text() == "Quit? This game is not autosaved: it goes to the game history. (y/n)");
+    CHECK_FALSE(act(c, K::Yes));
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. c2-c3 *"));
+    // Kept once: quitting again (a second Quit) has nothing left to lose.
+    CHECK_FALSE(act(c, K::Quit));
+    CHECK(disk.history.size() == 1);
+}
+
+TEST_CASE("tui: when even the history cannot keep it, quitting asks before losing the game", "[tui][files][quit]") {
+    FakeDisk disk;
+    disk.archive_fails = true;
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    c.set_files(disk.access());
+    submit(c, K::OpenPrompt, "c2-c3");
+    CHECK(act(c, K::Quit));
+    CHECK(act(c, K::Yes));  // not yet: the game would be lost
+    CHECK(c.ui().message == "Not kept in the game history: cannot create /state/games: Read-only file system");
+    CHECK(c.question_text() == "The game cannot be kept in the history. Abandon it anyway? (y/n)");
+    CHECK(act(c, K::No));
+    CHECK(c.game().ply() == 1);
+    CHECK(act(c, K::Quit));
+    CHECK(act(c, K::Yes));
+    CHECK_FALSE(act(c, K::Yes));  // abandoned, knowingly
+}
+
+TEST_CASE("tui: a game ended by a signal goes to the history when the autosave does not hold it", "[tui][files][quit]") {
+    FakeDisk disk;
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    c.set_files(disk.access());
+    submit(c, K::OpenPrompt, "c2-c3");
+    c.set_autosaved(true);
+    c.keep_unsaved_game();
+    CHECK(disk.history.empty());  // the autosave has it
+    c.set_autosaved(false);
+    c.keep_unsaved_game();
+    CHECK(disk.history.size() == 1);
+}
+
+TEST_CASE("tui: the prompt takes a long path whole and keeps its end in view", "[tui][prompt]") {
+    Controller c(Rules{}, Players{});
+    c.handle(Action::of(K::Save));
+    while (!c.ui().prompt_text.empty()) c.handle(Action::of(K::PromptErase));
+    const std::string path = "/tmp/" + std::string(300, 'd') + "/mygame.pdn";
+    type(c, path);
+    CHECK(c.ui().prompt_text == path);
+    CHECK(compose(c, 24, 80, Glyphs::ascii()).line(23) ==
+          "Save to: …" + std::string(80 - 9 - 1 - 12, 'd') + "/mygame.pdn_");
+    type(c, std::string(kMaxPromptBytes, 'x'));
+    CHECK(c.ui().prompt_text.size() == kMaxPromptBytes);
+    CHECK(c.ui().message == "The prompt holds at most 4096 characters.");
 }

@@ -52,6 +52,10 @@ std::string history_directory(const std::string& state_folder) { return state_fo
 Expected<std::string> archive_record(const std::string& folder, std::string_view text, std::time_t now,
                                      std::size_t limit) {
     if (auto problem = make_directories(folder)) return Error{*problem};
+    // A game kept already (say, a saved game declined at every start) is not kept again: copies would
+    // push other games out of the history.
+    for (const std::string& kept : history_files(folder))
+        if (auto same = read_record_file(kept); same && *same == text) return kept;
     std::tm local{};
     localtime_r(&now, &local);
     char stamp[32];

@@ -20,7 +20,8 @@ inline constexpr std::size_t kHistoryLimit = 500;
 std::string history_directory(const std::string& state_folder);
 
 // Adds a record to the history in `folder` under a name not used yet (never replacing a file), written
-// atomically, then removes the oldest records beyond `limit`. Returns the new file's path.
+// atomically, then removes the oldest records beyond `limit`. Returns the new file's path, or the path
+// of a record with the same text already kept (which is not written again).
 Expected<std::string> archive_record(const std::string& folder, std::string_view text, std::time_t now,
                                      std::size_t limit = kHistoryLimit);
 

@@ -106,6 +106,7 @@ int run(AppOptions options) {
     std::string autosave_news;  // a saved game moved aside: stays on screen until other news
     std::unique_ptr<store::Autosave> autosave = prepare(controller, options, autosave_news);
     controller.set_auto_flip(options.auto_flip);
+    controller.set_autosaved(autosave && autosave->ownership() == store::Autosave::Ownership::Owned);
     std::uint64_t saved_revision = controller.revision();
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
@@ -162,12 +163,15 @@ int run(AppOptions options) {
             // replaced; anything else (a failure that has passed, a note on the file opened) goes.
             if (problem) controller.set_notice(autosave_news.empty() ? *problem : concat(*problem, "; ", autosave_news));
             else controller.set_notice(autosave_news);
+            controller.set_autosaved(!problem);
             saved_revision = controller.revision();
         }
         if (!go_on) break;
         if (redraw || pause) terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
     }
     thinker.cancel();
+    // Ctrl-C, a signal or a closed terminal: a game the autosave does not hold goes to the history.
+    controller.keep_unsaved_game();
     return 0;
 }
 

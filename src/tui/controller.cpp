@@ -106,7 +106,9 @@ std::string Controller::question_text() const {
         case Question::NewGame: return "Abandon this game and start a new one? (y/n)";
         case Question::Resign:
             return concat(players_.label(keyboard_side().value_or(mover)), " resigns? (y/n)");
-        case Question::Quit: return "Quit this game? (y/n)";
+        case Question::Quit:
+            return unsaved_game() ? "Quit? This game is not autosaved: it goes to the game history. (y/n)"
+                                  : "Quit this game? (y/n)";
         case Question::AcceptDraw:
             return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? (y/n)");
         case Question::Resume:
@@ -222,7 +224,9 @@ bool Controller::apply(const Action& action) {
             break;
         case K::OpenPrompt: open_prompt(PromptKind::Move, ""); break;
         case K::PromptChar:
-            if (ui_.prompt_text.size() < 200) ui_.prompt_text += action.ch;
+            // Long enough for any path; past it the prompt says so rather than dropping what is typed.
+            if (ui_.prompt_text.size() < kMaxPromptBytes) ui_.prompt_text += action.ch;
+            else ui_.message = concat("The prompt holds at most ", kMaxPromptBytes, " characters.");
             break;
         case K::PromptErase:
             if (!ui_.prompt_text.empty()) ui_.prompt_text.pop_back();
@@ -310,16 +314,33 @@ bool Controller::apply(const Action& action) {
             }
             break;
         case K::Quit:
-            if (ui_.replay || !game_in_progress()) return false;
+            if (ui_.replay || (!game_in_progress() && !unsaved_game())) return false;
             ui_.question = Question::Quit;
             break;
         case K::Yes:
-            if (ui_.question == Question::Quit) return false;
+            if (ui_.question == Question::Quit) {
+                ui_.question = Question::None;
+                // Not in the autosave: the history keeps it, or the player decides knowing it is lost.
+                if (!unsaved_game()) return false;
+                set_aside(record_for_history(game_, tags()), game_, [this] { quitting_ = true; });
+                break;
+            }
             answer(true);
             break;
         case K::No: answer(false); break;
     }
-    return true;
+    return !quitting_;
+}
+
+bool Controller::unsaved_game() const {
+    return !autosaved_ && !ui_.replay && (game_.ply() > 0 || !game_.redo_line().empty()) &&
+           history_key(game_) != archived_;
+}
+
+void Controller::keep_unsaved_game() {
+    if (!unsaved_game() || !files_.archive) return;
+    const std::string record = record_for_history(game_, tags());
+    if (!record.empty() && !files_.archive(record)) archived_ = history_key(game_);
 }
 
 void Controller::changed() {

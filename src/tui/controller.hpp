@@ -31,6 +31,9 @@ struct Players {
     }
 };
 
+// The longest text the prompt takes: a path of PATH_MAX bytes fits.
+inline constexpr std::size_t kMaxPromptBytes = 4096;
+
 // A yes/no question on screen; the game waits for the answer.
 enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly, ResumeUnsaved, Replace, OpenOther,
                       Discard };
@@ -89,6 +92,12 @@ public:
     }
     void set_files(FileAccess files) { files_ = std::move(files); }
     void set_notice(std::string notice) { ui_.notice = std::move(notice); }
+    // Whether the autosave holds the game in play. While it does not, quitting keeps the game in the
+    // history (or asks first when even that fails), so no game with moves is lost by leaving.
+    void set_autosaved(bool on) { autosaved_ = on; }
+    // The program is ending (a signal, or the terminal gone): an unsaved game goes to the history,
+    // without a question since none can be answered now.
+    void keep_unsaved_game();
     // Replaces the game with a recorded one (players from its tags). The game replaced is not
     // archived: this is for the start; the player's own replacements (n, o) archive it.
     void load(const GameRecord& record);
@@ -153,6 +162,8 @@ private:
     void open_prompt(PromptKind kind, std::string text);
     void submit_prompt();
     bool game_in_progress() const;
+    // A game with moves that is neither in the autosave nor in the history: leaving would lose it.
+    bool unsaved_game() const;
     void new_game();
     bool apply(const Action& action);
     void open_record(const GameRecord& record, const std::string& name);
@@ -180,6 +191,8 @@ private:
     std::function<void()> pending_keep_;      // for Discard: what no does, when not just going on
     std::string archived_;                    // the moves of the last game kept in the history
     bool hint_requested_ = false;
+    bool autosaved_ = false;
+    bool quitting_ = false;  // set once the player has chosen to leave (perhaps after a Discard question)
     std::uint64_t revision_ = 0;
 };
 

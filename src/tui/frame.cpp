@@ -430,7 +430,13 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         const std::string_view label = c.ui().prompt_kind == PromptKind::Move   ? "Move: "
                                        : c.ui().prompt_kind == PromptKind::Save ? "Save to: "
                                                                                 : "Open: ";
-        f.write(rows - 1, 0, concat(label, c.ui().prompt_text, "_"), Role::Message);
+        // The end of a long entry stays in view, where the typing happens.
+        const std::string typed = concat(text::printable(c.ui().prompt_text), "_");
+        const int room = columns - text::display_width(label);
+        f.write(rows - 1, 0,
+                text::display_width(typed) <= room ? concat(label, typed)
+                                                   : concat(label, "…", text::tail_of_width(typed, room - 1)),
+                Role::Message);
         if (!c.ui().message.empty()) f.write(rows - 2, 0, std::string(columns, ' ')), f.write(rows - 2, 0, c.ui().message, Role::Message);
     } else {
         f.write(rows - 1, 0, c.ui().message, Role::Message);

@@ -601,6 +601,33 @@ history)
     out=$("$BIN" games)
     echo "$out" | grep -qE '^#1  .*  Ali - Black  unfinished  1 move  ' || fail "--new lost the saved game: $out"
     echo "$out" | grep -qE '^#2  .*  1-0 ' || fail "fetaix games printed: $out"
+    # Declined again (no move was made, so the autosave still holds it): not kept a second time.
+    kill_server
+    start_game
+    wait_for 'Resume the unfinished game'
+    keys n
+    wait_for 'White to move'
+    kill_server
+    out=$("$BIN" games)
+    [ "$(echo "$out" | wc -l)" -eq 2 ] || fail "the declined game was kept again: $out"
+    ;;
+quit_unsaved)
+    # A separate game beside another fetaix is not autosaved: quitting keeps it in the history.
+    start_game
+    wait_for 'White to move'
+    type_move c2-c3
+    $T new-window -t e2e "$BIN; sleep 30"
+    wait_for 'Saved game open in another fetaix'
+    keys -t e2e:1 n
+    wait_for 'autosave off'
+    type_move d2-c3
+    keys q
+    wait_for 'Quit\? This game is not autosaved: it goes to the game history\. \(y/n\)'
+    keys y
+    wait_gone 'autosave off'
+    out=$("$BIN" games)
+    echo "$out" | grep -qE '^#1  .*  White - Black  unfinished  1 move  ' || fail "the unsaved game was lost: $out"
+    grep -q '^1. d2-c3 \*' "$(echo "$out" | awk '{print $NF}')" || fail "the kept game is not the one played"
     ;;
 autosave_failing_elsewhere)
     # Failing first, then another fetaix owns the autosave: this one keeps saying its moves are not saved.
