@@ -294,10 +294,12 @@ std::optional<std::string> save_record_file(const std::string& path, std::string
         struct stat mine {};
         if (::fstat(fd, &mine) != 0) return system_error("cannot write", path);
         // The owner first: a change of owner clears the set-user-ID and set-group-ID bits.
-        if ((mine.st_uid != old.st_uid || mine.st_gid != old.st_gid) && ::fchown(fd, old.st_uid, old.st_gid) != 0)
-            return mine.st_uid != old.st_uid
-                       ? concat("cannot keep the owner (", owner_name(old.st_uid), ") of ", path, ": ", std::strerror(errno))
-                       : concat("cannot keep the group (", group_name(old.st_gid), ") of ", path, ": ", std::strerror(errno));
+        if ((mine.st_uid != old.st_uid || mine.st_gid != old.st_gid) && ::fchown(fd, old.st_uid, old.st_gid) != 0) {
+            // Read before the name look-ups, which may change errno.
+            const std::string why = std::strerror(errno);
+            return mine.st_uid != old.st_uid ? concat("cannot keep the owner (", owner_name(old.st_uid), ") of ", path, ": ", why)
+                                             : concat("cannot keep the group (", group_name(old.st_gid), ") of ", path, ": ", why);
+        }
         mode = old.st_mode & 07777;
     } else {
         const mode_t mask = ::umask(0);
