@@ -162,3 +162,33 @@ TEST_CASE("7 PDN: a redo line survives a resignation (found by fuzzing)", "[pdn]
     CHECK(back->front().redo == r->front().redo);
     CHECK(back->front().redo.size() == 2);
 }
+
+TEST_CASE("7 PDN: a UTF-8 byte-order mark at the start is skipped", "[pdn]") {
+    auto games = parse_pdn("\xEF\xBB\xBF[White \"Ana\"]\n1. c2-c3 *\n");
+    REQUIRE(games);
+    CHECK(games->front().tag("White") == "Ana");
+    CHECK(games->front().moves.size() == 1);
+    // Columns count from the first character after the mark.
+    auto bad = parse_pdn("\xEF\xBB\xBF" "1. c2-c5 *\n");
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().line == 1);
+    CHECK(bad.error().column == 4);
+    // Only at the start: elsewhere it is not part of any move.
+    CHECK_FALSE(parse_pdn("1. c2-c3 \xEF\xBB\xBF *\n"));
+}
+
+TEST_CASE("7 PDN: CR, LF and CRLF each end a line in error positions", "[pdn]") {
+    for (const char* end : {"\n", "\r", "\r\n"}) {
+        INFO("line end " << (end[0] == '\n' ? "LF" : end[1] ? "CRLF" : "CR"));
+        const std::string eol(end);
+        auto games = parse_pdn("[White \"Ana\"]" + eol + eol + "1. c2-c3 c4xc2" + eol + "2. c1-c2 *" + eol);
+        REQUIRE_FALSE(games);
+        CHECK(games.error().line == 4);
+        CHECK(games.error().column == 4);
+        CHECK_THAT(games.error().message, Catch::Contains("'c1-c2'"));
+        // A line comment ends at any of them.
+        auto commented = parse_pdn("1. c2-c3 ; a note" + eol + "c4xc2 *" + eol);
+        REQUIRE(commented);
+        CHECK(commented->front().moves.size() == 2);
+    }
+}

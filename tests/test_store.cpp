@@ -609,3 +609,15 @@ TEST_CASE("autosave: a lock path that is not a regular file is refused, and noth
     CHECK(a.save(played({"c2-c3"}), {}) == "autosave failing: the lock is not a regular file: " + t.path + "/autosave.lock");
     CHECK(t.names() == std::set<std::string>{"autosave.lock"});
 }
+
+TEST_CASE("files: a record with a byte-order mark and CR line ends opens", "[store]") {
+    TempFolder folder;
+    auto record = load_game_file(folder.file("bom.pdn", "\xEF\xBB\xBF[White \"Ana\"]\r[Black \"Ben\"]\r\r1. c2-c3 *\r"));
+    REQUIRE(record);
+    CHECK(record->tag("White") == "Ana");
+    CHECK(record->moves.size() == 1);
+    const std::string path = folder.file("bad.pdn", "\xEF\xBB\xBF[White \"Ana\"]\r\r1. c2-c5 *\r");
+    auto bad = load_game_file(path);
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error().message == path + ": line 3, column 4: move 1 'c2-c5': 'c2-c5' is not a legal move here");
+}

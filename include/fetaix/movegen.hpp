@@ -336,13 +336,16 @@ private:
 // Finds the most pieces any sequence takes, walking each state once: what can still be captured from a
 // state does not depend on how it was reached, so a state met again adds nothing. Leaves in `further`,
 // for every state met, the most captures still to come from it (-1: the piece cannot capture at all).
+// Given landing points (`path`, `given`) keep the search to the sequences that begin with them.
 struct LongestCapture {
     static constexpr bool kSteers = true;
+    const Point* path = nullptr;
+    int given = 0;
     StateTable further;
     std::array<int, kMaxCaptures + 2> best{};  // per open state, the longest sequence found through it
     int open = 0;                              // best[0] is the longest of all
 
-    Bitboard only(int) const { return kAllPoints; }
+    Bitboard only(int depth) const { return depth < given ? bit(path[depth]) : kAllPoints; }
     bool done() const { return false; }
     bool enter(const WalkState& s) {
         if (const std::int8_t* known = further.find(s.key())) {
@@ -518,6 +521,17 @@ inline std::uint64_t count_legal_moves(const Position& pos, const Rules& rules) 
     });
 }
 
+// The most pieces one capture sequence of the side to move takes; 0 when it has no capture.
+inline int longest_capture(const Position& pos, const Rules& rules) {
+    if (!has_capture(pos, rules)) return 0;
+    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        detail::LongestCapture longest;
+        const Bitboard men = detail::capturing_men<Us, Backward>(pos.men(Us), pos.them(), pos.empty());
+        detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, pos.mullahs_of(Us));
+        return longest.best[0];
+    });
+}
+
 // The legal moves named by a start and landing points: the move with exactly these points, and the
 // legal moves that go on from them (at most `limit`, in the order legal_moves lists them).
 struct PathMatch {
@@ -567,6 +581,16 @@ inline PathMatch match_path(const Position& pos, const Rules& rules, Point from,
             if (result.exact && result.exact->capture_count() == popcount(enemy)) return;
         }
         detail::LongestCapture longest;
+        if (count > 0 && !result.exact) {
+            // A beginning: the longest sequences that go on from it, then whether any other is longer.
+            longest.path = landings;
+            longest.given = count;
+            detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men & only, mullahs & only);
+            result.longer.clear();  // found above without regard to majority
+            if (longest.best[0] <= count) return;  // nothing goes on from it
+            if (longest.best[0] < popcount(enemy) && longest_capture(pos, rules) > longest.best[0]) return;
+            return find(&longest);
+        }
         detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, mullahs);
         if (result.exact) {
             if (result.exact->capture_count() != longest.best[0]) result.exact.reset();
@@ -588,17 +612,6 @@ inline std::optional<Move> first_legal_move(const Position& pos, const Rules& ru
     detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() { detail::generate_steps<Us, Backward>(pos, steps); });
     if (steps.empty()) return std::nullopt;
     return steps[0];
-}
-
-// The most pieces one capture sequence of the side to move takes; 0 when it has no capture.
-inline int longest_capture(const Position& pos, const Rules& rules) {
-    if (!has_capture(pos, rules)) return 0;
-    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
-        detail::LongestCapture longest;
-        const Bitboard men = detail::capturing_men<Us, Backward>(pos.men(Us), pos.them(), pos.empty());
-        detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, pos.mullahs_of(Us));
-        return longest.best[0];
-    });
 }
 
 }  // namespace fetaix

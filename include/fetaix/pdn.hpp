@@ -138,6 +138,8 @@ public:
     explicit PdnReader(std::string_view text) : text_(text) {}
 
     Expected<std::vector<GameRecord>> read_all() {
+        // A UTF-8 byte-order mark, as some editors write, is no part of the record.
+        if (text_.starts_with(kByteOrderMark)) pos_ = kByteOrderMark.size();
         std::vector<GameRecord> games;
         while (true) {
             skip_space();
@@ -157,16 +159,21 @@ private:
         int column;
     };
 
+    static constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
     bool at_end() const { return pos_ >= text_.size(); }
     char peek() const { return at_end() ? '\0' : text_[pos_]; }
+    // CR, LF and CRLF each end a line (the LF of a CRLF adds nothing).
+    static bool is_line_end(char c) { return c == '\n' || c == '\r'; }
     char get() {
         const char c = text_[pos_++];
-        if (c == '\n') {
+        if (c == '\r' || (c == '\n' && !after_cr_)) {
             ++line_;
             column_ = 1;
-        } else {
+        } else if (c != '\n') {
             ++column_;
         }
+        after_cr_ = c == '\r';
         return c;
     }
     Error error_here(std::string message) const { return Error{std::move(message), line_, column_}; }
@@ -202,7 +209,7 @@ private:
                 }
                 if (depth != 0) return Error{"variation '(' is never closed", line, column};
             } else if (c == ';' || (c == '%' && column_ == 1)) {
-                while (!at_end() && peek() != '\n') get();
+                while (!at_end() && !is_line_end(peek())) get();
             } else {
                 return std::nullopt;
             }
@@ -221,7 +228,7 @@ private:
         get();
         std::string value;
         while (true) {
-            if (at_end() || peek() == '\n') return Error{concat("the value of tag ", name, " is never closed"), line, column};
+            if (at_end() || is_line_end(peek())) return Error{concat("the value of tag ", name, " is never closed"), line, column};
             char c = get();
             if (c == '"') break;
             if (c == '\\') {
@@ -368,6 +375,7 @@ private:
     std::size_t pos_ = 0;
     int line_ = 1;
     int column_ = 1;
+    bool after_cr_ = false;
 };
 
 }  // namespace detail
