@@ -184,7 +184,20 @@ TEST_CASE("screen: below the minimum size it says how large the terminal must be
     const Frame f = compose(c, 12, 40, Glyphs::unicode());
     CHECK(f.line(5) == "           Terminal too small");
     CHECK(f.line(6) == "       40x12; fetaix needs 72x22");
-    CHECK(f.line(7) == "     Enlarge the window to play on.");
+    CHECK(f.line(7) == "Enlarge the window to play on; q quits.");
+    CHECK(f.line(8) == "");
+    // q's question is the one thing the small screen shows and takes an answer to.
+    Controller g(Rules{}, Players{});
+    g.handle(Action::of(K::OpenPrompt));
+    for (char ch : std::string_view("c2-c3")) {
+        Action t = Action::of(K::PromptChar);
+        t.ch = ch;
+        g.handle(t);
+    }
+    g.handle(Action::of(K::PromptSubmit));
+    g.set_too_small(true);
+    g.handle(map_key(Key::character('q'), g.mode()));
+    CHECK(compose(g, 12, 40, Glyphs::unicode()).line(8) == "         Quit this game? (y/n)");
     const Frame fits = compose(c, kMinRows, kMinColumns, Glyphs::unicode());
     CHECK(fits.line(0) == "fetaix   ○ White   ● Black");
     CHECK(fits.line(kMinRows - 3) == "White to move | White 12, Black 12");

@@ -76,6 +76,7 @@ struct UiState {
     std::string notice;      // a standing condition, such as a failing autosave
     std::string thinking;    // what the computer is considering, while it thinks
     std::optional<Move> hint;  // the engine's suggestion, shown until the next action
+    bool too_small = false;    // the terminal cannot show the game: no key may act on it unseen
 };
 
 class Controller {
@@ -89,6 +90,8 @@ public:
     }
     void set_files(FileAccess files) { files_ = std::move(files); }
     void set_notice(std::string notice) { ui_.notice = std::move(notice); }
+    // Whether the terminal is too small to show the game (the program says so before each key).
+    void set_too_small(bool too_small) { ui_.too_small = too_small; }
     // Replaces the game with a recorded one (players from its tags). The game replaced is not
     // archived: this is for the start; the player's own replacements (n, o) archive it.
     void load(const GameRecord& record);

@@ -388,16 +388,18 @@ std::optional<Point> point_at(int row, int column, bool flipped) {
 
 Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) {
     Frame f(std::max(rows, 1), std::max(columns, 1));
-    if (rows < kMinRows || columns < kMinColumns) {
-        const std::vector<std::string> lines{
+    if (!screen_fits(rows, columns)) {
+        std::vector<std::string> lines{
             "Terminal too small",
             concat(columns, "x", rows, "; fetaix needs ", kMinColumns, "x", kMinRows),
-            "Enlarge the window to play on.",
+            "Enlarge the window to play on; q quits.",
         };
+        // The one question that can be answered here (see Controller::mode).
+        if (c.ui().question == Question::Quit) lines.push_back(c.question_text());
         const int top = std::max(0, rows / 2 - 1);
         for (std::size_t i = 0; i < lines.size(); ++i) {
             const int left = std::max(0, (columns - static_cast<int>(lines[i].size())) / 2);
-            f.write(top + static_cast<int>(i), left, lines[i], i == 0 ? Role::Title : Role::Text);
+            f.write(top + static_cast<int>(i), left, lines[i], i == 0 ? Role::Title : i == 3 ? Role::Question : Role::Text);
         }
         return f;
     }

@@ -50,6 +50,8 @@ struct Glyphs {
 
 inline constexpr int kMinColumns = 72;
 inline constexpr int kMinRows = 22;
+// Whether the game fits a terminal of this size; below it, the screen only says how large it must be.
+constexpr bool screen_fits(int rows, int columns) { return rows >= kMinRows && columns >= kMinColumns; }
 
 class Frame {
 public:

@@ -126,6 +126,48 @@ resize)
     wait_for 'White to move'
     expect_start_board
     ;;
+too_small)
+    # At 60x20 the board is hidden: keys that would play, undo, ask or open something do nothing; q still
+    # asks (on the small screen), and at 80x24 again the game is exactly as it was.
+    start_game
+    wait_for 'White to move'
+    type_move c2-c3
+    wait_for 'Black to move'
+    before=$(screen)
+    $T resize-window -t e2e -x 60 -y 20
+    wait_for '60x20; fetaix needs 72x22'
+    keys Enter Up Left Enter Down Right Enter ':' d3-c3 Enter u r n y R d f a s o H '?' Escape BSpace
+    keys q
+    wait_for 'Quit this game\? \(y/n\)'
+    keys n
+    wait_gone 'Quit this game'
+    $T resize-window -t e2e -x 80 -y 24
+    wait_for 'Black to move'
+    [ "$(screen)" = "$before" ] || fail "the screen changed while the terminal was too small: was
+$before"
+    ;;
+ctrl_l)
+    # Another program writes over the screen (a wall message over SSH): Ctrl-L paints every cell again,
+    # on the board and with the move prompt open.
+    start_game
+    wait_for 'White to move'
+    tty=$($T display -p -t e2e '#{pane_tty}')
+    for state in board prompt; do
+        if [ "$state" = prompt ]; then
+            keys ':'
+            wait_for '^Move: _'
+        fi
+        before=$(screen)
+        printf '\033[H\033[2JBroadcast message from root: GARBAGE\r\n\r\n   GARBAGE\033[20;40HGARBAGE' >"$tty"
+        wait_for 'GARBAGE'
+        keys C-l
+        wait_gone 'GARBAGE'
+        [ "$(screen)" = "$before" ] || fail "($state) the screen after Ctrl-L differs from before: was
+$before"
+    done
+    expect_start_board
+    expect_line 23 "Move: _"
+    ;;
 ascii)
     start_game --ascii
     wait_for 'White to move'
