@@ -121,7 +121,7 @@ resize)
     wait_for 'White to move'
     $T resize-window -t e2e -x 40 -y 12
     wait_for 'Terminal too small'
-    wait_for '40x12; fetaix needs 72x22'
+    wait_for '40x12; fetaix needs 72x24'
     $T resize-window -t e2e -x 80 -y 24
     wait_for 'White to move'
     expect_start_board
@@ -135,7 +135,7 @@ too_small)
     wait_for 'Black to move'
     before=$(screen)
     $T resize-window -t e2e -x 60 -y 20
-    wait_for '60x20; fetaix needs 72x22'
+    wait_for '60x20; fetaix needs 72x24'
     keys Enter Up Left Enter Down Right Enter ':' d3-c3 Enter u r n y R d f a s o H '?' Escape BSpace
     keys q
     wait_for 'Quit this game\? \(y/n\)'
@@ -290,7 +290,7 @@ autosave_failing)
     ;;
 long_notice)
     # A long state folder under a file: the autosave fails with a notice longer than the screen is
-    # wide. At 72x22 and 80x24 the reason stays in view, the path is shortened in the middle, the
+    # wide. At 72x24 and 80x24 the reason stays in view, the path is shortened in the middle, the
     # layout holds, and the help page shows the whole text.
     deep="$STATE/a-rather-long-folder-name/another-long-folder-name/and-a-third-one-for-good-measure"
     mkdir -p "$deep"
@@ -304,8 +304,8 @@ long_notice)
         done
         expect_line "$1" "$2"
     }
-    $T -u new-session -d -s e2e -x 72 -y 22 "env XDG_STATE_HOME=$deep/file/state $BIN; sleep 30"
-    for size in 72x22 80x24; do
+    $T -u new-session -d -s e2e -x 72 -y 24 "env XDG_STATE_HOME=$deep/file/state $BIN; sleep 30"
+    for size in 72x24 80x24; do
         columns=${size%x*} rows=${size#*x}
         $T resize-window -t e2e -x "$columns" -y "$rows"
         [ "$($T display -p -t e2e '#{window_width}x#{window_height}')" = "$size" ] || fail "the window is not $size"
