@@ -146,6 +146,25 @@ too_small)
     [ "$(screen)" = "$before" ] || fail "the screen changed while the terminal was too small: was
 $before"
     ;;
+fit)
+    # Nothing is cut at the right edge: the key line at the narrowest screen, and the draw question
+    # naming a 38-character name, whole on two lines at 80 and at 72 columns.
+    name=Maximilian-Bartholomew-Fitzgerald-Ouaz
+    start_game --black "$name"
+    wait_for 'White to move'
+    $T resize-window -t e2e -x 72 -y 24
+    wait_for "^White to move"
+    expect_line 22 "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit"
+    keys d
+    wait_for 'accept'
+    expect_line 21 "White offers a draw. Black ($name),"
+    expect_line 22 "accept? (y/n)"
+    $T resize-window -t e2e -x 80 -y 24
+    wait_for "accept\\?$"
+    expect_line 21 "White offers a draw. Black ($name), accept?"
+    expect_line 22 "(y/n)"
+    expect_line 20 "White to move | White 12, Black 12"
+    ;;
 ctrl_l)
     # Another program writes over the screen (a wall message over SSH): Ctrl-L paints every cell again,
     # on the board and with the move prompt open.
