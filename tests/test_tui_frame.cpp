@@ -198,6 +198,13 @@ TEST_CASE("screen: below the minimum size it says how large the terminal must be
     g.set_too_small(true);
     g.handle(map_key(Key::character('q'), g.mode()));
     CHECK(compose(g, 12, 40, Glyphs::unicode()).line(8) == "         Quit this game? (y/n)");
+    // Narrower still, the lines wrap rather than lose their ends.
+    const Frame narrow = compose(g, 12, 30, Glyphs::unicode());
+    CHECK(narrow.line(5) == "      Terminal too small");
+    CHECK(narrow.line(6) == "  30x12; fetaix needs 72x24");
+    CHECK(narrow.line(7) == "Enlarge the window to play on;");
+    CHECK(narrow.line(8) == "           q quits.");
+    CHECK(narrow.line(9) == "    Quit this game? (y/n)");
     const Frame fits = compose(c, kMinRows, kMinColumns, Glyphs::unicode());
     CHECK(fits.line(0) == "fetaix   ○ White   ● Black");
     CHECK(fits.line(kMinRows - 3) == "White to move | White 12, Black 12");
@@ -425,6 +432,14 @@ TEST_CASE("screen: at the smallest size the key line, a question naming a 40-cha
     CHECK(narrow[22] == "accept? (y/n)");
     CHECK(narrow[23] == "");
     CHECK(narrow[18] == "w White man  W White mullah  b Black man  B Black mullah  * may land");
+
+    // A name longer than any the command line takes (a record's tag) is shortened with an ellipsis, just
+    // enough for the question to fit its two lines.
+    Controller r(Rules{}, Players{"White", std::string(200, 'B')});
+    r.handle(Action::of(K::OfferDraw));
+    narrow = lines(compose(r, 24, 72, Glyphs::ascii()));
+    CHECK(narrow[21] == "White offers a draw. Black (" + std::string(39, 'B') + "…),");
+    CHECK(narrow[22] == "accept? (y/n)");
 
     // A save that fails: the reason whole and the path shortened in its middle (one folder dropped),
     // on two lines above the prompt; the prompt shows the end of the long name typed.

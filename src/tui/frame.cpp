@@ -234,7 +234,7 @@ std::vector<std::string> shortened_paths(const std::string& path, bool cut, int 
 std::string with_names_cut(std::string text, const Players& players, int limit) {
     const Players cut = with_names_within(players, limit);
     for (auto [name, shorter] : {std::pair{&players.white, &cut.white}, std::pair{&players.black, &cut.black}}) {
-        const std::string from = text::printable(*name), to = *shorter;
+        const std::string from = text::printable(*name), to = text::printable(*shorter);
         if (from == to || from.empty()) continue;
         for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
             text.replace(at, from.size(), to);
@@ -411,17 +411,19 @@ std::optional<Point> point_at(int row, int column, bool flipped) {
 Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) {
     Frame f(std::max(rows, 1), std::max(columns, 1));
     if (!screen_fits(rows, columns)) {
-        std::vector<std::string> lines{
-            "Terminal too small",
-            concat(columns, "x", rows, "; fetaix needs ", kMinColumns, "x", kMinRows),
-            "Enlarge the window to play on; q quits.",
+        std::vector<std::pair<std::string, Role>> lines;
+        const auto add = [&](const std::string& text, Role role) {
+            for (const std::string& line : fit_text(text, std::max(columns, 1), 2)) lines.emplace_back(line, role);
         };
+        add("Terminal too small", Role::Title);
+        add(concat(columns, "x", rows, "; fetaix needs ", kMinColumns, "x", kMinRows), Role::Text);
+        add("Enlarge the window to play on; q quits.", Role::Text);
         // The one question that can be answered here (see Controller::mode).
-        if (c.ui().question == Question::Quit) lines.push_back(c.question_text());
+        if (c.ui().question == Question::Quit) add(c.question_text(), Role::Question);
         const int top = std::max(0, rows / 2 - 1);
         for (std::size_t i = 0; i < lines.size(); ++i) {
-            const int left = std::max(0, (columns - static_cast<int>(lines[i].size())) / 2);
-            f.write(top + static_cast<int>(i), left, lines[i], i == 0 ? Role::Title : i == 3 ? Role::Question : Role::Text);
+            const int left = std::max(0, (columns - text::display_width(lines[i].first)) / 2);
+            f.write(top + static_cast<int>(i), left, lines[i].first, lines[i].second);
         }
         return f;
     }
@@ -438,13 +440,15 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     struct Line {
         std::string text;
         Role role;
+        bool bar = false;  // coloured across the whole width, as a standing notice is
     };
     std::vector<Line> bottom;
     const auto add = [&](const std::vector<std::string>& lines, Role role) {
         for (const std::string& line : lines) bottom.push_back({line, role});
     };
     const UiState& ui = c.ui();
-    if (!ui.notice.empty()) add(fit_text(ui.notice, columns, 2), Role::Question);
+    if (!ui.notice.empty())
+        for (const std::string& line : fit_text(ui.notice, columns, 2)) bottom.push_back({line, Role::Question, true});
     add(fit_text(with_fitted_names(c.players(), columns, [&](const Players& p) { return status_text(c, p); }),
                  columns, 1),
         Role::Status);
@@ -473,7 +477,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
                        " Black man  ", glyphs.black_mullah, " Black mullah  ", glyphs.destination, " may land"));
     for (std::size_t i = 0; i < bottom.size(); ++i) {
         const int row = first + static_cast<int>(i);
-        if (bottom[i].role == Role::Question) f.write(row, 0, std::string(columns, ' '), Role::Question);
+        if (bottom[i].bar) f.write(row, 0, std::string(columns, ' '), bottom[i].role);
         f.write(row, 0, bottom[i].text, bottom[i].role);
     }
     if (c.ui().help_open) draw_help(f, c);
