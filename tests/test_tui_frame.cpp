@@ -224,7 +224,7 @@ TEST_CASE("screen: mouse positions map back to points on either orientation", "[
 
 namespace {
 
-// The start position's screen in ASCII for two unnamed players, at 80x24 or 72x22.
+// The start position's screen in ASCII for two unnamed players, at 80x24 or 72x24.
 std::vector<std::string> start_screen(int rows) {
     std::vector<std::string> s{
         "fetaix   w White   b Black",
