@@ -206,6 +206,11 @@ int run_bench(cli::Args& args) {
 }
 
 int run_app(tui::AppOptions options) {
+    // Before curses starts and before the autosave is touched.
+    if (auto problem = tui::terminal_problem()) {
+        err(concat("fetaix: ", *problem));
+        return 1;
+    }
     options.state_folder = store::state_directory();
     try {
         return tui::run(std::move(options));

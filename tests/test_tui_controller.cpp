@@ -796,3 +796,65 @@ TEST_CASE("tui: the prompt takes a long path whole and keeps its end in view", "
     CHECK(c.ui().prompt_text.size() == kMaxPromptBytes);
     CHECK(c.ui().message == "The prompt holds at most 4096 characters.");
 }
+
+TEST_CASE("tui: while the terminal is too small no key acts unseen; q asks and can be answered", "[tui][small]") {
+    std::vector<Key> keys;
+    for (Key::Name n : {Key::Name::Up, Key::Name::Down, Key::Name::Left, Key::Name::Right, Key::Name::UpLeft,
+                        Key::Name::DownRight, Key::Name::Enter, Key::Name::Escape, Key::Name::Backspace,
+                        Key::Name::Resize, Key::Name::Click})
+        keys.push_back(Key::named(n));
+    keys.back().point = at("c3");
+    for (int ch = 1; ch < 128; ++ch)
+        if (ch != 'q') keys.push_back(Key::character(static_cast<char>(ch)));
+    const auto press_all = [&](Controller& c) {
+        for (const Key& k : keys) CHECK(c.handle(map_key(k, c.mode())));
+    };
+    const auto same_ui = [](const UiState& a, const UiState& b) {
+        return a.cursor == b.cursor && a.selection.from == b.selection.from && a.selection.path == b.selection.path &&
+               a.prompt_open == b.prompt_open && a.prompt_text == b.prompt_text && a.question == b.question &&
+               a.help_open == b.help_open && a.flipped == b.flipped && a.message == b.message;
+    };
+    Controller c(Rules{}, Players{});
+    c.handle(Action::of(K::Select));  // c2 chosen, a move half made
+    SECTION("on the board") {}
+    SECTION("with the move prompt open") {
+        act(c, K::Cancel);
+        act(c, K::OpenPrompt);
+        type(c, "c2-c3");
+    }
+    SECTION("with a question open") {
+        act(c, K::Cancel);
+        act(c, K::Resign);
+        REQUIRE(c.ui().question == Question::Resign);
+    }
+    SECTION("with the help page open") { act(c, K::Help); }
+    const std::string fen = to_fen(c.game().position());
+    const UiState before = c.ui();
+    const InputMode mode = c.mode();
+    c.set_too_small(true);
+    CHECK(c.mode() == InputMode::TooSmall);
+    press_all(c);
+    CHECK(to_fen(c.game().position()) == fen);
+    CHECK(c.game().ply() == 0);
+    CHECK(same_ui(c.ui(), before));
+    // Back at full size, everything is where it was.
+    c.set_too_small(false);
+    CHECK(c.mode() == mode);
+    CHECK(same_ui(c.ui(), before));
+
+    // q asks, as it does on the board, once a game is on; the question is answered on the small screen.
+    Controller g(Rules{}, Players{});
+    act(g, K::OpenPrompt);
+    type(g, "c2-c3");
+    act(g, K::PromptSubmit);
+    REQUIRE(g.game().ply() == 1);
+    g.set_too_small(true);
+    CHECK(g.handle(map_key(Key::character('q'), g.mode())));
+    CHECK(g.ui().question == Question::Quit);
+    CHECK(g.mode() == InputMode::Question);
+    CHECK(g.handle(map_key(Key::character('n'), g.mode())));
+    CHECK(g.ui().question == Question::None);
+    CHECK(g.mode() == InputMode::TooSmall);
+    CHECK(g.handle(map_key(Key::character('q'), g.mode())));
+    CHECK_FALSE(g.handle(map_key(Key::character('y'), g.mode())));
+}

@@ -43,7 +43,7 @@ TEST_CASE("screen: the start position in ASCII at 80x24", "[tui][frame]") {
         "",
         "",
         "White (Ali) to move | White 12, Black 12",
-        "Enter select  : type a move  u/r undo/redo  s/o save/open  ? help  q quit",
+        "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit",
         "",
     };
     CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == expected);
@@ -183,8 +183,29 @@ TEST_CASE("screen: below the minimum size it says how large the terminal must be
     Controller c(Rules{}, Players{});
     const Frame f = compose(c, 12, 40, Glyphs::unicode());
     CHECK(f.line(5) == "           Terminal too small");
-    CHECK(f.line(6) == "       40x12; fetaix needs 72x22");
-    CHECK(f.line(7) == "     Enlarge the window to play on.");
+    CHECK(f.line(6) == "       40x12; fetaix needs 72x24");
+    CHECK(f.line(7) == "Enlarge the window to play on; q quits.");
+    CHECK(f.line(8) == "");
+    // q's question is the one thing the small screen shows and takes an answer to.
+    Controller g(Rules{}, Players{});
+    g.set_autosaved(true);
+    g.handle(Action::of(K::OpenPrompt));
+    for (char ch : std::string_view("c2-c3")) {
+        Action t = Action::of(K::PromptChar);
+        t.ch = ch;
+        g.handle(t);
+    }
+    g.handle(Action::of(K::PromptSubmit));
+    g.set_too_small(true);
+    g.handle(map_key(Key::character('q'), g.mode()));
+    CHECK(compose(g, 12, 40, Glyphs::unicode()).line(8) == "         Quit this game? (y/n)");
+    // Narrower still, the lines wrap rather than lose their ends.
+    const Frame narrow = compose(g, 12, 30, Glyphs::unicode());
+    CHECK(narrow.line(5) == "      Terminal too small");
+    CHECK(narrow.line(6) == "  30x12; fetaix needs 72x24");
+    CHECK(narrow.line(7) == "Enlarge the window to play on;");
+    CHECK(narrow.line(8) == "           q quits.");
+    CHECK(narrow.line(9) == "    Quit this game? (y/n)");
     const Frame fits = compose(c, kMinRows, kMinColumns, Glyphs::unicode());
     CHECK(fits.line(0) == "fetaix   ○ White   ● Black");
     CHECK(fits.line(kMinRows - 3) == "White to move | White 12, Black 12");
@@ -204,7 +225,7 @@ TEST_CASE("screen: mouse positions map back to points on either orientation", "[
 
 namespace {
 
-// The start position's screen in ASCII for two unnamed players, at 80x24 or 72x22.
+// The start position's screen in ASCII for two unnamed players, at 80x24 or 72x24.
 std::vector<std::string> start_screen(int rows) {
     std::vector<std::string> s{
         "fetaix   w White   b Black",
@@ -229,9 +250,7 @@ std::vector<std::string> start_screen(int rows) {
     };
     s.resize(static_cast<std::size_t>(rows), "");
     s[static_cast<std::size_t>(rows - 3)] = "White to move | White 12, Black 12";
-    s[static_cast<std::size_t>(rows - 2)] =
-        rows == 24 ? "Enter select  : type a move  u/r undo/redo  s/o save/open  ? help  q quit"
-                   : "Enter select  : type a move  u/r undo/redo  s/o save/open  ? help  q qui";
+    s[static_cast<std::size_t>(rows - 2)] = "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit";
     return s;
 }
 
@@ -247,10 +266,10 @@ TEST_CASE("screen: a long notice keeps its reason and shortens the path in the m
     std::vector<std::string> wide = start_screen(24);
     wide[20] = "autosave failing: cannot open: Permission denied: /home/…/fetaix/autosave.lock";
     CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == wide);
-    // At the minimum size the notice takes the legend's line; the path keeps its first and last parts.
-    std::vector<std::string> narrow = start_screen(22);
-    narrow[18] = "autosave failing: cannot open: Permission denied: /home/…/autosave.lock";
-    CHECK(lines(compose(c, 22, 72, Glyphs::ascii())) == narrow);
+    // At the narrowest the notice is shorter still; the path keeps its first and last parts.
+    std::vector<std::string> narrow = start_screen(24);
+    narrow[20] = "autosave failing: cannot open: Permission denied: /home/…/autosave.lock";
+    CHECK(lines(compose(c, 24, 72, Glyphs::ascii())) == narrow);
 }
 
 TEST_CASE("screen: a notice too long for one line wraps onto a second", "[tui][frame][notice]") {
@@ -259,13 +278,13 @@ TEST_CASE("screen: a notice too long for one line wraps onto a second", "[tui][f
         c.set_notice(
             "autosave failing: cannot write the autosave because the disk is full: "
             "/home/someone/a/rather/deeply/nested/state/folder/fetaix/autosave.pdn");
-        std::vector<std::string> narrow = start_screen(22);
-        narrow[17] = "autosave failing: cannot write the autosave because the disk is full:";
-        narrow[18] = "/home/someone/a/rather/deeply/nested/state/folder/fetaix/autosave.pdn";
-        CHECK(lines(compose(c, 22, 72, Glyphs::ascii())) == narrow);
+        std::vector<std::string> narrow = start_screen(24);
+        narrow[19] = "autosave failing: cannot write the autosave because the disk is full:";
+        narrow[20] = "/home/someone/a/rather/deeply/nested/state/folder/fetaix/autosave.pdn";
+        CHECK(lines(compose(c, 24, 72, Glyphs::ascii())) == narrow);
         std::vector<std::string> wide = start_screen(24);
-        wide[19] = narrow[17];
-        wide[20] = narrow[18];
+        wide[19] = narrow[19];
+        wide[20] = narrow[20];
         CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == wide);
     }
     SECTION("the path is shortened to fit the two lines") {
@@ -273,10 +292,10 @@ TEST_CASE("screen: a notice too long for one line wraps onto a second", "[tui][f
             "autosave failing: cannot create the folder for the autosave: Not a directory: "
             "/home/someone/a/rather/deeply/nested/state/folder/that/goes/on/and/on/for/a/long/while/fetaix/"
             "autosave.lock");
-        std::vector<std::string> narrow = start_screen(22);
-        narrow[17] = "autosave failing: cannot create the folder for the autosave: Not a";
-        narrow[18] = "directory: /home/…/goes/on/and/on/for/a/long/while/fetaix/autosave.lock";
-        CHECK(lines(compose(c, 22, 72, Glyphs::ascii())) == narrow);
+        std::vector<std::string> narrow = start_screen(24);
+        narrow[19] = "autosave failing: cannot create the folder for the autosave: Not a";
+        narrow[20] = "directory: /home/…/goes/on/and/on/for/a/long/while/fetaix/autosave.lock";
+        CHECK(lines(compose(c, 24, 72, Glyphs::ascii())) == narrow);
         std::vector<std::string> wide = start_screen(24);
         wide[19] = "autosave failing: cannot create the folder for the autosave: Not a directory:";
         wide[20] = "/home/…/state/folder/that/goes/on/and/on/for/a/long/while/fetaix/autosave.lock";
@@ -287,10 +306,10 @@ TEST_CASE("screen: a notice too long for one line wraps onto a second", "[tui][f
         for (int i = 0; i < 4; ++i) text += "the quick brown fox jumps over the lazy dog ";
         text.pop_back();
         c.set_notice(text);
-        std::vector<std::string> narrow = start_screen(22);
-        narrow[17] = "the quick brown fox jumps over the lazy dog the quick brown fox jumps";
-        narrow[18] = "over the lazy dog the quick brown fox jumps over the lazy dog the quick…";
-        CHECK(lines(compose(c, 22, 72, Glyphs::ascii())) == narrow);
+        std::vector<std::string> narrow = start_screen(24);
+        narrow[19] = "the quick brown fox jumps over the lazy dog the quick brown fox jumps";
+        narrow[20] = "over the lazy dog the quick brown fox jumps over the lazy dog the quick…";
+        CHECK(lines(compose(c, 24, 72, Glyphs::ascii())) == narrow);
     }
 }
 
@@ -312,14 +331,14 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
         "autosave failing: cannot create the folder for the autosave: Not a directory: "
         "/home/someone/a/rather/deeply/nested/state/folder/that/goes/on/and/on/for/a/long/while/fetaix/"
         "autosave.lock");
-    const Frame g = compose(c, 22, 72, Glyphs::ascii());
-    CHECK(g.line(0).substr(3) == "Notices");
-    CHECK(g.line(1).substr(3) == "  autosave failing: cannot create the folder for the autosave: Not");
-    CHECK(g.line(2).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/");
-    CHECK(g.line(3).substr(3) == "  that/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
-    CHECK(g.line(4).substr(3) == "Keys");
-    CHECK(g.line(11).substr(3) == "Rules");
-    CHECK(g.line(21).substr(3) == "Any key closes this page.");
+    const Frame g = compose(c, 24, 72, Glyphs::ascii());
+    CHECK(g.line(1).substr(3) == "Notices");
+    CHECK(g.line(2).substr(3) == "  autosave failing: cannot create the folder for the autosave: Not");
+    CHECK(g.line(3).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/");
+    CHECK(g.line(4).substr(3) == "  that/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
+    CHECK(g.line(5).substr(3) == "Keys");
+    CHECK(g.line(12).substr(3) == "Rules");
+    CHECK(g.line(22).substr(3) == "Any key closes this page.");
 }
 
 TEST_CASE("screen: control characters and invalid UTF-8 in a name are shown, not obeyed", "[tui][frame]") {
@@ -346,10 +365,10 @@ TEST_CASE("screen: wide (CJK) names take two columns a character and keep the co
     std::string forty;
     for (int i = 0; i < 40; ++i) forty += "中";
     Controller d(Rules{}, Players{forty, forty});
-    const Frame g = compose(d, 22, 72, Glyphs::unicode());
+    const Frame g = compose(d, 24, 72, Glyphs::unicode());
     const std::string nine = "中中中中中中中中中";
     CHECK(g.line(0) == "fetaix   ○ White (" + nine + "…)   ● Black (" + nine + "…)");
-    CHECK(g.line(19) == "White (" + nine + nine.substr(0, 8 * 3) + "…) to move | White 12, Black 12");
+    CHECK(g.line(21) == "White (" + nine + nine.substr(0, 8 * 3) + "…) to move | White 12, Black 12");
 }
 
 TEST_CASE("screen: a wide character is never cut in half at the right edge", "[tui][frame]") {
@@ -367,24 +386,79 @@ TEST_CASE("screen: on a short screen a long notice takes the rules' place on the
     Controller c(Rules{}, Players{});
     c.handle(Action::of(K::Help));
     std::string text = "autosave failing:";
-    for (int i = 0; i < 40; ++i) text += " reason";  // 297 columns: five lines of 64
+    for (int i = 0; i < 60; ++i) text += " reason";  // 437 columns: seven lines of 64
     c.set_notice(text);
-    // 14 lines without the rules: with its margin the page is 16 rows, from row 3.
-    Frame f = compose(c, 22, 72, Glyphs::ascii());
+    // 16 lines without the rules: with its margin the page is 18 rows, from row 3.
+    Frame f = compose(c, 24, 72, Glyphs::ascii());
     CHECK(f.line(4).substr(3) == "Notices");
     CHECK(f.line(5).substr(3) == "  autosave failing: reason reason reason reason reason reason");
-    CHECK(f.line(9).substr(3) == "  reason reason reason reason reason reason reason");
-    CHECK(f.line(10).substr(3) == "Keys");
-    CHECK(f.line(17).substr(3) == "Any key closes this page.");
+    CHECK(f.line(11).substr(3) == "  reason reason reason reason reason reason reason reason reason");
+    CHECK(f.line(12).substr(3) == "Keys");
+    CHECK(f.line(19).substr(3) == "Any key closes this page.");
     for (int r = 0; r < f.rows(); ++r) CHECK(f.line(r).find("Rules") == std::string::npos);
     // Taller, the page has room for the rules again.
     f = compose(c, 30, 80, Glyphs::ascii());
-    CHECK(f.line(3).substr(7) == "Notices");
-    CHECK(f.line(16).substr(7) == "Rules");
+    CHECK(f.line(2).substr(7) == "Notices");
+    CHECK(f.line(17).substr(7) == "Rules");
     // A notice longer than any screen is cut at the last row the page can give it.
     c.set_notice(std::string(5000, 'x'));
-    f = compose(c, 22, 72, Glyphs::ascii());
-    CHECK(f.line(13).substr(3) == "  " + std::string(63, 'x') + "…");
-    CHECK(f.line(14).substr(3) == "Keys");
-    CHECK(f.line(21).substr(3) == "Any key closes this page.");
+    f = compose(c, 24, 72, Glyphs::ascii());
+    CHECK(f.line(15).substr(3) == "  " + std::string(63, 'x') + "…");
+    CHECK(f.line(16).substr(3) == "Keys");
+    CHECK(f.line(23).substr(3) == "Any key closes this page.");
+}
+
+TEST_CASE("screen: at the smallest size the key line, a question naming a 40-character name and a long save error are whole",
+          "[tui][frame][fit]") {
+    for (int columns : {kMinColumns, 80}) {
+        CAPTURE(columns);
+        Controller c(Rules{}, Players{});
+        std::vector<std::string> expected = start_screen(kMinRows);
+        CHECK(lines(compose(c, kMinRows, columns, Glyphs::ascii())) == expected);
+    }
+    const std::string name = "Maximilian-Bartholomew-Fitzgerald-Ouazza";  // 40 characters
+    REQUIRE(name.size() == 40);
+    Controller c(Rules{}, Players{"White", name});
+    c.handle(Action::of(K::OfferDraw));
+    REQUIRE(c.ui().question == Question::AcceptDraw);
+    // The question takes two lines above the (empty) message line; the status moves up one.
+    std::vector<std::string> wide = lines(compose(c, 24, 80, Glyphs::ascii()));
+    CHECK(wide[20] == "White to move | White 12, Black 12");
+    CHECK(wide[21] == "White offers a draw. Black (" + name + "), accept?");
+    CHECK(wide[22] == "(y/n)");
+    CHECK(wide[23] == "");
+    std::vector<std::string> narrow = lines(compose(c, 24, 72, Glyphs::ascii()));
+    CHECK(narrow[20] == "White to move | White 12, Black 12");
+    CHECK(narrow[21] == "White offers a draw. Black (" + name + "),");
+    CHECK(narrow[22] == "accept? (y/n)");
+    CHECK(narrow[23] == "");
+    CHECK(narrow[18] == "w White man  W White mullah  b Black man  B Black mullah  * may land");
+
+    // A name longer than any the command line takes (a record's tag) is shortened with an ellipsis, just
+    // enough for the question to fit its two lines.
+    Controller r(Rules{}, Players{"White", std::string(200, 'B')});
+    r.handle(Action::of(K::OfferDraw));
+    narrow = lines(compose(r, 24, 72, Glyphs::ascii()));
+    CHECK(narrow[21] == "White offers a draw. Black (" + std::string(39, 'B') + "…),");
+    CHECK(narrow[22] == "accept? (y/n)");
+
+    // A save that fails: the reason whole and the path shortened in its middle (one folder dropped),
+    // on two lines above the prompt; the prompt shows the end of the long name typed.
+    const std::string path = "/home/someone/games/fetaix/a-rather-long-folder-name/2026-11-30-evening-game.pdn";
+    Controller s(Rules{}, Players{});
+    FileAccess files;
+    files.examine = [](const std::string&) { return SaveTarget{}; };
+    files.write = [](const std::string& p, const std::string&, bool) -> std::optional<std::string> {
+        return concat("cannot write ", p, ": No space left on device");
+    };
+    files.default_save_name = [path] { return path; };
+    s.set_files(files);
+    s.handle(Action::of(K::Save));
+    s.handle(Action::of(K::PromptSubmit));
+    REQUIRE(s.ui().prompt_open);
+    narrow = lines(compose(s, 24, 72, Glyphs::ascii()));
+    CHECK(narrow[20] == "White to move | White 12, Black 12");
+    CHECK(narrow[21] == "Not saved: cannot write /home/…/games/fetaix/a-rather-long-folder-name/");
+    CHECK(narrow[22] == "2026-11-30-evening-game.pdn: No space left on device");
+    CHECK(narrow[23] == "Save to: …" + path.substr(path.size() - 61) + "_");
 }

@@ -82,3 +82,35 @@ TEST_CASE("keys: any key closes the help page", "[tui][input]") {
     CHECK(map_key(Key::named(N::Escape), InputMode::Help).kind == K::CloseOverlay);
     CHECK(map_key(Key::character('q'), InputMode::Help).kind == K::CloseOverlay);
 }
+
+namespace {
+// Every key the terminal layer can report, with a few characters of each kind.
+std::vector<Key> every_key() {
+    std::vector<Key> keys;
+    for (N n : {N::Up, N::Down, N::Left, N::Right, N::UpLeft, N::UpRight, N::DownLeft, N::DownRight, N::Enter,
+                N::Escape, N::Backspace, N::Resize, N::Click, N::None})
+        keys.push_back(Key::named(n));
+    keys.back().point = parse_point("c3");
+    for (int c = 1; c < 128; ++c) keys.push_back(Key::character(static_cast<char>(c)));
+    return keys;
+}
+}  // namespace
+
+TEST_CASE("keys: Ctrl-L and a new size repaint the screen whatever is open", "[tui][input]") {
+    for (InputMode mode :
+         {InputMode::Board, InputMode::Prompt, InputMode::Question, InputMode::Help, InputMode::Replay, InputMode::TooSmall}) {
+        CAPTURE(static_cast<int>(mode));
+        CHECK(map_key(Key::character(12), mode).kind == K::Redraw);
+        CHECK(map_key(Key::named(N::Resize), mode).kind == K::Redraw);
+    }
+}
+
+TEST_CASE("keys: while the terminal is too small only q, Ctrl-L and a new size do anything", "[tui][input]") {
+    for (const Key& key : every_key()) {
+        CAPTURE(static_cast<int>(key.name), static_cast<int>(key.ch));
+        const Action a = map_key(key, InputMode::TooSmall);
+        if (key.name == N::Char && key.ch == 'q') CHECK(a.kind == K::Quit);
+        else if (key.name == N::Resize || (key.name == N::Char && key.ch == 12)) CHECK(a.kind == K::Redraw);
+        else CHECK(a.kind == K::None);
+    }
+}

@@ -119,7 +119,8 @@ int run(AppOptions options) {
 
     Terminal terminal(options.terminal);
     terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
-    while (Terminal::stop_signal == 0) {
+    // A terminal gone without a signal (the pty closed) ends the game as SIGHUP does, everything saved.
+    while (Terminal::stop_signal == 0 && !terminal.lost()) {
         // A change of game (undo, new game, a loaded file) makes any thinking moot.
         if (thinker.busy() && controller.revision() != thinking_revision) {
             thinker.cancel();
@@ -153,7 +154,9 @@ int run(AppOptions options) {
             }
             redraw = true;
         }
-        const bool go_on = key.name == Key::Name::None || controller.handle(map_key(key, controller.mode()));
+        controller.set_too_small(!screen_fits(terminal.rows(), terminal.columns()));
+        const Action action = map_key(key, controller.mode());
+        const bool go_on = key.name == Key::Name::None || controller.handle(action);
         // Every change reaches the disk before the next key is read.
         // A read-only view changes nothing and is not saved.
         if (autosave && controller.revision() != saved_revision && !controller.ui().replay) {
@@ -167,7 +170,9 @@ int run(AppOptions options) {
             saved_revision = controller.revision();
         }
         if (!go_on) break;
-        if (redraw || pause) terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
+        if (redraw || pause)
+            terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()),
+                          action.kind == Action::Kind::Redraw);
     }
     thinker.cancel();
     // Ctrl-C, a signal or a closed terminal: a game the autosave does not hold goes to the history.

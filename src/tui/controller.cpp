@@ -87,6 +87,8 @@ std::vector<Tag> Controller::tags() const {
 }
 
 InputMode Controller::mode() const {
+    // Only the question q asks is shown on the small screen, so only it can be answered there.
+    if (ui_.too_small) return ui_.question == Question::Quit ? InputMode::Question : InputMode::TooSmall;
     if (ui_.question != Question::None) return InputMode::Question;
     if (ui_.help_open) return InputMode::Help;
     if (ui_.prompt_open) return InputMode::Prompt;

@@ -79,6 +79,7 @@ struct UiState {
     std::string notice;      // a standing condition, such as a failing autosave
     std::string thinking;    // what the computer is considering, while it thinks
     std::optional<Move> hint;  // the engine's suggestion, shown until the next action
+    bool too_small = false;    // the terminal cannot show the game: no key may act on it unseen
 };
 
 class Controller {
@@ -98,6 +99,8 @@ public:
     // The program is ending (a signal, or the terminal gone): an unsaved game goes to the history,
     // without a question since none can be answered now.
     void keep_unsaved_game();
+    // Whether the terminal is too small to show the game (the program says so before each key).
+    void set_too_small(bool too_small) { ui_.too_small = too_small; }
     // Replaces the game with a recorded one (players from its tags). The game replaced is not
     // archived: this is for the start; the player's own replacements (n, o) archive it.
     void load(const GameRecord& record);

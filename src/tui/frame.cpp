@@ -191,7 +191,7 @@ std::string hint_text(const Controller& c) {
     if (c.ui().replay) return "left/right step   Home/End first/last   f flip   s save   q quit";
     if (c.game().over()) return "n new game   u undo   f flip   ? help   q quit";
     if (c.ui().selection.active()) return "Enter land on a marked point   Esc cancel   ? help";
-    return "Enter select  : type a move  u/r undo/redo  s/o save/open  ? help  q quit";
+    return "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit";
 }
 
 // Shorter forms of a path, longest first: whole folders dropped from its middle ("/home/…/fetaix/
@@ -230,11 +230,33 @@ std::vector<std::string> shortened_paths(const std::string& path, bool cut, int 
     return forms;
 }
 
-// A notice in at most `max_lines` lines of `width` columns: whole if it fits; else with its path
-// (the longest word holding a '/') shortened in the middle, the reason kept, on as few lines as
-// possible; what is still left over ends in "…" (the help page shows the whole text).
-std::vector<std::string> fit_notice(const std::string& notice, int width, int max_lines) {
-    const std::string shown = text::printable(notice);
+// `text` with every player's name wider than `limit` columns cut to `limit` ("Alexandr…").
+std::string with_names_cut(std::string text, const Players& players, int limit) {
+    const Players cut = with_names_within(players, limit);
+    for (auto [name, shorter] : {std::pair{&players.white, &cut.white}, std::pair{&players.black, &cut.black}}) {
+        const std::string from = text::printable(*name), to = text::printable(*shorter);
+        if (from == to || from.empty()) continue;
+        for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+            text.replace(at, from.size(), to);
+    }
+    return text;
+}
+
+// Any text the player must read (a notice, a message, a question, the key line) in at most `max_lines`
+// lines of `width` columns: whole if it fits; else with the players' names (if given) shortened with
+// "…" as far as needed, and its path (the longest word holding a '/') shortened in the middle, the rest
+// kept, on as few lines as possible; what is still left over ends in "…" (the help page shows a notice
+// whole).
+std::vector<std::string> fit_text(const std::string& text, int width, int max_lines, const Players* players = nullptr) {
+    std::string shown = text::printable(text);
+    // Names are cut only as far as needed, and only when the text cannot fit otherwise.
+    if (players != nullptr && static_cast<int>(text::wrap(shown, width).size()) > max_lines) {
+        for (int limit = 40; limit >= 6; --limit) {
+            shown = with_names_cut(text::printable(text), *players, limit);
+            if (static_cast<int>(text::wrap(shown, width).size()) <= max_lines) break;
+        }
+    }
+    if (text::display_width(shown) <= width) return {shown};  // as it is, its spacing kept
     std::size_t path_at = std::string::npos, path_length = 0;
     for (std::size_t start = 0; start <= shown.size();) {
         const std::size_t end = std::min(shown.find(' ', start), shown.size());
@@ -388,16 +410,20 @@ std::optional<Point> point_at(int row, int column, bool flipped) {
 
 Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) {
     Frame f(std::max(rows, 1), std::max(columns, 1));
-    if (rows < kMinRows || columns < kMinColumns) {
-        const std::vector<std::string> lines{
-            "Terminal too small",
-            concat(columns, "x", rows, "; fetaix needs ", kMinColumns, "x", kMinRows),
-            "Enlarge the window to play on.",
+    if (!screen_fits(rows, columns)) {
+        std::vector<std::pair<std::string, Role>> lines;
+        const auto add = [&](const std::string& text, Role role) {
+            for (const std::string& line : fit_text(text, std::max(columns, 1), 2)) lines.emplace_back(line, role);
         };
+        add("Terminal too small", Role::Title);
+        add(concat(columns, "x", rows, "; fetaix needs ", kMinColumns, "x", kMinRows), Role::Text);
+        add("Enlarge the window to play on; q quits.", Role::Text);
+        // The one question that can be answered here (see Controller::mode).
+        if (c.ui().question == Question::Quit) add(c.question_text(), Role::Question);
         const int top = std::max(0, rows / 2 - 1);
         for (std::size_t i = 0; i < lines.size(); ++i) {
-            const int left = std::max(0, (columns - static_cast<int>(lines[i].size())) / 2);
-            f.write(top + static_cast<int>(i), left, lines[i], i == 0 ? Role::Title : Role::Text);
+            const int left = std::max(0, (columns - text::display_width(lines[i].first)) / 2);
+            f.write(top + static_cast<int>(i), left, lines[i].first, lines[i].second);
         }
         return f;
     }
@@ -407,39 +433,52 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
             }),
             Role::Title);
     draw_board(f, c, glyphs);
-    const int legend_row = kBoardTop + 4 * kRowStep + 4;
-    f.write(legend_row, 0,
-            concat(glyphs.white_man, " White man  ", glyphs.white_mullah, " White mullah  ", glyphs.black_man,
-                   " Black man  ", glyphs.black_mullah, " Black mullah  ", glyphs.destination, " may land"));
     draw_panel(f, c, kBoardTop + 4 * kRowStep - 4);
-    // A standing notice (a failing autosave) gets one or two lines of its own above the status, over
-    // the legend if need be.
-    if (!c.ui().notice.empty()) {
-        const std::vector<std::string> notice = fit_notice(c.ui().notice, columns, 2);
-        const int first = rows - 3 - static_cast<int>(notice.size());
-        for (std::size_t i = 0; i < notice.size(); ++i) {
-            f.write(first + static_cast<int>(i), 0, std::string(columns, ' '));
-            f.write(first + static_cast<int>(i), 0, notice[i], Role::Question);
-        }
-    }
-    f.write(rows - 3, 0, with_fitted_names(c.players(), columns, [&](const Players& p) { return status_text(c, p); }),
-            Role::Status);
-    if (c.ui().question != Question::None) f.write(rows - 2, 0, c.question_text(), Role::Question);
-    else f.write(rows - 2, 0, hint_text(c));
-    if (c.ui().prompt_open) {
-        const std::string_view label = c.ui().prompt_kind == PromptKind::Move   ? "Move: "
-                                       : c.ui().prompt_kind == PromptKind::Save ? "Save to: "
-                                                                                : "Open: ";
-        // The end of a long entry stays in view, where the typing happens.
-        const std::string typed = concat(text::printable(c.ui().prompt_text), "_");
+    // The bottom lines, top to bottom: a standing notice (a failing autosave), the status, the question or
+    // the key line, and the message or the prompt (with the prompt open, a message takes the key line's
+    // place). Each is fitted on at most two lines; kMinRows leaves room for all of them below the board.
+    struct Line {
+        std::string text;
+        Role role;
+        bool bar = false;  // coloured across the whole width, as a standing notice is
+    };
+    std::vector<Line> bottom;
+    const auto add = [&](const std::vector<std::string>& lines, Role role) {
+        for (const std::string& line : lines) bottom.push_back({line, role});
+    };
+    const UiState& ui = c.ui();
+    if (!ui.notice.empty())
+        for (const std::string& line : fit_text(ui.notice, columns, 2)) bottom.push_back({line, Role::Question, true});
+    add(fit_text(with_fitted_names(c.players(), columns, [&](const Players& p) { return status_text(c, p); }),
+                 columns, 1),
+        Role::Status);
+    if (ui.prompt_open && !ui.message.empty()) add(fit_text(ui.message, columns, 2, &c.players()), Role::Message);
+    else if (ui.question != Question::None) add(fit_text(c.question_text(), columns, 2, &c.players()), Role::Question);
+    else add(fit_text(hint_text(c), columns, 2), Role::Text);
+    if (ui.prompt_open) {
+        const std::string label = ui.prompt_kind == PromptKind::Move   ? "Move: "
+                                  : ui.prompt_kind == PromptKind::Save ? "Save to: "
+                                                                       : "Open: ";
+        // A long entry shows its end, where the typing is.
+        std::string entry = concat(text::printable(ui.prompt_text), "_");
         const int room = columns - text::display_width(label);
-        f.write(rows - 1, 0,
-                text::display_width(typed) <= room ? concat(label, typed)
-                                                   : concat(label, "…", text::tail_of_width(typed, room - 1)),
-                Role::Message);
-        if (!c.ui().message.empty()) f.write(rows - 2, 0, std::string(columns, ' ')), f.write(rows - 2, 0, c.ui().message, Role::Message);
+        if (text::display_width(entry) > room) entry = concat("…", text::tail_of_width(entry, room - 1));
+        bottom.push_back({concat(label, entry), Role::Message});
+    } else if (!ui.message.empty()) {
+        add(fit_text(ui.message, columns, 2, &c.players()), Role::Message);
     } else {
-        f.write(rows - 1, 0, c.ui().message, Role::Message);
+        bottom.push_back({"", Role::Message});
+    }
+    const int first = rows - static_cast<int>(bottom.size());
+    const int legend_row = kBoardTop + 4 * kRowStep + 4;
+    if (legend_row < first)
+        f.write(legend_row, 0,
+                concat(glyphs.white_man, " White man  ", glyphs.white_mullah, " White mullah  ", glyphs.black_man,
+                       " Black man  ", glyphs.black_mullah, " Black mullah  ", glyphs.destination, " may land"));
+    for (std::size_t i = 0; i < bottom.size(); ++i) {
+        const int row = first + static_cast<int>(i);
+        if (bottom[i].bar) f.write(row, 0, std::string(columns, ' '), bottom[i].role);
+        f.write(row, 0, bottom[i].text, bottom[i].role);
     }
     if (c.ui().help_open) draw_help(f, c);
     return f;

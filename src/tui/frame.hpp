@@ -49,7 +49,10 @@ struct Glyphs {
 };
 
 inline constexpr int kMinColumns = 72;
-inline constexpr int kMinRows = 22;
+// 24 rows: below the board, room for a two-line notice, the status, a two-line question and a two-line message.
+inline constexpr int kMinRows = 24;
+// Whether the game fits a terminal of this size; below it, the screen only says how large it must be.
+constexpr bool screen_fits(int rows, int columns) { return rows >= kMinRows && columns >= kMinColumns; }
 
 class Frame {
 public:

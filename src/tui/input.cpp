@@ -4,6 +4,8 @@ namespace fetaix::tui {
 
 namespace {
 
+constexpr char kCtrlL = 12;
+
 Action cursor(ScreenDirection d) {
     Action a = Action::of(Action::Kind::MoveCursor);
     a.direction = d;
@@ -25,12 +27,12 @@ Action board_key(const Key& key) {
         case N::Enter: return Action::of(K::Select);
         case N::Escape:
         case N::Backspace: return Action::of(K::Cancel);
-        case N::Resize: return Action::of(K::Redraw);
         case N::Click: {
             Action a = Action::of(K::Click);
             a.point = key.point;
             return a;
         }
+        case N::Resize:  // see map_key
         case N::None: return Action::of(K::None);
         case N::Char: break;
     }
@@ -58,7 +60,6 @@ Action board_key(const Key& key) {
         case 's': return Action::of(K::Save);
         case 'o': return Action::of(K::Open);
         case 'H': return Action::of(K::Hint);
-        case 12: return Action::of(K::Redraw);  // Ctrl-L
         default: return Action::of(K::None);
     }
 }
@@ -76,7 +77,6 @@ Action replay_key(const Key& key) {
         case N::Down:
         case N::UpRight:
         case N::DownRight: return board_key(key);  // the cursor still moves
-        case N::Resize: return Action::of(K::Redraw);
         case N::Enter: return Action::of(K::Select);  // answered with how replay works
         case N::Char: break;
         default: return Action::of(K::None);
@@ -99,7 +99,6 @@ Action prompt_key(const Key& key) {
         case N::Enter: return Action::of(K::PromptSubmit);
         case N::Escape: return Action::of(K::PromptClose);
         case N::Backspace: return Action::of(K::PromptErase);
-        case N::Resize: return Action::of(K::Redraw);
         case N::Char:
             if (key.ch >= 32 && key.ch < 127) {
                 Action a = Action::of(K::PromptChar);
@@ -114,7 +113,6 @@ Action prompt_key(const Key& key) {
 Action question_key(const Key& key) {
     using N = Key::Name;
     using K = Action::Kind;
-    if (key.name == N::Resize) return Action::of(K::Redraw);
     if (key.name == N::Escape) return Action::of(K::No);
     if (key.name != N::Char) return Action::of(K::None);
     if (key.ch == 'y' || key.ch == 'Y') return Action::of(K::Yes);
@@ -125,14 +123,18 @@ Action question_key(const Key& key) {
 }  // namespace
 
 Action map_key(const Key& key, InputMode mode) {
+    // Whatever is open: a screen spoilt by another program's output is painted again.
+    if (key.name == Key::Name::Resize || (key.name == Key::Name::Char && key.ch == kCtrlL))
+        return Action::of(Action::Kind::Redraw);
     switch (mode) {
         case InputMode::Board: return board_key(key);
         case InputMode::Prompt: return prompt_key(key);
         case InputMode::Question: return question_key(key);
         case InputMode::Replay: return replay_key(key);
-        case InputMode::Help:
-            if (key.name == Key::Name::Resize) return Action::of(Action::Kind::Redraw);
-            return Action::of(Action::Kind::CloseOverlay);  // any key closes the help page
+        case InputMode::Help: return Action::of(Action::Kind::CloseOverlay);  // any key closes the help page
+        case InputMode::TooSmall:
+            // The board is hidden: nothing may be played blind. q asks, as ever, if a game is on.
+            return Action::of(key.name == Key::Name::Char && key.ch == 'q' ? Action::Kind::Quit : Action::Kind::None);
     }
     return Action::of(Action::Kind::None);
 }

@@ -61,7 +61,7 @@ struct Action {
         Quit,
         Yes,
         No,
-        Redraw,
+        Redraw,      // a new size, or Ctrl-L: paint every cell of the screen again
         Save,        // 's': prompt for a file to save to
         Open,        // 'o': prompt for a file to open
         ReplayFirst,  // replay: back to the start
@@ -76,8 +76,9 @@ struct Action {
     static Action of(Kind k) { return Action{k, ScreenDirection::Up, 0, std::nullopt}; }
 };
 
-// What the keyboard means right now: the board, the move prompt, a yes/no question, or the help page.
-enum class InputMode { Board, Prompt, Question, Help, Replay };
+// What the keyboard means right now: the board, the move prompt, a yes/no question, the help page, or
+// nothing but quitting while the terminal is too small to show the game.
+enum class InputMode { Board, Prompt, Question, Help, Replay, TooSmall };
 
 // The one place where keys are given meaning.
 Action map_key(const Key& key, InputMode mode);

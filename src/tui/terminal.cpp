@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <langinfo.h>
+#include <poll.h>
+#include <unistd.h>
 
 #include <curses.h>
 
@@ -126,8 +128,18 @@ Key Terminal::read_key(int timeout_ms, bool flipped) {
     timeout(timeout_ms);
     const int c = getch();
     using N = Key::Name;
+    if (c == ERR) {
+        // A timeout, or a terminal gone: then the input is always ready (end of file, EIO) or hung up,
+        // and getch fails at once, forever.
+        pollfd input{STDIN_FILENO, POLLIN, 0};
+        const bool ready = poll(&input, 1, 0) == 1;
+        if (ready && (input.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0) lost_ = true;
+        failed_reads_ = ready ? failed_reads_ + 1 : 0;
+        if (failed_reads_ >= 10) lost_ = true;
+        return Key::named(N::None);
+    }
+    failed_reads_ = 0;
     switch (c) {
-        case ERR: return Key::named(N::None);
         case KEY_UP: return Key::named(N::Up);
         case KEY_DOWN: return Key::named(N::Down);
         case KEY_LEFT: return Key::named(N::Left);
@@ -161,7 +173,8 @@ Key Terminal::read_key(int timeout_ms, bool flipped) {
     }
 }
 
-void Terminal::draw(const Frame& frame) {
+void Terminal::draw(const Frame& frame, bool repaint) {
+    if (repaint) clearok(curscr, TRUE);
     erase();
     const int rows = std::min(frame.rows(), LINES);
     const int columns = std::min(frame.columns(), COLS);

@@ -3,11 +3,17 @@
 // terminal on every way out (return, exception, signal), reads keys, and copies Frames to the screen.
 
 #include <csignal>
+#include <optional>
+#include <string>
 
 #include "frame.hpp"
 #include "input.hpp"
 
 namespace fetaix::tui {
+
+// Why the game cannot run here (standard input or output is not a terminal, TERM cannot move the cursor),
+// or nothing. Asked before curses starts, which would otherwise write escape codes anywhere and spin.
+std::optional<std::string> terminal_problem();
 
 struct TerminalOptions {
     bool ascii = false;  // plain ASCII glyphs even in a UTF-8 locale
@@ -22,7 +28,11 @@ public:
 
     // The next key, or Key::Name::None after `timeout_ms` without one (so signals are noticed).
     Key read_key(int timeout_ms, bool flipped);
-    void draw(const Frame& frame);
+    // Copies the frame to the screen: only what changed, or, with `repaint`, every cell (Ctrl-L: the
+    // screen was written behind curses' back).
+    void draw(const Frame& frame, bool repaint = false);
+    // True once the terminal has gone away (reading it fails or hangs up again and again).
+    bool lost() const { return lost_; }
     int rows() const;
     int columns() const;
     const Glyphs& glyphs() const { return glyphs_; }
@@ -34,6 +44,8 @@ public:
 private:
     Glyphs glyphs_;
     bool colors_ = false;
+    bool lost_ = false;
+    int failed_reads_ = 0;  // reads in a row that found input ready and still no key
 };
 
 }  // namespace fetaix::tui

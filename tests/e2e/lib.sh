@@ -101,6 +101,8 @@ type_move() {
     wait_for '^Move: _'
     keys -l "$1"
     keys Enter
+    # The prompt closes once the move is played (and saved); until then the screen shows it typed.
+    wait_gone '^Move: '
     wait_for "$1"
 }
 

@@ -121,10 +121,71 @@ resize)
     wait_for 'White to move'
     $T resize-window -t e2e -x 40 -y 12
     wait_for 'Terminal too small'
-    wait_for '40x12; fetaix needs 72x22'
+    wait_for '40x12; fetaix needs 72x24'
     $T resize-window -t e2e -x 80 -y 24
     wait_for 'White to move'
     expect_start_board
+    ;;
+too_small)
+    # At 60x20 the board is hidden: keys that would play, undo, ask or open something do nothing; q still
+    # asks (on the small screen), and at 80x24 again the game is exactly as it was.
+    start_game
+    wait_for 'White to move'
+    type_move c2-c3
+    wait_for 'Black to move'
+    before=$(screen)
+    $T resize-window -t e2e -x 60 -y 20
+    wait_for '60x20; fetaix needs 72x24'
+    keys Enter Up Left Enter Down Right Enter ':' d3-c3 Enter u r n y R d f a s o H '?' Escape BSpace
+    keys q
+    wait_for 'Quit this game\? \(y/n\)'
+    keys n
+    wait_gone 'Quit this game'
+    $T resize-window -t e2e -x 80 -y 24
+    wait_for 'Black to move'
+    [ "$(screen)" = "$before" ] || fail "the screen changed while the terminal was too small: was
+$before"
+    ;;
+fit)
+    # Nothing is cut at the right edge: the key line at the narrowest screen, and the draw question
+    # naming a 38-character name, whole on two lines at 80 and at 72 columns.
+    name=Maximilian-Bartholomew-Fitzgerald-Ouaz
+    start_game --black "$name"
+    wait_for 'White to move'
+    $T resize-window -t e2e -x 72 -y 24
+    wait_for "^White to move"
+    expect_line 22 "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit"
+    keys d
+    wait_for 'accept'
+    expect_line 21 "White offers a draw. Black ($name),"
+    expect_line 22 "accept? (y/n)"
+    $T resize-window -t e2e -x 80 -y 24
+    wait_for "accept\\?$"
+    expect_line 21 "White offers a draw. Black ($name), accept?"
+    expect_line 22 "(y/n)"
+    expect_line 20 "White to move | White 12, Black 12"
+    ;;
+ctrl_l)
+    # Another program writes over the screen (a wall message over SSH): Ctrl-L paints every cell again,
+    # on the board and with the move prompt open.
+    start_game
+    wait_for 'White to move'
+    tty=$($T display -p -t e2e '#{pane_tty}')
+    for state in board prompt; do
+        if [ "$state" = prompt ]; then
+            keys ':'
+            wait_for '^Move: _'
+        fi
+        before=$(screen)
+        printf '\033[H\033[2JBroadcast message from root: GARBAGE\r\n\r\n   GARBAGE\033[20;40HGARBAGE' >"$tty"
+        wait_for 'GARBAGE'
+        keys C-l
+        wait_gone 'GARBAGE'
+        [ "$(screen)" = "$before" ] || fail "($state) the screen after Ctrl-L differs from before: was
+$before"
+    done
+    expect_start_board
+    expect_line 23 "Move: _"
     ;;
 ascii)
     start_game --ascii
@@ -248,7 +309,7 @@ autosave_failing)
     ;;
 long_notice)
     # A long state folder under a file: the autosave fails with a notice longer than the screen is
-    # wide. At 72x22 and 80x24 the reason stays in view, the path is shortened in the middle, the
+    # wide. At 72x24 and 80x24 the reason stays in view, the path is shortened in the middle, the
     # layout holds, and the help page shows the whole text.
     deep="$STATE/a-rather-long-folder-name/another-long-folder-name/and-a-third-one-for-good-measure"
     mkdir -p "$deep"
@@ -262,8 +323,8 @@ long_notice)
         done
         expect_line "$1" "$2"
     }
-    $T -u new-session -d -s e2e -x 72 -y 22 "env XDG_STATE_HOME=$deep/file/state $BIN; sleep 30"
-    for size in 72x22 80x24; do
+    $T -u new-session -d -s e2e -x 72 -y 24 "env XDG_STATE_HOME=$deep/file/state $BIN; sleep 30"
+    for size in 72x24 80x24; do
         columns=${size%x*} rows=${size#*x}
         $T resize-window -t e2e -x "$columns" -y "$rows"
         [ "$($T display -p -t e2e '#{window_width}x#{window_height}')" = "$size" ] || fail "the window is not $size"
