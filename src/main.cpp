@@ -72,15 +72,9 @@ constexpr const char* kHelp =
     "  fetaix --help | -h     Show this help.\n"
     "  fetaix --version       Show the version.\n"
     "\n"
-    "RULES (rule switches; see docs/rules.md):\n"
-    "  --backward-captures          men may also capture backward\n"
-    "  --promotion end|immediate|stop\n"
-    "                               a man reaching the last rank mid-capture: stays a man\n"
-    "                               until the move ends (end, default), captures on as a\n"
-    "                               mullah (immediate), or the move ends there (stop)\n"
-    "  --majority                   the sequence capturing the most pieces is compulsory\n"
-    "  --no-progress N              plies without a capture or a man's move that draw\n"
-    "                               the game (default 50, 0 = off)\n"
+    "RULES (rule switches; see docs/rules.md):\n";
+// After the rule switches, which come from their table (switches.hpp).
+constexpr const char* kHelpEnd =
     "\n"
     "Exit status: 0 on success; 1 if a record is bad or unreadable, or the terminal cannot\n"
     "be used; 2 on a bad command line.\n";
@@ -368,7 +362,7 @@ int main(int argc, char** argv) {
     const std::string_view command = argv[1];
     cli::Args args(argc, argv, 2);
     if (command == "--help" || command == "-h" || command == "help") {
-        std::fputs(kHelp, stdout);
+        std::fputs(concat(kHelp, rule_switches_help(), kHelpEnd).c_str(), stdout);
         return 0;
     }
     if (command == "--version") {

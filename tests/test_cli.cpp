@@ -41,3 +41,38 @@ TEST_CASE("cli: a name with control characters or invalid UTF-8 is refused", "[c
     CHECK(name_problem("tab\there") == why + "tab\there')");
     CHECK(name_problem("\xc2\x9b" "1m") == why + "\xc2\x9b" "1m')");
 }
+
+namespace {
+
+// The rules after the rule switches in `words`, and the error, if any.
+std::pair<fetaix::Rules, std::string> rules_from(std::vector<const char*> words) {
+    words.insert(words.begin(), "fetaix");
+    Args args(static_cast<int>(words.size()), const_cast<char**>(words.data()), 1);
+    fetaix::Rules rules;
+    std::string error;
+    while (!args.empty() && error.empty())
+        if (!take_rule_switch(args, rules, error)) break;
+    return {rules, error};
+}
+
+}  // namespace
+
+TEST_CASE("cli: the rule switches, and the messages for bad ones", "[cli]") {
+    const auto [rules, error] = rules_from({"--backward-captures", "--promotion", "stop", "--majority", "--no-progress", "0"});
+    CHECK(error.empty());
+    CHECK(fetaix::describe(rules) == "backward-captures=yes promotion=stop majority=yes no-progress=0");
+    CHECK(rules_from({"--no-progress", "007"}).first.no_progress == 7);
+    CHECK(rules_from({"--promotion"}).second == "--promotion needs a value: end, immediate or stop");
+    CHECK(rules_from({"--promotion", "up"}).second == "--promotion: expected end, immediate or stop, not 'up'");
+    CHECK(rules_from({"--no-progress"}).second == "--no-progress needs a number of plies (0 turns the rule off)");
+    for (const char* bad : {"-1", "100001", "5x", "", "99999999999999999999"})
+        CHECK(rules_from({"--no-progress", bad}).second ==
+              std::string("--no-progress: expected a number from 0 to 100000, not '") + bad + "'");
+    // What is not a rule switch is left for the caller.
+    std::vector<const char*> words{"fetaix", "--ascii"};
+    Args args(2, const_cast<char**>(words.data()), 1);
+    fetaix::Rules unchanged;
+    std::string none;
+    CHECK_FALSE(take_rule_switch(args, unchanged, none));
+    CHECK(args.peek() == "--ascii");
+}

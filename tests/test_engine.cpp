@@ -58,11 +58,7 @@ TEST_CASE("engine: never returns an illegal move, under every switch", "[engine]
     std::mt19937 rng(11);
     int checked = 0;
     engine::Search search(1u << 14);
-    for (int flags = 0; flags < 12; ++flags) {
-        Rules rules;
-        rules.backward_captures = flags & 1;
-        rules.majority = flags & 2;
-        rules.promotion = static_cast<Promotion>(flags / 4);
+    for (const Rules& rules : every_rule_combination()) {
         for (int n = 0; n < 30; ++n) {
             Game game(rules);
             while (!game.over() && game.ply() < 80) {
@@ -75,7 +71,7 @@ TEST_CASE("engine: never returns an illegal move, under every switch", "[engine]
                     REQUIRE(found);
                     ++checked;
                 }
-                game.play(legal[rng() % legal.size()]);
+                REQUIRE(game.play(legal[rng() % legal.size()]));
             }
         }
     }
@@ -109,15 +105,18 @@ TEST_CASE("engine: stop ends a search at once with a legal move", "[engine]") {
     engine::Search search;
     engine::Result r;
     std::atomic<bool> reported{false};
+    std::atomic<bool> stop{false};
+    engine::Limits limits;
+    limits.stop = &stop;
     std::thread worker([&] {
-        r = search.run(start_position(), {}, {}, engine::Limits{}, [&](const engine::DepthReport& d) {
+        r = search.run(start_position(), {}, {}, limits, [&](const engine::DepthReport& d) {
             if (d.depth >= 3) reported = true;
         });
     });
     // Once the search is surely under way (it reported depth 3), stop it.
     while (!reported) std::this_thread::yield();
     const auto stopped = std::chrono::steady_clock::now();
-    search.stop();
+    stop = true;
     worker.join();
     const double after_stop = std::chrono::duration<double>(std::chrono::steady_clock::now() - stopped).count();
     // Unstopped, it would search to depth 64 for minutes; the clock and the flag are read every 1,024 nodes.
@@ -128,10 +127,39 @@ TEST_CASE("engine: stop ends a search at once with a legal move", "[engine]") {
     CHECK(legal);
 }
 
+TEST_CASE("engine: a stop requested before the search starts is not lost", "[engine]") {
+    engine::Search search;
+    std::atomic<bool> stop{true};
+    engine::Limits limits;  // depth 64, no node or time limit: minutes of search if the stop were lost
+    limits.stop = &stop;
+    const engine::Result r = search.run(start_position(), {}, {}, limits);
+    // Nothing is searched: the first legal move is the answer.
+    CHECK(r.nodes == 0);
+    CHECK(r.depth == 0);
+    REQUIRE(r.has_move);
+    CHECK(r.best == legal_moves(start_position(), {})[0]);
+}
+
+TEST_CASE("engine: a stop that ended one run does not end the next", "[engine]") {
+    engine::Search search;
+    std::atomic<bool> stop{true};
+    engine::Limits limits;
+    limits.stop = &stop;
+    CHECK(search.run(start_position(), {}, {}, limits).depth == 0);
+    // The caller clears its flag for the next run: that run goes to its depth limit.
+    stop = false;
+    limits.depth = 5;
+    const engine::Result r = search.run(start_position(), {}, {}, limits);
+    CHECK(r.depth == 5);
+    // Without a flag at all, a search is never stopped from outside.
+    limits.stop = nullptr;
+    CHECK(search.run(start_position(), {}, {}, limits).depth == 5);
+}
+
 TEST_CASE("engine: levels are deterministic for a fixed seed", "[engine]") {
     Game game;
-    game.play("d2-c3");
-    game.play("b4xd2");
+    REQUIRE(game.play("d2-c3"));
+    REQUIRE(game.play("b4xd2"));
     for (int level = engine::kMinLevel; level <= 6; ++level) {
         engine::Search a(1u << 14), b(1u << 14);
         const engine::Result x = engine::think(a, game, level, 42);
@@ -205,7 +233,7 @@ TEST_CASE("engine: alpha-beta with its table agrees with plain minimax", "[engin
         const int plies = static_cast<int>(rng() % 40);
         for (int i = 0; i < plies && !game.over(); ++i) {
             const MoveList moves = game.legal_moves();
-            game.play(moves[rng() % moves.size()]);
+            REQUIRE(game.play(moves[rng() % moves.size()]));
         }
         if (game.over()) continue;
         for (int depth = 1; depth <= 3; ++depth) {
@@ -247,7 +275,7 @@ TEST_CASE("match: openings are balanced by a search, not by chance", "[engine][m
         for (const Game& g : level)
             for (const Move& m : g.legal_moves()) {
                 Game after = g;
-                after.play(m);
+                REQUIRE(after.play(m));
                 const auto same = [&](const Game& o) { return hash(o.position()) == hash(after.position()); };
                 if (std::none_of(next.begin(), next.end(), same)) next.push_back(after);
             }
@@ -298,6 +326,26 @@ TEST_CASE("match: a game depends only on its number", "[engine][match]") {
     CHECK(x.score == y.score);
     CHECK(x.plies == y.plies);
     CHECK(x.plies > 8);
+}
+
+TEST_CASE("match: a side whose move the game refuses loses the game at once", "[engine][match]") {
+    const engine::Opening opening{Game(), 0};
+    const Move illegal = *parse_move("c2-c3", start_position(), {});
+    int asked = 0;
+    // White (A in game 0) answers c2-c3 and Black answers c2-c3 again, which is no move for Black.
+    const engine::MatchGame game = engine::play_from(opening, 0, 400, [&](const Game&, bool) {
+        engine::Result r;
+        r.has_move = ++asked < 100;  // ends a game that would otherwise ask for ever
+        r.best = illegal;
+        return r;
+    });
+    CHECK(asked == 2);
+    CHECK(game.forfeited);
+    CHECK(game.a_is_white);
+    CHECK(game.score == 1.0);
+    CHECK(game.plies == 1);
+    CHECK_FALSE(game.capped);
+    CHECK(engine::summarize({game}).forfeited == 1);
 }
 
 TEST_CASE("match: the summary counts A's results and its score with a 95% margin", "[engine][match]") {

@@ -192,3 +192,21 @@ TEST_CASE("7 PDN: CR, LF and CRLF each end a line in error positions", "[pdn]") 
         CHECK(commented->front().moves.size() == 2);
     }
 }
+
+TEST_CASE("7 PDN: a record made by hand replays up to its first illegal move", "[pdn]") {
+    // parse_pdn never returns such a record; one built in code can hold anything.
+    const Position start = start_position();
+    const Move c2c3 = *parse_move("c2-c3", start, {});
+    const Move d2c3 = *parse_move("d2-c3", start, {});
+    GameRecord record;
+    record.moves = {c2c3, c2c3, d2c3};  // White's c2-c3 is no move for Black
+    record.redo = {d2c3};
+    record.result = Outcome::WhiteWins;
+    const Game game = to_game(record);
+    // Replay stops at the refused move: neither the moves after it nor the redo line are played, and
+    // the result token does not turn the cut-short game into a resignation.
+    CHECK(game.ply() == 1);
+    CHECK(game.moves() == std::vector<Move>{c2c3});
+    CHECK(game.redo_line().empty());
+    CHECK_FALSE(game.over());
+}

@@ -40,11 +40,7 @@ TEST_CASE("8 perft: a position with no legal move counts 0 at every depth", "[pe
 
 TEST_CASE("8 perft: divide sums to perft at every depth and under every switch", "[perft]") {
     for (const char* text : {kStartFen.data(), "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", "B:Wb2,c2,Kd4:Bc4,b5,Ke5"})
-        for (int flags = 0; flags < 12; ++flags) {
-            Rules rules;
-            rules.backward_captures = flags & 1;
-            rules.majority = flags & 2;
-            rules.promotion = static_cast<Promotion>(flags / 4);
+        for (const Rules& rules : every_rule_combination()) {
             const Position pos = fen(text);
             for (int d = 1; d <= 5; ++d) {
                 std::uint64_t sum = 0;

@@ -10,11 +10,7 @@ TEST_CASE("random games keep every invariant under every switch", "[random]") {
     std::mt19937 rng(7);
     int games = 0;
     int plies = 0;
-    for (int flags = 0; flags < 12; ++flags) {
-        Rules rules;
-        rules.backward_captures = flags & 1;
-        rules.majority = flags & 2;
-        rules.promotion = static_cast<Promotion>(flags / 4);
+    for (const Rules& rules : every_rule_combination()) {
         INFO(describe(rules));
         for (int n = 0; n < 250; ++n, ++games) {
             Game game(rules);

@@ -209,20 +209,6 @@ Board random_board(std::mt19937& rng) {
     return b;
 }
 
-std::vector<Rules> every_rule_combination() {
-    std::vector<Rules> all;
-    for (bool backward : {false, true})
-        for (Promotion p : {Promotion::End, Promotion::Immediate, Promotion::Stop})
-            for (bool majority : {false, true}) {
-                Rules r;
-                r.backward_captures = backward;
-                r.promotion = p;
-                r.majority = majority;
-                all.push_back(r);
-            }
-    return all;
-}
-
 // A board from a FEN written plainly ("W:Wb1,Ka2:Be1", pieces separated by commas, K for a mullah),
 // read here without the core's parser.
 Board board_from_fen(std::string_view text) {

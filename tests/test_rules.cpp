@@ -175,3 +175,81 @@ TEST_CASE("6 a side with pieces but no legal move has none to play", "[rules][en
     // a4 has no diagonal, a5 is blocked, b4 has c4 behind it.
     CHECK(legal_moves(fen("W:Wa4:Ba5,b4,c4"), {}).empty());
 }
+
+// The switch table (switches.hpp): the texts it makes are the ones the program printed and wrote
+// before the table existed, so records, scripts and help stay valid.
+TEST_CASE("switches: describe names each switch and its value", "[rules][switches]") {
+    CHECK(describe(Rules{}) == "backward-captures=no promotion=end majority=no no-progress=50");
+    Rules r;
+    r.backward_captures = true;
+    r.promotion = Promotion::Immediate;
+    r.majority = true;
+    r.no_progress = 0;
+    CHECK(describe(r) == "backward-captures=yes promotion=immediate majority=yes no-progress=0");
+}
+
+TEST_CASE("switches: the help section lists every flag with its help", "[rules][switches]") {
+    CHECK(rule_switches_help() ==
+          "  --backward-captures          men may also capture backward\n"
+          "  --promotion end|immediate|stop\n"
+          "                               a man reaching the last rank mid-capture: stays a man\n"
+          "                               until the move ends (end, default), captures on as a\n"
+          "                               mullah (immediate), or the move ends there (stop)\n"
+          "  --majority                   the sequence capturing the most pieces is compulsory\n"
+          "  --no-progress N              plies without a capture or a man's move that draw\n"
+          "                               the game (default 50, 0 = off)\n");
+}
+
+TEST_CASE("switches: the screen's rules panel", "[rules][switches]") {
+    CHECK(rules_panel_lines(Rules{}) ==
+          std::vector<std::string>{"backward captures no, majority no", "promotion end", "no-progress draw after 50 plies"});
+    Rules r;
+    r.backward_captures = true;
+    r.promotion = Promotion::Stop;
+    r.no_progress = 0;
+    CHECK(rules_panel_lines(r) ==
+          std::vector<std::string>{"backward captures yes, majority no", "promotion stop", "no-progress rule off"});
+    CHECK(kRulesPanelHeight == 3);
+}
+
+TEST_CASE("switches: every combination of the switches with a few values", "[rules][switches]") {
+    const std::vector<Rules> all = every_rule_combination();
+    // 2 (backward captures) x 3 (promotion) x 2 (majority), no-progress at its default.
+    REQUIRE(all.size() == 12);
+    CHECK(all.front() == Rules{});
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        CHECK(all[i].no_progress == 50);
+        for (std::size_t j = 0; j < i; ++j) CHECK_FALSE(all[i] == all[j]);
+    }
+    // The first switch changes slowest, the last fastest.
+    CHECK(all[1].majority);
+    CHECK(all[2].promotion == Promotion::Immediate);
+    CHECK(all[6].backward_captures);
+}
+
+TEST_CASE("switches: a record's tags are read as they are written, and bad values are refused", "[rules][switches][pdn]") {
+    for (Rules rules : every_rule_combination())
+        for (int no_progress : {0, 1, 50, kMaxNoProgress}) {
+            rules.no_progress = no_progress;
+            INFO(describe(rules));
+            auto back = parse_pdn(format_pdn(Game(rules)));
+            REQUIRE(back);
+            CHECK(back->front().rules == rules);
+        }
+    const RuleSwitch& majority = *find_switch_by_tag("Majority");
+    Rules r;
+    for (const char* yes : {"yes", "on", "true", "1"}) {
+        r.majority = false;
+        CHECK_FALSE(set_from_tag(majority, r, yes));
+        CHECK(r.majority);
+    }
+    CHECK(set_from_tag(majority, r, "maybe") == "expected yes or no, found \"maybe\"");
+    const RuleSwitch& promotion = *find_switch_by_tag("Promotion");
+    CHECK(set_from_tag(promotion, r, "sideways") == "expected end, immediate or stop, found \"sideways\"");
+    const RuleSwitch& no_progress = *find_switch_by_tag("NoProgress");
+    CHECK(set_from_tag(no_progress, r, "") == "expected a number of plies");
+    CHECK(set_from_tag(no_progress, r, "5x") == "expected a number of plies, found \"5x\"");
+    CHECK(set_from_tag(no_progress, r, "100001") == "at most 100000 plies");
+    CHECK(r == Rules{.majority = true});  // no refused value changed anything
+    CHECK(find_switch_by_tag("Event") == nullptr);
+}

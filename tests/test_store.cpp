@@ -134,9 +134,9 @@ TEST_CASE("files: state folder from XDG_STATE_HOME, else ~/.local/state", "[stor
 TEST_CASE("autosave: the game, its names and its redo line survive a restart", "[store][autosave]") {
     TempFolder t;
     Game game;
-    game.play("c2-c3");
-    game.play("c4xc2");
-    game.play("c1xc3");
+    REQUIRE(game.play("c2-c3"));
+    REQUIRE(game.play("c4xc2"));
+    REQUIRE(game.play("c1xc3"));
     game.undo();
     {
         Autosave a(t.path + "/fetaix");
@@ -158,10 +158,10 @@ TEST_CASE("autosave: the game, its names and its redo line survive a restart", "
 
 TEST_CASE("autosave: a finished game is not offered again", "[store][autosave]") {
     Game won({}, *parse_fen("W:Wb3:Bc3"));
-    won.play("b3xd3");
+    REQUIRE(won.play("b3xd3"));
     CHECK_FALSE(unfinished(*parse_pdn(format_pdn(won, {}, true))->begin()));
     Game resigned;
-    resigned.play("c2-c3");
+    REQUIRE(resigned.play("c2-c3"));
     resigned.resign(Color::Black);
     CHECK_FALSE(unfinished(*parse_pdn(format_pdn(resigned, {}, true))->begin()));
     CHECK_FALSE(unfinished(*parse_pdn(format_pdn(Game{}, {}, true))->begin()));  // nothing played
@@ -172,13 +172,13 @@ TEST_CASE("autosave: a second owner is refused and never writes", "[store][autos
     Autosave first(t.path);
     REQUIRE(first.ownership() == Autosave::Ownership::Owned);
     Game game;
-    game.play("c2-c3");
+    REQUIRE(game.play("c2-c3"));
     REQUIRE_FALSE(first.save(game, {}));
     // flock locks belong to open files, so a second open in this process competes like another process.
     Autosave second(t.path);
     CHECK(second.ownership() == Autosave::Ownership::Elsewhere);
     Game other;
-    other.play("d2-c3");
+    REQUIRE(other.play("d2-c3"));
     // It says so each time: this game is not saved.
     CHECK(second.save(other, {}) == "autosave off: another fetaix holds the lock: " + t.path + "/autosave.lock");
     CHECK(second.load()->moves.size() == 1);
@@ -193,7 +193,7 @@ TEST_CASE("autosave: an unusable state folder is reported and retried", "[store]
     CHECK(a.ownership() == Autosave::Ownership::Unknown);
     CHECK_THAT(a.problem(), Catch::Contains("Not a directory"));
     Game game;
-    game.play("c2-c3");
+    REQUIRE(game.play("c2-c3"));
     auto problem = a.save(game, {});
     REQUIRE(problem);
     CHECK_THAT(*problem, Catch::Contains("Not a directory"));

@@ -498,7 +498,7 @@ TEST_CASE("tui: a game that cannot be kept in the history is abandoned only if t
 TEST_CASE("tui: a saved game not resumed goes to the history before the autosave overwrites it", "[tui][files][history]") {
     FakeDisk disk;
     Game saved;
-    saved.play("c2-c3");
+    REQUIRE(saved.play("c2-c3"));
     GameRecord record = parse_pdn(format_pdn(saved, {{"White", "Ali"}}, true))->front();
     Controller c(Rules{}, Players{});
     c.set_files(disk.access());
@@ -529,7 +529,7 @@ TEST_CASE("tui: a saved game not resumed goes to the history before the autosave
 TEST_CASE("tui: a file opened at start asks before taking the unfinished saved game's place", "[tui][files][history]") {
     FakeDisk disk;
     Game saved;
-    saved.play("c2-c3");
+    REQUIRE(saved.play("c2-c3"));
     const GameRecord saved_record = parse_pdn(format_pdn(saved, {{"White", "Ali"}}, true))->front();
     const GameRecord file = parse_pdn("[White \"Omar\"]\n1. d2-c3 *")->front();
     Controller c(Rules{}, Players{});
@@ -578,8 +578,8 @@ TEST_CASE("tui: every change to the game moves the revision the autosave follows
 
 TEST_CASE("tui: a saved game is offered at start and resumed with y", "[tui][files]") {
     Game saved;
-    saved.play("c2-c3");
-    saved.play("c4xc2");
+    REQUIRE(saved.play("c2-c3"));
+    REQUIRE(saved.play("c4xc2"));
     GameRecord record = parse_pdn(format_pdn(saved, {{"White", "Ali"}}, true))->front();
     Controller c(Rules{}, Players{});
     c.offer_resume(record);
@@ -595,7 +595,7 @@ TEST_CASE("tui: a saved game is offered at start and resumed with y", "[tui][fil
 
 TEST_CASE("tui: replay steps through a game and cannot change it", "[tui][replay]") {
     Game g;
-    for (const char* m : {"c2-c3", "c4xc2", "c1xc3"}) g.play(m);
+    for (const char* m : {"c2-c3", "c4xc2", "c1xc3"}) REQUIRE(g.play(m));
     Controller c(Rules{}, Players{});
     c.load(parse_pdn(format_pdn(g))->front());
     c.start_replay("");
@@ -624,7 +624,7 @@ TEST_CASE("tui: replay steps through a game and cannot change it", "[tui][replay
 
 TEST_CASE("tui: the saved game open elsewhere is offered read-only or set aside", "[tui][files]") {
     Game saved;
-    saved.play("c2-c3");
+    REQUIRE(saved.play("c2-c3"));
     GameRecord record = parse_pdn(format_pdn(saved))->front();
     Controller c(Rules{}, Players{});
     c.offer_read_only(record);
@@ -641,8 +641,8 @@ TEST_CASE("tui: the saved game open elsewhere is offered read-only or set aside"
 
 TEST_CASE("tui: a saved game the autosave cannot own is offered to continue unsaved or to view", "[tui]") {
     Game saved;
-    saved.play("c2-c3");
-    saved.play("c4xc2");
+    REQUIRE(saved.play("c2-c3"));
+    REQUIRE(saved.play("c4xc2"));
     GameRecord record = parse_pdn(format_pdn(saved))->front();
     Controller c(Rules{}, Players{});
     c.offer_resume_unsaved(record);

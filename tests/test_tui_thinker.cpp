@@ -42,3 +42,38 @@ TEST_CASE("a thinker makes its transposition table on first use, not before", "[
     CHECK(result->has_move);
     CHECK(resident_bytes() - before > 8 * 1024 * 1024);
 }
+
+namespace {
+
+// Waits for the thinker's result, polling (a worker thread offers no other signal), for at most 30 s.
+std::optional<engine::Result> wait_for_result(Thinker& thinker) {
+    std::optional<engine::Result> result;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (!(result = thinker.take_result()) && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    return result;
+}
+
+}  // namespace
+
+TEST_CASE("a thinker cancelled right after it starts stops at once", "[tui][thinker]") {
+    Thinker thinker;
+    // Level 8 with 30 s thinks for 15 to 30 s from the start position unless the stop reaches it; the
+    // cancel comes before the worker has (most likely) entered the search, where a stop used to be lost.
+    for (int i = 0; i < 3; ++i) {
+        const auto started = std::chrono::steady_clock::now();
+        thinker.start(Game(), 8, 1, 30000);
+        thinker.cancel();
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        // A generous bound: the suite runs in parallel under sanitizers on two cores.
+        CHECK(seconds < 2.0);
+        CHECK_FALSE(thinker.busy());
+        CHECK_FALSE(thinker.take_result());
+    }
+    // The cancel does not carry over: the next think runs to its end and delivers a move.
+    thinker.start(Game(), 1, 1, 50);
+    const std::optional<engine::Result> result = wait_for_result(thinker);
+    REQUIRE(result);
+    CHECK(result->has_move);
+    CHECK(result->depth >= 1);
+}

@@ -41,7 +41,7 @@ struct Error {
 };
 
 template <class T>
-class Expected {
+class [[nodiscard]] Expected {
 public:
     Expected(T value) : state_(std::in_place_index<0>, std::move(value)) {}
     Expected(Error error) : state_(std::in_place_index<1>, std::move(error)) {}

@@ -15,4 +15,5 @@
 #include "point.hpp"
 #include "position.hpp"
 #include "rules.hpp"
+#include "switches.hpp"
 #include <fetaix/version.hpp>  // generated into the build tree by CMake

@@ -16,22 +16,18 @@
 #include "notation.hpp"
 #include "position.hpp"
 #include "rules.hpp"
+#include "switches.hpp"
 
 namespace fetaix {
 
-// The tags that carry the rule switches, so a record replays under the rules it was played with.
-inline constexpr std::string_view kTagBackwardCaptures = "BackwardCaptures";
-inline constexpr std::string_view kTagPromotion = "Promotion";
-inline constexpr std::string_view kTagMajority = "Majority";
-inline constexpr std::string_view kTagNoProgress = "NoProgress";
 // Moves taken back with undo that redo would replay, in notation, so an autosave loses nothing.
 inline constexpr std::string_view kTagRedo = "Redo";
 
-// Tags this reader knows: the PDN standard's common ones and ours. Others are kept, with a note.
+// Tags this reader knows besides the rule switches' (switches.hpp, so a record replays under the rules
+// it was played with): the PDN standard's common ones and ours. Others are kept, with a note.
 inline constexpr std::string_view kKnownTags[] = {
     "Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "GameType", "Annotator", "Time",
-    "WhiteType", "BlackType", "PlyCount", "Termination", "Variant", kTagBackwardCaptures, kTagPromotion,
-    kTagMajority, kTagNoProgress, kTagRedo};
+    "WhiteType", "BlackType", "PlyCount", "Termination", "Variant", kTagRedo};
 
 struct Tag {
     std::string name;
@@ -69,8 +65,6 @@ inline std::string quote_tag_value(std::string_view value) {
     return out;
 }
 
-inline std::string_view yes_no(bool b) { return b ? "yes" : "no"; }
-
 }  // namespace detail
 
 // Writes a game as a record. `extra` tags (White, Black, Event, ...) come first; the rule tags, FEN
@@ -85,16 +79,12 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
         out += "\"]\n";
     };
     for (const Tag& t : extra)
-        if (t.name != "Result" && t.name != "FEN" && t.name != kTagBackwardCaptures && t.name != kTagPromotion &&
-            t.name != kTagMajority && t.name != kTagNoProgress && t.name != kTagRedo)
+        if (t.name != "Result" && t.name != "FEN" && !find_switch_by_tag(t.name) && t.name != kTagRedo)
             add_tag(t.name, t.value);
     const std::string_view result = result_token(game.result().outcome);
     add_tag("Result", result);
     if (!(game.start() == start_position())) add_tag("FEN", to_fen(game.start()));
-    add_tag(kTagBackwardCaptures, detail::yes_no(game.rules().backward_captures));
-    add_tag(kTagPromotion, to_string(game.rules().promotion));
-    add_tag(kTagMajority, detail::yes_no(game.rules().majority));
-    add_tag(kTagNoProgress, std::to_string(game.rules().no_progress));
+    for (const RuleSwitch& s : kRuleSwitches) add_tag(s.tag, switch_value(s, game.rules()));
     // The redo line is written even after a resignation or agreed draw, which redo itself waits on.
     if (with_redo && !game.redo_line().empty()) {
         std::string redo;
@@ -252,32 +242,11 @@ private:
         return Outcome::Ongoing;
     }
 
-    static std::optional<bool> parse_switch(std::string_view v) {
-        if (v == "yes" || v == "on" || v == "true" || v == "1") return true;
-        if (v == "no" || v == "off" || v == "false" || v == "0") return false;
-        return std::nullopt;
-    }
-
     // Applies a tag that sets the rules or the start; other tags are kept as they are.
     std::optional<Error> apply_tag(const Tag& tag, int line, int column, GameRecord& game) {
         const auto bad = [&](std::string what) { return Error{concat("tag ", tag.name, ": ", what), line, column}; };
-        if (tag.name == kTagBackwardCaptures || tag.name == kTagMajority) {
-            const auto on = parse_switch(tag.value);
-            if (!on) return bad(concat("expected yes or no, found \"", tag.value, "\""));
-            (tag.name == kTagMajority ? game.rules.majority : game.rules.backward_captures) = *on;
-        } else if (tag.name == kTagPromotion) {
-            const auto p = parse_promotion(tag.value);
-            if (!p) return bad(concat("expected end, immediate or stop, found \"", tag.value, "\""));
-            game.rules.promotion = *p;
-        } else if (tag.name == kTagNoProgress) {
-            int n = 0;
-            if (tag.value.empty() || tag.value.size() > 6) return bad("expected a number of plies");
-            for (char c : tag.value) {
-                if (c < '0' || c > '9') return bad(concat("expected a number of plies, found \"", tag.value, "\""));
-                n = n * 10 + (c - '0');
-            }
-            if (n > kMaxNoProgress) return bad(concat("at most ", kMaxNoProgress, " plies"));
-            game.rules.no_progress = n;
+        if (const RuleSwitch* s = find_switch_by_tag(tag.name)) {
+            if (auto problem = set_from_tag(*s, game.rules, tag.value)) return bad(std::move(*problem));
         } else if (tag.name == "FEN") {
             auto pos = parse_fen(tag.value);
             if (!pos) return bad(concat("bad position: ", pos.error().describe()));
@@ -386,13 +355,20 @@ inline Expected<std::vector<GameRecord>> parse_pdn(std::string_view text) {
 }
 
 // The game a record describes: its moves replayed, and a decisive or drawn result token that the
-// rules alone do not explain taken as a resignation or an agreed draw.
+// rules alone do not explain taken as a resignation or an agreed draw. parse_pdn checked every move as
+// it read it; in a record made otherwise, replay stops at the first move that is not legal, since
+// every later move depends on it, and the redo line is then dropped.
 inline Game to_game(const GameRecord& record) {
     Game game(record.rules, record.start);
-    for (const Move& m : record.moves) game.play(m);
+    for (const Move& m : record.moves)
+        if (!game.play(m)) return game;
     // Play the redo line and take it back again, so that redo finds it.
-    for (const Move& m : record.redo) game.play(m);
-    for (std::size_t i = 0; i < record.redo.size(); ++i) game.undo();
+    std::size_t redone = 0;
+    for (const Move& m : record.redo) {
+        if (!game.play(m)) break;
+        ++redone;
+    }
+    for (std::size_t i = 0; i < redone; ++i) game.undo();
     if (!game.over()) {
         if (record.result == Outcome::WhiteWins) game.resign(Color::Black);
         else if (record.result == Outcome::BlackWins) game.resign(Color::White);

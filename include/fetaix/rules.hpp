@@ -1,12 +1,8 @@
 #pragma once
 // The switches of shared/rules-spec.md: every setting two games may differ in, saved with each record.
+// Their flags, tags, words and help are in switches.hpp.
 
 #include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-
-#include "error.hpp"
 
 namespace fetaix {
 
@@ -31,27 +27,5 @@ struct Rules {
 };
 
 inline constexpr int kMaxNoProgress = 100000;
-
-inline std::string to_string(Promotion p) {
-    switch (p) {
-        case Promotion::End: return "end";
-        case Promotion::Immediate: return "immediate";
-        case Promotion::Stop: return "stop";
-    }
-    return "end";
-}
-
-inline std::optional<Promotion> parse_promotion(std::string_view text) {
-    if (text == "end") return Promotion::End;
-    if (text == "immediate") return Promotion::Immediate;
-    if (text == "stop") return Promotion::Stop;
-    return std::nullopt;
-}
-
-// One line for status bars and logs: "backward-captures=no promotion=end majority=no no-progress=50".
-inline std::string describe(const Rules& rules) {
-    return concat("backward-captures=", rules.backward_captures ? "yes" : "no", " promotion=", to_string(rules.promotion),
-                  " majority=", rules.majority ? "yes" : "no", " no-progress=", rules.no_progress);
-}
 
 }  // namespace fetaix

@@ -94,36 +94,15 @@ inline std::optional<std::string> name_problem(std::string_view name) {
     return std::nullopt;
 }
 
-// Reads one rule switch at the front of args into rules. Returns false if the front is not a rule
-// switch; sets `error` when it is one but its value is bad.
+// Reads one rule switch (switches.hpp) at the front of args into rules. Returns false if the front is
+// not a rule switch; sets `error` when it is one but its value is bad or missing.
 inline bool take_rule_switch(Args& args, Rules& rules, std::string& error) {
-    const std::string_view flag = args.peek();
-    if (flag == "--backward-captures") {
-        args.take();
-        rules.backward_captures = true;
-        return true;
-    }
-    if (flag == "--majority") {
-        args.take();
-        rules.majority = true;
-        return true;
-    }
-    if (flag == "--promotion") {
-        args.take();
-        if (args.empty()) error = "--promotion needs a value: end, immediate or stop";
-        else if (auto p = parse_promotion(args.peek())) rules.promotion = *p, args.take();
-        else error = "--promotion: expected end, immediate or stop, not '" + std::string(args.take()) + "'";
-        return true;
-    }
-    if (flag == "--no-progress") {
-        args.take();
-        if (args.empty()) error = "--no-progress needs a number of plies (0 turns the rule off)";
-        else if (auto n = parse_number(args.peek(), 0, kMaxNoProgress)) rules.no_progress = static_cast<int>(*n), args.take();
-        else error = "--no-progress: expected a number from 0 to " + std::to_string(kMaxNoProgress) + ", not '" +
-                     std::string(args.take()) + "'";
-        return true;
-    }
-    return false;
+    const RuleSwitch* s = find_switch_by_flag(args.peek());
+    if (!s) return false;
+    args.take();
+    const std::optional<std::string_view> value = args.empty() ? std::nullopt : std::optional(args.peek());
+    if (set_from_flag(*s, rules, value, error)) args.take();
+    return true;
 }
 
 }  // namespace fetaix::cli

@@ -14,8 +14,6 @@ constexpr int kColumnStep = 6;
 constexpr int kRowStep = 3;
 constexpr int kPanelLeft = 34;
 
-std::string_view yes_no(bool b) { return b ? "yes" : "no"; }
-
 std::string_view piece_glyph(const Glyphs& g, Piece p) {
     if (p.color == Color::White) return p.kind == PieceKind::Man ? g.white_man : g.white_mullah;
     return p.kind == PieceKind::Man ? g.black_man : g.black_mullah;
@@ -135,14 +133,10 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom) {
     for (int i = first; i < static_cast<int>(lines.size()); ++i) f.write(2 + i - first, kPanelLeft, lines[i]);
     if (c.game().redo_line().size() > 0)
         f.write(list_bottom + 1, kPanelLeft, concat("(", c.game().redo_line().size(), " to redo)"));
-    const Rules& r = c.game().rules();
     const int top = list_bottom + 2;
     f.write(top, kPanelLeft, "Rules", Role::Title);
-    f.write(top + 1, kPanelLeft, concat("backward captures ", yes_no(r.backward_captures), ", majority ", yes_no(r.majority)));
-    f.write(top + 2, kPanelLeft, concat("promotion ", to_string(r.promotion)));
-    f.write(top + 3, kPanelLeft,
-            r.no_progress == 0 ? std::string("no-progress rule off")
-                               : concat("no-progress draw after ", r.no_progress, " plies"));
+    const std::vector<std::string> rules = rules_panel_lines(c.game().rules());
+    for (std::size_t i = 0; i < rules.size(); ++i) f.write(top + 1 + static_cast<int>(i), kPanelLeft, rules[i]);
 }
 
 // The players with each name cut to at most `columns` columns ("李小龍…").
@@ -288,7 +282,6 @@ std::vector<std::string> fit_text(const std::string& text, int width, int max_li
 }
 
 void draw_help(Frame& f, const Controller& c) {
-    const Rules& r = c.game().rules();
     const int width = 70;
     // A standing notice comes first and whole, wrapped to the page.
     std::vector<std::string> notice;
@@ -306,7 +299,7 @@ void draw_help(Frame& f, const Controller& c) {
         "  R  resign     d  offer a draw          ?  help    q  quit",
         "  s  save to a file   o  open a file     H  hint from the engine",
     };
-    const std::vector<std::string> rules{
+    std::vector<std::string> rules{
         "Rules",
         "  Men step forward, diagonally forward or sideways, one point.",
         "  Men capture by short leaps; mullahs fly and capture from afar.",
@@ -315,11 +308,11 @@ void draw_help(Frame& f, const Controller& c) {
         "  can go on capturing, if any landing point allows it.",
         "  A man ending its move on the far rank becomes a mullah.",
         "  Win by capturing every piece or leaving no legal move.",
-        concat("  In force: backward captures ", yes_no(r.backward_captures), ", promotion ",
-               to_string(r.promotion), ","),
-        concat("  majority ", yes_no(r.majority), ", no-progress draw after ", r.no_progress, " plies",
-               r.no_progress == 0 ? " (off)" : "", "."),
     };
+    std::string in_force = "In force:";
+    for (const RuleSwitch& s : kRuleSwitches)
+        in_force += concat(" ", switch_phrase(s, c.game().rules()), &s == &kRuleSwitches.back() ? "." : ",");
+    for (const std::string& line : text::wrap(in_force, width - 6)) rules.push_back(concat("  ", line));
     // On a short screen the page loses its margin, then the rules, then the end of a very long notice.
     const int rows = f.rows();
     std::vector<std::string> lines = notice;
@@ -433,7 +426,8 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
             }),
             Role::Title);
     draw_board(f, c, glyphs);
-    draw_panel(f, c, kBoardTop + 4 * kRowStep - 4);
+    // The rules panel ends on the row below rank 1; the move list has the rows above it.
+    draw_panel(f, c, kBoardTop + 4 * kRowStep - 1 - kRulesPanelHeight);
     // The bottom lines, top to bottom: a standing notice (a failing autosave), the status, the question or
     // the key line, and the message or the prompt (with the prompt open, a message takes the key line's
     // place). Each is fitted on at most two lines; kMinRows leaves room for all of them below the board.

@@ -6,6 +6,9 @@ void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms
     cancel();
     if (!search_) search_ = std::make_unique<engine::Search>(kTableEntries);
     done_ = false;
+    // Cleared before the worker exists (cancel() has joined the last one), so a cancel that comes
+    // before the worker reaches the search still stops it.
+    stop_ = false;
     running_ = true;
     {
         std::lock_guard lock(mutex_);
@@ -16,7 +19,7 @@ void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms
         engine::Result r = engine::think(*search_, game, level, seed, time_ms, [this](const engine::DepthReport& d) {
             std::lock_guard lock(mutex_);
             progress_ = d.pv.empty() ? concat("depth ", d.depth) : concat("depth ", d.depth, ", best ", to_string(d.pv[0]));
-        });
+        }, &stop_);
         std::lock_guard lock(mutex_);
         result_ = r;
         done_ = true;
@@ -25,7 +28,7 @@ void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms
 
 void Thinker::cancel() {
     if (worker_.joinable()) {
-        search_->stop();
+        stop_ = true;
         worker_.join();
     }
     running_ = false;

@@ -39,6 +39,7 @@ private:
     std::unique_ptr<engine::Search> search_;
     std::thread worker_;
     std::atomic<bool> done_{false};
+    std::atomic<bool> stop_{false};  // this run's stop request (engine::Limits::stop)
     bool running_ = false;
     mutable std::mutex mutex_;
     std::optional<engine::Result> result_;

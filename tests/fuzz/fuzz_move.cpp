@@ -18,10 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     };
     const std::uint8_t pick = data[0];
     const fetaix::Position position = *fetaix::parse_fen(kPositions[pick % 6]);
-    fetaix::Rules rules;
-    rules.backward_captures = (pick >> 3) & 1;
-    rules.majority = (pick >> 4) & 1;
-    rules.promotion = static_cast<fetaix::Promotion>(((pick >> 5) & 3) % 3);
+    static const std::vector<fetaix::Rules> kCombinations = fetaix::every_rule_combination();
+    const fetaix::Rules rules = kCombinations[(pick >> 3) % kCombinations.size()];
     const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
     auto move = fetaix::parse_move(text, position, rules);
     if (!move) return 0;

@@ -45,15 +45,17 @@ inline History history_of(const Game& game) {
     return h;
 }
 
-// One move's thinking at a level: its depth, node budget and noise (seeded), within time_ms if given.
+// One move's thinking at a level: its depth, node budget and noise (seeded), within time_ms if given,
+// until `stop` (if given, see Limits::stop) is set.
 inline Result think(Search& search, const Game& game, int level_number, std::uint64_t seed, int time_ms = -1,
-                    const std::function<void(const DepthReport&)>& on_depth = {}) {
+                    const std::function<void(const DepthReport&)>& on_depth = {}, const std::atomic<bool>* stop = nullptr) {
     const Level l = level(level_number);
     search.set_noise(l.noise, seed);
     Limits limits;
     limits.depth = l.depth;
     limits.nodes = l.nodes;
     limits.time_ms = time_ms;
+    limits.stop = stop;
     // Level 8 thinks for all the time it is given; with no clock it gets a fixed budget instead.
     if (time_ms < 0 && l.nodes == ~std::uint64_t{0}) limits.nodes = kUnclockedBudget;
     return search.run(game.position(), game.rules(), history_of(game), limits, on_depth);

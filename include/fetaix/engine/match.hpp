@@ -68,7 +68,8 @@ inline std::vector<Opening> choose_openings(const MatchSettings& s) {
             Game game(s.rules);
             for (int i = 0; i < s.opening_plies && !game.over(); ++i) {
                 const MoveList moves = game.legal_moves();
-                game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)]);
+                // A move from legal_moves() is always accepted; were it not, the opening would end here.
+                if (!game.play(moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)])) break;
             }
             if (game.over() || used.count(hash(game.position()))) continue;
             const int score = score_of(game);
@@ -88,20 +89,28 @@ struct MatchGame {
     bool a_is_white = true;
     double score = 0.5;    // for A: 1 win, 0.5 draw, 0 loss
     bool capped = false;   // still going after max_plies
+    bool forfeited = false;  // a side answered with a move the game refused (an engine bug) and lost
     std::size_t plies = 0;
 };
 
 // Game number g from its opening (A plays White in even games), asking move_for(game, a_moves) for
-// each move until the game ends or reaches max_plies.
+// each move until the game ends or reaches max_plies. A side whose move the game refuses loses: the
+// game could not go on, and the same position would be asked again for ever.
 template <class MoveFor>
 MatchGame play_from(const Opening& opening, long long g, int max_plies, MoveFor&& move_for) {
     MatchGame out;
     out.a_is_white = g % 2 == 0;
     Game game = opening.game;
     while (!game.over() && game.ply() < static_cast<std::size_t>(max_plies)) {
-        const Result r = move_for(game, (game.position().side_to_move == Color::White) == out.a_is_white);
+        const bool a_moves = (game.position().side_to_move == Color::White) == out.a_is_white;
+        const Result r = move_for(game, a_moves);
         if (!r.has_move) break;
-        game.play(r.best);
+        if (!game.play(r.best)) {
+            out.forfeited = true;
+            out.score = a_moves ? 0.0 : 1.0;
+            out.plies = game.ply();
+            return out;
+        }
     }
     const Outcome outcome = game.result().outcome;
     if (outcome == Outcome::WhiteWins) out.score = out.a_is_white ? 1.0 : 0.0;
@@ -124,6 +133,7 @@ inline MatchGame play_match_game(const MatchSettings& s, const Opening& opening,
 struct MatchSummary {
     long long wins = 0, draws = 0, losses = 0;  // A's
     long long capped = 0;                       // drawn at the ply cap
+    long long forfeited = 0;                    // lost by a refused move (an engine bug)
     double score = 0;                           // A's mean score
     double margin = 0;                          // its 95% margin
 };
@@ -135,6 +145,7 @@ inline MatchSummary summarize(const std::vector<MatchGame>& games) {
     for (const MatchGame& g : games) {
         ++(g.score == 1.0 ? out.wins : g.score == 0.0 ? out.losses : out.draws);
         out.capped += g.capped;
+        out.forfeited += g.forfeited;
         sum += g.score;
         sum_squares += g.score * g.score;
     }

@@ -1,8 +1,8 @@
 #pragma once
 // The search: negamax alpha-beta with iterative deepening, a transposition table keyed by Zobrist
 // hashes, move ordering (hash move, capture size, killers, history), a quiescence search that plays out
-// pending captures, and repetition and no-progress awareness. Limits by depth, nodes and time; stop()
-// from another thread ends it at once with the best move found so far.
+// pending captures, and repetition and no-progress awareness. Limits by depth, nodes and time; a stop
+// flag the caller owns, set from another thread, ends it at once with the best move found so far.
 
 #include <algorithm>
 #include <array>
@@ -30,6 +30,10 @@ struct Limits {
     int depth = 64;
     std::uint64_t nodes = std::numeric_limits<std::uint64_t>::max();
     int time_ms = -1;  // none
+    // Set from another thread to end this run at once. The caller owns it and clears it before the run
+    // starts: a stop set before the search begins is never lost, and one left from an earlier run never
+    // ends a later run that was given a fresh flag.
+    const std::atomic<bool>* stop = nullptr;
 };
 
 // What the game so far says about repetitions and the no-progress count.
@@ -68,13 +72,10 @@ public:
         seed_ = seed;
     }
     void clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
-    // Safe to call from another thread: the running search returns as soon as it notices.
-    void stop() { stop_.store(true, std::memory_order_relaxed); }
 
     Result run(const Position& root, const Rules& rules, const History& history, const Limits& limits,
                const std::function<void(const DepthReport&)>& on_depth = {}) {
         start_ = std::chrono::steady_clock::now();
-        stop_.store(false, std::memory_order_relaxed);
         rules_ = rules;
         limits_ = limits;
         nodes_ = 0;
@@ -93,6 +94,8 @@ public:
             result.pv = {root_moves[0]};
             return result;
         }
+        // A stop that came before the search began: answer with that move, searching nothing.
+        if (limits.stop && limits.stop->load(std::memory_order_relaxed)) return result;
         stopped_ = false;
         root_best_.reset();
         for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
@@ -132,7 +135,7 @@ private:
     double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
 
     bool out_of_budget() {
-        if (stop_.load(std::memory_order_relaxed)) return true;
+        if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) return true;
         if (nodes_ >= limits_.nodes) return true;
         return limits_.time_ms >= 0 && elapsed() * 1000 >= limits_.time_ms;
     }
@@ -262,7 +265,6 @@ private:
     Limits limits_;
     int noise_ = 0;
     std::uint64_t seed_ = 0;
-    std::atomic<bool> stop_{false};
     bool stopped_ = false;
     bool root_best_changed_ = false;
     std::optional<Move> root_best_;
