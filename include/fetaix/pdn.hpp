@@ -26,11 +26,20 @@ inline constexpr std::string_view kTagMajority = "Majority";
 inline constexpr std::string_view kTagNoProgress = "NoProgress";
 // Moves taken back with undo that redo would replay, in notation, so an autosave loses nothing.
 inline constexpr std::string_view kTagRedo = "Redo";
+// Who played (docs/notation.md): PGN's WhiteType/BlackType ("human" or "program"), and ours for the
+// computer's level (1 to 8), time per move in seconds, and seed.
+inline constexpr std::string_view kTagWhiteType = "WhiteType";
+inline constexpr std::string_view kTagBlackType = "BlackType";
+inline constexpr std::string_view kTagWhiteLevel = "WhiteLevel";
+inline constexpr std::string_view kTagBlackLevel = "BlackLevel";
+inline constexpr std::string_view kTagProgramTime = "ProgramTime";
+inline constexpr std::string_view kTagProgramSeed = "ProgramSeed";
 
 // Tags this reader knows: the PDN standard's common ones and ours. Others are kept, with a note.
 inline constexpr std::string_view kKnownTags[] = {
     "Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "GameType", "Annotator", "Time",
-    "WhiteType", "BlackType", "PlyCount", "Termination", "Variant", kTagBackwardCaptures, kTagPromotion,
+    "PlyCount", "Termination", "Variant", kTagWhiteType, kTagBlackType, kTagWhiteLevel, kTagBlackLevel,
+    kTagProgramTime, kTagProgramSeed, kTagBackwardCaptures, kTagPromotion,
     kTagMajority, kTagNoProgress, kTagRedo};
 
 struct Tag {
