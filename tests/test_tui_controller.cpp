@@ -825,6 +825,12 @@ TEST_CASE("tui: the tags a record came with are saved with it", "[tui][files][pl
           "[WhiteType \"human\"]\n[Black \"Zineb\"]\n[BlackType \"human\"]\n[Annotator \"Omar\"]\n[Opening \"centre\"]\n"
           "[Result \"*\"]\n[BackwardCaptures \"no\"]\n[Promotion \"end\"]\n[Majority \"no\"]\n[NoProgress \"50\"]\n\n"
           "1. c2-c3 *\n");
+    // A file opened with o names its own players, whatever the command line said at start.
+    Controller d(Rules{}, Players{"Amina", "Black"});
+    d.set_command_line(Players{"Amina", "Black"}, PlayerOptions{true, false, false, false});
+    d.set_files(disk.access());
+    submit(d, K::Open, "in.pdn");
+    CHECK(d.players().white == "Ali");
     // A new game is not that record: its tags go.
     act(c, K::NewGame);
     act(c, K::Yes);

@@ -46,14 +46,15 @@ Controller::Controller(const Rules& rules, Players players, const Position& star
     refresh();
 }
 
-void Controller::load(const GameRecord& record) {
+void Controller::load(const GameRecord& record, bool command_line_wins) {
     game_ = to_game(record);
     start_ = record.start;
     replayed_.reset();
     record_tags_ = record.tags;
     std::vector<std::string> notes;
     std::string said;
-    players_ = with_command_line(players_from(record, notes), command_line_, given_, said);
+    players_ = with_command_line(players_from(record, notes), command_line_,
+                                 command_line_wins ? given_ : PlayerOptions{}, said);
     // What the command line changed, then what could not be read, stays on screen until the next action.
     ui_.message = said;
     for (const std::string& note : notes) ui_.message += concat(ui_.message.empty() ? "" : " ", "Note: ", note, ".");
@@ -66,6 +67,7 @@ void Controller::load(const GameRecord& record) {
 void Controller::offer_open_instead(GameRecord saved, GameRecord opened, std::string name) {
     load(saved);
     pending_open_ = std::move(opened);
+    pending_open_at_start_ = true;
     pending_open_name_ = std::move(name);
     ui_.question = Question::OpenOther;
 }
@@ -505,7 +507,9 @@ void Controller::answer(bool yes) {
             if (yes && pending_open_) {
                 GameRecord record = std::move(*pending_open_);
                 const std::string name = pending_open_name_;
-                set_aside(record_for_history(game_, tags()), game_, [this, record, name] { open_record(record, name); });
+                const bool at_start = pending_open_at_start_;
+                set_aside(record_for_history(game_, tags()), game_,
+                          [this, record, name, at_start] { open_record(record, name, at_start); });
             } else {
                 ui_.message = concat(pending_open_name_, " was not opened; the game goes on.");
             }
@@ -634,12 +638,13 @@ void Controller::submit_prompt() {
             ui_.prompt_text.clear();
             if (game_in_progress()) {
                 pending_open_ = std::move(*record);
+                pending_open_at_start_ = false;
                 pending_open_name_ = text;
                 ui_.question = Question::OpenOther;
                 return;
             }
             GameRecord opened = std::move(*record);
-            set_aside(record_for_history(game_, tags()), game_, [this, opened, text] { open_record(opened, text); });
+            set_aside(record_for_history(game_, tags()), game_, [this, opened, text] { open_record(opened, text, false); });
             return;
         }
     }
@@ -649,8 +654,8 @@ void Controller::submit_prompt() {
 
 bool Controller::game_in_progress() const { return game_.ply() > 0 && !game_.over(); }
 
-void Controller::open_record(const GameRecord& record, const std::string& name) {
-    load(record);
+void Controller::open_record(const GameRecord& record, const std::string& name, bool command_line_wins) {
+    load(record, command_line_wins);
     // The game is in its file: kept in the history again only once it changes.
     archived_ = history_key(game_);
     const std::string players = ui_.message;

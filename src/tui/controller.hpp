@@ -84,7 +84,8 @@ public:
     // Replaces the game with a recorded one: its players (their tags, with the command line's options
     // over them, and a message saying so) and its other tags go with it. The game replaced is not
     // archived: this is for the start; the player's own replacements (n, o) archive it.
-    void load(const GameRecord& record);
+    // `command_line_wins` is false for a file the player opens with o: its players are the file's.
+    void load(const GameRecord& record, bool command_line_wins = true);
     // At start: the unfinished saved game is the game on screen, and the file given on the command
     // line is offered in its place with the same question as o.
     void offer_open_instead(GameRecord saved, GameRecord opened, std::string name);
@@ -149,7 +150,7 @@ private:
     bool game_in_progress() const;
     void new_game();
     bool apply(const Action& action);
-    void open_record(const GameRecord& record, const std::string& name);
+    void open_record(const GameRecord& record, const std::string& name, bool command_line_wins);
     // The record of a game for the history; empty when it has no moves or was archived already.
     std::string record_for_history(const Game& game, const std::vector<Tag>& tags) const;
     // Keeps a record in the history, then replaces the game by `then`; asks first if it cannot be
@@ -176,6 +177,7 @@ private:
     std::optional<GameRecord> pending_resume_;
     std::optional<GameRecord> pending_open_;  // read, waiting for the answer to OpenOther
     std::string pending_open_name_;
+    bool pending_open_at_start_ = false;      // the file named on the command line, not one opened with o
     std::string pending_save_;                // the path of the file to replace, for Replace
     std::string pending_contents_;
     std::function<void()> pending_discard_;   // for Discard: the replacement to make anyway

@@ -807,7 +807,7 @@ autosave_readonly_folder)
     type_move c2-c3
     mount -o remount,rw "$STATE/fetaix" || fail "cannot remount read-write"
     type_move c4xc2
-    wait_for 'the autosave held another unfinished game \(2 moves\), moved to:( |$)'
+    wait_for 'the autosave held another unfinished game \(1 move\), moved to:( |$)'
     wait_gone 'autosave failing'
     kept=$(ls "$STATE"/fetaix/autosave-kept-*.pdn) || fail "the saved game was not kept"
     cmp -s "$kept" "$STATE/original" || fail "the kept game differs from the saved one"
