@@ -230,25 +230,32 @@ int run_play(cli::Args& args) {
             if (args.empty()) return usage_error(std::string(flag) + " needs a name, or ai[:LEVEL]");
             const std::string_view name = args.take();
             if (auto problem = cli::name_problem(name)) return usage_error(concat(flag, ": ", *problem));
-            int& level = flag == "--white" ? options.players.white_level : options.players.black_level;
+            const bool white = flag == "--white";
+            int& level = white ? options.players.white_level : options.players.black_level;
+            std::string& player = white ? options.players.white : options.players.black;
+            (white ? options.given.white : options.given.black) = true;
             if (name == "ai" || name.rfind("ai:", 0) == 0) {
                 // The computer: ai is level 5; ai:N picks the level.
-                const auto n = name == "ai" ? std::optional<long long>(5) : cli::parse_number(name.substr(3), 1, 8);
+                const auto n = name == "ai" ? std::optional<long long>(tui::kDefaultLevel) : cli::parse_number(name.substr(3), 1, 8);
                 if (!n) return usage_error(std::string(flag) + ": ai:LEVEL takes a level from 1 to 8");
                 level = static_cast<int>(*n);
+                player = white ? "White" : "Black";
             } else {
-                (flag == "--white" ? options.players.white : options.players.black) = std::string(name);
+                level = 0;
+                player = std::string(name);
             }
         } else if (flag == "--time") {
             std::string error;
-            options.think_ms = cli::take_time_ms(args, 0.05, 3600, error);
+            options.players.think_ms = cli::take_time_ms(args, 0.05, 3600, error);
+            options.given.time = true;
             if (!error.empty()) return usage_error(error);
         } else if (flag == "--seed") {
             if (args.empty()) return usage_error("--seed needs a number");
             const auto n = cli::parse_number(args.peek(), 0, std::numeric_limits<long long>::max());
             if (!n) return usage_error("--seed: a whole number, not '" + std::string(args.take()) + "'");
             args.take();
-            options.seed = static_cast<std::uint64_t>(*n);
+            options.players.seed = static_cast<std::uint64_t>(*n);
+            options.given.seed = true;
         } else if (flag == "--fen") {
             if (args.empty()) return usage_error("--fen needs a position, such as W:Wa1,b1:Ba5");
             auto parsed = parse_fen(args.take());
@@ -326,7 +333,8 @@ int run_check(cli::Args& args) {
         for (const std::string& note : record.notes) out(concat("note: ", note));
         const Game game = to_game(record);
         const GameResult r = game.result();
-        out(concat("game ", number, ": ", record.moves.size(), " move", record.moves.size() == 1 ? "" : "s", ", ",
+        const std::size_t moves = full_moves(record.start.side_to_move, record.moves.size());
+        out(concat("game ", number, ": ", moves, " move", moves == 1 ? "" : "s", ", ",
                    result_token(r.outcome), " (", r.outcome != Outcome::Ongoing ? describe(r.reason) : "unfinished", ")"));
     }
     out(concat(file, ": ", number, " game", number == 1 ? "" : "s", ", all moves legal"));

@@ -210,3 +210,20 @@ TEST_CASE("7 PDN: a record made by hand replays up to its first illegal move", "
     CHECK(game.redo_line().empty());
     CHECK_FALSE(game.over());
 }
+
+TEST_CASE("pdn: the tags that say who played, and any other tag, round-trip without a note", "[pdn]") {
+    const std::vector<Tag> tags = {{"Event", "Club night"},       {"Site", "Rabat"},          {"Date", "2026.11.30"},
+                                   {"Round", "3"},                {"White", "Amina"},         {"WhiteType", "human"},
+                                   {"Black", "fetaix level 2"},   {"BlackType", "program"},   {"BlackLevel", "2"},
+                                   {"ProgramTime", "1.5"},        {"ProgramSeed", "7"},       {"Annotator", "Omar"}};
+    Game game;
+    REQUIRE(game.play("c2-c3"));
+    const auto records = parse_pdn(format_pdn(game, tags));
+    REQUIRE(records);
+    const GameRecord& r = records->front();
+    // Ours are known tags: no "unknown tag" note for them.
+    CHECK(r.notes.empty());
+    std::vector<Tag> read(r.tags.begin(), r.tags.begin() + static_cast<std::ptrdiff_t>(tags.size()));
+    CHECK(read == tags);
+    CHECK(format_pdn(to_game(r), r.tags) == format_pdn(game, tags));
+}

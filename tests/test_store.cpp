@@ -520,7 +520,7 @@ TEST_CASE("autosave: a lock taken late never writes over a saved game this one d
     REQUIRE_FALSE(a.save(other, {}));
     const std::string aside = named(t, "autosave-kept-");
     REQUIRE_FALSE(aside.empty());
-    CHECK(a.take_news() == "the autosave held another unfinished game (2 moves), moved to: " + t.path + "/" + aside);
+    CHECK(a.take_news() == "the autosave held another unfinished game (1 move), moved to: " + t.path + "/" + aside);
     CHECK(a.take_news().empty());
     CHECK(text_of(t.path + "/" + aside) == saved_text);
     CHECK_THAT(text_of(t.path + "/autosave.pdn"), Catch::Contains("1. d2-c3 *"));

@@ -242,7 +242,7 @@ TEST_CASE("tui: new game, resign, draw and quit ask first while a game is on", "
     CHECK(c.ui().message == "White declines the draw.");
     CHECK_FALSE(c.game().over());
     act(c, K::Resign);
-    CHECK(c.question_text() == "Black (Zineb) resigns? (y/n)");
+    CHECK(c.question_text() == "Resign for Black (Zineb)? (y/n)");
     act(c, K::Yes);
     CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
     click(c, "c4");
@@ -583,7 +583,7 @@ TEST_CASE("tui: a saved game is offered at start and resumed with y", "[tui][fil
     GameRecord record = parse_pdn(format_pdn(saved, {{"White", "Ali"}}, true))->front();
     Controller c(Rules{}, Players{});
     c.offer_resume(record);
-    CHECK(c.question_text() == "Resume the unfinished game (2 moves)? (y/n)");
+    CHECK(c.question_text() == "Resume the unfinished game (1 move)? (y/n)");
     act(c, K::Yes);
     CHECK(c.game().ply() == 2);
     CHECK(c.players().white == "Ali");
@@ -646,7 +646,7 @@ TEST_CASE("tui: a saved game the autosave cannot own is offered to continue unsa
     GameRecord record = parse_pdn(format_pdn(saved))->front();
     Controller c(Rules{}, Players{});
     c.offer_resume_unsaved(record);
-    CHECK(c.question_text() == "Continue the saved game (2 moves) unsaved? y = yes, n = view it read-only");
+    CHECK(c.question_text() == "Continue the saved game (1 move) unsaved? y = yes, n = view it read-only");
     const auto before = c.revision();
     act(c, K::Yes);
     CHECK(c.mode() == InputMode::Board);
@@ -719,7 +719,7 @@ TEST_CASE("tui: against the computer, the person resigns even while the computer
     submit(c, K::OpenPrompt, "c2-c3");
     REQUIRE(c.computer_to_move());
     act(c, K::Resign);
-    CHECK(c.question_text() == "White resigns? (y/n)");
+    CHECK(c.question_text() == "Resign for White? (y/n)");
     act(c, K::Yes);
     CHECK(c.game().result() == GameResult{Outcome::BlackWins, Reason::Resignation});
 }
@@ -857,4 +857,127 @@ TEST_CASE("tui: while the terminal is too small no key acts unseen; q asks and c
     CHECK(g.mode() == InputMode::TooSmall);
     CHECK(g.handle(map_key(Key::character('q'), g.mode())));
     CHECK_FALSE(g.handle(map_key(Key::character('y'), g.mode())));
+}
+
+TEST_CASE("tui: a record says who played; loading it restores the computer, its level, time and seed", "[tui][players]") {
+    Players played;
+    played.white = "Amina";
+    played.black_level = 2;
+    played.think_ms = 1500;
+    played.seed = 7;
+    Controller a(Rules{}, played);
+    act(a, K::OpenPrompt);
+    type(a, "c2-c3");
+    act(a, K::PromptSubmit);
+    REQUIRE(a.game().ply() == 1);
+    // The record, as the autosave and s write it.
+    const std::string text = format_pdn(a.game(), a.tags(), true);
+    CHECK(text.rfind("[Event \"fetaix game\"]\n[White \"Amina\"]\n[WhiteType \"human\"]\n[Black \"fetaix level 2\"]\n"
+                     "[BlackType \"program\"]\n[BlackLevel \"2\"]\n[ProgramTime \"1.5\"]\n[ProgramSeed \"7\"]\n",
+                     0) == 0);
+    const GameRecord record = parse_pdn(text)->front();
+    CHECK(record.notes.empty());
+    Controller b(Rules{}, Players{});
+    b.load(record);
+    CHECK(b.players().white == "Amina");
+    CHECK(b.players().white_level == 0);
+    CHECK(b.players().black == "Black");
+    CHECK(b.players().black_level == 2);
+    CHECK(b.players().think_ms == 1500);
+    CHECK(b.players().seed == 7);
+    CHECK(b.computer_to_move());
+    CHECK(b.ui().message.empty());
+    // Resuming, too: the computer still plays Black.
+    Controller r(Rules{}, Players{});
+    r.offer_resume(record);
+    act(r, K::Yes);
+    CHECK(r.ui().message == "Game resumed.");
+    CHECK(r.computer_to_move());
+}
+
+TEST_CASE("tui: the command line's players win over the record's, and the screen says so", "[tui][players]") {
+    Players recorded;
+    recorded.white = "Ali";
+    recorded.black_level = 2;
+    Controller a(Rules{}, recorded);
+    act(a, K::OpenPrompt);
+    type(a, "c2-c3");
+    act(a, K::PromptSubmit);
+    REQUIRE(a.game().ply() == 1);
+    const GameRecord record = parse_pdn(format_pdn(a.game(), a.tags()))->front();
+    Players command_line;
+    command_line.white = "Amina";
+    command_line.black_level = 4;
+    command_line.think_ms = 500;
+    command_line.seed = 9;
+    Controller c(Rules{}, command_line);
+    c.set_command_line(command_line, PlayerOptions{true, true, true, false});
+    c.offer_resume(record);
+    act(c, K::Yes);
+    CHECK(c.ui().message == "Game resumed. From the command line: White Amina (recorded: Ali); Black computer "
+                            "level 4 (recorded: computer level 2); time 0.5 s (recorded: 3 s).");
+    CHECK(c.players().white == "Amina");
+    CHECK(c.players().black_level == 4);
+    CHECK(c.players().think_ms == 500);
+    CHECK(c.players().seed == 1);  // not given: the record's
+    // Only what differs is told.
+    Controller same(Rules{}, recorded);
+    same.set_command_line(recorded, PlayerOptions{true, false, false, false});
+    same.load(record);
+    CHECK(same.ui().message.empty());
+    // A record's players that cannot be read are told, and a default plays.
+    GameRecord odd = record;
+    for (Tag& t : odd.tags)
+        if (t.name == "BlackLevel") t.value = "11";
+    Controller o(Rules{}, Players{});
+    o.load(odd);
+    CHECK(o.players().black_level == 5);
+    CHECK(o.ui().message == "Note: [BlackLevel \"11\"]: expected a level from 1 to 8; level 5 plays.");
+}
+
+TEST_CASE("tui: the tags a record came with are saved with it", "[tui][files][players]") {
+    FakeDisk disk;
+    disk.files["in.pdn"] = "[Event \"Club night\"]\n[Site \"Rabat\"]\n[Date \"2026.11.30\"]\n[Round \"3\"]\n"
+                           "[White \"Ali\"]\n[Black \"Zineb\"]\n[Annotator \"Omar\"]\n[Opening \"centre\"]\n\n1. c2-c3 *\n";
+    Controller c(Rules{}, Players{});
+    c.set_files(disk.access());
+    submit(c, K::Open, "in.pdn");
+    REQUIRE(c.ui().message == "Opened in.pdn; note: line 8: unknown tag [Opening] kept as it is");
+    submit(c, K::Save, "out.pdn", true);
+    CHECK(disk.files["out.pdn"] ==
+          "[Event \"Club night\"]\n[Site \"Rabat\"]\n[Date \"2026.11.30\"]\n[Round \"3\"]\n[White \"Ali\"]\n"
+          "[WhiteType \"human\"]\n[Black \"Zineb\"]\n[BlackType \"human\"]\n[Annotator \"Omar\"]\n[Opening \"centre\"]\n"
+          "[Result \"*\"]\n[BackwardCaptures \"no\"]\n[Promotion \"end\"]\n[Majority \"no\"]\n[NoProgress \"50\"]\n\n"
+          "1. c2-c3 *\n");
+    // A file opened with o names its own players, whatever the command line said at start.
+    Controller d(Rules{}, Players{"Amina", "Black"});
+    d.set_command_line(Players{"Amina", "Black"}, PlayerOptions{true, false, false, false});
+    d.set_files(disk.access());
+    submit(d, K::Open, "in.pdn");
+    CHECK(d.players().white == "Ali");
+    // A new game is not that record: its tags go.
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    CHECK(c.tags().front() == Tag{"Event", "fetaix game"});
+    CHECK(c.tags().size() == 5);
+}
+
+TEST_CASE("tui: replay keeps a declared result, and saving during replay writes the whole game", "[tui][replay]") {
+    FakeDisk disk;
+    Controller c(Rules{}, Players{});
+    c.set_files(disk.access());
+    c.load(parse_pdn("[White \"Ali\"]\n1. d2-c3 b4xd2 2. e1xc3 1-0\n")->front());
+    c.start_replay("");
+    CHECK(c.game().ply() == 0);
+    submit(c, K::Save, "out.pdn", true);
+    CHECK(c.ui().message == "Saved to out.pdn.");
+    CHECK(disk.files["out.pdn"].find("1. d2-c3 b4xd2 2. e1xc3 1-0\n") != std::string::npos);
+    act(c, K::ReplayLast);
+    CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
+    act(c, K::Undo);
+    CHECK(c.game().ply() == 2);
+    act(c, K::Redo);
+    CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
+    act(c, K::Redo);
+    CHECK(c.ui().message == "This is the last move.");
 }

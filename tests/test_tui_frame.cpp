@@ -138,6 +138,16 @@ TEST_CASE("screen: the end of the game says who won, why, and what next", "[tui]
     CHECK(f.line(22) == "n new game   u undo   f flip   ? help   q quit");
 }
 
+TEST_CASE("screen: an agreed draw and a side without a legal move are said plainly", "[tui][frame]") {
+    Controller c(Rules{}, Players{"Ali", ""});
+    c.handle(Action::of(K::OfferDraw));
+    c.handle(Action::of(K::Yes));
+    CHECK(compose(c, 24, 80, Glyphs::ascii()).line(21) == "Game over: draw agreed.");
+    // White's man on a4 is hemmed in: every neighbour taken, every jump blocked.
+    Controller stuck(Rules{}, Players{"Ali", ""}, *parse_fen("W:Wa4:Ba5,b4,c4"));
+    CHECK(compose(stuck, 24, 80, Glyphs::ascii()).line(21) == "Game over: Black wins; White (Ali) has no legal move.");
+}
+
 TEST_CASE("screen: a turned board puts rank 1 on top and file e on the left", "[tui][frame]") {
     Controller c(Rules{}, Players{});
     c.handle(Action::of(K::Flip));

@@ -61,6 +61,13 @@ inline std::string_view describe(Reason r) {
     return "";
 }
 
+// Full moves in `plies` half-moves from a start with `first` to move, as the move list numbers them:
+// "1. c2-c3 c4xc2" is one move, a last half-move alone counts as one, and so does Black's "1... c4xc2".
+inline std::size_t full_moves(Color first, std::size_t plies) {
+    if (plies == 0) return 0;
+    return (plies + (first == Color::Black ? 1 : 0) + 1) / 2;
+}
+
 class Game {
 public:
     explicit Game(const Rules& rules = {}, const Position& start = start_position()) : rules_(rules) {

@@ -22,12 +22,21 @@ namespace fetaix {
 
 // Moves taken back with undo that redo would replay, in notation, so an autosave loses nothing.
 inline constexpr std::string_view kTagRedo = "Redo";
+// Who played (docs/notation.md): PGN's WhiteType/BlackType ("human" or "program"), and ours for the
+// computer's level (1 to 8), time per move in seconds, and seed.
+inline constexpr std::string_view kTagWhiteType = "WhiteType";
+inline constexpr std::string_view kTagBlackType = "BlackType";
+inline constexpr std::string_view kTagWhiteLevel = "WhiteLevel";
+inline constexpr std::string_view kTagBlackLevel = "BlackLevel";
+inline constexpr std::string_view kTagProgramTime = "ProgramTime";
+inline constexpr std::string_view kTagProgramSeed = "ProgramSeed";
 
 // Tags this reader knows besides the rule switches' (switches.hpp, so a record replays under the rules
 // it was played with): the PDN standard's common ones and ours. Others are kept, with a note.
 inline constexpr std::string_view kKnownTags[] = {
     "Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "GameType", "Annotator", "Time",
-    "WhiteType", "BlackType", "PlyCount", "Termination", "Variant", kTagRedo};
+    "PlyCount", "Termination", "Variant", kTagWhiteType, kTagBlackType, kTagWhiteLevel, kTagBlackLevel,
+    kTagProgramTime, kTagProgramSeed, kTagRedo};
 
 struct Tag {
     std::string name;

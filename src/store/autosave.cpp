@@ -175,7 +175,8 @@ std::optional<std::string> Autosave::make_way_for(const Game& game) {
             const GameRecord& saved = records->front();
             if (!unfinished(saved) || continues(game, saved)) return std::nullopt;
             kind = "kept";
-            why = concat("another unfinished game (", saved.moves.size(), saved.moves.size() == 1 ? " move)" : " moves)");
+            const std::size_t moves = full_moves(saved.start.side_to_move, saved.moves.size());
+            why = concat("another unfinished game (", moves, moves == 1 ? " move)" : " moves)");
         } else {
             why = concat("a broken game (", records.error().describe(), ")");
         }

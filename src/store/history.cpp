@@ -92,11 +92,7 @@ std::vector<std::string> history_files(const std::string& folder, std::string* p
 }
 
 std::size_t full_moves(const GameRecord& record) {
-    const std::size_t plies = record.moves.size();
-    if (plies == 0) return 0;
-    // A game that Black starts opens with "1. ... move": Black's first turn is a move of its own.
-    const std::size_t before = record.start.side_to_move == Color::Black ? 1 : 0;
-    return (plies + before + 1) / 2;
+    return fetaix::full_moves(record.start.side_to_move, record.moves.size());
 }
 
 PastGame read_past_game(const std::string& path) {

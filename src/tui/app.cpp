@@ -103,6 +103,7 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
 int run(AppOptions options) {
     Controller controller(options.rules, options.players, options.start);
     controller.set_files(real_files(options.state_folder));
+    controller.set_command_line(options.players, options.given);
     std::string autosave_news;  // a saved game moved aside: stays on screen until other news
     std::unique_ptr<store::Autosave> autosave = prepare(controller, options, autosave_news);
     controller.set_auto_flip(options.auto_flip);
@@ -114,7 +115,6 @@ int run(AppOptions options) {
     Thinker thinker;
     Purpose purpose = Purpose::None;
     std::uint64_t thinking_revision = 0;
-    const bool demonstration = options.players.white_level > 0 && options.players.black_level > 0;
     auto last_move_time = std::chrono::steady_clock::now();
 
     Terminal terminal(options.terminal);
@@ -127,17 +127,19 @@ int run(AppOptions options) {
             purpose = Purpose::None;
             controller.set_thinking("");
         }
+        // The computer on both sides (named on the command line or by the record): a pause between moves.
+        const bool demonstration = controller.players().white_level > 0 && controller.players().black_level > 0;
         const bool pause = demonstration && std::chrono::steady_clock::now() - last_move_time < std::chrono::milliseconds(400);
         if (!thinker.busy() && controller.computer_to_move() && !pause) {
             const Game& game = controller.game();
             const int level = controller.players().level(game.position().side_to_move);
-            thinker.start(game, level, options.seed + game.ply(), options.think_ms);
+            thinker.start(game, level, controller.players().seed + game.ply(), controller.players().think_ms);
             purpose = Purpose::Move;
             thinking_revision = controller.revision();
         }
         if (controller.take_hint_request()) {
             // Within a second, at full strength.
-            thinker.start(controller.game(), engine::kMaxLevel, options.seed, 900);
+            thinker.start(controller.game(), engine::kMaxLevel, controller.players().seed, 900);
             purpose = Purpose::Hint;
             thinking_revision = controller.revision();
         }

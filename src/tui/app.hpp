@@ -17,7 +17,8 @@ enum class ResumeChoice { Ask, Resume, New };
 
 struct AppOptions {
     Rules rules;
-    Players players;
+    Players players;        // with the computer's time per move and seed
+    PlayerOptions given;    // which of them the command line gave: they win over a record's tags
     Position start = start_position();
     TerminalOptions terminal;
     bool auto_flip = false;
@@ -26,8 +27,6 @@ struct AppOptions {
     std::string record_path;           // the file it came from, as given
     bool replay = false;               // step through `record` without changing it; no autosave
     std::string state_folder;          // where the autosave lives
-    int think_ms = 3000;               // the computer's time per move (level 8 uses it all)
-    std::uint64_t seed = 1;            // for the computer's choices among near-equal moves
 };
 
 // Runs a game until the players quit or a signal arrives. Returns the process exit status.

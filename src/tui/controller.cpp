@@ -1,5 +1,6 @@
 #include "controller.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <utility>
 
@@ -32,19 +33,31 @@ std::string history_key(const Game& game) {
     return key;
 }
 
+// "1 move", "7 moves": a record's moves counted as the move list numbers them.
+std::string moves_text(const GameRecord& record) {
+    const std::size_t n = full_moves(record.start.side_to_move, record.moves.size());
+    return concat(n, n == 1 ? " move" : " moves");
+}
+
 }  // namespace
 
 Controller::Controller(const Rules& rules, Players players, const Position& start)
-    : start_(start), players_(std::move(players)), game_(rules, start) {
+    : start_(start), players_(players), command_line_(std::move(players)), game_(rules, start) {
     refresh();
 }
 
-void Controller::load(const GameRecord& record) {
+void Controller::load(const GameRecord& record, bool command_line_wins) {
     game_ = to_game(record);
     start_ = record.start;
-    const std::string white = record.tag("White");
-    const std::string black = record.tag("Black");
-    players_ = Players{white.empty() ? "White" : white, black.empty() ? "Black" : black};
+    replayed_.reset();
+    record_tags_ = record.tags;
+    std::vector<std::string> notes;
+    std::string said;
+    players_ = with_command_line(players_from(record, notes), command_line_,
+                                 command_line_wins ? given_ : PlayerOptions{}, said);
+    // What the command line changed, then what could not be read, stays on screen until the next action.
+    ui_.message = said;
+    for (const std::string& note : notes) ui_.message += concat(ui_.message.empty() ? "" : " ", "Note: ", note, ".");
     // A finished game loaded is kept in the history only once it changes.
     archived_ = game_.over() ? history_key(game_) : std::string();
     clear_selection();
@@ -54,17 +67,23 @@ void Controller::load(const GameRecord& record) {
 void Controller::offer_open_instead(GameRecord saved, GameRecord opened, std::string name) {
     load(saved);
     pending_open_ = std::move(opened);
+    pending_open_at_start_ = true;
     pending_open_name_ = std::move(name);
     ui_.question = Question::OpenOther;
 }
 
 void Controller::start_replay(std::string reason) {
-    ui_.replay = true;
-    ui_.replay_reason = std::move(reason);
+    enter_replay(std::move(reason));
     while (game_.undo()) {
     }
     clear_selection();
     refresh();
+}
+
+void Controller::enter_replay(std::string reason) {
+    ui_.replay = true;
+    ui_.replay_reason = std::move(reason);
+    replayed_ = game_;
 }
 
 void Controller::offer_resume(GameRecord saved) {
@@ -83,7 +102,21 @@ void Controller::offer_resume_unsaved(GameRecord saved) {
 }
 
 std::vector<Tag> Controller::tags() const {
-    return {{"Event", "fetaix game"}, {"White", players_.white}, {"Black", players_.black}};
+    std::vector<Tag> out;
+    // Who played goes after the record's Event, Site, Date and Round, as in PGN's seven-tag roster.
+    std::size_t roster_end = 0;
+    for (const Tag& t : record_tags_) {
+        if (is_player_tag(t.name)) continue;
+        out.push_back(t);
+        if (t.name == "Event" || t.name == "Site" || t.name == "Date" || t.name == "Round") roster_end = out.size();
+    }
+    if (std::none_of(out.begin(), out.end(), [](const Tag& t) { return t.name == "Event"; })) {
+        out.insert(out.begin(), Tag{"Event", "fetaix game"});
+        ++roster_end;
+    }
+    const std::vector<Tag> players = player_tags(players_);
+    out.insert(out.begin() + static_cast<std::ptrdiff_t>(roster_end), players.begin(), players.end());
+    return out;
 }
 
 InputMode Controller::mode() const {
@@ -107,7 +140,7 @@ std::string Controller::question_text() const {
         case Question::None: return "";
         case Question::NewGame: return "Abandon this game and start a new one? (y/n)";
         case Question::Resign:
-            return concat(players_.label(keyboard_side().value_or(mover)), " resigns? (y/n)");
+            return concat("Resign for ", players_.label(keyboard_side().value_or(mover)), "? (y/n)");
         case Question::Quit:
             return unsaved_game() ? "Quit? This game is not autosaved: it goes to the game history. (y/n)"
                                   : "Quit this game? (y/n)";
@@ -115,13 +148,13 @@ std::string Controller::question_text() const {
             return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? (y/n)");
         case Question::Resume:
             return pending_resume_
-                       ? concat("Resume the unfinished game (", pending_resume_->moves.size(), " moves)? (y/n)")
+                       ? concat("Resume the unfinished game (", moves_text(*pending_resume_), ")? (y/n)")
                        : std::string();
         case Question::ReadOnly:
             return "Saved game open in another fetaix: y = view read-only, n = separate game";
         case Question::ResumeUnsaved:
-            return pending_resume_ ? concat("Continue the saved game (", pending_resume_->moves.size(),
-                                            " moves) unsaved? y = yes, n = view it read-only")
+            return pending_resume_ ? concat("Continue the saved game (", moves_text(*pending_resume_),
+                                            ") unsaved? y = yes, n = view it read-only")
                                    : std::string();
         case Question::Replace: return concat("Replace ", pending_save_, " (", pending_contents_, ")? (y/n)");
         case Question::OpenOther: return concat("Abandon this game and open ", pending_open_name_, "? (y/n)");
@@ -240,22 +273,25 @@ bool Controller::apply(const Action& action) {
         case K::PromptSubmit: submit_prompt(); break;
         case K::Undo:
             clear_selection();
-            if (game_.undo()) {
+            if (ui_.replay) {
+                replay_step(action.kind);
+            } else if (game_.undo()) {
                 // Against the computer, its reply and your move go back together.
-                if (!ui_.replay && computer_to_move() && players_.level(opponent(game_.position().side_to_move)) == 0)
-                    game_.undo();
-                ui_.replay ? refresh() : changed();
+                if (computer_to_move() && players_.level(opponent(game_.position().side_to_move)) == 0) game_.undo();
+                changed();
             } else {
-                ui_.message = ui_.replay ? "This is the start of the game." : "Nothing to undo.";
+                ui_.message = "Nothing to undo.";
             }
             break;
         case K::Redo:
             clear_selection();
-            if (game_.redo()) {
-                if (!ui_.replay && computer_to_move() && game_.can_redo()) game_.redo();
-                ui_.replay ? refresh() : changed();
+            if (ui_.replay) {
+                replay_step(action.kind);
+            } else if (game_.redo()) {
+                if (computer_to_move() && game_.can_redo()) game_.redo();
+                changed();
             } else {
-                ui_.message = ui_.replay ? "This is the last move." : "Nothing to redo.";
+                ui_.message = "Nothing to redo.";
             }
             break;
         case K::Hint:
@@ -352,13 +388,20 @@ void Controller::changed() {
 }
 
 void Controller::replay_step(Action::Kind kind) {
+    using K = Action::Kind;
     clear_selection();
-    if (kind == Action::Kind::ReplayFirst)
-        while (game_.undo()) {
+    const std::size_t ply = game_.ply();
+    // Back a move: a declared result (resignation, agreed draw) goes back with the last move.
+    if (kind == K::Undo || kind == K::ReplayFirst)
+        while (game_.undo() && (game_.ply() == ply || kind == K::ReplayFirst)) {
         }
     else
-        while (game_.redo()) {
+        while (game_.redo() && kind == K::ReplayLast) {
         }
+    // Back at the position the game was loaded at: its declared result too.
+    if (replayed_ && game_.ply() == replayed_->ply()) game_ = *replayed_;
+    if (game_.ply() == ply && (kind == K::Undo || kind == K::Redo))
+        ui_.message = kind == K::Undo ? "This is the start of the game." : "This is the last move.";
     refresh();
 }
 
@@ -466,7 +509,7 @@ void Controller::answer(bool yes) {
         case Question::Resume:
             if (yes && pending_resume_) {
                 load(*pending_resume_);
-                ui_.message = "Game resumed.";
+                ui_.message = concat("Game resumed.", ui_.message.empty() ? "" : " ", ui_.message);
             } else if (pending_resume_) {
                 set_aside_saved(*pending_resume_);
             }
@@ -475,7 +518,7 @@ void Controller::answer(bool yes) {
         case Question::Replace:
             if (!yes) {
                 ui_.message = concat("Not saved: ", pending_save_, " was left as it is.");
-            } else if (auto problem = files_.write(pending_save_, format_pdn(game_, tags()), true)) {
+            } else if (auto problem = files_.write(pending_save_, format_pdn(whole_game(), tags()), true)) {
                 ui_.message = concat("Not saved: ", *problem);
             } else {
                 ui_.message = concat("Saved to ", pending_save_, " (replaced).");
@@ -487,7 +530,9 @@ void Controller::answer(bool yes) {
             if (yes && pending_open_) {
                 GameRecord record = std::move(*pending_open_);
                 const std::string name = pending_open_name_;
-                set_aside(record_for_history(game_, tags()), game_, [this, record, name] { open_record(record, name); });
+                const bool at_start = pending_open_at_start_;
+                set_aside(record_for_history(game_, tags()), game_,
+                          [this, record, name, at_start] { open_record(record, name, at_start); });
             } else {
                 ui_.message = concat(pending_open_name_, " was not opened; the game goes on.");
             }
@@ -503,8 +548,7 @@ void Controller::answer(bool yes) {
         case Question::ReadOnly:
             if (yes && pending_resume_) {
                 load(*pending_resume_);
-                ui_.replay = true;
-                ui_.replay_reason = "read-only: open in another fetaix";
+                enter_replay("read-only: open in another fetaix");
             } else {
                 ui_.notice = "autosave off: the saved game is open in another fetaix";
             }
@@ -514,10 +558,10 @@ void Controller::answer(bool yes) {
             if (pending_resume_) {
                 load(*pending_resume_);
                 if (yes) {
-                    ui_.message = "Game resumed; its moves are not saved while the autosave fails.";
+                    ui_.message = concat("Game resumed; its moves are not saved while the autosave fails.",
+                                         ui_.message.empty() ? "" : " ", ui_.message);
                 } else {
-                    ui_.replay = true;
-                    ui_.replay_reason = "read-only: the autosave cannot be used";
+                    enter_replay("read-only: the autosave cannot be used");
                 }
             }
             pending_resume_.reset();
@@ -581,7 +625,7 @@ void Controller::submit_prompt() {
                 ui_.question = Question::Replace;
                 return;
             }
-            if (auto problem = files_.write(text, format_pdn(game_, tags()), false)) {
+            if (auto problem = files_.write(text, format_pdn(whole_game(), tags()), false)) {
                 ui_.message = concat("Not saved: ", *problem);
                 return;
             }
@@ -617,12 +661,13 @@ void Controller::submit_prompt() {
             ui_.prompt_text.clear();
             if (game_in_progress()) {
                 pending_open_ = std::move(*record);
+                pending_open_at_start_ = false;
                 pending_open_name_ = text;
                 ui_.question = Question::OpenOther;
                 return;
             }
             GameRecord opened = std::move(*record);
-            set_aside(record_for_history(game_, tags()), game_, [this, opened, text] { open_record(opened, text); });
+            set_aside(record_for_history(game_, tags()), game_, [this, opened, text] { open_record(opened, text, false); });
             return;
         }
     }
@@ -632,15 +677,19 @@ void Controller::submit_prompt() {
 
 bool Controller::game_in_progress() const { return game_.ply() > 0 && !game_.over(); }
 
-void Controller::open_record(const GameRecord& record, const std::string& name) {
-    load(record);
+void Controller::open_record(const GameRecord& record, const std::string& name, bool command_line_wins) {
+    load(record, command_line_wins);
     // The game is in its file: kept in the history again only once it changes.
     archived_ = history_key(game_);
+    const std::string players = ui_.message;
     ui_.message = record.notes.empty() ? concat("Opened ", name, ".") : concat("Opened ", name, "; note: ", record.notes.front());
+    if (!players.empty()) ui_.message += concat(" ", players);
 }
 
 void Controller::new_game() {
     game_ = Game(game_.rules(), start_);
+    // A new game is not the record's: its Event, Site, Date and the like stay with the old one.
+    record_tags_.clear();
     clear_selection();
     ui_.message = "New game.";
     changed();

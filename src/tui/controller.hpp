@@ -12,24 +12,10 @@
 #include <fetaix/fetaix.hpp>
 
 #include "input.hpp"
+#include "players.hpp"
 #include "selection.hpp"
 
 namespace fetaix::tui {
-
-struct Players {
-    std::string white = "White";
-    std::string black = "Black";
-    int white_level = 0;  // 0: a person; 1 to 8: the computer at that level
-    int black_level = 0;
-    const std::string& name(Color c) const { return c == Color::White ? white : black; }
-    int level(Color c) const { return c == Color::White ? white_level : black_level; }
-    // "White (Ali)", "White (computer, level 5)", or just "White" when the player has no name of their own.
-    std::string label(Color c) const {
-        const std::string_view colour = to_string(c);
-        if (level(c) > 0) return concat(colour, " (computer, level ", level(c), ")");
-        return name(c).empty() || name(c) == colour ? std::string(colour) : concat(colour, " (", name(c), ")");
-    }
-};
 
 // The longest text the prompt takes: a path of PATH_MAX bytes fits.
 inline constexpr std::size_t kMaxPromptBytes = 4096;
@@ -101,9 +87,17 @@ public:
     void keep_unsaved_game();
     // Whether the terminal is too small to show the game (the program says so before each key).
     void set_too_small(bool too_small) { ui_.too_small = too_small; }
-    // Replaces the game with a recorded one (players from its tags). The game replaced is not
+    // The players the command line named and which of their options it gave: those win over a
+    // record's tags whenever a record is loaded.
+    void set_command_line(Players players, PlayerOptions given) {
+        command_line_ = std::move(players);
+        given_ = given;
+    }
+    // Replaces the game with a recorded one: its players (their tags, with the command line's options
+    // over them, and a message saying so) and its other tags go with it. The game replaced is not
     // archived: this is for the start; the player's own replacements (n, o) archive it.
-    void load(const GameRecord& record);
+    // `command_line_wins` is false for a file the player opens with o: its players are the file's.
+    void load(const GameRecord& record, bool command_line_wins = true);
     // At start: the unfinished saved game is the game on screen, and the file given on the command
     // line is offered in its place with the same question as o.
     void offer_open_instead(GameRecord saved, GameRecord opened, std::string name);
@@ -144,7 +138,8 @@ public:
     // Counts every change to the game (moves, undo, redo, new, load, resignation, draw): the autosave
     // writes whenever it moves.
     std::uint64_t revision() const { return revision_; }
-    // The tags a record of this game carries: the players' names.
+    // The tags a record of this game carries: those of the record it came from (Event, Site, Date,
+    // Round, Annotator, any other), with who played (player_tags) in place of what the record said.
     std::vector<Tag> tags() const;
     // Pieces that must capture (when a capture is compulsory), for marking on the board.
     Bitboard must_capture() const;
@@ -169,7 +164,7 @@ private:
     bool unsaved_game() const;
     void new_game();
     bool apply(const Action& action);
-    void open_record(const GameRecord& record, const std::string& name);
+    void open_record(const GameRecord& record, const std::string& name, bool command_line_wins);
     // The record of a game for the history; empty when it has no moves or was archived already.
     std::string record_for_history(const Game& game, const std::vector<Tag>& tags) const;
     // Keeps a record in the history, then replaces the game by `then`; asks first if it cannot be
@@ -178,9 +173,17 @@ private:
                    std::function<void()> otherwise = nullptr);
     void archive_if_finished();
     void replay_step(Action::Kind kind);
+    // Replaying from here on: `game_` is stepped through, the whole game stays in `replayed_`.
+    void enter_replay(std::string reason);
+    // The game as it is to be saved: the whole one, even while replay shows an earlier position.
+    const Game& whole_game() const { return replayed_ ? *replayed_ : game_; }
 
     Position start_;
     Players players_;
+    Players command_line_;
+    PlayerOptions given_;
+    std::vector<Tag> record_tags_;            // the loaded record's tags, kept for saving it again
+    std::optional<Game> replayed_;            // while replaying: the whole game, as it was loaded
     Game game_;
     MoveList legal_;
     UiState ui_;
@@ -188,6 +191,7 @@ private:
     std::optional<GameRecord> pending_resume_;
     std::optional<GameRecord> pending_open_;  // read, waiting for the answer to OpenOther
     std::string pending_open_name_;
+    bool pending_open_at_start_ = false;      // the file named on the command line, not one opened with o
     std::string pending_save_;                // the path of the file to replace, for Replace
     std::string pending_contents_;
     std::function<void()> pending_discard_;   // for Discard: the replacement to make anyway

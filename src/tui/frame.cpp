@@ -161,17 +161,25 @@ std::string with_fitted_names(const Players& players, int columns, Line line) {
 std::string status_text(const Controller& c, const Players& players) {
     const Game& game = c.game();
     if (c.ui().replay) {
-        const std::size_t total = game.ply() + game.redo_line().size();
-        std::string text = concat("Replay: move ", game.ply(), " of ", total);
+        const Color first = game.start().side_to_move;
+        std::string text = concat("Replay: move ", full_moves(first, game.ply()), " of ",
+                                  full_moves(first, game.ply() + game.redo_line().size()));
+        // At the end, the result: "1-0 (resignation)".
+        if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing && !game.can_redo())
+            text += concat(", ", result_token(r.outcome), " (", describe(r.reason), ")");
         if (!c.ui().replay_reason.empty()) text += concat(" (", c.ui().replay_reason, ")");
         return text;
     }
     const GameResult r = game.result();
     if (r.outcome != Outcome::Ongoing) {
-        const std::string who = r.outcome == Outcome::Draw        ? std::string("Draw")
-                                : r.outcome == Outcome::WhiteWins ? concat(players.label(Color::White), " wins")
-                                                                  : concat(players.label(Color::Black), " wins");
-        return concat("Game over: ", who, " by ", describe(r.reason), ".");
+        if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
+        if (r.outcome == Outcome::Draw) return concat("Game over: draw by ", describe(r.reason), ".");
+        const Color winner = r.outcome == Outcome::WhiteWins ? Color::White : Color::Black;
+        // The loser had no move: say who, not "wins by no legal move".
+        if (r.reason == Reason::NoLegalMove)
+            return concat("Game over: ", players.label(winner), " wins; ", players.label(opponent(winner)),
+                          " has no legal move.");
+        return concat("Game over: ", players.label(winner), " wins by ", describe(r.reason), ".");
     }
     const Position& pos = game.position();
     const Color mover = pos.side_to_move;

@@ -261,7 +261,7 @@ resume)
     wait_for '\(1 to redo\)'
     kill_server
     start_game
-    wait_for 'Resume the unfinished game \(2 moves\)\? \(y/n\)'
+    wait_for 'Resume the unfinished game \(1 move\)\? \(y/n\)'
     keys y
     wait_for 'Game resumed\.'
     wait_for ' 1\. d2-c3 +b4xd2'
@@ -594,18 +594,74 @@ replay)
     work=$(mktemp -d)
     printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 *\n' >"$work/g.pdn"
     start_game replay "$work/g.pdn"
-    wait_for 'Replay: move 0 of 3'
+    wait_for 'Replay: move 0 of 2'
     keys Right Right
-    wait_for 'Replay: move 2 of 3'
+    wait_for 'Replay: move 1 of 2'
     keys End
-    wait_for 'Replay: move 3 of 3'
+    wait_for 'Replay: move 2 of 2'
     keys Home
-    wait_for 'Replay: move 0 of 3'
+    wait_for 'Replay: move 0 of 2'
     keys Enter
     wait_for 'Replaying: left and right step'
     keys q
     wait_for 'EXITED 0'
     grep -q 'e1xc3 \*' "$work/g.pdn" || fail "replay changed the file"
+    rm -rf "$work"
+    ;;
+resume_computer)
+    # The computer's side is in the autosave: after a dropped connection and --resume it still answers.
+    start_game --new --black ai:2
+    wait_for 'Black \(computer, level 2\)'
+    type_move c2-c3
+    wait_for ' 1\. c2-c3 +c4xc2' 10
+    wait_for 'White to move'
+    kill_server
+    grep -q '^\[BlackType "program"\]$' "$STATE/fetaix/autosave.pdn" || fail "the autosave does not say who played"
+    start_game --resume
+    wait_for ' 1\. c2-c3 +c4xc2'
+    expect_line 0 "fetaix   ○ White   ● Black (computer, level 2)"
+    type_move c1xc3
+    wait_for ' 2\. c1xc3 +[a-e][1-5][-x][a-e][1-5]' 10
+    wait_for 'White to move'
+    # The command line wins over the record, and says so.
+    kill_server
+    start_game --resume --white Amina
+    wait_for '^From the command line: White Amina \(recorded: White\)\.$'
+    expect_line 0 "fetaix   ○ White (Amina)   ● Black (computer, level 2)"
+    ;;
+tags_kept)
+    # Tags the record came with survive opening and saving, and the autosave.
+    work=$(mktemp -d)
+    printf '[Event "Club night"]\n[Site "Rabat"]\n[Date "2026.11.30"]\n[Round "3"]\n[White "Ali"]\n[Black "Zineb"]\n[Annotator "Omar"]\n[Opening "centre"]\n\n1. c2-c3 c4xc2 *\n' >"$work/g.pdn"
+    start_game_in "$work" "$work/g.pdn"
+    type_move c1xc3
+    save_as "$work/out.pdn"
+    wait_for 'Saved to '
+    for tag in '[Event "Club night"]' '[Site "Rabat"]' '[Date "2026.11.30"]' '[Round "3"]' '[White "Ali"]' \
+               '[WhiteType "human"]' '[Annotator "Omar"]' '[Opening "centre"]'; do
+        grep -qxF "$tag" "$work/out.pdn" || fail "saved record lost $tag"
+        grep -qxF "$tag" "$STATE/fetaix/autosave.pdn" || fail "autosave lost $tag"
+    done
+    [ "$(head -1 "$work/out.pdn")" = '[Event "Club night"]' ] || fail "Event is not first"
+    rm -rf "$work"
+    ;;
+replay_resigned)
+    # A resignation stays the record's result through replay, on screen and when saved from replay.
+    work=$(mktemp -d)
+    printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 1-0\n' >"$work/g.pdn"
+    $T -u new-session -d -s e2e -x 80 -y 24 -c "$work" "$BIN replay $work/g.pdn; echo; echo EXITED \$?; sleep 30"
+    wait_for 'Replay: move 0 of 2'
+    keys End
+    wait_for 'Replay: move 2 of 2, 1-0 \(resignation\)'
+    keys Left
+    wait_for 'Replay: move 1 of 2$'
+    keys Right
+    wait_for 'Replay: move 2 of 2, 1-0 \(resignation\)'
+    keys Home
+    wait_for 'Replay: move 0 of 2'
+    save_as "$work/out.pdn"
+    wait_for 'Saved to '
+    [ "$("$BIN" check "$work/out.pdn" | head -1)" = "game 1: 2 moves, 1-0 (resignation)" ] || fail "saved from replay: $("$BIN" check "$work/out.pdn")"
     rm -rf "$work"
     ;;
 computer)
@@ -715,7 +771,7 @@ autosave_lock_deleted)
     type_move c2-c3
     rm "$STATE/fetaix/autosave.lock"
     $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
-    wait_for 'Resume the unfinished game \(1 moves\)\? \(y/n\)'
+    wait_for 'Resume the unfinished game \(1 move\)\? \(y/n\)'
     keys -t e2e:1 n
     type_move d2-c3
     $T select-window -t e2e:0
@@ -794,15 +850,15 @@ autosave_lock_file)
     install -m 755 "$BIN" "$STATE/fetaix-program"
     run="env XDG_STATE_HOME=$STATE $(as_player "$STATE/fetaix-program")"
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
-    wait_for 'Resume the unfinished game \(2 moves\)\? \(y/n\)'
+    wait_for 'Resume the unfinished game \(1 move\)\? \(y/n\)'
     keys q
     stop_tmux
     chmod 000 "$STATE/fetaix/autosave.lock"
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
     wait_for 'autosave failing: cannot open the lock: Permission denied:( |$)'
-    wait_for 'Continue the saved game \(2 moves\) unsaved\? y = yes, n = view it read-only'
+    wait_for 'Continue the saved game \(1 move\) unsaved\? y = yes, n = view it read-only'
     keys n
-    wait_for 'Replay: move 2 of 2 \(read-only: the autosave cannot be used\)'
+    wait_for 'Replay: move 1 of 1 \(read-only: the autosave cannot be used\)'
     stop_tmux
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
     wait_for 'Continue the saved game'
@@ -833,7 +889,7 @@ autosave_readonly_folder)
     cp "$STATE/fetaix/autosave.pdn" "$STATE/original"
     mount -o remount,ro "$STATE/fetaix" || fail "cannot remount read-only"
     start_game
-    wait_for 'Continue the saved game \(2 moves\) unsaved\? y = yes, n = view it read-only'
+    wait_for 'Continue the saved game \(1 move\) unsaved\? y = yes, n = view it read-only'
     wait_for 'autosave failing: cannot open the lock: Read-only file system:( |$)'
     stop_tmux
     start_game --new
@@ -841,7 +897,7 @@ autosave_readonly_folder)
     type_move c2-c3
     mount -o remount,rw "$STATE/fetaix" || fail "cannot remount read-write"
     type_move c4xc2
-    wait_for 'the autosave held another unfinished game \(2 moves\), moved to:( |$)'
+    wait_for 'the autosave held another unfinished game \(1 move\), moved to:( |$)'
     wait_gone 'autosave failing'
     kept=$(ls "$STATE"/fetaix/autosave-kept-*.pdn) || fail "the saved game was not kept"
     cmp -s "$kept" "$STATE/original" || fail "the kept game differs from the saved one"

@@ -37,7 +37,7 @@ expect_exact() {
 case "${1:?case}" in
 good)
     printf '[White "Ali"]\n[Black "Zineb"]\n1. d3-c3 b3xd3 2. e3xc3 d4-d3 3. c3xe3 c5-d4 4. e3xc5 e5-d4\n5. c5xc3xe5xe3 a3-b3 6. e3xa3xc5xe5 a5-b4 7. e5xa5xa3xc5 1-0\n\n[Event "second"]\n1. c2-c3 *\n' >"$dir/two.pdn"
-    expect 0 'game 1: 13 moves, 1-0 \(all pieces captured\)' check "$dir/two.pdn"
+    expect 0 'game 1: 7 moves, 1-0 \(all pieces captured\)' check "$dir/two.pdn"
     expect 0 'game 2: 1 move, \* \(unfinished\)' check "$dir/two.pdn"
     expect 0 '2 games, all moves legal' check "$dir/two.pdn"
     ;;
