@@ -173,6 +173,37 @@ TEST_CASE("tui: auto-flip turns the board to the side to move", "[tui][cursor]")
     CHECK_FALSE(c.ui().flipped);
 }
 
+TEST_CASE("tui: a person playing Black against the computer has the board turned to Black's side", "[tui][cursor][players]") {
+    Players computer_white;
+    computer_white.white_level = 3;
+    Controller c(Rules{}, computer_white);
+    CHECK(c.ui().flipped);
+    act(c, K::Flip);  // f still turns it back, and it stays so
+    CHECK_FALSE(c.ui().flipped);
+    // Two people, the person as White, or the computer on both sides: White at the bottom.
+    CHECK_FALSE(Controller(Rules{}, Players{}).ui().flipped);
+    Players computer_black;
+    computer_black.black_level = 3;
+    CHECK_FALSE(Controller(Rules{}, computer_black).ui().flipped);
+    Players both = computer_white;
+    both.black_level = 2;
+    CHECK_FALSE(Controller(Rules{}, both).ui().flipped);
+    // A game resumed against the computer playing White turns the board; one with the same players
+    // leaves it as the player turned it.
+    Controller a(Rules{}, computer_white);
+    a.play_computer_move(a.legal_moves()[0]);
+    REQUIRE(a.game().ply() == 1);
+    const GameRecord record = parse_pdn(format_pdn(a.game(), a.tags(), true))->front();
+    Controller two(Rules{}, Players{});
+    two.offer_resume(record);
+    act(two, K::Yes);
+    CHECK(two.ui().flipped);
+    Controller same(Rules{}, computer_white);
+    act(same, K::Flip);
+    same.load(record);
+    CHECK_FALSE(same.ui().flipped);
+}
+
 TEST_CASE("tui: the move prompt plays typed moves and explains refusals", "[tui][prompt]") {
     Controller c(Rules{}, Players{});
     act(c, K::OpenPrompt);

@@ -43,7 +43,13 @@ std::string moves_text(const GameRecord& record) {
 
 Controller::Controller(const Rules& rules, Players players, const Position& start)
     : start_(start), players_(players), command_line_(std::move(players)), game_(rules, start) {
+    face_the_person();
     refresh();
+}
+
+void Controller::face_the_person() {
+    // A person playing Black against the computer sits at the board's Black side.
+    ui_.flipped = players_.level(Color::White) > 0 && players_.level(Color::Black) == 0;
 }
 
 void Controller::load(const GameRecord& record, bool command_line_wins) {
@@ -53,8 +59,13 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
     record_tags_ = record.tags;
     std::vector<std::string> notes;
     std::string said;
+    const Players before = players_;
     players_ = with_command_line(players_from(record, notes), command_line_,
                                  command_line_wins ? given_ : PlayerOptions{}, said);
+    // The board turns only when who plays which side changes, so a board turned with f stays turned.
+    if (before.level(Color::White) != players_.level(Color::White) ||
+        before.level(Color::Black) != players_.level(Color::Black))
+        face_the_person();
     // What the command line changed, then what could not be read, stays on screen until the next action.
     ui_.message = said;
     for (const std::string& note : notes) ui_.message += concat(ui_.message.empty() ? "" : " ", "Note: ", note, ".");

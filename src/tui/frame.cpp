@@ -1,6 +1,7 @@
 #include "frame.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "text/display.hpp"
 
@@ -8,11 +9,6 @@ namespace fetaix::tui {
 
 namespace {
 
-constexpr int kBoardTop = 2;   // row of rank 5 (rank 1 when turned)
-constexpr int kBoardLeft = 4;  // column of file a (file e when turned)
-constexpr int kColumnStep = 6;
-constexpr int kRowStep = 3;
-constexpr int kPanelLeft = 34;
 
 std::string_view piece_glyph(const Glyphs& g, Piece p) {
     if (p.color == Color::White) return p.kind == PieceKind::Man ? g.white_man : g.white_mullah;
@@ -43,21 +39,22 @@ std::vector<std::string> move_lines(const Game& game) {
     return lines;
 }
 
-void draw_board(Frame& f, const Controller& c, const Glyphs& g) {
+void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeometry& board) {
     const UiState& ui = c.ui();
     const bool flipped = ui.flipped;
+    const auto at = [&](Point p) { return screen_position(p, flipped, board); };
     // The board's background: one cell of margin around the points.
-    for (int row = kBoardTop - 1; row <= kBoardTop + 4 * kRowStep + 1; ++row)
-        for (int col = kBoardLeft - 2; col <= kBoardLeft + 4 * kColumnStep + 2; ++col) f.set(row, col, " ", Role::Board);
+    for (int row = board.top - 1; row <= board.bottom() + 1; ++row)
+        for (int col = board.left - 2; col <= board.right() + 2; ++col) f.set(row, col, " ", Role::Board);
     // Lines: every segment between neighbouring points, drawn from each point to its east, south,
     // south-east and south-west neighbour on the screen.
     for (int i = 0; i < kPointCount; ++i) {
         const Point p{static_cast<std::uint8_t>(i)};
-        const ScreenPoint a = screen_position(p, flipped);
+        const ScreenPoint a = at(p);
         for (Direction d : kDirections) {
             const Point q = neighbour(p, d);
             if (!q.valid()) continue;
-            const ScreenPoint b = screen_position(q, flipped);
+            const ScreenPoint b = at(q);
             if (b.row < a.row || (b.row == a.row && b.column < a.column)) continue;  // each segment once
             if (b.row == a.row) {
                 for (int col = a.column + 1; col < b.column; ++col) f.set(a.row, col, g.horizontal, Role::Board);
@@ -66,18 +63,18 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g) {
             } else {
                 const int step = b.column > a.column ? 2 : -2;
                 const std::string_view glyph = b.column > a.column ? g.falling : g.rising;
-                for (int k = 1; k < kRowStep; ++k) f.set(a.row + k, a.column + k * step, glyph, Role::Board);
+                for (int k = 1; k < board.row_step; ++k) f.set(a.row + k, a.column + k * step, glyph, Role::Board);
             }
         }
     }
     // Labels.
     for (int rank = 0; rank < 5; ++rank) {
-        const ScreenPoint s = screen_position(make_point(0, rank), flipped);
+        const ScreenPoint s = at(make_point(0, rank));
         f.write(s.row, 0, std::string(1, static_cast<char>('1' + rank)));
     }
     for (int file = 0; file < 5; ++file) {
-        const ScreenPoint s = screen_position(make_point(file, 0), flipped);
-        f.write(kBoardTop + 4 * kRowStep + 2, s.column, std::string(1, static_cast<char>('a' + file)));
+        const ScreenPoint s = at(make_point(file, 0));
+        f.write(board.bottom() + 2, s.column, std::string(1, static_cast<char>('a' + file)));
     }
     // Points and pieces.
     const Position& pos = c.game().position();
@@ -97,7 +94,7 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g) {
     }
     for (int i = 0; i < kPointCount; ++i) {
         const Point p{static_cast<std::uint8_t>(i)};
-        const ScreenPoint s = screen_position(p, flipped);
+        const ScreenPoint s = at(p);
         Piece piece{};
         std::string_view glyph = g.empty;
         Role role = Role::Board;
@@ -115,28 +112,28 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g) {
     }
     // The selection's ( ) and the cursor's [ ], which wins where both fall.
     if (ui.selection.active()) {
-        const ScreenPoint s = screen_position(ui.selection.from, flipped);
+        const ScreenPoint s = at(ui.selection.from);
         f.set(s.row, s.column - 1, "(", Role::Marker);
         f.set(s.row, s.column + 1, ")", Role::Marker);
     }
-    const ScreenPoint s = screen_position(ui.cursor, flipped);
+    const ScreenPoint s = at(ui.cursor);
     f.set(s.row, s.column - 1, "[", Role::Marker);
     f.set(s.row, s.column + 1, "]", Role::Marker);
 }
 
-// The move list (rows 1 to list_bottom + 1) and the rules in force below it.
-void draw_panel(Frame& f, const Controller& c, int list_bottom) {
-    f.write(1, kPanelLeft, "Moves", Role::Title);
+// The move list (rows 1 to list_bottom + 1) and the rules in force below it, from column `left`.
+void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
+    f.write(1, left, "Moves", Role::Title);
     const std::vector<std::string> lines = move_lines(c.game());
     const int room = list_bottom - 2 + 1;
     const int first = std::max(0, static_cast<int>(lines.size()) - room);  // the latest move stays visible
-    for (int i = first; i < static_cast<int>(lines.size()); ++i) f.write(2 + i - first, kPanelLeft, lines[i]);
+    for (int i = first; i < static_cast<int>(lines.size()); ++i) f.write(2 + i - first, left, lines[i]);
     if (c.game().redo_line().size() > 0)
-        f.write(list_bottom + 1, kPanelLeft, concat("(", c.game().redo_line().size(), " to redo)"));
+        f.write(list_bottom + 1, left, concat("(", c.game().redo_line().size(), " to redo)"));
     const int top = list_bottom + 2;
-    f.write(top, kPanelLeft, "Rules", Role::Title);
+    f.write(top, left, "Rules", Role::Title);
     const std::vector<std::string> rules = rules_panel_lines(c.game().rules());
-    for (std::size_t i = 0; i < rules.size(); ++i) f.write(top + 1 + static_cast<int>(i), kPanelLeft, rules[i]);
+    for (std::size_t i = 0; i < rules.size(); ++i) f.write(top + 1 + static_cast<int>(i), left, rules[i]);
 }
 
 // The players with each name cut to at most `columns` columns ("李小龍…").
@@ -148,14 +145,39 @@ Players with_names_within(Players p, int columns) {
     return p;
 }
 
-// The line `line(players)` in at most `columns` columns: long names are cut a column at a time until
-// it fits, so that what follows them (the other player, the pieces left) stays in view.
+// The players as the line `line(players)` shows them in at most `columns` columns: long names are cut a
+// column at a time until it fits, so that what follows them (the other player, the pieces left) stays
+// in view.
 template <class Line>
-std::string with_fitted_names(const Players& players, int columns, Line line) {
-    std::string text = line(players);
-    for (int limit = 80; text::display_width(text::printable(text)) > columns && limit > 5; --limit)
-        text = line(with_names_within(players, limit));
-    return text;
+Players fitted_players(const Players& players, int columns, Line line) {
+    Players fitted = players;
+    for (int limit = 80; text::display_width(text::printable(line(fitted))) > columns && limit > 5; --limit)
+        fitted = with_names_within(players, limit);
+    return fitted;
+}
+
+Role turn_role(Color side) { return side == Color::White ? Role::TurnWhite : Role::TurnBlack; }
+
+// The top line: both players, the side to move in a banner of its colour ("fetaix   ○ White (Ali) to
+// move   ● Black"), so that whose turn it is shows from across the table.
+void draw_title(Frame& f, const Controller& c, const Glyphs& glyphs) {
+    const bool in_play = !c.game().over();
+    const Color mover = c.game().position().side_to_move;
+    const auto segment = [&](const Players& p, Color side) {
+        return concat(" ", side == Color::White ? glyphs.white_man : glyphs.black_man, " ", p.label(side),
+                      in_play && side == mover ? " to move " : " ");
+    };
+    const Players shown = fitted_players(c.players(), f.columns(), [&](const Players& p) {
+        return concat("fetaix  ", segment(p, Color::White), " ", segment(p, Color::Black));
+    });
+    const std::string white = segment(shown, Color::White), black = segment(shown, Color::Black);
+    const std::string lead = "fetaix  ";
+    f.write(0, 0, concat(lead, white, " ", black), Role::Title);
+    if (!in_play) return;
+    const int column = mover == Color::White
+                           ? text::display_width(lead)
+                           : text::display_width(text::printable(concat(lead, white, " ")));
+    f.write(0, column, mover == Color::White ? white : black, turn_role(mover));
 }
 
 std::string status_text(const Controller& c, const Players& players) {
@@ -394,17 +416,28 @@ std::string Frame::line(int row) const {
     return out;
 }
 
-ScreenPoint screen_position(Point p, bool flipped) {
-    const int x = flipped ? 4 - p.file() : p.file();
-    const int y = flipped ? p.rank() : 4 - p.rank();
-    return {kBoardTop + kRowStep * y, kBoardLeft + kColumnStep * x};
+BoardGeometry board_geometry(int rows, int columns) {
+    BoardGeometry board;
+    while (rows >= rows_for_board(board.row_step + 1) && columns >= columns_for_board(board.row_step + 1))
+        ++board.row_step;
+    return board;
 }
 
-std::optional<Point> point_at(int row, int column, bool flipped) {
+ScreenPoint screen_position(Point p, bool flipped, const BoardGeometry& board) {
+    const int x = flipped ? 4 - p.file() : p.file();
+    const int y = flipped ? p.rank() : 4 - p.rank();
+    return {board.top + board.row_step * y, board.left + board.column_step() * x};
+}
+
+std::optional<Point> point_at(int row, int column, bool flipped, const BoardGeometry& board) {
+    // Within a third of the way to the next point, so that no two points' areas meet; at the smallest
+    // size that is the point's row, from its [ to its ].
+    const int rows_off = (board.row_step - 1) / 3;
+    const int columns_off = 2 * rows_off + 1;
     for (int i = 0; i < kPointCount; ++i) {
         const Point p{static_cast<std::uint8_t>(i)};
-        const ScreenPoint s = screen_position(p, flipped);
-        if (s.row == row && column >= s.column - 1 && column <= s.column + 1) return p;
+        const ScreenPoint s = screen_position(p, flipped, board);
+        if (std::abs(row - s.row) <= rows_off && std::abs(column - s.column) <= columns_off) return p;
     }
     return std::nullopt;
 }
@@ -428,14 +461,11 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         }
         return f;
     }
-    f.write(0, 0, with_fitted_names(c.players(), columns, [&](const Players& p) {
-                return concat("fetaix   ", glyphs.white_man, " ", p.label(Color::White), "   ", glyphs.black_man, " ",
-                              p.label(Color::Black));
-            }),
-            Role::Title);
-    draw_board(f, c, glyphs);
+    draw_title(f, c, glyphs);
+    const BoardGeometry board = board_geometry(rows, columns);
+    draw_board(f, c, glyphs, board);
     // The rules panel ends on the row below rank 1; the move list has the rows above it.
-    draw_panel(f, c, kBoardTop + 4 * kRowStep - 1 - kRulesPanelHeight);
+    draw_panel(f, c, board.bottom() - 1 - kRulesPanelHeight, board.panel_left());
     // The bottom lines, top to bottom: a standing notice (a failing autosave), the status, the question or
     // the key line, and the message or the prompt (with the prompt open, a message takes the key line's
     // place). Each is fitted on at most two lines; kMinRows leaves room for all of them below the board.
@@ -443,6 +473,8 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         std::string text;
         Role role;
         bool bar = false;  // coloured across the whole width, as a standing notice is
+        int turn = 0;      // columns at its start in turn_role: the status's "White to move"
+        Role turn_role = Role::Text;
     };
     std::vector<Line> bottom;
     const auto add = [&](const std::vector<std::string>& lines, Role role) {
@@ -451,9 +483,19 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     const UiState& ui = c.ui();
     if (!ui.notice.empty())
         for (const std::string& line : fit_text(ui.notice, columns, 2)) bottom.push_back({line, Role::Question, true});
-    add(fit_text(with_fitted_names(c.players(), columns, [&](const Players& p) { return status_text(c, p); }),
-                 columns, 1),
-        Role::Status);
+    // The status says again whose turn it is, in the same colours as the banner above.
+    const Players status_players =
+        fitted_players(c.players(), columns, [&](const Players& p) { return status_text(c, p); });
+    const std::string status = status_text(c, status_players);
+    add(fit_text(status, columns, 1), Role::Status);
+    if (!ui.replay && !c.game().over()) {
+        const Color mover = c.game().position().side_to_move;
+        const std::string turn = concat(status_players.label(mover), " to move");
+        if (status.rfind(turn, 0) == 0) {
+            bottom.back().turn = text::display_width(text::printable(turn));
+            bottom.back().turn_role = turn_role(mover);
+        }
+    }
     if (ui.prompt_open && !ui.message.empty()) add(fit_text(ui.message, columns, 2, &c.players()), Role::Message);
     else if (ui.question != Question::None) add(fit_text(c.question_text(), columns, 2, &c.players()), Role::Question);
     else add(fit_text(hint_text(c), columns, 2), Role::Text);
@@ -472,7 +514,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         bottom.push_back({"", Role::Message});
     }
     const int first = rows - static_cast<int>(bottom.size());
-    const int legend_row = kBoardTop + 4 * kRowStep + 4;
+    const int legend_row = board.bottom() + 4;
     if (legend_row < first)
         f.write(legend_row, 0,
                 concat(glyphs.white_man, " White man  ", glyphs.white_mullah, " White mullah  ", glyphs.black_man,
@@ -481,6 +523,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         const int row = first + static_cast<int>(i);
         if (bottom[i].bar) f.write(row, 0, std::string(columns, ' '), bottom[i].role);
         f.write(row, 0, bottom[i].text, bottom[i].role);
+        for (int col = 0; col < bottom[i].turn && col < columns; ++col) f.at(row, col).role = bottom[i].turn_role;
     }
     if (c.ui().help_open) draw_help(f, c);
     return f;

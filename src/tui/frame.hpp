@@ -30,6 +30,8 @@ enum class Role : std::uint8_t {
     Question,
     Message,
     Dialog,
+    TurnWhite,     // the side to move's name in a banner of its colour, White's
+    TurnBlack,     // and Black's
 };
 
 struct Cell {
@@ -77,14 +79,36 @@ private:
     std::vector<Cell> cells_;
 };
 
+// How large the board is drawn. A terminal cell is about twice as tall as it is wide, so files are twice
+// as many columns apart as ranks are rows: the lattice stays square and ╱ ╲ fall on exact diagonals
+// (one row down, two columns across).
+struct BoardGeometry {
+    int row_step = 3;  // rows from one rank to the next: 3 at the minimum size
+    static constexpr int top = 2;   // row of the top rank
+    static constexpr int left = 4;  // column of the leftmost file
+    int column_step() const { return 2 * row_step; }
+    int bottom() const { return top + 4 * row_step; }       // row of the bottom rank
+    int right() const { return left + 4 * column_step(); }  // column of the rightmost file
+    int panel_left() const { return right() + 6; }           // the move list and rules, right of the board
+};
+// Rows a board of this row step needs: two above it, the file letters and the legend below, and the
+// seven bottom lines (a two-line notice, the status, a two-line question, a two-line message).
+constexpr int rows_for_board(int row_step) { return 4 * row_step + 12; }
+// Columns a board of this row step needs: the board, then a side panel of 38 columns.
+constexpr int columns_for_board(int row_step) { return 8 * row_step + 48; }
+static_assert(rows_for_board(3) == kMinRows && columns_for_board(3) == kMinColumns, "the smallest board fits");
+// The largest board the screen holds (the smallest one below the minimum size).
+BoardGeometry board_geometry(int rows, int columns);
+
 // Where a point is drawn: row and column of its glyph.
 struct ScreenPoint {
     int row;
     int column;
 };
-ScreenPoint screen_position(Point p, bool flipped);
-// The point drawn at (row, column) or beside it (on its [ ] markers), for mouse clicks.
-std::optional<Point> point_at(int row, int column, bool flipped);
+ScreenPoint screen_position(Point p, bool flipped, const BoardGeometry& board);
+// The point drawn at (row, column) or near it (on its [ ] markers, or within a third of the way to the
+// next point on a larger board), for mouse clicks.
+std::optional<Point> point_at(int row, int column, bool flipped, const BoardGeometry& board);
 
 // The whole screen for the controller's state.
 Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs);

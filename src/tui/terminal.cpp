@@ -33,6 +33,8 @@ enum Pair : short {
     kPairMust,
     kPairDialog,
     kPairHint,
+    kPairTurnWhite,
+    kPairTurnBlack,
 };
 
 bool utf8_locale() {
@@ -58,6 +60,8 @@ attr_t attributes(Role role, bool colors) {
             case Role::Question: return A_REVERSE | A_BOLD;
             case Role::Message: return A_BOLD;
             case Role::Dialog: return COLOR_PAIR(kPairDialog);
+            case Role::TurnWhite: return COLOR_PAIR(kPairTurnWhite) | A_BOLD;
+            case Role::TurnBlack: return COLOR_PAIR(kPairTurnBlack) | A_BOLD;
         }
         return A_NORMAL;
     }
@@ -78,6 +82,8 @@ attr_t attributes(Role role, bool colors) {
         case Role::Hint: return A_BOLD | A_UNDERLINE;
         case Role::Question:
         case Role::Dialog: return A_REVERSE;
+        case Role::TurnWhite:
+        case Role::TurnBlack: return A_REVERSE | A_BOLD;
     }
     return A_NORMAL;
 }
@@ -116,6 +122,9 @@ Terminal::Terminal(const TerminalOptions& options) {
         init_pair(kPairMust, COLOR_WHITE, COLOR_RED);
         init_pair(kPairDialog, COLOR_BLACK, COLOR_WHITE);
         init_pair(kPairHint, COLOR_BLACK, COLOR_YELLOW);
+        // The side to move in its own colour: a white banner for White, a black one for Black.
+        init_pair(kPairTurnWhite, COLOR_BLACK, COLOR_WHITE);
+        init_pair(kPairTurnBlack, COLOR_WHITE, COLOR_BLACK);
     }
 }
 
@@ -164,7 +173,8 @@ Key Terminal::read_key(int timeout_ms, bool flipped) {
             MEVENT event;
             if (getmouse(&event) != OK) return Key::named(N::None);
             Key k = Key::named(N::Click);
-            k.point = point_at(event.y, event.x, flipped);
+            // The board as compose() draws it for this screen size.
+            k.point = point_at(event.y, event.x, flipped, board_geometry(LINES, COLS));
             return k;
         }
         default:
