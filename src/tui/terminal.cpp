@@ -122,9 +122,10 @@ Terminal::Terminal(const TerminalOptions& options) {
         init_pair(kPairMust, COLOR_WHITE, COLOR_RED);
         init_pair(kPairDialog, COLOR_BLACK, COLOR_WHITE);
         init_pair(kPairHint, COLOR_BLACK, COLOR_YELLOW);
-        // The side to move in its own colour: a white banner for White, a black one for Black.
-        init_pair(kPairTurnWhite, COLOR_BLACK, COLOR_WHITE);
-        init_pair(kPairTurnBlack, COLOR_WHITE, COLOR_BLACK);
+        // The side to move in its pieces' colour on the board's ground: a block that shows on dark and
+        // light terminals alike (a black one would vanish on a dark one).
+        init_pair(kPairTurnWhite, COLOR_WHITE, COLOR_GREEN);
+        init_pair(kPairTurnBlack, COLOR_BLACK, COLOR_GREEN);
     }
 }
 

@@ -35,7 +35,35 @@ start_shell() {
 
 # start_game ARGS...: fetaix itself as the window's program (TERM from tmux, screen-256color).
 start_game() {
-    $T -u new-session -d -s e2e -x 80 -y 24 "$BIN $*; echo; echo EXITED \$?; sleep 30"
+    start_game_sized 80 24 "$@"
+}
+
+# start_game_sized COLUMNS ROWS ARGS...: the same in a window of that size.
+start_game_sized() {
+    local columns=$1 rows=$2
+    shift 2
+    $T -u new-session -d -s e2e -x "$columns" -y "$rows" "$BIN $*; echo; echo EXITED \$?; sleep 30"
+}
+
+# click ROW COLUMN: a press and release of the first button there, as xterm reports it (X10 encoding:
+# button, column + 33, row + 33; both at most 94 here, so each is one ASCII byte).
+click() {
+    local x y
+    (($1 <= 94 && $2 <= 94)) || fail "click $1 $2: beyond what the X10 encoding sends in one byte"
+    x=$(printf "\\$(printf %03o $(($2 + 33)))")
+    y=$(printf "\\$(printf %03o $(($1 + 33)))")
+    keys -l $'\e[M '"$x$y" $'\e[M#'"$x$y"
+}
+
+# expect_lines FIRST TEXT...: screen lines FIRST, FIRST + 1, ... are exactly these, trailing spaces aside.
+expect_lines() {
+    local row=$1
+    shift
+    local text
+    for text in "$@"; do
+        expect_line "$row" "$text"
+        row=$((row + 1))
+    done
 }
 
 # kill_server: ends this test's tmux server, as a dropped connection would (its programs get SIGHUP), and

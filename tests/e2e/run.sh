@@ -27,7 +27,7 @@ case "${1:?test name}" in
 start)
     start_game --white Ali --black Zineb
     wait_for 'White \(Ali\) to move'
-    expect_line 0 "fetaix   ○ White (Ali)   ● Black (Zineb)"
+    expect_line 0 "fetaix   ○ White (Ali) to move   ● Black (Zineb)"
     expect_start_board
     expect_line 13 "    │ ╱   │   ╲ │ ╱   │   ╲ │     backward captures no, majority no"
     expect_line 14 "1   ○─────○─────○─────○─────○     promotion end"
@@ -39,7 +39,7 @@ wide_name)
     # A 14-character CJK name (42 bytes) is taken, and laid out two columns a character.
     start_game --white 一二三四五六七八九十一二三四 --black 王
     wait_for 'to move'
-    expect_line 0 "fetaix   ○ White (一二三四五六七八九十一二三四)   ● Black (王)"
+    expect_line 0 "fetaix   ○ White (一二三四五六七八九十一二三四) to move   ● Black (王)"
     expect_line 21 "White (一二三四五六七八九十一二三四) to move | White 12, Black 12"
     expect_start_board
     keys d
@@ -115,6 +115,119 @@ help)
     keys x
     wait_gone 'Any key closes'
     wait_for 'White to move'
+    ;;
+board_72x24)
+    # The smallest screen: the board as it always was, the turn in a green banner at the top (white
+    # letters for White, black for Black) and again in the status, and clicks on the points.
+    start_game_sized 72 24 --white Ali --black Zineb
+    wait_for 'White \(Ali\) to move \|'
+    expect_line 0 "fetaix   ○ White (Ali) to move   ● Black (Zineb)"
+    expect_start_board
+    expect_line 16 "    a     b     c     d     e"
+    # The banner: bold white on green from the space before ○ to the space after "move".
+    screen_with_escapes | sed -n 1p | grep -qF $'fetaix  \e[37m\e[42m ○ White (Ali) to move \e[39m\e[49m' ||
+        fail "no white-on-green banner for White: $(screen_with_escapes | sed -n 1p | cat -v)"
+    screen_with_escapes | sed -n 22p | grep -qF $'\e[37m\e[42mWhite (Ali) to move\e[39m\e[49m |' ||
+        fail "the status does not show White's turn in its colours: $(screen_with_escapes | sed -n 22p | cat -v)"
+    click 11 16  # c2
+    wait_for '^3   ●─────●─────◌─────○─────○'
+    click 8 17   # c3, on the right of its point
+    wait_for ' 1\. c2-c3'
+    wait_for 'Black \(Zineb\) to move - capture compulsory'
+    expect_line 0 "fetaix   ○ White (Ali)   ● Black (Zineb) to move"
+    screen_with_escapes | sed -n 1p | grep -qF $'\e[30m\e[42m ● Black (Zineb) to move' ||
+        fail "no black-on-green banner for Black: $(screen_with_escapes | sed -n 1p | cat -v)"
+    ;;
+board_120x40)
+    # At 120x40 the board fills the height: ranks 7 rows apart, files 14 columns apart, so the lattice
+    # stays square and each diagonal steps one row down for two columns across, meeting the next point.
+    start_game_sized 120 40
+    wait_for 'White to move \|'
+    expect_lines 2 \
+        "5   ●─────────────●─────────────●─────────────●─────────────●" \
+        "    │ ╲           │           ╱ │ ╲           │           ╱ │" \
+        "    │   ╲         │         ╱   │   ╲         │         ╱   │" \
+        "    │     ╲       │       ╱     │     ╲       │       ╱     │" \
+        "    │       ╲     │     ╱       │       ╲     │     ╱       │" \
+        "    │         ╲   │   ╱         │         ╲   │   ╱         │" \
+        "    │           ╲ │ ╱           │           ╲ │ ╱           │" \
+        "4   ●─────────────●─────────────●─────────────●─────────────●"
+    expect_line 16 "3   ●─────────────●─────────────·─────────────○─────────────○"
+    expect_line 23 "2   ○─────────────○────────────[○]────────────○─────────────○"
+    expect_lines 28 \
+        "    │   ╱         │         ╲   │   ╱         │         ╲   │     Rules" \
+        "    │ ╱           │           ╲ │ ╱           │           ╲ │     backward captures no, majority no" \
+        "1   ○─────────────○─────────────○─────────────○─────────────○     promotion end" \
+        "                                                                  no-progress draw after 50 plies" \
+        "    a             b             c             d             e"
+    expect_line 34 "○ White man  ◎ White mullah  ● Black man  ◉ Black mullah  ◌ may land"
+    expect_line 37 "White to move | White 12, Black 12"
+    # Clicks land on the points of the larger board, also a row and two columns beside one.
+    click 23 32  # c2
+    wait_for '^3   ●─────────────●─────────────◌─────────────○─────────────○'
+    click 17 34  # beside c3
+    wait_for ' 1\. c2-c3'
+    wait_for 'Black to move - capture compulsory'
+    expect_line 16 "3   ●─────────────●────────────[○]────────────○─────────────○"
+    expect_line 23 "2   ○─────────────○─────────────·─────────────○─────────────○"
+    ;;
+board_200x60)
+    # At 200x60: ranks 12 rows apart, files 24 columns apart; growing and shrinking the window redraws
+    # the board at the size that fits, and clicks follow it.
+    start_game_sized 200 60
+    wait_for 'White to move \|'
+    expect_lines 2 \
+        "5   ●───────────────────────●───────────────────────●───────────────────────●───────────────────────●" \
+        "    │ ╲                     │                     ╱ │ ╲                     │                     ╱ │" \
+        "    │   ╲                   │                   ╱   │   ╲                   │                   ╱   │" \
+        "    │     ╲                 │                 ╱     │     ╲                 │                 ╱     │" \
+        "    │       ╲               │               ╱       │       ╲               │               ╱       │" \
+        "    │         ╲             │             ╱         │         ╲             │             ╱         │" \
+        "    │           ╲           │           ╱           │           ╲           │           ╱           │" \
+        "    │             ╲         │         ╱             │             ╲         │         ╱             │" \
+        "    │               ╲       │       ╱               │               ╲       │       ╱               │" \
+        "    │                 ╲     │     ╱                 │                 ╲     │     ╱                 │" \
+        "    │                   ╲   │   ╱                   │                   ╲   │   ╱                   │" \
+        "    │                     ╲ │ ╱                     │                     ╲ │ ╱                     │" \
+        "4   ●───────────────────────●───────────────────────●───────────────────────●───────────────────────●"
+    expect_line 26 "3   ●───────────────────────●───────────────────────·───────────────────────○───────────────────────○"
+    expect_line 38 "2   ○───────────────────────○──────────────────────[○]──────────────────────○───────────────────────○"
+    expect_line 50 "1   ○───────────────────────○───────────────────────○───────────────────────○───────────────────────○     promotion end"
+    expect_line 52 "    a                       b                       c                       d                       e"
+    expect_line 57 "White to move | White 12, Black 12"
+    click 38 52  # c2
+    wait_for '^3   ●───────────────────────●───────────────────────◌'
+    click 29 57  # three rows below and five columns right of c3
+    wait_for ' 1\. c2-c3'
+    wait_for 'Black to move - capture compulsory'
+    # Smaller: the board of the smallest size, the game as it was.
+    $T resize-window -t e2e -x 72 -y 24
+    wait_for '^3   ●─────●────\[○\]────○─────○'
+    expect_line 0 "fetaix   ○ White   ● Black to move"
+    expect_line 2 "5   ●─────●─────●─────●─────●      1. c2-c3"
+    click 5 16   # c4 on the small board: it must take c3, landing on c2
+    wait_for '^2   ○─────○─────◌─────○─────○'
+    # Larger again: the selection stays, and a click on the large board's c2 completes the capture.
+    $T resize-window -t e2e -x 200 -y 60
+    wait_for '^2   ○───────────────────────○───────────────────────◌'
+    click 38 52
+    wait_for ' 1\. c2-c3 +c4xc2'
+    wait_for '^White to move - capture compulsory \| White 11, Black 12$'
+    ;;
+turned)
+    # A person playing Black against the computer sees the board from Black's side: rank 1 on top,
+    # file e on the left.
+    start_game --black Zineb --white ai:1 --time 0.1
+    wait_for ' 1\. [a-e][1-5]-[a-e][1-5]' 10
+    wait_for 'Black \(Zineb\) to move'
+    expect_line 0 "fetaix   ○ White (computer, level 1)   ● Black (Zineb) to move"
+    screen | sed -n 3p | grep -q '^1   ○─────○' || fail "rank 1 is not on top"
+    screen | sed -n 15p | grep -q '^5   ●─────●─────●─────●─────●' || fail "rank 5 is not at the bottom"
+    expect_line 16 "    e     d     c     b     a"
+    # f turns it back.
+    keys f
+    wait_for '^    a     b     c     d     e'
+    screen | sed -n 3p | grep -q '^5   ●─────●' || fail "f did not turn the board back"
     ;;
 resize)
     start_game
@@ -266,7 +379,7 @@ resume)
     wait_for 'Game resumed\.'
     wait_for ' 1\. d2-c3 +b4xd2'
     wait_for '\(1 to redo\)'
-    expect_line 0 "fetaix   ○ White (Ali)   ● Black"
+    expect_line 0 "fetaix   ○ White (Ali) to move   ● Black"
     keys r
     wait_for ' 2\. e1xc3'
     # The next start can resume without asking, or start afresh.
@@ -619,7 +732,7 @@ resume_computer)
     grep -q '^\[BlackType "program"\]$' "$STATE/fetaix/autosave.pdn" || fail "the autosave does not say who played"
     start_game --resume
     wait_for ' 1\. c2-c3 +c4xc2'
-    expect_line 0 "fetaix   ○ White   ● Black (computer, level 2)"
+    expect_line 0 "fetaix   ○ White to move   ● Black (computer, level 2)"
     type_move c1xc3
     wait_for ' 2\. c1xc3 +[a-e][1-5][-x][a-e][1-5]' 10
     wait_for 'White to move'
@@ -627,7 +740,7 @@ resume_computer)
     kill_server
     start_game --resume --white Amina
     wait_for '^From the command line: White Amina \(recorded: White\)\.$'
-    expect_line 0 "fetaix   ○ White (Amina)   ● Black (computer, level 2)"
+    expect_line 0 "fetaix   ○ White (Amina) to move   ● Black (computer, level 2)"
     ;;
 tags_kept)
     # Tags the record came with survive opening and saving, and the autosave.
