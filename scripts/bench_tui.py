@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """Times the terminal game from outside, as a player would feel it.
 
-Runs fetaix in a pseudo-terminal (80x24, TERM=xterm-256color, UTF-8), and measures:
+Runs fetaix in a pseudo-terminal (80x24 unless told, TERM=xterm-256color, UTF-8), and measures:
   - start-up: from exec to the first complete frame (the status line has been written),
   - key response: from writing a key to the end of the screen update it causes,
   - peak resident memory (VmHWM) after a short game.
 Prints medians and maxima over many runs. Moves, undo and redo also write the autosave (with fsync) before the screen is redrawn, so their times
-include it. Usage: scripts/bench_tui.py [path/to/fetaix] [runs]
+include it. Usage: scripts/bench_tui.py [path/to/fetaix] [runs] [COLUMNSxROWS]
+(the size decides how large the board is drawn: 250x80 is the largest the goals cover).
 """
 import fcntl, os, pty, select, shutil, statistics, struct, sys, tempfile, termios, time
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else "build/fetaix"
 RUNS = int(sys.argv[2]) if len(sys.argv) > 2 else 30
+COLUMNS, ROWS = (int(n) for n in (sys.argv[3] if len(sys.argv) > 3 else "80x24").split("x"))
 
 
 STATE = tempfile.mkdtemp()  # a fresh autosave folder, so no resume question and no stale game
@@ -23,7 +25,7 @@ def spawn():
         os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8", XDG_STATE_HOME=STATE)
         os.environ.pop("NO_COLOR", None)
         os.execv(BIN, [BIN, "--new"])
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
     return pid, fd
 
 
@@ -82,7 +84,7 @@ for run in range(RUNS):
 
 shutil.rmtree(STATE)
 ms = lambda xs: f"median {statistics.median(xs) * 1000:.1f} ms, max {max(xs) * 1000:.1f} ms"
-print(f"runs: {RUNS}")
+print(f"runs: {RUNS} at {COLUMNS}x{ROWS}")
 print(f"first frame: {ms(startup)}")
 print(f"key to redrawn screen: {ms(keys)} over {len(keys)} keys")
 print(f"peak resident memory: median {statistics.median(memory) / 1024:.1f} MB, max {max(memory) / 1024:.1f} MB")

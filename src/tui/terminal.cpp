@@ -192,6 +192,8 @@ void Terminal::draw(const Frame& frame, bool repaint) {
     for (int row = 0; row < rows; ++row)
         for (int col = 0; col < columns; ++col) {
             const Cell& cell = frame.at(row, col);
+            // erase() has blanked the screen already: plain blanks, most of a large screen, cost nothing.
+            if (cell.role == Role::Text && cell.glyph == " ") continue;
             const attr_t a = attributes(cell.role, colors_);
             attron(a);
             // The bottom-right cell cannot be written without scrolling on some terminals; the second
