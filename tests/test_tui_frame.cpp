@@ -530,18 +530,20 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
     CHECK(f.line(2).substr(7) == "  autosave failing: cannot open: Permission denied: /home/someone/");
     CHECK(f.line(3).substr(7) == "  a/rather/deeply/nested/state/folder/fetaix/autosave.lock");
     CHECK(f.line(4).substr(7) == "Keys");
-    CHECK(f.line(21).substr(7) == "Any key closes this page.");
-    // At the minimum size the page takes every row and still holds the notice, the keys and the rules.
+    CHECK(f.line(22).substr(7) == "Any key closes this page.");
+    // At the minimum size the page takes every row but the last, without its margin, and still holds
+    // the notice, the keys and the rules.
     c.set_notice(
         "autosave failing: cannot create the folder for the autosave: Not a directory: "
         "/home/someone/a/rather/deeply/nested/state/folder/that/goes/on/and/on/for/a/long/while/fetaix/"
         "autosave.lock");
     const Frame g = compose(c, 24, 72, Glyphs::ascii());
-    CHECK(g.line(1).substr(3) == "Notices");
-    CHECK(g.line(2).substr(3) == "  autosave failing: cannot create the folder for the autosave: Not");
-    CHECK(g.line(3).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/");
-    CHECK(g.line(4).substr(3) == "  that/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
-    CHECK(g.line(5).substr(3) == "Keys");
+    CHECK(g.line(0).substr(3) == "Notices");
+    CHECK(g.line(1).substr(3) == "  autosave failing: cannot create the folder for the autosave: Not");
+    CHECK(g.line(2).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/");
+    CHECK(g.line(3).substr(3) == "  that/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
+    CHECK(g.line(4).substr(3) == "Keys");
+    CHECK(g.line(9).substr(3) == "     (playing Black against the computer, the board starts turned)");
     CHECK(g.line(12).substr(3) == "Rules");
     CHECK(g.line(22).substr(3) == "Any key closes this page.");
 }
@@ -595,23 +597,23 @@ TEST_CASE("screen: on a short screen a long notice takes the rules' place on the
     std::string text = "autosave failing:";
     for (int i = 0; i < 60; ++i) text += " reason";  // 437 columns: seven lines of 64
     c.set_notice(text);
-    // 16 lines without the rules: with its margin the page is 18 rows, from row 3.
+    // 17 lines without the rules: with its margin the page is 19 rows, from row 2.
     Frame f = compose(c, 24, 72, Glyphs::ascii());
-    CHECK(f.line(4).substr(3) == "Notices");
-    CHECK(f.line(5).substr(3) == "  autosave failing: reason reason reason reason reason reason");
-    CHECK(f.line(11).substr(3) == "  reason reason reason reason reason reason reason reason reason");
-    CHECK(f.line(12).substr(3) == "Keys");
+    CHECK(f.line(3).substr(3) == "Notices");
+    CHECK(f.line(4).substr(3) == "  autosave failing: reason reason reason reason reason reason");
+    CHECK(f.line(10).substr(3) == "  reason reason reason reason reason reason reason reason reason");
+    CHECK(f.line(11).substr(3) == "Keys");
     CHECK(f.line(19).substr(3) == "Any key closes this page.");
     for (int r = 0; r < f.rows(); ++r) CHECK(f.line(r).find("Rules") == std::string::npos);
     // Taller, the page has room for the rules again.
     f = compose(c, 30, 80, Glyphs::ascii());
-    CHECK(f.line(2).substr(7) == "Notices");
+    CHECK(f.line(1).substr(7) == "Notices");
     CHECK(f.line(17).substr(7) == "Rules");
     // A notice longer than any screen is cut at the last row the page can give it.
     c.set_notice(std::string(5000, 'x'));
     f = compose(c, 24, 72, Glyphs::ascii());
-    CHECK(f.line(15).substr(3) == "  " + std::string(63, 'x') + "…");
-    CHECK(f.line(16).substr(3) == "Keys");
+    CHECK(f.line(14).substr(3) == "  " + std::string(63, 'x') + "…");
+    CHECK(f.line(15).substr(3) == "Keys");
     CHECK(f.line(23).substr(3) == "Any key closes this page.");
 }
 
