@@ -24,8 +24,9 @@ def spawn():
     if pid == 0:
         os.environ.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8", XDG_STATE_HOME=STATE)
         os.environ.pop("NO_COLOR", None)
+        # The size is set on the child's own terminal before fetaix starts, so its first frame has it.
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
         os.execv(BIN, [BIN, "--new"])
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
     return pid, fd
 
 

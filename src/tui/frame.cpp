@@ -9,7 +9,6 @@ namespace fetaix::tui {
 
 namespace {
 
-
 std::string_view piece_glyph(const Glyphs& g, Piece p) {
     if (p.color == Color::White) return p.kind == PieceKind::Man ? g.white_man : g.white_mullah;
     return p.kind == PieceKind::Man ? g.black_man : g.black_mullah;
@@ -61,6 +60,7 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
             } else if (b.column == a.column) {
                 for (int row = a.row + 1; row < b.row; ++row) f.set(row, a.column, g.vertical, Role::Board);
             } else {
+                // Two columns across for each row down: column_step() is twice row_step.
                 const int step = b.column > a.column ? 2 : -2;
                 const std::string_view glyph = b.column > a.column ? g.falling : g.rising;
                 for (int k = 1; k < board.row_step; ++k) f.set(a.row + k, a.column + k * step, glyph, Role::Board);
