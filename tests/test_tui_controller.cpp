@@ -178,6 +178,7 @@ TEST_CASE("tui: a person playing Black against the computer has the board turned
     computer_white.white_level = 3;
     Controller c(Rules{}, computer_white);
     CHECK(c.ui().flipped);
+    CHECK(c.ui().cursor == at("c4"));  // in front of the person, as c2 is for White
     act(c, K::Flip);  // f still turns it back, and it stays so
     CHECK_FALSE(c.ui().flipped);
     // Two people, the person as White, or the computer on both sides: White at the bottom.
@@ -198,6 +199,7 @@ TEST_CASE("tui: a person playing Black against the computer has the board turned
     two.offer_resume(record);
     act(two, K::Yes);
     CHECK(two.ui().flipped);
+    CHECK(two.ui().cursor == at("c4"));
     Controller same(Rules{}, computer_white);
     act(same, K::Flip);
     same.load(record);

@@ -48,8 +48,10 @@ Controller::Controller(const Rules& rules, Players players, const Position& star
 }
 
 void Controller::face_the_person() {
-    // A person playing Black against the computer sits at the board's Black side.
+    // A person playing Black against the computer sits at the board's Black side, the cursor on their
+    // own front piece as White's starts on c2.
     ui_.flipped = players_.level(Color::White) > 0 && players_.level(Color::Black) == 0;
+    ui_.cursor = *parse_point(ui_.flipped ? "c4" : "c2");
 }
 
 void Controller::load(const GameRecord& record, bool command_line_wins) {

@@ -149,7 +149,8 @@ public:
     std::string question_text() const;
 
 private:
-    // Turns the board to the person's side: Black at the bottom when a person plays Black against the computer.
+    // Turns the board to the person's side: Black at the bottom, the cursor on c4, when a person plays
+    // Black against the computer.
     void face_the_person();
     void refresh();
     void changed();

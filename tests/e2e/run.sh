@@ -223,6 +223,7 @@ turned)
     expect_line 0 "fetaix   ○ White (computer, level 1)   ● Black (Zineb) to move"
     screen | sed -n 3p | grep -q '^1   ○─────○' || fail "rank 1 is not on top"
     screen | sed -n 15p | grep -q '^5   ●─────●─────●─────●─────●' || fail "rank 5 is not at the bottom"
+    expect_line 11 "4   ●─────●────[●]────●─────●"  # the cursor on c4, in front of the person
     expect_line 16 "    e     d     c     b     a"
     # f turns it back.
     keys f
