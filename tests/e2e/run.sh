@@ -315,6 +315,11 @@ no_color)
     # No colour escapes at all: only bold, underline and reverse video.
     if screen_with_escapes | grep -qE $'\e\\[(3[0-7]|4[0-7]|38;|48;)'; then fail "colour codes with NO_COLOR set"; fi
     screen_with_escapes | grep -qE $'\e\\[1m' || fail "no bold at all"
+    # The side to move stands out in reverse video, at the top and in the status.
+    screen_with_escapes | sed -n 1p | grep -qF $'fetaix  \e[7m ○ White to move \e[0;1m' ||
+        fail "no reverse-video banner: $(screen_with_escapes | sed -n 1p | cat -v)"
+    screen_with_escapes | sed -n 22p | grep -qF $'\e[1;7mWhite to move\e[0;1m' ||
+        fail "the status's turn is not in reverse video: $(screen_with_escapes | sed -n 22p | cat -v)"
     ;;
 color)
     start_game
