@@ -17,6 +17,10 @@ constexpr std::string_view kManySequences = "W:WKc3:BKd1,Kb2,d2,b3,d3,a4,b4,Kc4,
 // The same with one piece in a corner, where it cannot be jumped: no sequence takes every piece, so
 // under majority every check must search for the longest (8,276 sequences, 11 captures at most).
 constexpr std::string_view kCornered = "W:WKc3:BKa1,Kb2,d2,b3,d3,a4,b4,Kc4,Kd4,Ke4,b5,Kd5";
+// The slowest majority check found by a random search of 60,000 positions (one to three white mullahs
+// among 9 to 14 black pieces): the longest sequence takes 4 while capture_bound allows 8, so proving
+// that none takes more needs a longest-capture search by each of three mullahs.
+constexpr std::string_view kCrafted = "W:WKe1,Kd2,Ka5:BKa1,Kd1,c2,a3,Kc3,Ka4,b4,Kc4,Kd5";
 
 struct Workload {
     std::string name;
@@ -126,6 +130,7 @@ int run_record_bench(Args& args) {
     workloads.push_back(shortest_prefix(majority, "prefix-majority"));
     workloads.push_back(longest_move(majority, "cornered-majority", kCornered));
     workloads.push_back(shortest_prefix(majority, "cornered-prefix-majority", kCornered));
+    workloads.push_back(longest_move(majority, "crafted-majority", kCrafted));
     workloads.push_back(longest_game("W:WKa1:BKe5"));
     for (const Workload& w : workloads) {
         if (!folder.empty()) {
