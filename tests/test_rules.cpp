@@ -1,6 +1,8 @@
 // One test per clause of shared/rules-spec.md: a position, the switches, and the exact legal moves,
 // each list worked out by hand from the spec (the reasoning is in the comments).
 
+#include <random>
+
 #include "helpers.hpp"
 
 using namespace fetaix;
@@ -131,6 +133,47 @@ TEST_CASE("4 majority on: only the sequences that capture the most", "[rules][ca
 // c3 takes c4 and lands on c5, its last rank; d5 can be taken east from there, and c2 only by a mullah
 // flying south over the emptied c4 and c3.
 constexpr const char* kPromotionMidSequence = "W:Wc3:Bc4,d5,c2";
+
+TEST_CASE("4 majority: a piece in a corner or walled in by fixed pieces can never be taken", "[rules][capture][majority]") {
+    Rules rules;
+    rules.majority = true;
+    // a1 is the end of each of its three lines: no sequence takes all twelve, and the longest takes 11.
+    const Position cornered = fen("W:WKc3:BKa1,Kb2,d2,b3,d3,a4,b4,Kc4,Kd4,Ke4,b5,Kd5");
+    CHECK(capture_bound(cornered, rules) == 11);
+    CHECK(longest_capture(cornered, rules) == 11);
+    // a3 lies between White's men on a2 and a4, which have no capture and never leave: only d3 can go.
+    const Position walled = fen("W:Wa2,a4,Kc3:Ba3,d3");
+    CHECK(capture_bound(walled, rules) == 1);
+    CHECK(moves_of("W:Wa2,a4,Kc3:Ba3,d3", rules) == Set{"c3xe3"});
+    // With a4 empty the man on a2 can take a3 himself: he may leave his point, so a3 counts.
+    const Position open = fen("W:Wa2,Kc3:Ba3,d3");
+    CHECK(capture_bound(open, rules) == 2);
+}
+
+TEST_CASE("4 majority: no sequence takes more than capture_bound, on random positions", "[rules][capture][majority]") {
+    std::mt19937 rng(2026);
+    int checked = 0;
+    for (int i = 0; i < 20000; ++i) {
+        std::string white, black;
+        for (int p = 0; p < 25; ++p) {
+            const unsigned r = rng() % 10;
+            const std::string name = concat(std::string(1, static_cast<char>('a' + p % 5)), p / 5 + 1);
+            std::string& side = r == 0 ? white : black;
+            if (r < 4) side += concat(side.empty() ? "" : ",", rng() % 2 ? "K" : "", name);
+        }
+        auto pos = parse_fen(concat("W:W", white, ":B", black));
+        if (!pos) continue;
+        Rules rules;
+        rules.majority = true;
+        rules.backward_captures = rng() % 2 == 0;
+        const int longest = longest_capture(*pos, rules);
+        if (longest == 0) continue;
+        ++checked;
+        INFO(to_fen(*pos));
+        REQUIRE(capture_bound(*pos, rules) >= longest);
+    }
+    CHECK(checked > 5000);
+}
 
 TEST_CASE("5 promotion end: a man reaching the last rank mid-capture goes on as a man", "[rules][promotion]") {
     const Position pos = fen(kPromotionMidSequence);

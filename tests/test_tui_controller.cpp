@@ -338,7 +338,7 @@ struct FakeDisk {
             return paths;
         };
         a.describe_past = [](const std::string& path) { return concat("the game in ", path); };
-        a.read = [this](const std::string& path) -> Expected<GameRecord> {
+        a.read = [this](const std::string& path, const std::atomic<bool>*) -> Expected<GameRecord> {
             auto it = files.find(path);
             if (it == files.end()) return Error{concat("cannot open ", path, ": No such file or directory")};
             auto r = parse_pdn(it->second);
@@ -356,6 +356,8 @@ void submit(Controller& c, K open, std::string_view text, bool clear = false) {
         while (!c.ui().prompt_text.empty()) c.handle(Action::of(K::PromptErase));
     type(c, text);
     c.handle(Action::of(K::PromptSubmit));
+    // The program reads on a worker thread; here the read is done at once.
+    if (auto path = c.take_read_request()) c.finish_read(c.files().read(*path, nullptr));
 }
 
 }  // namespace
@@ -450,6 +452,8 @@ TEST_CASE("tui: o asks before abandoning a game in progress; the abandoned game 
     CHECK(c.ui().message == "#1 to #1: game history; #1: the game in /state/games/1.pdn");
     type(c, "#1");
     c.handle(Action::of(K::PromptSubmit));
+    CHECK(c.ui().message == "Reading #1... (Esc stops)");
+    c.finish_read(c.files().read(*c.take_read_request(), nullptr));
     CHECK(c.question_text() == "Abandon this game and open #1? (y/n)");
     act(c, K::Yes);
     CHECK(c.ui().message == "Opened #1.");
@@ -1013,4 +1017,36 @@ TEST_CASE("tui: replay keeps a declared result, and saving during replay writes 
     CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
     act(c, K::Redo);
     CHECK(c.ui().message == "This is the last move.");
+}
+
+TEST_CASE("tui: a file opened with o is read while keys still answer; Esc stops the reading", "[tui][files]") {
+    FakeDisk disk;
+    disk.files["g.pdn"] = "[White \"Omar\"]\n1. c2-c3 *\n";
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    c.set_files(disk.access());
+    c.handle(Action::of(K::Open));
+    type(c, "g.pdn");
+    c.handle(Action::of(K::PromptSubmit));
+    // The program is handed the path to read on its worker thread, once.
+    CHECK(c.take_read_request() == std::optional<std::string>("g.pdn"));
+    CHECK_FALSE(c.take_read_request());
+    CHECK(c.mode() == InputMode::Reading);
+    CHECK(c.ui().message == "Reading g.pdn... (Esc stops)");
+    // Keys answer: a move key waits, with the reason; nothing is played.
+    c.handle(map_key(Key::character('u'), c.mode()));
+    CHECK(c.ui().message == "Still reading g.pdn: Esc stops.");
+    CHECK(c.game().ply() == 0);
+    c.handle(map_key(Key::named(Key::Name::Escape), c.mode()));
+    CHECK(c.ui().message == "Stopped reading g.pdn; the game goes on.");
+    CHECK(c.mode() == InputMode::Prompt);
+    // The reading's result, arriving after the stop, changes nothing.
+    c.finish_read(c.files().read("g.pdn", nullptr));
+    CHECK(c.players().white == "Ali");
+    CHECK(c.ui().message == "Stopped reading g.pdn; the game goes on.");
+    // Read to the end, the file opens as before.
+    c.handle(Action::of(K::PromptSubmit));
+    c.finish_read(c.files().read(*c.take_read_request(), nullptr));
+    CHECK(c.ui().message == "Opened g.pdn.");
+    CHECK(c.players().white == "Omar");
+    CHECK(c.game().ply() == 1);
 }

@@ -532,6 +532,29 @@ inline int longest_capture(const Position& pos, const Rules& rules) {
     });
 }
 
+// At least as many pieces as any capture sequence of the side to move takes, found without a search:
+// the enemy pieces that could ever be jumped. A jump over p needs the points before and beyond p on a
+// line; pieces of the side to move that cannot capture never leave their points, nor do enemy pieces
+// that can never be jumped, so a piece walled in by those, or by the board's edge, stays for good.
+// Under majority, a sequence taking this many needs no search for a longer one.
+inline int capture_bound(const Position& pos, const Rules& rules) {
+    const Bitboard enemy = pos.them();
+    const Bitboard fixed_own = detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        const Bitboard capturers = detail::capturing_men<Us, Backward>(pos.men(Us), enemy, pos.empty()) | pos.mullahs_of(Us);
+        return pos.us() & ~capturers;
+    });
+    Bitboard fixed = fixed_own;
+    while (true) {
+        const Bitboard open = kAllPoints & ~fixed;
+        Bitboard jumpable = 0;
+        for (Direction d : {Direction::North, Direction::NorthEast, Direction::East, Direction::SouthEast})
+            jumpable |= shift(open, d) & shift(open, opposite(d));
+        const Bitboard next = fixed_own | (enemy & ~jumpable);
+        if (next == fixed) return popcount(enemy & jumpable);
+        fixed = next;
+    }
+}
+
 // The legal moves named by a start and landing points: the move with exactly these points, and the
 // legal moves that go on from them (at most `limit`, in the order legal_moves lists them).
 struct PathMatch {
@@ -576,9 +599,9 @@ inline PathMatch match_path(const Position& pos, const Rules& rules, Point from,
         };
         if (!rules.majority) return find(nullptr);
         if (count > 0) {
-            // A whole sequence that takes every enemy piece takes the most: no search for longer ones.
+            // A whole sequence that takes as many as any could (capture_bound) takes the most: no search.
             find(nullptr);
-            if (result.exact && result.exact->capture_count() == popcount(enemy)) return;
+            if (result.exact && result.exact->capture_count() >= capture_bound(pos, rules)) return;
         }
         detail::LongestCapture longest;
         if (count > 0 && !result.exact) {
@@ -588,7 +611,7 @@ inline PathMatch match_path(const Position& pos, const Rules& rules, Point from,
             detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men & only, mullahs & only);
             result.longer.clear();  // found above without regard to majority
             if (longest.best[0] <= count) return;  // nothing goes on from it
-            if (longest.best[0] < popcount(enemy) && longest_capture(pos, rules) > longest.best[0]) return;
+            if (longest.best[0] < capture_bound(pos, rules) && longest_capture(pos, rules) > longest.best[0]) return;
             return find(&longest);
         }
         detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, mullahs);

@@ -2,6 +2,7 @@
 // Game records in Portable Draughts Notation style (rules-spec section 7): tag pairs, numbered moves,
 // comments and variations (skipped when read), a result token, several games per file.
 
+#include <atomic>
 #include <cctype>
 #include <cstddef>
 #include <optional>
@@ -54,6 +55,10 @@ struct GameRecord {
     std::vector<Move> redo;  // from the Redo tag: moves after `moves` that undo took back
     Outcome result = Outcome::Ongoing;
     std::vector<std::string> notes;  // harmless oddities worth telling, such as unknown tags
+    // The game as parse_pdn replayed it, redo line included: to_game starts from it rather than check
+    // every move a second time, which under majority can cost a search each. Empty in a record made
+    // otherwise (or whose moves were changed after reading: reset it then).
+    std::optional<Game> replayed;
 
     // The value of a tag, or "" when it is absent.
     std::string tag(std::string_view name) const {
@@ -134,7 +139,7 @@ namespace detail {
 // Reads records token by token, keeping line and column for every error.
 class PdnReader {
 public:
-    explicit PdnReader(std::string_view text) : text_(text) {}
+    PdnReader(std::string_view text, const std::atomic<bool>* stop) : text_(text), stop_(stop) {}
 
     Expected<std::vector<GameRecord>> read_all() {
         // A UTF-8 byte-order mark, as some editors write, is no part of the record.
@@ -322,6 +327,8 @@ private:
             // Annotations such as "!" or "?!" after a move.
             while (!w.empty() && (w.back() == '!' || w.back() == '?')) w.remove_suffix(1);
             if (w.empty()) continue;
+            // Checked before each move, the costliest step: a stop is seen within one move's check.
+            if (stop_ && stop_->load(std::memory_order_relaxed)) return Error{"reading stopped", word.line, word.column};
             const std::size_t ply = replay.ply();
             const std::string label = concat("move ", ply / 2 + 1, " '", w, "'");
             if (replay.over())
@@ -343,10 +350,12 @@ private:
                 return Error{concat("tag Redo: move '", word, "': ", played.error().message), redo_line_, redo_column_};
             game.redo.push_back(*played);
         }
+        game.replayed = std::move(replay);
         return game;
     }
 
     std::string_view text_;
+    const std::atomic<bool>* stop_;
     std::string redo_text_;
     int redo_line_ = 0;
     int redo_column_ = 0;
@@ -358,24 +367,27 @@ private:
 
 }  // namespace detail
 
-// Reads every game of a record; the first problem found is returned with its line and column.
-inline Expected<std::vector<GameRecord>> parse_pdn(std::string_view text) {
-    return detail::PdnReader(text).read_all();
+// Reads every game of a record; the first problem found is returned with its line and column. Setting
+// `stop` (from another thread) ends the reading early with an error.
+inline Expected<std::vector<GameRecord>> parse_pdn(std::string_view text, const std::atomic<bool>* stop = nullptr) {
+    return detail::PdnReader(text, stop).read_all();
 }
 
 // The game a record describes: its moves replayed, and a decisive or drawn result token that the
 // rules alone do not explain taken as a resignation or an agreed draw. parse_pdn checked every move as
-// it read it; in a record made otherwise, replay stops at the first move that is not legal, since
-// every later move depends on it, and the redo line is then dropped.
+// it read it and keeps the game it replayed; a record made otherwise is replayed here, stopping at the
+// first move that is not legal, since every later move depends on it, and the redo line is then dropped.
 inline Game to_game(const GameRecord& record) {
-    Game game(record.rules, record.start);
-    for (const Move& m : record.moves)
-        if (!game.play(m)) return game;
-    // Play the redo line and take it back again, so that redo finds it.
-    std::size_t redone = 0;
-    for (const Move& m : record.redo) {
-        if (!game.play(m)) break;
-        ++redone;
+    Game game = record.replayed ? *record.replayed : Game(record.rules, record.start);
+    std::size_t redone = record.replayed ? record.redo.size() : 0;
+    if (!record.replayed) {
+        for (const Move& m : record.moves)
+            if (!game.play(m)) return game;
+        // Play the redo line and take it back again, so that redo finds it.
+        for (const Move& m : record.redo) {
+            if (!game.play(m)) break;
+            ++redone;
+        }
     }
     for (std::size_t i = 0; i < redone; ++i) game.undo();
     if (!game.over()) {

@@ -17,6 +17,10 @@ constexpr std::string_view kManySequences = "W:WKc3:BKd1,Kb2,d2,b3,d3,a4,b4,Kc4,
 // The same with one piece in a corner, where it cannot be jumped: no sequence takes every piece, so
 // under majority every check must search for the longest (8,276 sequences, 11 captures at most).
 constexpr std::string_view kCornered = "W:WKc3:BKa1,Kb2,d2,b3,d3,a4,b4,Kc4,Kd4,Ke4,b5,Kd5";
+// The slowest majority check found by random search (400,000 positions of one to three white mullahs
+// among 11 to 14 black pieces): the longest sequence takes 11 while capture_bound allows all 12, so
+// proving that none takes 12 needs a longest-capture search of about 10,000 states.
+constexpr std::string_view kCrafted = "W:WKb1,Ka3:BKc1,a2,Kb2,d2,e2,Kd3,a4,Kb4,c4,d4,b5,Kd5";
 
 struct Workload {
     std::string name;
@@ -126,6 +130,7 @@ int run_record_bench(Args& args) {
     workloads.push_back(shortest_prefix(majority, "prefix-majority"));
     workloads.push_back(longest_move(majority, "cornered-majority", kCornered));
     workloads.push_back(shortest_prefix(majority, "cornered-prefix-majority", kCornered));
+    workloads.push_back(longest_move(majority, "crafted-majority", kCrafted));
     workloads.push_back(longest_game("W:WKa1:BKe5"));
     for (const Workload& w : workloads) {
         if (!folder.empty()) {

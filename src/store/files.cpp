@@ -166,10 +166,10 @@ Expected<std::string> read_record_file(const std::string& path) {
     return text;
 }
 
-Expected<GameRecord> load_game_file(const std::string& path) {
+Expected<GameRecord> load_game_file(const std::string& path, const std::atomic<bool>* stop) {
     auto text = read_record_file(path);
     if (!text) return text.error();
-    auto records = parse_pdn(*text);
+    auto records = parse_pdn(*text, stop);
     if (!records) {
         Error e = records.error();
         e.message = concat(path, ": ", e.describe());

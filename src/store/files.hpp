@@ -2,6 +2,7 @@
 // Files: game records read with every check a hostile file needs, written atomically, and the
 // XDG state folder. Errors come back as values with a message fit to show the player.
 
+#include <atomic>
 #include <ctime>
 #include <optional>
 #include <string>
@@ -18,8 +19,8 @@ inline constexpr std::size_t kMaxRecordBytes = 1u << 20;
 Expected<std::string> read_record_file(const std::string& path);
 
 // The first game of a record file, every move checked; notes (unknown tags, more games in the file)
-// are added to the record's notes.
-Expected<GameRecord> load_game_file(const std::string& path);
+// are added to the record's notes. Setting `stop` from another thread ends the reading early.
+Expected<GameRecord> load_game_file(const std::string& path, const std::atomic<bool>* stop = nullptr);
 
 // Writes text to path so that a crash at any instant leaves the old file or the new one: a temporary
 // file in the same folder, fsync, rename over the old one, fsync the folder. Returns an error message.

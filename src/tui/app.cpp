@@ -26,7 +26,7 @@ FileAccess real_files(const std::string& state_folder) {
     files.write = [](const std::string& path, const std::string& text, bool replace) {
         return store::save_record_file(path, text, replace);
     };
-    files.read = [](const std::string& path) { return store::load_game_file(path); };
+    files.read = [](const std::string& path, const std::atomic<bool>* stop) { return store::load_game_file(path, stop); };
     files.default_save_name = [] { return store::unused_save_name(std::time(nullptr)); };
     const std::string history = store::history_directory(state_folder);
     files.archive = [history](const std::string& record) -> std::optional<std::string> {
@@ -113,6 +113,8 @@ int run(AppOptions options) {
     // The engine thinks on its own thread, for the computer's moves and for hints.
     enum class Purpose { None, Move, Hint };
     Thinker thinker;
+    // A file opened with o is read on its own thread too: checking a long record takes a while.
+    FileReader reader;
     Purpose purpose = Purpose::None;
     std::uint64_t thinking_revision = 0;
     auto last_move_time = std::chrono::steady_clock::now();
@@ -143,8 +145,15 @@ int run(AppOptions options) {
             purpose = Purpose::Hint;
             thinking_revision = controller.revision();
         }
-        const Key key = terminal.read_key(thinker.busy() || pause ? 50 : 250, controller.ui().flipped);
+        if (auto path = controller.take_read_request()) reader.start(controller.files().read, *path);
+        const Key key = terminal.read_key(thinker.busy() || reader.busy() || pause ? 50 : 250, controller.ui().flipped);
         bool redraw = key.name != Key::Name::None;
+        if (reader.busy()) {
+            if (auto record = reader.take_result()) {
+                controller.finish_read(std::move(*record));
+                redraw = true;
+            }
+        }
         if (thinker.busy()) {
             if (purpose == Purpose::Move) controller.set_thinking(thinker.progress());
             if (auto result = thinker.take_result()) {
@@ -159,6 +168,8 @@ int run(AppOptions options) {
         controller.set_too_small(!screen_fits(terminal.rows(), terminal.columns()));
         const Action action = map_key(key, controller.mode());
         const bool go_on = key.name == Key::Name::None || controller.handle(action);
+        // Esc stopped the reading: the worker stops within one move's check.
+        if (reader.busy() && controller.ui().reading.empty()) reader.cancel();
         // Every change reaches the disk before the next key is read.
         // A read-only view changes nothing and is not saved.
         if (autosave && controller.revision() != saved_revision && !controller.ui().replay) {
@@ -177,6 +188,7 @@ int run(AppOptions options) {
                           action.kind == Action::Kind::Redraw);
     }
     thinker.cancel();
+    reader.cancel();
     // Ctrl-C, a signal or a closed terminal: a game the autosave does not hold goes to the history.
     controller.keep_unsaved_game();
     return 0;

@@ -136,6 +136,7 @@ InputMode Controller::mode() const {
     // Only the question q asks is shown on the small screen, so only it can be answered there.
     if (ui_.too_small) return ui_.question == Question::Quit ? InputMode::Question : InputMode::TooSmall;
     if (ui_.question != Question::None) return InputMode::Question;
+    if (!ui_.reading.empty()) return InputMode::Reading;
     if (ui_.help_open) return InputMode::Help;
     if (ui_.prompt_open) return InputMode::Prompt;
     if (ui_.replay) return InputMode::Replay;
@@ -266,7 +267,12 @@ bool Controller::apply(const Action& action) {
                 select_at(*action.point);
             }
             break;
+        case K::Wait: ui_.message = concat("Still reading ", ui_.reading, ": Esc stops."); break;
         case K::Cancel:
+            if (!ui_.reading.empty()) {
+                ui_.message = concat("Stopped reading ", std::exchange(ui_.reading, ""), "; the game goes on.");
+                break;
+            }
             if (ui_.selection.active()) ui_.message = "Selection cancelled.";
             clear_selection();
             break;
@@ -665,27 +671,37 @@ void Controller::submit_prompt() {
                 }
                 path = past[n - 1];
             }
-            auto record = files_.read(path);
-            if (!record) {
-                ui_.message = concat("Not opened: ", record.error().describe());
-                return;
-            }
-            ui_.prompt_open = false;
-            ui_.prompt_text.clear();
-            if (game_in_progress()) {
-                pending_open_ = std::move(*record);
-                pending_open_at_start_ = false;
-                pending_open_name_ = text;
-                ui_.question = Question::OpenOther;
-                return;
-            }
-            GameRecord opened = std::move(*record);
-            set_aside(record_for_history(game_, tags()), game_, [this, opened, text] { open_record(opened, text, false); });
+            // Read on the program's worker thread: a long record takes a while to check, and the
+            // screen answers meanwhile. The prompt stays open behind, for a name to correct.
+            read_request_ = path;
+            ui_.reading = text;
+            ui_.message = concat("Reading ", text, "... (Esc stops)");
             return;
         }
     }
     ui_.prompt_open = false;
     ui_.prompt_text.clear();
+}
+
+void Controller::finish_read(Expected<GameRecord> record) {
+    if (ui_.reading.empty()) return;  // stopped with Esc meanwhile
+    const std::string name = std::exchange(ui_.reading, "");
+    ui_.message.clear();
+    if (!record) {
+        ui_.message = concat("Not opened: ", record.error().describe());
+        return;
+    }
+    ui_.prompt_open = false;
+    ui_.prompt_text.clear();
+    if (game_in_progress()) {
+        pending_open_ = std::move(*record);
+        pending_open_at_start_ = false;
+        pending_open_name_ = name;
+        ui_.question = Question::OpenOther;
+        return;
+    }
+    GameRecord opened = std::move(*record);
+    set_aside(record_for_history(game_, tags()), game_, [this, opened, name] { open_record(opened, name, false); });
 }
 
 bool Controller::game_in_progress() const { return game_.ply() > 0 && !game_.over(); }

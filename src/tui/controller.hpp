@@ -13,6 +13,7 @@
 
 #include "input.hpp"
 #include "players.hpp"
+#include "reader.hpp"
 #include "selection.hpp"
 
 namespace fetaix::tui {
@@ -39,7 +40,8 @@ struct FileAccess {
     std::function<SaveTarget(const std::string& path)> examine;
     // Writes a record; `replace` says the player agreed to replace the regular file there.
     std::function<std::optional<std::string>(const std::string& path, const std::string& text, bool replace)> write;
-    std::function<Expected<GameRecord>(const std::string& path)> read;
+    // Reads a record file, on a worker thread (reader.hpp); `stop` set asks it to give up early.
+    ReadFile read;
     std::function<std::string()> default_save_name;
     // Keeps a record of a finished or abandoned game in the game history. Returns an error message.
     std::function<std::optional<std::string>(const std::string& record)> archive;
@@ -66,6 +68,7 @@ struct UiState {
     std::string thinking;    // what the computer is considering, while it thinks
     std::optional<Move> hint;  // the engine's suggestion, shown until the next action
     bool too_small = false;    // the terminal cannot show the game: no key may act on it unseen
+    std::string reading;       // the file o is reading, while it is read: Esc stops, other keys wait
 };
 
 class Controller {
@@ -126,6 +129,12 @@ public:
     // True once after H was pressed: the program then asks the engine for a hint.
     bool take_hint_request() { return std::exchange(hint_requested_, false); }
     void show_hint(const Move& m, int score);
+
+    // The file to read for o, once: the program reads it on a worker thread and hands the result to
+    // finish_read, unless Esc has stopped the reading by then (ui().reading is empty again).
+    std::optional<std::string> take_read_request() { return std::exchange(read_request_, std::nullopt); }
+    void finish_read(Expected<GameRecord> record);
+    const FileAccess& files() const { return files_; }
 
     // Applies one action. Returns false when the program should end.
     bool handle(const Action& action);
@@ -195,6 +204,7 @@ private:
     std::optional<GameRecord> pending_open_;  // read, waiting for the answer to OpenOther
     std::string pending_open_name_;
     bool pending_open_at_start_ = false;      // the file named on the command line, not one opened with o
+    std::optional<std::string> read_request_;  // a path for the program to read (o)
     std::string pending_save_;                // the path of the file to replace, for Replace
     std::string pending_contents_;
     std::function<void()> pending_discard_;   // for Discard: the replacement to make anyway

@@ -212,6 +212,7 @@ std::string status_text(const Controller& c, const Players& players) {
 }
 
 std::string hint_text(const Controller& c) {
+    if (!c.ui().reading.empty()) return "Esc stop reading   q quit";
     if (c.ui().replay) return "left/right step   Home/End first/last   f flip   s save   q quit";
     if (c.game().over()) return "n new game   u undo   f flip   ? help   q quit";
     if (c.ui().selection.active()) return "Enter land on a marked point   Esc cancel   ? help";

@@ -135,6 +135,10 @@ Action map_key(const Key& key, InputMode mode) {
         case InputMode::TooSmall:
             // The board is hidden: nothing may be played blind. q asks, as ever, if a game is on.
             return Action::of(key.name == Key::Name::Char && key.ch == 'q' ? Action::Kind::Quit : Action::Kind::None);
+        case InputMode::Reading:
+            if (key.name == Key::Name::Escape || key.name == Key::Name::Backspace) return Action::of(Action::Kind::Cancel);
+            if (key.name == Key::Name::Char && key.ch == 'q') return Action::of(Action::Kind::Quit);
+            return Action::of(key.name == Key::Name::None ? Action::Kind::None : Action::Kind::Wait);
     }
     return Action::of(Action::Kind::None);
 }

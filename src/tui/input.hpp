@@ -67,6 +67,7 @@ struct Action {
         ReplayFirst,  // replay: back to the start
         ReplayLast,   // replay: on to the last move
         Hint,         // 'H': ask the engine for a suggestion
+        Wait,         // any other key while a file is read
     };
     Kind kind = Kind::None;
     ScreenDirection direction = ScreenDirection::Up;
@@ -76,9 +77,10 @@ struct Action {
     static Action of(Kind k) { return Action{k, ScreenDirection::Up, 0, std::nullopt}; }
 };
 
-// What the keyboard means right now: the board, the move prompt, a yes/no question, the help page, or
-// nothing but quitting while the terminal is too small to show the game.
-enum class InputMode { Board, Prompt, Question, Help, Replay, TooSmall };
+// What the keyboard means right now: the board, the move prompt, a yes/no question, the help page,
+// nothing but quitting while the terminal is too small to show the game, or while a file is read
+// nothing but stopping the reading or quitting.
+enum class InputMode { Board, Prompt, Question, Help, Replay, TooSmall, Reading };
 
 // The one place where keys are given meaning.
 Action map_key(const Key& key, InputMode mode);

@@ -649,6 +649,23 @@ save_owner)
     grep -q 'd2-c3' "$work/group.pdn" || fail "group.pdn was replaced"
     rm -rf "$work"
     ;;
+open_large)
+    # o on the heaviest 1 MiB records the benchmark builds: each is read and checked at once, and
+    # the screen says what it holds.
+    work=$(mktemp -d)
+    "$BIN" bench --records --write "$work" >/dev/null || fail "bench --records --write failed"
+    for name in crafted-majority cornered-prefix-majority long-games; do
+        start_game_in "$work" --new
+        keys o
+        wait_for '^Open: _'
+        keys -l "$name.pdn"
+        keys Enter
+        wait_for "^Opened $name\\.pdn; note: " 10
+        wait_for "[0-9]+ games; the( |$)"
+        kill_server
+    done
+    rm -rf "$work"
+    ;;
 open_asks)
     # o asks before abandoning a game in progress; the abandoned game is listed by `fetaix games`
     # and reopened from o as #1.
