@@ -666,6 +666,29 @@ open_large)
     done
     rm -rf "$work"
     ;;
+open_reading)
+    # While o reads a long record the screen answers: a key says it is still reading, Esc stops the
+    # reading and the game goes on; Ctrl-C during a reading ends the program at once. (The record is
+    # the slowest to check that the benchmark builds: over half a second even on a fast machine.)
+    work=$(mktemp -d)
+    "$BIN" bench --records --write "$work" >/dev/null || fail "bench --records --write failed"
+    start_game_in "$work" --new
+    keys o
+    wait_for '^Open: _'
+    keys -l crafted-majority.pdn
+    keys Enter
+    wait_for '^Reading crafted-majority\.pdn\.\.\. \(Esc stops\)$'
+    keys u
+    wait_for '^Still reading crafted-majority\.pdn: Esc stops\.$'
+    keys Escape
+    wait_for '^Stopped reading crafted-majority\.pdn; the game goes on\.$'
+    screen | grep -q 'Opened' && fail "the file was opened after Esc"
+    keys Enter
+    wait_for '^Reading crafted-majority\.pdn'
+    keys C-c
+    wait_for '^EXITED 0$' 2
+    rm -rf "$work"
+    ;;
 open_asks)
     # o asks before abandoning a game in progress; the abandoned game is listed by `fetaix games`
     # and reopened from o as #1.
