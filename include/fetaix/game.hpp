@@ -125,7 +125,8 @@ public:
             append(*match.exact);
             return *match.exact;
         }
-        return Error{concat("'", to_string(m), "' is not a legal move here")};
+        const Refusal why = refusal(position(), rules_, m.from, std::span(m.path.data(), m.landings), m.is_capture(), true);
+        return Error{concat("'", to_string(m), "' is not legal: ", describe(why))};
     }
 
     // Plays the move named in notation (a unique prefix is enough).
