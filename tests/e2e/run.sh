@@ -284,7 +284,7 @@ resume)
     # The saved game is on the board while asking: b4 and c3 empty, a Black man on d2.
     expect_line 5 "4   ●─────·─────●─────●─────●"
     expect_line 8 "3   ●─────●─────·─────○─────○"
-    expect_line 11 "2   ○─────○────[○]────●─────○"
+    expect_line 11 "2   ○─────○────[○]────●─────○     (1 to redo)"
     keys y
     wait_for 'Game resumed\.'
     wait_for ' 1\. d2-c3 +b4xd2'
