@@ -723,9 +723,15 @@ TEST_CASE("tui: a saved game the autosave cannot own is offered to continue unsa
     REQUIRE(saved.play("c2-c3"));
     REQUIRE(saved.play("c4xc2"));
     GameRecord record = parse_pdn(format_pdn(saved))->front();
+    FakeDisk disk;
     Controller c(Rules{}, Players{});
+    c.set_files(disk.access());
     c.offer_resume_unsaved(record);
     CHECK(c.question_text() == "Continue the saved game (1 move) unsaved? y = yes, n = view it read-only");
+    // Shown while asking, it is still in its file: a signal now keeps no copy in the history.
+    CHECK(c.game().ply() == 2);
+    c.keep_unsaved_game();
+    CHECK(disk.history.empty());
     const auto before = c.revision();
     act(c, K::Yes);
     CHECK(c.mode() == InputMode::Board);

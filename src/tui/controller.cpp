@@ -116,6 +116,7 @@ void Controller::end_preview() {
     archived_ = before_preview_->archived;
     before_preview_.reset();
     clear_selection();
+    ui_.message.clear();  // what loading said about the saved game's players
     // Not a change to save: the autosave still holds the saved game, replaced at the first move as
     // without a preview.
     refresh();
@@ -395,7 +396,8 @@ bool Controller::apply(const Action& action) {
 }
 
 bool Controller::unsaved_game() const {
-    return !autosaved_ && !ui_.replay && (game_.ply() > 0 || !game_.redo_line().empty()) &&
+    // A saved game shown while asking about it is still in its file.
+    return !autosaved_ && !ui_.replay && !before_preview_ && (game_.ply() > 0 || !game_.redo_line().empty()) &&
            history_key(game_) != archived_;
 }
 
