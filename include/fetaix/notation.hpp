@@ -2,6 +2,7 @@
 // Move notation (rules-spec section 7): "c2-c3" for a step, "a1xd4xd1" for a capture sequence.
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -148,6 +148,7 @@ inline Refusal refusal(const Position& pos, const Rules& rules, Point from, std:
     const int forward = us == Color::White ? 1 : -1;
     for (int i = 0; i < n; ++i) {
         const Point to = landings[i];
+        if (!to.valid()) return refuse(RefusalKind::NoLine, at, to);
         int dir = -1;
         for (Direction d : kDirections)
             if (contains(ray(at, d), to)) dir = static_cast<int>(d);
