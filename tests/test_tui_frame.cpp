@@ -495,3 +495,22 @@ TEST_CASE("screen: quitting says whether the game is saved and how to get it bac
     const Frame f = compose(c, 24, 72, Glyphs::ascii());
     CHECK(f.line(22) == "Quit? Not autosaved: it goes to the game history (o #1 opens it). (y/n)");
 }
+
+TEST_CASE("screen: a long refusal wraps onto two lines above the prompt at 72 columns", "[tui][frame][refusal]") {
+    // Under promotion stop, c3xc5 ends on the last rank: the d5 capture after it is refused.
+    Rules stop;
+    stop.promotion = Promotion::Stop;
+    Controller c(stop, Players{}, *parse_fen("W:Wc3:Bc4,d5"));
+    c.handle(Action::of(K::OpenPrompt));
+    for (char ch : std::string_view("c3xc5xe5")) {
+        Action t = Action::of(K::PromptChar);
+        t.ch = ch;
+        c.handle(t);
+    }
+    c.handle(Action::of(K::PromptSubmit));
+    const Frame f = compose(c, 24, 72, Glyphs::ascii());
+    CHECK(f.line(20) == "White to move - capture compulsory | White 1, Black 2");
+    CHECK(f.line(21) == "c3xc5xe5: 'c3xc5xe5' is not legal: the move ends on c5: with promotion");
+    CHECK(f.line(22) == "stop a man reaching the last rank stops there");
+    CHECK(f.line(23) == "Move: c3xc5xe5_");
+}
