@@ -838,6 +838,20 @@ TEST_CASE("tui: quitting a game the autosave does not hold keeps it in the histo
     CHECK(disk.history.size() == 1);
 }
 
+TEST_CASE("tui: quitting a game unchanged from the file it was opened from says it is kept there", "[tui][files][quit]") {
+    FakeDisk disk;
+    disk.files["game.pdn"] = "1. c2-c3 c4xc2 *";
+    Controller c(Rules{}, Players{});
+    c.set_files(disk.access());
+    c.set_autosaved(false);  // another fetaix owns the autosave
+    submit(c, K::Open, "game.pdn");
+    REQUIRE(c.game().ply() == 2);
+    CHECK(act(c, K::Quit));
+    CHECK(c.question_text() == "Quit? This game is kept in its file or the game history. (y/n)");
+    CHECK_FALSE(act(c, K::Yes));
+    CHECK(disk.history.empty());
+}
+
 TEST_CASE("tui: when even the history cannot keep it, quitting asks before losing the game", "[tui][files][quit]") {
     FakeDisk disk;
     disk.archive_fails = true;

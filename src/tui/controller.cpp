@@ -163,11 +163,11 @@ std::string Controller::question_text() const {
         case Question::Resign:
             return concat("Resign for ", players_.label(keyboard_side().value_or(mover)), "? (y/n)");
         case Question::Quit:
-            // What becomes of the game, as it is: in the autosave (offered at the next start), or in the
-            // game history (kept when quitting, or already).
+            // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
+            // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
             if (unsaved_game()) return "Quit? Not autosaved: it goes to the game history (o #1 opens it). (y/n)";
             if (autosaved_) return "Quit? The game is saved: run fetaix to resume it. (y/n)";
-            return "Quit? The game is in the game history: o opens it. (y/n)";
+            return "Quit? This game is kept in its file or the game history. (y/n)";
         case Question::AcceptDraw:
             return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? (y/n)");
         case Question::Resume:
