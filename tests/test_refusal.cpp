@@ -230,3 +230,32 @@ TEST_CASE("refusal: refused exactly when illegal, and always for a named reason"
     }
     CHECK(refused > 1000);
 }
+
+TEST_CASE("refusal: mullah positions, every start and landing point under every switch", "[refusal][mullah]") {
+    // Flying pieces, long leaps and the landing rule, which random games from the start rarely reach.
+    const char* const positions[] = {
+        "W:WKa1:Bc3,d2,a3",
+        "B:Wb2,c2,Kd4:Bc4,b5,Ke5",
+        "W:WKa1,a3:Bb2,c3,Kc1,Kd1",
+        "W:WKc3:Bd3,b3",
+        "W:WKc3:BKd1,Kb2,d2,b3,d3,a4,b4,Kc4,Kd4,Ke4,b5,Kd5",
+    };
+    for (const Rules& rules : every_rule_combination())
+        for (const char* text : positions) {
+            INFO(describe(rules) << " " << text);
+            const Position pos = fen(text);
+            for (Point from : points(pos.us()))
+                for (int i = 0; i < kPointCount; ++i)
+                    for (int j = 0; j <= kPointCount; ++j)  // one landing point, or two (j < 25)
+                        for (bool capture : {false, true}) {
+                            std::vector<Point> path{Point{static_cast<std::uint8_t>(i)}};
+                            if (j < kPointCount) path.push_back(Point{static_cast<std::uint8_t>(j)});
+                            if (!capture && path.size() > 1) continue;
+                            const PathMatch m = match_path(pos, rules, from, path.data(), static_cast<int>(path.size()), capture, 1);
+                            const Refusal r = refusal(pos, rules, from, path, capture, false);
+                            INFO(to_string(from) << " " << path.size() << " " << to_string(path.back()) << ": " << describe(r));
+                            REQUIRE(r.refused() == !(m.exact || !m.longer.empty()));
+                            REQUIRE(r.kind != RefusalKind::NotLegal);
+                        }
+        }
+}
