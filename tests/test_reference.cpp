@@ -344,9 +344,9 @@ Expected<Move> check_by_listing(std::string_view text, const Position& pos, cons
         return Error{concat("'", shown, "' is ambiguous: it could be ", options)};
     }
     if (moves.empty()) return Error{"no legal move: the game is over"};
-    if (!typed->capture && moves[0].is_capture())
-        return Error{concat("'", shown, "' is not legal: a capture is compulsory (for example ", to_string(moves[0]), ")")};
-    return Error{concat("'", shown, "' is not a legal move here")};
+    // Why it is refused is refusal()'s to say (tests/test_refusal.cpp checks each reason).
+    const Refusal why = refusal(pos, rules, typed->points.front(), std::span(typed->points).subspan(1), typed->capture, true);
+    return Error{concat("'", shown, "' is not legal: ", describe(why))};
 }
 
 // Both checks on one text: the same move (promotion included) or the same message.

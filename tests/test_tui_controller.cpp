@@ -63,9 +63,11 @@ TEST_CASE("tui: only pieces that may move can be selected; their destinations ar
     CHECK_FALSE(c.ui().selection.active());
     click(c, "a1");
     CHECK_FALSE(c.ui().selection.active());
-    CHECK(c.ui().message == "That piece has no legal move.");
+    CHECK(c.ui().message == "The man on a1 has no legal move: every point it could go to is taken.");
     click(c, "a5");
-    CHECK(c.ui().message == "Choose one of White's pieces.");
+    CHECK(c.ui().message == "a5 is Black's, and it is White's turn.");
+    click(c, "c3");
+    CHECK(c.ui().message == "There is no piece of yours on c3.");
 }
 
 TEST_CASE("tui: when a capture is compulsory, the pieces that must capture are marked", "[tui][selection]") {
@@ -73,9 +75,73 @@ TEST_CASE("tui: when a capture is compulsory, the pieces that must capture are m
     CHECK(c.must_capture() == points_of({"b3"}));
     click(c, "e1");
     CHECK_FALSE(c.ui().selection.active());
-    CHECK(c.ui().message == "A capture is compulsory: choose one of the marked pieces.");
+    CHECK(c.ui().message == "A capture is compulsory: b3 can capture.");
     Controller quiet(Rules{}, Players{});
     CHECK(quiet.must_capture() == 0);
+}
+
+TEST_CASE("tui: a point refused on the board says why, chosen with the cursor or the mouse", "[tui][selection][refusal]") {
+    Controller c(Rules{}, Players{});
+    // The cursor on c2 (its start), Enter chooses the man; c4 two points up is refused for the distance.
+    act(c, K::Select);
+    REQUIRE(c.ui().selection.from == at("c2"));
+    cursor(c, ScreenDirection::Up);
+    cursor(c, ScreenDirection::Up);
+    REQUIRE(c.ui().cursor == at("c4"));
+    act(c, K::Select);
+    CHECK(c.ui().message == "A man steps one point, and c4 is not next to c2.");
+    CHECK(c.ui().selection.from == at("c2"));
+    // The same with the mouse: b1 is White's own man, hemmed in; b3 a Black man off every line from c2.
+    click(c, "b1");
+    CHECK(c.ui().message == "The man on b1 has no legal move: every point it could go to is taken.");
+    click(c, "b3");
+    CHECK(c.ui().message == "There is no line from c2 to b3: no diagonal leaves c2.");
+    CHECK(c.game().ply() == 0);
+    // With nothing chosen: the other side's piece, then an empty point.
+    act(c, K::Cancel);
+    click(c, "b3");
+    CHECK(c.ui().message == "b3 is Black's, and it is White's turn.");
+    click(c, "c3");
+    CHECK(c.ui().message == "There is no piece of yours on c3.");
+    // d3 chosen (it may step to c3), d4 straight ahead holds a Black man.
+    click(c, "d3");
+    REQUIRE(c.ui().selection.from == at("d3"));
+    click(c, "d4");
+    CHECK(c.ui().message == "The point d4 is taken.");
+    // A man chosen, the point behind it.
+    Controller back = from("W:Wc3:Ba5");
+    click(back, "c3");
+    click(back, "c2");
+    CHECK(back.ui().message == "Men never move backward.");
+}
+
+TEST_CASE("tui: on the board, a step while a capture is compulsory names the pieces that can capture", "[tui][selection][refusal]") {
+    // b3 must take c3; chosen, a step to b4 is refused for the capture, not for the missing jump.
+    Controller c = from("W:Wb3,e1:Bc3");
+    click(c, "b3");
+    click(c, "b4");
+    CHECK(c.ui().message == "A capture is compulsory: b3 can capture.");
+}
+
+TEST_CASE("tui: on the board, a mullah's landing off the landing rule says where it may land", "[tui][selection][refusal]") {
+    // a1 jumps c3 up the long diagonal: d4 lets it take d2 next, e5 does not.
+    Controller c = from("W:WKa1:Bc3,d2,a3");
+    click(c, "a1");
+    click(c, "e5");
+    CHECK(c.ui().message == "A mullah must land where it can capture again: on d4.");
+    CHECK(c.game().ply() == 0);
+}
+
+TEST_CASE("tui: while the computer is to move, a typed move is not the player's turn", "[tui][prompt][refusal]") {
+    Players players;
+    players.white_level = 3;
+    Controller c(Rules{}, players);
+    REQUIRE(c.computer_to_move());
+    act(c, K::OpenPrompt);
+    type(c, "c2-c3");
+    act(c, K::PromptSubmit);
+    CHECK(c.ui().message == "It is not your turn: the computer is to move.");
+    CHECK(c.game().ply() == 0);
 }
 
 TEST_CASE("tui: selecting a destination plays the step", "[tui][selection]") {
@@ -99,7 +165,7 @@ TEST_CASE("tui: a capture sequence is chosen landing point by landing point", "[
     CHECK(c.destinations() == points_of({"e3", "a3"}));
     // A point that does not continue the sequence is refused with a reason.
     click(c, "c4");
-    CHECK(c.ui().message == "Choose one of the marked landing points (Esc cancels).");
+    CHECK(c.ui().message == "The capture must go on from c3, to a3 or e3.");
     click(c, "a3");
     REQUIRE(c.game().ply() == 1);
     CHECK(last_move(c) == "c1xc3xa3");
@@ -214,7 +280,7 @@ TEST_CASE("tui: the move prompt plays typed moves and explains refusals", "[tui]
     act(c, K::PromptSubmit);
     CHECK(c.game().ply() == 0);
     CHECK(c.ui().prompt_open);
-    CHECK(c.ui().message == "c2-c4: 'c2-c4' is not a legal move here");
+    CHECK(c.ui().message == "c2-c4: 'c2-c4' is not legal: a man steps one point, and c4 is not next to c2");
     act(c, K::PromptErase);
     type(c, "3");
     CHECK(c.ui().prompt_text == "c2-c3");
@@ -287,7 +353,7 @@ TEST_CASE("tui: new game, resign, draw and quit ask first while a game is on", "
     CHECK(c.game().result() == GameResult{Outcome::Draw, Reason::AgreedDraw});
     act(c, K::Undo);
     CHECK(act(c, K::Quit));
-    CHECK(c.question_text() == "Quit this game? (y/n)");
+    CHECK(c.question_text() == "Quit? The game is saved: run fetaix to resume it. (y/n)");
     CHECK(act(c, K::No));
     CHECK(act(c, K::Quit));
     CHECK_FALSE(act(c, K::Yes));
@@ -621,13 +687,24 @@ TEST_CASE("tui: a saved game is offered at start and resumed with y", "[tui][fil
     Controller c(Rules{}, Players{});
     c.offer_resume(record);
     CHECK(c.question_text() == "Resume the unfinished game (1 move)? (y/n)");
+    // While asking, the saved game is the one on screen.
+    CHECK(c.game().ply() == 2);
+    CHECK(c.players().white == "Ali");
     act(c, K::Yes);
     CHECK(c.game().ply() == 2);
     CHECK(c.players().white == "Ali");
-    Controller d(Rules{}, Players{});
+    CHECK(c.ui().message == "Game resumed.");
+    // No: back to the game the program started with, its players and its position.
+    Players omar;
+    omar.white = "Omar";
+    Controller d(Rules{}, omar, *parse_fen("W:Wc2:Ba5"));
     d.offer_resume(record);
+    CHECK(d.game().ply() == 2);
     act(d, K::No);
     CHECK(d.game().ply() == 0);
+    CHECK(d.players().white == "Omar");
+    CHECK(to_fen(d.game().position()) == "W:Wc2:Ba5");
+    CHECK(d.legal_moves().size() == 3);
 }
 
 TEST_CASE("tui: replay steps through a game and cannot change it", "[tui][replay]") {
@@ -671,7 +748,9 @@ TEST_CASE("tui: the saved game open elsewhere is offered read-only or set aside"
     CHECK(c.game().ply() == 1);
     Controller d(Rules{}, Players{});
     d.offer_read_only(record);
+    CHECK(d.game().ply() == 1);  // shown while asking
     act(d, K::No);
+    CHECK(d.game().ply() == 0);
     CHECK(d.mode() == InputMode::Board);
     CHECK(d.ui().notice == "autosave off: the saved game is open in another fetaix");
 }
@@ -681,9 +760,15 @@ TEST_CASE("tui: a saved game the autosave cannot own is offered to continue unsa
     REQUIRE(saved.play("c2-c3"));
     REQUIRE(saved.play("c4xc2"));
     GameRecord record = parse_pdn(format_pdn(saved))->front();
+    FakeDisk disk;
     Controller c(Rules{}, Players{});
+    c.set_files(disk.access());
     c.offer_resume_unsaved(record);
     CHECK(c.question_text() == "Continue the saved game (1 move) unsaved? y = yes, n = view it read-only");
+    // Shown while asking, it is still in its file: a signal now keeps no copy in the history.
+    CHECK(c.game().ply() == 2);
+    c.keep_unsaved_game();
+    CHECK(disk.history.empty());
     const auto before = c.revision();
     act(c, K::Yes);
     CHECK(c.mode() == InputMode::Board);
@@ -707,7 +792,7 @@ TEST_CASE("tui: against the computer, undo takes back its reply and your move to
     CHECK(c.computer_to_move());
     // While the computer is to move, the board refuses moves but answers everything else.
     click(c, "c4");
-    CHECK(c.ui().message == "The computer is thinking; u takes back your last move.");
+    CHECK(c.ui().message == "It is not your turn: the computer is thinking; u takes back your last move.");
     c.play_computer_move(c.legal_moves()[0]);
     REQUIRE(c.game().ply() == 2);
     act(c, K::Undo);
@@ -781,13 +866,27 @@ TEST_CASE("tui: quitting a game the autosave does not hold keeps it in the histo
     c.set_autosaved(false);  // a failing autosave, or a separate game beside another fetaix
     submit(c, K::OpenPrompt, "c2-c3");
     CHECK(act(c, K::Quit));
-    CHECK(c.question_text() == "Quit? This game is not autosaved: it goes to the game history. (y/n)");
+    CHECK(c.question_text() == "Quit? Not autosaved: it goes to the game history (o #1 opens it). (y/n)");
     CHECK_FALSE(act(c, K::Yes));
     REQUIRE(disk.history.size() == 1);
     CHECK_THAT(disk.history[0], Catch::Contains("1. c2-c3 *"));
     // Kept once: quitting again (a second Quit) has nothing left to lose.
     CHECK_FALSE(act(c, K::Quit));
     CHECK(disk.history.size() == 1);
+}
+
+TEST_CASE("tui: quitting a game unchanged from the file it was opened from says it is kept there", "[tui][files][quit]") {
+    FakeDisk disk;
+    disk.files["game.pdn"] = "1. c2-c3 c4xc2 *";
+    Controller c(Rules{}, Players{});
+    c.set_files(disk.access());
+    c.set_autosaved(false);  // another fetaix owns the autosave
+    submit(c, K::Open, "game.pdn");
+    REQUIRE(c.game().ply() == 2);
+    CHECK(act(c, K::Quit));
+    CHECK(c.question_text() == "Quit? This game is kept in its file or the game history. (y/n)");
+    CHECK_FALSE(act(c, K::Yes));
+    CHECK(disk.history.empty());
 }
 
 TEST_CASE("tui: when even the history cannot keep it, quitting asks before losing the game", "[tui][files][quit]") {

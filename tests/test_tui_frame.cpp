@@ -175,7 +175,7 @@ TEST_CASE("screen: questions, the prompt and messages use the bottom lines", "[t
     CHECK(f.line(23) == "Move: c2-c4_");
     c.handle(Action::of(K::PromptSubmit));
     f = compose(c, 24, 80, Glyphs::ascii());
-    CHECK(f.line(22) == "c2-c4: 'c2-c4' is not a legal move here");
+    CHECK(f.line(22) == "c2-c4: 'c2-c4' is not legal: a man steps one point, and c4 is not next to c2");
     CHECK(f.line(23) == "Move: c2-c4_");
 }
 
@@ -215,14 +215,18 @@ TEST_CASE("screen: below the minimum size it says how large the terminal must be
     g.handle(Action::of(K::PromptSubmit));
     g.set_too_small(true);
     g.handle(map_key(Key::character('q'), g.mode()));
-    CHECK(compose(g, 12, 40, Glyphs::unicode()).line(8) == "         Quit this game? (y/n)");
+    // Autosaved: it says so, and how to get the game back.
+    const Frame small = compose(g, 12, 40, Glyphs::unicode());
+    CHECK(small.line(8) == " Quit? The game is saved: run fetaix to");
+    CHECK(small.line(9) == "            resume it. (y/n)");
     // Narrower still, the lines wrap rather than lose their ends.
     const Frame narrow = compose(g, 12, 30, Glyphs::unicode());
     CHECK(narrow.line(5) == "      Terminal too small");
     CHECK(narrow.line(6) == "  30x12; fetaix needs 72x24");
     CHECK(narrow.line(7) == "Enlarge the window to play on;");
     CHECK(narrow.line(8) == "           q quits.");
-    CHECK(narrow.line(9) == "    Quit this game? (y/n)");
+    CHECK(narrow.line(9) == " Quit? The game is saved: run");
+    CHECK(narrow.line(10) == "  fetaix to resume it. (y/n)");
     const Frame fits = compose(c, kMinRows, kMinColumns, Glyphs::unicode());
     CHECK(fits.line(0) == "fetaix   ○ White to move   ● Black");
     CHECK(fits.line(kMinRows - 3) == "White to move | White 12, Black 12");
@@ -670,4 +674,64 @@ TEST_CASE("screen: at the smallest size the key line, a question naming a 40-cha
     CHECK(narrow[21] == "Not saved: cannot write /home/…/games/fetaix/a-rather-long-folder-name/");
     CHECK(narrow[22] == "2026-11-30-evening-game.pdn: No space left on device");
     CHECK(narrow[23] == "Save to: …" + path.substr(path.size() - 61) + "_");
+}
+
+TEST_CASE("screen: the resume question shows the saved game, not the start position", "[tui][frame][resume]") {
+    Game saved;
+    REQUIRE(saved.play("c2-c3"));
+    REQUIRE(saved.play("c4xc2"));
+    const GameRecord record = parse_pdn(format_pdn(saved, {{"White", "Ali"}}, true))->front();
+    Controller c(Rules{}, Players{});
+    c.offer_resume(record);
+    // After c2-c3 c4xc2: c4 and c3 empty, a Black man on c2 (under the cursor); White has 11 men and
+    // must capture (c1 takes c2, b2 and d2 too: c1xc3, b2... the status says it).
+    std::vector<std::string> expected = start_screen(24);
+    expected[0] = "fetaix   w White (Ali)   b Black";
+    expected[2] += "      1. c2-c3        c4xc2";
+    expected[5] = "4   b-----b-----.-----b-----b";
+    expected[11] = "2   w-----w----[b]----w-----w";
+    expected[21] = "White (Ali) to move - capture compulsory | White 11, Black 12";
+    expected[22] = "Resume the unfinished game (1 move)? (y/n)";
+    CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == expected);
+    // No: the start position again, for the players the program started with.
+    c.handle(Action::of(K::No));
+    CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == start_screen(24));
+}
+
+TEST_CASE("screen: quitting says whether the game is saved and how to get it back", "[tui][frame][quit]") {
+    Controller c(Rules{}, Players{});
+    c.set_autosaved(true);
+    Action typed = Action::of(K::OpenPrompt);
+    c.handle(typed);
+    for (char ch : std::string_view("c2-c3")) {
+        Action t = Action::of(K::PromptChar);
+        t.ch = ch;
+        c.handle(t);
+    }
+    c.handle(Action::of(K::PromptSubmit));
+    c.handle(Action::of(K::Quit));
+    CHECK(compose(c, 24, 80, Glyphs::ascii()).line(22) == "Quit? The game is saved: run fetaix to resume it. (y/n)");
+    // The autosave failing: the game history keeps it when quitting.
+    c.set_autosaved(false);
+    const Frame f = compose(c, 24, 72, Glyphs::ascii());
+    CHECK(f.line(22) == "Quit? Not autosaved: it goes to the game history (o #1 opens it). (y/n)");
+}
+
+TEST_CASE("screen: a long refusal wraps onto two lines above the prompt at 72 columns", "[tui][frame][refusal]") {
+    // Under promotion stop, c3xc5 ends on the last rank: the d5 capture after it is refused.
+    Rules stop;
+    stop.promotion = Promotion::Stop;
+    Controller c(stop, Players{}, *parse_fen("W:Wc3:Bc4,d5"));
+    c.handle(Action::of(K::OpenPrompt));
+    for (char ch : std::string_view("c3xc5xe5")) {
+        Action t = Action::of(K::PromptChar);
+        t.ch = ch;
+        c.handle(t);
+    }
+    c.handle(Action::of(K::PromptSubmit));
+    const Frame f = compose(c, 24, 72, Glyphs::ascii());
+    CHECK(f.line(20) == "White to move - capture compulsory | White 1, Black 2");
+    CHECK(f.line(21) == "c3xc5xe5: 'c3xc5xe5' is not legal: the move ends on c5: with promotion");
+    CHECK(f.line(22) == "stop a man reaching the last rank stops there");
+    CHECK(f.line(23) == "Move: c3xc5xe5_");
 }

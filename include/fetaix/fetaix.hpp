@@ -14,6 +14,7 @@
 #include "perft.hpp"
 #include "point.hpp"
 #include "position.hpp"
+#include "refusal.hpp"
 #include "rules.hpp"
 #include "switches.hpp"
 #include <fetaix/version.hpp>  // generated into the build tree by CMake

@@ -2,9 +2,11 @@
 // A game: the moves played from a start position, undo and redo, and the result with its reason
 // (rules-spec section 6).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -125,7 +127,8 @@ public:
             append(*match.exact);
             return *match.exact;
         }
-        return Error{concat("'", to_string(m), "' is not a legal move here")};
+        const Refusal why = refusal(position(), rules_, m.from, std::span(m.path.data(), std::min<std::size_t>(m.landings, m.path.size())), m.is_capture(), true);
+        return Error{concat("'", to_string(m), "' is not legal: ", describe(why))};
     }
 
     // Plays the move named in notation (a unique prefix is enough).

@@ -2,6 +2,7 @@
 // Move notation (rules-spec section 7): "c2-c3" for a step, "a1xd4xd1" for a capture sequence.
 
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "error.hpp"
 #include "movegen.hpp"
 #include "position.hpp"
+#include "refusal.hpp"
 #include "rules.hpp"
 
 namespace fetaix {
@@ -85,11 +87,9 @@ inline Expected<Move> parse_move(std::string_view text, const Position& pos, con
         if (match.longer.size() > kShownCandidates) options += ", ...";
         return Error{concat("'", shown, "' is ambiguous: it could be ", options)};
     }
-    const std::optional<Move> first = first_legal_move(pos, rules);
-    if (!first) return Error{"no legal move: the game is over"};
-    if (!typed->capture && first->is_capture())
-        return Error{concat("'", shown, "' is not legal: a capture is compulsory (for example ", to_string(*first), ")")};
-    return Error{concat("'", shown, "' is not a legal move here")};
+    const Refusal why = refusal(pos, rules, typed->points.front(), std::span(typed->points).subspan(1), typed->capture, true);
+    if (why.kind == RefusalKind::GameOver) return Error{describe(why)};
+    return Error{concat("'", shown, "' is not legal: ", describe(why))};
 }
 
 }  // namespace fetaix

@@ -33,6 +33,14 @@ std::string history_key(const Game& game) {
     return key;
 }
 
+// A reason from the rules core as a sentence on the screen: "A man steps one point."; a point's
+// name stays as it is written ("b3 is Black's, ...").
+std::string sentence(std::string text) {
+    const bool point = text.size() >= 2 && text[1] >= '1' && text[1] <= '5';
+    if (!point && !text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+    return text.empty() ? text : text + ".";
+}
+
 // "1 move", "7 moves": a record's moves counted as the move list numbers them.
 std::string moves_text(const GameRecord& record) {
     const std::size_t n = full_moves(record.start.side_to_move, record.moves.size());
@@ -99,19 +107,32 @@ void Controller::enter_replay(std::string reason) {
     replayed_ = game_;
 }
 
-void Controller::offer_resume(GameRecord saved) {
+void Controller::offer_resume(GameRecord saved) { preview(std::move(saved), Question::Resume); }
+
+void Controller::offer_read_only(GameRecord saved) { preview(std::move(saved), Question::ReadOnly); }
+
+void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(saved), Question::ResumeUnsaved); }
+
+void Controller::preview(GameRecord saved, Question question) {
+    before_preview_ = BeforePreview{game_, start_, players_, record_tags_, archived_};
     pending_resume_ = std::move(saved);
-    ui_.question = Question::Resume;
+    load(*pending_resume_);
+    ui_.question = question;
 }
 
-void Controller::offer_read_only(GameRecord saved) {
-    pending_resume_ = std::move(saved);
-    ui_.question = Question::ReadOnly;
-}
-
-void Controller::offer_resume_unsaved(GameRecord saved) {
-    pending_resume_ = std::move(saved);
-    ui_.question = Question::ResumeUnsaved;
+void Controller::end_preview() {
+    if (!before_preview_) return;
+    game_ = before_preview_->game;
+    start_ = before_preview_->start;
+    players_ = before_preview_->players;
+    record_tags_ = before_preview_->record_tags;
+    archived_ = before_preview_->archived;
+    before_preview_.reset();
+    clear_selection();
+    ui_.message.clear();  // what loading said about the saved game's players
+    // Not a change to save: the autosave still holds the saved game, replaced at the first move as
+    // without a preview.
+    refresh();
 }
 
 std::vector<Tag> Controller::tags() const {
@@ -156,8 +177,11 @@ std::string Controller::question_text() const {
         case Question::Resign:
             return concat("Resign for ", players_.label(keyboard_side().value_or(mover)), "? (y/n)");
         case Question::Quit:
-            return unsaved_game() ? "Quit? This game is not autosaved: it goes to the game history. (y/n)"
-                                  : "Quit this game? (y/n)";
+            // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
+            // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
+            if (unsaved_game()) return "Quit? Not autosaved: it goes to the game history (o #1 opens it). (y/n)";
+            if (autosaved_) return "Quit? The game is saved: run fetaix to resume it. (y/n)";
+            return "Quit? This game is kept in its file or the game history. (y/n)";
         case Question::AcceptDraw:
             return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? (y/n)");
         case Question::Resume:
@@ -229,7 +253,8 @@ void Controller::set_aside(const std::string& record, const Game& game, std::fun
 
 void Controller::set_aside_saved(const GameRecord& saved) {
     const Game game = to_game(saved);
-    set_aside(record_for_history(game, saved.tags), game, [] {}, [this, saved] {
+    set_aside(record_for_history(game, saved.tags), game, [this] { end_preview(); }, [this, saved] {
+        before_preview_.reset();
         load(saved);
         ui_.message = "Game resumed.";
     });
@@ -390,7 +415,8 @@ bool Controller::apply(const Action& action) {
 }
 
 bool Controller::unsaved_game() const {
-    return !autosaved_ && !ui_.replay && (game_.ply() > 0 || !game_.redo_line().empty()) &&
+    // A saved game shown while asking about it is still in its file.
+    return !autosaved_ && !ui_.replay && !before_preview_ && (game_.ply() > 0 || !game_.redo_line().empty()) &&
            history_key(game_) != archived_;
 }
 
@@ -457,7 +483,7 @@ void Controller::select_at(Point p) {
         return;
     }
     if (computer_to_move()) {
-        ui_.message = "The computer is thinking; u takes back your last move.";
+        ui_.message = "It is not your turn: the computer is thinking; u takes back your last move.";
         return;
     }
     Selection& s = ui_.selection;
@@ -465,27 +491,27 @@ void Controller::select_at(Point p) {
         extend(p);
         return;
     }
-    if (s.active() && !s.path.empty()) {
-        ui_.message = "Choose one of the marked landing points (Esc cancels).";
-        return;
-    }
-    if (s.active() && p == s.from) {
+    if (s.active() && s.path.empty() && p == s.from) {
         clear_selection();
         return;
     }
     const Position& pos = game_.position();
-    if (contains(movable_pieces(legal_), p)) {
+    if (s.path.empty() && contains(movable_pieces(legal_), p)) {
         s = Selection{p, {}};
         return;
     }
-    if (contains(pos.us(), p)) {
-        ui_.message = must_capture() ? "A capture is compulsory: choose one of the marked pieces."
-                                     : "That piece has no legal move.";
-    } else if (s.active()) {
-        ui_.message = "Choose one of the marked points, or another of your pieces.";
-    } else {
-        ui_.message = concat("Choose one of ", to_string(pos.side_to_move), "'s pieces.");
-    }
+    // Why not, from the rules core: as a landing point for the chosen piece (mid-capture, or any point
+    // that is not one of the player's pieces), else as a piece to choose.
+    std::vector<Point> tried = s.path;
+    tried.push_back(p);
+    const bool landing = s.active() && (!s.path.empty() || !contains(pos.us(), p));
+    const bool capture = has_capture(pos, game_.rules());
+    Refusal why = landing ? refusal(pos, game_.rules(), s.from, tried, capture, false)
+                          : refusal(pos, game_.rules(), p, {}, capture, false);
+    // On the board a first landing is not written as a step or a capture: nothing to jump means a step.
+    if (why.kind == RefusalKind::NothingToCapture && s.path.empty())
+        why = refusal(pos, game_.rules(), s.from, tried, false, false);
+    ui_.message = sentence(describe(why));
 }
 
 void Controller::extend(Point land) {
@@ -527,6 +553,7 @@ void Controller::answer(bool yes) {
             break;
         case Question::Resume:
             if (yes && pending_resume_) {
+                before_preview_.reset();
                 load(*pending_resume_);
                 ui_.message = concat("Game resumed.", ui_.message.empty() ? "" : " ", ui_.message);
             } else if (pending_resume_) {
@@ -566,14 +593,17 @@ void Controller::answer(bool yes) {
             break;
         case Question::ReadOnly:
             if (yes && pending_resume_) {
+                before_preview_.reset();
                 load(*pending_resume_);
                 enter_replay("read-only: open in another fetaix");
             } else {
+                end_preview();
                 ui_.notice = "autosave off: the saved game is open in another fetaix";
             }
             pending_resume_.reset();
             break;
         case Question::ResumeUnsaved:
+            before_preview_.reset();
             if (pending_resume_) {
                 load(*pending_resume_);
                 if (yes) {
@@ -616,7 +646,7 @@ void Controller::submit_prompt() {
                 return;
             }
             if (computer_to_move()) {
-                ui_.message = "The computer is to move.";
+                ui_.message = "It is not your turn: the computer is to move.";
                 return;
             }
             auto played = game_.play(text);

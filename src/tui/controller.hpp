@@ -106,7 +106,8 @@ public:
     void offer_open_instead(GameRecord saved, GameRecord opened, std::string name);
     // Shows a recorded game to step through with the arrow keys, from its start, changing nothing.
     void start_replay(std::string reason);
-    // Asks whether to resume a saved game; yes loads it.
+    // Asks whether to resume a saved game, showing it while asking; yes goes on with it, no goes back
+    // to the game the program started with (the saved one kept in the history first).
     void offer_resume(GameRecord saved);
     // The unfinished saved game will not be resumed (the autosave is about to overwrite it): keeps it
     // in the game history, or, if it cannot be kept, asks whether to resume it after all.
@@ -168,6 +169,9 @@ private:
     void extend(Point land);
     void play(const Move& m);
     void clear_selection();
+    // Shows the saved game while asking `question` about it; end_preview() goes back to the game before.
+    void preview(GameRecord saved, Question question);
+    void end_preview();
     void answer(bool yes);
     void open_prompt(PromptKind kind, std::string text);
     void submit_prompt();
@@ -201,6 +205,15 @@ private:
     UiState ui_;
     FileAccess files_;
     std::optional<GameRecord> pending_resume_;
+    // While a saved game is shown for a question about it: the game the program started with.
+    struct BeforePreview {
+        Game game;
+        Position start;
+        Players players;
+        std::vector<Tag> record_tags;
+        std::string archived;
+    };
+    std::optional<BeforePreview> before_preview_;
     std::optional<GameRecord> pending_open_;  // read, waiting for the answer to OpenOther
     std::string pending_open_name_;
     bool pending_open_at_start_ = false;      // the file named on the command line, not one opened with o

@@ -87,6 +87,25 @@ mouse)
     keys -l $'\e[M 1)' $'\e[M#1)'  # on c3 (row 8)
     wait_for ' 1\. c2-c3'
     ;;
+refusal)
+    # A refused move says why: typed at the prompt (which stays open to correct it), and clicked.
+    start_game
+    wait_for 'White to move'
+    keys ':'
+    wait_for '^Move: _'
+    keys -l e3-d4
+    keys Enter
+    wait_for "^e3-d4: 'e3-d4' is not legal: the point d4 is taken$"
+    expect_line 23 "Move: e3-d4_"
+    keys Escape
+    wait_gone '^Move: '
+    keys -l $'\e[M 1,' $'\e[M#1,'  # c2 chosen with the mouse (row 11, column 16)
+    wait_for '^3   ●─────●─────◌─────○─────○'
+    keys -l $'\e[M 1&' $'\e[M#1&'  # c4 (row 5)
+    wait_for '^A man steps one point, and c4 is not next to c2\.$'
+    screen | grep -q ' 1\. ' && fail "a refused move was played"
+    true
+    ;;
 undo)
     start_game
     wait_for 'White to move'
@@ -252,9 +271,9 @@ too_small)
     wait_for '60x20; fetaix needs 72x24'
     keys Enter Up Left Enter Down Right Enter ':' d3-c3 Enter u r n y R d f a s o H '?' Escape BSpace
     keys q
-    wait_for 'Quit this game\? \(y/n\)'
+    wait_for 'Quit\? The game is saved'
     keys n
-    wait_gone 'Quit this game'
+    wait_gone 'Quit\?'
     $T resize-window -t e2e -x 80 -y 24
     wait_for 'Black to move'
     [ "$(screen)" = "$before" ] || fail "the screen changed while the terminal was too small: was
@@ -343,7 +362,7 @@ quit)
     keys Enter Up Enter
     wait_for ' 1\. c2-c3'
     keys q
-    wait_for 'Quit this game\? \(y/n\)'
+    wait_for 'Quit\? The game is saved: run fetaix to resume it\. \(y/n\)'
     keys n
     wait_for 'Black to move'
     keys q y
@@ -381,6 +400,10 @@ resume)
     kill_server
     start_game
     wait_for 'Resume the unfinished game \(1 move\)\? \(y/n\)'
+    # The saved game is on the board while asking: b4 and c3 empty, a Black man on d2.
+    expect_line 5 "4   ●─────·─────●─────●─────●"
+    expect_line 8 "3   ●─────●─────·─────○─────○"
+    expect_line 11 "2   ○─────○────[○]────●─────○     (1 to redo)"
     keys y
     wait_for 'Game resumed\.'
     wait_for ' 1\. d2-c3 +b4xd2'
@@ -900,7 +923,7 @@ quit_unsaved)
     wait_for 'autosave off'
     type_move d2-c3
     keys q
-    wait_for 'Quit\? This game is not autosaved: it goes to the game history\. \(y/n\)'
+    wait_for 'Quit\? Not autosaved: it goes to the game history \(o #1 opens it\)\. \(y/n\)'
     keys y
     wait_gone 'autosave off'
     out=$("$BIN" games)
@@ -940,7 +963,7 @@ autosave_lock_deleted)
     # The second one quits: the first owns the autosave again, and keeps the other game aside.
     $T select-window -t e2e:1
     keys q
-    wait_for 'Quit this game\? \(y/n\)'
+    wait_for 'Quit\? The game is saved: run fetaix to resume it\. \(y/n\)'
     keys y
     wait_for 'EXITED 0'
     $T select-window -t e2e:0
