@@ -65,7 +65,13 @@ TEST_CASE("keys: in the move prompt, characters are text", "[tui][input]") {
     CHECK(map_key(Key::named(N::Enter), InputMode::Prompt).kind == K::PromptSubmit);
     CHECK(map_key(Key::named(N::Backspace), InputMode::Prompt).kind == K::PromptErase);
     CHECK(map_key(Key::named(N::Escape), InputMode::Prompt).kind == K::PromptClose);
-    CHECK(map_key(Key::named(N::Up), InputMode::Prompt).kind == K::None);
+    // The prompt's editing keys (prompt.hpp): Up recalls, Left moves the cursor, Ctrl-W cuts a word, Tab completes.
+    CHECK(map_key(Key::named(N::Up), InputMode::Prompt).edit == PromptEdit::Older);
+    CHECK(map_key(Key::named(N::Left), InputMode::Prompt).edit == PromptEdit::Left);
+    CHECK(map_key(Key::named(N::Delete), InputMode::Prompt).edit == PromptEdit::Delete);
+    CHECK(map_key(Key::character(23), InputMode::Prompt).edit == PromptEdit::CutWord);
+    CHECK(map_key(Key::character('\t'), InputMode::Prompt).kind == K::PromptEdit);
+    CHECK(map_key(Key::character('\t'), InputMode::Prompt).edit == PromptEdit::Complete);
 }
 
 TEST_CASE("keys: a question takes y, n or Esc and nothing else", "[tui][input]") {

@@ -278,7 +278,7 @@ bool Controller::handle(const Action& action) {
 bool Controller::apply(const Action& action) {
     using K = Action::Kind;
     if (action.kind != K::None && action.kind != K::Redraw && action.kind != K::PromptChar &&
-        action.kind != K::PromptErase) {
+        action.kind != K::PromptErase && action.kind != K::PromptEdit) {
         ui_.message.clear();
     }
     switch (action.kind) {
@@ -304,15 +304,14 @@ bool Controller::apply(const Action& action) {
         case K::OpenPrompt: open_prompt(PromptKind::Move, ""); break;
         case K::PromptChar:
             // Long enough for any path; past it the prompt says so rather than dropping what is typed.
-            if (ui_.prompt_text.size() < kMaxPromptBytes) ui_.prompt_text += action.ch;
+            if (ui_.prompt_text.size() < kMaxPromptBytes) set_prompt_line(type_char(prompt_line(), action.ch, kMaxPromptBytes));
             else ui_.message = concat("The prompt holds at most ", kMaxPromptBytes, " characters.");
             break;
-        case K::PromptErase:
-            if (!ui_.prompt_text.empty()) ui_.prompt_text.pop_back();
-            break;
+        case K::PromptErase: edit_prompt(PromptEdit::Erase); break;
+        case K::PromptEdit: edit_prompt(action.edit); break;
         case K::PromptClose:
             ui_.prompt_open = false;
-            ui_.prompt_text.clear();
+            set_prompt_line({});
             break;
         case K::PromptSubmit: submit_prompt(); break;
         case K::Undo:
@@ -454,7 +453,49 @@ void Controller::open_prompt(PromptKind kind, std::string text) {
     clear_selection();
     ui_.prompt_open = true;
     ui_.prompt_kind = kind;
-    ui_.prompt_text = std::move(text);
+    set_prompt_line(line_of(std::move(text)));
+    prompt_history_[static_cast<std::size_t>(kind)].restart();
+}
+
+PromptLine Controller::prompt_line() const {
+    return {ui_.prompt_text, std::min(ui_.prompt_cursor, ui_.prompt_text.size())};
+}
+
+void Controller::set_prompt_line(PromptLine line) {
+    ui_.prompt_text = std::move(line.text);
+    ui_.prompt_cursor = line.cursor;
+}
+
+void Controller::edit_prompt(PromptEdit e) {
+    PromptHistory& history = prompt_history_[static_cast<std::size_t>(ui_.prompt_kind)];
+    switch (e) {
+        case PromptEdit::Older:
+        case PromptEdit::Newer: set_prompt_line(history.step(prompt_line(), e)); break;
+        case PromptEdit::Complete: {
+            if (ui_.prompt_kind != PromptKind::Move) {
+                ui_.message = "Tab completes moves, at the move prompt (:).";
+                break;
+            }
+            ui_.message.clear();
+            const PromptLine typed = prompt_line();
+            const Completion done = complete_move(typed, legal_);
+            set_prompt_line(done.line);
+            if (legal_.empty()) {
+                ui_.message = "No move to complete: the game is not in play.";
+            } else if (done.choices.empty() && done.line == typed) {
+                // Complete already, or no legal move begins so.
+                const std::string begun = typed.text.substr(0, typed.cursor);
+                const bool whole = std::any_of(legal_.begin(), legal_.end(), [&](const Move& m) { return to_string(m) == begun; });
+                ui_.message = whole ? "" : concat("No legal move begins with ", begun, ".");
+            } else if (!done.choices.empty()) {
+                std::string list;
+                for (const std::string& m : done.choices) list += concat(list.empty() ? "" : "  ", m);
+                ui_.message = concat(done.choices.size(), " moves: ", list);
+            }
+            break;
+        }
+        default: set_prompt_line(edit(prompt_line(), e)); break;
+    }
 }
 
 void Controller::refresh() {
@@ -569,7 +610,7 @@ void Controller::answer(bool yes) {
             } else {
                 ui_.message = concat("Saved to ", pending_save_, " (replaced).");
                 ui_.prompt_open = false;
-                ui_.prompt_text.clear();
+                set_prompt_line({});
             }
             break;
         case Question::OpenOther:
@@ -634,6 +675,8 @@ void Controller::answer(bool yes) {
 
 void Controller::submit_prompt() {
     const std::string text = ui_.prompt_text;
+    // Kept whether it works or not: a refused move or name is most often corrected, not retyped.
+    prompt_history_[static_cast<std::size_t>(ui_.prompt_kind)].add(text);
     if (text.empty()) {
         ui_.prompt_open = false;
         return;
@@ -710,7 +753,7 @@ void Controller::submit_prompt() {
         }
     }
     ui_.prompt_open = false;
-    ui_.prompt_text.clear();
+    set_prompt_line({});
 }
 
 void Controller::finish_read(Expected<GameRecord> record) {
@@ -722,7 +765,7 @@ void Controller::finish_read(Expected<GameRecord> record) {
         return;
     }
     ui_.prompt_open = false;
-    ui_.prompt_text.clear();
+    set_prompt_line({});
     if (game_in_progress()) {
         pending_open_ = std::move(*record);
         pending_open_at_start_ = false;

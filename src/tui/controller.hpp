@@ -3,6 +3,7 @@
 // (cursor, selection, prompt, questions, messages). No curses and no files here: saving and opening
 // go through functions the program hands in, so all of it is unit-tested.
 
+#include <array>
 #include <functional>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 
 #include "input.hpp"
 #include "players.hpp"
+#include "prompt.hpp"
 #include "reader.hpp"
 #include "selection.hpp"
 
@@ -57,6 +59,7 @@ struct UiState {
     bool prompt_open = false;
     PromptKind prompt_kind = PromptKind::Move;
     std::string prompt_text;
+    std::size_t prompt_cursor = 0;  // where typing goes in prompt_text (a byte offset; the prompt is ASCII)
     Question question = Question::None;
     bool help_open = false;
     bool flipped = false;    // Black at the bottom
@@ -174,6 +177,10 @@ private:
     void end_preview();
     void answer(bool yes);
     void open_prompt(PromptKind kind, std::string text);
+    // The prompt's line as the editing functions see it, and back.
+    PromptLine prompt_line() const;
+    void set_prompt_line(PromptLine line);
+    void edit_prompt(PromptEdit e);
     void submit_prompt();
     bool game_in_progress() const;
     // A game with moves that is neither in the autosave nor in the history: leaving would lose it.
@@ -218,6 +225,7 @@ private:
     std::string pending_open_name_;
     bool pending_open_at_start_ = false;      // the file named on the command line, not one opened with o
     std::optional<std::string> read_request_;  // a path for the program to read (o)
+    std::array<PromptHistory, 3> prompt_history_;  // by PromptKind: what was entered before
     std::string pending_save_;                // the path of the file to replace, for Replace
     std::string pending_contents_;
     std::function<void()> pending_discard_;   // for Discard: the replacement to make anyway

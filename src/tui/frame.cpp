@@ -325,7 +325,7 @@ void draw_help(Frame& f, const Controller& c) {
         "Keys",
         "  arrows h j k l     move the cursor     Enter Space  select, land",
         "  Home PgUp End PgDn diagonals (7 9 1 3) Esc Backspace  cancel",
-        "  :  type a move (c2-c3, a1xd4xd1)       u r  undo, redo",
+        "  :  type a move (c2-c3; Tab completes)  u r  undo, redo",
         "  n  new game   f  flip board   a  turn to the side to move",
         "     (playing Black against the computer, the board starts turned)",
         "  R  resign     d  offer a draw          ?  help    q  quit",
@@ -477,6 +477,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         bool bar = false;  // coloured across the whole width, as a standing notice is
         int turn = 0;      // columns at its start in turn_role: the status's "White to move"
         Role turn_role = Role::Text;
+        int cursor = -1;   // the column of the prompt's cursor, drawn in Role::PromptCursor
     };
     std::vector<Line> bottom;
     const auto add = [&](const std::vector<std::string>& lines, Role role) {
@@ -505,11 +506,22 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         const std::string label = ui.prompt_kind == PromptKind::Move   ? "Move: "
                                   : ui.prompt_kind == PromptKind::Save ? "Save to: "
                                                                        : "Open: ";
-        // A long entry shows its end, where the typing is.
-        std::string entry = concat(text::printable(ui.prompt_text), "_");
-        const int room = columns - text::display_width(label);
-        if (text::display_width(entry) > room) entry = concat("…", text::tail_of_width(entry, room - 1));
-        bottom.push_back({concat(label, entry), Role::Message});
+        // The prompt takes printable ASCII only, so a character is a column. A long entry is shown
+        // around the cursor, as far to the right as it goes, with "…" where its start is cut.
+        const std::string& typed = ui.prompt_text;
+        const std::size_t at = std::min(ui.prompt_cursor, typed.size());
+        const std::size_t room = static_cast<std::size_t>(std::max(2, columns - text::display_width(label)));
+        std::size_t first = 0;
+        std::string entry = typed;
+        if (typed.size() + 1 > room && at + 2 > room) {
+            first = at + 2 - room;
+            entry = concat("…", typed.substr(first));
+        }
+        if (at == typed.size()) entry += "_";  // the cursor at the end, where typing goes on
+        Line line{concat(label, entry), Role::Message};
+        line.cursor = text::display_width(label) + static_cast<int>(at - first) + (first > 0 ? 1 : 0);
+        if (at == typed.size()) line.cursor = -1;
+        bottom.push_back(line);
     } else if (!ui.message.empty()) {
         add(fit_text(ui.message, columns, 2, &c.players()), Role::Message);
     } else {
@@ -526,6 +538,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         if (bottom[i].bar) f.write(row, 0, std::string(columns, ' '), bottom[i].role);
         f.write(row, 0, bottom[i].text, bottom[i].role);
         for (int col = 0; col < bottom[i].turn && col < columns; ++col) f.at(row, col).role = bottom[i].turn_role;
+        if (bottom[i].cursor >= 0 && bottom[i].cursor < columns) f.at(row, bottom[i].cursor).role = Role::PromptCursor;
     }
     if (c.ui().help_open) draw_help(f, c);
     return f;

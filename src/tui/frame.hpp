@@ -30,6 +30,7 @@ enum class Role : std::uint8_t {
     Question,
     Message,
     Dialog,
+    PromptCursor,  // the character under the prompt's cursor
     TurnWhite,     // the side to move's name in a banner of its colour, White's
     TurnBlack,     // and Black's
 };

@@ -32,6 +32,7 @@ Action board_key(const Key& key) {
             a.point = key.point;
             return a;
         }
+        case N::Delete:
         case N::Resize:  // see map_key
         case N::None: return Action::of(K::None);
         case N::Char: break;
@@ -95,11 +96,28 @@ Action replay_key(const Key& key) {
 Action prompt_key(const Key& key) {
     using N = Key::Name;
     using K = Action::Kind;
+    using E = PromptEdit;
     switch (key.name) {
         case N::Enter: return Action::of(K::PromptSubmit);
         case N::Escape: return Action::of(K::PromptClose);
         case N::Backspace: return Action::of(K::PromptErase);
+        case N::Delete: return Action::editing(E::Delete);
+        case N::Left: return Action::editing(E::Left);
+        case N::Right: return Action::editing(E::Right);
+        case N::UpLeft: return Action::editing(E::Home);     // Home
+        case N::DownLeft: return Action::editing(E::End);    // End
+        case N::Up: return Action::editing(E::Older);
+        case N::Down: return Action::editing(E::Newer);
         case N::Char:
+            // The shell's control keys: Ctrl-A, Ctrl-E, Ctrl-U, Ctrl-W, and Tab.
+            switch (key.ch) {
+                case 1: return Action::editing(E::Home);
+                case 5: return Action::editing(E::End);
+                case 21: return Action::editing(E::CutToStart);
+                case 23: return Action::editing(E::CutWord);
+                case '\t': return Action::editing(E::Complete);
+                default: break;
+            }
             if (key.ch >= 32 && key.ch < 127) {
                 Action a = Action::of(K::PromptChar);
                 a.ch = key.ch;

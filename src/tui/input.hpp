@@ -5,6 +5,8 @@
 
 #include <fetaix/point.hpp>
 
+#include "prompt.hpp"
+
 namespace fetaix::tui {
 
 // A key as the terminal layer reports it: a printable character, or one of the named keys.
@@ -22,6 +24,7 @@ struct Key {
         Enter,
         Escape,
         Backspace,
+        Delete,
         Resize,
         Click,  // a mouse click; `point` says where, if on a point of the board
         None,
@@ -47,6 +50,7 @@ struct Action {
         OpenPrompt,  // ':'
         PromptChar,  // `ch`
         PromptErase,
+        PromptEdit,  // `edit`: move the cursor, cut, recall, complete (prompt.hpp)
         PromptSubmit,
         PromptClose,
         Undo,
@@ -73,8 +77,14 @@ struct Action {
     ScreenDirection direction = ScreenDirection::Up;
     char ch = 0;
     std::optional<Point> point;
+    PromptEdit edit = PromptEdit::End;
 
-    static Action of(Kind k) { return Action{k, ScreenDirection::Up, 0, std::nullopt}; }
+    static Action of(Kind k) { return Action{k, ScreenDirection::Up, 0, std::nullopt, PromptEdit::End}; }
+    static Action editing(PromptEdit e) {
+        Action a = of(Kind::PromptEdit);
+        a.edit = e;
+        return a;
+    }
 };
 
 // What the keyboard means right now: the board, the move prompt, a yes/no question, the help page,

@@ -60,6 +60,7 @@ attr_t attributes(Role role, bool colors) {
             case Role::Question: return A_REVERSE | A_BOLD;
             case Role::Message: return A_BOLD;
             case Role::Dialog: return COLOR_PAIR(kPairDialog);
+            case Role::PromptCursor: return A_REVERSE | A_BOLD;
             case Role::TurnWhite: return COLOR_PAIR(kPairTurnWhite) | A_BOLD;
             case Role::TurnBlack: return COLOR_PAIR(kPairTurnBlack) | A_BOLD;
         }
@@ -81,7 +82,8 @@ attr_t attributes(Role role, bool colors) {
         case Role::MustCapture: return A_REVERSE;
         case Role::Hint: return A_BOLD | A_UNDERLINE;
         case Role::Question:
-        case Role::Dialog: return A_REVERSE;
+        case Role::Dialog:
+        case Role::PromptCursor: return A_REVERSE;
         case Role::TurnWhite:
         case Role::TurnBlack: return A_REVERSE | A_BOLD;
     }
@@ -169,6 +171,7 @@ Key Terminal::read_key(int timeout_ms, bool flipped) {
         case KEY_BACKSPACE:
         case 127:
         case 8: return Key::named(N::Backspace);
+        case KEY_DC: return Key::named(N::Delete);
         case KEY_RESIZE: return Key::named(N::Resize);
         case KEY_MOUSE: {
             MEVENT event;

@@ -78,6 +78,34 @@ multicapture)
     wait_for 'Black to move'
     expect_line 8 "3  [○]────·─────·─────●─────·"
     ;;
+prompt_editing)
+    # The move prompt edits as a shell line does: Home and typing put the missing start in; Tab
+    # completes the only legal move; Up brings back the move typed before.
+    start_game --new
+    wait_for 'to move'
+    keys ':'
+    wait_for '^Move: _'
+    keys -l '2-c3'
+    keys Home
+    keys -l c
+    wait_for '^Move: c2-c3$'
+    keys Enter
+    wait_for ' 1\. c2-c3'
+    keys ':'
+    wait_for '^Move: _'
+    keys Tab
+    wait_for '^Move: c4xc2_$'
+    keys C-u
+    wait_for '^Move: _$'
+    keys Up
+    wait_for '^Move: c2-c3_$'
+    keys C-w
+    keys -l c4
+    keys Tab
+    wait_for '^Move: c4xc2_$'
+    keys Enter
+    wait_for ' 1\. c2-c3 +c4xc2'
+    ;;
 mouse)
     # Clicks as a terminal reports them (xterm's X10 encoding: button, column + 33, row + 33).
     start_game
