@@ -686,7 +686,7 @@ TEST_CASE("screen: the resume question shows the saved game, not the start posit
     // After c2-c3 c4xc2: c4 and c3 empty, a Black man on c2 (under the cursor); White has 11 men and
     // must capture (c1 takes c2, b2 and d2 too: c1xc3, b2... the status says it).
     std::vector<std::string> expected = start_screen(24);
-    expected[0] = "fetaix   w White (Ali)   b Black";
+    expected[0] = "fetaix   w White (Ali) to move   b Black";
     expected[2] += "      1. c2-c3        c4xc2";
     expected[5] = "4   b-----b-----.-----b-----b";
     expected[11] = "2   w-----w----[b]----w-----w";
