@@ -82,6 +82,10 @@ constexpr CommandText kCommands[] = {
      "completed and nodes per second. --records builds the heaviest game\n"
      "records of at most 1 MiB and times checking each; --write also saves\n"
      "them in FOLDER."},
+    {"help",
+     "fetaix help | --help | -h\n"
+     "fetaix COMMAND --help",
+     "Show this help, or the command's own: its usage and options."},
 };
 
 // Each line of `text` after `by`.
@@ -141,8 +145,6 @@ std::string overview() {
                 "      NO_COLOR=1 in the environment turns colour off.\n";
     }
     help +=
-        "  fetaix [COMMAND] --help | -h\n"
-        "      Show this help, or the command's own: its usage and options.\n"
         "  fetaix --version\n"
         "      Show the version.\n"
         "\n"
@@ -467,7 +469,7 @@ int main(int argc, char** argv) {
     }
 
     // `fetaix help`, as before CLI11: the overview.
-    CLI::App* help_command = app.add_subcommand("help", "the overview, as --help")->group("");
+    CLI::App* help_command = app.add_subcommand("help", std::string(text_of("help").about));
 
     if (const auto status = cli::parse(app, argc, argv, {overview})) return *status;
 
