@@ -376,7 +376,7 @@ int main(int argc, char** argv) {
     app.add_flag("--new", play.fresh, "start a new game without asking")->excludes(resume);
     add_player(app, options, true);
     add_player(app, options, false);
-    CLI::Option* time = cli::add_time(app, options.players.think_ms, "the computer's time per move, 0.05 to 3600\n(default 3)");
+    CLI::Option* think_time = cli::add_time(app, options.players.think_ms, "the computer's time per move, 0.05 to 3600\n(default 3)");
     cli::add_whole(app, "--seed", "N", 0, std::numeric_limits<long long>::max(),
                    [&options](long long n) {
                        options.players.seed = static_cast<std::uint64_t>(n);
@@ -429,11 +429,11 @@ int main(int argc, char** argv) {
     CLI::App* match = app.add_subcommand("match", std::string(text_of("match").about));
     engine::MatchSettings settings;
     int jobs = 1;
-    const auto level = [](int& into) { return [&into](long long n) { into = static_cast<int>(n); }; };
-    cli::add_whole(*match, "--a", "LEVEL", engine::kMinLevel, engine::kMaxLevel, level(settings.a), "a level",
+    const auto into = [](int& field) { return [&field](long long n) { field = static_cast<int>(n); }; };
+    cli::add_whole(*match, "--a", "LEVEL", engine::kMinLevel, engine::kMaxLevel, into(settings.a), "a level",
                    "engine A's level, 1 to 8")
         ->required();
-    cli::add_whole(*match, "--b", "LEVEL", engine::kMinLevel, engine::kMaxLevel, level(settings.b), "a level",
+    cli::add_whole(*match, "--b", "LEVEL", engine::kMinLevel, engine::kMaxLevel, into(settings.b), "a level",
                    "engine B's level, 1 to 8")
         ->required();
     cli::add_whole(*match, "--games", "N", 1, 1000000, [&settings](long long n) { settings.games = n; }, "a number of games",
@@ -442,9 +442,9 @@ int main(int argc, char** argv) {
     cli::add_whole(*match, "--seed", "S", 0, std::numeric_limits<long long>::max(),
                    [&settings](long long n) { settings.seed = static_cast<std::uint64_t>(n); }, "a whole number",
                    "the choice of openings");
-    cli::add_whole(*match, "--opening", "PLIES", 0, 20, level(settings.opening_plies), "a number of plies",
+    cli::add_whole(*match, "--opening", "PLIES", 0, 20, into(settings.opening_plies), "a number of plies",
                    "random plies of each opening, 0 to 20\n(default 10)");
-    cli::add_whole(*match, "--jobs", "J", 1, 256, level(jobs), "a number of threads", "games played at once, 1 to 256");
+    cli::add_whole(*match, "--jobs", "J", 1, 256, into(jobs), "a number of threads", "games played at once, 1 to 256");
     cli::add_rule_switches(*match, settings.rules);
 
     CLI::App* bench = app.add_subcommand("bench", std::string(text_of("bench").about));
@@ -481,7 +481,7 @@ int main(int argc, char** argv) {
     }
     if (used.empty()) {
         if (dashed_before_separator(argc, argv, play.file)) return unknown_option(play.file, "");
-        options.given.time = time->count() > 0;
+        options.given.time = think_time->count() > 0;
         play.positioned = fen->count() > 0;
         return run_play(std::move(play));
     }
