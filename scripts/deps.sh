@@ -11,6 +11,8 @@ fetaix_need() {
     for extra in "$@"; do
         case "$extra" in
             catch2) [ -e /usr/include/catch2/catch.hpp ] || missing+=(catch2) ;;
+            # The command line's parser (header-only).
+            cli11) [ -e /usr/include/CLI/CLI.hpp ] || missing+=(libcli11-dev) ;;
             tmux) command -v tmux >/dev/null 2>&1 || missing+=(tmux) ;;
             dpkg-dev) command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev) ;;
             # The man page test renders the page.

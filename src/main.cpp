@@ -1,4 +1,5 @@
-// The fetaix program: subcommands on the command line.
+// The fetaix program: the game, and commands on the command line. Every argument is read here, by one
+// CLI11 App with a subcommand per command; the game is the App itself (no subcommand).
 
 #include <chrono>
 #include <cstdio>
@@ -10,9 +11,10 @@
 
 #include <fetaix/fetaix.hpp>
 
+#include "cli/command_line.hpp"
 #include "cli/engine_commands.hpp"
-#include "cli/output.hpp"
 #include "cli/options.hpp"
+#include "cli/output.hpp"
 #include "cli/record_bench.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
@@ -22,67 +24,138 @@ namespace {
 
 using namespace fetaix;
 
-constexpr const char* kHelp =
-    "fetaix - Fetaix (qireq), the Moroccan capture game on the 5x5 Alquerque board\n"
-    "\n"
-    "Usage:\n"
-    "  fetaix [FILE.pdn] [--resume | --new] [--white NAME|ai[:LEVEL]] [--black NAME|ai[:LEVEL]]\n"
-    "         [--time SECONDS] [--seed N] [--fen FEN] [RULES] [--ascii] [--auto-flip]\n"
-    "      Play a game in the terminal, two players at one keyboard (? shows the keys).\n"
-    "      The game is autosaved after every change in $XDG_STATE_HOME/fetaix/autosave.pdn\n"
-    "      (~/.local/state/fetaix/ by default); an unfinished one is offered at start.\n"
-    "      Finished and abandoned games are kept in $XDG_STATE_HOME/fetaix/games/ (the last\n"
-    "      500); o opens #N from there. s asks before replacing a file, and refuses folders,\n"
-    "      FIFOs, sockets, devices and symbolic links.\n"
-    "      FILE.pdn          open the first game of this record\n"
-    "      --resume, --new   resume the autosaved game, or start a new one, without asking\n"
-    "      --white, --black  the players' names, or ai[:LEVEL] for the computer (level 1\n"
-    "                        to 8, default 5); both ai for a demonstration\n"
-    "      --time SECONDS    the computer's time per move (default 3; level 8 uses it all)\n"
-    "      --seed N          the computer's choices among near-equal moves\n"
-    "      --fen             start from this position instead of the usual start\n"
-    "      --ascii           plain ASCII lines and pieces, even in a UTF-8 locale\n"
-    "      --auto-flip       turn the board so the side to move is at the bottom\n"
-    "      NO_COLOR=1 in the environment turns colour off.\n"
-    "  fetaix perft DEPTH [--fen FEN] [RULES] [--divide]\n"
-    "      Count the move paths of each length 1..DEPTH (1..30) and time them.\n"
-    "      Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
-    "      --divide first prints each legal move with its count at DEPTH.\n"
-    "  fetaix replay FILE.pdn [--ascii]\n"
-    "      Step through a saved game (left, right, Home, End) without changing it.\n"
-    "  fetaix games\n"
-    "      List the game history, newest first: #N, date, players, result, moves (as numbered\n"
-    "      in the move list) and the record file.\n"
-    "  fetaix check FILE.pdn\n"
-    "      Check every game of a record against the rules: print each result, or the first\n"
-    "      error with its line and column (exit status 1).\n"
-    "  fetaix analyze [--fen FEN] [--time SECONDS | --depth N] [RULES]\n"
-    "      Search a position; print depth, score, nodes, nps and the principal variation\n"
-    "      for each completed depth, then the best move (default --time 5).\n"
-    "  fetaix match --a LEVEL --b LEVEL --games N [--seed S] [--opening PLIES] [--jobs J] [RULES]\n"
-    "      Play engine levels (1 to 8) against each other from balanced openings of PLIES\n"
-    "      random plies (default 10), each with both colours, J games at once; print wins,\n"
-    "      draws, losses and A's score with a 95% margin.\n"
-    "  fetaix bench [RULES] [--quick]\n"
-    "  fetaix bench --search [--time SECONDS]\n"
-    "      Run the fixed perft workloads and print nodes per second for each;\n"
-    "      --quick runs them 4 plies shallower. --search instead searches the start and\n"
-    "      three middle games for SECONDS each (default 1) and prints the depth completed\n"
-    "      and nodes per second.\n"
-    "  fetaix --help | -h     Show this help.\n"
-    "  fetaix --version       Show the version.\n"
-    "\n"
-    "RULES (rule switches; see docs/rules.md):\n";
-// After the rule switches, which come from their table (switches.hpp).
-constexpr const char* kHelpEnd =
-    "\n"
-    "Exit status: 0 on success; 1 if a record is bad or unreadable, or the terminal cannot\n"
-    "be used; 2 on a bad command line.\n";
-
 using cli::err;
 using cli::format;
 using cli::out;
 using cli::usage_error;
+
+// Each command's usage and what it does: the overview (fetaix --help) lists them all, and each
+// command's own help (fetaix COMMAND --help) starts with its own. Lines fit 80 columns.
+struct CommandText {
+    std::string_view name;  // "" for the game
+    std::string_view usage;
+    std::string_view about;
+};
+
+constexpr CommandText kCommands[] = {
+    {"",
+     "fetaix [FILE.pdn] [--resume | --new] [--white NAME|ai[:LEVEL]]\n"
+     "       [--black NAME|ai[:LEVEL]] [--time SECONDS] [--seed N] [--fen FEN]\n"
+     "       [RULES] [--ascii] [--auto-flip]",
+     "Play a game in the terminal, two players at one keyboard (? shows the\n"
+     "keys). The game is autosaved after every change in\n"
+     "$XDG_STATE_HOME/fetaix/autosave.pdn (~/.local/state/fetaix/ by default);\n"
+     "an unfinished one is offered at start. Finished and abandoned games are\n"
+     "kept in $XDG_STATE_HOME/fetaix/games/ (the last 500); o opens #N from\n"
+     "there. s asks before replacing a file, and refuses folders, FIFOs,\n"
+     "sockets, devices and symbolic links. A file named like a command, or\n"
+     "starting with -, is given as ./perft or after --: fetaix -- perft."},
+    {"perft", "fetaix perft DEPTH [--fen FEN] [RULES] [--divide]",
+     "Count the move paths of each length 1..DEPTH (1..30) and time them.\n"
+     "Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
+     "--divide first prints each legal move with its count at DEPTH."},
+    {"replay", "fetaix replay FILE.pdn [--ascii]",
+     "Step through a saved game (left, right, Home, End) without changing it."},
+    {"games", "fetaix games",
+     "List the game history, newest first: #N, date, players, result, moves\n"
+     "(as numbered in the move list) and the record file."},
+    {"check", "fetaix check FILE.pdn",
+     "Check every game of a record against the rules: print each result, or\n"
+     "the first error with its line and column (exit status 1)."},
+    {"analyze", "fetaix analyze [--fen FEN] [--time SECONDS | --depth N] [RULES]",
+     "Search a position; print depth, score, nodes, nps and the principal\n"
+     "variation for each completed depth, then the best move (default\n"
+     "--time 5)."},
+    {"match",
+     "fetaix match --a LEVEL --b LEVEL --games N [--seed S] [--opening PLIES]\n"
+     "       [--jobs J] [RULES]",
+     "Play engine levels (1 to 8) against each other from balanced openings of\n"
+     "PLIES random plies (default 10), each with both colours, J games at\n"
+     "once; print wins, draws, losses and A's score with a 95% margin."},
+    {"bench",
+     "fetaix bench [RULES] [--quick]\n"
+     "fetaix bench --search [--time SECONDS]\n"
+     "fetaix bench --records [--write FOLDER]",
+     "Run the fixed perft workloads and print nodes per second for each;\n"
+     "--quick runs them 4 plies shallower. --search instead searches the start\n"
+     "and three middle games for SECONDS each (default 1) and prints the depth\n"
+     "completed and nodes per second. --records builds the heaviest game\n"
+     "records of at most 1 MiB and times checking each; --write also saves\n"
+     "them in FOLDER."},
+    {"help",
+     "fetaix help | --help | -h\n"
+     "fetaix COMMAND --help",
+     "Show this help, or the command's own: its usage and options."},
+};
+
+// Each line of `text` after `by`.
+std::string indented(std::string_view text, std::string_view by) {
+    std::string lines;
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        lines += concat(by, text.substr(0, end), "\n");
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+    return lines;
+}
+
+const CommandText& text_of(std::string_view name) {
+    for (const CommandText& c : kCommands)
+        if (c.name == name) return c;
+    return kCommands[0];
+}
+
+// A command's own help: its usage and what it does, as the overview shows them, then CLI11's list of
+// its options (each with what it takes, the constraints being in the usage).
+class CommandHelp : public CLI::Formatter {
+public:
+    std::string make_description(const CLI::App*) const override { return ""; }
+    std::string make_usage(const CLI::App* app, std::string) const override {
+        const CommandText& text = text_of(app->get_name());
+        return concat("Usage:\n", indented(text.usage, "  "), "\n", text.about, "\n");
+    }
+    std::string make_option_opts(const CLI::Option* option) const override {
+        return option->get_type_size() != 0 && !option->get_type_name().empty() ? " " + option->get_type_name() : "";
+    }
+};
+
+// fetaix --help: every command with its usage and what it does, then the rule switches from their table.
+std::string overview() {
+    std::string help =
+        "fetaix - Fetaix (qireq), the Moroccan capture game on the 5x5 Alquerque board\n"
+        "\n"
+        "Usage:\n";
+    for (const CommandText& c : kCommands) {
+        help += indented(c.usage, "  ");
+        help += indented(c.about, "      ");
+        if (c.name.empty())
+            help +=
+                "      FILE.pdn          open the first game of this record\n"
+                "      --resume, --new   resume the autosaved game, or start a new one, without\n"
+                "                        asking\n"
+                "      --white, --black  the players' names, or ai[:LEVEL] for the computer\n"
+                "                        (level 1 to 8, default 5); both ai for a demonstration\n"
+                "      --time SECONDS    the computer's time per move, 0.05 to 3600 seconds, as\n"
+                "                        in analyze and bench (default 3; level 8 uses it all)\n"
+                "      --seed N          the computer's choices among near-equal moves\n"
+                "      --fen FEN         start from this position instead of the usual start\n"
+                "      --ascii           plain ASCII lines and pieces, even in a UTF-8 locale\n"
+                "      --auto-flip       turn the board so the side to move is at the bottom\n"
+                "      NO_COLOR=1 in the environment turns colour off.\n";
+    }
+    help +=
+        "  fetaix --version\n"
+        "      Show the version.\n"
+        "\n"
+        "RULES (rule switches; see docs/rules.md):\n";
+    help += rule_switches_help();
+    help +=
+        "\n"
+        "Numbers are plain decimals (3, 1.5). Exit status: 0 on success; 1 if a record is\n"
+        "bad or unreadable, or the terminal cannot be used; 2 on a bad command line.\n";
+    return help;
+}
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -94,32 +167,9 @@ void print_perft_line(int depth, std::uint64_t nodes, double seconds) {
     std::fflush(stdout);
 }
 
-int run_perft(cli::Args& args) {
-    if (args.empty()) return usage_error("perft needs a DEPTH (1 to 30)");
-    const std::string_view depth_text = args.take();
+int run_perft(std::string_view depth_text, const Position& pos, const Rules& rules, bool divide) {
     const auto depth = cli::parse_number(depth_text, 1, 30);
     if (!depth) return usage_error("perft: DEPTH must be a number from 1 to 30, not '" + std::string(depth_text) + "'");
-    Rules rules;
-    Position pos = start_position();
-    bool divide = false;
-    while (!args.empty()) {
-        std::string error;
-        if (cli::take_rule_switch(args, rules, error)) {
-            if (!error.empty()) return usage_error(error);
-            continue;
-        }
-        const std::string_view flag = args.take();
-        if (flag == "--divide") {
-            divide = true;
-        } else if (flag == "--fen") {
-            if (args.empty()) return usage_error("--fen needs a position, such as W:Wa1,b1:Ba5");
-            auto parsed = parse_fen(args.take());
-            if (!parsed) return usage_error("--fen: " + parsed.error().describe());
-            pos = *parsed;
-        } else {
-            return usage_error("perft: unknown option '" + std::string(flag) + "' (see fetaix --help)");
-        }
-    }
     if (divide) {
         std::uint64_t total = 0;
         for (const auto& [move, count] : perft_divide(pos, static_cast<int>(*depth), rules)) {
@@ -151,35 +201,8 @@ int run_search_bench(int time_ms) {
     return 0;
 }
 
-int run_bench(cli::Args& args) {
-    if (!args.empty() && args.peek() == "--records") {
-        args.take();
-        return cli::run_record_bench(args);
-    }
-    Rules rules;
-    int depth_cut = 0;
-    bool search = false;
-    int time_ms = -1;
-    while (!args.empty()) {
-        std::string error;
-        if (cli::take_rule_switch(args, rules, error)) {
-            if (!error.empty()) return usage_error(error);
-            continue;
-        }
-        const std::string_view flag = args.take();
-        if (flag == "--quick") depth_cut = 4;  // a smoke run for tests
-        else if (flag == "--search") search = true;
-        else if (flag == "--time") {
-            std::string error;
-            time_ms = cli::take_time_ms(args, 0.001, 3600, error);
-            if (!error.empty()) return usage_error(error);
-        } else return usage_error("bench: unknown option '" + std::string(flag) + "' (see fetaix --help)");
-    }
-    if (search) {
-        if (depth_cut != 0 || rules != Rules{}) return usage_error("bench --search takes only --time");
-        return run_search_bench(time_ms < 0 ? 1000 : time_ms);
-    }
-    if (time_ms >= 0) return usage_error("bench: --time goes with --search");
+// The fixed perft workloads; `depth_cut` plies shallower for a quick run.
+int run_bench(const Rules& rules, int depth_cut) {
     std::uint64_t total_nodes = 0;
     double total_seconds = 0;
     for (const BenchWorkload& w : kBenchWorkloads) {
@@ -215,95 +238,74 @@ int run_app(tui::AppOptions options) {
     }
 }
 
-int run_play(cli::Args& args) {
-    tui::AppOptions options;
-    std::optional<std::string> file;
-    bool resume = false, fresh = false, positioned = false;
-    while (!args.empty()) {
-        std::string error;
-        if (cli::take_rule_switch(args, options.rules, error)) {
-            if (!error.empty()) return usage_error(error);
-            continue;
-        }
-        const std::string_view flag = args.take();
-        if (flag == "--white" || flag == "--black") {
-            if (args.empty()) return usage_error(std::string(flag) + " needs a name, or ai[:LEVEL]");
-            const std::string_view name = args.take();
-            if (auto problem = cli::name_problem(name)) return usage_error(concat(flag, ": ", *problem));
-            const bool white = flag == "--white";
+// Whether `value`, taken by CLI11 as a file name, is a word before any -- that starts with '-': CLI11
+// takes a word that is no valid option name (such as "--\a") as a positional argument, but before --
+// it is an unknown option (a file named so goes after --).
+bool dashed_before_separator(int argc, char** argv, const std::string& value) {
+    if (value.empty() || value[0] != '-') return false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::string_view(argv[i]) == "--") return false;
+        if (argv[i] == value) return true;
+    }
+    return false;
+}
+
+int unknown_option(const std::string& word, std::string_view command) {
+    return usage_error(concat("unknown option '", word, "' (see fetaix ", command, command.empty() ? "" : " ", "--help)"));
+}
+
+// The game's options, as the App holds them until the game starts.
+struct PlayOptions {
+    tui::AppOptions app;
+    std::string file;
+    bool resume = false, fresh = false, positioned = false, version = false;
+};
+
+// --white or --black: a name, or ai[:LEVEL] for the computer.
+CLI::Option* add_player(CLI::App& command, tui::AppOptions& options, bool white) {
+    const std::string flag = white ? "--white" : "--black";
+    return cli::add_value(
+        command, flag, "NAME|ai[:LEVEL]", flag + " needs a name, or ai[:LEVEL]",
+        [flag, white, &options](const std::string& name) {
+            if (auto problem = cli::name_problem(name)) throw cli::bad_value(concat(flag, ": ", *problem));
             int& level = white ? options.players.white_level : options.players.black_level;
             std::string& player = white ? options.players.white : options.players.black;
             (white ? options.given.white : options.given.black) = true;
             if (name == "ai" || name.rfind("ai:", 0) == 0) {
                 // The computer: ai is level 5; ai:N picks the level.
-                const auto n = name == "ai" ? std::optional<long long>(tui::kDefaultLevel) : cli::parse_number(name.substr(3), 1, 8);
-                if (!n) return usage_error(std::string(flag) + ": ai:LEVEL takes a level from 1 to 8");
+                const auto n = name == "ai" ? std::optional<long long>(tui::kDefaultLevel)
+                                            : cli::parse_number(std::string_view(name).substr(3), 1, 8);
+                if (!n) throw cli::bad_value(flag + ": ai:LEVEL takes a level from 1 to 8");
                 level = static_cast<int>(*n);
                 player = white ? "White" : "Black";
             } else {
                 level = 0;
-                player = std::string(name);
+                player = name;
             }
-        } else if (flag == "--time") {
-            std::string error;
-            options.players.think_ms = cli::take_time_ms(args, 0.05, 3600, error);
-            options.given.time = true;
-            if (!error.empty()) return usage_error(error);
-        } else if (flag == "--seed") {
-            if (args.empty()) return usage_error("--seed needs a number");
-            const auto n = cli::parse_number(args.peek(), 0, std::numeric_limits<long long>::max());
-            if (!n) return usage_error("--seed: a whole number, not '" + std::string(args.take()) + "'");
-            args.take();
-            options.players.seed = static_cast<std::uint64_t>(*n);
-            options.given.seed = true;
-        } else if (flag == "--fen") {
-            if (args.empty()) return usage_error("--fen needs a position, such as W:Wa1,b1:Ba5");
-            auto parsed = parse_fen(args.take());
-            if (!parsed) return usage_error("--fen: " + parsed.error().describe());
-            options.start = *parsed;
-            positioned = true;
-        } else if (flag == "--resume") {
-            resume = true;
-        } else if (flag == "--new") {
-            fresh = true;
-        } else if (!flag.empty() && flag[0] != '-') {
-            if (file) return usage_error("one game file at a time");
-            file = std::string(flag);
-        } else if (flag == "--ascii") {
-            options.terminal.ascii = true;
-        } else if (flag == "--auto-flip") {
-            options.auto_flip = true;
-        } else {
-            return usage_error("unknown option '" + std::string(flag) + "' (see fetaix --help)");
-        }
-    }
-    if (resume && fresh) return usage_error("--resume and --new exclude each other");
-    if (file && (resume || positioned)) return usage_error("a game file cannot go with --resume or --fen");
-    options.resume = resume ? tui::ResumeChoice::Resume : (fresh || positioned) ? tui::ResumeChoice::New
-                                                                               : tui::ResumeChoice::Ask;
-    if (file) {
-        auto record = store::load_game_file(*file);
+        },
+        concat(white ? "White" : "Black", "'s name, or ai[:LEVEL] for the computer\n(level 1 to 8, default 5)"));
+}
+
+int run_play(PlayOptions play) {
+    tui::AppOptions& options = play.app;
+    options.resume = play.resume ? tui::ResumeChoice::Resume
+                                 : (play.fresh || play.positioned) ? tui::ResumeChoice::New : tui::ResumeChoice::Ask;
+    if (!play.file.empty()) {
+        auto record = store::load_game_file(play.file);
         if (!record) {
             err(concat("fetaix: ", record.error().describe()));
             return 1;
         }
         options.record = std::move(*record);
-        options.record_path = *file;
+        options.record_path = play.file;
     }
     return run_app(std::move(options));
 }
 
-int run_replay(cli::Args& args) {
+int run_replay(const std::string& file, bool ascii) {
     tui::AppOptions options;
-    std::optional<std::string> file;
-    while (!args.empty()) {
-        const std::string_view flag = args.take();
-        if (flag == "--ascii") options.terminal.ascii = true;
-        else if (!flag.empty() && flag[0] != '-' && !file) file = std::string(flag);
-        else return usage_error("replay: unexpected '" + std::string(flag) + "' (usage: fetaix replay FILE.pdn)");
-    }
-    if (!file) return usage_error("replay needs a game file: fetaix replay FILE.pdn");
-    auto record = store::load_game_file(*file);
+    options.terminal.ascii = ascii;
+    auto record = store::load_game_file(file);
     if (!record) {
         err(concat("fetaix: ", record.error().describe()));
         return 1;
@@ -313,10 +315,7 @@ int run_replay(cli::Args& args) {
     return run_app(std::move(options));
 }
 
-int run_check(cli::Args& args) {
-    if (args.empty()) return usage_error("check needs a game file: fetaix check FILE.pdn");
-    const std::string file(args.take());
-    if (!args.empty()) return usage_error("check takes one file");
+int run_check(const std::string& file) {
     auto text = store::read_record_file(file);
     if (!text) {
         err(concat("fetaix: ", text.error().describe()));
@@ -342,8 +341,7 @@ int run_check(cli::Args& args) {
 }
 
 // The game history, newest first, numbered as the Open prompt (o) takes them: #1 is the newest.
-int run_games(cli::Args& args) {
-    if (!args.empty()) return usage_error("games takes no arguments");
+int run_games() {
     const std::string folder = store::history_directory(store::state_directory());
     std::string problem;
     const std::vector<std::string> files = store::history_files(folder, &problem);
@@ -363,27 +361,158 @@ int run_games(cli::Args& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    cli::Args all(argc, argv, 1);
-    if (argc < 2 || (argv[1][0] == '-' && std::string_view(argv[1]) != "--help" &&
-                     std::string_view(argv[1]) != "-h" && std::string_view(argv[1]) != "--version"))
-        return run_play(all);
-    const std::string_view command = argv[1];
-    cli::Args args(argc, argv, 2);
-    if (command == "--help" || command == "-h" || command == "help") {
-        std::fputs(concat(kHelp, rule_switches_help(), kHelpEnd).c_str(), stdout);
-        return 0;
+    CLI::App app("Fetaix (qireq)", "fetaix");
+    const auto help = std::make_shared<CommandHelp>();
+    help->column_width(31);  // as the rule switches' help is laid out (at most 48 characters after it)
+    app.formatter(help);
+    app.set_help_flag("-h,--help", "this help");
+    app.require_subcommand(0, 1);
+
+    // The game: the App itself.
+    PlayOptions play;
+    tui::AppOptions& options = play.app;
+    CLI::Option* file = app.add_option("FILE.pdn", play.file, "open the first game of this record");
+    CLI::Option* resume = app.add_flag("--resume", play.resume, "resume the autosaved game without asking");
+    app.add_flag("--new", play.fresh, "start a new game without asking")->excludes(resume);
+    add_player(app, options, true);
+    add_player(app, options, false);
+    CLI::Option* think_time = cli::add_time(app, options.players.think_ms, "the computer's time per move, 0.05 to 3600\n(default 3)");
+    cli::add_whole(app, "--seed", "N", 0, std::numeric_limits<long long>::max(),
+                   [&options](long long n) {
+                       options.players.seed = static_cast<std::uint64_t>(n);
+                       options.given.seed = true;
+                   },
+                   "a whole number", "the computer's choices among near-equal moves");
+    CLI::Option* fen = cli::add_fen(app, options.start, "start from this position");
+    cli::add_rule_switches(app, options.rules);
+    app.add_flag("--ascii", options.terminal.ascii, "plain ASCII lines and pieces");
+    app.add_flag("--auto-flip", options.auto_flip, "turn the board so the side to move is at the bottom");
+    app.add_flag("--version", play.version, "show the version");
+    file->excludes(resume)->excludes(fen);
+
+    CLI::App* perft = app.add_subcommand("perft", std::string(text_of("perft").about));
+    std::string depth;
+    Rules perft_rules;
+    Position perft_position = start_position();
+    bool divide = false;
+    perft->add_option("DEPTH", depth, "the longest path counted, 1 to 30")->required()->type_name("");
+    cli::add_fen(*perft, perft_position, "count from this position");
+    cli::add_rule_switches(*perft, perft_rules);
+    perft->add_flag("--divide", divide, "first each legal move with its count at DEPTH");
+
+    CLI::App* replay = app.add_subcommand("replay", std::string(text_of("replay").about));
+    std::string replay_file;
+    bool replay_ascii = false;
+    replay->add_option("FILE.pdn", replay_file, "the game record")->required()->type_name("");
+    replay->add_flag("--ascii", replay_ascii, "plain ASCII lines and pieces");
+
+    CLI::App* games = app.add_subcommand("games", std::string(text_of("games").about));
+
+    CLI::App* check = app.add_subcommand("check", std::string(text_of("check").about));
+    std::string check_file;
+    check->add_option("FILE.pdn", check_file, "the game record")->required()->type_name("");
+
+    CLI::App* analyze = app.add_subcommand("analyze", std::string(text_of("analyze").about));
+    cli::AnalyzeSettings analysis;
+    analysis.limits.time_ms = 5000;
+    cli::add_fen(*analyze, analysis.position, "search this position");
+    CLI::Option* analyze_time = cli::add_time(*analyze, analysis.limits.time_ms, "search this long, 0.05 to 3600\n(default 5)");
+    cli::add_whole(*analyze, "--depth", "N", 1, engine::kMaxPly - 1,
+                   [&analysis](long long n) {
+                       analysis.limits.depth = static_cast<int>(n);
+                       analysis.limits.time_ms = -1;
+                   },
+                   "a depth", concat("search to this depth, 1 to ", engine::kMaxPly - 1, ", however long"))
+        ->excludes(analyze_time);
+    cli::add_rule_switches(*analyze, analysis.rules);
+
+    CLI::App* match = app.add_subcommand("match", std::string(text_of("match").about));
+    engine::MatchSettings settings;
+    int jobs = 1;
+    const auto into = [](int& field) { return [&field](long long n) { field = static_cast<int>(n); }; };
+    cli::add_whole(*match, "--a", "LEVEL", engine::kMinLevel, engine::kMaxLevel, into(settings.a), "a level",
+                   "engine A's level, 1 to 8")
+        ->required();
+    cli::add_whole(*match, "--b", "LEVEL", engine::kMinLevel, engine::kMaxLevel, into(settings.b), "a level",
+                   "engine B's level, 1 to 8")
+        ->required();
+    cli::add_whole(*match, "--games", "N", 1, 1000000, [&settings](long long n) { settings.games = n; }, "a number of games",
+                   "games to play, 1 to 1000000")
+        ->required();
+    cli::add_whole(*match, "--seed", "S", 0, std::numeric_limits<long long>::max(),
+                   [&settings](long long n) { settings.seed = static_cast<std::uint64_t>(n); }, "a whole number",
+                   "the choice of openings");
+    cli::add_whole(*match, "--opening", "PLIES", 0, 20, into(settings.opening_plies), "a number of plies",
+                   "random plies of each opening, 0 to 20\n(default 10)");
+    cli::add_whole(*match, "--jobs", "J", 1, 256, into(jobs), "a number of threads", "games played at once, 1 to 256");
+    cli::add_rule_switches(*match, settings.rules);
+
+    CLI::App* bench = app.add_subcommand("bench", std::string(text_of("bench").about));
+    Rules bench_rules;
+    bool quick = false, search = false, records = false;
+    int bench_ms = 1000;
+    std::string folder;
+    CLI::Option* quick_flag = bench->add_flag("--quick", quick, "perft 4 plies shallower");
+    CLI::Option* search_flag = bench->add_flag("--search", search, "time the search instead of perft");
+    CLI::Option* bench_time = cli::add_time(*bench, bench_ms, "with --search: each position this long,\n0.05 to 3600 (default 1)");
+    CLI::Option* records_flag = bench->add_flag("--records", records, "time checking the heaviest records instead");
+    CLI::Option* write = cli::add_value(*bench, "--write", "FOLDER", "--write needs a folder",
+                                        [&folder](const std::string& text) { folder = text; },
+                                        "with --records: also save them in FOLDER");
+    bench_time->needs(search_flag);
+    write->needs(records_flag);
+    search_flag->excludes(quick_flag)->excludes(records_flag);
+    records_flag->excludes(quick_flag);
+    for (CLI::Option* rule : cli::add_rule_switches(*bench, bench_rules)) {
+        search_flag->excludes(rule);
+        records_flag->excludes(rule);
     }
-    if (command == "--version") {
+
+    // `fetaix help`, as before CLI11: the overview.
+    CLI::App* help_command = app.add_subcommand("help", std::string(text_of("help").about));
+
+    if (const auto status = cli::parse(app, argc, argv, {overview})) return *status;
+
+    const std::vector<CLI::App*> used = app.get_subcommands();
+    if (play.version) {
+        if (argc != 2) return usage_error("--version goes alone: fetaix --version");
         out(concat("fetaix ", kVersion));
         return 0;
     }
-    if (command == "perft") return run_perft(args);
-    if (command == "replay") return run_replay(args);
-    if (command == "analyze") return cli::run_analyze(args);
-    if (command == "match") return cli::run_match(args);
-    if (command == "check") return run_check(args);
-    if (command == "games") return run_games(args);
-    if (command == "bench") return run_bench(args);
-    // Anything else is a game file to open.
-    return run_play(all);
+    if (used.empty()) {
+        if (dashed_before_separator(argc, argv, play.file)) return unknown_option(play.file, "");
+        options.given.time = think_time->count() > 0;
+        play.positioned = fen->count() > 0;
+        return run_play(std::move(play));
+    }
+    // The game's options belong to the game, not to a command named after them.
+    for (const CLI::Option* option : app.get_options())
+        if (option->count() > 0 && option != app.get_help_ptr()) {
+            const std::string what = option == file ? concat("the game file '", play.file, "'") : concat("the game's ", option->get_name());
+            return usage_error(concat(what, " cannot go with ", used.front()->get_name(), " (see fetaix ",
+                                      used.front()->get_name(), " --help)"));
+        }
+    const CLI::App* command = used.front();
+    if (command == perft) return run_perft(depth, perft_position, perft_rules, divide);
+    if (command == replay) {
+        if (dashed_before_separator(argc, argv, replay_file)) return unknown_option(replay_file, "replay");
+        return run_replay(replay_file, replay_ascii);
+    }
+    if (command == games) return run_games();
+    if (command == check) {
+        if (dashed_before_separator(argc, argv, check_file)) return unknown_option(check_file, "check");
+        return run_check(check_file);
+    }
+    if (command == analyze) return cli::run_analyze(analysis);
+    if (command == match) return cli::run_match(settings, jobs);
+    if (command == bench) {
+        if (records) return cli::run_record_bench(folder);
+        if (search) return run_search_bench(bench_ms);
+        return run_bench(bench_rules, quick ? 4 : 0);  // --quick: a smoke run for tests
+    }
+    if (command == help_command) {
+        cli::out_text(overview());
+        return 0;
+    }
+    return 0;
 }

@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
+#include "cli/command_line.hpp"
 #include "cli/options.hpp"
 
 using namespace fetaix::cli;
@@ -44,15 +47,19 @@ TEST_CASE("cli: a name with control characters or invalid UTF-8 is refused", "[c
 
 namespace {
 
-// The rules after the rule switches in `words`, and the error, if any.
-std::pair<fetaix::Rules, std::string> rules_from(std::vector<const char*> words) {
-    words.insert(words.begin(), "fetaix");
-    Args args(static_cast<int>(words.size()), const_cast<char**>(words.data()), 1);
+// Parses `words` as the arguments of a command that takes the rule switches (add_rule_switches, the
+// helper every such command uses): the rules, and the message of the first error, if any.
+std::pair<fetaix::Rules, std::string> rules_from(std::vector<std::string> words) {
+    CLI::App command("test", "fetaix");
     fetaix::Rules rules;
-    std::string error;
-    while (!args.empty() && error.empty())
-        if (!take_rule_switch(args, rules, error)) break;
-    return {rules, error};
+    add_rule_switches(command, rules);
+    std::reverse(words.begin(), words.end());
+    try {
+        command.parse(words);
+    } catch (const CLI::ParseError& e) {
+        return {rules, parse_error_message(command, e)};
+    }
+    return {rules, ""};
 }
 
 }  // namespace
@@ -63,16 +70,48 @@ TEST_CASE("cli: the rule switches, and the messages for bad ones", "[cli]") {
     CHECK(fetaix::describe(rules) == "backward-captures=yes promotion=stop majority=yes no-progress=0");
     CHECK(rules_from({"--no-progress", "007"}).first.no_progress == 7);
     CHECK(rules_from({"--promotion"}).second == "--promotion needs a value: end, immediate or stop");
+    CHECK(rules_from({"--promotion", "--majority"}).second == "--promotion needs a value: end, immediate or stop");
     CHECK(rules_from({"--promotion", "up"}).second == "--promotion: expected end, immediate or stop, not 'up'");
+    CHECK(rules_from({"--promotion", "end", "--promotion", "stop"}).second == "--promotion is given twice");
     CHECK(rules_from({"--no-progress"}).second == "--no-progress needs a number of plies (0 turns the rule off)");
-    for (const char* bad : {"-1", "100001", "5x", "", "99999999999999999999"})
+    for (const char* bad : {"-1", "100001", "5x", "99999999999999999999"})
         CHECK(rules_from({"--no-progress", bad}).second ==
               std::string("--no-progress: expected a number from 0 to 100000, not '") + bad + "'");
-    // What is not a rule switch is left for the caller.
-    std::vector<const char*> words{"fetaix", "--ascii"};
-    Args args(2, const_cast<char**>(words.data()), 1);
-    fetaix::Rules unchanged;
-    std::string none;
-    CHECK_FALSE(take_rule_switch(args, unchanged, none));
-    CHECK(args.peek() == "--ascii");
+    // What is not a rule switch is refused, with where to look.
+    CHECK(rules_from({"--ascii"}).second == "the following argument was not expected: --ascii (see fetaix --help)");
+}
+
+TEST_CASE("cli: every switch of the table is an option of a command that takes RULES", "[cli]") {
+    CLI::App command("test", "fetaix");
+    fetaix::Rules rules;
+    const std::vector<CLI::Option*> options = add_rule_switches(command, rules);
+    REQUIRE(options.size() == fetaix::kRuleSwitches.size());
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        CHECK(options[i]->get_name() == fetaix::kRuleSwitches[i].flag);
+        CHECK(options[i]->get_description() == fetaix::kRuleSwitches[i].help);
+    }
+}
+
+TEST_CASE("cli: --time takes one range, in every command", "[cli]") {
+    for (const char* good : {"0.05", "3600", "1.5"}) {
+        CLI::App command("test", "fetaix");
+        int ms = -1;
+        add_time(command, ms, "");
+        std::vector<std::string> words{good, "--time"};
+        CHECK_NOTHROW(command.parse(words));
+        CHECK(ms == static_cast<int>(std::stod(good) * 1000));
+    }
+    for (const char* bad : {"0.04", "3600.5", "0x10", "1e1"}) {
+        CLI::App command("test", "fetaix");
+        int ms = -1;
+        add_time(command, ms, "");
+        std::vector<std::string> words{bad, "--time"};
+        try {
+            command.parse(words);
+            FAIL("--time " << bad << " was taken");
+        } catch (const CLI::ParseError& e) {
+            CHECK(parse_error_message(command, e) ==
+                  std::string("--time: expected a decimal number of seconds from 0.05 to 3600, not '") + bad + "'");
+        }
+    }
 }

@@ -235,12 +235,14 @@ TEST_CASE("switches: the help section lists every flag with its help", "[rules][
     CHECK(rule_switches_help() ==
           "  --backward-captures          men may also capture backward\n"
           "  --promotion end|immediate|stop\n"
-          "                               a man reaching the last rank mid-capture: stays a man\n"
-          "                               until the move ends (end, default), captures on as a\n"
-          "                               mullah (immediate), or the move ends there (stop)\n"
-          "  --majority                   the sequence capturing the most pieces is compulsory\n"
-          "  --no-progress N              plies without a capture or a man's move that draw\n"
-          "                               the game (default 50, 0 = off)\n");
+          "                               a man reaching the last rank mid-capture stays\n"
+          "                               a man until the move ends (end, default),\n"
+          "                               captures on as a mullah (immediate), or the\n"
+          "                               move ends there (stop)\n"
+          "  --majority                   the sequence capturing the most pieces is\n"
+          "                               compulsory\n"
+          "  --no-progress N              plies without a capture or a man's move that\n"
+          "                               draw the game (default 50, 0 = off)\n");
 }
 
 TEST_CASE("switches: the screen's rules panel", "[rules][switches]") {

@@ -32,7 +32,7 @@ struct RuleSwitch {
     std::span<const std::string_view> words;  // Choice: its values, by number; Toggle: "no", "yes"
     int max;                                  // Count: the largest value
     std::string_view unit;                    // Count: what is counted ("plies")
-    std::string_view help;                    // --help text after the flag; lines joined by '\n'
+    std::string_view help;                    // --help text after the flag; lines of at most 48 joined by '\n'
     std::string_view label;                   // on the screen: "backward captures"
     std::string_view count_phrase;            // Count, on the screen, before the number: "no-progress draw after"
     int panel_line;                           // the line of the screen's rules panel it is shown on
@@ -54,17 +54,18 @@ inline constexpr std::array<RuleSwitch, 4> kRuleSwitches{{
      [](const Rules& r) { return static_cast<int>(r.backward_captures); },
      [](Rules& r, int v) { r.backward_captures = v != 0; }},
     {SwitchKind::Choice, "--promotion", "Promotion", detail::kPromotionWords, 2, "",
-     "a man reaching the last rank mid-capture: stays a man\n"
-     "until the move ends (end, default), captures on as a\n"
-     "mullah (immediate), or the move ends there (stop)",
+     "a man reaching the last rank mid-capture stays\n"
+     "a man until the move ends (end, default),\n"
+     "captures on as a mullah (immediate), or the\n"
+     "move ends there (stop)",
      "promotion", "", 1, [](const Rules& r) { return static_cast<int>(r.promotion); },
      [](Rules& r, int v) { r.promotion = static_cast<Promotion>(v); }},
     {SwitchKind::Toggle, "--majority", "Majority", detail::kYesNo, 1, "",
-     "the sequence capturing the most pieces is compulsory", "majority", "", 0,
+     "the sequence capturing the most pieces is\ncompulsory", "majority", "", 0,
      [](const Rules& r) { return static_cast<int>(r.majority); }, [](Rules& r, int v) { r.majority = v != 0; }},
     {SwitchKind::Count, "--no-progress", "NoProgress", {}, kMaxNoProgress, "plies",
-     "plies without a capture or a man's move that draw\n"
-     "the game (default 50, 0 = off)",
+     "plies without a capture or a man's move that\n"
+     "draw the game (default 50, 0 = off)",
      "no-progress", "no-progress draw after", 2, [](const Rules& r) { return r.no_progress; },
      [](Rules& r, int v) { r.no_progress = v; }},
 }};

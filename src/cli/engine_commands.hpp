@@ -1,11 +1,19 @@
 #pragma once
-// `fetaix analyze` and `fetaix match`: the engine on the command line.
+// `fetaix analyze` and `fetaix match`: the engine on the command line. Their options are read in
+// main.cpp (CLI11); these run the commands.
 
-#include "cli/options.hpp"
+#include <fetaix/fetaix.hpp>
 
 namespace fetaix::cli {
 
-int run_analyze(Args& args);
-int run_match(Args& args);
+// What `analyze` searches, and for how long.
+struct AnalyzeSettings {
+    Rules rules;
+    Position position = start_position();
+    engine::Limits limits;  // main.cpp sets --time (5 s by default) or --depth
+};
+
+int run_analyze(const AnalyzeSettings& settings);
+int run_match(const engine::MatchSettings& settings, int jobs);
 
 }  // namespace fetaix::cli

@@ -1,34 +1,17 @@
 #pragma once
-// Command-line arguments shared by the subcommands: rule switches, numbers, FEN.
+// The command line's readers of numbers and names (decimal only), and the exit for a bad command line.
 
 #include <charconv>
 #include <cstdlib>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include <fetaix/fetaix.hpp>
 
 #include "cli/output.hpp"
 
 namespace fetaix::cli {
-
-// The arguments after the subcommand, consumed from the front.
-class Args {
-public:
-    Args(int argc, char** argv, int first) {
-        for (int i = first; i < argc; ++i) items_.emplace_back(argv[i]);
-    }
-    bool empty() const { return next_ >= items_.size(); }
-    std::string_view peek() const { return items_[next_]; }
-    std::string_view take() { return items_[next_++]; }
-
-private:
-    std::vector<std::string> items_;
-    std::size_t next_ = 0;
-};
 
 // One line on stderr and the exit status for a bad command line.
 inline int usage_error(const std::string& message) {
@@ -56,24 +39,6 @@ inline std::optional<double> parse_seconds(std::string_view text, double low, do
     return seconds;
 }
 
-// The seconds after a --time flag (already taken from args), as milliseconds within [low, high]
-// seconds; sets `error` when they are missing or out of range.
-inline int take_time_ms(Args& args, double low, double high, std::string& error) {
-    if (args.empty()) {
-        error = "--time needs a number of seconds";
-        return -1;
-    }
-    const std::string text(args.take());
-    const auto seconds = parse_seconds(text, low, high);
-    if (!seconds) {
-        std::ostringstream message;
-        message << "--time: expected a decimal number of seconds from " << low << " to " << high << ", not '" << text << "'";
-        error = message.str();
-        return -1;
-    }
-    return static_cast<int>(*seconds * 1000);
-}
-
 // A whole decimal number in [low, high], or nothing.
 inline std::optional<long long> parse_number(std::string_view text, long long low, long long high) {
     if (!plain_decimal(text, false)) return std::nullopt;
@@ -92,17 +57,6 @@ inline std::optional<std::string> name_problem(std::string_view name) {
     if (text::printable(name) != name)
         return concat("a name cannot hold control characters or invalid UTF-8 ('", name, "')");
     return std::nullopt;
-}
-
-// Reads one rule switch (switches.hpp) at the front of args into rules. Returns false if the front is
-// not a rule switch; sets `error` when it is one but its value is bad or missing.
-inline bool take_rule_switch(Args& args, Rules& rules, std::string& error) {
-    const RuleSwitch* s = find_switch_by_flag(args.peek());
-    if (!s) return false;
-    args.take();
-    const std::optional<std::string_view> value = args.empty() ? std::nullopt : std::optional(args.peek());
-    if (set_from_flag(*s, rules, value, error)) args.take();
-    return true;
 }
 
 }  // namespace fetaix::cli

@@ -1,5 +1,7 @@
 #include "cli/record_bench.hpp"
 
+#include <fetaix/fetaix.hpp>
+
 #include <chrono>
 #include <cstdio>
 #include <random>
@@ -114,13 +116,7 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-int run_record_bench(Args& args) {
-    std::string folder;
-    while (!args.empty()) {
-        const std::string_view flag = args.take();
-        if (flag == "--write" && !args.empty()) folder = std::string(args.take());
-        else return usage_error("bench --records: unexpected '" + std::string(flag) + "' (usage: bench --records [--write FOLDER])");
-    }
+int run_record_bench(const std::string& folder) {
     Rules majority;
     majority.majority = true;
     std::vector<Workload> workloads;

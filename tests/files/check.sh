@@ -106,10 +106,27 @@ escapes)
 $dir/g^[[31m.pdn: 1 game, all moves legal" check "$dir/g"$'\e[31m'".pdn"
     # Arguments echoed in usage errors, invalid UTF-8 included.
     expect_exact 2 "fetaix: perft: DEPTH must be a number from 1 to 30, not '\\xFF'" perft $'\xff'
-    expect_exact 2 "fetaix: --time: expected a decimal number of seconds from 0.001 to 86400, not '^[[2J'" analyze --time $'\e[2J'
+    expect_exact 2 "fetaix: --time: expected a decimal number of seconds from 0.05 to 3600, not '^[[2J'" analyze --time $'\e[2J'
     expect_exact 2 "fetaix: unknown option '--^G\\xC3' (see fetaix --help)" $'--\a\xc3'
     expect_exact 2 "fetaix: --white: a name cannot hold control characters or invalid UTF-8 ('A^[[31mB')" --white $'A\e[31mB'
     expect_exact 2 "fetaix: --black: a name cannot hold control characters or invalid UTF-8 ('Jos\\xE9')" --black $'Jos\xe9'
+    ;;
+named_like_command)
+    # A file named like a command opens as ./NAME or after --; the command's --help is its help.
+    printf '[Event "x"]\n1. c2-c3 c4xc2\n2. c1-c2 *\n' >"$dir/perft"
+    cp "$dir/perft" "$dir/--help"
+    cp "$dir/perft" "$dir/-x.pdn"
+    cd "$dir" || fail "cd $dir"
+    expect 1 "^fetaix: ./perft: line 3, column 4: move 2 'c1-c2'" ./perft
+    expect 1 "^fetaix: perft: line 3, column 4: move 2 'c1-c2'" -- perft
+    expect 1 "^fetaix: perft: line 3, column 4: move 2 'c1-c2'" --ascii -- perft
+    expect 0 '^  fetaix check FILE.pdn$' check --help
+    expect 1 "^fetaix: --help: line 3, column 4: move 2 'c1-c2'" check -- --help
+    expect 1 "^fetaix: -x.pdn: line 3, column 4: move 2 'c1-c2'" -- -x.pdn
+    # Without --, a word starting with - is an option, never a file.
+    expect_exact 2 "fetaix: unknown option '-x.pdn' (see fetaix --help)" -x.pdn
+    expect_exact 2 "fetaix: check: unknown option '-x.pdn' (see fetaix check --help)" check -x.pdn
+    expect_exact 2 "fetaix: unknown option '-5' (see fetaix --help)" -5
     ;;
 *)
     echo "unknown case $1" >&2

@@ -1,0 +1,199 @@
+#include "cli/command_line.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <limits>
+#include <sstream>
+
+#include "cli/options.hpp"
+#include "cli/output.hpp"
+
+namespace fetaix::cli {
+
+CLI::ValidationError bad_value(const std::string& message) {
+    return CLI::ValidationError(message, CLI::ExitCodes::ValidationError);
+}
+
+CLI::Option* add_value(CLI::App& command, const std::string& flag, const std::string& placeholder,
+                       const std::string& missing, std::function<void(const std::string&)> read, const std::string& help) {
+    CLI::Option* option = command.add_option(
+        flag,
+        [flag, missing, read = std::move(read)](const CLI::results_t& values) {
+            if (values.size() > 1) throw bad_value(concat(flag, " is given twice"));
+            // A value may be left out (expected 0 to 1), so that a missing one gets our message.
+            if (values.empty() || values[0].empty()) throw bad_value(missing);
+            read(values[0]);
+            return true;
+        },
+        help);
+    option->type_name(placeholder)->expected(0, 1)->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+    return option;
+}
+
+std::vector<CLI::Option*> add_rule_switches(CLI::App& command, Rules& rules) {
+    std::vector<CLI::Option*> options;
+    for (const RuleSwitch& s : kRuleSwitches) {
+        const std::string flag(s.flag), help(s.help);
+        CLI::Option* option = nullptr;
+        if (s.kind == SwitchKind::Toggle) {
+            option = command.add_flag_callback(flag, [&s, &rules] { s.set(rules, 1); }, help);
+        } else {
+            // The message for a missing value is the table's own (set_from_flag with no value).
+            Rules scratch;
+            std::string missing;
+            (void)set_from_flag(s, scratch, std::nullopt, missing);
+            option = add_value(command, flag, switch_placeholder(s), missing,
+                               [&s, &rules](const std::string& value) {
+                                   std::string error;
+                                   (void)set_from_flag(s, rules, value, error);
+                                   if (!error.empty()) throw bad_value(error);
+                               },
+                               help);
+        }
+        option->group("Rule switches (docs/rules.md)");
+        options.push_back(option);
+    }
+    return options;
+}
+
+CLI::Option* add_fen(CLI::App& command, Position& position, const std::string& help) {
+    return add_value(command, "--fen", "FEN", "--fen needs a position, such as W:Wa1,b1:Ba5",
+                     [&position](const std::string& text) {
+                         auto parsed = parse_fen(text);
+                         if (!parsed) throw bad_value("--fen: " + parsed.error().describe());
+                         position = *parsed;
+                     },
+                     help);
+}
+
+std::string seconds_range() {
+    std::ostringstream text;
+    text << "a decimal number of seconds from " << kMinSeconds << " to " << kMaxSeconds;
+    return text.str();
+}
+
+CLI::Option* add_time(CLI::App& command, int& ms, const std::string& help) {
+    return add_value(command, "--time", "SECONDS", "--time needs a number of seconds",
+                     [&ms](const std::string& text) {
+                         const auto seconds = parse_seconds(text, kMinSeconds, kMaxSeconds);
+                         if (!seconds) throw bad_value(concat("--time: expected ", seconds_range(), ", not '", text, "'"));
+                         ms = static_cast<int>(*seconds * 1000);
+                     },
+                     help);
+}
+
+CLI::Option* add_whole(CLI::App& command, const std::string& flag, const std::string& placeholder, long long low,
+                       long long high, std::function<void(long long)> store, const std::string& what,
+                       const std::string& help) {
+    return add_value(command, flag, placeholder, concat(flag, " needs ", what),
+                     [flag, low, high, what, store = std::move(store)](const std::string& text) {
+                         const auto n = parse_number(text, low, high);
+                         // A range up to the largest number says nothing a user needs.
+                         const std::string range = high == std::numeric_limits<long long>::max()
+                                                       ? ""
+                                                       : concat(" from ", std::to_string(low), " to ", std::to_string(high));
+                         if (!n) throw bad_value(concat(flag, ": expected ", what, range, ", not '", text, "'"));
+                         store(*n);
+                     },
+                     help);
+}
+
+void out_text(std::string_view text) {
+    while (!text.empty()) {
+        const std::size_t end = text.find('\n');
+        out(text.substr(0, end));
+        if (end == std::string_view::npos) break;
+        text.remove_prefix(end + 1);
+    }
+}
+
+namespace {
+
+// The command in use (the one named on the command line), or the program itself.
+const CLI::App& command_in_use(const CLI::App& app) {
+    const std::vector<CLI::App*> used = app.get_subcommands();
+    return used.empty() ? app : *used.front();
+}
+
+// "fetaix perft" or "fetaix": how to name the command in use in a message.
+std::string command_words(const CLI::App& app) {
+    const CLI::App& command = command_in_use(app);
+    return &command == &app ? "fetaix" : concat("fetaix ", command.get_name());
+}
+
+// CLI11's help with one blank line between sections (it leaves two before a named group) and none at
+// the end.
+std::string tidy(std::string help) {
+    for (std::size_t at; (at = help.find("\n\n\n")) != std::string::npos;) help.erase(at, 1);
+    while (help.size() > 1 && help.back() == '\n' && help[help.size() - 2] == '\n') help.pop_back();
+    if (!help.empty() && help.back() == '\n') help.pop_back();
+    return help;
+}
+
+// The first word that no command took, as one line: an unknown option or a stray argument.
+std::optional<std::string> stray_word(const CLI::App& app) {
+    const CLI::App& command = command_in_use(app);
+    for (const CLI::App* in : {&command, &app}) {
+        std::vector<std::string> words = in->remaining();
+        // CLI11 keeps the -- that ends the options among the words left over; it is no stray word.
+        words.erase(std::remove(words.begin(), words.end(), "--"), words.end());
+        if (words.empty()) continue;
+        const std::string& word = words.front();
+        const bool option = word.size() > 1 && word[0] == '-';
+        return concat(in == &app ? "" : concat(in->get_name(), ": "), option ? "unknown option '" : "unexpected argument '",
+                      word, "' (see ", command_words(app), " --help)");
+    }
+    return std::nullopt;
+}
+
+// Words no command takes are kept for stray_word() to name, rather than thrown as CLI11's ExtrasError.
+void keep_extras(CLI::App& app) {
+    app.allow_extras();
+    for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) keep_extras(*sub);
+}
+
+}  // namespace
+
+std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e) {
+    std::string message = e.what();
+    // Our readers' messages stand as they are; CLI11's get a lower-case start and where to look.
+    if (e.get_name() == "ValidationError") return message;
+    // "The following argument..." reads on after "perft: " in lower case; "DEPTH is required" stays.
+    if (message.size() > 1 && std::isupper(static_cast<unsigned char>(message[0])) &&
+        std::islower(static_cast<unsigned char>(message[1])))
+        message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
+    const CLI::App& command = command_in_use(app);
+    const std::string prefix = &command == &app ? "" : concat(command.get_name(), ": ");
+    return concat(prefix, message, " (see ", command_words(app), " --help)");
+}
+
+std::optional<int> parse(CLI::App& app, int argc, char** argv, const HelpText& help) {
+    keep_extras(app);
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp&) {
+        // --help stands alone after the program or after the command: anything else with it is a
+        // mistake to report, not to pass over.
+        const CLI::App& command = command_in_use(app);
+        const int alone = &command == &app ? 2 : 3;
+        if (argc != alone) {
+            err(concat("fetaix: --help goes alone: ", command_words(app), " --help"));
+            return 2;
+        }
+        if (&command == &app) out_text(help.overview());
+        else out_text(tidy(app.help()));
+        return 0;
+    } catch (const CLI::ParseError& e) {
+        // A stray word is named first: "check -x.pdn" has an unknown option, more than a missing file.
+        const auto stray = stray_word(app);
+        err(concat("fetaix: ", stray ? *stray : parse_error_message(app, e)));
+        return 2;
+    }
+    if (const auto stray = stray_word(app)) {
+        err(concat("fetaix: ", *stray));
+        return 2;
+    }
+    return std::nullopt;
+}
+
+}  // namespace fetaix::cli
