@@ -141,8 +141,8 @@ TEST_CASE("screen: a selection marks the piece and its landing points; captures 
     f = compose(c, 24, 80, Glyphs::ascii());
     CHECK(f.line(8) == "3   *-----b----(w)----b-----*");
     CHECK(f.line(11) == "2   .-----.----[x]----.-----.");
-    CHECK(f.line(18) == "w White man  W White mullah  b Black man  B Black mullah  [ ] cursor  ( ) chosen");
-    CHECK(f.line(19) == "o path so far  x taken  * may land");
+    CHECK(f.line(18) == "w White man  W White mullah  b Black man  B Black mullah  [ ] cursor");
+    CHECK(f.line(19) == "( ) chosen  o path so far  x taken  * may land");
     // Landing on e3 ends the move: the taken pieces leave, the marks go, the whole path is the last move.
     click.point = parse_point("e3");
     c.handle(click);

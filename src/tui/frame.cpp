@@ -199,12 +199,17 @@ std::vector<std::vector<LegendItem>> legend_lines(const std::vector<LegendItem>&
     return lines;
 }
 
-// The legend in rows top to bottom - 1: all of it if it fits, else the marks on the board only.
+// The legend in rows top to bottom - 1: on one line if it fits, else the pieces and the marks each on
+// lines of their own; short of rows, the marks on the board only.
 void draw_legend(Frame& f, const Controller& c, const Glyphs& g, int top, int bottom) {
     const std::vector<LegendItem> items = legend_items(c, g);
+    const std::vector<LegendItem> pieces(items.begin(), items.begin() + 5), marks(items.begin() + 5, items.end());
     std::vector<std::vector<LegendItem>> lines = legend_lines(items, f.columns());
-    if (static_cast<int>(lines.size()) > bottom - top)
-        lines = legend_lines(std::vector<LegendItem>(items.begin() + 5, items.end()), f.columns());
+    if (lines.size() > 1) {
+        lines = legend_lines(pieces, f.columns());
+        for (auto& line : legend_lines(marks, f.columns())) lines.push_back(line);
+    }
+    if (static_cast<int>(lines.size()) > bottom - top) lines = legend_lines(marks, f.columns());
     for (int i = 0; i < static_cast<int>(lines.size()) && top + i < bottom; ++i) {
         int column = 0;
         for (const LegendItem& item : lines[static_cast<std::size_t>(i)]) {

@@ -92,8 +92,9 @@ computer_announced)
     wait_for '^White plays c1xc3x(a3, taking c2 and b3|e3, taking c2 and d3)\.$' 10
     wait_for 'Black to move'
     expect_line 19 "○ last move"
-    # The whole path in the last move's colours (white on magenta): c1, c3 and the landing point.
-    [ "$(screen_with_escapes | grep -o $'\e\\[45m' | wc -l)" -ge 3 ] || fail "the path is not marked"
+    # The whole path in the last move's colours (white on magenta): c1, c3 and the landing point, and the
+    # sample in the legend.
+    [ "$(screen_with_escapes | grep -o $'\e\\[45m' | wc -l)" -eq 4 ] || fail "the path is not marked"
     keys f
     wait_gone '^White plays'
     ;;
