@@ -872,3 +872,29 @@ TEST_CASE("screen: the legend names the marks on the board, each sample in its c
     CHECK(f.line(18) == "● must capture  ○ last move  ● hint");
     CHECK(f.line(19) == "autosave failing:");
 }
+
+TEST_CASE("screen: with every bottom line taken, the draw warnings end the status line in short", "[tui][frame][draw]") {
+    // A saved game at a position seen twice, 8 plies from the no-progress draw, whose record's player
+    // types cannot be used (two notes: a two-line message), shown under a two-line notice while a
+    // two-line question asks whether to open another file instead: seven lines below the board.
+    GameRecord saved;
+    saved.rules.no_progress = 12;
+    saved.start = *parse_fen("W:WKa1:BKe5");
+    Game g(saved.rules, saved.start);
+    for (const char* m : {"a1-a2", "e5-e4", "a2-a1", "e4-e5"}) REQUIRE(g.play(m));
+    saved.moves = g.moves();
+    saved.tags = {{"WhiteType", "alien"}, {"BlackType", "martian"}};
+    Controller c(Rules{}, Players{});
+    c.set_notice(concat("autosave failing: ", std::string(60, 'y')));
+    c.offer_open_instead(saved, GameRecord{}, "the-evening-game-at-the-club-with-the-long-name.pdn");
+    const std::vector<std::string> s = lines(compose(c, 24, 72, Glyphs::ascii()));
+    CHECK(s[16] == "    a     b     c     d     e");
+    CHECK(s[17] == "autosave failing:");
+    CHECK(s[19] == "White to move | White 1, Black 1 | draw in 8 plies | seen twice");
+    CHECK(s[20] == "Abandon this game and open");
+    CHECK(s[21] == "the-evening-game-at-the-club-with-the-long-name.pdn? (y/n)");
+    // Taller, the warnings have their line again.
+    const std::vector<std::string> t = lines(compose(c, 25, 72, Glyphs::ascii()));
+    CHECK(t[19] == "No-progress draw in 8 plies   Position seen twice: once more is a draw");
+    CHECK(t[20] == "White to move | White 1, Black 1");
+}

@@ -312,15 +312,18 @@ std::string status_text(const Controller& c, const Players& players) {
 }
 
 // The draw rules' warnings: the plies left before the no-progress draw once 10 or fewer remain, and a
-// position that has stood twice (a third time draws). Empty when neither applies.
-std::string draw_rules_text(const Game& game) {
+// position that has stood twice (a third time draws). Empty when neither applies. `brief`: the short
+// forms that end the status line when the warnings cannot have a line of their own.
+std::string draw_rules_text(const Game& game, bool brief = false) {
     if (game.over()) return "";
     std::string text;
     if (const int limit = game.rules().no_progress; limit > 0) {
         const int left = limit - game.no_progress_count();
-        if (left <= 10) text = concat("No-progress draw in ", left, left == 1 ? " ply" : " plies");
+        if (left <= 10) text = concat(brief ? "draw in " : "No-progress draw in ", left, left == 1 ? " ply" : " plies");
     }
-    if (game.occurrences() == 2) text += concat(text.empty() ? "" : "   ", "Position seen twice: once more is a draw");
+    if (game.occurrences() == 2)
+        text += concat(text.empty() ? "" : brief ? " | " : "   ",
+                       brief ? "seen twice" : "Position seen twice: once more is a draw");
     return text;
 }
 
@@ -665,7 +668,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
             bottom.insert(bottom.begin() + static_cast<std::ptrdiff_t>(status_at),
                           Line{fit_text(draw_rules, columns, 1).front(), Role::Status});
         else
-            bottom[status_at].text = fit_text(concat(status, " | ", draw_rules), columns, 1).front();
+            bottom[status_at].text = fit_text(concat(status, " | ", draw_rules_text(c.game(), true)), columns, 1).front();
     }
     const int first = rows - static_cast<int>(bottom.size());
     draw_legend(f, c, glyphs, board.bottom() + 4, first);
