@@ -155,7 +155,12 @@ struct LegendItem {
 };
 
 // The legend: the pieces and the cursor, then each mark the board shows now, with its colour.
-std::vector<LegendItem> legend_items(const Controller& c, const Glyphs& g) {
+struct Legend {
+    std::vector<LegendItem> pieces;
+    std::vector<LegendItem> marks;
+};
+
+Legend legend_items(const Controller& c, const Glyphs& g) {
     const Position& pos = c.game().position();
     const BoardMarks marks = board_marks(c);
     // The glyph of the piece on p, as a sample of a mark drawn over pieces.
@@ -163,13 +168,15 @@ std::vector<LegendItem> legend_items(const Controller& c, const Glyphs& g) {
         Piece piece{};
         return std::string(pos.piece_at(p, piece) ? piece_glyph(g, piece) : g.empty);
     };
-    std::vector<LegendItem> items{
+    Legend legend;
+    legend.pieces = {
         {std::string(g.white_man), Role::WhitePiece, "White man"},
         {std::string(g.white_mullah), Role::WhitePiece, "White mullah"},
         {std::string(g.black_man), Role::BlackPiece, "Black man"},
         {std::string(g.black_mullah), Role::BlackPiece, "Black mullah"},
         {"[ ]", Role::Marker, "cursor"},
     };
+    std::vector<LegendItem>& items = legend.marks;
     if (marks.must) items.push_back({piece_on(lowest(marks.must)), Role::MustCapture, "must capture"});
     // The ( ) shows where the cursor is not: the cursor's [ ] wins where both fall.
     const Selection& sel = c.ui().selection;
@@ -180,7 +187,7 @@ std::vector<LegendItem> legend_items(const Controller& c, const Glyphs& g) {
     if (marks.destinations) items.push_back({std::string(g.destination), Role::Destination, "may land"});
     if (marks.last) items.push_back({piece_on(c.game().move(c.game().ply()).to()), Role::LastMove, "last move"});
     if (marks.hint) items.push_back({piece_on(c.ui().hint->from), Role::Hint, "hint"});
-    return items;
+    return legend;
 }
 
 // Lays the items out in lines of at most `width` columns, two spaces apart.
@@ -202,14 +209,15 @@ std::vector<std::vector<LegendItem>> legend_lines(const std::vector<LegendItem>&
 // The legend in rows top to bottom - 1: on one line if it fits, else the pieces and the marks each on
 // lines of their own; short of rows, the marks on the board only.
 void draw_legend(Frame& f, const Controller& c, const Glyphs& g, int top, int bottom) {
-    const std::vector<LegendItem> items = legend_items(c, g);
-    const std::vector<LegendItem> pieces(items.begin(), items.begin() + 5), marks(items.begin() + 5, items.end());
-    std::vector<std::vector<LegendItem>> lines = legend_lines(items, f.columns());
+    const Legend legend = legend_items(c, g);
+    std::vector<LegendItem> all = legend.pieces;
+    all.insert(all.end(), legend.marks.begin(), legend.marks.end());
+    std::vector<std::vector<LegendItem>> lines = legend_lines(all, f.columns());
     if (lines.size() > 1) {
-        lines = legend_lines(pieces, f.columns());
-        for (auto& line : legend_lines(marks, f.columns())) lines.push_back(line);
+        lines = legend_lines(legend.pieces, f.columns());
+        for (auto& line : legend_lines(legend.marks, f.columns())) lines.push_back(line);
     }
-    if (static_cast<int>(lines.size()) > bottom - top) lines = legend_lines(marks, f.columns());
+    if (static_cast<int>(lines.size()) > bottom - top) lines = legend_lines(legend.marks, f.columns());
     for (int i = 0; i < static_cast<int>(lines.size()) && top + i < bottom; ++i) {
         int column = 0;
         for (const LegendItem& item : lines[static_cast<std::size_t>(i)]) {
