@@ -1,6 +1,7 @@
 // The terminal game's behaviour without a terminal: selection, capture paths, the prompt, undo and
 // redo, questions.
 
+#include <algorithm>
 #include <map>
 
 #include <catch2/catch.hpp>
@@ -1148,4 +1149,35 @@ TEST_CASE("tui: a file opened with o is read while keys still answer; Esc stops 
     CHECK(c.ui().message == "Opened g.pdn.");
     CHECK(c.players().white == "Omar");
     CHECK(c.game().ply() == 1);
+}
+
+TEST_CASE("tui: the pieces a capture takes, jump by jump, for the marks and the announcement", "[tui][selection]") {
+    // The mullah on c1 takes b1 landing on a1, then flies back over b1's point, empty now, to take d1.
+    Controller c = from("W:WKc1:BKb1,Kd1");
+    const auto it = std::find_if(c.legal_moves().begin(), c.legal_moves().end(),
+                                 [](const Move& m) { return to_string(m) == "c1xa1xe1"; });
+    REQUIRE(it != c.legal_moves().end());
+    CHECK(taken_in_order(*it, 2) == std::vector<Point>{at("b1"), at("d1")});
+    CHECK(taken_in_order(*it, 1) == std::vector<Point>{at("b1")});
+    CHECK(taken_so_far(c.legal_moves(), Selection{at("c1"), {at("a1")}}) == points_of({"b1"}));
+    CHECK(taken_so_far(c.legal_moves(), Selection{at("c1"), {}}) == 0);
+    // A man's short leaps.
+    Controller men = from("W:Wc1:Bc2,d3,b3,a5");
+    CHECK(taken_so_far(men.legal_moves(), Selection{at("c1"), {at("c3"), at("a3")}}) == points_of({"c2", "b3"}));
+}
+
+TEST_CASE("tui: the computer's move is announced in words, the pieces it took named in order", "[tui][computer]") {
+    Controller c(Rules{}, Players{"White", "Black", 2, 0}, *parse_fen("W:WKc1:BKb1,Kd1,a5"));
+    const auto it = std::find_if(c.legal_moves().begin(), c.legal_moves().end(),
+                                 [](const Move& m) { return to_string(m) == "c1xa1xe1"; });
+    REQUIRE(it != c.legal_moves().end());
+    c.play_computer_move(*it);
+    CHECK(c.ui().message == "White plays c1xa1xe1, taking b1 and d1.");
+    // Until the next key.
+    act(c, K::Help);
+    CHECK(c.ui().message.empty());
+    // Three pieces, and a man that becomes a mullah.
+    Controller d(Rules{}, Players{"White", "Black", 0, 2}, *parse_fen("B:Wa4,b3,c2,e1:Ba5"));
+    d.play_computer_move(d.legal_moves()[0]);
+    CHECK(d.ui().message == "Black plays a5xa3xc3xc1, taking a4, b3 and c2; its man becomes a mullah.");
 }

@@ -10,6 +10,12 @@ using K = Action::Kind;
 
 namespace {
 
+void cursor_to(Controller& c, ScreenDirection d) {
+    Action a = Action::of(K::MoveCursor);
+    a.direction = d;
+    c.handle(a);
+}
+
 std::vector<std::string> lines(const Frame& f) {
     std::vector<std::string> out;
     for (int r = 0; r < f.rows(); ++r) out.push_back(f.line(r));
@@ -37,7 +43,7 @@ std::vector<std::string> start_screen(int rows) {
         "                                  no-progress draw after 50 plies",
         "    a     b     c     d     e",
         "",
-        "w White man  W White mullah  b Black man  B Black mullah  * may land",
+        "w White man  W White mullah  b Black man  B Black mullah  [ ] cursor",
     };
     s.resize(static_cast<std::size_t>(rows), "");
     s[static_cast<std::size_t>(rows - 3)] = "White to move | White 12, Black 12";
@@ -91,13 +97,61 @@ TEST_CASE("screen: a selection marks the piece and its landing points; captures 
     click.point = parse_point("c3");
     c.handle(click);
     f = compose(c, 24, 80, Glyphs::ascii());
-    // c3 chosen (under the cursor), a3 and e3 to land on next, c1 selected.
-    CHECK(f.line(8) == "3   *-----b----[x]----b-----*");
-    CHECK(f.line(14).substr(0, 29) == "1   .-----.----(w)----.-----.");
+    // A capture in progress: the man on c3 (under the cursor), c2 taken, c1 left behind, a3 and e3 to
+    // land on next; the legend explains those marks.
+    const std::vector<std::string> expected{
+        "fetaix   w White to move   b Black",
+        "                                  Moves",
+        "5   b-----.-----.-----.-----.",
+        "    | \\   |   / | \\   |   / |",
+        "    |   \\ | /   |   \\ | /   |",
+        "4   .-----.-----.-----.-----.",
+        "    |   / | \\   |   / | \\   |",
+        "    | /   |   \\ | /   |   \\ |",
+        "3   *-----b----[w]----b-----*",
+        "    | \\   |   / | \\   |   / |",
+        "    |   \\ | /   |   \\ | /   |",
+        "2   .-----.-----x-----.-----.",
+        "    |   / | \\   |   / | \\   |     Rules",
+        "    | /   |   \\ | /   |   \\ |     backward captures no, majority no",
+        "1   .-----.-----o-----.-----.     promotion end",
+        "                                  no-progress draw after 50 plies",
+        "    a     b     c     d     e",
+        "",
+        "w White man  W White mullah  b Black man  B Black mullah  [ ] cursor",
+        "o path so far  x taken  * may land",
+        "",
+        "White to move - capture compulsory | White 1, Black 4",
+        "Capture again from c3: land on a3 or e3   Esc cancel   ? help",
+        "",
+    };
+    CHECK(lines(f) == expected);
+    CHECK(f.at(8, 16).role == Role::WhitePiece);  // the man, where it has got to
+    CHECK(f.at(11, 16).role == Role::Taken);      // c2, taken until the move ends
+    CHECK(f.at(14, 16).role == Role::Path);       // c1, where it started
     CHECK(f.at(8, 10).role == Role::BlackPiece);
     CHECK(f.at(8, 4).role == Role::Destination);
-    CHECK(f.at(8, 16).role == Role::Path);
-    CHECK(f.line(22) == "Enter land on a marked point   Esc cancel   ? help");
+    // Each sample in the legend is drawn as the board draws that mark.
+    CHECK(f.at(19, 0).role == Role::Path);
+    CHECK(f.at(19, 15).role == Role::Taken);
+    CHECK(f.at(19, 24).role == Role::Destination);
+    CHECK(f.at(19, 1).role == Role::Text);
+    // With the cursor away, the ( ) shows the chosen piece where it stands now, and the legend names it.
+    cursor_to(c, ScreenDirection::Down);
+    f = compose(c, 24, 80, Glyphs::ascii());
+    CHECK(f.line(8) == "3   *-----b----(w)----b-----*");
+    CHECK(f.line(11) == "2   .-----.----[x]----.-----.");
+    CHECK(f.line(18) == "w White man  W White mullah  b Black man  B Black mullah  [ ] cursor");
+    CHECK(f.line(19) == "( ) chosen  o path so far  x taken  * may land");
+    // Landing on e3 ends the move: the taken pieces leave, the marks go, the whole path is the last move.
+    click.point = parse_point("e3");
+    c.handle(click);
+    f = compose(c, 24, 80, Glyphs::ascii());
+    CHECK(f.line(8) == "3   .-----b-----.-----.----[w]");
+    CHECK(f.line(11) == "2   .-----.-----.-----.-----.");
+    CHECK(f.line(14).substr(0, 29) == "1   .-----.-----.-----.-----.");
+    for (auto [row, column] : {std::pair{14, 16}, {8, 16}, {8, 28}}) CHECK(f.at(row, column).role == Role::LastMove);
+    CHECK(f.at(11, 16).role == Role::Board);
 }
 
 TEST_CASE("screen: the move list numbers moves and keeps the latest in view", "[tui][frame]") {
@@ -323,7 +377,7 @@ TEST_CASE("screen: at 120x40 the board fills the height, its lattice square and 
         "                                                                  no-progress draw after 50 plies",
         "    a             b             c             d             e",
         "",
-        "w White man  W White mullah  b Black man  B Black mullah  * may land",
+        "w White man  W White mullah  b Black man  B Black mullah  [ ] cursor",
         "",
         "",
         "White (Ali) to move | White 12, Black 12",
@@ -391,7 +445,7 @@ TEST_CASE("screen: at 200x60 the board fills the height, its lattice square and 
         "                                                                                                          no-progress draw after 50 plies",
         "    a                       b                       c                       d                       e",
         "",
-        "w White man  W White mullah  b Black man  B Black mullah  * may land",
+        "w White man  W White mullah  b Black man  B Black mullah  [ ] cursor",
         "",
         "",
         "White (Ali) to move | White 12, Black 12",
@@ -645,7 +699,7 @@ TEST_CASE("screen: at the smallest size the key line, a question naming a 40-cha
     CHECK(narrow[21] == "White offers a draw. Black (" + name + "),");
     CHECK(narrow[22] == "accept? (y/n)");
     CHECK(narrow[23] == "");
-    CHECK(narrow[18] == "w White man  W White mullah  b Black man  B Black mullah  * may land");
+    CHECK(narrow[18] == "w White man  W White mullah  b Black man  B Black mullah  [ ] cursor");
 
     // A name longer than any the command line takes (a record's tag) is shortened with an ellipsis, just
     // enough for the question to fit its two lines.
@@ -734,4 +788,177 @@ TEST_CASE("screen: a long refusal wraps onto two lines above the prompt at 72 co
     CHECK(f.line(21) == "c3xc5xe5: 'c3xc5xe5' is not legal: the move ends on c5: with promotion");
     CHECK(f.line(22) == "stop a man reaching the last rank stops there");
     CHECK(f.line(23) == "Move: c3xc5xe5_");
+}
+
+namespace {
+
+void type_move(Controller& c, std::string_view move) {
+    c.handle(Action::of(K::OpenPrompt));
+    for (char ch : move) {
+        Action t = Action::of(K::PromptChar);
+        t.ch = ch;
+        c.handle(t);
+    }
+    c.handle(Action::of(K::PromptSubmit));
+}
+
+Move legal(const Controller& c, std::string_view text) {
+    for (const Move& m : c.legal_moves())
+        if (to_string(m) == text) return m;
+    FAIL("not legal here: " << text);
+    return {};
+}
+
+}  // namespace
+
+TEST_CASE("screen: the plies left before the no-progress draw and a position seen twice stand above the status",
+          "[tui][frame][draw]") {
+    Rules rules;
+    rules.no_progress = 12;
+    Controller c(rules, Players{}, *parse_fen("W:WKa1:BKe5"));
+    type_move(c, "a1-a2");
+    // 11 plies left: not yet counted.
+    std::vector<std::string> s = lines(compose(c, 24, 80, Glyphs::ascii()));
+    CHECK(s[19] == "W last move");
+    CHECK(s[20] == "");
+    CHECK(s[21] == "Black to move | White 1, Black 1");
+    type_move(c, "e5-e4");
+    s = lines(compose(c, 24, 80, Glyphs::ascii()));
+    CHECK(s[20] == "No-progress draw in 10 plies");
+    CHECK(s[21] == "White to move | White 1, Black 1");
+    // Back where it started: the second time this position stands, with 8 plies left.
+    type_move(c, "a2-a1");
+    type_move(c, "e4-e5");
+    REQUIRE(c.game().occurrences() == 2);
+    const Frame f = compose(c, 24, 80, Glyphs::ascii());
+    const std::vector<std::string> expected{
+        "fetaix   w White to move   b Black",
+        "                                  Moves",
+        "5   .-----.-----.-----.-----B      1. a1-a2        e5-e4",
+        "    | \\   |   / | \\   |   / |      2. a2-a1        e4-e5",
+        "    |   \\ | /   |   \\ | /   |",
+        "4   .-----.-----.-----.-----.",
+        "    |   / | \\   |   / | \\   |",
+        "    | /   |   \\ | /   |   \\ |",
+        "3   .-----.-----.-----.-----.",
+        "    | \\   |   / | \\   |   / |",
+        "    |   \\ | /   |   \\ | /   |",
+        "2   .-----.----[.]----.-----.",
+        "    |   / | \\   |   / | \\   |     Rules",
+        "    | /   |   \\ | /   |   \\ |     backward captures no, majority no",
+        "1   W-----.-----.-----.-----.     promotion end",
+        "                                  no-progress draw after 12 plies",
+        "    a     b     c     d     e",
+        "",
+        "w White man  W White mullah  b Black man  B Black mullah  [ ] cursor",
+        "B last move",
+        "No-progress draw in 8 plies   Position seen twice: once more is a draw",
+        "White to move | White 1, Black 1",
+        "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit",
+        "",
+    };
+    CHECK(lines(f) == expected);
+    CHECK(f.at(20, 0).role == Role::Status);
+    // One ply from the draw: "ply", not "plies".
+    for (const char* m : {"a1-b1", "e5-d5", "b1-c1", "d5-c5", "c1-d1", "c5-b5", "d1-e1"}) type_move(c, m);
+    REQUIRE(c.game().no_progress_count() == 11);
+    CHECK(compose(c, 24, 80, Glyphs::ascii()).line(20) == "No-progress draw in 1 ply");
+    // The draw itself: the status says it, the warning has gone.
+    type_move(c, "b5-c5");
+    s = lines(compose(c, 24, 80, Glyphs::ascii()));
+    CHECK(s[21] == "Game over: draw by no-progress rule.");
+    CHECK(s[20] == "");
+}
+
+TEST_CASE("screen: without the no-progress rule only a repeated position is marked", "[tui][frame][draw]") {
+    Rules rules;
+    rules.no_progress = 0;
+    Controller c(rules, Players{}, *parse_fen("W:WKa1:BKe5"));
+    for (const char* m : {"a1-a2", "e5-e4", "a2-a1", "e4-e5"}) type_move(c, m);
+    const std::vector<std::string> s = lines(compose(c, 24, 72, Glyphs::ascii()));
+    CHECK(s[20] == "Position seen twice: once more is a draw");
+    CHECK(s[21] == "White to move | White 1, Black 1");
+}
+
+TEST_CASE("screen: the computer's move is announced and its whole path marked until the next key", "[tui][frame][computer]") {
+    // The computer on both sides: the key line says what the keys still do.
+    Controller c(Rules{}, Players{"White", "Black", 1, 1}, *parse_fen("W:Wc1:Bc2,d3,b3,a5"));
+    Frame f = compose(c, 24, 80, Glyphs::ascii());
+    CHECK(f.line(22) == "Computer against computer: f flip  s save  n new game  ? help  q quit");
+    c.play_computer_move(legal(c, "c1xc3xa3"));
+    f = compose(c, 24, 80, Glyphs::ascii());
+    CHECK(f.line(23) == "White plays c1xc3xa3, taking c2 and b3.");
+    // c1, c3 and a3 marked, the points jumped over empty.
+    CHECK(f.line(8) == "3   w-----.-----.-----b-----.");
+    for (auto [row, column] : {std::pair{14, 16}, {8, 16}, {8, 4}}) CHECK(f.at(row, column).role == Role::LastMove);
+    CHECK(f.at(11, 16).role == Role::Board);
+    CHECK(f.at(8, 10).role == Role::Board);
+    CHECK(f.line(19) == "w last move");
+    CHECK(f.at(19, 0).role == Role::LastMove);
+    c.handle(Action::of(K::Flip));
+    CHECK(compose(c, 24, 80, Glyphs::ascii()).line(23) == "");
+
+    // Against a person: the reply, a single capture.
+    Controller p(Rules{}, Players{"White", "Black", 0, 3});
+    type_move(p, "c2-c3");
+    p.play_computer_move(legal(p, "c4xc2"));
+    f = compose(p, 24, 80, Glyphs::ascii());
+    CHECK(f.line(23) == "Black plays c4xc2, taking c3.");
+    CHECK(f.at(5, 16).role == Role::LastMove);
+    CHECK(f.at(11, 16).role == Role::LastMove);
+    CHECK(f.line(22) == "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit");
+    // A step takes nothing.
+    Controller q(Rules{}, Players{"White", "Black", 0, 3}, *parse_fen("B:Wa1:Be5"));
+    q.play_computer_move(legal(q, "e5-e4"));
+    CHECK(compose(q, 24, 80, Glyphs::ascii()).line(23) == "Black plays e5-e4.");
+}
+
+TEST_CASE("screen: the legend names the marks on the board, each sample in its colour", "[tui][frame][legend]") {
+    Controller c(Rules{}, Players{});
+    type_move(c, "c2-c3");
+    Frame f = compose(c, 24, 72, Glyphs::unicode());
+    CHECK(f.line(18) == "○ White man  ◎ White mullah  ● Black man  ◉ Black mullah  [ ] cursor");
+    CHECK(f.line(19) == "● must capture  ○ last move");
+    CHECK(f.at(18, 0).role == Role::WhitePiece);
+    CHECK(f.at(18, 29).role == Role::BlackPiece);
+    CHECK(f.at(18, 58).role == Role::Marker);
+    CHECK(f.at(19, 0).role == Role::MustCapture);
+    CHECK(f.at(19, 16).role == Role::LastMove);
+    c.show_hint(legal(c, "c4xc2"), 0);
+    f = compose(c, 24, 72, Glyphs::unicode());
+    CHECK(f.line(19) == "● must capture  ○ last move  ● hint");
+    CHECK(f.at(19, 29).role == Role::Hint);
+    CHECK(f.at(5, 16).role == Role::Hint);  // c4, the hint's start
+    // Short of rows (a notice on two lines), the marks keep their line and the pieces give way.
+    c.set_notice(concat("autosave failing: ", std::string(70, 'x')));
+    f = compose(c, 24, 72, Glyphs::unicode());
+    CHECK(f.line(17) == "");
+    CHECK(f.line(18) == "● must capture  ○ last move  ● hint");
+    CHECK(f.line(19) == "autosave failing:");
+}
+
+TEST_CASE("screen: with every bottom line taken, the draw warnings end the status line in short", "[tui][frame][draw]") {
+    // A saved game at a position seen twice, 8 plies from the no-progress draw, whose record's player
+    // types cannot be used (two notes: a two-line message), shown under a two-line notice while a
+    // two-line question asks whether to open another file instead: seven lines below the board.
+    GameRecord saved;
+    saved.rules.no_progress = 12;
+    saved.start = *parse_fen("W:WKa1:BKe5");
+    Game g(saved.rules, saved.start);
+    for (const char* m : {"a1-a2", "e5-e4", "a2-a1", "e4-e5"}) REQUIRE(g.play(m));
+    saved.moves = g.moves();
+    saved.tags = {{"WhiteType", "alien"}, {"BlackType", "martian"}};
+    Controller c(Rules{}, Players{});
+    c.set_notice(concat("autosave failing: ", std::string(60, 'y')));
+    c.offer_open_instead(saved, GameRecord{}, "the-evening-game-at-the-club-with-the-long-name.pdn");
+    const std::vector<std::string> s = lines(compose(c, 24, 72, Glyphs::ascii()));
+    CHECK(s[16] == "    a     b     c     d     e");
+    CHECK(s[17] == "autosave failing:");
+    CHECK(s[19] == "White to move | White 1, Black 1 | draw in 8 plies | seen twice");
+    CHECK(s[20] == "Abandon this game and open");
+    CHECK(s[21] == "the-evening-game-at-the-club-with-the-long-name.pdn? (y/n)");
+    // Taller, the warnings have their line again.
+    const std::vector<std::string> t = lines(compose(c, 25, 72, Glyphs::ascii()));
+    CHECK(t[19] == "No-progress draw in 8 plies   Position seen twice: once more is a draw");
+    CHECK(t[20] == "White to move | White 1, Black 1");
 }

@@ -79,6 +79,14 @@ constexpr Point first_along_or_none(Bitboard b, Direction d) {
     return Point{static_cast<std::uint8_t>(i)};
 }
 
+// The points strictly between a and b when one line joins them (what a jump from a to b passes over);
+// empty when they are neighbours or no line joins them.
+constexpr Bitboard between(Point a, Point b) {
+    for (Direction d : kDirections)
+        if (contains(ray(a, d), b)) return ray(a, d) & ~ray(b, d) & ~bit(b);
+    return 0;
+}
+
 constexpr int line_count(Point p) {
     int n = 0;
     for (Direction d : kDirections) n += neighbour(p, d).valid() ? 1 : 0;
@@ -100,6 +108,12 @@ static_assert(ray(make_point(0, 0), Direction::NorthEast) ==
               "the long diagonal runs a1-e5");
 static_assert(ray(make_point(1, 0), Direction::NorthEast) == 0, "b1 has no diagonal");
 static_assert(shift(bit(make_point(4, 2)), Direction::East) == 0, "no wrap from e3 to a4");
+static_assert(between(make_point(2, 0), make_point(2, 2)) == bit(make_point(2, 1)), "c1 to c3 passes over c2");
+static_assert(between(make_point(4, 4), make_point(0, 0)) ==
+                  (bit(make_point(1, 1)) | bit(make_point(2, 2)) | bit(make_point(3, 3))),
+              "e5 to a1 passes over b2, c3 and d4");
+static_assert(between(make_point(1, 0), make_point(3, 2)) == 0, "no line joins b1 and d3");
+static_assert(between(make_point(2, 2), make_point(2, 3)) == 0, "neighbours have nothing between them");
 static_assert(neighbour(kNoPoint, Direction::North) == kNoPoint && ray(kNoPoint, Direction::South) == 0);
 
 }  // namespace fetaix

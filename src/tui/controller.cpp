@@ -47,6 +47,15 @@ std::string moves_text(const GameRecord& record) {
     return concat(n, n == 1 ? " move" : " moves");
 }
 
+// "Black plays c4xc2, taking c3.", "White plays a1xc3xe3, taking b2 and d3.": the computer's move in words.
+std::string announcement(Color side, const Move& m) {
+    std::string text = concat(to_string(side), " plays ", to_string(m));
+    const std::vector<Point> taken = taken_in_order(m, m.landings);
+    for (std::size_t k = 0; k < taken.size(); ++k)
+        text += concat(k == 0 ? ", taking " : k + 1 == taken.size() ? " and " : ", ", to_string(taken[k]));
+    return concat(text, m.promotes ? "; its man becomes a mullah." : ".");
+}
+
 }  // namespace
 
 Controller::Controller(const Rules& rules, Players players, const Position& start)
@@ -216,8 +225,16 @@ std::optional<Color> Controller::keyboard_side() const {
 
 void Controller::play_computer_move(const Move& m) {
     ui_.hint.reset();
+    // Said before playing: playing lists the legal moves anew, and m may be one of them.
+    const std::string said = announcement(game_.position().side_to_move, m);
+    const std::size_t ply = game_.ply();
     play(m);
+    if (game_.ply() == ply) return;  // refused: play() has said why
+    // Announced until the next key, the board marking its whole path meanwhile.
+    ui_.message = said;
     archive_if_finished();
+    // A finished game that the history could not keep: that follows the move.
+    if (ui_.message != said) ui_.message = concat(said, " ", ui_.message);
 }
 
 void Controller::show_hint(const Move& m, int score) {

@@ -38,6 +38,36 @@ std::vector<std::string> move_lines(const Game& game) {
     return lines;
 }
 
+// What the board marks besides the pieces, each a set of points.
+struct BoardMarks {
+    Bitboard must = 0;          // pieces that must capture (none once one is chosen)
+    Bitboard destinations = 0;  // where the chosen piece may land next
+    Bitboard trail = 0;         // a capture in progress: its start and the landing points it has left
+    Bitboard taken = 0;         // a capture in progress: the pieces it has taken so far
+    Bitboard last = 0;          // the last move: its start and every landing point
+    Bitboard hint = 0;          // the engine's suggestion, start and landing points
+};
+
+BoardMarks board_marks(const Controller& c) {
+    const UiState& ui = c.ui();
+    BoardMarks m;
+    m.destinations = c.destinations();
+    if (!ui.selection.active()) m.must = c.must_capture();
+    if (!ui.selection.path.empty()) {
+        m.trail = bit(ui.selection.from);
+        for (std::size_t k = 0; k + 1 < ui.selection.path.size(); ++k) m.trail |= bit(ui.selection.path[k]);
+        m.taken = taken_so_far(c.legal_moves(), ui.selection);
+    }
+    const auto points_of = [](const Move& move) {
+        Bitboard b = bit(move.from);
+        for (int k = 0; k < move.landings; ++k) b |= bit(move.path[k]);
+        return b;
+    };
+    if (ui.hint) m.hint = points_of(*ui.hint);
+    if (c.game().ply() > 0) m.last = points_of(c.game().move(c.game().ply()));
+    return m;
+}
+
 void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeometry& board) {
     const UiState& ui = c.ui();
     const bool flipped = ui.flipped;
@@ -77,48 +107,126 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
         f.write(board.bottom() + 2, s.column, std::string(1, static_cast<char>('a' + file)));
     }
     // Points and pieces.
+    const BoardMarks marks = board_marks(c);
     const Position& pos = c.game().position();
-    const Bitboard destinations = c.destinations();
-    const Bitboard must = ui.selection.active() ? 0 : c.must_capture();
-    Bitboard path = 0;
-    for (Point p : ui.selection.path) path |= bit(p);
-    Bitboard hint = 0;
-    if (ui.hint) {
-        hint = bit(ui.hint->from);
-        for (int k = 0; k < ui.hint->landings; ++k) hint |= bit(ui.hint->path[k]);
-    }
-    Bitboard last = 0;
-    if (c.game().ply() > 0) {
-        const Move& m = c.game().move(c.game().ply());
-        last = bit(m.from) | bit(m.to());
-    }
+    const Selection& sel = ui.selection;
     for (int i = 0; i < kPointCount; ++i) {
         const Point p{static_cast<std::uint8_t>(i)};
         const ScreenPoint s = at(p);
         Piece piece{};
         std::string_view glyph = g.empty;
         Role role = Role::Board;
-        if (pos.piece_at(p, piece)) {
+        // A capture in progress shows its piece where it has got to, not where it started.
+        const bool moving = !sel.path.empty() && p == sel.from;
+        if (!moving && pos.piece_at(p, piece)) {
             glyph = piece_glyph(g, piece);
             role = piece.color == Color::White ? Role::WhitePiece : Role::BlackPiece;
-            if (contains(must, p)) role = Role::MustCapture;
+            if (contains(marks.must, p)) role = Role::MustCapture;
         }
-        if (contains(path, p)) glyph = g.path, role = Role::Path;
-        if (contains(destinations, p)) glyph = g.destination, role = Role::Destination;
-        if (role == Role::Board && contains(last, p)) role = Role::LastMove;
-        if ((role == Role::WhitePiece || role == Role::BlackPiece) && contains(last, p)) role = Role::LastMove;
-        if (contains(hint, p)) role = Role::Hint;
+        if (contains(marks.trail, p)) glyph = g.path, role = Role::Path;
+        if (contains(marks.taken, p)) glyph = g.taken, role = Role::Taken;
+        if (!sel.path.empty() && p == sel.path.back() && pos.piece_at(sel.from, piece)) {
+            glyph = piece_glyph(g, piece);
+            role = piece.color == Color::White ? Role::WhitePiece : Role::BlackPiece;
+        }
+        if (contains(marks.destinations, p)) glyph = g.destination, role = Role::Destination;
+        if ((role == Role::Board || role == Role::WhitePiece || role == Role::BlackPiece) && contains(marks.last, p))
+            role = Role::LastMove;
+        if (contains(marks.hint, p)) role = Role::Hint;
         f.set(s.row, s.column, glyph, role);
     }
-    // The selection's ( ) and the cursor's [ ], which wins where both fall.
-    if (ui.selection.active()) {
-        const ScreenPoint s = at(ui.selection.from);
+    // The selection's ( ), round the chosen piece where it stands now, and the cursor's [ ], which wins
+    // where both fall.
+    if (sel.active()) {
+        const ScreenPoint s = at(sel.path.empty() ? sel.from : sel.path.back());
         f.set(s.row, s.column - 1, "(", Role::Marker);
         f.set(s.row, s.column + 1, ")", Role::Marker);
     }
     const ScreenPoint s = at(ui.cursor);
     f.set(s.row, s.column - 1, "[", Role::Marker);
     f.set(s.row, s.column + 1, "]", Role::Marker);
+}
+
+// One entry of the legend: a sample as the board draws it, and what it means.
+struct LegendItem {
+    std::string sample;
+    Role role;
+    std::string meaning;
+};
+
+// The legend: the pieces and the cursor, then each mark the board shows now, with its colour.
+struct Legend {
+    std::vector<LegendItem> pieces;
+    std::vector<LegendItem> marks;
+};
+
+Legend legend_items(const Controller& c, const Glyphs& g) {
+    const Position& pos = c.game().position();
+    const BoardMarks marks = board_marks(c);
+    // The glyph of the piece on p, as a sample of a mark drawn over pieces.
+    const auto piece_on = [&](Point p) {
+        Piece piece{};
+        return std::string(pos.piece_at(p, piece) ? piece_glyph(g, piece) : g.empty);
+    };
+    Legend legend;
+    legend.pieces = {
+        {std::string(g.white_man), Role::WhitePiece, "White man"},
+        {std::string(g.white_mullah), Role::WhitePiece, "White mullah"},
+        {std::string(g.black_man), Role::BlackPiece, "Black man"},
+        {std::string(g.black_mullah), Role::BlackPiece, "Black mullah"},
+        {"[ ]", Role::Marker, "cursor"},
+    };
+    std::vector<LegendItem>& items = legend.marks;
+    if (marks.must) items.push_back({piece_on(lowest(marks.must)), Role::MustCapture, "must capture"});
+    // The ( ) shows where the cursor is not: the cursor's [ ] wins where both fall.
+    const Selection& sel = c.ui().selection;
+    if (sel.active() && (sel.path.empty() ? sel.from : sel.path.back()) != c.ui().cursor)
+        items.push_back({"( )", Role::Marker, "chosen"});
+    if (marks.trail) items.push_back({std::string(g.path), Role::Path, "path so far"});
+    if (marks.taken) items.push_back({std::string(g.taken), Role::Taken, "taken"});
+    if (marks.destinations) items.push_back({std::string(g.destination), Role::Destination, "may land"});
+    if (marks.last) items.push_back({piece_on(c.game().move(c.game().ply()).to()), Role::LastMove, "last move"});
+    if (marks.hint) items.push_back({piece_on(c.ui().hint->from), Role::Hint, "hint"});
+    return legend;
+}
+
+// Lays the items out in lines of at most `width` columns, two spaces apart.
+std::vector<std::vector<LegendItem>> legend_lines(const std::vector<LegendItem>& items, int width) {
+    std::vector<std::vector<LegendItem>> lines;
+    int used = width;
+    for (const LegendItem& item : items) {
+        const int w = text::display_width(item.sample) + 1 + text::display_width(item.meaning);
+        if (used + 2 + w > width) {
+            lines.emplace_back();
+            used = -2;
+        }
+        lines.back().push_back(item);
+        used += 2 + w;
+    }
+    return lines;
+}
+
+// The legend in rows top to bottom - 1: on one line if it fits, else the pieces and the marks each on
+// lines of their own; short of rows, the marks on the board only.
+void draw_legend(Frame& f, const Controller& c, const Glyphs& g, int top, int bottom) {
+    const Legend legend = legend_items(c, g);
+    std::vector<LegendItem> all = legend.pieces;
+    all.insert(all.end(), legend.marks.begin(), legend.marks.end());
+    std::vector<std::vector<LegendItem>> lines = legend_lines(all, f.columns());
+    if (lines.size() > 1) {
+        lines = legend_lines(legend.pieces, f.columns());
+        for (auto& line : legend_lines(legend.marks, f.columns())) lines.push_back(line);
+    }
+    if (static_cast<int>(lines.size()) > bottom - top) lines = legend_lines(legend.marks, f.columns());
+    for (int i = 0; i < static_cast<int>(lines.size()) && top + i < bottom; ++i) {
+        int column = 0;
+        for (const LegendItem& item : lines[static_cast<std::size_t>(i)]) {
+            f.write(top + i, column, item.sample, item.role);
+            column += text::display_width(item.sample);
+            f.write(top + i, column, concat(" ", item.meaning));
+            column += 1 + text::display_width(item.meaning) + 2;
+        }
+    }
 }
 
 // The move list (rows 1 to list_bottom + 1) and the rules in force below it, from column `left`.
@@ -211,11 +319,42 @@ std::string status_text(const Controller& c, const Players& players) {
     return concat(text, " | White ", popcount(pos.of(Color::White)), ", Black ", popcount(pos.of(Color::Black)));
 }
 
+// The draw rules' warnings: the plies left before the no-progress draw once 10 or fewer remain, and a
+// position that has stood twice (a third time draws). Empty when neither applies. `brief`: the short
+// forms that end the status line when the warnings cannot have a line of their own.
+std::string draw_rules_text(const Game& game, bool brief = false) {
+    if (game.over()) return "";
+    std::string text;
+    if (const int limit = game.rules().no_progress; limit > 0) {
+        const int left = limit - game.no_progress_count();
+        if (left <= 10) text = concat(brief ? "draw in " : "No-progress draw in ", left, left == 1 ? " ply" : " plies");
+    }
+    if (game.occurrences() == 2)
+        text += concat(text.empty() ? "" : brief ? " | " : "   ",
+                       brief ? "seen twice" : "Position seen twice: once more is a draw");
+    return text;
+}
+
+// "a3", "a3 or e3", "a3, c5 or e3": the points of b from a1 upwards.
+std::string point_list(Bitboard b) {
+    std::string out;
+    for (int k = popcount(b); b; b &= b - 1, --k)
+        out += concat(to_string(lowest(b)), k > 2 ? ", " : k == 2 ? " or " : "");
+    return out;
+}
+
 std::string hint_text(const Controller& c) {
     if (!c.ui().reading.empty()) return "Esc stop reading   q quit";
     if (c.ui().replay) return "left/right step   Home/End first/last   f flip   s save   q quit";
     if (c.game().over()) return "n new game   u undo   f flip   ? help   q quit";
-    if (c.ui().selection.active()) return "Enter land on a marked point   Esc cancel   ? help";
+    const Selection& sel = c.ui().selection;
+    if (!sel.path.empty())
+        return concat("Capture again from ", to_string(sel.path.back()), ": land on ", point_list(c.destinations()),
+                      "   Esc cancel   ? help");
+    if (sel.active()) return "Enter land on a marked point   Esc cancel   ? help";
+    // Computer against computer: the board takes no moves, these keys still work.
+    if (c.players().white_level > 0 && c.players().black_level > 0)
+        return "Computer against computer: f flip  s save  n new game  ? help  q quit";
     return "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit";
 }
 
@@ -345,7 +484,17 @@ void draw_help(Frame& f, const Controller& c) {
     for (const RuleSwitch& s : kRuleSwitches)
         in_force += concat(" ", switch_phrase(s, c.game().rules()), &s == &kRuleSwitches.back() ? "." : ",");
     for (const std::string& line : text::wrap(in_force, width - 6)) rules.push_back(concat("  ", line));
-    // On a short screen the page loses its margin, then the rules, then the end of a very long notice.
+    // The draw rules and the marks, where the screen shows them.
+    const int limit = c.game().rules().no_progress;
+    const std::string draws = concat(
+        "Draws: a position standing a third time with the same side to move",
+        limit > 0 ? concat(", or ", limit, " plies without a capture or a man's move") : "",
+        ". Above the status line: ", limit > 0 ? "the plies left once 10 or fewer remain, and " : "",
+        "a position seen twice (once more is a draw). The legend under the board names each mark on it.");
+    std::vector<std::string> more;
+    for (const std::string& line : text::wrap(draws, width - 6)) more.push_back(concat("  ", line));
+    // On a short screen the page loses its margin, then the draws and marks, then the rules, then the end
+    // of a very long notice.
     const int rows = f.rows();
     std::vector<std::string> lines = notice;
     if (static_cast<int>(notice.size() + keys.size()) + 1 > rows) {
@@ -353,7 +502,10 @@ void draw_help(Frame& f, const Controller& c) {
         lines.back() = concat(text::head_of_width(lines.back(), width - 5), "…");
     }
     lines.insert(lines.end(), keys.begin(), keys.end());
-    if (static_cast<int>(lines.size() + rules.size()) + 1 <= rows) lines.insert(lines.end(), rules.begin(), rules.end());
+    if (static_cast<int>(lines.size() + rules.size()) + 1 <= rows) {
+        lines.insert(lines.end(), rules.begin(), rules.end());
+        if (static_cast<int>(lines.size() + more.size()) + 1 <= rows) lines.insert(lines.end(), more.begin(), more.end());
+    }
     lines.push_back("Any key closes this page.");
     const int margin = static_cast<int>(lines.size()) + 2 <= f.rows() ? 1 : 0;
     const int height = static_cast<int>(lines.size()) + 2 * margin;
@@ -368,10 +520,11 @@ void draw_help(Frame& f, const Controller& c) {
 }  // namespace
 
 Glyphs Glyphs::unicode() {
-    return {"─", "│", "╱", "╲", "·", "◌", "•", "○", "◎", "●", "◉"};
+    return {"─", "│", "╱", "╲", "·", "◌", "•", "×", "○", "◎", "●", "◉"};
 }
 
-Glyphs Glyphs::ascii() { return {"-", "|", "/", "\\", ".", "*", "x", "w", "W", "b", "B"}; }
+// The path left behind is "o", so that "x" can mark the pieces taken, as the notation's x does.
+Glyphs Glyphs::ascii() { return {"-", "|", "/", "\\", ".", "*", "o", "x", "w", "W", "b", "B"}; }
 
 void Frame::write(int row, int column, std::string_view text, Role role) {
     if (row < 0 || row >= rows_) return;
@@ -490,6 +643,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     const Players status_players =
         fitted_players(c.players(), columns, [&](const Players& p) { return status_text(c, p); });
     const std::string status = status_text(c, status_players);
+    const std::size_t status_at = bottom.size();
     add(fit_text(status, columns, 1), Role::Status);
     if (!ui.replay && !c.game().over()) {
         const Color mover = c.game().position().side_to_move;
@@ -527,12 +681,17 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     } else {
         bottom.push_back({"", Role::Message});
     }
+    // The draw rules' warnings stand on their own line above the status, or end the status when that
+    // line would push the bottom lines onto the file letters.
+    if (const std::string draw_rules = draw_rules_text(c.game()); !draw_rules.empty()) {
+        if (rows - static_cast<int>(bottom.size()) - 1 > board.bottom() + 2)
+            bottom.insert(bottom.begin() + static_cast<std::ptrdiff_t>(status_at),
+                          Line{fit_text(draw_rules, columns, 1).front(), Role::Status});
+        else
+            bottom[status_at].text = fit_text(concat(status, " | ", draw_rules_text(c.game(), true)), columns, 1).front();
+    }
     const int first = rows - static_cast<int>(bottom.size());
-    const int legend_row = board.bottom() + 4;
-    if (legend_row < first)
-        f.write(legend_row, 0,
-                concat(glyphs.white_man, " White man  ", glyphs.white_mullah, " White mullah  ", glyphs.black_man,
-                       " Black man  ", glyphs.black_mullah, " Black mullah  ", glyphs.destination, " may land"));
+    draw_legend(f, c, glyphs, board.bottom() + 4, first);
     for (std::size_t i = 0; i < bottom.size(); ++i) {
         const int row = first + static_cast<int>(i);
         if (bottom[i].bar) f.write(row, 0, std::string(columns, ' '), bottom[i].role);

@@ -21,9 +21,10 @@ enum class Role : std::uint8_t {
     WhitePiece,
     BlackPiece,
     Destination,   // a point the selected piece may land on next
-    Path,          // a landing point already chosen
+    Path,          // the points a capture in progress has left behind: its start and earlier landings
+    Taken,         // a piece the capture in progress has taken, until the move ends
     Marker,        // the cursor's [ ] and the selection's ( )
-    LastMove,      // start and landing points of the last move
+    LastMove,      // start and every landing point of the last move
     MustCapture,   // a piece that must capture
     Hint,          // the engine's suggested move
     Status,
@@ -44,7 +45,7 @@ struct Cell {
 // Glyphs for lines, points and pieces: Unicode when the locale is UTF-8, plain ASCII otherwise.
 struct Glyphs {
     std::string_view horizontal, vertical, rising, falling;  // "─" "│" "╱" "╲"
-    std::string_view empty, destination, path;
+    std::string_view empty, destination, path, taken;
     std::string_view white_man, white_mullah, black_man, black_mullah;
 
     static Glyphs unicode();

@@ -32,4 +32,26 @@ Bitboard next_landings(const MoveList& legal, const Selection& s) {
     return b;
 }
 
+std::vector<Point> taken_in_order(const Move& m, int jumps) {
+    std::vector<Point> out;
+    Bitboard gone = 0;  // taken already: they left at once, and a later jump may pass over their points
+    Point at = m.from;
+    for (int k = 0; k < jumps && k < m.landings; ++k) {
+        if (const Bitboard taken = between(at, m.path[k]) & m.captured & ~gone) {
+            out.push_back(lowest(taken));
+            gone |= taken;
+        }
+        at = m.path[k];
+    }
+    return out;
+}
+
+Bitboard taken_so_far(const MoveList& legal, const Selection& s) {
+    const std::vector<Move> matches = matching_moves(legal, s);
+    if (matches.empty()) return 0;
+    Bitboard b = 0;
+    for (Point p : taken_in_order(matches.front(), static_cast<int>(s.path.size()))) b |= bit(p);
+    return b;
+}
+
 }  // namespace fetaix::tui

@@ -26,4 +26,11 @@ Bitboard movable_pieces(const MoveList& legal);
 // The landing points that continue the selection: the next point of each matching move.
 Bitboard next_landings(const MoveList& legal, const Selection& s);
 
+// The pieces a capture takes on its first `jumps` jumps, in the order it takes them: each jump takes the
+// captured piece on the line between its two points.
+std::vector<Point> taken_in_order(const Move& m, int jumps);
+
+// The pieces the landing points chosen so far have taken (as every legal move beginning so takes them).
+Bitboard taken_so_far(const MoveList& legal, const Selection& s);
+
 }  // namespace fetaix::tui

@@ -35,6 +35,7 @@ enum Pair : short {
     kPairHint,
     kPairTurnWhite,
     kPairTurnBlack,
+    kPairTaken,
 };
 
 bool utf8_locale() {
@@ -52,6 +53,7 @@ attr_t attributes(Role role, bool colors) {
             case Role::BlackPiece: return COLOR_PAIR(kPairBlack);
             case Role::Destination: return COLOR_PAIR(kPairDestination) | A_BOLD;
             case Role::Path: return COLOR_PAIR(kPairPath) | A_BOLD;
+            case Role::Taken: return COLOR_PAIR(kPairTaken) | A_BOLD;
             case Role::Marker: return COLOR_PAIR(kPairMarker) | A_BOLD;
             case Role::LastMove: return COLOR_PAIR(kPairLastMove) | A_BOLD;
             case Role::MustCapture: return COLOR_PAIR(kPairMust) | A_BOLD;
@@ -77,6 +79,7 @@ attr_t attributes(Role role, bool colors) {
         case Role::WhitePiece:
         case Role::Destination:
         case Role::Path:
+        case Role::Taken:
         case Role::Marker: return A_BOLD;
         case Role::LastMove: return A_UNDERLINE;
         case Role::MustCapture: return A_REVERSE;
@@ -128,6 +131,8 @@ Terminal::Terminal(const TerminalOptions& options) {
         // light terminals alike (a black one would vanish on a dark one).
         init_pair(kPairTurnWhite, COLOR_WHITE, COLOR_GREEN);
         init_pair(kPairTurnBlack, COLOR_BLACK, COLOR_GREEN);
+        // A piece taken by the capture in progress: a red cross in a black hole, until the move ends.
+        init_pair(kPairTaken, COLOR_RED, COLOR_BLACK);
     }
 }
 

@@ -69,14 +69,46 @@ multicapture)
     keys Enter
     wait_for '^3   ·─────●─────◌─────●─────·'
     keys Up Up Enter
-    # c3 chosen (under the cursor); a3 and e3 marked to land on next; nothing played yet.
-    wait_for '^3   ◌─────●────\[•\]────●─────◌'
-    expect_line 14 "1   ·─────·────(○)────·─────·     promotion end"
+    # The man stands on c3 (under the cursor), c2 is crossed out as taken, c1 left behind; a3 and e3 are
+    # marked to land on next, and the key line says so; nothing played yet.
+    wait_for '^3   ◌─────●────\[○\]────●─────◌'
+    expect_line 11 "2   ·─────·─────×─────·─────·"
+    expect_line 14 "1   ·─────·─────•─────·─────·     promotion end"
+    expect_line 18 "○ White man  ◎ White mullah  ● Black man  ◉ Black mullah  [ ] cursor"
+    expect_line 19 "• path so far  × taken  ◌ may land"
+    expect_line 22 "Capture again from c3: land on a3 or e3   Esc cancel   ? help"
     screen | grep -q '1\. c1' && fail "a move was played before the sequence was complete"
     keys Left Left Enter
     wait_for ' 1\. c1xc3xa3'
     wait_for 'Black to move'
     expect_line 8 "3  [○]────·─────·─────●─────·"
+    # The taken pieces have left; the mark of the path is the last move's now.
+    expect_line 11 "2   ·─────·─────·─────·─────·"
+    expect_line 19 "○ last move"
+    ;;
+computer_announced)
+    # The computer (White) takes two pieces: the message says which, until the next key.
+    start_game --fen W:Wc1:Bc2,d3,b3,a5 --white ai:1 --time 0.2
+    wait_for '^White plays c1xc3x(a3, taking c2 and b3|e3, taking c2 and d3)\.$' 10
+    wait_for 'Black to move'
+    expect_line 19 "○ last move"
+    # The whole path in the last move's colours (white on magenta): c1, c3 and the landing point, and the
+    # sample in the legend.
+    [ "$(screen_with_escapes | grep -o $'\e\\[45m' | wc -l)" -eq 4 ] || fail "the path is not marked"
+    keys f
+    wait_gone '^White plays'
+    ;;
+demonstration)
+    # The computer on both sides: each move announced, the key line says what the keys do.
+    start_game --white ai:1 --black ai:1 --time 0.05
+    wait_for '^Computer against computer: f flip  s save  n new game  \? help  q quit$'
+    wait_for '^(White|Black) plays [a-e][1-5][-x][a-e][1-5]' 10
+    keys f
+    wait_for '^    e     d     c     b     a$'
+    keys q
+    wait_for '^Quit this game\? \(y/n\)|EXITED'
+    keys y
+    wait_for 'EXITED 0'
     ;;
 prompt_editing)
     # The move prompt edits as a shell line does: Home and typing put the missing start in; Tab
@@ -207,7 +239,7 @@ board_120x40)
         "1   ○─────────────○─────────────○─────────────○─────────────○     promotion end" \
         "                                                                  no-progress draw after 50 plies" \
         "    a             b             c             d             e"
-    expect_line 34 "○ White man  ◎ White mullah  ● Black man  ◉ Black mullah  ◌ may land"
+    expect_line 34 "○ White man  ◎ White mullah  ● Black man  ◉ Black mullah  [ ] cursor"
     expect_line 37 "White to move | White 12, Black 12"
     # Clicks land on the points of the larger board, also a row and two columns beside one.
     click 23 32  # c2
