@@ -744,6 +744,7 @@ TEST_CASE("screen: the resume question shows the saved game, not the start posit
     expected[2] += "      1. c2-c3        c4xc2";
     expected[5] = "4   b-----b-----.-----b-----b";
     expected[11] = "2   w-----w----[b]----w-----w";
+    expected[19] = "w must capture  b last move";
     expected[21] = "White (Ali) to move - capture compulsory | White 11, Black 12";
     expected[22] = "Resume the unfinished game (1 move)? (y/n)";
     CHECK(lines(compose(c, 24, 80, Glyphs::ascii())) == expected);

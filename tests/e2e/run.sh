@@ -106,7 +106,7 @@ demonstration)
     keys f
     wait_for '^    e     d     c     b     a$'
     keys q
-    wait_for '^Quit this game\? \(y/n\)|EXITED'
+    wait_for '^Quit\? .*\(y/n\)$|EXITED'
     keys y
     wait_for 'EXITED 0'
     ;;
