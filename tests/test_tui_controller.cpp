@@ -637,24 +637,31 @@ TEST_CASE("tui: replay steps through a game and cannot change it", "[tui][replay
     c.load(parse_pdn(format_pdn(g))->front());
     c.start_replay("");
     CHECK(c.mode() == InputMode::Replay);
-    CHECK(c.game().ply() == 0);
+    CHECK(c.shown_ply() == 0);
     const std::uint64_t r = c.revision();
-    CHECK(map_key(Key::named(Key::Name::Right), InputMode::Replay).kind == K::Redo);
-    CHECK(map_key(Key::named(Key::Name::Left), InputMode::Replay).kind == K::Undo);
-    CHECK(map_key(Key::named(Key::Name::UpLeft), InputMode::Replay).kind == K::ReplayFirst);
-    CHECK(map_key(Key::named(Key::Name::DownLeft), InputMode::Replay).kind == K::ReplayLast);
-    CHECK(map_key(Key::named(Key::Name::Enter), InputMode::Replay).kind == K::Select);
-    CHECK(map_key(Key::character('u'), InputMode::Replay).kind == K::None);
-    act(c, K::Redo);
-    CHECK(c.game().ply() == 1);
-    act(c, K::ReplayLast);
-    CHECK(c.game().ply() == 3);
-    act(c, K::Redo);
+    CHECK(map_key(Key::named(Key::Name::Right), InputMode::Replay).kind == K::StepForward);
+    CHECK(map_key(Key::named(Key::Name::Left), InputMode::Replay).kind == K::StepBack);
+    CHECK(map_key(Key::character(']'), InputMode::Replay).kind == K::StepForward);
+    CHECK(map_key(Key::character('['), InputMode::Replay).kind == K::StepBack);
+    CHECK(map_key(Key::named(Key::Name::UpLeft), InputMode::Replay).kind == K::StepFirst);
+    CHECK(map_key(Key::named(Key::Name::DownLeft), InputMode::Replay).kind == K::StepLast);
+    CHECK(map_key(Key::named(Key::Name::Enter), InputMode::Replay).kind == K::ViewOnly);
+    CHECK(map_key(Key::named(Key::Name::Escape), InputMode::Replay).kind == K::ViewOnly);
+    CHECK(map_key(Key::character('u'), InputMode::Replay).kind == K::ViewOnly);
+    act(c, K::StepForward);
+    CHECK(c.shown_ply() == 1);
+    act(c, K::StepLast);
+    CHECK(c.shown_ply() == 3);
+    CHECK(c.mode() == InputMode::Replay);  // at the end, still only looked at
+    act(c, K::StepForward);
     CHECK(c.ui().message == "This is the last move.");
-    act(c, K::ReplayFirst);
-    CHECK(c.game().ply() == 0);
+    act(c, K::StepFirst);
+    CHECK(c.shown_ply() == 0);
     click(c, "c2");
     CHECK_FALSE(c.ui().selection.active());
+    CHECK(c.ui().message == "Replaying: [ ] or left and right step through the moves, q leaves.");
+    act(c, K::Undo);
+    CHECK(c.game().ply() == 3);
     CHECK(c.revision() == r);  // stepping is not a change: nothing to autosave
     CHECK_FALSE(act(c, K::Quit));  // no question in a replay
 }
@@ -1005,18 +1012,22 @@ TEST_CASE("tui: replay keeps a declared result, and saving during replay writes 
     c.set_files(disk.access());
     c.load(parse_pdn("[White \"Ali\"]\n1. d2-c3 b4xd2 2. e1xc3 1-0\n")->front());
     c.start_replay("");
-    CHECK(c.game().ply() == 0);
+    CHECK(c.shown_ply() == 0);
+    const auto status = [&] { return compose(c, 24, 80, Glyphs::ascii()).line(21); };
+    CHECK(status() == "Replay: start of the game (2 moves)");
     submit(c, K::Save, "out.pdn", true);
     CHECK(c.ui().message == "Saved to out.pdn.");
     CHECK(disk.files["out.pdn"].find("1. d2-c3 b4xd2 2. e1xc3 1-0\n") != std::string::npos);
-    act(c, K::ReplayLast);
-    CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
-    act(c, K::Undo);
-    CHECK(c.game().ply() == 2);
-    act(c, K::Redo);
-    CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
-    act(c, K::Redo);
+    act(c, K::StepLast);
+    CHECK(status() == "Replay: after 2. e1xc3 (move 2 of 2), 1-0 (resignation)");
+    act(c, K::StepBack);
+    CHECK(c.shown_ply() == 2);
+    CHECK(status() == "Replay: after 1... b4xd2 (move 1 of 2)");
+    act(c, K::StepForward);
+    CHECK(status() == "Replay: after 2. e1xc3 (move 2 of 2), 1-0 (resignation)");
+    act(c, K::StepForward);
     CHECK(c.ui().message == "This is the last move.");
+    CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
 }
 
 TEST_CASE("tui: a file opened with o is read while keys still answer; Esc stops the reading", "[tui][files]") {

@@ -14,28 +14,54 @@ std::string_view piece_glyph(const Glyphs& g, Piece p) {
     return p.kind == PieceKind::Man ? g.black_man : g.black_mullah;
 }
 
-// "12. c2-c3    b4xd2" style lines of the game so far, one full move a line.
-std::vector<std::string> move_lines(const Game& game) {
-    std::vector<std::string> lines;
+// One line of the move list, a full move ("12. c2-c3        b4xd2"), and where each of its half-moves'
+// notation stands in it, to mark the one shown on the board.
+struct MoveLine {
+    struct Half {
+        std::size_t ply;  // the move that led to this ply
+        int column;
+        int width;
+    };
+    std::string text;
+    std::vector<Half> halves;
+};
+
+// The whole game's moves, one full move a line, numbered as in a record (Black first: "1. ...").
+std::vector<MoveLine> move_lines(const Game& game) {
+    std::vector<MoveLine> lines;
     const std::vector<Move> moves = game.moves();
     Color mover = game.start().side_to_move;
     int number = 1;
-    std::string line;
+    MoveLine line;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         const std::string text = to_string(moves[i]);
         if (mover == Color::White) {
-            line = concat(number < 10 ? " " : "", number, ". ", text);
+            line.text = concat(number < 10 ? " " : "", number, ". ");
         } else {
-            if (line.empty()) line = concat(number < 10 ? " " : "", number, ". ...");
-            line.resize(std::max<std::size_t>(line.size(), 16), ' ');
-            lines.push_back(concat(line, " ", text));
-            line.clear();
+            if (line.text.empty()) line.text = concat(number < 10 ? " " : "", number, ". ...");
+            line.text.resize(std::max<std::size_t>(line.text.size(), 16), ' ');
+            line.text += ' ';
+        }
+        line.halves.push_back({i + 1, static_cast<int>(line.text.size()), static_cast<int>(text.size())});
+        line.text += text;
+        if (mover == Color::Black) {
+            lines.push_back(std::move(line));
+            line = MoveLine{};
             ++number;
         }
         mover = opponent(mover);
     }
-    if (!line.empty()) lines.push_back(line);
+    if (!line.text.empty()) lines.push_back(std::move(line));
     return lines;
+}
+
+// The move that led to `ply` as the move list numbers it: "12. c2-c3", "12... b4xd2"; "the start" for 0.
+std::string ply_label(const Game& game, std::size_t ply) {
+    if (ply == 0) return "the start";
+    const Color first = game.start().side_to_move;
+    // The side that made the move: the first mover on odd plies.
+    const Color mover = ply % 2 == 1 ? first : opponent(first);
+    return concat(full_moves(first, ply), mover == Color::White ? ". " : "... ", to_string(game.move(ply)));
 }
 
 void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeometry& board) {
@@ -77,7 +103,7 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
         f.write(board.bottom() + 2, s.column, std::string(1, static_cast<char>('a' + file)));
     }
     // Points and pieces.
-    const Position& pos = c.game().position();
+    const Position& pos = c.shown_position();
     const Bitboard destinations = c.destinations();
     const Bitboard must = ui.selection.active() ? 0 : c.must_capture();
     Bitboard path = 0;
@@ -88,8 +114,8 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
         for (int k = 0; k < ui.hint->landings; ++k) hint |= bit(ui.hint->path[k]);
     }
     Bitboard last = 0;
-    if (c.game().ply() > 0) {
-        const Move& m = c.game().move(c.game().ply());
+    if (const std::size_t shown = c.shown_ply(); shown > 0) {
+        const Move& m = c.game().move(shown);
         last = bit(m.from) | bit(m.to());
     }
     for (int i = 0; i < kPointCount; ++i) {
@@ -116,23 +142,62 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
         f.set(s.row, s.column - 1, "(", Role::Marker);
         f.set(s.row, s.column + 1, ")", Role::Marker);
     }
+    // No cursor on a position that is only looked at: nothing can be chosen there.
+    if (ui.viewing || ui.replay) return;
     const ScreenPoint s = at(ui.cursor);
     f.set(s.row, s.column - 1, "[", Role::Marker);
     f.set(s.row, s.column + 1, "]", Role::Marker);
 }
 
-// The move list (rows 1 to list_bottom + 1) and the rules in force below it, from column `left`.
+// The move list from row 2 to `list_bottom` (title above it) and the rules in force below it, from column
+// `left` to the screen's right edge. The list is the whole game, then its result and the moves to redo;
+// when wide, in several columns (read down, then across); when longer than the room, the part around
+// the move shown on the board (the latest, unless browsing), which is marked.
 void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
+    const Game& game = c.game();
     f.write(1, left, "Moves", Role::Title);
-    const std::vector<std::string> lines = move_lines(c.game());
-    const int room = list_bottom - 2 + 1;
-    const int first = std::max(0, static_cast<int>(lines.size()) - room);  // the latest move stays visible
-    for (int i = first; i < static_cast<int>(lines.size()); ++i) f.write(2 + i - first, left, lines[i]);
-    if (c.game().redo_line().size() > 0)
-        f.write(list_bottom + 1, left, concat("(", c.game().redo_line().size(), " to redo)"));
+    const std::vector<MoveLine> moves = move_lines(game);
+    std::vector<std::string> lines;
+    int column_width = 22;  // " 1. c2-c3        c4xc2"
+    for (const MoveLine& line : moves) {
+        lines.push_back(line.text);
+        column_width = std::max(column_width, static_cast<int>(line.text.size()));
+    }
+    if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing)
+        lines.push_back(concat(result_token(r.outcome), " (", describe(r.reason), ")"));
+    if (!game.redo_line().empty()) lines.push_back(concat("(", game.redo_line().size(), " to redo)"));
+    const int total = static_cast<int>(lines.size());
+    const int room = std::max(1, list_bottom - 1);
+    const int gap = 2;
+    const int columns = std::max(1, (f.columns() - left + gap) / (column_width + gap));
+    // The line to keep in view: the browsed move's, else the end of the list.
+    const std::size_t shown = c.shown_ply();
+    int target = total - 1;
+    if (c.ui().viewing) {
+        target = 0;
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            for (const MoveLine::Half& h : moves[i].halves)
+                if (h.ply == shown) target = static_cast<int>(i);
+    }
+    // Scrolled a line at a time in one column, a whole column at a time in several (so that moves do
+    // not hop from column to column), with the target as near the middle as the list's end allows.
+    const int unit = columns == 1 ? 1 : room;
+    const int units = (total + unit - 1) / unit, capacity = columns * room / unit;
+    const int first_unit = std::clamp(target / unit - (capacity - 1) / 2, 0, std::max(0, units - capacity));
+    const int first = first_unit * unit;
+    for (int i = first; i < total && i < first + columns * room; ++i) {
+        const int row = 2 + (i - first) % room, column = left + (i - first) / room * (column_width + gap);
+        const bool result_line = i >= static_cast<int>(moves.size());
+        f.write(row, column, lines[static_cast<std::size_t>(i)], result_line ? Role::Title : Role::Text);
+        if (result_line) continue;
+        for (const MoveLine::Half& h : moves[static_cast<std::size_t>(i)].halves)
+            if (h.ply == shown)
+                for (int k = 0; k < h.width && column + h.column + k < f.columns(); ++k)
+                    f.at(row, column + h.column + k).role = Role::LastMove;
+    }
     const int top = list_bottom + 2;
     f.write(top, left, "Rules", Role::Title);
-    const std::vector<std::string> rules = rules_panel_lines(c.game().rules());
+    const std::vector<std::string> rules = rules_panel_lines(game.rules());
     for (std::size_t i = 0; i < rules.size(); ++i) f.write(top + 1 + static_cast<int>(i), left, rules[i]);
 }
 
@@ -161,8 +226,10 @@ Role turn_role(Color side) { return side == Color::White ? Role::TurnWhite : Rol
 // The top line: both players, the side to move in a banner of its colour ("fetaix   ○ White (Ali) to
 // move   ● Black"), so that whose turn it is shows from across the table.
 void draw_title(Frame& f, const Controller& c, const Glyphs& glyphs) {
-    const bool in_play = !c.game().over();
-    const Color mover = c.game().position().side_to_move;
+    // A replay shows the turn in the position on the board; browsing, the turn in the game, which goes on.
+    const bool replay = c.ui().replay;
+    const bool in_play = (replay && c.ui().viewing) || !c.game().over();
+    const Color mover = (replay ? c.shown_position() : c.game().position()).side_to_move;
     const auto segment = [&](const Players& p, Color side) {
         return concat(" ", side == Color::White ? glyphs.white_man : glyphs.black_man, " ", p.label(side),
                       in_play && side == mover ? " to move " : " ");
@@ -182,16 +249,20 @@ void draw_title(Frame& f, const Controller& c, const Glyphs& glyphs) {
 
 std::string status_text(const Controller& c, const Players& players) {
     const Game& game = c.game();
+    const std::size_t shown = c.shown_ply();
     if (c.ui().replay) {
+        // Counted as the move list numbers the moves: "after 1... b4xd2 (move 1 of 2)".
         const Color first = game.start().side_to_move;
-        std::string text = concat("Replay: move ", full_moves(first, game.ply()), " of ",
-                                  full_moves(first, game.ply() + game.redo_line().size()));
+        std::string text = shown == 0 ? concat("Replay: start of the game (", full_moves(first, game.ply()), " moves)")
+                                      : concat("Replay: after ", ply_label(game, shown), " (move ", full_moves(first, shown),
+                                               " of ", full_moves(first, game.ply()), ")");
         // At the end, the result: "1-0 (resignation)".
-        if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing && !game.can_redo())
+        if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing && !c.ui().viewing)
             text += concat(", ", result_token(r.outcome), " (", describe(r.reason), ")");
         if (!c.ui().replay_reason.empty()) text += concat(" (", c.ui().replay_reason, ")");
         return text;
     }
+    if (c.ui().viewing) return concat("Viewing ", shown == 0 ? "" : "after ", ply_label(game, shown), " -- ] forward, Esc back to the game");
     const GameResult r = game.result();
     if (r.outcome != Outcome::Ongoing) {
         if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
@@ -213,7 +284,12 @@ std::string status_text(const Controller& c, const Players& players) {
 
 std::string hint_text(const Controller& c) {
     if (!c.ui().reading.empty()) return "Esc stop reading   q quit";
-    if (c.ui().replay) return "left/right step   Home/End first/last   f flip   s save   q quit";
+    if (c.ui().replay) return "[ ] or left/right step   Home/End first/last   f flip   s save   q quit";
+    if (c.ui().viewing) {
+        // The computer does not wait: it plays on in the game, which the list shows.
+        const std::string keys = "[ ] step back/forward   Home/End first/last   Esc back to the game";
+        return c.computer_to_move() ? concat("The computer plays on meanwhile.   ", keys) : keys;
+    }
     if (c.game().over()) return "n new game   u undo   f flip   ? help   q quit";
     if (c.ui().selection.active()) return "Enter land on a marked point   Esc cancel   ? help";
     return "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit";
@@ -489,7 +565,8 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     const Players status_players =
         fitted_players(c.players(), columns, [&](const Players& p) { return status_text(c, p); });
     const std::string status = status_text(c, status_players);
-    add(fit_text(status, columns, 1), Role::Status);
+    // Browsing, the status is the label that says the board is not the game, in reverse video.
+    add(fit_text(status, columns, 1), ui.viewing && !ui.replay ? Role::Question : Role::Status);
     if (!ui.replay && !c.game().over()) {
         const Color mover = c.game().position().side_to_move;
         const std::string turn = concat(status_players.label(mover), " to move");
