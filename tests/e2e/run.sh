@@ -730,15 +730,20 @@ replay)
     work=$(mktemp -d)
     printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 *\n' >"$work/g.pdn"
     start_game replay "$work/g.pdn"
-    wait_for 'Replay: move 0 of 2'
+    wait_for 'Replay: start of the game \(2 moves\)'
     keys Right Right
-    wait_for 'Replay: move 1 of 2'
+    # Counted as the move list numbers them: the second half-move is Black's 1... b4xd2.
+    wait_for 'Replay: after 1\.\.\. b4xd2 \(move 1 of 2\)'
+    keys ]
+    wait_for 'Replay: after 2\. e1xc3 \(move 2 of 2\)$'
+    keys [
+    wait_for 'Replay: after 1\.\.\. b4xd2'
     keys End
-    wait_for 'Replay: move 2 of 2'
+    wait_for 'Replay: after 2\. e1xc3 \(move 2 of 2\)$'
     keys Home
-    wait_for 'Replay: move 0 of 2'
+    wait_for 'Replay: start of the game'
     keys Enter
-    wait_for 'Replaying: left and right step'
+    wait_for 'Replaying: \[ \] or left and right step'
     keys q
     wait_for 'EXITED 0'
     grep -q 'e1xc3 \*' "$work/g.pdn" || fail "replay changed the file"
@@ -786,15 +791,18 @@ replay_resigned)
     work=$(mktemp -d)
     printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 1-0\n' >"$work/g.pdn"
     $T -u new-session -d -s e2e -x 80 -y 24 -c "$work" "$BIN replay $work/g.pdn; echo; echo EXITED \$?; sleep 30"
-    wait_for 'Replay: move 0 of 2'
+    wait_for 'Replay: start of the game \(2 moves\)'
     keys End
-    wait_for 'Replay: move 2 of 2, 1-0 \(resignation\)'
+    wait_for 'Replay: after 2\. e1xc3 \(move 2 of 2\), 1-0 \(resignation\)'
+    # The move list ends with the result too.
+    expect_line 3 "    │ ╲   │   ╱ │ ╲   │   ╱ │      2. e1xc3"
+    expect_line 4 "    │   ╲ │ ╱   │   ╲ │ ╱   │     1-0 (resignation)"
     keys Left
-    wait_for 'Replay: move 1 of 2$'
+    wait_for 'Replay: after 1\.\.\. b4xd2 \(move 1 of 2\)$'
     keys Right
-    wait_for 'Replay: move 2 of 2, 1-0 \(resignation\)'
+    wait_for 'Replay: after 2\. e1xc3 \(move 2 of 2\), 1-0 \(resignation\)'
     keys Home
-    wait_for 'Replay: move 0 of 2'
+    wait_for 'Replay: start of the game'
     save_as "$work/out.pdn"
     wait_for 'Saved to '
     [ "$("$BIN" check "$work/out.pdn" | head -1)" = "game 1: 2 moves, 1-0 (resignation)" ] || fail "saved from replay: $("$BIN" check "$work/out.pdn")"
