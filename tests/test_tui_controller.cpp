@@ -1061,3 +1061,124 @@ TEST_CASE("tui: a file opened with o is read while keys still answer; Esc stops 
     CHECK(c.players().white == "Omar");
     CHECK(c.game().ply() == 1);
 }
+
+TEST_CASE("tui: [ and ] step through the game's positions; ends say so; Esc and End go back to the game", "[tui][browse]") {
+    Controller c(Rules{}, Players{});
+    // [ at the start of a game with no moves: nothing to view.
+    CHECK(map_key(Key::character('['), InputMode::Board).kind == K::StepBack);
+    CHECK(map_key(Key::character(']'), InputMode::Board).kind == K::StepForward);
+    act(c, K::StepBack);
+    CHECK(c.ui().message == "This is the start of the game.");
+    CHECK(c.mode() == InputMode::Board);
+    for (const char* m : {"c2-c3", "c4xc2", "c1xc3"}) submit(c, K::OpenPrompt, m);
+    REQUIRE(c.game().ply() == 3);
+    const Position after_two = c.game().position_at(2);
+    const std::uint64_t revision = c.revision();
+    // ] on the game as it stands: nothing further.
+    act(c, K::StepForward);
+    CHECK(c.ui().message == "This is the game as it stands: [ steps back through it.");
+    CHECK(c.mode() == InputMode::Board);
+    act(c, K::StepBack);
+    CHECK(c.mode() == InputMode::Browse);
+    CHECK(c.shown_ply() == 2);
+    CHECK(c.shown_position() == after_two);
+    act(c, K::StepBack);
+    act(c, K::StepBack);
+    CHECK(c.shown_ply() == 0);
+    CHECK(c.shown_position() == start_position());
+    act(c, K::StepBack);
+    CHECK(c.ui().message == "This is the start of the game.");
+    CHECK(c.shown_ply() == 0);
+    act(c, K::StepForward);
+    CHECK(c.shown_ply() == 1);
+    // The keys while browsing: [ ] and the arrows step, Home and End go to either end, Esc back.
+    CHECK(map_key(Key::character(']'), InputMode::Browse).kind == K::StepForward);
+    CHECK(map_key(Key::named(Key::Name::Left), InputMode::Browse).kind == K::StepBack);
+    CHECK(map_key(Key::named(Key::Name::UpLeft), InputMode::Browse).kind == K::StepFirst);
+    CHECK(map_key(Key::named(Key::Name::DownLeft), InputMode::Browse).kind == K::StepLast);
+    CHECK(map_key(Key::named(Key::Name::Escape), InputMode::Browse).kind == K::StepLast);
+    act(c, K::StepFirst);
+    CHECK(c.shown_ply() == 0);
+    act(c, K::StepLast);
+    CHECK(c.mode() == InputMode::Board);
+    CHECK(c.ui().message == "Back to the game.");
+    CHECK(c.shown_ply() == 3);
+    // ] onto the last position is the game again.
+    act(c, K::StepBack);
+    act(c, K::StepForward);
+    CHECK(c.mode() == InputMode::Board);
+    CHECK(c.ui().message == "Back to the game.");
+    // Looking is not a change: nothing to autosave, the game where it was.
+    CHECK(c.revision() == revision);
+    CHECK(c.game().ply() == 3);
+}
+
+TEST_CASE("tui: nothing can be played or changed while browsing, by any key or click", "[tui][browse]") {
+    Controller c(Rules{}, Players{});
+    for (const char* m : {"c2-c3", "c4xc2"}) submit(c, K::OpenPrompt, m);
+    click(c, "c1");
+    REQUIRE(c.ui().selection.active());
+    act(c, K::StepBack);
+    CHECK_FALSE(c.ui().selection.active());  // a half-chosen move does not survive leaving the position
+    const std::uint64_t revision = c.revision();
+    const std::string why = "Nothing can be played on an earlier position: Esc goes back to the game.";
+    // Every key that would play, choose or change the game is answered with why not.
+    for (char ch : {'u', 'r', 'n', 'R', 'd', 'H', 'o', ':', ' ', 'x', 'k', '7'})
+        CHECK(map_key(Key::character(ch), InputMode::Browse).kind == K::ViewOnly);
+    for (Key::Name n : {Key::Name::Enter, Key::Name::Up, Key::Name::Down, Key::Name::UpRight, Key::Name::DownRight,
+                        Key::Name::Click})
+        CHECK(map_key(Key::named(n), InputMode::Browse).kind == K::ViewOnly);
+    for (K kind : {K::ViewOnly, K::Select, K::Undo, K::Redo, K::NewGame, K::Resign, K::OfferDraw, K::Hint, K::Open,
+                   K::OpenPrompt}) {
+        act(c, kind);
+        CHECK(c.ui().message == why);
+        CHECK(c.mode() == InputMode::Browse);
+    }
+    click(c, "c1");
+    CHECK(c.ui().message == why);
+    cursor(c, ScreenDirection::Up);
+    CHECK(c.ui().message == why);
+    CHECK_FALSE(c.ui().selection.active());
+    CHECK_FALSE(c.take_hint_request());
+    CHECK(c.revision() == revision);
+    CHECK(c.game().ply() == 2);
+    CHECK(c.shown_ply() == 1);
+    // Flip, help, save and quit still answer; q asks, and n returns to the same view.
+    CHECK(map_key(Key::character('f'), InputMode::Browse).kind == K::Flip);
+    CHECK(map_key(Key::character('?'), InputMode::Browse).kind == K::Help);
+    CHECK(map_key(Key::character('s'), InputMode::Browse).kind == K::Save);
+    act(c, K::Quit);
+    CHECK(c.mode() == InputMode::Question);
+    act(c, K::No);
+    CHECK(c.mode() == InputMode::Browse);
+    CHECK(c.shown_ply() == 1);
+}
+
+TEST_CASE("tui: while a person browses, the computer plays on in the game and the view stays", "[tui][browse][engine]") {
+    Players players;
+    players.black_level = 3;
+    Controller c(Rules{}, players);
+    submit(c, K::OpenPrompt, "c2-c3");
+    act(c, K::StepBack);
+    REQUIRE(c.shown_ply() == 0);
+    // The computer is still to move in the game: it thinks and plays there.
+    CHECK(c.computer_to_move());
+    c.play_computer_move(c.legal_moves()[0]);
+    CHECK(c.game().ply() == 2);
+    CHECK(c.mode() == InputMode::Browse);
+    CHECK(c.shown_ply() == 0);
+    CHECK(c.shown_position() == start_position());
+    act(c, K::StepLast);
+    CHECK(c.shown_ply() == 2);
+    CHECK(c.mode() == InputMode::Board);
+}
+
+TEST_CASE("tui: a new game or a game loaded ends browsing", "[tui][browse]") {
+    Controller c(Rules{}, Players{});
+    for (const char* m : {"c2-c3", "c4xc2"}) submit(c, K::OpenPrompt, m);
+    act(c, K::StepBack);
+    REQUIRE(c.mode() == InputMode::Browse);
+    c.load(parse_pdn("1. d2-c3 *\n")->front());
+    CHECK(c.mode() == InputMode::Board);
+    CHECK(c.shown_ply() == 1);
+}
