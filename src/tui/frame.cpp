@@ -151,25 +151,19 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
 
 // The move list from row 2 to `list_bottom` (title above it) and the rules in force below it, from column
 // `left` to the screen's right edge. The list is the whole game, then its result and the moves to redo;
-// when wide, in several columns (read down, then across); when longer than the room, the part around
-// the move shown on the board (the latest, unless browsing), which is marked.
+// when longer than the room, the part around the move shown on the board (the latest, unless browsing),
+// which is marked; when wide, in several columns (read down, then across).
 void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
     const Game& game = c.game();
     f.write(1, left, "Moves", Role::Title);
     const std::vector<MoveLine> moves = move_lines(game);
     std::vector<std::string> lines;
-    int column_width = 22;  // " 1. c2-c3        c4xc2"
-    for (const MoveLine& line : moves) {
-        lines.push_back(line.text);
-        column_width = std::max(column_width, static_cast<int>(line.text.size()));
-    }
+    for (const MoveLine& line : moves) lines.push_back(line.text);
     if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing)
         lines.push_back(concat(result_token(r.outcome), " (", describe(r.reason), ")"));
     if (!game.redo_line().empty()) lines.push_back(concat("(", game.redo_line().size(), " to redo)"));
     const int total = static_cast<int>(lines.size());
     const int room = std::max(1, list_bottom - 1);
-    const int gap = 2;
-    const int columns = std::max(1, (f.columns() - left + gap) / (column_width + gap));
     // The line to keep in view: the browsed move's, else the end of the list.
     const std::size_t shown = c.shown_ply();
     int target = total - 1;
@@ -179,14 +173,38 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
             for (const MoveLine::Half& h : moves[i].halves)
                 if (h.ply == shown) target = static_cast<int>(i);
     }
-    // Scrolled a line at a time in one column, a whole column at a time in several (so that moves do
-    // not hop from column to column), with the target as near the middle as the list's end allows.
-    const int unit = columns == 1 ? 1 : room;
-    const int units = (total + unit - 1) / unit, capacity = columns * room / unit;
-    const int first_unit = std::clamp(target / unit - (capacity - 1) / 2, 0, std::max(0, units - capacity));
-    const int first = first_unit * unit;
-    for (int i = first; i < total && i < first + columns * room; ++i) {
-        const int row = 2 + (i - first) % room, column = left + (i - first) / room * (column_width + gap);
+    // Like a scoresheet: columns of `room` lines, as many side by side as fit, around the target's
+    // column (the next ones first, then the ones before). Where only one fits, a single column scrolls
+    // a line at a time, the target as near the middle as the list's end allows.
+    const int gap = 2;
+    int first = std::clamp(target - (room - 1) / 2, 0, std::max(0, total - room));
+    int count = std::min(total, room);
+    std::vector<int> column_left{left};
+    if (total > room) {
+        const int chunks = (total + room - 1) / room;
+        // A column is as wide as its widest line, and at least as wide as a line with a double capture
+        // (" 1. c2-c3        c4xc2xe2"): the layout then changes seldom as the game goes on.
+        std::vector<int> width(static_cast<std::size_t>(chunks), 25);
+        for (int i = 0; i < total; ++i)
+            width[static_cast<std::size_t>(i / room)] =
+                std::max(width[static_cast<std::size_t>(i / room)], text::display_width(lines[static_cast<std::size_t>(i)]));
+        int from = target / room, to = from + 1, used = width[static_cast<std::size_t>(from)];
+        const int room_across = f.columns() - left;
+        for (bool grew = true; grew;) {
+            grew = false;
+            if (to < chunks && used + gap + width[static_cast<std::size_t>(to)] <= room_across)
+                used += gap + width[static_cast<std::size_t>(to++)], grew = true;
+            if (from > 0 && used + gap + width[static_cast<std::size_t>(from - 1)] <= room_across)
+                used += gap + width[static_cast<std::size_t>(--from)], grew = true;
+        }
+        if (to - from > 1) {
+            first = from * room;
+            count = std::min(total, to * room) - first;
+            for (int k = from; k + 1 < to; ++k) column_left.push_back(column_left.back() + width[static_cast<std::size_t>(k)] + gap);
+        }
+    }
+    for (int i = first; i < first + count; ++i) {
+        const int row = 2 + (i - first) % room, column = column_left[static_cast<std::size_t>((i - first) / room)];
         const bool result_line = i >= static_cast<int>(moves.size());
         f.write(row, column, lines[static_cast<std::size_t>(i)], result_line ? Role::Title : Role::Text);
         if (result_line) continue;
