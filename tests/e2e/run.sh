@@ -808,6 +808,69 @@ replay_resigned)
     [ "$("$BIN" check "$work/out.pdn" | head -1)" = "game 1: 2 moves, 1-0 (resignation)" ] || fail "saved from replay: $("$BIN" check "$work/out.pdn")"
     rm -rf "$work"
     ;;
+browse)
+    # [ and ] step through the game's positions while it goes on; nothing can be played meanwhile and
+    # the game, its autosave included, is untouched; Esc goes back to it.
+    start_game --new --white Ali --black Zineb
+    wait_for 'White \(Ali\) to move'
+    for m in c2-c3 c4xc2 c1xc3; do type_move "$m"; done
+    wait_for 'Black \(Zineb\) to move'
+    saved=$(cat "$STATE/fetaix/autosave.pdn")
+    keys ]
+    wait_for '^This is the game as it stands: \[ steps back through it\.'
+    keys [
+    wait_for '^Viewing after 1\.\.\. c4xc2 -- \] forward, Esc back to the game$'
+    expect_line 22 "[ ] step back/forward   Home/End first/last   Esc back to the game"
+    # The position after 1... c4xc2: Black's man on c2, c1 still White's, c4 empty; no cursor.
+    expect_line 3 "    │ ╲   │   ╱ │ ╲   │   ╱ │      2. c1xc3"
+    expect_line 5 "4   ●─────●─────·─────●─────●"
+    expect_line 8 "3   ●─────●─────·─────○─────○"
+    expect_line 11 "2   ○─────○─────●─────○─────○"
+    expect_line 14 "1   ○─────○─────○─────○─────○     promotion end"
+    keys [
+    wait_for '^Viewing after 1\. c2-c3 -- '
+    keys [
+    wait_for '^Viewing the start -- '
+    expect_line 11 "2   ○─────○─────○─────○─────○"
+    keys [
+    wait_for '^This is the start of the game\.'
+    # Nothing is played on an earlier position: not with Enter, a typed move, undo or a click.
+    keys Enter
+    wait_for '^Nothing can be played on an earlier position: Esc goes back to the game\.'
+    keys Escape
+    wait_for '^Back to the game\.'
+    wait_for '^Black \(Zineb\) to move'
+    keys [ Home
+    wait_for '^Viewing the start -- '
+    keys : u
+    click 11 16
+    wait_for '^Nothing can be played on an earlier position'
+    wait_for '^Viewing the start -- '
+    keys ] ]
+    wait_for '^Viewing after 1\.\.\. c4xc2 -- '
+    keys End
+    wait_for '^Back to the game\.'
+    expect_line 8 "3   ●─────●─────○─────○─────○"
+    [ "$(cat "$STATE/fetaix/autosave.pdn")" = "$saved" ] || fail "browsing changed the autosave"
+    # Back in the game, keys act on it again.
+    keys u
+    wait_gone ' 2\. c1xc3'
+    ;;
+browse_computer)
+    # While the person looks back, the computer plays on in the game; the view stays where it was.
+    start_game --new --black ai:8 --time 1.5
+    wait_for 'Black \(computer, level 8\)'
+    type_move d2-c3
+    wait_for 'thinking: depth [0-9]+'
+    keys [
+    wait_for '^Viewing the start -- \] forward, Esc back to the game$'
+    wait_for '^The computer plays on meanwhile\.'
+    wait_for ' 1\. d2-c3 +[bd]4xd2' 10
+    expect_line 21 "Viewing the start -- ] forward, Esc back to the game"
+    keys Escape
+    wait_for '^White to move'
+    wait_for '^Back to the game\.'
+    ;;
 computer)
     # The computer replies on its own; while level 8 thinks the screen keeps answering (help opens and
     # closes), and undo takes back its reply and the player's move together.
