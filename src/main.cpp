@@ -49,7 +49,7 @@ constexpr const char* kHelp =
     "      Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
     "      --divide first prints each legal move with its count at DEPTH.\n"
     "  fetaix replay FILE.pdn [--ascii]\n"
-    "      Step through a saved game (left, right, Home, End) without changing it.\n"
+    "      Step through a saved game ([ ] or left, right, Home, End) without changing it.\n"
     "  fetaix games\n"
     "      List the game history, newest first: #N, date, players, result, moves (as numbered\n"
     "      in the move list) and the record file.\n"

@@ -192,6 +192,7 @@ TEST_CASE("screen: the help page lists the keys and the rules in force", "[tui][
     for (int r = 0; r < f.rows(); ++r) all += f.line(r) + "\n";
     CHECK_THAT(all, Catch::Contains("Home PgUp End PgDn diagonals (7 9 1 3)"));
     CHECK_THAT(all, Catch::Contains("R  resign     d  offer a draw"));
+    CHECK_THAT(all, Catch::Contains("u r  undo, redo  [ ]  look back\n"));
     // The switches' phrases (as in the rules panel) in one sentence, wrapped to the page.
     CHECK_THAT(all, Catch::Contains("In force: backward captures no, promotion stop, majority yes,"));
     CHECK_THAT(all, Catch::Contains("  no-progress draw after 50 plies."));

@@ -419,7 +419,7 @@ void draw_help(Frame& f, const Controller& c) {
         "Keys",
         "  arrows h j k l     move the cursor     Enter Space  select, land",
         "  Home PgUp End PgDn diagonals (7 9 1 3) Esc Backspace  cancel",
-        "  :  type a move (c2-c3, a1xd4xd1)       u r  undo, redo",
+        "  :  type a move (c2-c3, a1xd4xd1)  u r  undo, redo  [ ]  look back",
         "  n  new game   f  flip board   a  turn to the side to move",
         "     (playing Black against the computer, the board starts turned)",
         "  R  resign     d  offer a draw          ?  help    q  quit",
