@@ -277,7 +277,7 @@ std::string status_text(const Controller& c, const Players& players) {
         // At the end, the result: "1-0 (resignation)".
         if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing && !c.ui().viewing)
             text += concat(", ", result_token(r.outcome), " (", describe(r.reason), ")");
-        if (!c.ui().replay_reason.empty()) text += concat(" (", c.ui().replay_reason, ")");
+        if (!c.ui().replay_reason.empty()) text += concat(" -- ", c.ui().replay_reason);
         return text;
     }
     if (c.ui().viewing) return concat("Viewing ", shown == 0 ? "" : "after ", ply_label(game, shown), " -- ] forward, Esc back to the game");

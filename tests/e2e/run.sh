@@ -477,7 +477,7 @@ second_instance)
     $T new-window -t e2e "$BIN; sleep 30"
     wait_for 'Saved game open in another fetaix: y = view read-only, n = separate game'
     keys -t e2e:1 y
-    wait_for 'Replay: move 1 of 1 \(read-only: open in another fetaix\)'
+    wait_for 'Replay: after 1\. c2-c3 \(move 1 of 1\) -- read-only: open in another fetaix$'
     $T kill-window -t e2e:1
     $T new-window -t e2e "$BIN; sleep 30"
     wait_for 'open in another fetaix'
@@ -1065,7 +1065,7 @@ autosave_lock_file)
     wait_for 'autosave failing: cannot open the lock: Permission denied:( |$)'
     wait_for 'Continue the saved game \(1 move\) unsaved\? y = yes, n = view it read-only'
     keys n
-    wait_for 'Replay: move 1 of 1 \(read-only: the autosave cannot be used\)'
+    wait_for 'Replay: after 1\.\.\. b4xd2 \(move 1 of 1\) -- read-only: the autosave cannot be used$'
     stop_tmux
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
     wait_for 'Continue the saved game'
