@@ -664,6 +664,13 @@ TEST_CASE("tui: replay steps through a game and cannot change it", "[tui][replay
     CHECK(c.game().ply() == 3);
     CHECK(c.revision() == r);  // stepping is not a change: nothing to autosave
     CHECK_FALSE(act(c, K::Quit));  // no question in a replay
+    // A game of one half-move is one move, as the list numbers it.
+    Controller one(Rules{}, Players{});
+    one.load(parse_pdn("1. c2-c3 *\n")->front());
+    one.start_replay("");
+    CHECK(compose(one, 24, 80, Glyphs::ascii()).line(21) == "Replay: start of the game (1 move)");
+    act(one, K::StepForward);
+    CHECK(compose(one, 24, 80, Glyphs::ascii()).line(21) == "Replay: after 1. c2-c3 (move 1 of 1)");
 }
 
 TEST_CASE("tui: the saved game open elsewhere is offered read-only or set aside", "[tui][files]") {

@@ -3,6 +3,7 @@
 // (cursor, selection, prompt, questions, messages). No curses and no files here: saving and opening
 // go through functions the program hands in, so all of it is unit-tested.
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 #include <string>
@@ -62,10 +63,10 @@ struct UiState {
     bool flipped = false;    // Black at the bottom
     bool auto_flip = false;  // turn the board so the side to move is at the bottom
     bool replay = false;     // step through the game without changing it
+    std::string replay_reason;  // shown while replaying, e.g. why the game is read-only
     // Browsing: the position after this many plies is shown, not the game's current one (always fewer
     // than game.ply()); nothing can be played meanwhile. Replay steps through its game the same way.
     std::optional<std::size_t> viewing;
-    std::string replay_reason;  // shown while replaying, e.g. why the game is read-only
     std::string message;     // feedback for the last action; cleared by the next one
     std::string notice;      // a standing condition, such as a failing autosave
     std::string thinking;    // what the computer is considering, while it thinks
@@ -110,7 +111,7 @@ public:
     // Shows a recorded game to step through with the arrow keys, from its start, changing nothing.
     void start_replay(std::string reason);
     // The ply whose position the board shows: the game's current one, or the one browsed or replayed.
-    std::size_t shown_ply() const { return ui_.viewing.value_or(game_.ply()); }
+    std::size_t shown_ply() const { return std::min(ui_.viewing.value_or(game_.ply()), game_.ply()); }
     const Position& shown_position() const { return game_.position_at(shown_ply()); }
     // Asks whether to resume a saved game; yes loads it.
     void offer_resume(GameRecord saved);

@@ -185,9 +185,10 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
         // A column is as wide as its widest line, and at least as wide as a line with a double capture
         // (" 1. c2-c3        c4xc2xe2"): the layout then changes seldom as the game goes on.
         std::vector<int> width(static_cast<std::size_t>(chunks), 25);
-        for (int i = 0; i < total; ++i)
-            width[static_cast<std::size_t>(i / room)] =
-                std::max(width[static_cast<std::size_t>(i / room)], text::display_width(lines[static_cast<std::size_t>(i)]));
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            int& w = width[i / static_cast<std::size_t>(room)];
+            w = std::max(w, text::display_width(lines[i]));
+        }
         int from = target / room, to = from + 1, used = width[static_cast<std::size_t>(from)];
         const int room_across = f.columns() - left;
         for (bool grew = true; grew;) {
@@ -200,7 +201,8 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
         if (to - from > 1) {
             first = from * room;
             count = std::min(total, to * room) - first;
-            for (int k = from; k + 1 < to; ++k) column_left.push_back(column_left.back() + width[static_cast<std::size_t>(k)] + gap);
+            for (int k = from; k + 1 < to; ++k)
+                column_left.push_back(column_left.back() + width[static_cast<std::size_t>(k)] + gap);
         }
     }
     for (int i = first; i < first + count; ++i) {
@@ -271,16 +273,19 @@ std::string status_text(const Controller& c, const Players& players) {
     if (c.ui().replay) {
         // Counted as the move list numbers the moves: "after 1... b4xd2 (move 1 of 2)".
         const Color first = game.start().side_to_move;
-        std::string text = shown == 0 ? concat("Replay: start of the game (", full_moves(first, game.ply()), " moves)")
-                                      : concat("Replay: after ", ply_label(game, shown), " (move ", full_moves(first, shown),
-                                               " of ", full_moves(first, game.ply()), ")");
+        const std::size_t moves = full_moves(first, game.ply());
+        std::string text = shown == 0 ? concat("Replay: start of the game (", moves, moves == 1 ? " move)" : " moves)")
+                                      : concat("Replay: after ", ply_label(game, shown), " (move ",
+                                               full_moves(first, shown), " of ", moves, ")");
         // At the end, the result: "1-0 (resignation)".
         if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing && !c.ui().viewing)
             text += concat(", ", result_token(r.outcome), " (", describe(r.reason), ")");
         if (!c.ui().replay_reason.empty()) text += concat(" -- ", c.ui().replay_reason);
         return text;
     }
-    if (c.ui().viewing) return concat("Viewing ", shown == 0 ? "" : "after ", ply_label(game, shown), " -- ] forward, Esc back to the game");
+    if (c.ui().viewing)
+        return concat("Viewing ", shown == 0 ? "" : "after ", ply_label(game, shown),
+                      " -- ] forward, Esc back to the game");
     const GameResult r = game.result();
     if (r.outcome != Outcome::Ongoing) {
         if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
