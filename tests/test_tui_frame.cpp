@@ -896,3 +896,24 @@ TEST_CASE("screen: at 120x40 browsing back scrolls the columns to the move shown
     CHECK(narrow.line(18).substr(50) == "20. e1-a1        b2-e5");
     CHECK(narrow.line(19).size() <= 50);
 }
+
+TEST_CASE("screen: browsing against the computer, the key line says it plays on in the game", "[tui][frame][browse]") {
+    Players players;
+    players.black_level = 3;
+    Controller c(Rules{}, players);
+    c.handle(Action::of(K::OpenPrompt));
+    for (char ch : std::string("c2-c3")) {
+        Action t = Action::of(K::PromptChar);
+        t.ch = ch;
+        c.handle(t);
+    }
+    c.handle(Action::of(K::PromptSubmit));
+    c.handle(Action::of(K::StepBack));
+    const Frame f = compose(c, 24, 80, Glyphs::ascii());
+    // The banner is the game's: the computer is to move there, while the board shows the start.
+    CHECK(f.line(0) == "fetaix   w White   b Black (computer, level 3) to move");
+    CHECK(f.line(11) == "2   w-----w-----w-----w-----w");
+    CHECK(f.line(20) == "Viewing the start -- ] forward, Esc back to the game");
+    CHECK(f.line(21) == "The computer plays on meanwhile. [ ] step back/forward Home/End first/last Esc");
+    CHECK(f.line(22) == "back to the game");
+}
