@@ -55,7 +55,7 @@ constexpr CommandText kCommands[] = {
      "Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
      "--divide first prints each legal move with its count at DEPTH."},
     {"replay", "fetaix replay FILE.pdn [--ascii]",
-     "Step through a saved game (left, right, Home, End) without changing it."},
+     "Step through a saved game ([ ] or arrows, Home, End), changing nothing."},
     {"games", "fetaix games",
      "List the game history, newest first: #N, date, players, result, moves\n"
      "(as numbered in the move list) and the record file."},

@@ -715,26 +715,40 @@ TEST_CASE("tui: replay steps through a game and cannot change it", "[tui][replay
     c.load(parse_pdn(format_pdn(g))->front());
     c.start_replay("");
     CHECK(c.mode() == InputMode::Replay);
-    CHECK(c.game().ply() == 0);
+    CHECK(c.shown_ply() == 0);
     const std::uint64_t r = c.revision();
-    CHECK(map_key(Key::named(Key::Name::Right), InputMode::Replay).kind == K::Redo);
-    CHECK(map_key(Key::named(Key::Name::Left), InputMode::Replay).kind == K::Undo);
-    CHECK(map_key(Key::named(Key::Name::UpLeft), InputMode::Replay).kind == K::ReplayFirst);
-    CHECK(map_key(Key::named(Key::Name::DownLeft), InputMode::Replay).kind == K::ReplayLast);
-    CHECK(map_key(Key::named(Key::Name::Enter), InputMode::Replay).kind == K::Select);
-    CHECK(map_key(Key::character('u'), InputMode::Replay).kind == K::None);
-    act(c, K::Redo);
-    CHECK(c.game().ply() == 1);
-    act(c, K::ReplayLast);
-    CHECK(c.game().ply() == 3);
-    act(c, K::Redo);
+    CHECK(map_key(Key::named(Key::Name::Right), InputMode::Replay).kind == K::StepForward);
+    CHECK(map_key(Key::named(Key::Name::Left), InputMode::Replay).kind == K::StepBack);
+    CHECK(map_key(Key::character(']'), InputMode::Replay).kind == K::StepForward);
+    CHECK(map_key(Key::character('['), InputMode::Replay).kind == K::StepBack);
+    CHECK(map_key(Key::named(Key::Name::UpLeft), InputMode::Replay).kind == K::StepFirst);
+    CHECK(map_key(Key::named(Key::Name::DownLeft), InputMode::Replay).kind == K::StepLast);
+    CHECK(map_key(Key::named(Key::Name::Enter), InputMode::Replay).kind == K::ViewOnly);
+    CHECK(map_key(Key::named(Key::Name::Escape), InputMode::Replay).kind == K::ViewOnly);
+    CHECK(map_key(Key::character('u'), InputMode::Replay).kind == K::ViewOnly);
+    act(c, K::StepForward);
+    CHECK(c.shown_ply() == 1);
+    act(c, K::StepLast);
+    CHECK(c.shown_ply() == 3);
+    CHECK(c.mode() == InputMode::Replay);  // at the end, still only looked at
+    act(c, K::StepForward);
     CHECK(c.ui().message == "This is the last move.");
-    act(c, K::ReplayFirst);
-    CHECK(c.game().ply() == 0);
+    act(c, K::StepFirst);
+    CHECK(c.shown_ply() == 0);
     click(c, "c2");
     CHECK_FALSE(c.ui().selection.active());
+    CHECK(c.ui().message == "Replaying: [ ] or left and right step through the moves, q leaves.");
+    act(c, K::Undo);
+    CHECK(c.game().ply() == 3);
     CHECK(c.revision() == r);  // stepping is not a change: nothing to autosave
     CHECK_FALSE(act(c, K::Quit));  // no question in a replay
+    // A game of one half-move is one move, as the list numbers it.
+    Controller one(Rules{}, Players{});
+    one.load(parse_pdn("1. c2-c3 *\n")->front());
+    one.start_replay("");
+    CHECK(compose(one, 24, 80, Glyphs::ascii()).line(21) == "Replay: start of the game (1 move)");
+    act(one, K::StepForward);
+    CHECK(compose(one, 24, 80, Glyphs::ascii()).line(21) == "Replay: after 1. c2-c3 (move 1 of 1)");
 }
 
 TEST_CASE("tui: the saved game open elsewhere is offered read-only or set aside", "[tui][files]") {
@@ -1105,18 +1119,22 @@ TEST_CASE("tui: replay keeps a declared result, and saving during replay writes 
     c.set_files(disk.access());
     c.load(parse_pdn("[White \"Ali\"]\n1. d2-c3 b4xd2 2. e1xc3 1-0\n")->front());
     c.start_replay("");
-    CHECK(c.game().ply() == 0);
+    CHECK(c.shown_ply() == 0);
+    const auto status = [&] { return compose(c, 24, 80, Glyphs::ascii()).line(21); };
+    CHECK(status() == "Replay: start of the game (2 moves)");
     submit(c, K::Save, "out.pdn", true);
     CHECK(c.ui().message == "Saved to out.pdn.");
     CHECK(disk.files["out.pdn"].find("1. d2-c3 b4xd2 2. e1xc3 1-0\n") != std::string::npos);
-    act(c, K::ReplayLast);
-    CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
-    act(c, K::Undo);
-    CHECK(c.game().ply() == 2);
-    act(c, K::Redo);
-    CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
-    act(c, K::Redo);
+    act(c, K::StepLast);
+    CHECK(status() == "Replay: after 2. e1xc3 (move 2 of 2), 1-0 (resignation)");
+    act(c, K::StepBack);
+    CHECK(c.shown_ply() == 2);
+    CHECK(status() == "Replay: after 1... b4xd2 (move 1 of 2)");
+    act(c, K::StepForward);
+    CHECK(status() == "Replay: after 2. e1xc3 (move 2 of 2), 1-0 (resignation)");
+    act(c, K::StepForward);
     CHECK(c.ui().message == "This is the last move.");
+    CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
 }
 
 TEST_CASE("tui: a file opened with o is read while keys still answer; Esc stops the reading", "[tui][files]") {
@@ -1180,4 +1198,125 @@ TEST_CASE("tui: the computer's move is announced in words, the pieces it took na
     Controller d(Rules{}, Players{"White", "Black", 0, 2}, *parse_fen("B:Wa4,b3,c2,e1:Ba5"));
     d.play_computer_move(d.legal_moves()[0]);
     CHECK(d.ui().message == "Black plays a5xa3xc3xc1, taking a4, b3 and c2; its man becomes a mullah.");
+}
+
+TEST_CASE("tui: [ and ] step through the game's positions; ends say so; Esc and End go back to the game", "[tui][browse]") {
+    Controller c(Rules{}, Players{});
+    // [ at the start of a game with no moves: nothing to view.
+    CHECK(map_key(Key::character('['), InputMode::Board).kind == K::StepBack);
+    CHECK(map_key(Key::character(']'), InputMode::Board).kind == K::StepForward);
+    act(c, K::StepBack);
+    CHECK(c.ui().message == "This is the start of the game.");
+    CHECK(c.mode() == InputMode::Board);
+    for (const char* m : {"c2-c3", "c4xc2", "c1xc3"}) submit(c, K::OpenPrompt, m);
+    REQUIRE(c.game().ply() == 3);
+    const Position after_two = c.game().position_at(2);
+    const std::uint64_t revision = c.revision();
+    // ] on the game as it stands: nothing further.
+    act(c, K::StepForward);
+    CHECK(c.ui().message == "This is the game as it stands: [ steps back through it.");
+    CHECK(c.mode() == InputMode::Board);
+    act(c, K::StepBack);
+    CHECK(c.mode() == InputMode::Browse);
+    CHECK(c.shown_ply() == 2);
+    CHECK(c.shown_position() == after_two);
+    act(c, K::StepBack);
+    act(c, K::StepBack);
+    CHECK(c.shown_ply() == 0);
+    CHECK(c.shown_position() == start_position());
+    act(c, K::StepBack);
+    CHECK(c.ui().message == "This is the start of the game.");
+    CHECK(c.shown_ply() == 0);
+    act(c, K::StepForward);
+    CHECK(c.shown_ply() == 1);
+    // The keys while browsing: [ ] and the arrows step, Home and End go to either end, Esc back.
+    CHECK(map_key(Key::character(']'), InputMode::Browse).kind == K::StepForward);
+    CHECK(map_key(Key::named(Key::Name::Left), InputMode::Browse).kind == K::StepBack);
+    CHECK(map_key(Key::named(Key::Name::UpLeft), InputMode::Browse).kind == K::StepFirst);
+    CHECK(map_key(Key::named(Key::Name::DownLeft), InputMode::Browse).kind == K::StepLast);
+    CHECK(map_key(Key::named(Key::Name::Escape), InputMode::Browse).kind == K::StepLast);
+    act(c, K::StepFirst);
+    CHECK(c.shown_ply() == 0);
+    act(c, K::StepLast);
+    CHECK(c.mode() == InputMode::Board);
+    CHECK(c.ui().message == "Back to the game.");
+    CHECK(c.shown_ply() == 3);
+    // ] onto the last position is the game again.
+    act(c, K::StepBack);
+    act(c, K::StepForward);
+    CHECK(c.mode() == InputMode::Board);
+    CHECK(c.ui().message == "Back to the game.");
+    // Looking is not a change: nothing to autosave, the game where it was.
+    CHECK(c.revision() == revision);
+    CHECK(c.game().ply() == 3);
+}
+
+TEST_CASE("tui: nothing can be played or changed while browsing, by any key or click", "[tui][browse]") {
+    Controller c(Rules{}, Players{});
+    for (const char* m : {"c2-c3", "c4xc2"}) submit(c, K::OpenPrompt, m);
+    click(c, "c1");
+    REQUIRE(c.ui().selection.active());
+    act(c, K::StepBack);
+    CHECK_FALSE(c.ui().selection.active());  // a half-chosen move does not survive leaving the position
+    const std::uint64_t revision = c.revision();
+    const std::string why = "Nothing can be played on an earlier position: Esc goes back to the game.";
+    // Every key that would play, choose or change the game is answered with why not.
+    for (char ch : {'u', 'r', 'n', 'R', 'd', 'H', 'o', ':', ' ', 'x', 'k', '7'})
+        CHECK(map_key(Key::character(ch), InputMode::Browse).kind == K::ViewOnly);
+    for (Key::Name n : {Key::Name::Enter, Key::Name::Up, Key::Name::Down, Key::Name::UpRight, Key::Name::DownRight,
+                        Key::Name::Click})
+        CHECK(map_key(Key::named(n), InputMode::Browse).kind == K::ViewOnly);
+    for (K kind : {K::ViewOnly, K::Select, K::Undo, K::Redo, K::NewGame, K::Resign, K::OfferDraw, K::Hint, K::Open,
+                   K::OpenPrompt}) {
+        act(c, kind);
+        CHECK(c.ui().message == why);
+        CHECK(c.mode() == InputMode::Browse);
+    }
+    click(c, "c1");
+    CHECK(c.ui().message == why);
+    cursor(c, ScreenDirection::Up);
+    CHECK(c.ui().message == why);
+    CHECK_FALSE(c.ui().selection.active());
+    CHECK_FALSE(c.take_hint_request());
+    CHECK(c.revision() == revision);
+    CHECK(c.game().ply() == 2);
+    CHECK(c.shown_ply() == 1);
+    // Flip, help, save and quit still answer; q asks, and n returns to the same view.
+    CHECK(map_key(Key::character('f'), InputMode::Browse).kind == K::Flip);
+    CHECK(map_key(Key::character('?'), InputMode::Browse).kind == K::Help);
+    CHECK(map_key(Key::character('s'), InputMode::Browse).kind == K::Save);
+    act(c, K::Quit);
+    CHECK(c.mode() == InputMode::Question);
+    act(c, K::No);
+    CHECK(c.mode() == InputMode::Browse);
+    CHECK(c.shown_ply() == 1);
+}
+
+TEST_CASE("tui: while a person browses, the computer plays on in the game and the view stays", "[tui][browse][engine]") {
+    Players players;
+    players.black_level = 3;
+    Controller c(Rules{}, players);
+    submit(c, K::OpenPrompt, "c2-c3");
+    act(c, K::StepBack);
+    REQUIRE(c.shown_ply() == 0);
+    // The computer is still to move in the game: it thinks and plays there.
+    CHECK(c.computer_to_move());
+    c.play_computer_move(c.legal_moves()[0]);
+    CHECK(c.game().ply() == 2);
+    CHECK(c.mode() == InputMode::Browse);
+    CHECK(c.shown_ply() == 0);
+    CHECK(c.shown_position() == start_position());
+    act(c, K::StepLast);
+    CHECK(c.shown_ply() == 2);
+    CHECK(c.mode() == InputMode::Board);
+}
+
+TEST_CASE("tui: a new game or a game loaded ends browsing", "[tui][browse]") {
+    Controller c(Rules{}, Players{});
+    for (const char* m : {"c2-c3", "c4xc2"}) submit(c, K::OpenPrompt, m);
+    act(c, K::StepBack);
+    REQUIRE(c.mode() == InputMode::Browse);
+    c.load(parse_pdn("1. d2-c3 *\n")->front());
+    CHECK(c.mode() == InputMode::Board);
+    CHECK(c.shown_ply() == 1);
 }

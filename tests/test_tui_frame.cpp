@@ -182,8 +182,10 @@ TEST_CASE("screen: the move list numbers moves and keeps the latest in view", "[
     CHECK(f.line(10).substr(34) == pair(10));
     c.handle(Action::of(K::Undo));
     const Frame g = compose(c, 24, 80, Glyphs::ascii());
-    CHECK(g.line(10).substr(34) == concat("10. ", played[18]));
-    CHECK(g.line(11).substr(34) == "(1 to redo)");
+    // The moves to redo close the list, below the latest move.
+    CHECK(g.line(9).substr(34) == concat("10. ", played[18]));
+    CHECK(g.line(10).substr(34) == "(1 to redo)");
+    CHECK(g.line(11).size() < 34);
 }
 
 TEST_CASE("screen: the end of the game says who won, why, and what next", "[tui][frame]") {
@@ -244,6 +246,7 @@ TEST_CASE("screen: the help page lists the keys and the rules in force", "[tui][
     for (int r = 0; r < f.rows(); ++r) all += f.line(r) + "\n";
     CHECK_THAT(all, Catch::Contains("Home PgUp End PgDn diagonals (7 9 1 3)"));
     CHECK_THAT(all, Catch::Contains("R  resign     d  offer a draw"));
+    CHECK_THAT(all, Catch::Contains("u r  undo, redo  [ ]  look back\n"));
     // The switches' phrases (as in the rules panel) in one sentence, wrapped to the page.
     CHECK_THAT(all, Catch::Contains("In force: backward captures no, promotion stop, majority yes,"));
     CHECK_THAT(all, Catch::Contains("  no-progress draw after 50 plies."));
@@ -812,6 +815,56 @@ Move legal(const Controller& c, std::string_view text) {
 
 }  // namespace
 
+namespace {
+
+// A long game (57 moves, drawn by the no-progress rule after 80 plies) for the move list's tests.
+const char* const kLongGame = R"([NoProgress "80"]
+
+1. d2-c3 b4xd2 2. e1xc3 d4xd2 3. b2xb4xd4 d5xd3xb3 4. d1xd3 e5-d5 5. e3xe5
+a4-b4 6. a2xa4xc4 c5xc3xe3xe1 7. e5xc5 b5xd5 8. c1-d2 e1xc3xc1 9. b1xd1 b3-a3
+10. d1-e1 d5-c5 11. e1-d2 a5-b5 12. d2-e3 b5-b4 13. e3-e4 b4-c3 14. a1-b1 c3-b2
+15. b1xb3 a3xc3 16. e4-e5 c3-c2 17. e5xa5 c2-c1 18. a5-e5 c1-d2 19. e5-e1 d2-b2
+20. e1-a1 b2-e5 21. a1-a5 e5-d4 22. a5-e5 d4-b4 23. e5-e3 b4-a5 24. e3-e4 a5-e1
+25. e4-c4 e1-e5 26. c4-c1 e5-c5 27. c1-b2 c5-e3 28. b2-b4 e3-e5 29. b4-d2 e5-e1
+30. d2-d3 e1-a5 31. d3-d1 a5-c3 32. d1-b1 c3-a3 33. b1-b5 a3-a2 34. b5-b4 a2-a4
+35. b4-c5 a4-a1 36. c5-b4 a1-a3 37. b4-b1 a3-c3 38. b1-c1 c3-a5 39. c1-c4 a5-d2
+40. c4-c5 d2-c1 41. c5-b4 c1-c2 42. b4-a3 c2-c5 43. a3-e3 c5-e5 44. e3-a3 e5-a1
+45. a3-b3 a1-a5 46. b3-d3 a5-b4 47. d3-a3 b4-c4 48. a3-a4 c4-c3 49. a4-e4 c3-a3
+50. e4-d4 a3-e3 51. d4-d5 e3-b3 52. d5-d4 b3-b5 53. d4-c3 b5-d5 54. c3-a1 d5-d2
+55. a1-a2 d2-d4 56. a2-c2 d4-d3 57. c2-c1 d3-d5 1/2-1/2
+)";
+
+Controller long_game() {
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    c.load(parse_pdn(kLongGame)->front());
+    REQUIRE(c.game().ply() == 114);
+    return c;
+}
+
+// Rows `first` to `last` of the frame from column `left` on: the side panel.
+std::vector<std::string> panel(const Frame& f, int first, int last, int left) {
+    std::vector<std::string> out;
+    for (int r = first; r <= last; ++r) {
+        const std::string line = f.line(r);
+        out.push_back(line.size() > static_cast<std::size_t>(left) ? line.substr(static_cast<std::size_t>(left)) : "");
+    }
+    return out;
+}
+
+// The columns of `row` drawn in `role`, as "first-last" runs.
+std::string columns_in(const Frame& f, int row, Role role) {
+    std::string out;
+    for (int col = 0; col < f.columns(); ++col) {
+        if (f.at(row, col).role != role || (col > 0 && f.at(row, col - 1).role == role)) continue;
+        int end = col;
+        while (end + 1 < f.columns() && f.at(row, end + 1).role == role) ++end;
+        out += concat(out.empty() ? "" : " ", col, "-", end);
+    }
+    return out;
+}
+
+}  // namespace
+
 TEST_CASE("screen: the plies left before the no-progress draw and a position seen twice stand above the status",
           "[tui][frame][draw]") {
     Rules rules;
@@ -962,4 +1015,197 @@ TEST_CASE("screen: with every bottom line taken, the draw warnings end the statu
     const std::vector<std::string> t = lines(compose(c, 25, 72, Glyphs::ascii()));
     CHECK(t[19] == "No-progress draw in 8 plies   Position seen twice: once more is a draw");
     CHECK(t[20] == "White to move | White 1, Black 1");
+}
+
+TEST_CASE("screen: at 72x24 a long move list is scrolled to its end and closes with the result and its reason",
+          "[tui][frame][moves]") {
+    Controller c = long_game();
+    const Frame f = compose(c, 24, 72, Glyphs::ascii());
+    CHECK(panel(f, 1, 15, 34) == std::vector<std::string>{
+        "Moves",
+        "50. e4-d4        a3-e3",
+        "51. d4-d5        e3-b3",
+        "52. d5-d4        b3-b5",
+        "53. d4-c3        b5-d5",
+        "54. c3-a1        d5-d2",
+        "55. a1-a2        d2-d4",
+        "56. a2-c2        d4-d3",
+        "57. c2-c1        d3-d5",
+        "1/2-1/2 (no-progress rule)",
+        "",
+        "Rules",
+        "backward captures no, majority no",
+        "promotion end",
+        "no-progress draw after 80 plies",
+    });
+    // The last move is marked in the list as on the board (d5 on row 2, d3 on row 8).
+    CHECK(columns_in(f, 9, Role::LastMove) == "51-55");
+    CHECK(columns_in(f, 2, Role::LastMove) == "22-22");
+    CHECK(columns_in(f, 8, Role::LastMove) == "22-22");
+    CHECK(f.line(21) == "Game over: draw by no-progress rule.");
+}
+
+TEST_CASE("screen: at 72x24 browsing shows the earlier position, its move marked in the list, and a label",
+          "[tui][frame][moves][browse]") {
+    Controller c = long_game();
+    c.handle(Action::of(K::StepFirst));
+    for (int i = 0; i < 23; ++i) c.handle(Action::of(K::StepForward));
+    REQUIRE(c.shown_ply() == 23);
+    const Frame f = compose(c, 24, 72, Glyphs::ascii());
+    // The position after 12. d2-e3: White men on a1 and e3, Black men on b5, c5 and a3; no cursor.
+    const std::vector<std::string> expected{
+        "fetaix   w White   b Black",
+        "                                  Moves",
+        "5   .-----b-----b-----.-----.      8. c1-d2        e1xc3xc1",
+        "    | \\   |   / | \\   |   / |      9. b1xd1        b3-a3",
+        "    |   \\ | /   |   \\ | /   |     10. d1-e1        d5-c5",
+        "4   .-----.-----.-----.-----.     11. e1-d2        a5-b5",
+        "    |   / | \\   |   / | \\   |     12. d2-e3        b5-b4",
+        "    | /   |   \\ | /   |   \\ |     13. e3-e4        b4-c3",
+        "3   b-----.-----.-----.-----w     14. a1-b1        c3-b2",
+        "    | \\   |   / | \\   |   / |     15. b1xb3        a3xc3",
+        "    |   \\ | /   |   \\ | /   |     16. e4-e5        c3-c2",
+        "2   .-----.-----.-----.-----.",
+        "    |   / | \\   |   / | \\   |     Rules",
+        "    | /   |   \\ | /   |   \\ |     backward captures no, majority no",
+        "1   w-----.-----.-----.-----.     promotion end",
+        "                                  no-progress draw after 80 plies",
+        "    a     b     c     d     e",
+    };
+    CHECK(panel(f, 0, 16, 0) == expected);
+    CHECK(f.line(21) == "Viewing after 12. d2-e3 -- ] forward, Esc back to the game");
+    CHECK(f.at(21, 0).role == Role::Question);
+    CHECK(f.line(22) == "[ ] step back/forward   Home/End first/last   Esc back to the game");
+    // d2-e3 marked in the list and on the board (d2 on row 11, e3 on row 8).
+    CHECK(columns_in(f, 6, Role::LastMove) == "38-42");
+    CHECK(columns_in(f, 11, Role::LastMove) == "22-22");
+    CHECK(columns_in(f, 8, Role::LastMove) == "28-28");
+    // Black's half-move is named as the list numbers it; the start has no move.
+    c.handle(Action::of(K::StepForward));
+    CHECK(compose(c, 24, 72, Glyphs::ascii()).line(21) == "Viewing after 12... b5-b4 -- ] forward, Esc back to the game");
+    c.handle(Action::of(K::StepFirst));
+    const Frame start = compose(c, 24, 72, Glyphs::ascii());
+    CHECK(start.line(21) == "Viewing the start -- ] forward, Esc back to the game");
+    CHECK(start.line(2).substr(34) == " 1. d2-c3        b4xd2");
+    CHECK(start.line(2).substr(0, 29) == "5   b-----b-----b-----b-----b");
+}
+
+TEST_CASE("screen: at 120x40 a long move list takes two columns, scrolled to its end, with the result",
+          "[tui][frame][moves]") {
+    Controller c = long_game();
+    const Frame f = compose(c, 40, 120, Glyphs::ascii());
+    CHECK(panel(f, 1, 32, 66) == std::vector<std::string>{
+        "Moves",
+        "26. c4-c1        e5-c5     51. d4-d5        e3-b3",
+        "27. c1-b2        c5-e3     52. d5-d4        b3-b5",
+        "28. b2-b4        e3-e5     53. d4-c3        b5-d5",
+        "29. b4-d2        e5-e1     54. c3-a1        d5-d2",
+        "30. d2-d3        e1-a5     55. a1-a2        d2-d4",
+        "31. d3-d1        a5-c3     56. a2-c2        d4-d3",
+        "32. d1-b1        c3-a3     57. c2-c1        d3-d5",
+        "33. b1-b5        a3-a2     1/2-1/2 (no-progress rule)",
+        "34. b5-b4        a2-a4",
+        "35. b4-c5        a4-a1",
+        "36. c5-b4        a1-a3",
+        "37. b4-b1        a3-c3",
+        "38. b1-c1        c3-a5",
+        "39. c1-c4        a5-d2",
+        "40. c4-c5        d2-c1",
+        "41. c5-b4        c1-c2",
+        "42. b4-a3        c2-c5",
+        "43. a3-e3        c5-e5",
+        "44. e3-a3        e5-a1",
+        "45. a3-b3        a1-a5",
+        "46. b3-d3        a5-b4",
+        "47. d3-a3        b4-c4",
+        "48. a3-a4        c4-c3",
+        "49. a4-e4        c3-a3",
+        "50. e4-d4        a3-e3",
+        "",
+        "Rules",
+        "backward captures no, majority no",
+        "promotion end",
+        "no-progress draw after 80 plies",
+        "",
+    });
+    CHECK(columns_in(f, 8, Role::LastMove).substr(0, 7) == "110-114");
+}
+
+TEST_CASE("screen: at 120x40 browsing back scrolls the columns to the move shown", "[tui][frame][moves][browse]") {
+    Controller c = long_game();
+    c.handle(Action::of(K::StepFirst));
+    for (int i = 0; i < 78; ++i) c.handle(Action::of(K::StepForward));
+    REQUIRE(c.shown_ply() == 78);
+    Frame f = compose(c, 40, 120, Glyphs::ascii());
+    // Columns of 25 lines, the second beside the first, each at least 25 wide: 39... a5-d2 is Black's,
+    // in columns 83-87.
+    CHECK(f.line(15).substr(66) == "39. c1-c4        a5-d2");
+    CHECK(f.line(9).substr(66) == "33. b1-b5        a3-a2     1/2-1/2 (no-progress rule)");
+    CHECK(f.line(2).substr(66) == "26. c4-c1        e5-c5     51. d4-d5        e3-b3");
+    CHECK(columns_in(f, 15, Role::LastMove) == "83-87");
+    CHECK(f.line(37) == "Viewing after 39... a5-d2 -- ] forward, Esc back to the game");
+    // Back to move 12: its column (25 lines, 28 wide with 6... c5xc3xe3xe1) and the next (at least 25)
+    // do not fit in the panel's 54 columns: one column, from the start.
+    for (int i = 0; i < 55; ++i) c.handle(Action::of(K::StepBack));
+    REQUIRE(c.shown_ply() == 23);
+    f = compose(c, 40, 120, Glyphs::ascii());
+    CHECK(panel(f, 1, 28, 66) == std::vector<std::string>{
+        "Moves",
+        " 1. d2-c3        b4xd2",
+        " 2. e1xc3        d4xd2",
+        " 3. b2xb4xd4     d5xd3xb3",
+        " 4. d1xd3        e5-d5",
+        " 5. e3xe5        a4-b4",
+        " 6. a2xa4xc4     c5xc3xe3xe1",
+        " 7. e5xc5        b5xd5",
+        " 8. c1-d2        e1xc3xc1",
+        " 9. b1xd1        b3-a3",
+        "10. d1-e1        d5-c5",
+        "11. e1-d2        a5-b5",
+        "12. d2-e3        b5-b4",
+        "13. e3-e4        b4-c3",
+        "14. a1-b1        c3-b2",
+        "15. b1xb3        a3xc3",
+        "16. e4-e5        c3-c2",
+        "17. e5xa5        c2-c1",
+        "18. a5-e5        c1-d2",
+        "19. e5-e1        d2-b2",
+        "20. e1-a1        b2-e5",
+        "21. a1-a5        e5-d4",
+        "22. a5-e5        d4-b4",
+        "23. e5-e3        b4-a5",
+        "24. e3-e4        a5-e1",
+        "25. e4-c4        e1-e5",
+        "",
+        "Rules",
+    });
+    CHECK(columns_in(f, 13, Role::LastMove) == "70-74");
+    CHECK(f.line(37) == "Viewing after 12. d2-e3 -- ] forward, Esc back to the game");
+    // At 96x32 one column of 17 rows (2 to 18), scrolled a line at a time with the move in the middle.
+    const Frame narrow = compose(c, 32, 96, Glyphs::ascii());
+    CHECK(narrow.line(2).substr(50) == " 4. d1xd3        e5-d5");
+    CHECK(narrow.line(10).substr(50) == "12. d2-e3        b5-b4");
+    CHECK(narrow.line(18).substr(50) == "20. e1-a1        b2-e5");
+    CHECK(narrow.line(19).size() <= 50);
+}
+
+TEST_CASE("screen: browsing against the computer, the key line says it plays on in the game", "[tui][frame][browse]") {
+    Players players;
+    players.black_level = 3;
+    Controller c(Rules{}, players);
+    c.handle(Action::of(K::OpenPrompt));
+    for (char ch : std::string("c2-c3")) {
+        Action t = Action::of(K::PromptChar);
+        t.ch = ch;
+        c.handle(t);
+    }
+    c.handle(Action::of(K::PromptSubmit));
+    c.handle(Action::of(K::StepBack));
+    const Frame f = compose(c, 24, 80, Glyphs::ascii());
+    // The banner is the game's: the computer is to move there, while the board shows the start.
+    CHECK(f.line(0) == "fetaix   w White   b Black (computer, level 3) to move");
+    CHECK(f.line(11) == "2   w-----w-----w-----w-----w");
+    CHECK(f.line(20) == "Viewing the start -- ] forward, Esc back to the game");
+    CHECK(f.line(21) == "The computer plays on meanwhile. [ ] step back/forward Home/End first/last Esc");
+    CHECK(f.line(22) == "back to the game");
 }

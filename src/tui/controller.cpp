@@ -74,7 +74,7 @@ void Controller::face_the_person() {
 void Controller::load(const GameRecord& record, bool command_line_wins) {
     game_ = to_game(record);
     start_ = record.start;
-    replayed_.reset();
+    ui_.viewing.reset();
     record_tags_ = record.tags;
     std::vector<std::string> notes;
     std::string said;
@@ -104,16 +104,13 @@ void Controller::offer_open_instead(GameRecord saved, GameRecord opened, std::st
 
 void Controller::start_replay(std::string reason) {
     enter_replay(std::move(reason));
-    while (game_.undo()) {
-    }
-    clear_selection();
-    refresh();
+    step_view(Action::Kind::StepFirst);
 }
 
 void Controller::enter_replay(std::string reason) {
     ui_.replay = true;
     ui_.replay_reason = std::move(reason);
-    replayed_ = game_;
+    clear_selection();
 }
 
 void Controller::offer_resume(GameRecord saved) { preview(std::move(saved), Question::Resume); }
@@ -170,11 +167,12 @@ InputMode Controller::mode() const {
     if (ui_.help_open) return InputMode::Help;
     if (ui_.prompt_open) return InputMode::Prompt;
     if (ui_.replay) return InputMode::Replay;
+    if (ui_.viewing) return InputMode::Browse;
     return InputMode::Board;
 }
 
 Bitboard Controller::must_capture() const {
-    if (legal_.empty() || !legal_[0].is_capture()) return 0;
+    if (ui_.viewing || legal_.empty() || !legal_[0].is_capture()) return 0;
     return movable_pieces(legal_);
 }
 
@@ -298,6 +296,13 @@ bool Controller::apply(const Action& action) {
         action.kind != K::PromptErase && action.kind != K::PromptEdit) {
         ui_.message.clear();
     }
+    // Browsing or replaying, the board shows a position that is not the game's: nothing may be played on
+    // it or done to the game, whichever way the action came.
+    if ((ui_.viewing || ui_.replay) && changes_the_game(action)) {
+        ui_.message = ui_.replay ? "Replaying: [ ] or left and right step through the moves, q leaves."
+                                 : "Nothing can be played on an earlier position: Esc goes back to the game.";
+        return true;
+    }
     switch (action.kind) {
         case K::None:
         case K::Redraw: break;
@@ -333,9 +338,7 @@ bool Controller::apply(const Action& action) {
         case K::PromptSubmit: submit_prompt(); break;
         case K::Undo:
             clear_selection();
-            if (ui_.replay) {
-                replay_step(action.kind);
-            } else if (game_.undo()) {
+            if (game_.undo()) {
                 // Against the computer, its reply and your move go back together.
                 if (computer_to_move() && players_.level(opponent(game_.position().side_to_move)) == 0) game_.undo();
                 changed();
@@ -345,9 +348,7 @@ bool Controller::apply(const Action& action) {
             break;
         case K::Redo:
             clear_selection();
-            if (ui_.replay) {
-                replay_step(action.kind);
-            } else if (game_.redo()) {
+            if (game_.redo()) {
                 if (computer_to_move() && game_.can_redo()) game_.redo();
                 changed();
             } else {
@@ -355,15 +356,18 @@ bool Controller::apply(const Action& action) {
             }
             break;
         case K::Hint:
-            if (game_.over() || ui_.replay) ui_.message = "No hint: the game is not in play.";
+            if (game_.over()) ui_.message = "No hint: the game is not in play.";
             else if (computer_to_move()) ui_.message = "The computer is to move.";
             else {
                 hint_requested_ = true;
                 ui_.message = "Thinking about a hint...";
             }
             break;
-        case K::ReplayFirst:
-        case K::ReplayLast: replay_step(action.kind); break;
+        case K::StepBack:
+        case K::StepForward:
+        case K::StepFirst:
+        case K::StepLast: step_view(action.kind); break;
+        case K::ViewOnly: break;  // answered above; on the board no key maps to it
         case K::Save:
             open_prompt(PromptKind::Save, files_.default_save_name ? files_.default_save_name() : "fetaix.pdn");
             break;
@@ -445,25 +449,54 @@ void Controller::keep_unsaved_game() {
 void Controller::changed() {
     ++revision_;
     ui_.hint.reset();
+    // A position browsed stays in view while the game goes on (the computer moves); one the game no
+    // longer reaches is left.
+    if (ui_.viewing && *ui_.viewing >= game_.ply()) ui_.viewing.reset();
     refresh();
 }
 
-void Controller::replay_step(Action::Kind kind) {
+bool Controller::changes_the_game(const Action& action) const {
     using K = Action::Kind;
+    switch (action.kind) {
+        case K::MoveCursor:  // the cursor is not shown: it would choose on a board that is not the game's
+        case K::Select:
+        case K::Click:
+        case K::OpenPrompt:
+        case K::Undo:
+        case K::Redo:
+        case K::NewGame:
+        case K::Resign:
+        case K::OfferDraw:
+        case K::Hint:
+        case K::Open:
+        case K::ViewOnly: return true;
+        case K::PromptSubmit: return ui_.prompt_kind == PromptKind::Move;
+        default: return false;
+    }
+}
+
+void Controller::step_view(Action::Kind kind) {
+    using K = Action::Kind;
+    const std::size_t live = game_.ply(), from = shown_ply();
+    std::size_t to = from;
+    switch (kind) {
+        case K::StepBack: to = from > 0 ? from - 1 : 0; break;
+        case K::StepForward: to = std::min(from + 1, live); break;
+        case K::StepFirst: to = 0; break;
+        default: to = live; break;
+    }
+    if (to == from && (kind == K::StepBack || kind == K::StepForward)) {
+        ui_.message = kind == K::StepBack ? "This is the start of the game."
+                      : ui_.replay        ? "This is the last move."
+                                          : "This is the game as it stands: [ steps back through it.";
+        return;
+    }
     clear_selection();
-    const std::size_t ply = game_.ply();
-    // Back a move: a declared result (resignation, agreed draw) goes back with the last move.
-    if (kind == K::Undo || kind == K::ReplayFirst)
-        while (game_.undo() && (game_.ply() == ply || kind == K::ReplayFirst)) {
-        }
-    else
-        while (game_.redo() && kind == K::ReplayLast) {
-        }
-    // Back at the position the game was loaded at: its declared result too.
-    if (replayed_ && game_.ply() == replayed_->ply()) game_ = *replayed_;
-    if (game_.ply() == ply && (kind == K::Undo || kind == K::Redo))
-        ui_.message = kind == K::Undo ? "This is the start of the game." : "This is the last move.";
-    refresh();
+    ui_.hint.reset();
+    const bool was_browsing = ui_.viewing && !ui_.replay;
+    // The game as it stands is shown as the game itself, with no ply to view.
+    ui_.viewing = to < live ? std::optional<std::size_t>(to) : std::nullopt;
+    if (was_browsing && !ui_.viewing) ui_.message = "Back to the game.";
 }
 
 void Controller::open_prompt(PromptKind kind, std::string text) {
@@ -622,7 +655,7 @@ void Controller::answer(bool yes) {
         case Question::Replace:
             if (!yes) {
                 ui_.message = concat("Not saved: ", pending_save_, " was left as it is.");
-            } else if (auto problem = files_.write(pending_save_, format_pdn(whole_game(), tags()), true)) {
+            } else if (auto problem = files_.write(pending_save_, format_pdn(game_, tags()), true)) {
                 ui_.message = concat("Not saved: ", *problem);
             } else {
                 ui_.message = concat("Saved to ", pending_save_, " (replaced).");
@@ -701,10 +734,6 @@ void Controller::submit_prompt() {
     // On failure the prompt stays open with the text, to be corrected; nothing else changes.
     switch (ui_.prompt_kind) {
         case PromptKind::Move: {
-            if (ui_.replay) {
-                ui_.message = "Replaying: moves cannot be played here.";
-                return;
-            }
             if (computer_to_move()) {
                 ui_.message = "It is not your turn: the computer is to move.";
                 return;
@@ -734,7 +763,7 @@ void Controller::submit_prompt() {
                 ui_.question = Question::Replace;
                 return;
             }
-            if (auto problem = files_.write(text, format_pdn(whole_game(), tags()), false)) {
+            if (auto problem = files_.write(text, format_pdn(game_, tags()), false)) {
                 ui_.message = concat("Not saved: ", *problem);
                 return;
             }
@@ -807,6 +836,7 @@ void Controller::open_record(const GameRecord& record, const std::string& name, 
 
 void Controller::new_game() {
     game_ = Game(game_.rules(), start_);
+    ui_.viewing.reset();
     // A new game is not the record's: its Event, Site, Date and the like stay with the old one.
     record_tags_.clear();
     clear_selection();

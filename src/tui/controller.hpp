@@ -3,6 +3,7 @@
 // (cursor, selection, prompt, questions, messages). No curses and no files here: saving and opening
 // go through functions the program hands in, so all of it is unit-tested.
 
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <optional>
@@ -66,6 +67,9 @@ struct UiState {
     bool auto_flip = false;  // turn the board so the side to move is at the bottom
     bool replay = false;     // step through the game without changing it
     std::string replay_reason;  // shown while replaying, e.g. why the game is read-only
+    // Browsing: the position after this many plies is shown, not the game's current one (always fewer
+    // than game.ply()); nothing can be played meanwhile. Replay steps through its game the same way.
+    std::optional<std::size_t> viewing;
     std::string message;     // feedback for the last action; cleared by the next one
     std::string notice;      // a standing condition, such as a failing autosave
     std::string thinking;    // what the computer is considering, while it thinks
@@ -109,6 +113,9 @@ public:
     void offer_open_instead(GameRecord saved, GameRecord opened, std::string name);
     // Shows a recorded game to step through with the arrow keys, from its start, changing nothing.
     void start_replay(std::string reason);
+    // The ply whose position the board shows: the game's current one, or the one browsed or replayed.
+    std::size_t shown_ply() const { return std::min(ui_.viewing.value_or(game_.ply()), game_.ply()); }
+    const Position& shown_position() const { return game_.position_at(shown_ply()); }
     // Asks whether to resume a saved game, showing it while asking; yes goes on with it, no goes back
     // to the game the program started with (the saved one kept in the history first).
     void offer_resume(GameRecord saved);
@@ -154,7 +161,8 @@ public:
     // The tags a record of this game carries: those of the record it came from (Event, Site, Date,
     // Round, Annotator, any other), with who played (player_tags) in place of what the record said.
     std::vector<Tag> tags() const;
-    // Pieces that must capture (when a capture is compulsory), for marking on the board.
+    // Pieces that must capture (when a capture is compulsory), for marking on the board; none while an
+    // earlier position is shown.
     Bitboard must_capture() const;
     // Where the selected piece may land next.
     Bitboard destinations() const { return next_landings(legal_, ui_.selection); }
@@ -195,18 +203,18 @@ private:
     void set_aside(const std::string& record, const Game& game, std::function<void()> then,
                    std::function<void()> otherwise = nullptr);
     void archive_if_finished();
-    void replay_step(Action::Kind kind);
-    // Replaying from here on: `game_` is stepped through, the whole game stays in `replayed_`.
+    // Shows another position of the game (StepBack, StepForward, StepFirst, StepLast); the game is untouched.
+    void step_view(Action::Kind kind);
+    // Whether the action would play, choose a piece or change the game: refused while browsing or replaying.
+    bool changes_the_game(const Action& action) const;
+    // Replaying from here on: the game is only looked at, never changed.
     void enter_replay(std::string reason);
-    // The game as it is to be saved: the whole one, even while replay shows an earlier position.
-    const Game& whole_game() const { return replayed_ ? *replayed_ : game_; }
 
     Position start_;
     Players players_;
     Players command_line_;
     PlayerOptions given_;
     std::vector<Tag> record_tags_;            // the loaded record's tags, kept for saving it again
-    std::optional<Game> replayed_;            // while replaying: the whole game, as it was loaded
     Game game_;
     MoveList legal_;
     UiState ui_;

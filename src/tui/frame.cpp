@@ -14,27 +14,44 @@ std::string_view piece_glyph(const Glyphs& g, Piece p) {
     return p.kind == PieceKind::Man ? g.black_man : g.black_mullah;
 }
 
-// "12. c2-c3    b4xd2" style lines of the game so far, one full move a line.
-std::vector<std::string> move_lines(const Game& game) {
-    std::vector<std::string> lines;
+// One line of the move list, a full move ("12. c2-c3        b4xd2"), and where each of its half-moves'
+// notation stands in it, to mark the one shown on the board.
+struct MoveLine {
+    struct Half {
+        std::size_t ply;  // the move that led to this ply
+        int column;
+        int width;
+    };
+    std::string text;
+    std::vector<Half> halves;
+};
+
+// The whole game's moves, one full move a line, numbered as in a record (Black first: "1. ...").
+std::vector<MoveLine> move_lines(const Game& game) {
+    std::vector<MoveLine> lines;
     const std::vector<Move> moves = game.moves();
     Color mover = game.start().side_to_move;
     int number = 1;
-    std::string line;
+    MoveLine line;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         const std::string text = to_string(moves[i]);
         if (mover == Color::White) {
-            line = concat(number < 10 ? " " : "", number, ". ", text);
+            line.text = concat(number < 10 ? " " : "", number, ". ");
         } else {
-            if (line.empty()) line = concat(number < 10 ? " " : "", number, ". ...");
-            line.resize(std::max<std::size_t>(line.size(), 16), ' ');
-            lines.push_back(concat(line, " ", text));
-            line.clear();
+            if (line.text.empty()) line.text = concat(number < 10 ? " " : "", number, ". ...");
+            line.text.resize(std::max<std::size_t>(line.text.size(), 16), ' ');
+            line.text += ' ';
+        }
+        line.halves.push_back({i + 1, static_cast<int>(line.text.size()), static_cast<int>(text.size())});
+        line.text += text;
+        if (mover == Color::Black) {
+            lines.push_back(std::move(line));
+            line = MoveLine{};
             ++number;
         }
         mover = opponent(mover);
     }
-    if (!line.empty()) lines.push_back(line);
+    if (!line.text.empty()) lines.push_back(std::move(line));
     return lines;
 }
 
@@ -64,8 +81,17 @@ BoardMarks board_marks(const Controller& c) {
         return b;
     };
     if (ui.hint) m.hint = points_of(*ui.hint);
-    if (c.game().ply() > 0) m.last = points_of(c.game().move(c.game().ply()));
+    if (c.shown_ply() > 0) m.last = points_of(c.game().move(c.shown_ply()));
     return m;
+}
+
+// The move that led to `ply` as the move list numbers it: "12. c2-c3", "12... b4xd2"; "the start" for 0.
+std::string ply_label(const Game& game, std::size_t ply) {
+    if (ply == 0) return "the start";
+    const Color first = game.start().side_to_move;
+    // The side that made the move: the first mover on odd plies.
+    const Color mover = ply % 2 == 1 ? first : opponent(first);
+    return concat(full_moves(first, ply), mover == Color::White ? ". " : "... ", to_string(game.move(ply)));
 }
 
 void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeometry& board) {
@@ -108,7 +134,7 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
     }
     // Points and pieces.
     const BoardMarks marks = board_marks(c);
-    const Position& pos = c.game().position();
+    const Position& pos = c.shown_position();
     const Selection& sel = ui.selection;
     for (int i = 0; i < kPointCount; ++i) {
         const Point p{static_cast<std::uint8_t>(i)};
@@ -142,6 +168,8 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
         f.set(s.row, s.column - 1, "(", Role::Marker);
         f.set(s.row, s.column + 1, ")", Role::Marker);
     }
+    // No cursor on a position that is only looked at: nothing can be chosen there.
+    if (ui.viewing || ui.replay) return;
     const ScreenPoint s = at(ui.cursor);
     f.set(s.row, s.column - 1, "[", Role::Marker);
     f.set(s.row, s.column + 1, "]", Role::Marker);
@@ -161,7 +189,7 @@ struct Legend {
 };
 
 Legend legend_items(const Controller& c, const Glyphs& g) {
-    const Position& pos = c.game().position();
+    const Position& pos = c.shown_position();
     const BoardMarks marks = board_marks(c);
     // The glyph of the piece on p, as a sample of a mark drawn over pieces.
     const auto piece_on = [&](Point p) {
@@ -174,8 +202,9 @@ Legend legend_items(const Controller& c, const Glyphs& g) {
         {std::string(g.white_mullah), Role::WhitePiece, "White mullah"},
         {std::string(g.black_man), Role::BlackPiece, "Black man"},
         {std::string(g.black_mullah), Role::BlackPiece, "Black mullah"},
-        {"[ ]", Role::Marker, "cursor"},
     };
+    // No cursor on a position that is only looked at (draw_board).
+    if (!c.ui().viewing && !c.ui().replay) legend.pieces.push_back({"[ ]", Role::Marker, "cursor"});
     std::vector<LegendItem>& items = legend.marks;
     if (marks.must) items.push_back({piece_on(lowest(marks.must)), Role::MustCapture, "must capture"});
     // The ( ) shows where the cursor is not: the cursor's [ ] wins where both fall.
@@ -185,7 +214,7 @@ Legend legend_items(const Controller& c, const Glyphs& g) {
     if (marks.trail) items.push_back({std::string(g.path), Role::Path, "path so far"});
     if (marks.taken) items.push_back({std::string(g.taken), Role::Taken, "taken"});
     if (marks.destinations) items.push_back({std::string(g.destination), Role::Destination, "may land"});
-    if (marks.last) items.push_back({piece_on(c.game().move(c.game().ply()).to()), Role::LastMove, "last move"});
+    if (marks.last) items.push_back({piece_on(c.game().move(c.shown_ply()).to()), Role::LastMove, "last move"});
     if (marks.hint) items.push_back({piece_on(c.ui().hint->from), Role::Hint, "hint"});
     return legend;
 }
@@ -229,18 +258,75 @@ void draw_legend(Frame& f, const Controller& c, const Glyphs& g, int top, int bo
     }
 }
 
-// The move list (rows 1 to list_bottom + 1) and the rules in force below it, from column `left`.
+// The move list from row 2 to `list_bottom` (title above it) and the rules in force below it, from column
+// `left` to the screen's right edge. The list is the whole game, then its result and the moves to redo;
+// when longer than the room, the part around the move shown on the board (the latest, unless browsing),
+// which is marked; when wide, in several columns (read down, then across).
 void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
+    const Game& game = c.game();
     f.write(1, left, "Moves", Role::Title);
-    const std::vector<std::string> lines = move_lines(c.game());
-    const int room = list_bottom - 2 + 1;
-    const int first = std::max(0, static_cast<int>(lines.size()) - room);  // the latest move stays visible
-    for (int i = first; i < static_cast<int>(lines.size()); ++i) f.write(2 + i - first, left, lines[i]);
-    if (c.game().redo_line().size() > 0)
-        f.write(list_bottom + 1, left, concat("(", c.game().redo_line().size(), " to redo)"));
+    const std::vector<MoveLine> moves = move_lines(game);
+    std::vector<std::string> lines;
+    for (const MoveLine& line : moves) lines.push_back(line.text);
+    if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing)
+        lines.push_back(concat(result_token(r.outcome), " (", describe(r.reason), ")"));
+    if (!game.redo_line().empty()) lines.push_back(concat("(", game.redo_line().size(), " to redo)"));
+    const int total = static_cast<int>(lines.size());
+    const int room = std::max(1, list_bottom - 1);
+    // The line to keep in view: the browsed move's, else the end of the list.
+    const std::size_t shown = c.shown_ply();
+    int target = total - 1;
+    if (c.ui().viewing) {
+        target = 0;
+        for (std::size_t i = 0; i < moves.size(); ++i)
+            for (const MoveLine::Half& h : moves[i].halves)
+                if (h.ply == shown) target = static_cast<int>(i);
+    }
+    // Like a scoresheet: columns of `room` lines, as many side by side as fit, around the target's
+    // column (the next ones first, then the ones before). Where only one fits, a single column scrolls
+    // a line at a time, the target as near the middle as the list's end allows.
+    const int gap = 2;
+    int first = std::clamp(target - (room - 1) / 2, 0, std::max(0, total - room));
+    int count = std::min(total, room);
+    std::vector<int> column_left{left};
+    if (total > room) {
+        const int chunks = (total + room - 1) / room;
+        // A column is as wide as its widest line, and at least as wide as a line with a double capture
+        // (" 1. c2-c3        c4xc2xe2"): the layout then changes seldom as the game goes on.
+        std::vector<int> width(static_cast<std::size_t>(chunks), 25);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            int& w = width[i / static_cast<std::size_t>(room)];
+            w = std::max(w, text::display_width(lines[i]));
+        }
+        int from = target / room, to = from + 1, used = width[static_cast<std::size_t>(from)];
+        const int room_across = f.columns() - left;
+        for (bool grew = true; grew;) {
+            grew = false;
+            if (to < chunks && used + gap + width[static_cast<std::size_t>(to)] <= room_across)
+                used += gap + width[static_cast<std::size_t>(to++)], grew = true;
+            if (from > 0 && used + gap + width[static_cast<std::size_t>(from - 1)] <= room_across)
+                used += gap + width[static_cast<std::size_t>(--from)], grew = true;
+        }
+        if (to - from > 1) {
+            first = from * room;
+            count = std::min(total, to * room) - first;
+            for (int k = from; k + 1 < to; ++k)
+                column_left.push_back(column_left.back() + width[static_cast<std::size_t>(k)] + gap);
+        }
+    }
+    for (int i = first; i < first + count; ++i) {
+        const int row = 2 + (i - first) % room, column = column_left[static_cast<std::size_t>((i - first) / room)];
+        const bool result_line = i >= static_cast<int>(moves.size());
+        f.write(row, column, lines[static_cast<std::size_t>(i)], result_line ? Role::Title : Role::Text);
+        if (result_line) continue;
+        for (const MoveLine::Half& h : moves[static_cast<std::size_t>(i)].halves)
+            if (h.ply == shown)
+                for (int k = 0; k < h.width && column + h.column + k < f.columns(); ++k)
+                    f.at(row, column + h.column + k).role = Role::LastMove;
+    }
     const int top = list_bottom + 2;
     f.write(top, left, "Rules", Role::Title);
-    const std::vector<std::string> rules = rules_panel_lines(c.game().rules());
+    const std::vector<std::string> rules = rules_panel_lines(game.rules());
     for (std::size_t i = 0; i < rules.size(); ++i) f.write(top + 1 + static_cast<int>(i), left, rules[i]);
 }
 
@@ -269,8 +355,10 @@ Role turn_role(Color side) { return side == Color::White ? Role::TurnWhite : Rol
 // The top line: both players, the side to move in a banner of its colour ("fetaix   ○ White (Ali) to
 // move   ● Black"), so that whose turn it is shows from across the table.
 void draw_title(Frame& f, const Controller& c, const Glyphs& glyphs) {
-    const bool in_play = !c.game().over();
-    const Color mover = c.game().position().side_to_move;
+    // A replay shows the turn in the position on the board; browsing, the turn in the game, which goes on.
+    const bool replay = c.ui().replay;
+    const bool in_play = (replay && c.ui().viewing) || !c.game().over();
+    const Color mover = (replay ? c.shown_position() : c.game().position()).side_to_move;
     const auto segment = [&](const Players& p, Color side) {
         return concat(" ", side == Color::White ? glyphs.white_man : glyphs.black_man, " ", p.label(side),
                       in_play && side == mover ? " to move " : " ");
@@ -290,16 +378,23 @@ void draw_title(Frame& f, const Controller& c, const Glyphs& glyphs) {
 
 std::string status_text(const Controller& c, const Players& players) {
     const Game& game = c.game();
+    const std::size_t shown = c.shown_ply();
     if (c.ui().replay) {
+        // Counted as the move list numbers the moves: "after 1... b4xd2 (move 1 of 2)".
         const Color first = game.start().side_to_move;
-        std::string text = concat("Replay: move ", full_moves(first, game.ply()), " of ",
-                                  full_moves(first, game.ply() + game.redo_line().size()));
+        const std::size_t moves = full_moves(first, game.ply());
+        std::string text = shown == 0 ? concat("Replay: start of the game (", moves, moves == 1 ? " move)" : " moves)")
+                                      : concat("Replay: after ", ply_label(game, shown), " (move ",
+                                               full_moves(first, shown), " of ", moves, ")");
         // At the end, the result: "1-0 (resignation)".
-        if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing && !game.can_redo())
+        if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing && !c.ui().viewing)
             text += concat(", ", result_token(r.outcome), " (", describe(r.reason), ")");
-        if (!c.ui().replay_reason.empty()) text += concat(" (", c.ui().replay_reason, ")");
+        if (!c.ui().replay_reason.empty()) text += concat(" -- ", c.ui().replay_reason);
         return text;
     }
+    if (c.ui().viewing)
+        return concat("Viewing ", shown == 0 ? "" : "after ", ply_label(game, shown),
+                      " -- ] forward, Esc back to the game");
     const GameResult r = game.result();
     if (r.outcome != Outcome::Ongoing) {
         if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
@@ -345,7 +440,12 @@ std::string point_list(Bitboard b) {
 
 std::string hint_text(const Controller& c) {
     if (!c.ui().reading.empty()) return "Esc stop reading   q quit";
-    if (c.ui().replay) return "left/right step   Home/End first/last   f flip   s save   q quit";
+    if (c.ui().replay) return "[ ] or left/right step   Home/End first/last   f flip   s save   q quit";
+    if (c.ui().viewing) {
+        // The computer does not wait: it plays on in the game, which the list shows.
+        const std::string keys = "[ ] step back/forward   Home/End first/last   Esc back to the game";
+        return c.computer_to_move() ? concat("The computer plays on meanwhile.   ", keys) : keys;
+    }
     if (c.game().over()) return "n new game   u undo   f flip   ? help   q quit";
     const Selection& sel = c.ui().selection;
     if (!sel.path.empty())
@@ -464,7 +564,7 @@ void draw_help(Frame& f, const Controller& c) {
         "Keys",
         "  arrows h j k l     move the cursor     Enter Space  select, land",
         "  Home PgUp End PgDn diagonals (7 9 1 3) Esc Backspace  cancel",
-        "  :  type a move (c2-c3; Tab completes)  u r  undo, redo",
+        "  :  type a move (Tab completes)  u r  undo, redo  [ ]  look back",
         "  n  new game   f  flip board   a  turn to the side to move",
         "     (playing Black against the computer, the board starts turned)",
         "  R  resign     d  offer a draw          ?  help    q  quit",
@@ -644,7 +744,8 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         fitted_players(c.players(), columns, [&](const Players& p) { return status_text(c, p); });
     const std::string status = status_text(c, status_players);
     const std::size_t status_at = bottom.size();
-    add(fit_text(status, columns, 1), Role::Status);
+    // Browsing, the status is the label that says the board is not the game, in reverse video.
+    add(fit_text(status, columns, 1), ui.viewing && !ui.replay ? Role::Question : Role::Status);
     if (!ui.replay && !c.game().over()) {
         const Color mover = c.game().position().side_to_move;
         const std::string turn = concat(status_players.label(mover), " to move");

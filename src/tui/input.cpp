@@ -61,35 +61,40 @@ Action board_key(const Key& key) {
         case 's': return Action::of(K::Save);
         case 'o': return Action::of(K::Open);
         case 'H': return Action::of(K::Hint);
+        case '[': return Action::of(K::StepBack);
+        case ']': return Action::of(K::StepForward);
         default: return Action::of(K::None);
     }
 }
 
-// Stepping through a game: left and right a move, Home and End to either end; nothing changes it.
-Action replay_key(const Key& key) {
+// Stepping through the positions of a game, recorded (replay) or in play (browsing): [ ] or left and
+// right a move, Home and End to either end, Esc back to the game in play; nothing changes the game, and
+// a key that would says why not.
+Action stepping_key(const Key& key, InputMode mode) {
     using N = Key::Name;
     using K = Action::Kind;
     switch (key.name) {
-        case N::Left: return Action::of(K::Undo);
-        case N::Right: return Action::of(K::Redo);
-        case N::UpLeft: return Action::of(K::ReplayFirst);
-        case N::DownLeft: return Action::of(K::ReplayLast);
-        case N::Up:
-        case N::Down:
-        case N::UpRight:
-        case N::DownRight: return board_key(key);  // the cursor still moves
-        case N::Enter: return Action::of(K::Select);  // answered with how replay works
+        case N::Left: return Action::of(K::StepBack);
+        case N::Right: return Action::of(K::StepForward);
+        case N::UpLeft: return Action::of(K::StepFirst);
+        case N::DownLeft: return Action::of(K::StepLast);
+        case N::Escape:
+        case N::Backspace: return Action::of(mode == InputMode::Browse ? K::StepLast : K::ViewOnly);
+        case N::None:
+        case N::Resize: return Action::of(K::None);
         case N::Char: break;
-        default: return Action::of(K::None);
+        default: return Action::of(K::ViewOnly);  // the cursor keys, Enter, a click
     }
     switch (key.ch) {
-        case 'h': return Action::of(K::Undo);
-        case 'l': return Action::of(K::Redo);
+        case '[':
+        case 'h': return Action::of(K::StepBack);
+        case ']':
+        case 'l': return Action::of(K::StepForward);
         case 'f': return Action::of(K::Flip);
         case '?': return Action::of(K::Help);
         case 's': return Action::of(K::Save);
         case 'q': return Action::of(K::Quit);
-        default: return Action::of(K::None);
+        default: return Action::of(K::ViewOnly);
     }
 }
 
@@ -148,7 +153,8 @@ Action map_key(const Key& key, InputMode mode) {
         case InputMode::Board: return board_key(key);
         case InputMode::Prompt: return prompt_key(key);
         case InputMode::Question: return question_key(key);
-        case InputMode::Replay: return replay_key(key);
+        case InputMode::Replay:
+        case InputMode::Browse: return stepping_key(key, mode);
         case InputMode::Help: return Action::of(Action::Kind::CloseOverlay);  // any key closes the help page
         case InputMode::TooSmall:
             // The board is hidden: nothing may be played blind. q asks, as ever, if a game is on.

@@ -68,8 +68,11 @@ struct Action {
         Redraw,      // a new size, or Ctrl-L: paint every cell of the screen again
         Save,        // 's': prompt for a file to save to
         Open,        // 'o': prompt for a file to open
-        ReplayFirst,  // replay: back to the start
-        ReplayLast,   // replay: on to the last move
+        StepBack,     // '[': the position before the one shown (browsing, replay)
+        StepForward,  // ']': the position after it
+        StepFirst,    // Home while browsing: the start of the game
+        StepLast,     // End, or Esc while browsing: the game as it stands
+        ViewOnly,     // a key that would play or change the game, while browsing or replaying: says why not
         Hint,         // 'H': ask the engine for a suggestion
         Wait,         // any other key while a file is read
     };
@@ -88,9 +91,10 @@ struct Action {
 };
 
 // What the keyboard means right now: the board, the move prompt, a yes/no question, the help page,
+// stepping through a recorded game (replay) or through the game in play (browsing an earlier position),
 // nothing but quitting while the terminal is too small to show the game, or while a file is read
 // nothing but stopping the reading or quitting.
-enum class InputMode { Board, Prompt, Question, Help, Replay, TooSmall, Reading };
+enum class InputMode { Board, Prompt, Question, Help, Replay, Browse, TooSmall, Reading };
 
 // The one place where keys are given meaning.
 Action map_key(const Key& key, InputMode mode);

@@ -92,9 +92,9 @@ computer_announced)
     wait_for '^White plays c1xc3x(a3, taking c2 and b3|e3, taking c2 and d3)\.$' 10
     wait_for 'Black to move'
     expect_line 19 "○ last move"
-    # The whole path in the last move's colours (white on magenta): c1, c3 and the landing point, and the
-    # sample in the legend.
-    [ "$(screen_with_escapes | grep -o $'\e\\[45m' | wc -l)" -eq 4 ] || fail "the path is not marked"
+    # The whole path in the last move's colours (white on magenta): c1, c3 and the landing point, the
+    # sample in the legend, and the move in the move list.
+    [ "$(screen_with_escapes | grep -o $'\e\\[45m' | wc -l)" -eq 5 ] || fail "the path is not marked"
     keys f
     wait_gone '^White plays'
     ;;
@@ -463,7 +463,8 @@ resume)
     # The saved game is on the board while asking: b4 and c3 empty, a Black man on d2.
     expect_line 5 "4   ●─────·─────●─────●─────●"
     expect_line 8 "3   ●─────●─────·─────○─────○"
-    expect_line 11 "2   ○─────○────[○]────●─────○     (1 to redo)"
+    expect_line 11 "2   ○─────○────[○]────●─────○"
+    expect_line 3 "    │ ╲   │   ╱ │ ╲   │   ╱ │     (1 to redo)"
     keys y
     wait_for 'Game resumed\.'
     wait_for ' 1\. d2-c3 +b4xd2'
@@ -560,7 +561,7 @@ second_instance)
     $T new-window -t e2e "$BIN; sleep 30"
     wait_for 'Saved game open in another fetaix: y = view read-only, n = separate game'
     keys -t e2e:1 y
-    wait_for 'Replay: move 1 of 1 \(read-only: open in another fetaix\)'
+    wait_for 'Replay: after 1\. c2-c3 \(move 1 of 1\) -- read-only: open in another fetaix$'
     $T kill-window -t e2e:1
     $T new-window -t e2e "$BIN; sleep 30"
     wait_for 'open in another fetaix'
@@ -836,15 +837,20 @@ replay)
     work=$(mktemp -d)
     printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 *\n' >"$work/g.pdn"
     start_game replay "$work/g.pdn"
-    wait_for 'Replay: move 0 of 2'
+    wait_for 'Replay: start of the game \(2 moves\)'
     keys Right Right
-    wait_for 'Replay: move 1 of 2'
+    # Counted as the move list numbers them: the second half-move is Black's 1... b4xd2.
+    wait_for 'Replay: after 1\.\.\. b4xd2 \(move 1 of 2\)'
+    keys ]
+    wait_for 'Replay: after 2\. e1xc3 \(move 2 of 2\)$'
+    keys [
+    wait_for 'Replay: after 1\.\.\. b4xd2'
     keys End
-    wait_for 'Replay: move 2 of 2'
+    wait_for 'Replay: after 2\. e1xc3 \(move 2 of 2\)$'
     keys Home
-    wait_for 'Replay: move 0 of 2'
+    wait_for 'Replay: start of the game'
     keys Enter
-    wait_for 'Replaying: left and right step'
+    wait_for 'Replaying: \[ \] or left and right step'
     keys q
     wait_for 'EXITED 0'
     grep -q 'e1xc3 \*' "$work/g.pdn" || fail "replay changed the file"
@@ -892,19 +898,85 @@ replay_resigned)
     work=$(mktemp -d)
     printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 1-0\n' >"$work/g.pdn"
     $T -u new-session -d -s e2e -x 80 -y 24 -c "$work" "$BIN replay $work/g.pdn; echo; echo EXITED \$?; sleep 30"
-    wait_for 'Replay: move 0 of 2'
+    wait_for 'Replay: start of the game \(2 moves\)'
     keys End
-    wait_for 'Replay: move 2 of 2, 1-0 \(resignation\)'
+    wait_for 'Replay: after 2\. e1xc3 \(move 2 of 2\), 1-0 \(resignation\)'
+    # The move list ends with the result too.
+    expect_line 3 "    │ ╲   │   ╱ │ ╲   │   ╱ │      2. e1xc3"
+    expect_line 4 "    │   ╲ │ ╱   │   ╲ │ ╱   │     1-0 (resignation)"
     keys Left
-    wait_for 'Replay: move 1 of 2$'
+    wait_for 'Replay: after 1\.\.\. b4xd2 \(move 1 of 2\)$'
     keys Right
-    wait_for 'Replay: move 2 of 2, 1-0 \(resignation\)'
+    wait_for 'Replay: after 2\. e1xc3 \(move 2 of 2\), 1-0 \(resignation\)'
     keys Home
-    wait_for 'Replay: move 0 of 2'
+    wait_for 'Replay: start of the game'
     save_as "$work/out.pdn"
     wait_for 'Saved to '
     [ "$("$BIN" check "$work/out.pdn" | head -1)" = "game 1: 2 moves, 1-0 (resignation)" ] || fail "saved from replay: $("$BIN" check "$work/out.pdn")"
     rm -rf "$work"
+    ;;
+browse)
+    # [ and ] step through the game's positions while it goes on; nothing can be played meanwhile and
+    # the game, its autosave included, is untouched; Esc goes back to it.
+    start_game --new --white Ali --black Zineb
+    wait_for 'White \(Ali\) to move'
+    for m in c2-c3 c4xc2 c1xc3; do type_move "$m"; done
+    wait_for 'Black \(Zineb\) to move'
+    saved=$(cat "$STATE/fetaix/autosave.pdn")
+    keys ]
+    wait_for '^This is the game as it stands: \[ steps back through it\.'
+    keys [
+    wait_for '^Viewing after 1\.\.\. c4xc2 -- \] forward, Esc back to the game$'
+    expect_line 22 "[ ] step back/forward   Home/End first/last   Esc back to the game"
+    # The position after 1... c4xc2: Black's man on c2, c1 still White's, c4 empty; no cursor.
+    expect_line 3 "    │ ╲   │   ╱ │ ╲   │   ╱ │      2. c1xc3"
+    expect_line 5 "4   ●─────●─────·─────●─────●"
+    expect_line 8 "3   ●─────●─────·─────○─────○"
+    expect_line 11 "2   ○─────○─────●─────○─────○"
+    expect_line 14 "1   ○─────○─────○─────○─────○     promotion end"
+    keys [
+    wait_for '^Viewing after 1\. c2-c3 -- '
+    keys [
+    wait_for '^Viewing the start -- '
+    expect_line 11 "2   ○─────○─────○─────○─────○"
+    keys [
+    wait_for '^This is the start of the game\.'
+    # Nothing is played on an earlier position: not with Enter, a typed move, undo or a click.
+    keys Enter
+    wait_for '^Nothing can be played on an earlier position: Esc goes back to the game\.'
+    keys Escape
+    wait_for '^Back to the game\.'
+    wait_for '^Black \(Zineb\) to move'
+    keys [ Home
+    wait_for '^Viewing the start -- '
+    keys : u
+    click 11 16
+    wait_for '^Nothing can be played on an earlier position'
+    wait_for '^Viewing the start -- '
+    keys ] ]
+    wait_for '^Viewing after 1\.\.\. c4xc2 -- '
+    keys End
+    wait_for '^Back to the game\.'
+    expect_line 8 "3   ●─────●─────○─────○─────○"
+    [ "$(cat "$STATE/fetaix/autosave.pdn")" = "$saved" ] || fail "browsing changed the autosave"
+    # Back in the game, keys act on it again.
+    keys u
+    wait_gone ' 2\. c1xc3'
+    ;;
+browse_computer)
+    # While the person looks back, the computer plays on in the game; the view stays where it was.
+    start_game --new --black ai:8 --time 1.5
+    wait_for 'Black \(computer, level 8\)'
+    type_move d2-c3
+    wait_for 'thinking: depth [0-9]+'
+    keys [
+    wait_for '^Viewing the start -- \] forward, Esc back to the game$'
+    wait_for '^The computer plays on meanwhile\.'
+    wait_for ' 1\. d2-c3 +[bd]4xd2' 10
+    expect_line 21 "Viewing the start -- ] forward, Esc back to the game"
+    keys Escape
+    wait_for '^White to move'
+    wait_for '^Back to the game\.'
     ;;
 computer)
     # The computer replies on its own; while level 8 thinks the screen keeps answering (help opens and
@@ -1100,7 +1172,7 @@ autosave_lock_file)
     wait_for 'autosave failing: cannot open the lock: Permission denied:( |$)'
     wait_for 'Continue the saved game \(1 move\) unsaved\? y = yes, n = view it read-only'
     keys n
-    wait_for 'Replay: move 1 of 1 \(read-only: the autosave cannot be used\)'
+    wait_for 'Replay: after 1\.\.\. b4xd2 \(move 1 of 1\) -- read-only: the autosave cannot be used$'
     stop_tmux
     $T -u new-session -d -s e2e -x 80 -y 24 "$run; sleep 30"
     wait_for 'Continue the saved game'
