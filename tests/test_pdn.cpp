@@ -90,7 +90,7 @@ TEST_CASE("7 PDN: malformed records give errors with line and column", "[pdn]") 
         {"1. c2-c3 {open", "never closed", 1, 10},
         {"1. c2-c3 (1... b4xd2", "never closed", 1, 10},
         {"1. c2-c3 c4xc2 2. c1-c2 *", "move 2 'c1-c2'", 1, 19},
-        {"1. c2-c4 *", "move 1 'c2-c4': 'c2-c4' is not legal: a man steps one point, and c4 is not next to c2", 1, 4},
+        {"1. c2-c4 *", "move 1 'c2-c4': a man steps one point, and c4 is not next to c2", 1, 4},
         {"\n\n  1. c2-c3 zz *", "'zz' is not a point", 3, 12},
         {"[FEN \"W:Wz1:B\"]\n*", "tag FEN: bad position", 1, 1},
         {"[Promotion \"sideways\"]\n*", "expected end, immediate or stop", 1, 1},

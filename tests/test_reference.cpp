@@ -346,7 +346,7 @@ Expected<Move> check_by_listing(std::string_view text, const Position& pos, cons
     if (moves.empty()) return Error{"no legal move: the game is over"};
     // Why it is refused is refusal()'s to say (tests/test_refusal.cpp checks each reason).
     const Refusal why = refusal(pos, rules, typed->points.front(), std::span(typed->points).subspan(1), typed->capture, true);
-    return Error{concat("'", shown, "' is not legal: ", describe(why))};
+    return Error{std::string(describe(why))};
 }
 
 // Both checks on one text: the same move (promotion included) or the same message.

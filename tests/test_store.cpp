@@ -79,7 +79,7 @@ TEST_CASE("files: an illegal record names the line, the column and the move", "[
     TempFolder t;
     auto g = load_game_file(t.file("bad.pdn", "[Event \"x\"]\n1. c2-c3 c4xc2\n2. c1-c2 *\n"));
     REQUIRE_FALSE(g);
-    CHECK(g.error().message == t.path + "/bad.pdn: line 3, column 4: move 2 'c1-c2': 'c1-c2' is not legal: the point c2 is "
+    CHECK(g.error().message == t.path + "/bad.pdn: line 3, column 4: move 2 'c1-c2': the point c2 is "
                                  "taken");
 }
 
@@ -472,7 +472,7 @@ TEST_CASE("autosave: a broken autosave is moved aside, with why and where", "[st
     CHECK_FALSE(saved.record);
     const std::string aside = named(t, "autosave-broken-");
     REQUIRE(aside.size() == std::string("autosave-broken-20261130-143000.pdn").size());
-    CHECK(saved.news == "the saved game was broken (line 3, column 4: move 2 'c1-c2': 'c1-c2' is not legal: the point c2 "
+    CHECK(saved.news == "the saved game was broken (line 3, column 4: move 2 'c1-c2': the point c2 "
                         "is taken), moved to: " + t.path + "/" + aside);
     CHECK(text_of(t.path + "/" + aside) == broken);
     CHECK(t.names().count("autosave.pdn") == 0);
@@ -619,5 +619,5 @@ TEST_CASE("files: a record with a byte-order mark and CR line ends opens", "[sto
     const std::string path = folder.file("bad.pdn", "\xEF\xBB\xBF[White \"Ana\"]\r\r1. c2-c5 *\r");
     auto bad = load_game_file(path);
     REQUIRE_FALSE(bad);
-    CHECK(bad.error().message == path + ": line 3, column 4: move 1 'c2-c5': 'c2-c5' is not legal: a man steps one point, and c5 is not next to c2");
+    CHECK(bad.error().message == path + ": line 3, column 4: move 1 'c2-c5': a man steps one point, and c5 is not next to c2");
 }

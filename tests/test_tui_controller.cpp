@@ -281,7 +281,7 @@ TEST_CASE("tui: the move prompt plays typed moves and explains refusals", "[tui]
     act(c, K::PromptSubmit);
     CHECK(c.game().ply() == 0);
     CHECK(c.ui().prompt_open);
-    CHECK(c.ui().message == "c2-c4: 'c2-c4' is not legal: a man steps one point, and c4 is not next to c2");
+    CHECK(c.ui().message == "c2-c4: a man steps one point, and c4 is not next to c2");
     act(c, K::PromptErase);
     type(c, "3");
     CHECK(c.ui().prompt_text == "c2-c3");
@@ -870,6 +870,9 @@ TEST_CASE("tui: with the computer on both sides there is nobody to resign or off
     CHECK(c.ui().message == "The computer plays both sides.");
     act(c, K::OfferDraw);
     CHECK(c.ui().message == "The computer plays both sides.");
+    // Choosing a piece: nothing of yours to move, and what the keys do instead.
+    act(c, K::Select);
+    CHECK(c.ui().message == "The computer plays both sides: f flips the board, s saves, n starts a new game.");
     CHECK(c.mode() == InputMode::Board);
     CHECK_FALSE(c.game().over());
 }
@@ -1319,4 +1322,15 @@ TEST_CASE("tui: a new game or a game loaded ends browsing", "[tui][browse]") {
     c.load(parse_pdn("1. d2-c3 *\n")->front());
     CHECK(c.mode() == InputMode::Board);
     CHECK(c.shown_ply() == 1);
+}
+
+TEST_CASE("tui: : during a capture chosen with the cursor says the capture is dropped", "[tui][prompt]") {
+    Controller c(Rules{}, Players{}, *parse_fen("W:Wc1:Bc2,d3,b3,a5"));
+    click(c, "c1");
+    click(c, "c3");
+    REQUIRE(c.ui().selection.path.size() == 1);
+    act(c, K::OpenPrompt);
+    CHECK(c.mode() == InputMode::Prompt);
+    CHECK_FALSE(c.ui().selection.active());
+    CHECK(c.ui().message == "The capture chosen so far is dropped: type the whole move.");
 }

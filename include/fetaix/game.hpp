@@ -128,7 +128,7 @@ public:
             return *match.exact;
         }
         const Refusal why = refusal(position(), rules_, m.from, std::span(m.path.data(), std::min<std::size_t>(m.landings, m.path.size())), m.is_capture(), true);
-        return Error{concat("'", to_string(m), "' is not legal: ", describe(why))};
+        return Error{std::string(describe(why))};
     }
 
     // Plays the move named in notation (a unique prefix is enough).

@@ -89,7 +89,7 @@ inline Expected<Move> parse_move(std::string_view text, const Position& pos, con
     }
     const Refusal why = refusal(pos, rules, typed->points.front(), std::span(typed->points).subspan(1), typed->capture, true);
     if (why.kind == RefusalKind::GameOver) return Error{describe(why)};
-    return Error{concat("'", shown, "' is not legal: ", describe(why))};
+    return Error{std::string(describe(why))};
 }
 
 }  // namespace fetaix

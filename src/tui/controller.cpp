@@ -323,7 +323,13 @@ bool Controller::apply(const Action& action) {
             if (ui_.selection.active()) ui_.message = "Selection cancelled.";
             clear_selection();
             break;
-        case K::OpenPrompt: open_prompt(PromptKind::Move, ""); break;
+        case K::OpenPrompt: {
+            // The prompt takes the whole move: a capture half chosen with the cursor is dropped, and said so.
+            const bool dropped = !ui_.selection.path.empty();
+            open_prompt(PromptKind::Move, "");
+            if (dropped) ui_.message = "The capture chosen so far is dropped: type the whole move.";
+            break;
+        }
         case K::PromptChar:
             // Long enough for any path; past it the prompt says so rather than dropping what is typed.
             if (ui_.prompt_text.size() < kMaxPromptBytes) set_prompt_line(type_char(prompt_line(), action.ch, kMaxPromptBytes));
@@ -574,7 +580,8 @@ void Controller::select_at(Point p) {
         return;
     }
     if (computer_to_move()) {
-        ui_.message = "It is not your turn: the computer is thinking; u takes back your last move.";
+        ui_.message = keyboard_side() ? "It is not your turn: the computer is thinking; u takes back your last move."
+                                      : "The computer plays both sides: f flips the board, s saves, n starts a new game.";
         return;
     }
     Selection& s = ui_.selection;

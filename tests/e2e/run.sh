@@ -155,7 +155,7 @@ refusal)
     wait_for '^Move: _'
     keys -l e3-d4
     keys Enter
-    wait_for "^e3-d4: 'e3-d4' is not legal: the point d4 is taken$"
+    wait_for "^e3-d4: the point d4 is taken$"
     expect_line 23 "Move: e3-d4_"
     keys Escape
     wait_gone '^Move: '
