@@ -92,6 +92,14 @@ start_game_in() {
     wait_for 'to move'
 }
 
+# heavy_record FILE: the record of at most 1 MiB slowest to check that we know (docs/performance.md,
+# crafted-majority): one capture under majority, repeated, each proved the longest by a full search.
+heavy_record() {
+    local game=$'[FEN "W:WKb1,Ka3:BKc1,a2,Kb2,d2,e2,Kd3,a4,Kb4,c4,d4,b5,Kd5"]\n[Majority "yes"]\n\n1. a3xa1xc3xa5xa3xe3xc5xa5xe1xe5xc5xc3 *\n\n'
+    local copies=$((1048576 / ${#game})) i
+    for ((i = 0; i < copies; ++i)); do printf '%s' "$game"; done >"$1"
+}
+
 screen() { $T capture-pane -p -t e2e; }
 screen_with_escapes() { $T capture-pane -p -e -t e2e; }
 keys() { $T send-keys -t e2e "$@"; }

@@ -734,41 +734,39 @@ save_owner)
     rm -rf "$work"
     ;;
 open_large)
-    # o on the heaviest 1 MiB records the benchmark builds: each is read and checked at once, and
-    # the screen says what it holds.
+    # o on the slowest 1 MiB record we know: it is read and checked (a full longest-capture search for
+    # each of its thousands of games), and the screen says what it holds.
     work=$(mktemp -d)
-    "$BIN" bench --records --write "$work" >/dev/null || fail "bench --records --write failed"
-    for name in crafted-majority cornered-prefix-majority long-games; do
-        start_game_in "$work" --new
-        keys o
-        wait_for '^Open: _'
-        keys -l "$name.pdn"
-        keys Enter
-        wait_for "^Opened $name\\.pdn; note: " 10
-        wait_for "[0-9]+ games; the( |$)"
-        kill_server
-    done
+    heavy_record "$work/heavy.pdn"
+    [ "$(stat -c %s "$work/heavy.pdn")" -le 1048576 ] || fail "the record is over 1 MiB"
+    start_game_in "$work" --new
+    keys o
+    wait_for '^Open: _'
+    keys -l heavy.pdn
+    keys Enter
+    wait_for "^Opened heavy\\.pdn; note: " 45
+    wait_for "[0-9]+ games; the( |$)"
     rm -rf "$work"
     ;;
 open_reading)
     # While o reads a long record the screen answers: a key says it is still reading, Esc stops the
-    # reading and the game goes on; Ctrl-C during a reading ends the program at once. (The record is
-    # the slowest to check that the benchmark builds: over half a second even on a fast machine.)
+    # reading and the game goes on; Ctrl-C during a reading ends the program at once. (heavy_record
+    # takes over half a second to check even on a fast machine, time enough for these steps.)
     work=$(mktemp -d)
-    "$BIN" bench --records --write "$work" >/dev/null || fail "bench --records --write failed"
+    heavy_record "$work/heavy.pdn"
     start_game_in "$work" --new
     keys o
     wait_for '^Open: _'
-    keys -l crafted-majority.pdn
+    keys -l heavy.pdn
     keys Enter
-    wait_for '^Reading crafted-majority\.pdn\.\.\. \(Esc stops\)$'
+    wait_for '^Reading heavy\.pdn\.\.\. \(Esc stops\)$'
     keys u
-    wait_for '^Still reading crafted-majority\.pdn: Esc stops\.$'
+    wait_for '^Still reading heavy\.pdn: Esc stops\.$'
     keys Escape
-    wait_for '^Stopped reading crafted-majority\.pdn; the game goes on\.$'
+    wait_for '^Stopped reading heavy\.pdn; the game goes on\.$'
     screen | grep -q 'Opened' && fail "the file was opened after Esc"
     keys Enter
-    wait_for '^Reading crafted-majority\.pdn'
+    wait_for '^Reading heavy\.pdn'
     keys C-c
     wait_for '^EXITED 0$' 2
     rm -rf "$work"
