@@ -88,10 +88,11 @@ CLI::Option* add_whole(CLI::App& command, const std::string& flag, const std::st
     return add_value(command, flag, placeholder, concat(flag, " needs ", what),
                      [flag, low, high, what, store = std::move(store)](const std::string& text) {
                          const auto n = parse_number(text, low, high);
-                         // A range up to the largest number says nothing a user needs.
-                         const std::string range = high == std::numeric_limits<long long>::max()
-                                                       ? ""
-                                                       : concat(" from ", std::to_string(low), " to ", std::to_string(high));
+                         // A range up to the largest number matters only to a number past it.
+                         const bool unbounded = high == std::numeric_limits<long long>::max();
+                         const std::string range = !unbounded ? concat(" from ", std::to_string(low), " to ", std::to_string(high))
+                                                   : plain_decimal(text, false) ? concat(" of at most ", std::to_string(high))
+                                                                                : "";
                          if (!n) throw bad_value(concat(flag, ": expected ", what, range, ", not '", text, "'"));
                          store(*n);
                      },
