@@ -35,6 +35,11 @@ TEST_CASE("refusal: the point is taken", "[refusal]") {
     // At the start d4 holds a Black man; e3 has diagonals (4 + 2 is even), so e3-d4 is a forward diagonal step.
     CHECK(typed(kStart, "e3-d4") == "the point d4 is taken");
     CHECK(chosen(kStart, "e3", {"d4"}, false).kind == RefusalKind::Taken);
+    // An enemy piece that can be captured: the man on b2 takes b3 by landing on b4, the point beyond.
+    CHECK(typed("W:Wb2:Bb3", "b2-b3") == "the point b3 is taken: to capture it, land on b4");
+    CHECK(describe(chosen("W:Wb2:Bb3", "b2", {"b3"}, true)) == "the point b3 is taken: to capture it, land on b4");
+    // A mullah flying over b3 may land on b4 or b5.
+    CHECK(describe(chosen("W:WKb1:Bb3", "b1", {"b3"}, true)) == "the point b3 is taken: to capture it, land on b4 or b5");
 }
 
 TEST_CASE("refusal: no line between the points", "[refusal]") {

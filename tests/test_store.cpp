@@ -80,7 +80,7 @@ TEST_CASE("files: an illegal record names the line, the column and the move", "[
     auto g = load_game_file(t.file("bad.pdn", "[Event \"x\"]\n1. c2-c3 c4xc2\n2. c1-c2 *\n"));
     REQUIRE_FALSE(g);
     CHECK(g.error().message == t.path + "/bad.pdn: line 3, column 4: move 2 'c1-c2': the point c2 is "
-                                 "taken");
+                                 "taken: to capture it, land on c3");
 }
 
 TEST_CASE("files: unknown tags and extra games are kept, with notes", "[store]") {
@@ -473,7 +473,7 @@ TEST_CASE("autosave: a broken autosave is moved aside, with why and where", "[st
     const std::string aside = named(t, "autosave-broken-");
     REQUIRE(aside.size() == std::string("autosave-broken-20261130-143000.pdn").size());
     CHECK(saved.news == "the saved game was broken (line 3, column 4: move 2 'c1-c2': the point c2 "
-                        "is taken), moved to: " + t.path + "/" + aside);
+                        "is taken: to capture it, land on c3), moved to: " + t.path + "/" + aside);
     CHECK(text_of(t.path + "/" + aside) == broken);
     CHECK(t.names().count("autosave.pdn") == 0);
     // Broken again within the same second: a name of its own, never over the first.

@@ -29,7 +29,7 @@ enum class RefusalKind : std::uint8_t {
     Backward,           // a man moving backward
     ManStepsOne,        // a man stepping past the next point
     ManLeapsShort,      // a man jumping a piece not next to it, or landing past the point beyond it
-    Taken,              // the point `to` is taken
+    Taken,              // the point `to` is taken; an enemy piece there is captured by landing on `points`
     InTheWay,           // `points` stand between `at` and `to`
     NothingToCapture,   // a capture from `at` to `to` jumps no piece
     OwnPiece,           // a capture over `points`, the mover's own piece
@@ -158,16 +158,20 @@ inline Refusal refusal(const Position& pos, const Rules& rules, Point from, std:
         const Bitboard between = ray(at, d) & ~(ray(to, d) | bit(to));
         const int distance = popcount(between) + 1;
         const bool backward = !mullah && dy(d) * forward < 0;
+        // An enemy piece chosen as the landing point: where to land to capture it, if it can be.
+        const auto taken = [&] {
+            return refuse(RefusalKind::Taken, at, to, contains(enemy, to) ? continuations(i) & ray(to, d) : 0);
+        };
         if (!capture) {
             if (!mullah && backward) return refuse(RefusalKind::Backward, at, to);
             if (!mullah && distance > 1) return refuse(RefusalKind::ManStepsOne, at, to);
-            if (contains(occupied, to)) return refuse(RefusalKind::Taken, at, to);
+            if (contains(occupied, to)) return taken();
             if (between & occupied) return refuse(RefusalKind::InTheWay, at, to, between & occupied);
             if (compulsory) return refuse(RefusalKind::CaptureCompulsory, at, to, capturing_pieces(pos, rules));
             return refuse(RefusalKind::NotLegal, at, to);
         }
         if (!mullah && backward && !rules.backward_captures) return refuse(RefusalKind::Backward, at, to);
-        if (contains(occupied, to)) return refuse(RefusalKind::Taken, at, to);
+        if (contains(occupied, to)) return taken();
         const Bitboard jumped = between & occupied;
         if (!jumped) {
             // After a jump, a landing with nothing to take is a capture stopping short.
@@ -239,7 +243,9 @@ inline std::string describe(const Refusal& r) {
                                        : "men never move backward";
         case K::ManStepsOne: return concat("a man steps one point, and ", to, " is not next to ", at);
         case K::ManLeapsShort: return "a man captures a piece next to it, landing on the point just beyond";
-        case K::Taken: return concat("the point ", to, " is taken");
+        case K::Taken:
+            return r.points ? concat("the point ", to, " is taken: to capture it, land on ", detail::point_list(r.points, " or "))
+                            : concat("the point ", to, " is taken");
         case K::InTheWay:
             return r.capture ? concat(list, " stand in the way: a capture jumps one piece")
                              : concat(list, several ? " stand" : " stands", " in the way");
