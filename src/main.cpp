@@ -392,7 +392,7 @@ int main(int argc, char** argv) {
     cli::add_value(app, "--theme", "NAME", concat("--theme needs a name: ", tui::theme_list()),
                    [&options](const std::string& name) {
                        if (!tui::theme_by_name(name))
-                           throw cli::bad_value(concat("unknown theme \"", name, "\"; the themes are ", tui::theme_list()));
+                           throw cli::bad_value(concat("unknown theme '", name, "' (the themes are ", tui::theme_list(), ")"));
                        options.terminal.theme = name;
                    },
                    "the colours: dark (default), light, high-contrast, colour-blind, mono");
