@@ -113,6 +113,16 @@ TEST_CASE("theme: the xterm palette and the nearest 256-colour index", "[tui][th
     CHECK(nearest_256({0, 0, 0}) == 16);
 }
 
+TEST_CASE("theme: direct colour numbers never fall on the terminal's palette colours 0-7", "[tui][theme]") {
+    CHECK(direct_colour({255, 175, 0}) == 0xffaf00);
+    CHECK(direct_colour({0, 0, 8}) == 8);
+    CHECK(direct_colour({0, 0, 0}) == 0x010101);
+    CHECK(direct_colour({0, 0, 7}) == 0x010101);
+    CHECK(drawn_rgb(Colour{{0, 0, 0}, 0}, ColourDepth::TrueColor) == Rgb{1, 1, 1});
+    CHECK(drawn_rgb(Colour{{0, 0, 0}, 0}, ColourDepth::Palette256) == Rgb{0, 0, 0});
+    CHECK(drawn_rgb(Colour{{0, 0, 0}, 0}, ColourDepth::Eight) == Rgb{0, 0, 0});
+}
+
 TEST_CASE("theme: every piece, the cursor and every mark reach 4.5:1 at every depth", "[tui][theme]") {
     for (const Theme& t : themes()) {
         if (!t.colour) continue;
@@ -145,7 +155,8 @@ TEST_CASE("theme: bold counts as its bright colour at 8 colours", "[tui][theme]"
     CHECK(*drawn_contrast(s, ColourDepth::Eight) == Approx(10.61).epsilon(0.001));
     s.bold = true;
     CHECK(*drawn_contrast(s, ColourDepth::Eight) == Approx(contrast_ratio({127, 127, 127}, {0, 205, 205})));
-    CHECK(*drawn_contrast(s, ColourDepth::TrueColor) == Approx(10.61).epsilon(0.001));
+    // In true colour black is #010101 (luminance 0.000304): 0.5307 / 0.050304 = 10.55:1.
+    CHECK(*drawn_contrast(s, ColourDepth::TrueColor) == Approx(10.55).epsilon(0.001));
     CHECK_FALSE(drawn_contrast(Style{}, ColourDepth::TrueColor));
     CHECK_FALSE(drawn_contrast(s, ColourDepth::Mono));
 }

@@ -30,8 +30,7 @@ short pair_of(Role role) { return static_cast<short>(static_cast<int>(role) + 1)
 
 int colour_number(const Colour& c, ColourDepth depth) {
     switch (depth) {
-        // A direct-colour terminfo entry takes the RGB value itself as the colour number.
-        case ColourDepth::TrueColor: return (c.rgb.r << 16) | (c.rgb.g << 8) | c.rgb.b;
+        case ColourDepth::TrueColor: return direct_colour(c.rgb);
         case ColourDepth::Palette256: return nearest_256(c.rgb);
         case ColourDepth::Eight:
         case ColourDepth::Mono: return c.eight;

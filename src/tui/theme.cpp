@@ -255,9 +255,18 @@ int nearest_256(Rgb c) {
     return best;
 }
 
+int direct_colour(Rgb c) {
+    const int value = (c.r << 16) | (c.g << 8) | c.b;
+    return value < 8 ? 0x010101 : value;
+}
+
 Rgb drawn_rgb(const Colour& c, ColourDepth depth) {
     switch (depth) {
-        case ColourDepth::TrueColor: return c.rgb;
+        case ColourDepth::TrueColor: {
+            const int v = direct_colour(c.rgb);
+            return {static_cast<std::uint8_t>(v >> 16), static_cast<std::uint8_t>(v >> 8 & 0xff),
+                    static_cast<std::uint8_t>(v & 0xff)};
+        }
         case ColourDepth::Palette256: return xterm_rgb(nearest_256(c.rgb));
         case ColourDepth::Eight:
         case ColourDepth::Mono: return xterm_rgb(c.eight);

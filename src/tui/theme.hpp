@@ -68,6 +68,10 @@ double contrast_ratio(Rgb a, Rgb b);
 Rgb xterm_rgb(int index);
 // The nearest of the 256-colour palette's colours 16-255 (0-15 vary with the user's terminal setup).
 int nearest_256(Rgb c);
+// The colour number of an RGB colour in a direct-colour terminfo entry: the value 0xRRGGBB, except
+// that values below 8 are the terminal's own palette colours 0-7 there, so those near-blacks are
+// drawn as #010101 instead.
+int direct_colour(Rgb c);
 // The RGB a style's colour is actually drawn with at a depth.
 Rgb drawn_rgb(const Colour& c, ColourDepth depth);
 // The contrast of a style's foreground on its background as drawn at a depth, or nothing for a style in
