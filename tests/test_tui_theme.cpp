@@ -251,8 +251,9 @@ TEST_CASE("theme: the colour depth from COLORS, COLORTERM and NO_COLOR", "[tui][
     // True colour: announced, and a direct-colour terminfo entry to draw it through.
     CHECK(choose_depth(1 << 24, "truecolor", nullptr) == ColourDepth::TrueColor);
     CHECK(choose_depth(1 << 24, "24bit", nullptr) == ColourDepth::TrueColor);
-    CHECK(choose_depth(1 << 24, nullptr, nullptr) == ColourDepth::Palette256);
-    CHECK(choose_depth(1 << 24, "yes", nullptr) == ColourDepth::Palette256);
+    // A direct-colour entry without the announcement: 8 colours (its numbers from 8 up are RGB values).
+    CHECK(choose_depth(1 << 24, nullptr, nullptr) == ColourDepth::Eight);
+    CHECK(choose_depth(1 << 24, "yes", nullptr) == ColourDepth::Eight);
     // Announced on a 256-colour entry (TERM=xterm-256color): 256, the palette left alone.
     CHECK(choose_depth(256, "truecolor", nullptr) == ColourDepth::Palette256);
     CHECK(choose_depth(8, "truecolor", nullptr) == ColourDepth::Eight);

@@ -213,7 +213,11 @@ ColourDepth choose_depth(int colors, const char* colorterm, const char* no_color
     if (no_color != nullptr && no_color[0] != '\0') return ColourDepth::Mono;
     const bool announced = colorterm != nullptr &&
                            (std::strcmp(colorterm, "truecolor") == 0 || std::strcmp(colorterm, "24bit") == 0);
-    if (announced && colors >= (1 << 24)) return ColourDepth::TrueColor;
+    if (colors >= (1 << 24)) {
+        // A direct-colour entry takes numbers from 8 up as RGB values, not palette indexes: without the
+        // announcement only its colours 0-7 are sure to mean what they say.
+        return announced ? ColourDepth::TrueColor : ColourDepth::Eight;
+    }
     if (colors >= 256) return ColourDepth::Palette256;
     if (colors >= 8) return ColourDepth::Eight;
     return ColourDepth::Mono;

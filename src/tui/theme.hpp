@@ -56,7 +56,8 @@ std::string_view depth_name(ColourDepth d);
 // The depth to draw at, from curses' COLORS and the environment's COLORTERM and NO_COLOR (either may be
 // null). True colour needs both the announcement (COLORTERM=truecolor or 24bit) and a direct-colour
 // terminfo entry (COLORS >= 2^24, e.g. TERM=xterm-direct): ncurses draws RGB only through such an entry.
-// A 256-colour entry with COLORTERM=truecolor gets 256 colours, not the user's palette redefined.
+// A 256-colour entry with COLORTERM=truecolor gets 256 colours, not the user's palette redefined; a
+// direct-colour entry without the announcement gets 8 (its numbers from 8 up are RGB values).
 ColourDepth choose_depth(int colors, const char* colorterm, const char* no_color);
 
 // WCAG 2: relative luminance of an sRGB colour, and the contrast ratio of two colours (1 to 21).

@@ -427,6 +427,24 @@ themes)
     game TERM=xterm-256color COLORTERM=truecolor --
     has 3 $'5 \e[38;5;35m\e[48;5;234m  \e[1m\e[38;5;214m●'
     if screen_with_escapes | grep -qE "$direct"; then fail "24-bit codes through a 256-colour entry"; fi
+    # True colour: announced, through a direct-colour terminfo entry (none is installed here, so the
+    # test writes one: xterm-256color with 24-bit setaf/setab, as xterm-direct has).
+    command -v tic >/dev/null || fail "tic (ncurses-bin) is needed to write the direct-colour entry"
+    printf '%s\n' 'fetaix-direct|xterm-256color with direct colour,' \
+        '	colors#0x1000000, pairs#0x10000, RGB,' \
+        '	setaf=\E[%?%p1%{8}%<%t3%p1%d%e38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,' \
+        '	setab=\E[%?%p1%{8}%<%t4%p1%d%e48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,' \
+        '	use=xterm-256color,' >"$STATE/direct.src"
+    tic -x -o "$STATE/terminfo" "$STATE/direct.src" || fail "tic refused the direct-colour entry"
+    game TERMINFO="$STATE/terminfo" TERM=fetaix-direct COLORTERM=truecolor --
+    has 3 $'5 \e[38;2;0;175;95m\e[48;2;28;28;28m  \e[1m\e[38;2;255;175;0m●'
+    # Black is #010101, never the palette's colour 0.
+    has 1 $'\e[38;2;1;1;1m\e[48;2;255;255;255m ○ White to move'
+    if screen_with_escapes | grep -qE "$palette"; then fail "256-colour codes in true colour"; fi
+    # The same entry without COLORTERM: 8 colours, the only numbers it does not read as RGB.
+    game TERMINFO="$STATE/terminfo" TERM=fetaix-direct --
+    has 3 $'5 \e[32m\e[40m  \e[1m\e[33m●'
+    if screen_with_escapes | grep -qE "$palette|$direct"; then fail "256 or 24-bit codes without COLORTERM"; fi
     # 8 colours (TERM=xterm): green lines on black, Black's men yellow, the cursor cyan.
     game TERM=xterm --
     has 3 $'5 \e[32m\e[40m  \e[1m\e[33m●'
