@@ -80,7 +80,7 @@ Theme colour_theme(const Palette& p) {
 
 // Without colour: shapes tell the pieces apart; bold, underline and reverse video the rest.
 Theme mono_theme() {
-    Theme t{"mono", "no colour: bold, underline and reverse video (also with NO_COLOR)", false, {}};
+    Theme t{"mono", "No colour: bold, underline and reverse video (also with NO_COLOR)", false, {}};
     terminal_roles(t);
     set(t, Role::Board, plain());
     set(t, Role::BlackPiece, plain());
@@ -103,7 +103,7 @@ constexpr Colour kPaper = colour(255, 255, 255, kWhite);
 std::vector<Theme> make_themes() {
     std::vector<Theme> all;
     all.push_back(colour_theme({
-        .name = "dark", .about = "light pieces on a dark board (the default)",
+        .name = "dark", .about = "Light pieces on a dark board (the default)",
         .ground = colour(28, 28, 28, kBlack), .lines = colour(0, 175, 95, kGreen),
         .white = kPaper, .black = colour(255, 175, 0, kYellow), .marker = colour(0, 255, 255, kCyan),
         .bold_pieces = true,
@@ -118,7 +118,7 @@ std::vector<Theme> make_themes() {
         .turn_black = {kInk, colour(255, 175, 0, kYellow)},
     }));
     all.push_back(colour_theme({
-        .name = "light", .about = "dark pieces on a light board, for light terminals",
+        .name = "light", .about = "Dark pieces on a light board, for light terminals",
         .ground = colour(238, 238, 238, kWhite), .lines = colour(95, 95, 135, kBlue),
         .white = colour(0, 0, 175, kBlue), .black = kInk, .marker = colour(175, 0, 0, kRed),
         .bold_pieces = false,
@@ -133,7 +133,7 @@ std::vector<Theme> make_themes() {
         .turn_black = {kPaper, kInk},
     }));
     all.push_back(colour_theme({
-        .name = "high-contrast", .about = "white and yellow on black, marks in full colour",
+        .name = "high-contrast", .about = "White and yellow on black, marks in full colour",
         .ground = kInk, .lines = kPaper,
         .white = kPaper, .black = colour(255, 255, 0, kYellow), .marker = colour(0, 255, 255, kCyan),
         .bold_pieces = true,
@@ -150,7 +150,7 @@ std::vector<Theme> make_themes() {
     // Blue, orange, sky blue, yellow and greys (after Okabe and Ito): no red and no green at all, and any two
     // colours that tell things apart differ in lightness or in blue, never in red against green alone.
     all.push_back(colour_theme({
-        .name = "colour-blind", .about = "no meaning carried by red against green: blue, orange, yellow and greys",
+        .name = "colour-blind", .about = "No meaning carried by red against green: blue, orange, yellow and greys",
         .ground = colour(28, 28, 28, kBlack), .lines = colour(95, 135, 175, kBlue),
         .white = kPaper, .black = colour(255, 175, 0, kYellow), .marker = colour(95, 215, 255, kCyan),
         .bold_pieces = true,
