@@ -41,7 +41,7 @@ constexpr CommandText kCommands[] = {
     {"",
      "fetaix [FILE.pdn] [--resume | --new] [--white NAME|ai[:LEVEL]]\n"
      "       [--black NAME|ai[:LEVEL]] [--time SECONDS] [--seed N] [--fen FEN]\n"
-     "       [RULES] [--ascii] [--auto-flip]",
+     "       [RULES] [--ascii] [--auto-flip] [--theme NAME]",
      "Play a game in the terminal, two players at one keyboard (? shows the\n"
      "keys). The game is autosaved after every change in\n"
      "$XDG_STATE_HOME/fetaix/autosave.pdn (~/.local/state/fetaix/ by default);\n"
@@ -142,6 +142,8 @@ std::string overview() {
                 "      --fen FEN         start from this position instead of the usual start\n"
                 "      --ascii           plain ASCII lines and pieces, even in a UTF-8 locale\n"
                 "      --auto-flip       turn the board so the side to move is at the bottom\n"
+                "      --theme NAME      the colours: dark (the default), light, high-contrast,\n"
+                "                        colour-blind or mono (docs/themes.md)\n"
                 "      NO_COLOR=1 in the environment turns colour off.\n";
     }
     help +=
@@ -387,6 +389,13 @@ int main(int argc, char** argv) {
     cli::add_rule_switches(app, options.rules);
     app.add_flag("--ascii", options.terminal.ascii, "plain ASCII lines and pieces");
     app.add_flag("--auto-flip", options.auto_flip, "turn the board so the side to move is at the bottom");
+    cli::add_value(app, "--theme", "NAME", concat("--theme needs a name: ", tui::theme_list()),
+                   [&options](const std::string& name) {
+                       if (!tui::theme_by_name(name))
+                           throw cli::bad_value(concat("unknown theme '", name, "' (the themes are ", tui::theme_list(), ")"));
+                       options.terminal.theme = name;
+                   },
+                   "the colours: dark (default), light, high-contrast, colour-blind, mono");
     app.add_flag("--version", play.version, "show the version");
     file->excludes(resume)->excludes(fen);
 

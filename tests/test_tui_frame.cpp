@@ -1209,3 +1209,18 @@ TEST_CASE("screen: browsing against the computer, the key line says it plays on 
     CHECK(f.line(21) == "The computer plays on meanwhile. [ ] step back/forward Home/End first/last Esc");
     CHECK(f.line(22) == "back to the game");
 }
+
+TEST_CASE("screen: mullahs have roles of their own, on the board and in the legend", "[tui][frame][theme]") {
+    Controller c(Rules{}, Players{}, *parse_fen("W:WKa1,b1:BKe5,d5"));
+    const Frame f = compose(c, 24, 80, Glyphs::ascii());
+    CHECK(f.line(14).substr(0, 12) == "1   W-----w-");
+    CHECK(f.at(14, 4).role == Role::WhiteMullah);
+    CHECK(f.at(14, 10).role == Role::WhitePiece);
+    CHECK(f.at(2, 28).role == Role::BlackMullah);
+    CHECK(f.at(2, 22).role == Role::BlackPiece);
+    REQUIRE(f.line(18).substr(0, 28) == "w White man  W White mullah ");
+    CHECK(f.at(18, 0).role == Role::WhitePiece);
+    CHECK(f.at(18, 13).role == Role::WhiteMullah);
+    CHECK(f.at(18, 29).role == Role::BlackPiece);
+    CHECK(f.at(18, 42).role == Role::BlackMullah);
+}

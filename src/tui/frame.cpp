@@ -14,6 +14,15 @@ std::string_view piece_glyph(const Glyphs& g, Piece p) {
     return p.kind == PieceKind::Man ? g.black_man : g.black_mullah;
 }
 
+Role piece_role(Piece p) {
+    if (p.color == Color::White) return p.kind == PieceKind::Man ? Role::WhitePiece : Role::WhiteMullah;
+    return p.kind == PieceKind::Man ? Role::BlackPiece : Role::BlackMullah;
+}
+
+bool is_piece_role(Role r) {
+    return r == Role::WhitePiece || r == Role::BlackPiece || r == Role::WhiteMullah || r == Role::BlackMullah;
+}
+
 // One line of the move list, a full move ("12. c2-c3        b4xd2"), and where each of its half-moves'
 // notation stands in it, to mark the one shown on the board.
 struct MoveLine {
@@ -146,17 +155,17 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
         const bool moving = !sel.path.empty() && p == sel.from;
         if (!moving && pos.piece_at(p, piece)) {
             glyph = piece_glyph(g, piece);
-            role = piece.color == Color::White ? Role::WhitePiece : Role::BlackPiece;
+            role = piece_role(piece);
             if (contains(marks.must, p)) role = Role::MustCapture;
         }
         if (contains(marks.trail, p)) glyph = g.path, role = Role::Path;
         if (contains(marks.taken, p)) glyph = g.taken, role = Role::Taken;
         if (!sel.path.empty() && p == sel.path.back() && pos.piece_at(sel.from, piece)) {
             glyph = piece_glyph(g, piece);
-            role = piece.color == Color::White ? Role::WhitePiece : Role::BlackPiece;
+            role = piece_role(piece);
         }
         if (contains(marks.destinations, p)) glyph = g.destination, role = Role::Destination;
-        if ((role == Role::Board || role == Role::WhitePiece || role == Role::BlackPiece) && contains(marks.last, p))
+        if ((role == Role::Board || is_piece_role(role)) && contains(marks.last, p))
             role = Role::LastMove;
         if (contains(marks.hint, p)) role = Role::Hint;
         f.set(s.row, s.column, glyph, role);
@@ -199,9 +208,9 @@ Legend legend_items(const Controller& c, const Glyphs& g) {
     Legend legend;
     legend.pieces = {
         {std::string(g.white_man), Role::WhitePiece, "White man"},
-        {std::string(g.white_mullah), Role::WhitePiece, "White mullah"},
+        {std::string(g.white_mullah), Role::WhiteMullah, "White mullah"},
         {std::string(g.black_man), Role::BlackPiece, "Black man"},
-        {std::string(g.black_mullah), Role::BlackPiece, "Black mullah"},
+        {std::string(g.black_mullah), Role::BlackMullah, "Black mullah"},
     };
     // No cursor on a position that is only looked at (draw_board).
     if (!c.ui().viewing && !c.ui().replay) legend.pieces.push_back({"[ ]", Role::Marker, "cursor"});

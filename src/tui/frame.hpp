@@ -18,8 +18,10 @@ enum class Role : std::uint8_t {
     Text,
     Title,
     Board,         // lines and empty points on the board's own background
-    WhitePiece,
-    BlackPiece,
+    WhitePiece,    // a White man
+    BlackPiece,    // a Black man
+    WhiteMullah,   // drawn apart from a man by more than its glyph (the theme's attributes)
+    BlackMullah,
     Destination,   // a point the selected piece may land on next
     Path,          // the points a capture in progress has left behind: its start and earlier landings
     Taken,         // a piece the capture in progress has taken, until the move ends

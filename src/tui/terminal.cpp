@@ -20,77 +20,33 @@ namespace {
 
 extern "C" void on_stop_signal(int signal) { Terminal::stop_signal = signal; }
 
-// Colour pairs, one per Role that needs colour. Each sets both foreground and background, so the
-// board reads the same on dark and light terminals.
-enum Pair : short {
-    kPairBoard = 1,
-    kPairWhite,
-    kPairBlack,
-    kPairDestination,
-    kPairPath,
-    kPairMarker,
-    kPairLastMove,
-    kPairMust,
-    kPairDialog,
-    kPairHint,
-    kPairTurnWhite,
-    kPairTurnBlack,
-    kPairTaken,
-};
-
 bool utf8_locale() {
     const char* codeset = nl_langinfo(CODESET);
     return codeset != nullptr && (std::strcmp(codeset, "UTF-8") == 0 || std::strcmp(codeset, "utf8") == 0);
 }
 
-attr_t attributes(Role role, bool colors) {
-    if (colors) {
-        switch (role) {
-            case Role::Text: return A_NORMAL;
-            case Role::Title: return A_BOLD;
-            case Role::Board: return COLOR_PAIR(kPairBoard);
-            case Role::WhitePiece: return COLOR_PAIR(kPairWhite) | A_BOLD;
-            case Role::BlackPiece: return COLOR_PAIR(kPairBlack);
-            case Role::Destination: return COLOR_PAIR(kPairDestination) | A_BOLD;
-            case Role::Path: return COLOR_PAIR(kPairPath) | A_BOLD;
-            case Role::Taken: return COLOR_PAIR(kPairTaken) | A_BOLD;
-            case Role::Marker: return COLOR_PAIR(kPairMarker) | A_BOLD;
-            case Role::LastMove: return COLOR_PAIR(kPairLastMove) | A_BOLD;
-            case Role::MustCapture: return COLOR_PAIR(kPairMust) | A_BOLD;
-            case Role::Hint: return COLOR_PAIR(kPairHint) | A_BOLD;
-            case Role::Status: return A_BOLD;
-            case Role::Question: return A_REVERSE | A_BOLD;
-            case Role::Message: return A_BOLD;
-            case Role::Dialog: return COLOR_PAIR(kPairDialog);
-            case Role::PromptCursor: return A_REVERSE | A_BOLD;
-            case Role::TurnWhite: return COLOR_PAIR(kPairTurnWhite) | A_BOLD;
-            case Role::TurnBlack: return COLOR_PAIR(kPairTurnBlack) | A_BOLD;
-        }
-        return A_NORMAL;
+// One colour pair per Role that has colours: the Role's number plus one (pair 0 is the terminal's own).
+short pair_of(Role role) { return static_cast<short>(static_cast<int>(role) + 1); }
+
+int colour_number(const Colour& c, ColourDepth depth) {
+    switch (depth) {
+        case ColourDepth::TrueColor: return direct_colour(c.rgb);
+        case ColourDepth::Palette256: return nearest_256(c.rgb);
+        case ColourDepth::Eight:
+        case ColourDepth::Mono: return c.eight;
     }
-    // Without colour: shapes tell the pieces apart; bold, underline and reverse video the rest.
-    switch (role) {
-        case Role::Text:
-        case Role::Board:
-        case Role::BlackPiece: return A_NORMAL;
-        case Role::Title:
-        case Role::Status:
-        case Role::Message:
-        case Role::WhitePiece:
-        case Role::Destination:
-        case Role::Path:
-        case Role::Taken:
-        case Role::Marker: return A_BOLD;
-        case Role::LastMove: return A_UNDERLINE;
-        case Role::MustCapture: return A_REVERSE;
-        case Role::Hint: return A_BOLD | A_UNDERLINE;
-        case Role::Question:
-        case Role::Dialog:
-        case Role::PromptCursor: return A_REVERSE;
-        case Role::TurnWhite:
-        case Role::TurnBlack: return A_REVERSE | A_BOLD;
-    }
-    return A_NORMAL;
+    return c.eight;
+}
+
+// The curses attributes (colour pair, bold, underline, reverse) of a Role in a theme.
+attr_t attributes(const Theme& theme, bool colors, Role role) {
+    const Style& style = theme.style(role);
+    attr_t a = A_NORMAL;
+    if (colors && style.fg && style.bg) a |= COLOR_PAIR(pair_of(role));
+    if (style.bold) a |= A_BOLD;
+    if (style.underline) a |= A_UNDERLINE;
+    if (style.reverse) a |= A_REVERSE;
+    return a;
 }
 
 }  // namespace
@@ -110,29 +66,24 @@ Terminal::Terminal(const TerminalOptions& options) {
     curs_set(0);
     mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, nullptr);
     mouseinterval(0);
-    // NO_COLOR (https://no-color.org): any non-empty value turns colour off.
+    theme_ = theme_by_name(options.theme).value_or(themes().front());
+    // start_color() only where colour will be used: it sends colour resets of its own.
     const char* no_color = std::getenv("NO_COLOR");
-    colors_ = has_colors() && !(no_color != nullptr && no_color[0] != '\0');
+    if (theme_.colour && has_colors() && !(no_color != nullptr && no_color[0] != '\0')) {
+        start_color();  // sets COLORS
+        depth_ = choose_depth(COLORS, std::getenv("COLORTERM"), no_color);
+    }
+    if (depth_ == ColourDepth::Mono) theme_ = *theme_by_name("mono");
+    colors_ = depth_ != ColourDepth::Mono;
     if (colors_) {
-        start_color();
         // Text outside the board keeps the terminal's own colours, whatever they are.
         use_default_colors();
-        init_pair(kPairBoard, COLOR_BLACK, COLOR_GREEN);
-        init_pair(kPairWhite, COLOR_WHITE, COLOR_GREEN);
-        init_pair(kPairBlack, COLOR_BLACK, COLOR_GREEN);
-        init_pair(kPairDestination, COLOR_BLACK, COLOR_CYAN);
-        init_pair(kPairPath, COLOR_BLACK, COLOR_CYAN);
-        init_pair(kPairMarker, COLOR_YELLOW, COLOR_GREEN);
-        init_pair(kPairLastMove, COLOR_WHITE, COLOR_MAGENTA);
-        init_pair(kPairMust, COLOR_WHITE, COLOR_RED);
-        init_pair(kPairDialog, COLOR_BLACK, COLOR_WHITE);
-        init_pair(kPairHint, COLOR_BLACK, COLOR_YELLOW);
-        // The side to move in its pieces' colour on the board's ground: a block that shows on dark and
-        // light terminals alike (a black one would vanish on a dark one).
-        init_pair(kPairTurnWhite, COLOR_WHITE, COLOR_GREEN);
-        init_pair(kPairTurnBlack, COLOR_BLACK, COLOR_GREEN);
-        // A piece taken by the capture in progress: a red cross in a black hole, until the move ends.
-        init_pair(kPairTaken, COLOR_RED, COLOR_BLACK);
+        for (std::size_t i = 0; i < kRoleCount; ++i) {
+            const Style& style = theme_.styles[i];
+            if (style.fg && style.bg)
+                init_extended_pair(pair_of(static_cast<Role>(i)), colour_number(*style.fg, depth_),
+                                   colour_number(*style.bg, depth_));
+        }
     }
 }
 
@@ -202,7 +153,7 @@ void Terminal::draw(const Frame& frame, bool repaint) {
             const Cell& cell = frame.at(row, col);
             // erase() has blanked the screen already: plain blanks, most of a large screen, cost nothing.
             if (cell.role == Role::Text && cell.glyph == " ") continue;
-            const attr_t a = attributes(cell.role, colors_);
+            const attr_t a = attributes(theme_, colors_, cell.role);
             attron(a);
             // The bottom-right cell cannot be written without scrolling on some terminals; the second
             // column of a wide character is drawn with its first.

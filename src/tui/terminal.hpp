@@ -8,6 +8,7 @@
 
 #include "frame.hpp"
 #include "input.hpp"
+#include "theme.hpp"
 
 namespace fetaix::tui {
 
@@ -17,6 +18,7 @@ std::optional<std::string> terminal_problem();
 
 struct TerminalOptions {
     bool ascii = false;  // plain ASCII glyphs even in a UTF-8 locale
+    std::string theme = "dark";  // a name theme_by_name knows (checked by the command line)
 };
 
 class Terminal {
@@ -37,12 +39,15 @@ public:
     int columns() const;
     const Glyphs& glyphs() const { return glyphs_; }
     bool colors() const { return colors_; }
+    ColourDepth depth() const { return depth_; }
 
     // Set by SIGINT, SIGTERM and SIGHUP; the main loop ends when it is set.
     static volatile std::sig_atomic_t stop_signal;
 
 private:
     Glyphs glyphs_;
+    Theme theme_;
+    ColourDepth depth_ = ColourDepth::Mono;
     bool colors_ = false;
     bool lost_ = false;
     int failed_reads_ = 0;  // reads in a row that found input ready and still no key

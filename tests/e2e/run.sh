@@ -92,9 +92,9 @@ computer_announced)
     wait_for '^White plays c1xc3x(a3, taking c2 and b3|e3, taking c2 and d3)\.$' 10
     wait_for 'Black to move'
     expect_line 19 "○ last move"
-    # The whole path in the last move's colours (white on magenta): c1, c3 and the landing point, the
-    # sample in the legend, and the move in the move list.
-    [ "$(screen_with_escapes | grep -o $'\e\\[45m' | wc -l)" -eq 5 ] || fail "the path is not marked"
+    # The whole path in the last move's colours (white on blue-violet, 62): c1, c3 and the landing
+    # point, the sample in the legend, and the move in the move list.
+    n=$(screen_with_escapes | grep -o $'\e\\[48;5;62m' | wc -l); [ "$n" -eq 5 ] || fail "the path is not marked"
     keys f
     wait_gone '^White plays'
     ;;
@@ -196,17 +196,18 @@ help)
     wait_for 'White to move'
     ;;
 board_72x24)
-    # The smallest screen: the board as it always was, the turn in a green banner at the top (white
-    # letters for White, black for Black) and again in the status, and clicks on the points.
+    # The smallest screen: the board as it always was, the turn in a banner at the top in the colour
+    # of the side's pieces (dark theme: black on white for White, black on amber for Black) and again
+    # in the status, and clicks on the points.
     start_game_sized 72 24 --white Ali --black Zineb
     wait_for 'White \(Ali\) to move \|'
     expect_line 0 "fetaix   ○ White (Ali) to move   ● Black (Zineb)"
     expect_start_board
     expect_line 16 "    a     b     c     d     e"
-    # The banner: bold white on green from the space before ○ to the space after "move".
-    screen_with_escapes | sed -n 1p | grep -qF $'fetaix  \e[37m\e[42m ○ White (Ali) to move \e[39m\e[49m' ||
-        fail "no white-on-green banner for White: $(screen_with_escapes | sed -n 1p | cat -v)"
-    screen_with_escapes | sed -n 22p | grep -qF $'\e[37m\e[42mWhite (Ali) to move\e[39m\e[49m |' ||
+    # The banner: black (16) on white (231) from the space before ○ to the space after "move".
+    screen_with_escapes | sed -n 1p | grep -qF $'fetaix  \e[0m\e[38;5;16m\e[48;5;231m ○ White (Ali) to move \e[1m\e[39m\e[49m' ||
+        fail "no black-on-white banner for White: $(screen_with_escapes | sed -n 1p | cat -v)"
+    screen_with_escapes | sed -n 22p | grep -qF $'\e[38;5;16m\e[48;5;231mWhite (Ali) to move\e[1m\e[39m\e[49m |' ||
         fail "the status does not show White's turn in its colours: $(screen_with_escapes | sed -n 22p | cat -v)"
     click 11 16  # c2
     wait_for '^3   ●─────●─────◌─────○─────○'
@@ -214,8 +215,8 @@ board_72x24)
     wait_for ' 1\. c2-c3'
     wait_for 'Black \(Zineb\) to move - capture compulsory'
     expect_line 0 "fetaix   ○ White (Ali)   ● Black (Zineb) to move"
-    screen_with_escapes | sed -n 1p | grep -qF $'\e[30m\e[42m ● Black (Zineb) to move' ||
-        fail "no black-on-green banner for Black: $(screen_with_escapes | sed -n 1p | cat -v)"
+    screen_with_escapes | sed -n 1p | grep -qF $'\e[38;5;16m\e[48;5;214m ● Black (Zineb) to move' ||
+        fail "no black-on-amber banner for Black: $(screen_with_escapes | sed -n 1p | cat -v)"
     ;;
 board_120x40)
     # At 120x40 the board fills the height: ranks 7 rows apart, files 14 columns apart, so the lattice
@@ -399,6 +400,71 @@ no_color)
         fail "no reverse-video banner: $(screen_with_escapes | sed -n 1p | cat -v)"
     screen_with_escapes | sed -n 22p | grep -qF $'\e[1;7mWhite to move\e[0;1m' ||
         fail "the status's turn is not in reverse video: $(screen_with_escapes | sed -n 22p | cat -v)"
+    ;;
+themes)
+    # The escape codes of the board at each depth, as tmux re-renders them (capture-pane -e).
+    # game ENV... -- ARGS...: a fresh game with that environment.
+    games=0
+    game() {
+        local env=()
+        while [ "$1" != -- ]; do env+=("$1"); shift; done
+        shift
+        # A tmux server of its own for each game: a new session on a server still shutting down fails.
+        $T kill-server >/dev/null 2>&1 || true
+        games=$((games + 1))
+        T="tmux -L $SOCKET-$games -f /dev/null"
+        $T -u new-session -d -s e2e -x 80 -y 24 "env ${env[*]} $BIN --new $*; sleep 30"
+        wait_for 'White to move'
+    }
+    has() { screen_with_escapes | sed -n "$1p" | grep -qF -- "$2" || fail "line $1 lacks $(printf %s "$2" | cat -v): $(screen_with_escapes | sed -n "$1p" | cat -v)"; }
+    eight=$'\e\\[(3[0-7]|4[0-7])m' palette=$'\e\\[(38|48);5;' direct=$'\e\\[(38|48);2;'
+    # 256 colours: the dark theme's lines (35) on its ground (234), Black's men amber (214), bold.
+    game TERM=xterm-256color -- 
+    has 3 $'5 \e[38;5;35m\e[48;5;234m  \e[1m\e[38;5;214m●'
+    has 12 $'\e[1m\e[38;5;51m[\e[38;5;231m○\e[38;5;51m]'
+    if screen_with_escapes | grep -qE "$eight"; then fail "8-colour codes at 256 colours"; fi
+    # COLORTERM=truecolor on a 256-colour terminfo entry: the same 256 colours (no direct-colour entry).
+    game TERM=xterm-256color COLORTERM=truecolor --
+    has 3 $'5 \e[38;5;35m\e[48;5;234m  \e[1m\e[38;5;214m●'
+    if screen_with_escapes | grep -qE "$direct"; then fail "24-bit codes through a 256-colour entry"; fi
+    # True colour: announced, through a direct-colour terminfo entry (none is installed here, so the
+    # test writes one: xterm-256color with 24-bit setaf/setab, as xterm-direct has).
+    command -v tic >/dev/null || fail "tic (ncurses-bin) is needed to write the direct-colour entry"
+    printf '%s\n' 'fetaix-direct|xterm-256color with direct colour,' \
+        '	colors#0x1000000, pairs#0x10000, RGB,' \
+        '	setaf=\E[%?%p1%{8}%<%t3%p1%d%e38;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,' \
+        '	setab=\E[%?%p1%{8}%<%t4%p1%d%e48;2;%p1%{65536}%/%d;%p1%{256}%/%{255}%&%d;%p1%{255}%&%d%;m,' \
+        '	use=xterm-256color,' >"$STATE/direct.src"
+    tic -x -o "$STATE/terminfo" "$STATE/direct.src" || fail "tic refused the direct-colour entry"
+    game TERMINFO="$STATE/terminfo" TERM=fetaix-direct COLORTERM=truecolor --
+    has 3 $'5 \e[38;2;0;175;95m\e[48;2;28;28;28m  \e[1m\e[38;2;255;175;0m●'
+    # Black is #010101, never the palette's colour 0.
+    has 1 $'\e[38;2;1;1;1m\e[48;2;255;255;255m ○ White to move'
+    if screen_with_escapes | grep -qE "$palette"; then fail "256-colour codes in true colour"; fi
+    # The same entry without COLORTERM: 8 colours, the only numbers it does not read as RGB.
+    game TERMINFO="$STATE/terminfo" TERM=fetaix-direct --
+    has 3 $'5 \e[32m\e[40m  \e[1m\e[33m●'
+    if screen_with_escapes | grep -qE "$palette|$direct"; then fail "256 or 24-bit codes without COLORTERM"; fi
+    # 8 colours (TERM=xterm): green lines on black, Black's men yellow, the cursor cyan.
+    game TERM=xterm --
+    has 3 $'5 \e[32m\e[40m  \e[1m\e[33m●'
+    has 12 $'\e[1m\e[36m[\e[37m○\e[36m]'
+    if screen_with_escapes | grep -qE "$palette|$direct"; then fail "256-colour codes at 8 colours"; fi
+    # --theme light: blue-grey lines (60) on a light ground (255), Black's men black (16), not bold.
+    game TERM=xterm-256color -- --theme light
+    has 3 $'5 \e[38;5;60m\e[48;5;255m  \e[38;5;16m●'
+    has 12 $'\e[38;5;124m[\e[38;5;19m○\e[38;5;124m]'
+    game TERM=xterm -- --theme light
+    has 3 $'5 \e[34m\e[47m  \e[30m●'
+    # A mullah is underlined as well as drawn with its own glyph; a man is not.
+    game TERM=xterm-256color -- --fen W:WKa1,b1:BKe5,d5
+    has 15 $'1 \e[38;5;35m\e[48;5;234m  \e[1;4m\e[38;5;231m◎\e[0m\e[38;5;35m\e[48;5;234m─────\e[1m\e[38;5;231m○'
+    # NO_COLOR wins over any theme; --theme mono draws no colour either.
+    for env in "NO_COLOR=1 TERM=xterm-256color -- --theme light" "TERM=xterm-256color -- --theme mono"; do
+        # shellcheck disable=SC2086
+        game $env
+        if screen_with_escapes | grep -qE "$eight|$palette|$direct"; then fail "colour codes with $env"; fi
+    done
     ;;
 color)
     start_game
