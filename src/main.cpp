@@ -16,6 +16,7 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/record_bench.hpp"
+#include "cli/settings.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
 #include "tui/app.hpp"
@@ -41,7 +42,7 @@ constexpr CommandText kCommands[] = {
     {"",
      "fetaix [FILE.pdn] [--resume | --new] [--white NAME|ai[:LEVEL]]\n"
      "       [--black NAME|ai[:LEVEL]] [--time SECONDS] [--seed N] [--fen FEN]\n"
-     "       [RULES] [--ascii] [--auto-flip]",
+     "       [RULES] [--ascii] [--auto-flip] [--bell]",
      "Play a game in the terminal, two players at one keyboard (? shows the\n"
      "keys). The game is autosaved after every change in\n"
      "$XDG_STATE_HOME/fetaix/autosave.pdn (~/.local/state/fetaix/ by default);\n"
@@ -49,7 +50,8 @@ constexpr CommandText kCommands[] = {
      "kept in $XDG_STATE_HOME/fetaix/games/ (the last 500); o opens #N from\n"
      "there. s asks before replacing a file, and refuses folders, FIFOs,\n"
      "sockets, devices and symbolic links. A file named like a command, or\n"
-     "starting with -, is given as ./perft or after --: fetaix -- perft."},
+     "starting with -, is given as ./perft or after --: fetaix -- perft.\n"
+     "Defaults come from $XDG_CONFIG_HOME/fetaix/config.toml (see fetaix config)."},
     {"perft", "fetaix perft DEPTH [--fen FEN] [RULES] [--divide]",
      "Count the move paths of each length 1..DEPTH (1..30) and time them.\n"
      "Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
@@ -82,6 +84,10 @@ constexpr CommandText kCommands[] = {
      "completed and nodes per second. --records builds the heaviest game\n"
      "records of at most 1 MiB and times checking each; --write also saves\n"
      "them in FOLDER."},
+    {"config", "fetaix config [--path]",
+     "Print the settings in force as a settings file, every key with its\n"
+     "default in a comment; --path prints where the file is looked for\n"
+     "($XDG_CONFIG_HOME/fetaix/config.toml, ~/.config/fetaix/ by default)."},
     {"help",
      "fetaix help | --help | -h\n"
      "fetaix COMMAND --help",
@@ -142,6 +148,7 @@ std::string overview() {
                 "      --fen FEN         start from this position instead of the usual start\n"
                 "      --ascii           plain ASCII lines and pieces, even in a UTF-8 locale\n"
                 "      --auto-flip       turn the board so the side to move is at the bottom\n"
+                "      --bell            ring the terminal bell when the computer has moved\n"
                 "      NO_COLOR=1 in the environment turns colour off.\n";
     }
     help +=
@@ -259,7 +266,24 @@ struct PlayOptions {
     tui::AppOptions app;
     std::string file;
     bool resume = false, fresh = false, positioned = false, version = false;
+    // The options that the settings file's keys stand for: what the command line gave wins.
+    CLI::Option *ascii = nullptr, *auto_flip = nullptr, *bell = nullptr;
+    std::vector<CLI::Option*> rules;  // in the order of kRuleSwitches
 };
+
+// The settings file under what the command line gave; its problems go to the game's notice line.
+void apply_settings(PlayOptions& play, const cli::SettingsRead& read) {
+    tui::AppOptions& options = play.app;
+    const cli::Settings& s = read.settings;
+    if (!options.given.white) options.players.white = s.white;
+    if (!options.given.black) options.players.black = s.black;
+    if (play.ascii->count() == 0) options.terminal.ascii = s.ascii;
+    if (play.auto_flip->count() == 0) options.auto_flip = s.auto_flip;
+    if (play.bell->count() == 0) options.bell = s.bell;
+    for (std::size_t i = 0; i < kRuleSwitches.size(); ++i)
+        if (play.rules[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
+    options.settings_problems = read.problems;
+}
 
 // --white or --black: a name, or ai[:LEVEL] for the computer.
 CLI::Option* add_player(CLI::App& command, tui::AppOptions& options, bool white) {
@@ -384,9 +408,10 @@ int main(int argc, char** argv) {
                    },
                    "a whole number", "the computer's choices among near-equal moves");
     CLI::Option* fen = cli::add_fen(app, options.start, "start from this position");
-    cli::add_rule_switches(app, options.rules);
-    app.add_flag("--ascii", options.terminal.ascii, "plain ASCII lines and pieces");
-    app.add_flag("--auto-flip", options.auto_flip, "turn the board so the side to move is at the bottom");
+    play.rules = cli::add_rule_switches(app, options.rules);
+    play.ascii = app.add_flag("--ascii", options.terminal.ascii, "plain ASCII lines and pieces");
+    play.auto_flip = app.add_flag("--auto-flip", options.auto_flip, "turn the board so the side to move is at the bottom");
+    play.bell = app.add_flag("--bell", options.bell, "ring the terminal bell when the computer has moved");
     app.add_flag("--version", play.version, "show the version");
     file->excludes(resume)->excludes(fen);
 
@@ -468,6 +493,10 @@ int main(int argc, char** argv) {
         records_flag->excludes(rule);
     }
 
+    CLI::App* config = app.add_subcommand("config", std::string(text_of("config").about));
+    bool config_path = false;
+    config->add_flag("--path", config_path, "print where the settings file is looked for");
+
     // `fetaix help`, as before CLI11: the overview.
     CLI::App* help_command = app.add_subcommand("help", std::string(text_of("help").about));
 
@@ -483,6 +512,7 @@ int main(int argc, char** argv) {
         if (dashed_before_separator(argc, argv, play.file)) return unknown_option(play.file, "");
         options.given.time = think_time->count() > 0;
         play.positioned = fen->count() > 0;
+        apply_settings(play, cli::load_settings(cli::settings_path()));
         return run_play(std::move(play));
     }
     // The game's options belong to the game, not to a command named after them.
@@ -509,6 +539,17 @@ int main(int argc, char** argv) {
         if (records) return cli::run_record_bench(folder);
         if (search) return run_search_bench(bench_ms);
         return run_bench(bench_rules, quick ? 4 : 0);  // --quick: a smoke run for tests
+    }
+    if (command == config) {
+        const std::string path = cli::settings_path();
+        if (config_path) {
+            out(path);
+            return 0;
+        }
+        const cli::SettingsRead read = cli::load_settings(path);
+        for (const std::string& problem : read.problems) err(concat("fetaix: ", problem));
+        cli::out_text(cli::settings_toml(read.settings));
+        return 0;
     }
     if (command == help_command) {
         cli::out_text(overview());
