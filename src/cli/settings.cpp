@@ -158,7 +158,7 @@ SettingsRead load_settings(const std::string& path) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0 && errno == ENOENT) return {};
     auto text = store::read_text_file(path, {kMaxSettingsBytes, "a settings file", "64 KiB", true});
-    if (!text) return {Settings{}, {concat(text.error().describe(), " (settings ignored)")}};
+    if (!text) return {Settings{}, {concat(text.error().describe(), "; the settings are ignored")}};
     return parse_settings(*text, path);
 }
 
