@@ -522,7 +522,7 @@ settings_broken)
     expect_start_board
     keys '?'
     wait_for 'Notices'
-    expect_line 1 "          settings: $CONFIG/fetaix/config.toml:3:9: Error"
+    expect_line 1 "         settings: $CONFIG/fetaix/config.toml:3:9: Error"
     expect_line 2 "5   ●    while parsing value: could not determine value type (the whole"
     expect_line 3 "    │    file is ignored)"
     ;;
