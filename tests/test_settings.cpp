@@ -157,7 +157,7 @@ TEST_CASE("settings: the file's place follows XDG_CONFIG_HOME, else HOME", "[set
     ::setenv("HOME", saved_home.c_str(), 1);
 }
 
-TEST_CASE("settings: a missing file is the defaults; a folder, FIFO or large file a message, never a hang", "[settings]") {
+TEST_CASE("settings: a missing file gives the defaults, a folder, FIFO or large file a message and no hang", "[settings]") {
     char folder_template[] = "/tmp/fetaix-settings-XXXXXX";
     const std::string folder = ::mkdtemp(folder_template);
     const std::string path = folder + "/config.toml";
