@@ -51,7 +51,7 @@ constexpr CommandText kCommands[] = {
      "there. s asks before replacing a file, and refuses folders, FIFOs,\n"
      "sockets, devices and symbolic links. A file named like a command, or\n"
      "starting with -, is given as ./perft or after --: fetaix -- perft.\n"
-     "Defaults come from $XDG_CONFIG_HOME/fetaix/config.toml (see fetaix config)."},
+     "Defaults come from the settings file: see fetaix config."},
     {"perft", "fetaix perft DEPTH [--fen FEN] [RULES] [--divide]",
      "Count the move paths of each length 1..DEPTH (1..30) and time them.\n"
      "Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
