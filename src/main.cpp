@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <fetaix/fetaix.hpp>
 
@@ -326,9 +328,10 @@ int run_play(PlayOptions play) {
     return run_app(std::move(options));
 }
 
-int run_replay(const std::string& file, bool ascii) {
+int run_replay(const std::string& file, bool ascii, std::vector<std::string> settings_problems) {
     tui::AppOptions options;
     options.terminal.ascii = ascii;
+    options.settings_problems = std::move(settings_problems);
     auto record = store::load_game_file(file);
     if (!record) {
         err(concat("fetaix: ", record.error().describe()));
@@ -429,7 +432,7 @@ int main(int argc, char** argv) {
     std::string replay_file;
     bool replay_ascii = false;
     replay->add_option("FILE.pdn", replay_file, "the game record")->required()->type_name("");
-    replay->add_flag("--ascii", replay_ascii, "plain ASCII lines and pieces");
+    CLI::Option* replay_ascii_flag = replay->add_flag("--ascii", replay_ascii, "plain ASCII lines and pieces");
 
     CLI::App* games = app.add_subcommand("games", std::string(text_of("games").about));
 
@@ -526,7 +529,10 @@ int main(int argc, char** argv) {
     if (command == perft) return run_perft(depth, perft_position, perft_rules, divide);
     if (command == replay) {
         if (dashed_before_separator(argc, argv, replay_file)) return unknown_option(replay_file, "replay");
-        return run_replay(replay_file, replay_ascii);
+        // The settings' ascii, unless --ascii was given.
+        cli::SettingsRead read = cli::load_settings(cli::settings_path());
+        return run_replay(replay_file, replay_ascii_flag->count() > 0 ? replay_ascii : read.settings.ascii,
+                          std::move(read.problems));
     }
     if (command == games) return run_games();
     if (command == check) {

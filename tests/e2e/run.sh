@@ -387,6 +387,21 @@ ascii)
     expect_line 3 "    | \\   |   / | \\   |   / |"
     expect_line 11 "2   w-----w----[w]----w-----w"
     ;;
+settings_ascii)
+    # ascii = true in the settings draws the game, and a replay, as --ascii does.
+    settings $'ascii = true\n'
+    start_game --new
+    wait_for 'White to move'
+    expect_line 2 "5   b-----b-----b-----b-----b"
+    expect_line 11 "2   w-----w----[w]----w-----w"
+    keys q
+    wait_for 'EXITED 0'
+    kill_server
+    printf '1. d2-c3 *\n' >"$STATE/g.pdn"
+    start_game replay "$STATE/g.pdn"
+    wait_for 'Replay: start of the game'
+    expect_line 2 "5   b-----b-----b-----b-----b      1. d2-c3"
+    ;;
 no_color)
     $T -u new-session -d -s e2e -x 80 -y 24 "env NO_COLOR=1 $BIN; sleep 30"
     wait_for 'White to move'
