@@ -13,6 +13,8 @@ STATE=$(mktemp -d)
 export XDG_STATE_HOME=$STATE
 # And its own settings folder, empty unless the test writes $CONFIG/fetaix/config.toml.
 CONFIG=$(mktemp -d)
+# Searchable by the unprivileged player some tests run as: a folder it cannot look in is reported.
+chmod 755 "$CONFIG"
 export XDG_CONFIG_HOME=$CONFIG
 
 MOUNTS=()
