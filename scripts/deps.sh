@@ -13,6 +13,8 @@ fetaix_need() {
             catch2) [ -e /usr/include/catch2/catch.hpp ] || missing+=(catch2) ;;
             # The command line's parser (header-only).
             cli11) [ -e /usr/include/CLI/CLI.hpp ] || missing+=(libcli11-dev) ;;
+            # The settings file's reader.
+            toml) [ -e /usr/include/toml++/toml.h ] || missing+=(libtomlplusplus-dev) ;;
             tmux) command -v tmux >/dev/null 2>&1 || missing+=(tmux) ;;
             dpkg-dev) command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev) ;;
             # The man page test renders the page.

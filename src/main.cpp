@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <fetaix/fetaix.hpp>
 
@@ -16,6 +18,7 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "cli/record_bench.hpp"
+#include "cli/settings.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
 #include "tui/app.hpp"
@@ -41,7 +44,7 @@ constexpr CommandText kCommands[] = {
     {"",
      "fetaix [FILE.pdn] [--resume | --new] [--white NAME|ai[:LEVEL]]\n"
      "       [--black NAME|ai[:LEVEL]] [--time SECONDS] [--seed N] [--fen FEN]\n"
-     "       [RULES] [--ascii] [--auto-flip] [--theme NAME]",
+     "       [RULES] [--ascii] [--auto-flip] [--theme NAME] [--bell]",
      "Play a game in the terminal, two players at one keyboard (? shows the\n"
      "keys). The game is autosaved after every change in\n"
      "$XDG_STATE_HOME/fetaix/autosave.pdn (~/.local/state/fetaix/ by default);\n"
@@ -49,7 +52,8 @@ constexpr CommandText kCommands[] = {
      "kept in $XDG_STATE_HOME/fetaix/games/ (the last 500); o opens #N from\n"
      "there. s asks before replacing a file, and refuses folders, FIFOs,\n"
      "sockets, devices and symbolic links. A file named like a command, or\n"
-     "starting with -, is given as ./perft or after --: fetaix -- perft."},
+     "starting with -, is given as ./perft or after --: fetaix -- perft.\n"
+     "Defaults come from the settings file: see fetaix config."},
     {"perft", "fetaix perft DEPTH [--fen FEN] [RULES] [--divide]",
      "Count the move paths of each length 1..DEPTH (1..30) and time them.\n"
      "Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
@@ -82,6 +86,10 @@ constexpr CommandText kCommands[] = {
      "completed and nodes per second. --records builds the heaviest game\n"
      "records of at most 1 MiB and times checking each; --write also saves\n"
      "them in FOLDER."},
+    {"config", "fetaix config [--path]",
+     "Print the settings in force as a settings file, every key with its\n"
+     "default in a comment; --path prints where the file is looked for\n"
+     "($XDG_CONFIG_HOME/fetaix/config.toml, ~/.config/fetaix/ by default)."},
     {"help",
      "fetaix help | --help | -h\n"
      "fetaix COMMAND --help",
@@ -144,6 +152,7 @@ std::string overview() {
                 "      --auto-flip       turn the board so the side to move is at the bottom\n"
                 "      --theme NAME      the colours: dark (the default), light, high-contrast,\n"
                 "                        colour-blind or mono (docs/themes.md)\n"
+                "      --bell            ring the terminal bell when the computer has moved\n"
                 "      NO_COLOR=1 in the environment turns colour off.\n";
     }
     help +=
@@ -261,7 +270,24 @@ struct PlayOptions {
     tui::AppOptions app;
     std::string file;
     bool resume = false, fresh = false, positioned = false, version = false;
+    // The options that the settings file's keys stand for: what the command line gave wins.
+    CLI::Option *ascii = nullptr, *auto_flip = nullptr, *bell = nullptr;
+    std::vector<CLI::Option*> rules;  // in the order of kRuleSwitches
 };
+
+// The settings file under what the command line gave; its problems go to the game's notice line.
+void apply_settings(PlayOptions& play, const cli::SettingsRead& read) {
+    tui::AppOptions& options = play.app;
+    const cli::Settings& s = read.settings;
+    if (!options.given.white) options.players.white = s.white;
+    if (!options.given.black) options.players.black = s.black;
+    if (play.ascii->count() == 0) options.terminal.ascii = s.ascii;
+    if (play.auto_flip->count() == 0) options.auto_flip = s.auto_flip;
+    if (play.bell->count() == 0) options.bell = s.bell;
+    for (std::size_t i = 0; i < kRuleSwitches.size(); ++i)
+        if (play.rules[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
+    options.settings_problems = read.problems;
+}
 
 // --white or --black: a name, or ai[:LEVEL] for the computer.
 CLI::Option* add_player(CLI::App& command, tui::AppOptions& options, bool white) {
@@ -304,9 +330,10 @@ int run_play(PlayOptions play) {
     return run_app(std::move(options));
 }
 
-int run_replay(const std::string& file, bool ascii) {
+int run_replay(const std::string& file, bool ascii, std::vector<std::string> settings_problems) {
     tui::AppOptions options;
     options.terminal.ascii = ascii;
+    options.settings_problems = std::move(settings_problems);
     auto record = store::load_game_file(file);
     if (!record) {
         err(concat("fetaix: ", record.error().describe()));
@@ -386,9 +413,10 @@ int main(int argc, char** argv) {
                    },
                    "a whole number", "the computer's choices among near-equal moves");
     CLI::Option* fen = cli::add_fen(app, options.start, "start from this position");
-    cli::add_rule_switches(app, options.rules);
-    app.add_flag("--ascii", options.terminal.ascii, "plain ASCII lines and pieces");
-    app.add_flag("--auto-flip", options.auto_flip, "turn the board so the side to move is at the bottom");
+    play.rules = cli::add_rule_switches(app, options.rules);
+    play.ascii = app.add_flag("--ascii", options.terminal.ascii, "plain ASCII lines and pieces");
+    play.auto_flip = app.add_flag("--auto-flip", options.auto_flip, "turn the board so the side to move is at the bottom");
+    play.bell = app.add_flag("--bell", options.bell, "ring the terminal bell when the computer has moved");
     cli::add_value(app, "--theme", "NAME", concat("--theme needs a name: ", tui::theme_list()),
                    [&options](const std::string& name) {
                        if (!tui::theme_by_name(name))
@@ -413,7 +441,7 @@ int main(int argc, char** argv) {
     std::string replay_file;
     bool replay_ascii = false;
     replay->add_option("FILE.pdn", replay_file, "the game record")->required()->type_name("");
-    replay->add_flag("--ascii", replay_ascii, "plain ASCII lines and pieces");
+    CLI::Option* replay_ascii_flag = replay->add_flag("--ascii", replay_ascii, "plain ASCII lines and pieces");
 
     CLI::App* games = app.add_subcommand("games", std::string(text_of("games").about));
 
@@ -477,6 +505,10 @@ int main(int argc, char** argv) {
         records_flag->excludes(rule);
     }
 
+    CLI::App* config = app.add_subcommand("config", std::string(text_of("config").about));
+    bool config_path = false;
+    config->add_flag("--path", config_path, "print where the settings file is looked for");
+
     // `fetaix help`, as before CLI11: the overview.
     CLI::App* help_command = app.add_subcommand("help", std::string(text_of("help").about));
 
@@ -492,6 +524,7 @@ int main(int argc, char** argv) {
         if (dashed_before_separator(argc, argv, play.file)) return unknown_option(play.file, "");
         options.given.time = think_time->count() > 0;
         play.positioned = fen->count() > 0;
+        apply_settings(play, cli::load_settings(cli::settings_path()));
         return run_play(std::move(play));
     }
     // The game's options belong to the game, not to a command named after them.
@@ -505,7 +538,10 @@ int main(int argc, char** argv) {
     if (command == perft) return run_perft(depth, perft_position, perft_rules, divide);
     if (command == replay) {
         if (dashed_before_separator(argc, argv, replay_file)) return unknown_option(replay_file, "replay");
-        return run_replay(replay_file, replay_ascii);
+        // The settings' ascii, unless --ascii was given.
+        cli::SettingsRead read = cli::load_settings(cli::settings_path());
+        return run_replay(replay_file, replay_ascii_flag->count() > 0 ? replay_ascii : read.settings.ascii,
+                          std::move(read.problems));
     }
     if (command == games) return run_games();
     if (command == check) {
@@ -518,6 +554,17 @@ int main(int argc, char** argv) {
         if (records) return cli::run_record_bench(folder);
         if (search) return run_search_bench(bench_ms);
         return run_bench(bench_rules, quick ? 4 : 0);  // --quick: a smoke run for tests
+    }
+    if (command == config) {
+        const std::string path = cli::settings_path();
+        if (config_path) {
+            out(path);
+            return 0;
+        }
+        const cli::SettingsRead read = cli::load_settings(path);
+        for (const std::string& problem : read.problems) err(concat("fetaix: ", problem));
+        cli::out_text(cli::settings_toml(read.settings));
+        return 0;
     }
     if (command == help_command) {
         cli::out_text(overview());

@@ -1334,3 +1334,26 @@ TEST_CASE("tui: : during a capture chosen with the cursor says the capture is dr
     CHECK_FALSE(c.ui().selection.active());
     CHECK(c.ui().message == "The capture chosen so far is dropped: type the whole move.");
 }
+
+TEST_CASE("tui: with the bell on, the computer's move asks for the bell once; a person's never", "[tui][bell]") {
+    Players players;
+    players.black_level = 3;
+    Controller c(Rules{}, players);
+    c.set_bell(true);
+    submit(c, K::OpenPrompt, "c2-c3");
+    CHECK_FALSE(c.take_bell());  // the person's own move
+    c.play_computer_move(c.legal_moves()[0]);
+    REQUIRE(c.game().ply() == 2);
+    CHECK(c.take_bell());
+    CHECK_FALSE(c.take_bell());  // once per move
+}
+
+TEST_CASE("tui: with the bell off (the default), the computer's move asks for no bell", "[tui][bell]") {
+    Players players;
+    players.black_level = 3;
+    Controller c(Rules{}, players);
+    submit(c, K::OpenPrompt, "c2-c3");
+    c.play_computer_move(c.legal_moves()[0]);
+    REQUIRE(c.game().ply() == 2);
+    CHECK_FALSE(c.take_bell());
+}

@@ -121,7 +121,7 @@ bool valid_utf8(std::string_view text) {
     return true;
 }
 
-Expected<std::string> read_record_file(const std::string& path) {
+Expected<std::string> read_text_file(const std::string& path, const TextFileKind& kind) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return Error{system_error("cannot open", path)};
     struct stat info {};
@@ -132,15 +132,16 @@ Expected<std::string> read_record_file(const std::string& path) {
     }
     if (S_ISDIR(info.st_mode)) {
         ::close(fd);
-        return Error{concat(path, " is a folder, not a game record")};
+        return Error{concat(path, " is a folder, not ", kind.what)};
     }
     if (!S_ISREG(info.st_mode)) {
         ::close(fd);
         return Error{concat(path, " is not a regular file")};
     }
-    if (static_cast<std::size_t>(info.st_size) > kMaxRecordBytes) {
+    const std::string too_large = concat(path, " is too large for ", kind.what, " (over ", kind.size_words, ")");
+    if (static_cast<std::size_t>(info.st_size) > kind.max_bytes) {
         ::close(fd);
-        return Error{concat(path, " is too large for a game record (over 1 MiB)")};
+        return Error{too_large};
     }
     std::string text;
     char buffer[65536];
@@ -154,16 +155,20 @@ Expected<std::string> read_record_file(const std::string& path) {
         }
         if (n == 0) break;
         text.append(buffer, static_cast<std::size_t>(n));
-        if (text.size() > kMaxRecordBytes) {  // the file grew while being read
+        if (text.size() > kind.max_bytes) {  // the file grew while being read
             ::close(fd);
-            return Error{concat(path, " is too large for a game record (over 1 MiB)")};
+            return Error{too_large};
         }
     }
     ::close(fd);
-    if (text.empty()) return Error{concat(path, " is empty")};
-    if (text.find('\0') != std::string::npos) return Error{concat(path, " holds binary data, not a game record")};
+    if (text.empty() && !kind.may_be_empty) return Error{concat(path, " is empty")};
+    if (text.find('\0') != std::string::npos) return Error{concat(path, " holds binary data, not ", kind.what)};
     if (!valid_utf8(text)) return Error{concat(path, " is not valid UTF-8 text")};
     return text;
+}
+
+Expected<std::string> read_record_file(const std::string& path) {
+    return read_text_file(path, {kMaxRecordBytes, "a game record", "1 MiB", false});
 }
 
 Expected<GameRecord> load_game_file(const std::string& path, const std::atomic<bool>* stop) {

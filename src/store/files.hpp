@@ -14,6 +14,19 @@ namespace fetaix::store {
 
 inline constexpr std::size_t kMaxRecordBytes = 1u << 20;
 
+// What a text file is to hold, for read_text_file's checks and messages.
+struct TextFileKind {
+    std::size_t max_bytes;
+    std::string_view what;        // "a game record"
+    std::string_view size_words;  // "1 MiB"
+    bool may_be_empty;
+};
+
+// A text file's text, read without blocking on a FIFO or device: refused if the path is missing,
+// unreadable, a directory, not a regular file, over kind.max_bytes, empty (unless it may be), binary (a
+// NUL byte) or not valid UTF-8.
+Expected<std::string> read_text_file(const std::string& path, const TextFileKind& kind);
+
 // A game record's text: refused if the path is missing, unreadable, a directory, empty, over 1 MiB,
 // binary (a NUL byte) or not valid UTF-8.
 Expected<std::string> read_record_file(const std::string& path);

@@ -107,6 +107,15 @@ int run(AppOptions options) {
     std::string autosave_news;  // a saved game moved aside: stays on screen until other news
     std::unique_ptr<store::Autosave> autosave = prepare(controller, options, autosave_news);
     controller.set_auto_flip(options.auto_flip);
+    controller.set_bell(options.bell);
+    if (!options.settings_problems.empty()) {
+        // What the settings file had wrong stands first; ? shows the whole text.
+        std::string said = "settings:";
+        for (const std::string& problem : options.settings_problems) said += concat(" ", problem, ";");
+        said.pop_back();
+        const std::string before = controller.ui().notice;
+        controller.set_notice(before.empty() ? said : concat(said, "; ", before));
+    }
     controller.set_autosaved(autosave && autosave->ownership() == store::Autosave::Ownership::Owned);
     std::uint64_t saved_revision = controller.revision();
 
@@ -158,6 +167,7 @@ int run(AppOptions options) {
             if (purpose == Purpose::Move) controller.set_thinking(thinker.progress());
             if (auto result = thinker.take_result()) {
                 if (result->has_move && purpose == Purpose::Move) controller.play_computer_move(result->best);
+                if (controller.take_bell()) terminal.bell();
                 if (result->has_move && purpose == Purpose::Hint) controller.show_hint(result->best, result->score);
                 purpose = Purpose::None;
                 controller.set_thinking("");

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <fetaix/fetaix.hpp>
 
@@ -22,6 +23,8 @@ struct AppOptions {
     Position start = start_position();
     TerminalOptions terminal;
     bool auto_flip = false;
+    bool bell = false;                 // the terminal bell when the computer has moved
+    std::vector<std::string> settings_problems;  // what the settings file had wrong, for the notice line
     ResumeChoice resume = ResumeChoice::Ask;
     std::optional<GameRecord> record;  // a game opened from a file at start
     std::string record_path;           // the file it came from, as given

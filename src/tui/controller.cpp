@@ -230,6 +230,7 @@ void Controller::play_computer_move(const Move& m) {
     if (game_.ply() == ply) return;  // refused: play() has said why
     // Announced until the next key, the board marking its whole path meanwhile.
     ui_.message = said;
+    bell_due_ = bell_on_;
     archive_if_finished();
     // A finished game that the history could not keep: that follows the move.
     if (ui_.message != said) ui_.message = concat(said, " ", ui_.message);

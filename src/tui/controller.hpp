@@ -136,6 +136,10 @@ public:
     std::optional<Color> keyboard_side() const;
     // Plays the computer's move (found by the engine for the current position).
     void play_computer_move(const Move& m);
+    // With the bell on, the terminal bell rings once after each move the computer plays.
+    void set_bell(bool on) { bell_on_ = on; }
+    // True once after the computer has moved with the bell on: the program then rings the bell.
+    bool take_bell() { return std::exchange(bell_due_, false); }
     void set_thinking(std::string text) { ui_.thinking = std::move(text); }
     // True once after H was pressed: the program then asks the engine for a hint.
     bool take_hint_request() { return std::exchange(hint_requested_, false); }
@@ -240,6 +244,8 @@ private:
     std::function<void()> pending_keep_;      // for Discard: what no does, when not just going on
     std::string archived_;                    // the moves of the last game kept in the history
     bool hint_requested_ = false;
+    bool bell_on_ = false;
+    bool bell_due_ = false;
     bool autosaved_ = false;
     bool quitting_ = false;  // set once the player has chosen to leave (perhaps after a Discard question)
     std::uint64_t revision_ = 0;

@@ -143,6 +143,8 @@ Key Terminal::read_key(int timeout_ms, bool flipped) {
     }
 }
 
+void Terminal::bell() { beep(); }
+
 void Terminal::draw(const Frame& frame, bool repaint) {
     if (repaint) clearok(curscr, TRUE);
     erase();

@@ -35,6 +35,8 @@ public:
     void draw(const Frame& frame, bool repaint = false);
     // True once the terminal has gone away (reading it fails or hangs up again and again).
     bool lost() const { return lost_; }
+    // The terminal bell (or its visible flash, as the terminal is set up).
+    void bell();
     int rows() const;
     int columns() const;
     const Glyphs& glyphs() const { return glyphs_; }

@@ -11,12 +11,17 @@ unset NO_COLOR
 # Each test has its own state folder, so autosaves never meet (nor touch the user's).
 STATE=$(mktemp -d)
 export XDG_STATE_HOME=$STATE
+# And its own settings folder, empty unless the test writes $CONFIG/fetaix/config.toml.
+CONFIG=$(mktemp -d)
+# Searchable by the unprivileged player some tests run as: a folder it cannot look in is reported.
+chmod 755 "$CONFIG"
+export XDG_CONFIG_HOME=$CONFIG
 
 MOUNTS=()
 cleanup() {
     $T kill-server >/dev/null 2>&1 || true
     for m in "${MOUNTS[@]}"; do umount -l "$m" 2>/dev/null || true; done
-    rm -rf "$STATE"
+    rm -rf "$STATE" "$CONFIG"
 }
 trap cleanup EXIT
 
@@ -98,6 +103,25 @@ heavy_record() {
     local game=$'[FEN "W:WKb1,Ka3:BKc1,a2,Kb2,d2,e2,Kd3,a4,Kb4,c4,d4,b5,Kd5"]\n[Majority "yes"]\n\n1. a3xa1xc3xa5xa3xe3xc5xa5xe1xe5xc5xc3 *\n\n'
     local copies=$((1048576 / ${#game})) i
     for ((i = 0; i < copies; ++i)); do printf '%s' "$game"; done >"$1"
+}
+
+# settings TEXT: the settings file the game reads.
+settings() {
+    mkdir -p "$CONFIG/fetaix"
+    printf '%s' "$1" >"$CONFIG/fetaix/config.toml"
+}
+
+# bell_flag: 1 once the window has rung the terminal bell (tmux watches for it: monitor-bell).
+bell_flag() { $T display -p -t e2e '#{window_bell_flag}'; }
+
+# wait_for_bell: until the window has rung the bell, or fail.
+wait_for_bell() {
+    local deadline=$((SECONDS + ${1:-10}))
+    while ((SECONDS < deadline)); do
+        [ "$(bell_flag)" = 1 ] && return 0
+        sleep 0.05
+    done
+    fail "timed out waiting for the bell"
 }
 
 screen() { $T capture-pane -p -t e2e; }

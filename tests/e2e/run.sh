@@ -388,6 +388,21 @@ ascii)
     expect_line 3 "    | \\   |   / | \\   |   / |"
     expect_line 11 "2   w-----w----[w]----w-----w"
     ;;
+settings_ascii)
+    # ascii = true in the settings draws the game, and a replay, as --ascii does.
+    settings $'ascii = true\n'
+    start_game --new
+    wait_for 'White to move'
+    expect_line 2 "5   b-----b-----b-----b-----b"
+    expect_line 11 "2   w-----w----[w]----w-----w"
+    keys q
+    wait_for 'EXITED 0'
+    kill_server
+    printf '1. d2-c3 *\n' >"$STATE/g.pdn"
+    start_game replay "$STATE/g.pdn"
+    wait_for 'Replay: start of the game'
+    expect_line 2 "5   b-----b-----b-----b-----b      1. d2-c3"
+    ;;
 no_color)
     $T -u new-session -d -s e2e -x 80 -y 24 "env NO_COLOR=1 $BIN; sleep 30"
     wait_for 'White to move'
@@ -575,6 +590,80 @@ autosave_failing)
     wait_gone 'autosave failing'
     [ -s "$STATE/file/fetaix/autosave.pdn" ] || fail "no autosave after the folder came back"
     grep -q '1. c2-c3 c4xc2' "$STATE/file/fetaix/autosave.pdn" || fail "autosave lacks the moves"
+    ;;
+settings_broken)
+    # A settings file with a syntax error: its message with line and column, and the game starts with
+    # the defaults (the name from the file is not used); ? shows the whole text.
+    settings $'[players]\nwhite = "Amina"\nblack = Zineb\n'
+    start_game --new
+    wait_for 'White to move'
+    expect_lines 19 "settings: $CONFIG/fetaix/config.toml:3:9: Error while parsing value:" \
+        "could not determine value type (the whole file is ignored)"
+    expect_line 0 "fetaix   ○ White to move   ● Black"
+    expect_start_board
+    keys '?'
+    wait_for 'Notices'
+    expect_line 1 "         settings: $CONFIG/fetaix/config.toml:3:9: Error"
+    expect_line 2 "5   ●    while parsing value: could not determine value type (the whole"
+    expect_line 3 "    │    file is ignored)"
+    ;;
+settings_unknown)
+    # An unknown key (theme belongs to --theme) is reported; the rest of the file is used.
+    settings $'theme = "light"\n[players]\nwhite = "Amina"\n'
+    start_game --new
+    wait_for 'White \(Amina\) to move'
+    # (The path is shortened in the middle to fit the line: mktemp's folder has a name of fixed length.)
+    expect_line 20 "settings: /tmp/…/fetaix/config.toml:1:1: unknown key 'theme' (ignored)"
+    expect_start_board
+    ;;
+settings_players)
+    # The players' names and auto-flip from the settings change the screen.
+    settings $'auto-flip = true\n[players]\nwhite = "Amina"\nblack = "Zineb"\n'
+    start_game --new
+    wait_for 'White \(Amina\) to move'
+    expect_line 0 "fetaix   ○ White (Amina) to move   ● Black (Zineb)"
+    expect_start_board
+    type_move c2-c3
+    wait_for 'Black \(Zineb\) to move'
+    # Turned for Black: the files read backwards.
+    expect_line 16 "    e     d     c     b     a"
+    ;;
+settings_override)
+    # The command line wins over the settings: a name, and one rule switch of two.
+    settings $'[players]\nwhite = "Amina"\nblack = "Zineb"\n[rules]\nmajority = true\nno-progress = 20\n'
+    start_game --new --black Ali --no-progress 7
+    wait_for 'White \(Amina\) to move'
+    expect_line 0 "fetaix   ○ White (Amina) to move   ● Black (Ali)"
+    expect_line 13 "    │ ╱   │   ╲ │ ╱   │   ╲ │     backward captures no, majority yes"
+    expect_line 15 "                                  no-progress draw after 7 plies"
+    ;;
+bell | bell_flag)
+    # The bell rings when the computer has moved: set in the settings, or by --bell.
+    if [ "$1" = bell ]; then
+        settings $'bell = true\n'
+        start_game --new --black ai:1 --time 0.05
+    else
+        start_game --new --black ai:1 --time 0.05 --bell
+    fi
+    $T set -g monitor-bell on
+    wait_for 'White to move'
+    [ "$(bell_flag)" = 0 ] || fail "the bell rang before any move"
+    type_move c2-c3
+    wait_for '^Black plays '
+    wait_for_bell
+    ;;
+bell_off)
+    # Without the setting, the computer's move rings no bell.
+    start_game --new --black ai:1 --time 0.05
+    $T set -g monitor-bell on
+    wait_for 'White to move'
+    type_move c2-c3
+    wait_for '^Black plays '
+    # A key read and answered after the move: any bell written before it has reached tmux by now.
+    keys '?'
+    wait_for 'Any key closes this page'
+    # (The tests bell and bell_flag see the flag set in the same way: this 0 is no blind spot.)
+    [ "$(bell_flag)" = 0 ] || fail "the bell rang without the setting"
     ;;
 long_notice)
     # A long state folder under a file: the autosave fails with a notice longer than the screen is

@@ -1,0 +1,186 @@
+// The settings file: what it sets, what it reports (with line and column), and `fetaix config`'s text.
+
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+
+#include "cli/settings.hpp"
+
+using namespace fetaix;
+using cli::parse_settings;
+
+namespace {
+
+// The problems as one string, one a line, for exact comparison.
+std::string lines(const std::vector<std::string>& problems) {
+    std::string all;
+    for (const std::string& p : problems) all += p + "\n";
+    return all;
+}
+
+}  // namespace
+
+TEST_CASE("settings: an empty file gives the defaults and no message", "[settings]") {
+    const auto read = parse_settings("", "c.toml");
+    CHECK(read.problems.empty());
+    CHECK(read.settings.white == "White");
+    CHECK(read.settings.black == "Black");
+    CHECK_FALSE(read.settings.auto_flip);
+    CHECK_FALSE(read.settings.ascii);
+    CHECK_FALSE(read.settings.bell);
+    CHECK(describe(read.settings.rules) == describe(Rules{}));
+}
+
+TEST_CASE("settings: a whole good file sets every key", "[settings]") {
+    const auto read = parse_settings(
+        "auto-flip = true\nascii = true\nbell = true\n"
+        "[players]\nwhite = \"Amina\"\nblack = \"王\"\n"
+        "[rules]\nbackward-captures = true\npromotion = \"immediate\"\nmajority = true\nno-progress = 0\n",
+        "c.toml");
+    CHECK(lines(read.problems).empty());
+    CHECK(read.settings.auto_flip);
+    CHECK(read.settings.ascii);
+    CHECK(read.settings.bell);
+    CHECK(read.settings.white == "Amina");
+    CHECK(read.settings.black == "王");
+    CHECK(describe(read.settings.rules) == "backward-captures=yes promotion=immediate majority=yes no-progress=0");
+}
+
+TEST_CASE("settings: every rule switch of the table is a key of [rules]", "[settings]") {
+    // Each switch set to a value other than its default, written as its kind takes it.
+    std::string file = "[rules]\n";
+    Rules expected;
+    for (const RuleSwitch& s : kRuleSwitches) {
+        const int value = s.get(Rules{}) == 0 ? 1 : 0;
+        s.set(expected, value);
+        const std::string written = s.kind == SwitchKind::Toggle  ? (value ? "true" : "false")
+                                    : s.kind == SwitchKind::Count ? std::to_string(value)
+                                                                  : concat("\"", s.words[static_cast<std::size_t>(value)], "\"");
+        file += concat(switch_key(s), " = ", written, "\n");
+    }
+    const auto read = parse_settings(file, "c.toml");
+    CHECK(lines(read.problems).empty());
+    CHECK(describe(read.settings.rules) == describe(expected));
+}
+
+TEST_CASE("settings: a partial file keeps the defaults for the rest", "[settings]") {
+    const auto read = parse_settings("[players]\nblack = \"Zineb\"\n", "c.toml");
+    CHECK(read.problems.empty());
+    CHECK(read.settings.white == "White");
+    CHECK(read.settings.black == "Zineb");
+    CHECK(describe(read.settings.rules) == describe(Rules{}));
+}
+
+TEST_CASE("settings: bad syntax is reported with its line and column, and the whole file left out", "[settings]") {
+    const auto read = parse_settings("bell = true\n[players]\nwhite = \"Amina\nblack = \"Zineb\"\n", "c.toml");
+    CHECK(lines(read.problems) ==
+          "c.toml:3:15: Error while parsing string: unescaped control characters other than TAB (U+0009) are "
+          "explicitly prohibited (the whole file is ignored)\n");
+    CHECK(lines(parse_settings("ascii = true\n\nbell = \n", "c.toml").problems) ==
+          "c.toml:3:8: Error while parsing key-value pair: expected value, saw '\\n' (the whole file is ignored)\n");
+    CHECK_FALSE(read.settings.bell);
+    CHECK(read.settings.white == "White");
+}
+
+TEST_CASE("settings: unknown keys are reported in the file's order and the rest is used", "[settings]") {
+    const auto read = parse_settings(
+        "theme = \"light\"\nbell = true\n[keys]\nundo = \"z\"\n[players]\nwhite = \"Amina\"\nblue = \"x\"\n"
+        "[rules]\nmajority = true\nflying = true\n",
+        "c.toml");
+    CHECK(lines(read.problems) ==
+          "c.toml:1:1: unknown key 'theme' (ignored)\n"
+          "c.toml:3:2: unknown key 'keys' (ignored)\n"
+          "c.toml:7:1: unknown key 'players.blue' (ignored)\n"
+          "c.toml:10:1: unknown key 'rules.flying' (ignored)\n");
+    CHECK(read.settings.bell);
+    CHECK(read.settings.white == "Amina");
+    CHECK(read.settings.rules.majority);
+}
+
+TEST_CASE("settings: a bad value is reported and its default kept, the other keys used", "[settings]") {
+    const auto read = parse_settings(
+        "auto-flip = \"yes\"\nascii = true\n[players]\nwhite = 3\nblack = \"\"\n"
+        "[rules]\nbackward-captures = 1\npromotion = \"sideways\"\nmajority = true\nno-progress = 100001\n",
+        "c.toml");
+    CHECK(lines(read.problems) ==
+          "c.toml:1:13: auto-flip: expected true or false, found \"yes\" (ignored)\n"
+          "c.toml:4:9: players.white: expected a name in quotes, found 3 (ignored)\n"
+          "c.toml:5:9: players.black: a name has 1 to 40 characters (ignored)\n"
+          "c.toml:7:21: rules.backward-captures: expected true or false, found 1 (ignored)\n"
+          "c.toml:8:13: rules.promotion: expected \"end\", \"immediate\" or \"stop\", found \"sideways\" (ignored)\n"
+          "c.toml:10:15: rules.no-progress: expected a number of plies from 0 to 100000, found 100001 (ignored)\n");
+    CHECK_FALSE(read.settings.auto_flip);
+    CHECK(read.settings.ascii);
+    CHECK(read.settings.white == "White");
+    CHECK(read.settings.black == "Black");
+    CHECK(describe(read.settings.rules) == "backward-captures=no promotion=end majority=yes no-progress=50");
+}
+
+TEST_CASE("settings: [players] or [rules] as a plain value is reported", "[settings]") {
+    const auto read = parse_settings("players = \"Amina\"\nrules = 3\n", "c.toml");
+    CHECK(lines(read.problems) ==
+          "c.toml:1:11: players: expected a table [players], found \"Amina\" (ignored)\n"
+          "c.toml:2:9: rules: expected a table [rules], found 3 (ignored)\n");
+}
+
+TEST_CASE("settings: the file as `fetaix config` prints it reads back to the same settings", "[settings]") {
+    cli::Settings s;
+    s.white = "A \"quoted\" \\ name";
+    s.black = "王";
+    s.bell = true;
+    s.rules.promotion = Promotion::Stop;
+    s.rules.no_progress = 7;
+    const auto read = parse_settings(cli::settings_toml(s), "c.toml");
+    CHECK(read.problems.empty());
+    CHECK(read.settings.white == s.white);
+    CHECK(read.settings.black == s.black);
+    CHECK(read.settings.bell);
+    CHECK(describe(read.settings.rules) == describe(s.rules));
+}
+
+TEST_CASE("settings: the file's place follows XDG_CONFIG_HOME, else HOME", "[settings]") {
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    const std::string saved_xdg = xdg ? xdg : "";
+    const std::string saved_home = std::getenv("HOME") ? std::getenv("HOME") : "";
+    ::setenv("XDG_CONFIG_HOME", "/x/conf", 1);
+    CHECK(cli::settings_path() == "/x/conf/fetaix/config.toml");
+    ::setenv("XDG_CONFIG_HOME", "relative", 1);  // not absolute: ignored, as the XDG specification says
+    ::setenv("HOME", "/home/u", 1);
+    CHECK(cli::settings_path() == "/home/u/.config/fetaix/config.toml");
+    ::unsetenv("XDG_CONFIG_HOME");
+    CHECK(cli::settings_path() == "/home/u/.config/fetaix/config.toml");
+    if (xdg) ::setenv("XDG_CONFIG_HOME", saved_xdg.c_str(), 1);
+    ::setenv("HOME", saved_home.c_str(), 1);
+}
+
+TEST_CASE("settings: a missing file gives the defaults, a folder, FIFO or large file a message and no hang", "[settings]") {
+    char folder_template[] = "/tmp/fetaix-settings-XXXXXX";
+    const std::string folder = ::mkdtemp(folder_template);
+    const std::string path = folder + "/config.toml";
+    auto read = cli::load_settings(path);
+    CHECK(read.problems.empty());
+
+    REQUIRE(::mkdir(path.c_str(), 0700) == 0);
+    CHECK(lines(cli::load_settings(path).problems) == path + " is a folder, not a settings file; the settings are ignored\n");
+    ::rmdir(path.c_str());
+
+    REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
+    CHECK(lines(cli::load_settings(path).problems) == path + " is not a regular file; the settings are ignored\n");
+    ::unlink(path.c_str());
+
+    std::ofstream(path) << "bell = true\n" << std::string(cli::kMaxSettingsBytes, '#');
+    CHECK(lines(cli::load_settings(path).problems) ==
+          path + " is too large for a settings file (over 64 KiB); the settings are ignored\n");
+
+    std::ofstream(path) << "bell = true\n[players]\nwhite = \"Amina\"\n";
+    read = cli::load_settings(path);
+    CHECK(read.problems.empty());
+    CHECK(read.settings.bell);
+    CHECK(read.settings.white == "Amina");
+    ::unlink(path.c_str());
+    ::rmdir(folder.c_str());
+}
