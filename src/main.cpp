@@ -271,7 +271,7 @@ struct PlayOptions {
     std::string file;
     bool resume = false, fresh = false, positioned = false, version = false;
     // The options that the settings file's keys stand for: what the command line gave wins.
-    CLI::Option *ascii = nullptr, *auto_flip = nullptr, *bell = nullptr;
+    CLI::Option *ascii = nullptr, *auto_flip = nullptr, *bell = nullptr, *theme = nullptr;
     std::vector<CLI::Option*> rules;  // in the order of kRuleSwitches
 };
 
@@ -284,6 +284,7 @@ void apply_settings(PlayOptions& play, const cli::SettingsRead& read) {
     if (play.ascii->count() == 0) options.terminal.ascii = s.ascii;
     if (play.auto_flip->count() == 0) options.auto_flip = s.auto_flip;
     if (play.bell->count() == 0) options.bell = s.bell;
+    if (play.theme->count() == 0) options.terminal.theme = s.theme;
     for (std::size_t i = 0; i < kRuleSwitches.size(); ++i)
         if (play.rules[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
     options.settings_problems = read.problems;
@@ -417,7 +418,7 @@ int main(int argc, char** argv) {
     play.ascii = app.add_flag("--ascii", options.terminal.ascii, "plain ASCII lines and pieces");
     play.auto_flip = app.add_flag("--auto-flip", options.auto_flip, "turn the board so the side to move is at the bottom");
     play.bell = app.add_flag("--bell", options.bell, "ring the terminal bell when the computer has moved");
-    cli::add_value(app, "--theme", "NAME", concat("--theme needs a name: ", tui::theme_list()),
+    play.theme = cli::add_value(app, "--theme", "NAME", concat("--theme needs a name: ", tui::theme_list()),
                    [&options](const std::string& name) {
                        if (!tui::theme_by_name(name))
                            throw cli::bad_value(concat("unknown theme '", name, "' (the themes are ", tui::theme_list(), ")"));

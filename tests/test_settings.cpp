@@ -92,13 +92,22 @@ TEST_CASE("settings: unknown keys are reported in the file's order and the rest 
         "[rules]\nmajority = true\nflying = true\n",
         "c.toml");
     CHECK(lines(read.problems) ==
-          "c.toml:1:1: unknown key 'theme' (ignored)\n"
           "c.toml:3:2: unknown key 'keys' (ignored)\n"
           "c.toml:7:1: unknown key 'players.blue' (ignored)\n"
           "c.toml:10:1: unknown key 'rules.flying' (ignored)\n");
     CHECK(read.settings.bell);
+    CHECK(read.settings.theme == "light");
     CHECK(read.settings.white == "Amina");
     CHECK(read.settings.rules.majority);
+}
+
+TEST_CASE("settings: a theme is one of the themes' names", "[settings]") {
+    const auto read = parse_settings("theme = \"Light\"\nascii = true\n", "c.toml");
+    CHECK(lines(read.problems) ==
+          "c.toml:1:9: theme: expected one of dark, light, high-contrast, colour-blind, mono, found \"Light\" (ignored)\n");
+    CHECK(read.settings.theme == "dark");
+    CHECK(read.settings.ascii);
+    CHECK(parse_settings("theme = 3\n", "c.toml").settings.theme == "dark");
 }
 
 TEST_CASE("settings: a bad value is reported and its default kept, the other keys used", "[settings]") {

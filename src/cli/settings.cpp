@@ -11,6 +11,7 @@
 
 #include "cli/options.hpp"
 #include "store/files.hpp"
+#include "tui/theme.hpp"
 #include "text/display.hpp"
 
 namespace fetaix::cli {
@@ -132,6 +133,11 @@ SettingsRead parse_settings(std::string_view text, std::string_view name) {
         if (k == "auto-flip") read_bool(node, read.settings.auto_flip, k, problems);
         else if (k == "ascii") read_bool(node, read.settings.ascii, k, problems);
         else if (k == "bell") read_bool(node, read.settings.bell, k, problems);
+        else if (k == "theme") {
+            const auto* name = node.as_string();
+            if (name != nullptr && tui::theme_by_name(name->get())) read.settings.theme = name->get();
+            else problems.add(node.source(), concat("theme: expected one of ", tui::theme_list(), ", found ", shown(node), " (ignored)"));
+        }
         else if ((k == "players" || k == "rules") && table == nullptr)
             problems.add(node.source(), concat(k, ": expected a table [", k, "], found ", shown(node), " (ignored)"));
         else if (k == "players") read_players(*table, read.settings, problems);
@@ -184,6 +190,8 @@ std::string settings_toml(const Settings& s) {
                   "ascii = ", yes(s.ascii), "\n");
     out += concat("# The terminal bell when the computer has moved (default ", yes(defaults.bell), ").\n",
                   "bell = ", yes(s.bell), "\n");
+    out += concat("# The colours: ", tui::theme_list(), " (default ", quoted(defaults.theme), ").\n", "theme = ", quoted(s.theme),
+                  "\n");
     out += concat("\n[players]\n", "# The players' names when none is given (default ", quoted(defaults.white), " and ",
                   quoted(defaults.black), ").\n", "white = ", quoted(s.white), "\n", "black = ", quoted(s.black), "\n");
     out += "\n[rules]\n# The rule switches a new game starts with (see docs/rules.md).\n";

@@ -607,13 +607,28 @@ settings_broken)
     expect_line 2 "5   ●    while parsing value: could not determine value type (the whole"
     expect_line 3 "    │    file is ignored)"
     ;;
+settings_theme)
+    # theme = "light" in the settings draws the light theme (its ground is colour 255); --theme dark on
+    # the command line wins over it (ground 234).
+    settings $'theme = "light"\n'
+    $T -u new-session -d -s e2e -x 80 -y 24 "env TERM=xterm-256color $BIN --new; sleep 30"
+    wait_for 'White to move'
+    screen_with_escapes | grep -qF $'\e[48;5;255m' || fail "the light theme's ground is not drawn"
+    screen_with_escapes | grep -qF $'\e[48;5;234m' && fail "the dark theme's ground is drawn"
+    kill_server
+    $T -u new-session -d -s e2e -x 80 -y 24 "env TERM=xterm-256color $BIN --new --theme dark; sleep 30"
+    wait_for 'White to move'
+    screen_with_escapes | grep -qF $'\e[48;5;234m' || fail "--theme dark did not win over the settings"
+    screen_with_escapes | grep -qF $'\e[48;5;255m' && fail "the light theme's ground is drawn under --theme dark"
+    true
+    ;;
 settings_unknown)
-    # An unknown key (theme belongs to --theme) is reported; the rest of the file is used.
-    settings $'theme = "light"\n[players]\nwhite = "Amina"\n'
+    # An unknown key is reported; the rest of the file is used.
+    settings $'colour = "light"\n[players]\nwhite = "Amina"\n'
     start_game --new
     wait_for 'White \(Amina\) to move'
     # (The path is shortened in the middle to fit the line: mktemp's folder has a name of fixed length.)
-    expect_line 20 "settings: /tmp/…/fetaix/config.toml:1:1: unknown key 'theme' (ignored)"
+    expect_line 20 "settings: /tmp/…/fetaix/config.toml:1:1: unknown key 'colour' (ignored)"
     expect_start_board
     ;;
 settings_players)

@@ -36,6 +36,8 @@ auto-flip = $auto_flip
 ascii = $ascii
 # The terminal bell when the computer has moved (default false).
 bell = $bell
+# The colours: dark, light, high-contrast, colour-blind, mono (default "dark").
+theme = ${THEME:-\"dark\"}
 
 [players]
 # The players' names when none is given (default "White" and "Black").
@@ -75,10 +77,10 @@ file)
     ;;
 bad)
     # Each bad part on stderr with its line and column; the good parts in force, the bad at their defaults.
-    write $'auto-flip = true\ntheme = "dark"\n[rules]\nmajority = "yes"\n'
+    write $'auto-flip = true\ntheme = "Dark"\n[rules]\nmajority = "yes"\n'
     f=$XDG_CONFIG_HOME/fetaix/config.toml
     expect_out 0 "$(config_text true false false '"White"' '"Black"' false '"end"' false 50)" \
-        "fetaix: $f:2:1: unknown key 'theme' (ignored)
+        "fetaix: $f:2:9: theme: expected one of dark, light, high-contrast, colour-blind, mono, found \"Dark\" (ignored)
 fetaix: $f:4:12: rules.majority: expected true or false, found \"yes\" (ignored)" config
     ;;
 fifo)
