@@ -108,13 +108,14 @@ int run(AppOptions options) {
     std::unique_ptr<store::Autosave> autosave = prepare(controller, options, autosave_news);
     controller.set_auto_flip(options.auto_flip);
     controller.set_bell(options.bell);
+    // What the settings file had wrong stands for the whole game, first; ? shows the whole text.
+    std::string settings_news;
     if (!options.settings_problems.empty()) {
-        // What the settings file had wrong stands first; ? shows the whole text.
-        std::string said = "settings:";
-        for (const std::string& problem : options.settings_problems) said += concat(" ", problem, ";");
-        said.pop_back();
+        settings_news = "settings:";
+        for (const std::string& problem : options.settings_problems) settings_news += concat(" ", problem, ";");
+        settings_news.pop_back();
         const std::string before = controller.ui().notice;
-        controller.set_notice(before.empty() ? said : concat(said, "; ", before));
+        controller.set_notice(before.empty() ? settings_news : concat(settings_news, "; ", before));
     }
     controller.set_autosaved(autosave && autosave->ownership() == store::Autosave::Ownership::Owned);
     std::uint64_t saved_revision = controller.revision();
@@ -185,10 +186,13 @@ int run(AppOptions options) {
         if (autosave && controller.revision() != saved_revision && !controller.ui().replay) {
             const auto problem = autosave->save(controller.game(), controller.tags());
             if (std::string news = autosave->take_news(); !news.empty()) autosave_news = std::move(news);
-            // While moves are not saved, that stands first; news of a saved game moved aside stays until
-            // replaced; anything else (a failure that has passed, a note on the file opened) goes.
-            if (problem) controller.set_notice(autosave_news.empty() ? *problem : concat(*problem, "; ", autosave_news));
-            else controller.set_notice(autosave_news);
+            // While moves are not saved, that stands first; then the settings file's problems; news of a
+            // saved game moved aside stays until replaced; anything else (a failure that has passed, a
+            // note on the file opened) goes.
+            std::string notice;
+            for (const std::string& part : {problem.value_or(""), settings_news, autosave_news})
+                if (!part.empty()) notice += concat(notice.empty() ? "" : "; ", part);
+            controller.set_notice(notice);
             controller.set_autosaved(!problem);
             saved_revision = controller.revision();
         }

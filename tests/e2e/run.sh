@@ -606,6 +606,12 @@ settings_broken)
     expect_line 1 "         settings: $CONFIG/fetaix/config.toml:3:9: Error"
     expect_line 2 "5   ●    while parsing value: could not determine value type (the whole"
     expect_line 3 "    │    file is ignored)"
+    # It stands while the game goes on (the autosave writes after each move).
+    keys Escape
+    wait_gone 'Notices'
+    type_move c2-c3
+    expect_lines 19 "settings: $CONFIG/fetaix/config.toml:3:9: Error while parsing value:" \
+        "could not determine value type (the whole file is ignored)"
     ;;
 settings_theme)
     # theme = "light" in the settings draws the light theme (its ground is colour 255); --theme dark on
