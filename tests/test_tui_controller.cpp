@@ -1357,3 +1357,10 @@ TEST_CASE("tui: with the bell off (the default), the computer's move asks for no
     REQUIRE(c.game().ply() == 2);
     CHECK_FALSE(c.take_bell());
 }
+
+TEST_CASE("tui: a move typed on the board without : says how to type one", "[tui][input]") {
+    Controller c(Rules{}, Players{});
+    c.handle(map_key(Key::character('b'), c.mode()));
+    CHECK(c.ui().message == "'b' does nothing here: press : to type a move, ? for the keys.");
+    CHECK(c.game().ply() == 0);
+}

@@ -50,7 +50,7 @@ TEST_CASE("keys: the board's commands", "[tui][input]") {
     CHECK(board(Key::named(N::Resize)).kind == K::Redraw);
     CHECK(board('s').kind == K::Save);
     CHECK(board('o').kind == K::Open);
-    CHECK(board('x').kind == K::None);
+    CHECK(board('x').kind == K::Unbound);  // answered with how to type a move
     Key click = Key::named(N::Click);
     click.point = parse_point("b2");
     const Action a = board(click);
@@ -119,4 +119,13 @@ TEST_CASE("keys: while the terminal is too small only q, Ctrl-L and a new size d
         else if (key.name == N::Resize || (key.name == N::Char && key.ch == 12)) CHECK(a.kind == K::Redraw);
         else CHECK(a.kind == K::None);
     }
+}
+
+TEST_CASE("keys: a printable key with no meaning on the board is answered, not dropped", "[tui][input]") {
+    const Action b = map_key(Key::character('b'), InputMode::Board);
+    CHECK(b.kind == K::Unbound);
+    CHECK(b.ch == 'b');
+    CHECK(map_key(Key::character('-'), InputMode::Board).kind == K::Unbound);
+    CHECK(map_key(Key::character(2), InputMode::Board).kind == K::None);  // a control key stays silent
+    CHECK(map_key(Key::character('a'), InputMode::Board).kind == K::AutoFlip);
 }

@@ -316,6 +316,9 @@ bool Controller::apply(const Action& action) {
             }
             break;
         case K::Wait: ui_.message = concat("Still reading ", ui_.reading, ": Esc stops."); break;
+        case K::Unbound:
+            ui_.message = concat("'", std::string(1, action.ch), "' does nothing here: press : to type a move, ? for the keys.");
+            break;
         case K::Cancel:
             if (!ui_.reading.empty()) {
                 ui_.message = concat("Stopped reading ", std::exchange(ui_.reading, ""), "; the game goes on.");

@@ -63,7 +63,14 @@ Action board_key(const Key& key) {
         case 'H': return Action::of(K::Hint);
         case '[': return Action::of(K::StepBack);
         case ']': return Action::of(K::StepForward);
-        default: return Action::of(K::None);
+        default: {
+            // A printable key with no meaning on the board is answered, not ignored: often a move typed
+            // without ':' first.
+            if (key.ch <= ' ' || key.ch >= 127) return Action::of(K::None);
+            Action a = Action::of(K::Unbound);
+            a.ch = key.ch;
+            return a;
+        }
     }
 }
 

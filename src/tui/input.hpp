@@ -75,6 +75,7 @@ struct Action {
         ViewOnly,     // a key that would play or change the game, while browsing or replaying: says why not
         Hint,         // 'H': ask the engine for a suggestion
         Wait,         // any other key while a file is read
+        Unbound,      // `ch`, a printable key that does nothing on the board
     };
     Kind kind = Kind::None;
     ScreenDirection direction = ScreenDirection::Up;
