@@ -66,8 +66,8 @@ Drawing, the cursor's placement and the mouse (`point_at`, which also takes a cl
 the way to the next point) all use the same geometry.
 
 The top line names both players; the side to move is in a banner, `○ White (Ali) to move` or
-`● Black (Zineb) to move`, in the colour of its pieces on the board's green (reverse video without
-colours), and the status line repeats it in the same colours.
+`● Black (Zineb) to move`, in the colour of its pieces in the theme in force (docs/themes.md; reverse
+video without colours), and the status line repeats it in the same colours.
 EOF
     for size in 72x24 96x32 120x40 200x60; do
         columns=${size%x*} rows=${size#*x}
