@@ -584,8 +584,8 @@ void draw_help(Frame& f, const Controller& c) {
         "  Men step forward, diagonally forward or sideways, one point.",
         "  Men capture by short leaps; mullahs fly and capture from afar.",
         "  Capturing is compulsory, and a sequence must be completed.",
-        "  Captured pieces leave at once. A mullah must land where it",
-        "  can go on capturing, if any landing point allows it.",
+        "  Taken pieces leave at once (crossed out until the move ends).",
+        "  A mullah must land where it can capture again, if it can.",
         "  A man ending its move on the far rank becomes a mullah.",
         "  Win by capturing every piece or leaving no legal move.",
     };
