@@ -575,10 +575,7 @@ void Controller::move_cursor(ScreenDirection d) {
 }
 
 void Controller::select_at(Point p) {
-    if (ui_.replay) {
-        ui_.message = "Replaying: left and right step through the moves, q leaves.";
-        return;
-    }
+    // (Replay and browsing never get here: apply() refuses choosing on a board that is not the game's.)
     if (game_.over()) {
         ui_.message = "The game is over: n starts a new one, u takes back the last move.";
         return;
