@@ -233,7 +233,7 @@ TEST_CASE("keymap: the help page's keys with the defaults", "[tui][keymap]") {
     for (int r = row; r < f.rows() && f.line(r).find("Rules") == std::string::npos; ++r) keys.push_back(f.line(r).substr(7));
     CHECK(keys == std::vector<std::string>{
                       "Keys",
-                      "  Up/k Down/j Left/h Right/l  move the cursor",
+                      "  Up/k Down/j Left/h Right/l  cursor up, down, left, right",
                       "  Home/7 PgUp/9 End/1 PgDn/3  diagonals   Enter/Space  select, land",
                       "  Esc/Backspace  cancel   :  type a move   u  undo   r  redo",
                       "  [  look back   ]  look forward   n  new game   f  flip board",
@@ -252,4 +252,25 @@ TEST_CASE("keymap: README.md and the man page hold the table of actions and defa
     };
     CHECK_THAT(read("README.md"), Catch::Contains(keys_markdown()));
     CHECK_THAT(read("docs/fetaix.6"), Catch::Contains(keys_man()));
+}
+
+TEST_CASE("keymap: many keys for an action wrap on the help page and the key line keeps to the screen",
+          "[tui][keymap]") {
+    const KeyMapRead read = remap({{"select", {"Enter", "Space", "e", "E", "x", "X", "z", "Z", "Ctrl-X", "Ctrl-Y", "Ctrl-T"}},
+                                   {"cursor-left", {"Left", "h", "Backspace", "Delete", "Ctrl-B", "Ctrl-D", "Ctrl-F", "Ctrl-G"}},
+                                   {"cancel", {"Esc"}}});
+    REQUIRE(refusals(read).empty());
+    Controller c(Rules{}, Players{});
+    c.set_keys(read.map);
+    c.handle(Action::of(K::Help));
+    for (const auto& [rows, columns] : {std::pair{24, 72}, std::pair{24, 80}, std::pair{40, 120}}) {
+        CAPTURE(rows, columns);
+        const std::string all = screen(compose(c, rows, columns, Glyphs::ascii()));
+        CHECK_THAT(all, Catch::Contains("Enter/Space/e/E/x/X/z/Z/Ctrl-X/Ctrl-Y/Ctrl-T  select, land"));
+        CHECK_THAT(all, Catch::Contains("Any key closes this page."));
+    }
+    c.handle(Action::of(K::CloseOverlay));
+    // The key line names the first key of each.
+    CHECK(compose(c, 24, 72, Glyphs::ascii()).line(22) ==
+          "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit");
 }

@@ -572,7 +572,7 @@ std::vector<std::string> fit_text(const std::string& text, int width, int max_li
 }
 
 // The help page's keys, from the key table: each action of the board with its keys in force ("Left/h"),
-// the cursor's four and four diagonal actions as one item each, packed into lines of `width` columns.
+// the cursor's four straight and four diagonal actions as one item each, in the table's order, packed into lines of `width` columns.
 std::vector<std::string> help_key_lines(const KeyMap& keys, int width) {
     std::vector<std::string> items;
     std::string cursor, diagonals;
@@ -592,7 +592,7 @@ std::vector<std::string> help_key_lines(const KeyMap& keys, int width) {
         const std::string_view what = a.description.substr(0, a.description.find(';'));
         items.push_back(concat(shown, "  ", what));
     }
-    items.insert(items.begin(), {concat(cursor, "  move the cursor"), concat(diagonals, "  diagonals")});
+    items.insert(items.begin(), {concat(cursor, "  cursor up, down, left, right"), concat(diagonals, "  diagonals")});
     std::vector<std::string> lines;
     for (const std::string& item : items) {
         // An item wider than the page is wrapped (losing its double space); else it stands as it is.

@@ -647,7 +647,7 @@ settings_keys)
     # The help page lists the keys in force.
     keys '?'
     wait_for 'Any key closes this page'
-    screen | grep -qF 'Up/t h d n  move the cursor' || fail "help: the cursor keys in force are not listed"
+    screen | grep -qF 'Up/t h d n  cursor up, down, left, right' || fail "help: the cursor keys in force are not listed"
     screen | grep -qF ';  type a move   U  undo   r  redo' || fail "help: ; and U are not listed"
     screen | grep -qF 'N  new game' || fail "help: N is not listed for a new game"
     screen | grep -qF 'H  hint from the engine' || fail "help: the refused remap of hint shows"
