@@ -273,8 +273,9 @@ std::string settings_toml(const Settings& s) {
         out += concat("# ", sw.label, ": ", takes, " (default ", value(defaults.rules), ")\n", switch_key(sw), " = ",
                       value(s.rules), "\n");
     }
-    out += concat("\n[keys]\n# Each action's key, or a list of keys; a key is ", tui::kKeyNames,
-                  " to Ctrl-Z.\n");
+    out += "\n[keys]\n";
+    for (const std::string& line : text::wrap(concat("Each action's key, or a list of keys. A key is ", tui::kKeyNames, "."), 98))
+        out += concat("# ", line, "\n");
     const tui::KeyMap default_keys;
     const std::span<const tui::KeyAction> actions = tui::key_actions();
     for (std::size_t i = 0; i < actions.size(); ++i)

@@ -207,7 +207,7 @@ KeyMapRead rebind(const std::vector<KeyRebinding>& entries) {
         for (std::size_t k = 0; k < entry.keys.size() && !refusal; ++k) {
             const auto key = parse_key_name(entry.keys[k]);
             if (!key)
-                refusal = KeyRefusal{e, k, concat("\"", entry.keys[k], "\" is not a key (", kKeyNames, " to Ctrl-Z)")};
+                refusal = KeyRefusal{e, k, concat("\"", entry.keys[k], "\" is not a key name; fetaix config lists them")};
             // At a prompt a printable key types itself: only named and control keys can edit.
             else if (kActions[*row].contexts == kAtPrompt && key->name == Key::Name::Char && key->ch >= ' ')
                 refusal = KeyRefusal{e, k, concat("\"", entry.keys[k], "\" types itself at the prompt; a prompt action takes a named key")};

@@ -49,9 +49,10 @@ std::optional<std::size_t> find_key_action(std::string_view name);
 std::optional<Key> parse_key_name(std::string_view name);
 // A key's name as parse_key_name reads it and the screen shows it: "u", "Left", "Space", "Ctrl-L".
 std::string key_name(const Key& key);
-// What parse_key_name takes, for messages.
+// What parse_key_name takes, for `fetaix config`.
 inline constexpr std::string_view kKeyNames =
-    "a character, or Up, Down, Left, Right, Home, End, PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, Ctrl-A";
+    "a character, or Up, Down, Left, Right, Home, End, PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, "
+    "Ctrl-A to Ctrl-Z (not Ctrl-C, Ctrl-H, Ctrl-I, Ctrl-J, Ctrl-M or Ctrl-Z)";
 
 // The keys in force for each action.
 class KeyMap {

@@ -56,7 +56,9 @@ majority = $majority
 no-progress = $no_progress
 
 [keys]
-# Each action's key, or a list of keys; a key is a character, or Up, Down, Left, Right, Home, End, PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, Ctrl-A to Ctrl-Z.
+# Each action's key, or a list of keys. A key is a character, or Up, Down, Left, Right, Home, End,
+# PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, Ctrl-A to Ctrl-Z (not Ctrl-C, Ctrl-H,
+# Ctrl-I, Ctrl-J, Ctrl-M or Ctrl-Z).
 # cursor up (default ["Up", "k"])
 cursor-up = ["Up", "k"]
 # cursor down (default ["Down", "j"])
