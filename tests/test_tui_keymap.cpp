@@ -274,3 +274,30 @@ TEST_CASE("keymap: many keys for an action wrap on the help page and the key lin
     CHECK(compose(c, 24, 72, Glyphs::ascii()).line(22) ==
           "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit");
 }
+
+TEST_CASE("keymap: every key README.md's table of keys names in backquotes is a default key of the table",
+          "[tui][keymap][docs]") {
+    std::ifstream in(std::string(FETAIX_SOURCE_DIR) + "/README.md");
+    std::string line;
+    while (std::getline(in, line) && line != "| keys | action |") {
+    }
+    REQUIRE(line == "| keys | action |");
+    std::getline(in, line);  // | --- | --- |
+    int checked = 0;
+    while (std::getline(in, line) && line.rfind("| ", 0) == 0) {
+        const std::string cell = line.substr(2, line.find(" | ") - 2);
+        for (std::size_t open = cell.find('`'); open != std::string::npos; open = cell.find('`', open + 1)) {
+            const std::size_t close = cell.find('`', open + 1);
+            REQUIRE(close != std::string::npos);
+            std::istringstream names(cell.substr(open + 1, close - open - 1));
+            for (std::string name; names >> name; ++checked) {
+                CAPTURE(line, name);
+                const auto key = parse_key_name(name);
+                REQUIRE(key);
+                CHECK(default_keys().find(*key, kOnBoard));
+            }
+            open = close;
+        }
+    }
+    CHECK(checked >= 20);
+}
