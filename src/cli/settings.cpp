@@ -274,7 +274,8 @@ std::string settings_toml(const Settings& s) {
                       value(s.rules), "\n");
     }
     out += "\n[keys]\n";
-    for (const std::string& line : text::wrap(concat("Each action's key, or a list of keys. A key is ", tui::kKeyNames, "."), 98))
+    const std::string names = concat("Each action's key, or a list of keys. A key is ", tui::kKeyNames, ".");
+    for (const std::string& line : text::wrap(names, 98))
         out += concat("# ", line, "\n");
     const tui::KeyMap default_keys;
     const std::span<const tui::KeyAction> actions = tui::key_actions();

@@ -189,7 +189,9 @@ std::string Controller::question_text() const {
         case Question::Quit:
             // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
             // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
-            if (unsaved_game()) return concat("Quit? Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it). ", yn);
+            if (unsaved_game())
+                return concat("Quit? Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it). ",
+                              yn);
             if (autosaved_) return concat("Quit? The game is saved: run fetaix to resume it. ", yn);
             return concat("Quit? This game is kept in its file or the game history. ", yn);
         case Question::AcceptDraw:
@@ -505,7 +507,8 @@ void Controller::step_view(Action::Kind kind) {
     if (to == from && (kind == K::StepBack || kind == K::StepForward)) {
         ui_.message = kind == K::StepBack ? "This is the start of the game."
                       : ui_.replay        ? "This is the last move."
-                                          : concat("This is the game as it stands: ", keys_.first("step-back"), " steps back through it.");
+                                          : concat("This is the game as it stands: ", keys_.first("step-back"),
+                                                   " steps back through it.");
         return;
     }
     clear_selection();
@@ -540,7 +543,8 @@ void Controller::edit_prompt(PromptEdit e) {
         case PromptEdit::Newer: set_prompt_line(history.step(prompt_line(), e)); break;
         case PromptEdit::Complete: {
             if (ui_.prompt_kind != PromptKind::Move) {
-                ui_.message = concat(keys_.first("complete"), " completes moves, at the move prompt (", keys_.first("move"), ").");
+                ui_.message = concat(keys_.first("complete"), " completes moves, at the move prompt (",
+                                     keys_.first("move"), ").");
                 break;
             }
             ui_.message.clear();
@@ -591,8 +595,9 @@ void Controller::select_at(Point p) {
     if (computer_to_move()) {
         ui_.message = keyboard_side() ? concat("It is not your turn: the computer is thinking; ", keys_.first("undo"),
                                                " takes back your last move.")
-                                      : concat("The computer plays both sides: ", keys_.first("flip"), " flips the board, ",
-                                               keys_.first("save"), " saves, ", keys_.first("new-game"), " starts a new game.");
+                                      : concat("The computer plays both sides: ", keys_.first("flip"),
+                                               " flips the board, ", keys_.first("save"), " saves, ",
+                                               keys_.first("new-game"), " starts a new game.");
         return;
     }
     Selection& s = ui_.selection;

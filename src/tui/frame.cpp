@@ -572,7 +572,8 @@ std::vector<std::string> fit_text(const std::string& text, int width, int max_li
 }
 
 // The help page's keys, from the key table: each action of the board with its keys in force ("Left/h"),
-// the cursor's four straight and four diagonal actions as one item each, in the table's order, packed into lines of `width` columns.
+// the cursor's four straight and four diagonal actions as one item each (in the table's order), packed
+// into lines of `width` columns.
 std::vector<std::string> help_key_lines(const KeyMap& keys, int width) {
     std::vector<std::string> items;
     std::string cursor, diagonals;
