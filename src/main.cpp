@@ -288,6 +288,7 @@ void apply_settings(PlayOptions& play, const cli::SettingsRead& read) {
     for (std::size_t i = 0; i < kRuleSwitches.size(); ++i)
         if (play.rules[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
     options.settings_problems = read.problems;
+    options.keys = s.keys;
 }
 
 // --white or --black: a name, or ai[:LEVEL] for the computer.
@@ -331,9 +332,10 @@ int run_play(PlayOptions play) {
     return run_app(std::move(options));
 }
 
-int run_replay(const std::string& file, bool ascii, std::vector<std::string> settings_problems) {
+int run_replay(const std::string& file, bool ascii, std::vector<std::string> settings_problems, tui::KeyMap keys) {
     tui::AppOptions options;
     options.terminal.ascii = ascii;
+    options.keys = std::move(keys);
     options.settings_problems = std::move(settings_problems);
     auto record = store::load_game_file(file);
     if (!record) {
@@ -542,7 +544,7 @@ int main(int argc, char** argv) {
         // The settings' ascii, unless --ascii was given.
         cli::SettingsRead read = cli::load_settings(cli::settings_path());
         return run_replay(replay_file, replay_ascii_flag->count() > 0 ? replay_ascii : read.settings.ascii,
-                          std::move(read.problems));
+                          std::move(read.problems), read.settings.keys);
     }
     if (command == games) return run_games();
     if (command == check) {

@@ -88,11 +88,11 @@ TEST_CASE("settings: bad syntax is reported with its line and column, and the wh
 
 TEST_CASE("settings: unknown keys are reported in the file's order and the rest is used", "[settings]") {
     const auto read = parse_settings(
-        "theme = \"light\"\nbell = true\n[keys]\nundo = \"z\"\n[players]\nwhite = \"Amina\"\nblue = \"x\"\n"
+        "theme = \"light\"\nbell = true\n[sounds]\nundo = \"z\"\n[players]\nwhite = \"Amina\"\nblue = \"x\"\n"
         "[rules]\nmajority = true\nflying = true\n",
         "c.toml");
     CHECK(lines(read.problems) ==
-          "c.toml:3:2: unknown key 'keys' (ignored)\n"
+          "c.toml:3:2: unknown key 'sounds' (ignored)\n"
           "c.toml:7:1: unknown key 'players.blue' (ignored)\n"
           "c.toml:10:1: unknown key 'rules.flying' (ignored)\n");
     CHECK(read.settings.bell);
@@ -149,6 +149,62 @@ TEST_CASE("settings: the file as `fetaix config` prints it reads back to the sam
     CHECK(read.settings.black == s.black);
     CHECK(read.settings.bell);
     CHECK(describe(read.settings.rules) == describe(s.rules));
+}
+
+TEST_CASE("settings: [keys] remaps actions; what is bad is reported where it stands and left out", "[settings][keymap]") {
+    const auto read = parse_settings("[keys]\n"
+                                     "undo = \"U\"\n"
+                                     "cursor-left = [\"Left\", \"d\"]\n"
+                                     "draw = \"D\"\n"
+                                     "redo = \"f\"\n"
+                                     "flip = [\"F\", \"Sapce\"]\n"
+                                     "undoo = \"z\"\n"
+                                     "hint = 3\n"
+                                     "help = []\n"
+                                     "complete = \"x\"\n",
+                                     "c.toml");
+    CHECK(lines(read.problems) ==
+          concat("c.toml:5:8: keys.redo: \"f\" is also flip's key (ignored)\n",
+                 "c.toml:6:14: keys.flip: \"Sapce\" is not a key name; fetaix config lists them (ignored)\n",
+                 "c.toml:7:1: unknown action 'keys.undoo'; fetaix config lists them (ignored)\n",
+                 "c.toml:8:8: keys.hint: expected a key or a list of keys in quotes, found 3 (ignored)\n",
+                 "c.toml:9:1: keys.help: expected at least one key, found an empty list (ignored)\n",
+                 "c.toml:10:12: keys.complete: \"x\" types itself at the prompt; a prompt action takes a named key "
+                 "(ignored)\n"));
+    const tui::KeyMap& keys = read.settings.keys;
+    CHECK(keys.all("undo") == "U");
+    CHECK(keys.all("cursor-left") == "Left d");
+    CHECK(keys.all("draw") == "D");
+    // What was refused keeps its defaults.
+    CHECK(keys.all("redo") == "r");
+    CHECK(keys.all("flip") == "f");
+    CHECK(keys.all("hint") == "H");
+    CHECK(keys.all("help") == "?");
+    CHECK(keys.all("complete") == "Tab");
+    // [keys] as a plain value.
+    CHECK(lines(parse_settings("keys = \"U\"\n", "c.toml").problems) ==
+          "c.toml:1:8: keys: expected a table [keys], found \"U\" (ignored)\n");
+}
+
+TEST_CASE("settings: `fetaix config` prints the keys in force, and they read back the same", "[settings][keymap]") {
+    const auto read = parse_settings("[keys]\nundo = \"U\"\ncursor-left = [\"Left\", \"d\"]\ndraw = \"\\\\\"\nhint = '\"'\n",
+                                     "c.toml");
+    REQUIRE(read.problems.empty());
+    const std::string text = cli::settings_toml(read.settings);
+    CHECK_THAT(text, Catch::Contains("\n[keys]\n# Each action's key, or a list of keys. A key is a character, or Up, Down, Left,"
+                                     " Right, Home, End,\n# PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, Ctrl-A to"
+                                     " Ctrl-Z (not Ctrl-C, Ctrl-H,\n# Ctrl-I, Ctrl-J, Ctrl-M or Ctrl-Z).\n# cursor up"));
+    CHECK_THAT(text, Catch::Contains("\n# undo (default \"u\")\nundo = \"U\"\n"));
+    CHECK_THAT(text, Catch::Contains("\n# cursor left; looking back, a move back (default [\"Left\", \"h\"])\n"
+                                     "cursor-left = [\"Left\", \"d\"]\n"));
+    CHECK_THAT(text, Catch::Contains("\ndraw = \"\\\\\"\n"));
+    CHECK_THAT(text, Catch::Contains("\nhint = \"\\\"\"\n"));
+    CHECK_THAT(text, Catch::Contains("\n# redo (default \"r\")\nredo = \"r\"\n"));
+    const auto again = parse_settings(text, "c.toml");
+    CHECK(again.problems.empty());
+    CHECK(cli::settings_toml(again.settings) == text);
+    CHECK(again.settings.keys.all("draw") == "\\");
+    CHECK(again.settings.keys.all("hint") == "\"");
 }
 
 TEST_CASE("settings: the file's place follows XDG_CONFIG_HOME, else HOME", "[settings]") {

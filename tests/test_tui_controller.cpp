@@ -737,7 +737,7 @@ TEST_CASE("tui: replay steps through a game and cannot change it", "[tui][replay
     CHECK(c.shown_ply() == 0);
     click(c, "c2");
     CHECK_FALSE(c.ui().selection.active());
-    CHECK(c.ui().message == "Replaying: [ ] or left and right step through the moves, q leaves.");
+    CHECK(c.ui().message == "Replaying: [ ] or Left and Right step through the moves, q leaves.");
     act(c, K::Undo);
     CHECK(c.game().ply() == 3);
     CHECK(c.revision() == r);  // stepping is not a change: nothing to autosave
@@ -1264,8 +1264,11 @@ TEST_CASE("tui: nothing can be played or changed while browsing, by any key or c
     const std::uint64_t revision = c.revision();
     const std::string why = "Nothing can be played on an earlier position: Esc goes back to the game.";
     // Every key that would play, choose or change the game is answered with why not.
-    for (char ch : {'u', 'r', 'n', 'R', 'd', 'H', 'o', ':', ' ', 'x', 'k', '7'})
+    for (char ch : {'u', 'r', 'n', 'R', 'd', 'H', 'o', ':', ' ', 'x', 'k', '9'})
         CHECK(map_key(Key::character(ch), InputMode::Browse).kind == K::ViewOnly);
+    // The keypad's 7 and 1 are cursor-up-left and cursor-down-left keys, as Home and End: they go to the ends.
+    CHECK(map_key(Key::character('7'), InputMode::Browse).kind == K::StepFirst);
+    CHECK(map_key(Key::character('1'), InputMode::Browse).kind == K::StepLast);
     for (Key::Name n : {Key::Name::Enter, Key::Name::Up, Key::Name::Down, Key::Name::UpRight, Key::Name::DownRight,
                         Key::Name::Click})
         CHECK(map_key(Key::named(n), InputMode::Browse).kind == K::ViewOnly);

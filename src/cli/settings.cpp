@@ -114,6 +114,71 @@ void read_rules(const toml::table& table, Settings& settings, Problems& problems
     }
 }
 
+// [keys]: each action's key or list of keys; what the key map refuses is reported where the file wrote it.
+void read_keys(const toml::table& table, Settings& settings, Problems& problems) {
+    std::vector<tui::KeyRebinding> entries;
+    struct Where {
+        toml::source_region entry;                  // the action's name
+        std::vector<toml::source_region> keys;      // each key name
+    };
+    std::vector<Where> where;
+    for (const auto& [key, node] : table) {
+        tui::KeyRebinding entry{std::string(key.str()), {}};
+        Where at{key.source(), {}};
+        bool strings = true;
+        if (const auto* one = node.as_string()) {
+            entry.keys.push_back(one->get());
+            at.keys.push_back(node.source());
+        } else if (const auto* list = node.as_array()) {
+            for (const toml::node& item : *list) {
+                const auto* name = item.as_string();
+                strings = strings && name != nullptr;
+                if (name != nullptr) entry.keys.push_back(name->get());
+                at.keys.push_back(item.source());
+            }
+        } else {
+            strings = false;
+        }
+        if (!strings && tui::find_key_action(key.str())) {
+            problems.add(node.source(), concat("keys.", key.str(), ": expected a key or a list of keys in quotes, found ",
+                                               shown(node), " (ignored)"));
+            continue;
+        }
+        entries.push_back(std::move(entry));
+        where.push_back(std::move(at));
+    }
+    tui::KeyMapRead read = tui::rebind(entries);
+    for (const tui::KeyRefusal& r : read.refused) {
+        const tui::KeyRebinding& entry = entries[r.entry];
+        const Where& at = where[r.entry];
+        if (!tui::find_key_action(entry.action))
+            problems.add(at.entry, concat("unknown action 'keys.", text::printable(entry.action),
+                                          "'; fetaix config lists them (ignored)"));
+        else
+            problems.add(r.key ? at.keys[*r.key] : at.entry,
+                         concat("keys.", entry.action, ": ", text::printable(r.reason), " (ignored)"));
+    }
+    settings.keys = std::move(read.map);
+}
+
+// A key's name as a TOML basic string, quotes and backslashes escaped.
+std::string quoted_key(const tui::Key& key) {
+    std::string out = "\"";
+    for (char c : tui::key_name(key)) {
+        if (c == '"' || c == '\\') out += '\\';
+        out += c;
+    }
+    return out + "\"";
+}
+
+// Keys as a TOML value: one in quotes, several as a list.
+std::string keys_value(const std::vector<tui::Key>& keys) {
+    if (keys.size() == 1) return quoted_key(keys.front());
+    std::string out = "[";
+    for (const tui::Key& k : keys) out += concat(out.size() > 1 ? ", " : "", quoted_key(k));
+    return out + "]";
+}
+
 }  // namespace
 
 SettingsRead parse_settings(std::string_view text, std::string_view name) {
@@ -138,10 +203,11 @@ SettingsRead parse_settings(std::string_view text, std::string_view name) {
             if (name != nullptr && tui::theme_by_name(name->get())) read.settings.theme = name->get();
             else problems.add(node.source(), concat("theme: expected one of ", tui::theme_list(), ", found ", shown(node), " (ignored)"));
         }
-        else if ((k == "players" || k == "rules") && table == nullptr)
+        else if ((k == "players" || k == "rules" || k == "keys") && table == nullptr)
             problems.add(node.source(), concat(k, ": expected a table [", k, "], found ", shown(node), " (ignored)"));
         else if (k == "players") read_players(*table, read.settings, problems);
         else if (k == "rules") read_rules(*table, read.settings, problems);
+        else if (k == "keys") read_keys(*table, read.settings, problems);
         else problems.add(key.source(), concat("unknown key '", text::printable(k), "' (ignored)"));
     }
     // toml++ keeps a table's keys in the order of their names: the messages go back into the file's order.
@@ -207,6 +273,15 @@ std::string settings_toml(const Settings& s) {
         out += concat("# ", sw.label, ": ", takes, " (default ", value(defaults.rules), ")\n", switch_key(sw), " = ",
                       value(s.rules), "\n");
     }
+    out += "\n[keys]\n";
+    const std::string names = concat("Each action's key, or a list of keys. A key is ", tui::kKeyNames, ".");
+    for (const std::string& line : text::wrap(names, 98))
+        out += concat("# ", line, "\n");
+    const tui::KeyMap default_keys;
+    const std::span<const tui::KeyAction> actions = tui::key_actions();
+    for (std::size_t i = 0; i < actions.size(); ++i)
+        out += concat("# ", actions[i].description, " (default ", keys_value(default_keys.keys(i)), ")\n",
+                      actions[i].name, " = ", keys_value(s.keys.keys(i)), "\n");
     return out;
 }
 

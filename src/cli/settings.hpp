@@ -10,6 +10,8 @@
 
 #include <fetaix/fetaix.hpp>
 
+#include "tui/keymap.hpp"
+
 namespace fetaix::cli {
 
 // A settings file is small: anything larger is refused rather than read.
@@ -23,6 +25,7 @@ struct Settings {
     bool bell = false;  // the terminal bell when the computer has moved
     std::string theme = "dark";  // one of tui::theme_names()
     Rules rules;        // the default rule switches
+    tui::KeyMap keys;   // the keys of the actions ([keys])
 };
 
 // The settings and a line for each part of the file left out ("PATH:LINE:COLUMN: ... (ignored)").

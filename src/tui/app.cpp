@@ -103,6 +103,7 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
 int run(AppOptions options) {
     Controller controller(options.rules, options.players, options.start);
     controller.set_files(real_files(options.state_folder));
+    controller.set_keys(options.keys);
     controller.set_command_line(options.players, options.given);
     std::string autosave_news;  // a saved game moved aside: stays on screen until other news
     std::unique_ptr<store::Autosave> autosave = prepare(controller, options, autosave_news);
@@ -177,7 +178,7 @@ int run(AppOptions options) {
             redraw = true;
         }
         controller.set_too_small(!screen_fits(terminal.rows(), terminal.columns()));
-        const Action action = map_key(key, controller.mode());
+        const Action action = map_key(key, controller.mode(), controller.keys());
         const bool go_on = key.name == Key::Name::None || controller.handle(action);
         // Esc stopped the reading: the worker stops within one move's check.
         if (reader.busy() && controller.ui().reading.empty()) reader.cancel();

@@ -178,32 +178,37 @@ Bitboard Controller::must_capture() const {
 
 std::string Controller::question_text() const {
     const Color mover = game_.position().side_to_move;
+    // "(y/n)", with the keys in force.
+    const std::string yn = concat("(", keys_.first("yes"), "/", keys_.first("no"), ")");
+    const std::string y = keys_.first("yes"), n = keys_.first("no");
     switch (ui_.question) {
         case Question::None: return "";
-        case Question::NewGame: return "Abandon this game and start a new one? (y/n)";
+        case Question::NewGame: return concat("Abandon this game and start a new one? ", yn);
         case Question::Resign:
-            return concat("Resign for ", players_.label(keyboard_side().value_or(mover)), "? (y/n)");
+            return concat("Resign for ", players_.label(keyboard_side().value_or(mover)), "? ", yn);
         case Question::Quit:
             // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
             // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
-            if (unsaved_game()) return "Quit? Not autosaved: it goes to the game history (o #1 opens it). (y/n)";
-            if (autosaved_) return "Quit? The game is saved: run fetaix to resume it. (y/n)";
-            return "Quit? This game is kept in its file or the game history. (y/n)";
+            if (unsaved_game())
+                return concat("Quit? Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it). ",
+                              yn);
+            if (autosaved_) return concat("Quit? The game is saved: run fetaix to resume it. ", yn);
+            return concat("Quit? This game is kept in its file or the game history. ", yn);
         case Question::AcceptDraw:
-            return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? (y/n)");
+            return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? ", yn);
         case Question::Resume:
             return pending_resume_
-                       ? concat("Resume the unfinished game (", moves_text(*pending_resume_), ")? (y/n)")
+                       ? concat("Resume the unfinished game (", moves_text(*pending_resume_), ")? ", yn)
                        : std::string();
         case Question::ReadOnly:
-            return "Saved game open in another fetaix: y = view read-only, n = separate game";
+            return concat("Saved game open in another fetaix: ", y, " = view read-only, ", n, " = separate game");
         case Question::ResumeUnsaved:
             return pending_resume_ ? concat("Continue the saved game (", moves_text(*pending_resume_),
-                                            ") unsaved? y = yes, n = view it read-only")
+                                            ") unsaved? ", y, " = yes, ", n, " = view it read-only")
                                    : std::string();
-        case Question::Replace: return concat("Replace ", pending_save_, " (", pending_contents_, ")? (y/n)");
-        case Question::OpenOther: return concat("Abandon this game and open ", pending_open_name_, "? (y/n)");
-        case Question::Discard: return "The game cannot be kept in the history. Abandon it anyway? (y/n)";
+        case Question::Replace: return concat("Replace ", pending_save_, " (", pending_contents_, ")? ", yn);
+        case Question::OpenOther: return concat("Abandon this game and open ", pending_open_name_, "? ", yn);
+        case Question::Discard: return concat("The game cannot be kept in the history. Abandon it anyway? ", yn);
     }
     return "";
 }
@@ -300,8 +305,11 @@ bool Controller::apply(const Action& action) {
     // Browsing or replaying, the board shows a position that is not the game's: nothing may be played on
     // it or done to the game, whichever way the action came.
     if ((ui_.viewing || ui_.replay) && changes_the_game(action)) {
-        ui_.message = ui_.replay ? "Replaying: [ ] or left and right step through the moves, q leaves."
-                                 : "Nothing can be played on an earlier position: Esc goes back to the game.";
+        ui_.message = ui_.replay ? concat("Replaying: ", keys_.first("step-back"), " ", keys_.first("step-forward"), " or ",
+                                          keys_.first("cursor-left"), " and ", keys_.first("cursor-right"),
+                                          " step through the moves, ", keys_.first("quit"), " leaves.")
+                                 : concat("Nothing can be played on an earlier position: ", keys_.first("cancel"),
+                                          " goes back to the game.");
         return true;
     }
     switch (action.kind) {
@@ -315,9 +323,10 @@ bool Controller::apply(const Action& action) {
                 select_at(*action.point);
             }
             break;
-        case K::Wait: ui_.message = concat("Still reading ", ui_.reading, ": Esc stops."); break;
+        case K::Wait: ui_.message = concat("Still reading ", ui_.reading, ": ", keys_.first("cancel"), " stops."); break;
         case K::Unbound:
-            ui_.message = concat("'", std::string(1, action.ch), "' does nothing here: press : to type a move, ? for the keys.");
+            ui_.message = concat("'", std::string(1, action.ch), "' does nothing here: press ", keys_.first("move"),
+                                 " to type a move, ", keys_.first("help"), " for the keys.");
             break;
         case K::Cancel:
             if (!ui_.reading.empty()) {
@@ -498,7 +507,8 @@ void Controller::step_view(Action::Kind kind) {
     if (to == from && (kind == K::StepBack || kind == K::StepForward)) {
         ui_.message = kind == K::StepBack ? "This is the start of the game."
                       : ui_.replay        ? "This is the last move."
-                                          : "This is the game as it stands: [ steps back through it.";
+                                          : concat("This is the game as it stands: ", keys_.first("step-back"),
+                                                   " steps back through it.");
         return;
     }
     clear_selection();
@@ -533,7 +543,8 @@ void Controller::edit_prompt(PromptEdit e) {
         case PromptEdit::Newer: set_prompt_line(history.step(prompt_line(), e)); break;
         case PromptEdit::Complete: {
             if (ui_.prompt_kind != PromptKind::Move) {
-                ui_.message = "Tab completes moves, at the move prompt (:).";
+                ui_.message = concat(keys_.first("complete"), " completes moves, at the move prompt (",
+                                     keys_.first("move"), ").");
                 break;
             }
             ui_.message.clear();
@@ -577,12 +588,16 @@ void Controller::move_cursor(ScreenDirection d) {
 void Controller::select_at(Point p) {
     // (Replay and browsing never get here: apply() refuses choosing on a board that is not the game's.)
     if (game_.over()) {
-        ui_.message = "The game is over: n starts a new one, u takes back the last move.";
+        ui_.message = concat("The game is over: ", keys_.first("new-game"), " starts a new one, ", keys_.first("undo"),
+                             " takes back the last move.");
         return;
     }
     if (computer_to_move()) {
-        ui_.message = keyboard_side() ? "It is not your turn: the computer is thinking; u takes back your last move."
-                                      : "The computer plays both sides: f flips the board, s saves, n starts a new game.";
+        ui_.message = keyboard_side() ? concat("It is not your turn: the computer is thinking; ", keys_.first("undo"),
+                                               " takes back your last move.")
+                                      : concat("The computer plays both sides: ", keys_.first("flip"),
+                                               " flips the board, ", keys_.first("save"), " saves, ",
+                                               keys_.first("new-game"), " starts a new game.");
         return;
     }
     Selection& s = ui_.selection;
@@ -802,7 +817,7 @@ void Controller::submit_prompt() {
             // screen answers meanwhile. The prompt stays open behind, for a name to correct.
             read_request_ = path;
             ui_.reading = text;
-            ui_.message = concat("Reading ", text, "... (Esc stops)");
+            ui_.message = concat("Reading ", text, "... (", keys_.first("cancel"), " stops)");
             return;
         }
     }

@@ -14,6 +14,7 @@
 #include <fetaix/fetaix.hpp>
 
 #include "input.hpp"
+#include "keymap.hpp"
 #include "players.hpp"
 #include "prompt.hpp"
 #include "reader.hpp"
@@ -88,6 +89,9 @@ public:
         refresh();
     }
     void set_files(FileAccess files) { files_ = std::move(files); }
+    // The keys in force: the messages and the key line name them.
+    void set_keys(KeyMap keys) { keys_ = std::move(keys); }
+    const KeyMap& keys() const { return keys_; }
     void set_notice(std::string notice) { ui_.notice = std::move(notice); }
     // Whether the autosave holds the game in play. While it does not, quitting keeps the game in the
     // history (or asks first when even that fails), so no game with moves is lost by leaving.
@@ -223,6 +227,7 @@ private:
     MoveList legal_;
     UiState ui_;
     FileAccess files_;
+    KeyMap keys_;
     std::optional<GameRecord> pending_resume_;
     // While a saved game is shown for a question about it: the game the program started with.
     struct BeforePreview {

@@ -402,8 +402,8 @@ std::string status_text(const Controller& c, const Players& players) {
         return text;
     }
     if (c.ui().viewing)
-        return concat("Viewing ", shown == 0 ? "" : "after ", ply_label(game, shown),
-                      " -- ] forward, Esc back to the game");
+        return concat("Viewing ", shown == 0 ? "" : "after ", ply_label(game, shown), " -- ",
+                      c.keys().first("step-forward"), " forward, ", c.keys().first("cancel"), " back to the game");
     const GameResult r = game.result();
     if (r.outcome != Outcome::Ongoing) {
         if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
@@ -447,24 +447,35 @@ std::string point_list(Bitboard b) {
     return out;
 }
 
+// The key line: the keys in force for what can be done now.
 std::string hint_text(const Controller& c) {
-    if (!c.ui().reading.empty()) return "Esc stop reading   q quit";
-    if (c.ui().replay) return "[ ] or left/right step   Home/End first/last   f flip   s save   q quit";
+    const auto key = [&c](std::string_view action) { return c.keys().first(action); };
+    if (!c.ui().reading.empty()) return concat(key("cancel"), " stop reading   ", key("quit"), " quit");
+    const std::string ends = concat(key("cursor-up-left"), "/", key("cursor-down-left"), " first/last   ");
+    if (c.ui().replay)
+        return concat(key("step-back"), " ", key("step-forward"), " or ", key("cursor-left"), "/", key("cursor-right"),
+                      " step   ", ends, key("flip"), " flip   ", key("save"), " save   ", key("quit"), " quit");
     if (c.ui().viewing) {
         // The computer does not wait: it plays on in the game, which the list shows.
-        const std::string keys = "[ ] step back/forward   Home/End first/last   Esc back to the game";
+        const std::string keys = concat(key("step-back"), " ", key("step-forward"), " step back/forward   ", ends,
+                                        key("cancel"), " back to the game");
         return c.computer_to_move() ? concat("The computer plays on meanwhile.   ", keys) : keys;
     }
-    if (c.game().over()) return "n new game   u undo   f flip   ? help   q quit";
+    if (c.game().over())
+        return concat(key("new-game"), " new game   ", key("undo"), " undo   ", key("flip"), " flip   ", key("help"),
+                      " help   ", key("quit"), " quit");
     const Selection& sel = c.ui().selection;
     if (!sel.path.empty())
         return concat("Capture again from ", to_string(sel.path.back()), ": land on ", point_list(c.destinations()),
-                      "   Esc cancel   ? help");
-    if (sel.active()) return "Enter land on a marked point   Esc cancel   ? help";
+                      "   ", key("cancel"), " cancel   ", key("help"), " help");
+    if (sel.active())
+        return concat(key("select"), " land on a marked point   ", key("cancel"), " cancel   ", key("help"), " help");
     // Computer against computer: the board takes no moves, these keys still work.
     if (c.players().white_level > 0 && c.players().black_level > 0)
-        return "Computer against computer: f flip  s save  n new game  ? help  q quit";
-    return "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit";
+        return concat("Computer against computer: ", key("flip"), " flip  ", key("save"), " save  ", key("new-game"),
+                      " new game  ", key("help"), " help  ", key("quit"), " quit");
+    return concat(key("select"), " select  ", key("move"), " move  ", key("undo"), "/", key("redo"), " undo/redo  ",
+                  key("save"), "/", key("open"), " save/open  ", key("help"), " help  ", key("quit"), " quit");
 }
 
 // Shorter forms of a path, longest first: whole folders dropped from its middle ("/home/…/fetaix/
@@ -560,6 +571,44 @@ std::vector<std::string> fit_text(const std::string& text, int width, int max_li
     return wrapped;
 }
 
+// The help page's keys, from the key table: each action of the board with its keys in force ("Left/h"),
+// the cursor's four straight and four diagonal actions as one item each (in the table's order), packed
+// into lines of `width` columns.
+std::vector<std::string> help_key_lines(const KeyMap& keys, int width) {
+    std::vector<std::string> items;
+    std::string cursor, diagonals;
+    const std::span<const KeyAction> actions = key_actions();
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+        const KeyAction& a = actions[i];
+        if ((a.contexts & kOnBoard) == 0 && a.name != "complete") continue;
+        const std::string shown = keys.all(a.name, "/");
+        if (a.kind == Action::Kind::MoveCursor) {
+            const bool straight = a.direction == ScreenDirection::Up || a.direction == ScreenDirection::Down ||
+                                  a.direction == ScreenDirection::Left || a.direction == ScreenDirection::Right;
+            std::string& group = straight ? cursor : diagonals;
+            group += concat(group.empty() ? "" : " ", shown);
+            continue;
+        }
+        // The description up to a ';': what follows is for the other places the key acts.
+        const std::string_view what = a.description.substr(0, a.description.find(';'));
+        items.push_back(concat(shown, "  ", what));
+    }
+    items.insert(items.begin(), {concat(cursor, "  cursor up, down, left, right"), concat(diagonals, "  diagonals")});
+    std::vector<std::string> lines;
+    for (const std::string& item : items) {
+        // An item wider than the page is wrapped (losing its double space); else it stands as it is.
+        const std::vector<std::string> parts =
+            text::display_width(item) <= width ? std::vector<std::string>{item} : text::wrap(item, width);
+        for (const std::string& part : parts) {
+            if (!lines.empty() && text::display_width(lines.back()) + 3 + text::display_width(part) <= width)
+                lines.back() += concat("   ", part);
+            else
+                lines.push_back(part);
+        }
+    }
+    return lines;
+}
+
 void draw_help(Frame& f, const Controller& c) {
     const int width = 70;
     // A standing notice comes first and whole, wrapped to the page.
@@ -569,16 +618,8 @@ void draw_help(Frame& f, const Controller& c) {
         for (const std::string& line : text::wrap(text::printable(c.ui().notice), width - 6))
             notice.push_back(concat("  ", line));
     }
-    const std::vector<std::string> keys{
-        "Keys",
-        "  arrows h j k l     move the cursor     Enter Space  select, land",
-        "  Home PgUp End PgDn diagonals (7 9 1 3) Esc Backspace  cancel",
-        "  :  type a move (Tab completes)  u r  undo, redo  [ ]  look back",
-        "  n  new game   f  flip board   a  turn to the side to move",
-        "     (playing Black against the computer, the board starts turned)",
-        "  R  resign     d  offer a draw          ?  help    q  quit",
-        "  s  save to a file   o  open a file     H  hint from the engine",
-    };
+    std::vector<std::string> keys{"Keys"};
+    for (const std::string& line : help_key_lines(c.keys(), width - 4)) keys.push_back(concat("  ", line));
     std::vector<std::string> rules{
         "Rules",
         "  Men step forward, diagonally forward or sideways, one point.",
@@ -715,7 +756,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         };
         add("Terminal too small", Role::Title);
         add(concat(columns, "x", rows, "; fetaix needs ", kMinColumns, "x", kMinRows), Role::Text);
-        add("Enlarge the window to play on; q quits.", Role::Text);
+        add(concat("Enlarge the window to play on; ", c.keys().first("quit"), " quits."), Role::Text);
         // The one question that can be answered here (see Controller::mode).
         if (c.ui().question == Question::Quit) add(c.question_text(), Role::Question);
         const int top = std::max(0, rows / 2 - 1);

@@ -97,7 +97,11 @@ struct Action {
 // nothing but stopping the reading or quitting.
 enum class InputMode { Board, Prompt, Question, Help, Replay, Browse, TooSmall, Reading };
 
-// The one place where keys are given meaning.
-Action map_key(const Key& key, InputMode mode);
+class KeyMap;
+// The keys in force when no settings say otherwise (keymap.hpp).
+const KeyMap& default_keys();
+
+// The one place where keys are given meaning: the key map's action for `key` where `mode` applies.
+Action map_key(const Key& key, InputMode mode, const KeyMap& keys = default_keys());
 
 }  // namespace fetaix::tui

@@ -613,6 +613,45 @@ settings_broken)
     expect_lines 19 "settings: $CONFIG/fetaix/config.toml:3:9: Error while parsing value:" \
         "could not determine value type (the whole file is ignored)"
     ;;
+settings_keys)
+    # [keys] for a Dvorak keyboard (its d h t n where QWERTY has h j k l), the moves typed after ';', undo
+    # on U: the keys act, the key line, the messages and the help page name them; a key given to two
+    # actions is reported and left out.
+    settings $'[keys]\ncursor-left = "d"\ncursor-down = "h"\ncursor-up = ["Up", "t"]\ncursor-right = "n"\ndraw = "D"\nnew-game = "N"\nmove = ";"\nundo = "U"\nhint = "s"\n'
+    start_game --new
+    wait_for 'White to move'
+    expect_line 20 "settings: /tmp/…/config.toml:10:8: keys.hint: \"s\" is also save's key (ignored)"
+    expect_line 22 "Enter select  ; move  U/r undo/redo  s/o save/open  ? help  q quit"
+    # t moves the cursor up from c2 to c3, n right to d3, d left again, h down to c2.
+    keys t
+    wait_for '^3   ●─────●────\[·\]────○─────○$'
+    keys n
+    wait_for '^3   ●─────●─────·────\[○\]────○$'
+    keys d h
+    wait_for '^2   ○─────○────\[○\]────○─────○$'
+    # The move prompt on ';'; ':' now does nothing, and says which key does.
+    keys ':'
+    wait_for "':' does nothing here: press ; to type a move, \\? for the keys\\."
+    keys '\;'  # (escaped: tmux reads a lone ; as the end of its command)
+    wait_for '^Move: _'
+    keys -l c2-c3
+    keys Enter
+    wait_for 'Black to move'
+    expect_line 2 "5   ●─────●─────●─────●─────●      1. c2-c3"
+    # u is no longer undo; U is.
+    keys u
+    wait_for "'u' does nothing here"
+    keys U
+    wait_for '\(1 to redo\)'
+    expect_line 8 "3   ●─────●─────·─────○─────○"
+    # The help page lists the keys in force.
+    keys '?'
+    wait_for 'Any key closes this page'
+    screen | grep -qF 'Up/t h d n  cursor up, down, left, right' || fail "help: the cursor keys in force are not listed"
+    screen | grep -qF ';  type a move   U  undo   r  redo' || fail "help: ; and U are not listed"
+    screen | grep -qF 'N  new game' || fail "help: N is not listed for a new game"
+    screen | grep -qF 'H  hint from the engine' || fail "help: the refused remap of hint shows"
+    ;;
 settings_theme)
     # theme = "light" in the settings draws the light theme (its ground is colour 255); --theme dark on
     # the command line wins over it (ground 234).
@@ -1024,7 +1063,7 @@ replay)
     keys Home
     wait_for 'Replay: start of the game'
     keys Enter
-    wait_for 'Replaying: \[ \] or left and right step'
+    wait_for 'Replaying: \[ \] or Left and Right step'
     keys q
     wait_for 'EXITED 0'
     grep -q 'e1xc3 \*' "$work/g.pdn" || fail "replay changed the file"

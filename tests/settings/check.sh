@@ -54,6 +54,93 @@ promotion = $promotion
 majority = $majority
 # no-progress: 0 to 100000 (default 50)
 no-progress = $no_progress
+
+[keys]
+# Each action's key, or a list of keys. A key is a character, or Up, Down, Left, Right, Home, End,
+# PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, Ctrl-A to Ctrl-Z (not Ctrl-C, Ctrl-H,
+# Ctrl-I, Ctrl-J, Ctrl-M or Ctrl-Z).
+# cursor up (default ["Up", "k"])
+cursor-up = ["Up", "k"]
+# cursor down (default ["Down", "j"])
+cursor-down = ["Down", "j"]
+# cursor left; looking back, a move back (default ["Left", "h"])
+cursor-left = ${CURSOR_LEFT:-[\"Left\", \"h\"]}
+# cursor right; looking back, a move on (default ["Right", "l"])
+cursor-right = ["Right", "l"]
+# cursor up-left; looking back, to the start (default ["Home", "7"])
+cursor-up-left = ["Home", "7"]
+# cursor up-right (default ["PgUp", "9"])
+cursor-up-right = ["PgUp", "9"]
+# cursor down-left; looking back, to the game (default ["End", "1"])
+cursor-down-left = ["End", "1"]
+# cursor down-right (default ["PgDn", "3"])
+cursor-down-right = ["PgDn", "3"]
+# select, land (default ["Enter", "Space"])
+select = ["Enter", "Space"]
+# cancel; looking back, to the game; stop reading a file (default ["Esc", "Backspace"])
+cancel = ["Esc", "Backspace"]
+# type a move (default ":")
+move = ":"
+# undo (default "u")
+undo = ${UNDO:-\"u\"}
+# redo (default "r")
+redo = "r"
+# look back (default "[")
+step-back = "["
+# look forward (default "]")
+step-forward = "]"
+# new game (default "n")
+new-game = "n"
+# flip board (default "f")
+flip = "f"
+# turn to the side to move (default "a")
+auto-flip = "a"
+# save to a file (default "s")
+save = "s"
+# open a file (default "o")
+open = "o"
+# hint from the engine (default "H")
+hint = "H"
+# offer a draw (default "d")
+draw = ${DRAW:-\"d\"}
+# resign (default "R")
+resign = "R"
+# help (default "?")
+help = "?"
+# quit (default "q")
+quit = "q"
+# redraw the screen (default "Ctrl-L")
+redraw = "Ctrl-L"
+# answer yes (default ["y", "Y"])
+yes = ["y", "Y"]
+# answer no (default ["n", "N", "Esc"])
+no = ["n", "N", "Esc"]
+# prompt: enter the line (default "Enter")
+prompt-enter = "Enter"
+# prompt: close it (default "Esc")
+prompt-close = "Esc"
+# prompt: erase the character before the cursor (default "Backspace")
+prompt-erase = "Backspace"
+# prompt: delete the character under the cursor (default "Delete")
+prompt-delete = "Delete"
+# prompt: cursor left (default "Left")
+prompt-left = "Left"
+# prompt: cursor right (default "Right")
+prompt-right = "Right"
+# prompt: to the start of the line (default ["Home", "Ctrl-A"])
+prompt-start = ["Home", "Ctrl-A"]
+# prompt: to the end of the line (default ["End", "Ctrl-E"])
+prompt-end = ["End", "Ctrl-E"]
+# prompt: cut everything before the cursor (default "Ctrl-U")
+prompt-cut-start = "Ctrl-U"
+# prompt: cut the word before the cursor (default "Ctrl-W")
+prompt-cut-word = "Ctrl-W"
+# prompt: the entry before (default "Up")
+prompt-older = "Up"
+# prompt: the entry after (default "Down")
+prompt-newer = "Down"
+# complete a move (default "Tab")
+complete = "Tab"
 END
 }
 
@@ -82,6 +169,16 @@ bad)
     expect_out 0 "$(config_text true false false '"White"' '"Black"' false '"end"' false 50)" \
         "fetaix: $f:2:9: theme: expected one of dark, light, high-contrast, colour-blind, mono, found \"Dark\" (ignored)
 fetaix: $f:4:12: rules.majority: expected true or false, found \"yes\" (ignored)" config
+    ;;
+keys)
+    # [keys]: what was set is printed back (one key in quotes, several as a list); a key given to two
+    # actions and an unknown action go to stderr with their line and column, the defaults in force.
+    write $'[keys]\nundo = "U"\ncursor-left = ["Left", "d"]\ndraw = "D"\nredo = "f"\nundoo = "z"\n'
+    f=$XDG_CONFIG_HOME/fetaix/config.toml
+    expect_out 0 \
+        "$(UNDO='"U"' CURSOR_LEFT='["Left", "d"]' DRAW='"D"' config_text false false false '"White"' '"Black"' false '"end"' false 50)" \
+        "fetaix: $f:5:8: keys.redo: \"f\" is also flip's key (ignored)
+fetaix: $f:6:1: unknown action 'keys.undoo'; fetaix config lists them (ignored)" config
     ;;
 fifo)
     # A FIFO in the file's place: a message, no hang.

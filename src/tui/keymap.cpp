@@ -1,0 +1,293 @@
+#include "keymap.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+#include <fetaix/error.hpp>
+
+namespace fetaix::tui {
+
+namespace {
+
+using K = Action::Kind;
+using D = ScreenDirection;
+using E = PromptEdit;
+
+constexpr std::uint8_t kLooking = kOnBoard | kStepping;
+
+// The table. A new action is one more row; its name is its key in [keys].
+constexpr auto kActions = std::to_array<KeyAction>({
+    {"cursor-up", K::MoveCursor, D::Up, E::End, kOnBoard, "Up k", "cursor up"},
+    {"cursor-down", K::MoveCursor, D::Down, E::End, kOnBoard, "Down j", "cursor down"},
+    {"cursor-left", K::MoveCursor, D::Left, E::End, kLooking, "Left h", "cursor left; looking back, a move back"},
+    {"cursor-right", K::MoveCursor, D::Right, E::End, kLooking, "Right l", "cursor right; looking back, a move on"},
+    {"cursor-up-left", K::MoveCursor, D::UpLeft, E::End, kLooking, "Home 7", "cursor up-left; looking back, to the start"},
+    {"cursor-up-right", K::MoveCursor, D::UpRight, E::End, kOnBoard, "PgUp 9", "cursor up-right"},
+    {"cursor-down-left", K::MoveCursor, D::DownLeft, E::End, kLooking, "End 1", "cursor down-left; looking back, to the game"},
+    {"cursor-down-right", K::MoveCursor, D::DownRight, E::End, kOnBoard, "PgDn 3", "cursor down-right"},
+    {"select", K::Select, D::Up, E::End, kOnBoard, "Enter Space", "select, land"},
+    {"cancel", K::Cancel, D::Up, E::End, kLooking | kReading, "Esc Backspace", "cancel; looking back, to the game; stop reading a file"},
+    {"move", K::OpenPrompt, D::Up, E::End, kOnBoard, ":", "type a move"},
+    {"undo", K::Undo, D::Up, E::End, kOnBoard, "u", "undo"},
+    {"redo", K::Redo, D::Up, E::End, kOnBoard, "r", "redo"},
+    {"step-back", K::StepBack, D::Up, E::End, kLooking, "[", "look back"},
+    {"step-forward", K::StepForward, D::Up, E::End, kLooking, "]", "look forward"},
+    {"new-game", K::NewGame, D::Up, E::End, kOnBoard, "n", "new game"},
+    {"flip", K::Flip, D::Up, E::End, kLooking, "f", "flip board"},
+    {"auto-flip", K::AutoFlip, D::Up, E::End, kOnBoard, "a", "turn to the side to move"},
+    {"save", K::Save, D::Up, E::End, kLooking, "s", "save to a file"},
+    {"open", K::Open, D::Up, E::End, kOnBoard, "o", "open a file"},
+    {"hint", K::Hint, D::Up, E::End, kOnBoard, "H", "hint from the engine"},
+    {"draw", K::OfferDraw, D::Up, E::End, kOnBoard, "d", "offer a draw"},
+    {"resign", K::Resign, D::Up, E::End, kOnBoard, "R", "resign"},
+    {"help", K::Help, D::Up, E::End, kLooking, "?", "help"},
+    {"quit", K::Quit, D::Up, E::End, kLooking | kReading | kTooSmall, "q", "quit"},
+    {"redraw", K::Redraw, D::Up, E::End, kEverywhere, "Ctrl-L", "redraw the screen"},
+    {"yes", K::Yes, D::Up, E::End, kAsked, "y Y", "answer yes"},
+    {"no", K::No, D::Up, E::End, kAsked, "n N Esc", "answer no"},
+    {"prompt-enter", K::PromptSubmit, D::Up, E::End, kAtPrompt, "Enter", "prompt: enter the line"},
+    {"prompt-close", K::PromptClose, D::Up, E::End, kAtPrompt, "Esc", "prompt: close it"},
+    {"prompt-erase", K::PromptErase, D::Up, E::End, kAtPrompt, "Backspace", "prompt: erase the character before the cursor"},
+    {"prompt-delete", K::PromptEdit, D::Up, E::Delete, kAtPrompt, "Delete", "prompt: delete the character under the cursor"},
+    {"prompt-left", K::PromptEdit, D::Up, E::Left, kAtPrompt, "Left", "prompt: cursor left"},
+    {"prompt-right", K::PromptEdit, D::Up, E::Right, kAtPrompt, "Right", "prompt: cursor right"},
+    {"prompt-start", K::PromptEdit, D::Up, E::Home, kAtPrompt, "Home Ctrl-A", "prompt: to the start of the line"},
+    {"prompt-end", K::PromptEdit, D::Up, E::End, kAtPrompt, "End Ctrl-E", "prompt: to the end of the line"},
+    {"prompt-cut-start", K::PromptEdit, D::Up, E::CutToStart, kAtPrompt, "Ctrl-U", "prompt: cut everything before the cursor"},
+    {"prompt-cut-word", K::PromptEdit, D::Up, E::CutWord, kAtPrompt, "Ctrl-W", "prompt: cut the word before the cursor"},
+    {"prompt-older", K::PromptEdit, D::Up, E::Older, kAtPrompt, "Up", "prompt: the entry before"},
+    {"prompt-newer", K::PromptEdit, D::Up, E::Newer, kAtPrompt, "Down", "prompt: the entry after"},
+    {"complete", K::PromptEdit, D::Up, E::Complete, kAtPrompt, "Tab", "complete a move"},
+});
+
+struct NamedKey {
+    std::string_view name;
+    Key::Name key;
+    char ch;
+};
+// The named keys; Home, PgUp, End and PgDn are the diagonals' keys (Key::Name says so).
+constexpr auto kNamedKeys = std::to_array<NamedKey>({
+    {"Up", Key::Name::Up, 0},
+    {"Down", Key::Name::Down, 0},
+    {"Left", Key::Name::Left, 0},
+    {"Right", Key::Name::Right, 0},
+    {"Home", Key::Name::UpLeft, 0},
+    {"PgUp", Key::Name::UpRight, 0},
+    {"End", Key::Name::DownLeft, 0},
+    {"PgDn", Key::Name::DownRight, 0},
+    {"Enter", Key::Name::Enter, 0},
+    {"Esc", Key::Name::Escape, 0},
+    {"Backspace", Key::Name::Backspace, 0},
+    {"Delete", Key::Name::Delete, 0},
+    {"Space", Key::Name::Char, ' '},
+    {"Tab", Key::Name::Char, '\t'},
+});
+
+bool same_key(const Key& a, const Key& b) { return a.name == b.name && (a.name != Key::Name::Char || a.ch == b.ch); }
+
+bool same_letters(std::string_view a, std::string_view b) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+           });
+}
+
+std::vector<Key> default_keys_of(const KeyAction& action) {
+    std::vector<Key> keys;
+    std::string_view rest = action.defaults;
+    while (!rest.empty()) {
+        const std::size_t space = std::min(rest.find(' '), rest.size());
+        if (auto key = parse_key_name(rest.substr(0, space))) keys.push_back(*key);
+        rest.remove_prefix(std::min(space + 1, rest.size()));
+    }
+    return keys;
+}
+
+// A key's name as the docs show it: in backquotes when it is a character.
+std::string quoted_key(const Key& key, std::string_view open, std::string_view close) {
+    const std::string name = key_name(key);
+    return key.name == Key::Name::Char && name.size() == 1 ? concat(open, name, close) : name;
+}
+
+}  // namespace
+
+std::span<const KeyAction> key_actions() { return kActions; }
+
+std::optional<std::size_t> find_key_action(std::string_view name) {
+    for (std::size_t i = 0; i < kActions.size(); ++i)
+        if (kActions[i].name == name) return i;
+    return std::nullopt;
+}
+
+std::optional<Key> parse_key_name(std::string_view name) {
+    if (name.size() == 1) {
+        const char c = name[0];
+        if (c > ' ' && c < 127) return Key::character(c);
+        return std::nullopt;
+    }
+    for (const NamedKey& k : kNamedKeys)
+        if (same_letters(name, k.name)) return k.key == Key::Name::Char ? Key::character(k.ch) : Key::named(k.key);
+    if (name.size() == 6 && same_letters(name.substr(0, 5), "Ctrl-")) {
+        const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(name[5])));
+        if (letter < 'A' || letter > 'Z' || std::string_view("CZHIJM").find(letter) != std::string_view::npos)
+            return std::nullopt;
+        return Key::character(static_cast<char>(letter - 'A' + 1));
+    }
+    return std::nullopt;
+}
+
+std::string key_name(const Key& key) {
+    for (const NamedKey& k : kNamedKeys)
+        if (same_key(key, k.key == Key::Name::Char ? Key::character(k.ch) : Key::named(k.key))) return std::string(k.name);
+    if (key.name == Key::Name::Char && key.ch >= 1 && key.ch <= 26) return concat("Ctrl-", static_cast<char>('A' + key.ch - 1));
+    if (key.name == Key::Name::Char) return std::string(1, key.ch);
+    return "?";
+}
+
+KeyMap::KeyMap() {
+    for (const KeyAction& action : kActions) keys_.push_back(default_keys_of(action));
+}
+
+std::optional<std::size_t> KeyMap::find(const Key& key, KeyContext context) const {
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+        if ((kActions[i].contexts & context) == 0) continue;
+        for (const Key& k : keys_[i])
+            if (same_key(k, key)) return i;
+    }
+    return std::nullopt;
+}
+
+std::string KeyMap::first(std::string_view name) const {
+    const auto row = find_key_action(name);
+    // A misspelt name shows as itself, in angle brackets: the tests of the texts catch it.
+    if (!row || keys_[*row].empty()) return concat("<", name, ">");
+    return key_name(keys_[*row].front());
+}
+
+std::string KeyMap::all(std::string_view name, std::string_view between) const {
+    const auto row = find_key_action(name);
+    if (!row) return concat("<", name, ">");
+    std::string out;
+    for (const Key& k : keys_[*row]) out += concat(out.empty() ? "" : between, key_name(k));
+    return out;
+}
+
+bool KeyMap::remapped() const {
+    const KeyMap defaults;
+    for (std::size_t i = 0; i < keys_.size(); ++i) {
+        if (keys_[i].size() != defaults.keys_[i].size()) return true;
+        for (std::size_t k = 0; k < keys_[i].size(); ++k)
+            if (!same_key(keys_[i][k], defaults.keys_[i][k])) return true;
+    }
+    return false;
+}
+
+const KeyMap& default_keys() {
+    static const KeyMap defaults;
+    return defaults;
+}
+
+KeyMapRead rebind(const std::vector<KeyRebinding>& entries) {
+    KeyMapRead read;
+    // Which entry set each action's keys, once it is applied.
+    std::vector<std::optional<std::size_t>> set_by(kActions.size());
+    for (std::size_t e = 0; e < entries.size(); ++e) {
+        const KeyRebinding& entry = entries[e];
+        const auto row = find_key_action(entry.action);
+        if (!row) {
+            read.refused.push_back({e, std::nullopt, concat("unknown action '", entry.action, "'; fetaix config lists them")});
+            continue;
+        }
+        if (entry.keys.empty()) {
+            read.refused.push_back({e, std::nullopt, "expected at least one key, found an empty list"});
+            continue;
+        }
+        std::vector<Key> keys;
+        std::optional<KeyRefusal> refusal;
+        for (std::size_t k = 0; k < entry.keys.size() && !refusal; ++k) {
+            const auto key = parse_key_name(entry.keys[k]);
+            if (!key)
+                refusal = KeyRefusal{e, k, concat("\"", entry.keys[k], "\" is not a key name; fetaix config lists them")};
+            // At a prompt a printable key types itself: only named and control keys can edit.
+            else if (kActions[*row].contexts == kAtPrompt && key->name == Key::Name::Char && key->ch >= ' ')
+                refusal = KeyRefusal{e, k, concat("\"", entry.keys[k], "\" types itself at the prompt; a prompt action takes a named key")};
+            else if (std::none_of(keys.begin(), keys.end(), [&](const Key& x) { return same_key(x, *key); }))
+                keys.push_back(*key);
+        }
+        if (refusal) {
+            read.refused.push_back(*refusal);
+            continue;
+        }
+        read.map.set(*row, std::move(keys));
+        set_by[*row] = e;  // a later entry for the same action wins, as the last of two would
+    }
+    // Conflicts: each entry involved goes back to its defaults, which may make others; until none is left.
+    // The defaults have none (a unit test checks), so each round drops at least one entry and it ends.
+    const KeyMap defaults;
+    for (bool again = true; again;) {
+        again = false;
+        struct Dropped {
+            std::size_t action;
+            std::optional<std::size_t> key;
+            std::string why;
+        };
+        std::vector<Dropped> dropped;
+        for (std::size_t a = 0; a < kActions.size(); ++a)
+            for (std::size_t b = 0; b < kActions.size(); ++b) {
+                if (a == b || (kActions[a].contexts & kActions[b].contexts) == 0 || !set_by[a]) continue;
+                for (const Key& key : read.map.keys(a)) {
+                    const auto& other = read.map.keys(b);
+                    if (std::none_of(other.begin(), other.end(), [&](const Key& x) { return same_key(x, key); })) continue;
+                    if (std::any_of(dropped.begin(), dropped.end(), [&](const Dropped& d) { return d.action == a; }))
+                        continue;
+                    // Which of the entry's key names it was, for the message's line and column.
+                    const std::vector<std::string>& names = entries[*set_by[a]].keys;
+                    std::optional<std::size_t> at;
+                    for (std::size_t k = 0; k < names.size() && !at; ++k)
+                        if (const auto named = parse_key_name(names[k]); named && same_key(*named, key)) at = k;
+                    dropped.push_back({a, at, concat("\"", key_name(key), "\" is also ", kActions[b].name, "'s key")});
+                }
+            }
+        for (const auto& [action, at, why] : dropped) {
+            read.refused.push_back({*set_by[action], at, why});
+            read.map.set(action, defaults.keys(action));
+            set_by[action].reset();
+            again = true;
+        }
+    }
+    std::stable_sort(read.refused.begin(), read.refused.end(),
+                     [](const KeyRefusal& x, const KeyRefusal& y) { return x.entry < y.entry; });
+    return read;
+}
+
+std::string keys_markdown() {
+    std::string out = "| action | default keys | what it does |\n| --- | --- | --- |\n";
+    for (const KeyAction& action : kActions) {
+        std::string keys;
+        for (const Key& k : default_keys_of(action)) {
+            std::string shown = quoted_key(k, "`", "`");
+            if (shown == "`|`") shown = "`\\|`";  // a bar would end the table's cell
+            keys += concat(keys.empty() ? "" : " ", shown);
+        }
+        out += concat("| `", action.name, "` | ", keys, " | ", action.description, " |\n");
+    }
+    return out;
+}
+
+std::string keys_man() {
+    std::string out;
+    for (const KeyAction& action : kActions) {
+        std::string keys;
+        for (const Key& k : default_keys_of(action)) {
+            std::string shown = key_name(k);
+            // Backslashes and a leading dot or quote mean something to troff.
+            if (shown == "\\") shown = "\\e";
+            keys += concat(keys.empty() ? "" : " ", shown);
+        }
+        out += concat(".TP\n.B ", action.name, "\n", keys.front() == '.' || keys.front() == '\'' ? "\\&" : "", keys,
+                      ": ", action.description, ".\n");
+    }
+    return out;
+}
+
+}  // namespace fetaix::tui
