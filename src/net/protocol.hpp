@@ -113,6 +113,12 @@ struct Chat {
     friend bool operator==(const Chat&, const Chat&) = default;
 };
 
+// A client whose copy went out of step asks for the whole state (answered with `state` and `history`).
+//   sync
+struct SyncRequest {
+    friend bool operator==(const SyncRequest&, const SyncRequest&) = default;
+};
+
 // --- Host to client ---
 
 // The answer to an accepted `hello`: the role given and, for a seat, its token (keep it to rejoin).
@@ -222,7 +228,7 @@ struct Unknown {
 
 using Message = std::variant<Hello, Query, MoveMessage, OfferMessage, AnswerMessage, Resign, Chat, Welcome,
                              Pending, State, History, Moved, ResultMessage, Joined, Left, GameInfo,
-                             ErrorMessage, Unknown>;
+                             ErrorMessage, SyncRequest, Unknown>;
 
 // Reads one line, without its '\n' (a '\r' at its end is dropped). A malformed line gives an error whose
 // message is the text to send back in `error` ("move: ply: not a number: \"x\"").

@@ -136,6 +136,8 @@ public:
     void flush();
     // Best effort: queue `line`, try to write it once, then mark closed (used for refusals).
     void send_and_close(std::string_view line);
+    // Marks the connection closed: nothing more is read or sent (the fd is closed by the destructor).
+    void close() { closed_ = true; }
 
     bool closed() const { return closed_; }
     // Why the peer was dropped for breaking a limit ("line longer than 4096 bytes"), or "".
@@ -181,7 +183,7 @@ std::vector<HostListing> list_hosts(const std::string& folder,
 // `bytes` random bytes from getrandom(2), as lowercase hex; empty if the kernel gives none.
 std::string random_hex(std::size_t bytes);
 // A join or watch code: 60 random bits as 12 letters and digits in groups of four, "k7m2-q9x4-ab3d"
-// (no 0/o, 1/l/i to misread). Empty if the kernel gives no randomness.
+// (no 0, o, 1 or l, easy to misread). Empty if the kernel gives no randomness.
 std::string random_code();
 // Whether a typed code matches: case and '-' or ' ' between groups do not matter. Constant time.
 bool code_matches(std::string_view expected, std::string_view typed);
