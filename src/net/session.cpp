@@ -496,15 +496,15 @@ struct Host::Impl {
                 ++i;
                 continue;
             }
-            if (!p.conn.failure().empty() && p.stage != Stage::Handshake)
-                {
-                    Event e;
-                    e.kind = EventKind::Notice;
-                    e.name = p.name;
-                    e.login = p.login;
-                    e.text = concat(p.name, " (", p.login, ") was dropped: ", p.conn.failure());
-                    self.emit(std::move(e));
-                }
+            if (!p.conn.failure().empty()) {
+                Event e;
+                e.kind = EventKind::Notice;
+                e.name = p.name;
+                e.login = p.login;
+                e.text = concat(p.name.empty() ? concat("a connection from ", p.login) : concat(p.name, " (", p.login, ")"),
+                                " was dropped: ", p.conn.failure());
+                self.emit(std::move(e));
+            }
             if (p.stage == Stage::Seated && seated(p.side) == nullptr) {
                 set_present(p.side, false);
                 if (self.offer_) self.offer_.reset();
@@ -542,6 +542,10 @@ struct Host::Impl {
             if (peers.size() >= config.limits.max_connections) {
                 peer->conn.send_and_close(error_line(concat("too many connections (", config.limits.max_connections, "): try again later")));
                 continue;  // destroyed here: the fd is closed at once
+            }
+            if (const auto cred = peer_credentials(fd)) {
+                peer->uid = cred->uid;
+                peer->login = cred->login;
             }
             peers.push_back(std::move(peer));
         }
@@ -652,8 +656,10 @@ void Host::handle_ready(std::span<const pollfd> fds, TimePoint now) {
         if (ev & (POLLIN | POLLHUP | POLLERR)) {
             std::vector<std::string> lines;
             p.conn.read_lines(lines, now);
+            // The lines read before a limit was broken still count, from a peer already let in.
+            const bool dropped = p.conn.closed();
             for (const std::string& line : lines) {
-                if (p.conn.closed()) break;
+                if (dropped ? p.stage == Impl::Stage::Handshake : p.conn.closed()) break;
                 impl.process(p, line);
             }
         }
@@ -905,7 +911,11 @@ Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, TimePoint
     if (auto why = check_text(config.token, kMaxCodeBytes)) return Error{concat("the seat token ", *why)};
     auto fd = connect_to(config.socket_path);
     if (!fd) return fd.error();
-    Connection conn(*fd, config.limits, now);
+    // The host may send many lines at once (a long game's history, a burst of chat): no rate limit here.
+    Limits limits = config.limits;
+    limits.messages_per_second = 1e12;
+    limits.message_burst = 1e12;
+    Connection conn(*fd, limits, now);
     conn.send(format(Hello{kProtocolVersion, config.role, config.name, config.code, config.token}));
     conn.flush();
     std::unique_ptr<Client> client(new Client(nullptr));

@@ -147,7 +147,7 @@ struct HostConfig {
     std::optional<Color> host_side = Color::White;
     std::string white = "White";  // names (the remote seat's is replaced by its player's `hello` name)
     std::string black = "Black";
-    Game game;  // a new game, or the one resumed from the autosave
+    Game game{};  // a new game, or the one resumed from the autosave
     // Seat tokens of a resumed game, so its players get their seats back: empty for a new game (and the
     // host's own seat). The host makes new random ones where empty.
     std::string white_token;
