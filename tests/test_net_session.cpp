@@ -670,3 +670,82 @@ TEST_CASE("net: socket folders are private to their user", "[net]") {
     REQUIRE_FALSE(long_path.ok());
     CHECK(long_path.error().message.starts_with("the socket path is too long (118 bytes, at most 107): /tmp/ddd"));
 }
+
+TEST_CASE("net: a rejoin with the token takes the seat from a connection left open", "[net]") {
+    Table t;
+    auto first = t.connect(Role::Seat, "Youssef");
+    Probe a{first.get(), {}};
+    REQUIRE(pump({&t.probe, &a}, [&] { return a.count(EventKind::Synced) == 1; }));
+    // The first terminal hangs on a dead SSH connection: its socket stays open.
+    auto second = t.connect(Role::Seat, "Youssef", "", text_of(a, EventKind::Welcomed));
+    Probe b{second.get(), {}};
+    REQUIRE(pump({&t.probe, &a, &b}, [&] { return b.count(EventKind::Synced) == 1 && a.count(EventKind::Closed) == 1; }));
+    CHECK(second->my_side() == Color::Black);
+    CHECK(text_of(a, EventKind::Closed) ==
+          "the host closed the connection: your seat was taken back by a new connection with its token");
+    CHECK(t.probe.count(EventKind::Left) == 0);  // the seat never stood empty
+    CHECK(t.probe.count(EventKind::Joined) == 2);
+    CHECK(t.host->present(Color::Black));
+    REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
+    REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Moved) == 1; }));
+}
+
+TEST_CASE("net: a resumed host gives each seat back to its token", "[net]") {
+    HostConfig config;
+    config.black = "Youssef";
+    (void)config.game.play(first_legal(config.game));
+    (void)config.game.play(first_legal(config.game));
+    config.black_token = "5a1d0c9e";
+    Table t(config);
+    CHECK(t.host->token(Color::Black) == "5a1d0c9e");
+    CHECK(t.host->token(Color::White).empty());  // the host's own seat has none
+    auto stranger = t.connect(Role::Seat, "Karim");
+    Probe s{stranger.get(), {}};
+    REQUIRE(pump({&t.probe, &s}, [&] { return s.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(s, EventKind::Closed) == "the host refused: no seat is free: the black seat is held for Youssef, who may come back");
+    auto back = t.connect(Role::Seat, "Youssef", "", "5a1d0c9e");
+    Probe b{back.get(), {}};
+    REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Synced) == 1; }));
+    CHECK(back->my_side() == Color::Black);
+    CHECK(notation(back->game()) == notation(t.host->game()));
+    CHECK(back->game().ply() == 2);
+}
+
+TEST_CASE("net: a client keeps in step with its host, and survives a broken one", "[net]") {
+    TempFolder folder;
+    const std::string path = folder.path + "/fake.sock";
+    auto listener = Listener::open(path, false);
+    REQUIRE(listener.ok());
+    auto client = Client::connect(ClientConfig{path, Role::Seat, "Youssef", "", "", {}});
+    REQUIRE(client.ok());
+    Probe c{client->get(), {}};
+    int fd = -1;
+    REQUIRE(pump({&c}, [&] { return (fd = listener->accept_one()) >= 0; }));
+    Raw host(fd);
+    REQUIRE(pump({&c}, [&] { return host.has_line("hello version=1 role=seat name=Youssef"); }, {&host}));
+    host.write("welcome version=1 role=black game=fake token=77\n");
+    host.write(format(State{"Amina", "Youssef", true, true, start_position(), Rules{}, 0, {}, std::nullopt, Color::White}) + "\n");
+    REQUIRE(pump({&c}, [&] { return c.count(EventKind::Synced) == 1; }, {&host}));
+    CHECK(text_of(c, EventKind::Welcomed) == "77");
+
+    // A move that skips plies: the client asks for the whole state instead of guessing.
+    host.write("moved ply=3 move=" + to_string(first_legal(Game())) + "\n");
+    REQUIRE(pump({&c}, [&] { return host.has_line("sync"); }, {&host}));
+    CHECK(c.count(EventKind::Moved) == 0);
+    CHECK((*client)->game().ply() == 0);
+    // A malformed line is answered; the connection stays.
+    host.write("moved ply=x\n");
+    REQUIRE(pump({&c}, [&] { return host.has_line("error text=\"moved: ply: not a number: \\\"x\\\"\""); }, {&host}));
+    CHECK((*client)->connected());
+    // A move in step is played.
+    const Move m = first_legal(Game());
+    host.write("moved ply=1 move=" + to_string(m) + "\n");
+    REQUIRE(pump({&c}, [&] { return c.count(EventKind::Moved) == 1; }, {&host}));
+    CHECK((*client)->game().ply() == 1);
+    // An endless line ends it, with the reason.
+    host.write(std::string(5000, 'm'));
+    REQUIRE(pump({&c}, [&] { return c.count(EventKind::Closed) == 1; }, {&host}));
+    CHECK(text_of(c, EventKind::Closed) == "connection to the host dropped: line longer than 4096 bytes");
+    CHECK_FALSE((*client)->connected());
+    CHECK((*client)->play(first_legal((*client)->game())) == "not connected to the host");
+}

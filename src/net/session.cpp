@@ -678,6 +678,8 @@ struct Client::Impl {
     bool welcomed = false;
     bool synced = false;
     bool closed_reported = false;
+    // The host's last error, while nothing else has come since: the reason when it then closes.
+    std::string last_error;
     // A state being received: its header and the moves come so far.
     std::optional<State> incoming;
     std::vector<std::string> incoming_moves;
@@ -734,8 +736,10 @@ struct Client::Impl {
         if (const auto* e = std::get_if<ErrorMessage>(&m)) {
             if (!welcomed) close_with(concat("the host refused: ", e->text));
             else self.emit(event(EventKind::Notice, concat("the host says: ", e->text)));
+            last_error = e->text;
             return;
         }
+        last_error.clear();
         if (const auto* w = std::get_if<Welcome>(&m)) {
             welcomed = true;
             role = w->role;
@@ -899,8 +903,9 @@ void Client::handle_ready(std::span<const pollfd> fds, TimePoint now) {
     }
     impl.conn.flush();
     if (impl.conn.closed() && !impl.closed_reported) {
-        std::string why = impl.conn.failure().empty() ? std::string("connection to the host lost")
-                                                      : concat("connection to the host dropped: ", impl.conn.failure());
+        std::string why = !impl.conn.failure().empty() ? concat("connection to the host dropped: ", impl.conn.failure())
+                          : !impl.last_error.empty()   ? concat("the host closed the connection: ", impl.last_error)
+                                                       : std::string("connection to the host lost");
         impl.close_with(std::move(why));
     }
 }
