@@ -749,3 +749,34 @@ TEST_CASE("net: a client keeps in step with its host, and survives a broken one"
     CHECK_FALSE((*client)->connected());
     CHECK((*client)->play(first_legal((*client)->game())) == "not connected to the host");
 }
+
+TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
+    TempFolder runtime;
+    const char* saved = std::getenv("XDG_RUNTIME_DIR");
+    const std::string keep = saved != nullptr ? saved : "";
+    ::setenv("XDG_RUNTIME_DIR", runtime.path.c_str(), 1);
+    auto folder = prepare_folder(private_folder_path(), false);
+    REQUIRE(folder.ok());
+    CHECK(*folder == runtime.path + "/fetaix");
+    auto path = socket_path(*folder, "kitchen");
+    REQUIRE(path.ok());
+    HostConfig config;
+    config.game_name = "kitchen";
+    config.socket_path = *path;
+    auto host = Host::start(config);
+    REQUIRE(host.ok());
+    struct stat st{};
+    REQUIRE(::stat(path->c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0600);
+    auto found = find_game("kitchen");
+    auto missing = find_game("attic");
+    auto bad = find_game("../etc");
+    if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
+    else ::unsetenv("XDG_RUNTIME_DIR");
+    REQUIRE(found.ok());
+    CHECK(*found == *path);
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error().message == "no game named attic is hosted here (fetaix hosts lists the games)");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().message == "a game name is 1 to 32 letters, digits, '-', '_' or '.', not starting with '.' or '-'");
+}
