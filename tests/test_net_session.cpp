@@ -241,6 +241,18 @@ TEST_CASE("net: a move sent twice is played once, a stale one is answered with t
     raw.write("move ply=2 move=a1-a2\n");
     REQUIRE(pump({&t.probe}, [&] { return raw.received.find("plies=1") != std::string::npos; }, {&raw}));
     CHECK(t.host->game().ply() == 1);
+    // A client out of step asks for the whole state.
+    raw.received.clear();
+    raw.write("sync\n");
+    REQUIRE(pump({&t.probe}, [&] { return raw.has_line("history from=1 moves=" + move); }, {&raw}));
+    CHECK(raw.received.starts_with("state white=Ali black=Black white-present=yes black-present=yes fen="));
+
+    // `fetaix hosts` asks what game this is, and the host answers and closes.
+    Raw query(t.path);
+    query.write("query version=1\n");
+    REQUIRE(pump({&t.probe}, [&] { return query.eof; }, {&query}));
+    CHECK(query.received ==
+          "game name=kitchen version=1 white=Ali black=Black free=none ply=1 turn=black result=* watchers=0 shared=no\n");
 }
 
 TEST_CASE("net: a seat token gets the seat back; without it the seat is refused while held", "[net]") {
