@@ -81,7 +81,7 @@ TEST_CASE("keymap: key names", "[tui][keymap]") {
     // Not keys: nothing, a space written as itself, two characters, beyond ASCII, the signal and
     // doubled control keys.
     for (const char* bad : {"", " ", "uu", "é", "Ctrl-", "Ctrl-1", "Ctrl-C", "Ctrl-Z", "Ctrl-H", "Ctrl-I", "Ctrl-J",
-                            "Ctrl-M", "Sapce", "F1"}) {
+                            "Ctrl-M", "Ctrl-S", "ctrl-q", "Sapce", "F1"}) {
         CAPTURE(bad);
         CHECK_FALSE(parse_key_name(bad));
     }
@@ -170,6 +170,17 @@ TEST_CASE("keymap: unknown actions, bad key names, empty lists and printable pro
     CHECK(map_key(Key::character('u'), InputMode::Board, read.map).kind == K::Undo);
 }
 
+TEST_CASE("keymap: a control key the terminal keeps for itself is refused with the reason", "[tui][keymap]") {
+    // Ctrl-S would freeze the screen (flow control) rather than reach the game; Ctrl-C would end it.
+    const KeyMapRead read = remap({{"quit", {"Ctrl-S"}}, {"flip", {"ctrl-q"}}, {"hint", {"Ctrl-C"}}, {"cancel", {"Ctrl-H"}}});
+    CHECK(refusals(read) ==
+          concat("0/0: \"Ctrl-S\" cannot be a key: the terminal keeps Ctrl-S and Ctrl-Q to stop and restart the screen\n",
+                 "1/0: \"ctrl-q\" cannot be a key: the terminal keeps Ctrl-S and Ctrl-Q to stop and restart the screen\n",
+                 "2/0: \"Ctrl-C\" cannot be a key: the terminal turns Ctrl-C into a signal that ends the game\n",
+                 "3/0: \"Ctrl-H\" cannot be a key: Ctrl-H arrives as Backspace\n"));
+    CHECK_FALSE(read.map.remapped());
+}
+
 TEST_CASE("keymap: remapped prompt, question, reading and too-small keys", "[tui][keymap]") {
     const KeyMapRead read = remap({{"complete", {"Ctrl-T"}}, {"quit", {"Q"}}, {"cancel", {"Backspace"}},
                                    {"prompt-close", {"Esc", "Ctrl-G"}}});
@@ -220,6 +231,16 @@ TEST_CASE("keymap: the key line, the help page and the messages name the keys in
     CHECK_THAT(help, Catch::Contains("Space/Enter  select"));
     CHECK_THAT(help, !Catch::Contains("u  undo"));
     CHECK_THAT(help, !Catch::Contains("?  help"));
+}
+
+TEST_CASE("keymap: at the prompt the key line names the prompt's keys in force", "[tui][keymap]") {
+    const KeyMapRead read = remap({{"prompt-close", {"Ctrl-G"}}, {"complete", {"Ctrl-T"}}});
+    REQUIRE(refusals(read).empty());
+    Controller c(Rules{}, Players{});
+    c.set_keys(read.map);
+    c.handle(Action::of(K::OpenPrompt));
+    CHECK(compose(c, 24, 80, Glyphs::ascii()).line(22) ==
+          "Enter play   Ctrl-G close   Ctrl-T complete   Up/Down earlier entries");
 }
 
 TEST_CASE("keymap: the help page's keys with the defaults", "[tui][keymap]") {

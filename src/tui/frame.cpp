@@ -451,6 +451,12 @@ std::string point_list(Bitboard b) {
 std::string hint_text(const Controller& c) {
     const auto key = [&c](std::string_view action) { return c.keys().first(action); };
     if (!c.ui().reading.empty()) return concat(key("cancel"), " stop reading   ", key("quit"), " quit");
+    // At the prompt the board's letters type themselves: only the prompt's own keys are shown.
+    if (c.ui().prompt_open)
+        return concat(key("prompt-enter"), " ", c.ui().prompt_kind == PromptKind::Move ? "play" : "enter", "   ",
+                      key("prompt-close"), " close   ",
+                      c.ui().prompt_kind == PromptKind::Move ? concat(key("complete"), " complete   ") : "",
+                      key("prompt-older"), "/", key("prompt-newer"), " earlier entries");
     const std::string ends = concat(key("cursor-up-left"), "/", key("cursor-down-left"), " first/last   ");
     if (c.ui().replay)
         return concat(key("step-back"), " ", key("step-forward"), " or ", key("cursor-left"), "/", key("cursor-right"),
@@ -661,8 +667,9 @@ void draw_help(Frame& f, const Controller& c) {
     const int height = static_cast<int>(lines.size()) + 2 * margin;
     const int top = std::max(0, (f.rows() - height) / 2);
     const int left = std::max(0, (f.columns() - width) / 2);
-    for (int row = top; row < top + height && row < f.rows(); ++row)
-        for (int col = left; col < left + width && col < f.columns(); ++col) f.set(row, col, " ", Role::Dialog);
+    // The page hides the whole screen: a fragment of the board or a panel left at its edges reads as part of it.
+    for (int row = 0; row < f.rows(); ++row)
+        for (int col = 0; col < f.columns(); ++col) f.set(row, col, " ", Role::Dialog);
     for (std::size_t i = 0; i < lines.size(); ++i)
         f.write(top + margin + static_cast<int>(i), left + 2, lines[i], Role::Dialog);
 }

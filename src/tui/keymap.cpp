@@ -119,6 +119,21 @@ std::optional<std::size_t> find_key_action(std::string_view name) {
     return std::nullopt;
 }
 
+std::optional<std::string> reserved_control_key(std::string_view name) {
+    if (name.size() != 6 || !same_letters(name.substr(0, 5), "Ctrl-")) return std::nullopt;
+    switch (std::toupper(static_cast<unsigned char>(name[5]))) {
+        case 'C': return "the terminal turns Ctrl-C into a signal that ends the game";
+        case 'Z': return "the terminal turns Ctrl-Z into a signal that suspends the game";
+        case 'S':
+        case 'Q': return "the terminal keeps Ctrl-S and Ctrl-Q to stop and restart the screen";
+        case 'H': return "Ctrl-H arrives as Backspace";
+        case 'I': return "Ctrl-I arrives as Tab";
+        case 'J':
+        case 'M': return "Ctrl-J and Ctrl-M arrive as Enter";
+        default: return std::nullopt;
+    }
+}
+
 std::optional<Key> parse_key_name(std::string_view name) {
     if (name.size() == 1) {
         const char c = name[0];
@@ -129,8 +144,7 @@ std::optional<Key> parse_key_name(std::string_view name) {
         if (same_letters(name, k.name)) return k.key == Key::Name::Char ? Key::character(k.ch) : Key::named(k.key);
     if (name.size() == 6 && same_letters(name.substr(0, 5), "Ctrl-")) {
         const char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(name[5])));
-        if (letter < 'A' || letter > 'Z' || std::string_view("CZHIJM").find(letter) != std::string_view::npos)
-            return std::nullopt;
+        if (letter < 'A' || letter > 'Z' || reserved_control_key(name)) return std::nullopt;
         return Key::character(static_cast<char>(letter - 'A' + 1));
     }
     return std::nullopt;
@@ -206,7 +220,9 @@ KeyMapRead rebind(const std::vector<KeyRebinding>& entries) {
         std::optional<KeyRefusal> refusal;
         for (std::size_t k = 0; k < entry.keys.size() && !refusal; ++k) {
             const auto key = parse_key_name(entry.keys[k]);
-            if (!key)
+            if (const auto reserved = reserved_control_key(entry.keys[k]))
+                refusal = KeyRefusal{e, k, concat("\"", entry.keys[k], "\" cannot be a key: ", *reserved)};
+            else if (!key)
                 refusal = KeyRefusal{e, k, concat("\"", entry.keys[k], "\" is not a key name; fetaix config lists them")};
             // At a prompt a printable key types itself: only named and control keys can edit.
             else if (kActions[*row].contexts == kAtPrompt && key->name == Key::Name::Char && key->ch >= ' ')

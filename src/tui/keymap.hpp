@@ -47,6 +47,8 @@ std::optional<std::size_t> find_key_action(std::string_view name);
 // (not Ctrl-C and Ctrl-Z, which the terminal turns into signals, nor Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M,
 // which are Backspace, Tab and Enter); names are matched whatever their case.
 std::optional<Key> parse_key_name(std::string_view name);
+// Why a control key the terminal keeps for itself (Ctrl-C, Ctrl-S ...) cannot be one of the game's keys.
+std::optional<std::string> reserved_control_key(std::string_view name);
 // A key's name as parse_key_name reads it and the screen shows it: "u", "Left", "Space", "Ctrl-L".
 std::string key_name(const Key& key);
 // What parse_key_name takes, for `fetaix config`.
