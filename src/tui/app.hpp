@@ -24,6 +24,7 @@ struct AppOptions {
     TerminalOptions terminal;
     bool auto_flip = false;
     bool bell = false;                 // the terminal bell when the computer has moved
+    bool screen_reader = false;        // lines of plain text instead of the screen (src/line/)
     std::vector<std::string> settings_problems;  // what the settings file had wrong, for the notice line
     ResumeChoice resume = ResumeChoice::Ask;
     std::optional<GameRecord> record;  // a game opened from a file at start

@@ -405,16 +405,7 @@ std::string status_text(const Controller& c, const Players& players) {
         return concat("Viewing ", shown == 0 ? "" : "after ", ply_label(game, shown),
                       " -- ] forward, Esc back to the game");
     const GameResult r = game.result();
-    if (r.outcome != Outcome::Ongoing) {
-        if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
-        if (r.outcome == Outcome::Draw) return concat("Game over: draw by ", describe(r.reason), ".");
-        const Color winner = r.outcome == Outcome::WhiteWins ? Color::White : Color::Black;
-        // The loser had no move: say who, not "wins by no legal move".
-        if (r.reason == Reason::NoLegalMove)
-            return concat("Game over: ", players.label(winner), " wins; ", players.label(opponent(winner)),
-                          " has no legal move.");
-        return concat("Game over: ", players.label(winner), " wins by ", describe(r.reason), ".");
-    }
+    if (r.outcome != Outcome::Ongoing) return game_over_text(r, players);
     const Position& pos = game.position();
     const Color mover = pos.side_to_move;
     std::string text = concat(players.label(mover), " to move");
