@@ -193,7 +193,6 @@ TEST_CASE("settings: a missing file gives the defaults, a folder, FIFO or large 
     read = cli::load_settings(path);
     CHECK(read.problems.empty());
     CHECK(read.settings.bell);
-    CHECK(read.settings.screen_reader);
     CHECK(read.settings.white == "Amina");
     ::unlink(path.c_str());
     ::rmdir(folder.c_str());

@@ -89,6 +89,8 @@ std::string question_said(std::string question) {
         if (const std::size_t at = question.find(from); at != std::string::npos) question.replace(at, from.size(), to);
     };
     replace("(y/n)", "(yes or no)");
+    // The screen's key for opening it has no word here (fetaix games lists the history).
+    replace(" (o #1 opens it)", "");
     replace(": y = ", ": yes = ");
     replace("? y = ", "? yes = ");
     replace(", n = ", ", no = ");

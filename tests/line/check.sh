@@ -93,6 +93,18 @@ resume)
     games=$("$BIN" games)
     [[ "$games" == "#1  "*"  White - Black  unfinished  2 moves  "*.pdn ]] || fail "not set aside in the history: $games"
     ;;
+autosave_failing)
+    # The state folder cannot be made (a file is in its way): the notice says so at once; quitting says
+    # the game is not saved, and asks again when the history cannot keep it either.
+    touch "$STATE/file"
+    XDG_STATE_HOME=$STATE/file play $'c2-c3\nquit\nyes\n'
+    expect "$welcome" "White against Black." "$rules" \
+        "Notice: autosave failing: cannot create: Not a directory: $STATE/file/fetaix" \
+        "White to move." "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." \
+        "Quit? Not autosaved: it goes to the game history. (yes or no)" \
+        "Not kept in the game history: cannot create $STATE/file/fetaix: Not a directory" \
+        "The game cannot be kept in the history. Abandon it anyway? (yes or no)"
+    ;;
 no_input)
     # Standard input at its end from the start (CI's /dev/null): the opening, then it quits at once.
     OUT=$(timeout 20 "$BIN" --screen-reader </dev/null 2>&1)
