@@ -173,3 +173,21 @@ TEST_CASE("line: a saved game offered at the start is described, then resumed or
             CHECK(g.enter("no") == Lines{"No moves played yet.", "White to move."});
     }
 }
+
+TEST_CASE("line: the saved game open in another fetaix is only looked at", "[line]") {
+    GameRecord saved = *parse_pdn("1. d2-c3 b4xd2 *\n").value().begin();
+    tui::Controller c(Rules{}, tui::Players{});
+    c.offer_read_only(saved);
+    LineGame g(c);
+    const Lines opening = g.opening();
+    CHECK(opening.back() == "Saved game open in another fetaix: yes = view read-only, no = separate game");
+    CHECK(g.enter("yes") == Lines{"White to move.", "Capture compulsory: b2, e1 can capture."});
+    const Lines refused{"Nothing can be played: read-only: open in another fetaix. board, moves, last, help and quit work."};
+    CHECK(g.enter("e1xc3") == refused);
+    CHECK(g.enter("undo") == refused);
+    CHECK(g.enter("resign") == refused);
+    CHECK(g.enter("last") == Lines{"Last move: Black b4xd2 takes c3."});
+    CHECK(c.game().ply() == 2);
+    CHECK(g.enter("quit").empty());
+    CHECK(g.ended());
+}

@@ -95,6 +95,12 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
             default: return {concat("Answer yes or no first: ", question_said(c.question_text()))};
         }
     }
+    // A game only looked at (open in another fetaix): the screen's refusal names its keys, this one the words.
+    if (c.ui().replay && (word == Word::Undo || word == Word::Redo || word == Word::Draw || word == Word::Resign ||
+                          word == Word::New || word == Word::Move)) {
+        const std::string why = c.ui().replay_reason.empty() ? "replaying" : c.ui().replay_reason;
+        return {concat("Nothing can be played: ", why, ". board, moves, last, help and quit work.")};
+    }
     switch (word) {
         case Word::Empty: return {};
         case Word::Board: return {board_said(c.shown_position())};

@@ -107,9 +107,10 @@ autosave_failing)
     ;;
 no_input)
     # Standard input at its end from the start (CI's /dev/null): the opening, then it quits at once.
-    OUT=$(timeout 20 "$BIN" --screen-reader </dev/null 2>&1)
+    OUT=$(timeout 20 "$BIN" --screen-reader --majority </dev/null 2>&1)
     [ $? = 0 ] || fail "exit status not 0"
-    expect "$welcome" "White against Black." "$rules" "White to move."
+    expect "$welcome" "White against Black." \
+        "Rules: backward captures no, majority yes, promotion end, no-progress draw after 50 plies." "White to move."
     ;;
 settings)
     # screen-reader = true in the settings is the mode without the option.
