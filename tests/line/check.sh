@@ -105,6 +105,32 @@ autosave_failing)
         "Not kept in the game history: cannot create $STATE/file/fetaix: Not a directory" \
         "The game cannot be kept in the history. Abandon it anyway? (yes or no)"
     ;;
+second_instance)
+    # A first fetaix holds the autosave (its input a FIFO kept open); a second one is offered its saved
+    # game read-only, and refuses to play on it.
+    mkfifo "$STATE/in"
+    timeout 60 "$BIN" --screen-reader <"$STATE/in" >"$STATE/first" 2>&1 &
+    first=$!
+    exec 3>"$STATE/in"
+    printf 'c2-c3\n' >&3
+    deadline=$((SECONDS + 10))
+    until grep -q '^Capture compulsory: c4 can capture\.$' "$STATE/first"; do
+        ((SECONDS < deadline)) || { OUT=$(cat "$STATE/first"); fail "the first fetaix did not play c2-c3"; }
+        sleep 0.05
+    done
+    play $'c4xc2\nyes\nc4xc2\nlast\nquit\n'
+    expect "$welcome" "White against Black." "$rules" \
+        "1 move played; the last: White c2-c3." \
+        "Saved game open in another fetaix: yes = view read-only, no = separate game" \
+        "Answer yes or no first: Saved game open in another fetaix: yes = view read-only, no = separate game" \
+        "Black to move." "Capture compulsory: c4 can capture." \
+        "Nothing can be played: read-only: open in another fetaix. board, moves, last, help and quit work." \
+        "Last move: White c2-c3."
+    # The end of the first one's input ends it, its game saved.
+    exec 3>&-
+    wait "$first" || fail "the first fetaix failed"
+    grep -q '^1\. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the first game is not saved"
+    ;;
 no_input)
     # Standard input at its end from the start (CI's /dev/null): the opening, then it quits at once.
     OUT=$(timeout 20 "$BIN" --screen-reader --majority </dev/null 2>&1)
