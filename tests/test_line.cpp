@@ -191,3 +191,12 @@ TEST_CASE("line: the saved game open in another fetaix is only looked at", "[lin
     CHECK(g.enter("quit").empty());
     CHECK(g.ended());
 }
+
+TEST_CASE("line: a move typed on a replayed game is refused by the controller itself", "[line]") {
+    tui::Controller c(Rules{}, tui::Players{});
+    c.load(*parse_pdn("1. d2-c3 b4xd2 *\n").value().begin());
+    c.start_replay("");
+    CHECK_FALSE(c.play_typed("e1xc3"));
+    CHECK(c.ui().message == "Nothing can be played on a game only looked at.");
+    CHECK(c.game().ply() == 2);
+}

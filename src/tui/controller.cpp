@@ -802,10 +802,9 @@ void Controller::submit_prompt() {
 
 bool Controller::play_typed(const std::string& text) {
     ui_.message.clear();
-    // As apply() refuses any move while browsing or replaying (the move prompt never gets here then).
+    // Whoever calls: a game only looked at (replayed, browsed) is never played on.
     if (ui_.replay || ui_.viewing) {
-        ui_.message = ui_.replay ? concat("Nothing can be played: ", ui_.replay_reason.empty() ? "replaying" : ui_.replay_reason, ".")
-                                 : "Nothing can be played on an earlier position: Esc goes back to the game.";
+        ui_.message = "Nothing can be played on a game only looked at.";
         return false;
     }
     if (computer_to_move()) {

@@ -131,6 +131,26 @@ second_instance)
     wait "$first" || fail "the first fetaix failed"
     grep -q '^1\. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the first game is not saved"
     ;;
+signal)
+    # SIGHUP (the SSH connection dropped) while it waits for a line: it ends at once, the game saved.
+    mkfifo "$STATE/in"
+    timeout 60 "$BIN" --screen-reader <"$STATE/in" >"$STATE/out" 2>&1 &
+    pid=$!
+    exec 3>"$STATE/in"
+    printf 'c2-c3\n' >&3
+    deadline=$((SECONDS + 10))
+    until grep -q '^Capture compulsory: c4 can capture\.$' "$STATE/out"; do
+        ((SECONDS < deadline)) || { OUT=$(cat "$STATE/out"); fail "c2-c3 was not played"; }
+        sleep 0.05
+    done
+    kill -HUP "$pid"
+    wait "$pid"
+    status=$?
+    exec 3>&-
+    OUT=$(cat "$STATE/out")
+    [ "$status" = 0 ] || fail "exit status $status after SIGHUP"
+    grep -q '^1\. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the game is not saved"
+    ;;
 no_input)
     # Standard input at its end from the start (CI's /dev/null): the opening, then it quits at once.
     OUT=$(timeout 20 "$BIN" --screen-reader --majority </dev/null 2>&1)
