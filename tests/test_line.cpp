@@ -123,6 +123,11 @@ TEST_CASE("line: resigning and a draw are asked, answered yes or no, and taken b
     CHECK(g.enter("n") == Lines{"Black declines the draw.", "White (Ali) to move."});
     CHECK(g.enter("draw") == Lines{"White offers a draw. Black (Zineb), accept? (yes or no)"});
     CHECK(g.enter("y") == Lines{"Game over: draw agreed."});
+    // A finished game: new starts another at once, the finished one being in the history already.
+    CHECK(g.enter("new") == Lines{"New game.", "No moves played yet.", "White (Ali) to move."});
+    (void)g.enter("c2-c3");
+    CHECK(g.enter("new") == Lines{"Abandon this game and start a new one? (yes or no)"});
+    CHECK(g.enter("yes") == Lines{"New game.", "No moves played yet.", "White (Ali) to move."});
 }
 
 TEST_CASE("line: the computer's move is said as a person's; undo takes back both", "[line]") {

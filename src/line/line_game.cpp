@@ -43,19 +43,19 @@ Word read_word(std::string_view line) {
 }
 
 template <typename Change>
-std::vector<std::string> LineGame::telling(Change change) {
+std::vector<std::string> LineGame::telling(Change change, bool undone) {
     Told before = told_;
     // The controller clears its message at every action: one there afterwards is new.
     before.message.clear();
     // Leaving, nothing more is said: the question asked said what becomes of the game.
     if (!change()) ended_ = true;
-    std::vector<std::string> lines = ended_ ? std::vector<std::string>{} : changes(before, controller_);
+    std::vector<std::string> lines = ended_ ? std::vector<std::string>{} : changes(before, controller_, undone);
     told_ = told(controller_);
     return lines;
 }
 
 std::vector<std::string> LineGame::act(K kind) {
-    return telling([&] { return controller_.handle(tui::Action::of(kind)); });
+    return telling([&] { return controller_.handle(tui::Action::of(kind)); }, kind == K::Undo);
 }
 
 std::vector<std::string> LineGame::opening() {

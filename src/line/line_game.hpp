@@ -37,9 +37,9 @@ public:
 
 private:
     std::vector<std::string> act(tui::Action::Kind kind);
-    // Runs `change` on the controller and tells what changed.
+    // Runs `change` on the controller and tells what changed; `undone`: the change is an undo.
     template <typename Change>
-    std::vector<std::string> telling(Change change);
+    std::vector<std::string> telling(Change change, bool undone = false);
 
     tui::Controller& controller_;
     Told told_;

@@ -127,13 +127,14 @@ Told told(const tui::Controller& c) {
     return Told{c.game().start(), c.game().moves(), c.game().result(), c.ui().question, c.ui().notice, c.ui().message};
 }
 
-std::vector<std::string> changes(const Told& before, const tui::Controller& c) {
+std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool undone) {
     std::vector<std::string> lines;
     const Game& game = c.game();
     const std::vector<Move> moves = game.moves();
     const bool same = same_start(before.start, game.start());
     bool game_changed = before.result != game.result();
     bool computer_moved = false;
+    bool replaced = false;  // another game in its place (new, resumed, set aside)
     if (same && moves.size() > before.moves.size() && begins(moves, before.moves)) {
         for (std::size_t i = before.moves.size(); i < moves.size(); ++i) {
             const Position& at = game.position_at(i);
@@ -152,13 +153,17 @@ std::vector<std::string> changes(const Told& before, const tui::Controller& c) {
             lines.push_back(concat("Taken back: ", move_said(earlier.position_at(i), before.moves[i]), "."));
         game_changed = true;
     } else if (!same || moves != before.moves) {
-        lines.push_back(game_said(game));
+        replaced = true;
         game_changed = true;
     } else if (before.result.outcome != Outcome::Ongoing && !game.over()) {
-        lines.push_back(concat("Taken back: the ", describe(before.result.reason), "."));
+        // The same moves and no longer over: a resignation or draw undone, or a new game from the same start.
+        if (undone) lines.push_back(concat("Taken back: the ", describe(before.result.reason), "."));
+        else replaced = true;
     }
+    // What the controller says first ("New game."), then the game in place.
     if (std::string message = message_said(c, computer_moved); !message.empty() && message != before.message)
         lines.push_back(std::move(message));
+    if (replaced) lines.push_back(game_said(game));
     if (c.ui().notice != before.notice)
         lines.push_back(c.ui().notice.empty() ? "Notice cleared." : concat("Notice: ", c.ui().notice));
     // A question answered: where the game stands now.

@@ -50,7 +50,8 @@ Told told(const tui::Controller& c);
 
 // The lines that tell the player what changed from `before` to the controller's game now, in order:
 // moves played (or taken back), the controller's message, the notice, the end of the game or whose turn
-// it is (with a compulsory capture), and a question asked.
-std::vector<std::string> changes(const Told& before, const tui::Controller& c);
+// it is (with a compulsory capture), and a question asked. `undone`: the change was an undo (which,
+// taking back a resignation or draw, leaves the moves as they were, as a new game from the start can).
+std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool undone = false);
 
 }  // namespace fetaix::line
