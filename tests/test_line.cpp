@@ -98,6 +98,8 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
     CHECK(g.enter("hello") == Lines{"Unknown command 'hello': type help for the commands."});
     // A typed control character is shown, never sent raw.
     CHECK(g.enter("\x1b[2J") == Lines{"Unknown command '^[[2J': type help for the commands."});
+    CHECK(g.enter(std::string(41, 'x')) ==
+          Lines{"Unknown command '" + std::string(40, 'x') + "...': type help for the commands."});
     CHECK(g.enter("yes") == Lines{"There is no question to answer."});
     CHECK(g.enter("help") ==
           Lines{"Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by "

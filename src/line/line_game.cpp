@@ -127,7 +127,10 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
             });
         case Word::Unknown: break;
     }
-    return {concat("Unknown command '", text::printable(trimmed(line)), "': type help for the commands.")};
+    // Repeated at most in part: a screen reader reads every character.
+    const std::string shown = text::printable(trimmed(line));
+    const std::string head = text::head_of_width(shown, 40);
+    return {concat("Unknown command '", head, head.size() < shown.size() ? "...": "", "': type help for the commands.")};
 }
 
 std::vector<std::string> LineGame::computer_moves(const Move& m) {

@@ -151,6 +151,13 @@ signal)
     [ "$status" = 0 ] || fail "exit status $status after SIGHUP"
     grep -q '^1\. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the game is not saved"
     ;;
+long_line)
+    # A line over 4096 characters is refused whole, in one line; the next line is read as ever.
+    play "$(printf 'x%.0s' $(seq 5000))"$'\nc2-c3\n'
+    expect "$welcome" "White against Black." "$rules" "White to move." \
+        "That line is too long (over 4096 characters): type help for the commands." \
+        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture."
+    ;;
 no_input)
     # Standard input at its end from the start (CI's /dev/null): the opening, then it quits at once.
     OUT=$(timeout 20 "$BIN" --screen-reader --majority </dev/null 2>&1)
