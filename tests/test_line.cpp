@@ -207,3 +207,20 @@ TEST_CASE("line: a move typed on a replayed game is refused by the controller it
     CHECK(c.ui().message == "Nothing can be played on a game only looked at.");
     CHECK(c.game().ply() == 2);
 }
+
+TEST_CASE("line: a draw the rules bring near is said after whose turn it is", "[line]") {
+    Rules rules;
+    rules.no_progress = 12;
+    // Mullahs only: every move brings the no-progress draw nearer; a1-b1 and back repeat the position.
+    tui::Controller c(rules, tui::Players{}, *parse_fen("W:WKa1:BKe5"));
+    LineGame g(c);
+    CHECK(g.opening() == Lines{kWelcome, "White against Black.",
+                               "Rules: backward captures no, majority no, promotion end, no-progress draw after 12 plies.",
+                               "White to move."});
+    // Said from 10 plies before the draw on, as the screen does.
+    CHECK(g.enter("a1-b1") == Lines{"White mullah a1-b1", "Black to move."});
+    CHECK(g.enter("e5-d5") == Lines{"Black mullah e5-d5", "White to move.", "No-progress draw in 10 plies."});
+    (void)g.enter("b1-a1");
+    CHECK(g.enter("d5-e5") == Lines{"Black mullah d5-e5", "White to move.", "No-progress draw in 8 plies.",
+                                    "Position seen twice: once more is a draw."});
+}

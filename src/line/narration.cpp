@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "tui/game_text.hpp"
 #include "tui/selection.hpp"
 
 namespace fetaix::line {
@@ -113,6 +114,8 @@ std::vector<std::string> state_said(const tui::Controller& c) {
         std::sort(named.begin(), named.end(), [](Point a, Point b) { return to_string(a) < to_string(b); });
         lines.push_back(concat("Capture compulsory: ", points_said(named), " can capture."));
     }
+    // A draw coming by the rules, as the screen warns above its status line.
+    for (const std::string& warning : tui::draw_warnings(game)) lines.push_back(warning + ".");
     return lines;
 }
 

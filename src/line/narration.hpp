@@ -29,7 +29,8 @@ std::string question_said(std::string question);
 std::string help_said();
 
 // Where the game stands: "Game over: ...", or "White (Ali) to move." and, when a capture is
-// compulsory, "Capture compulsory: b2, d2 can capture."
+// compulsory, "Capture compulsory: b2, d2 can capture.", then a draw the rules bring near
+// ("No-progress draw in 8 plies.", "Position seen twice: once more is a draw.").
 std::vector<std::string> state_said(const tui::Controller& c);
 
 // The moves so far, for a game that replaced the one before: "3 moves played; the last: White e1xc3

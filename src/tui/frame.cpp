@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "game_text.hpp"
 #include "text/display.hpp"
 
 namespace fetaix::tui {
@@ -418,15 +419,9 @@ std::string status_text(const Controller& c, const Players& players) {
 // position that has stood twice (a third time draws). Empty when neither applies. `brief`: the short
 // forms that end the status line when the warnings cannot have a line of their own.
 std::string draw_rules_text(const Game& game, bool brief = false) {
-    if (game.over()) return "";
     std::string text;
-    if (const int limit = game.rules().no_progress; limit > 0) {
-        const int left = limit - game.no_progress_count();
-        if (left <= 10) text = concat(brief ? "draw in " : "No-progress draw in ", left, left == 1 ? " ply" : " plies");
-    }
-    if (game.occurrences() == 2)
-        text += concat(text.empty() ? "" : brief ? " | " : "   ",
-                       brief ? "seen twice" : "Position seen twice: once more is a draw");
+    for (const std::string& warning : draw_warnings(game, brief))
+        text += concat(text.empty() ? "" : brief ? " | " : "   ", warning);
     return text;
 }
 

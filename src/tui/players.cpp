@@ -43,17 +43,6 @@ bool is_player_tag(std::string_view name) {
            name == kTagWhiteLevel || name == kTagBlackLevel || name == kTagProgramTime || name == kTagProgramSeed;
 }
 
-std::string game_over_text(const GameResult& r, const Players& players) {
-    if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
-    if (r.outcome == Outcome::Draw) return concat("Game over: draw by ", describe(r.reason), ".");
-    const Color winner = r.outcome == Outcome::WhiteWins ? Color::White : Color::Black;
-    // The loser had no move: say who, not "wins by no legal move".
-    if (r.reason == Reason::NoLegalMove)
-        return concat("Game over: ", players.label(winner), " wins; ", players.label(opponent(winner)),
-                      " has no legal move.");
-    return concat("Game over: ", players.label(winner), " wins by ", describe(r.reason), ".");
-}
-
 std::string seconds_text(int ms) {
     std::string text = std::to_string(ms / 1000);
     if (ms % 1000 != 0) {

@@ -56,10 +56,6 @@ Players players_from(const GameRecord& record, std::vector<std::string>& notes);
 Players with_command_line(const Players& recorded, const Players& command_line, const PlayerOptions& given,
                           std::string& said);
 
-// How a finished game ended, as the status line and the screen-reader say it: "Game over: White (Ali)
-// wins by resignation.", "Game over: draw agreed."
-std::string game_over_text(const GameResult& result, const Players& players);
-
 // Seconds as a record writes them: "3", "1.5", "0.05".
 std::string seconds_text(int ms);
 
