@@ -28,8 +28,6 @@ std::string group_said(Bitboard pieces, std::string_view colour, std::string_vie
     return concat(colour, " ", popcount(pieces) == 1 ? one : many, " ", points_said(points_of(pieces)));
 }
 
-bool same_start(const Position& a, const Position& b) { return a == b; }
-
 // Whether `shorter` is the beginning of `longer`.
 bool begins(const std::vector<Move>& longer, const std::vector<Move>& shorter) {
     return shorter.size() <= longer.size() && std::equal(shorter.begin(), shorter.end(), longer.begin());
@@ -134,7 +132,7 @@ std::vector<std::string> changes(const Told& before, const tui::Controller& c, b
     std::vector<std::string> lines;
     const Game& game = c.game();
     const std::vector<Move> moves = game.moves();
-    const bool same = same_start(before.start, game.start());
+    const bool same = before.start == game.start();
     bool game_changed = before.result != game.result();
     bool computer_moved = false;
     bool replaced = false;  // another game in its place (new, resumed, set aside)
@@ -148,8 +146,8 @@ std::vector<std::string> changes(const Told& before, const tui::Controller& c, b
     } else if (same && moves.size() < before.moves.size() && begins(before.moves, moves) &&
                begins(game.redo_line(), std::vector<Move>(before.moves.begin() + static_cast<std::ptrdiff_t>(moves.size()),
                                                           before.moves.end()))) {
-        // Undone: the moves taken back are the redo line (a game put in place of this one is not).
-        // Taken back, the last first; the positions they were played in are still the game's.
+        // Undone: the moves taken back are the redo line (a game put in place of this one has none); said
+        // the last first, each in the position it was played in.
         Game earlier(game.rules(), before.start);
         for (const Move& m : before.moves) (void)earlier.play(m);
         for (std::size_t i = before.moves.size(); i-- > moves.size();)
