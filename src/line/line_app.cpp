@@ -41,10 +41,16 @@ bool say(const std::vector<std::string>& lines) {
     return std::fflush(stdout) == 0 && !std::ferror(stdout);
 }
 
+// A line as read: its text, or too long to be a command.
+struct Typed {
+    std::string text;
+    bool too_long = false;
+};
+
 // Standard input, split into lines.
 class Input {
 public:
-    // Waits up to `timeout_ms` (-1: until something comes) and reads what is there.
+    // Waits up to `timeout_ms` and reads what is there.
     void wait(int timeout_ms) {
         if (ended_) {
             // Nothing more to read: only the wait (for the computer's move).
@@ -73,21 +79,17 @@ public:
         }
     }
     bool ended() const { return ended_; }
-    std::deque<std::string>& lines() { return lines_; }
-    // Lines refused for their length, once each.
-    std::size_t take_too_long() { return std::exchange(too_long_count_, 0); }
+    std::deque<Typed>& lines() { return lines_; }
 
 private:
     void finish_line() {
-        if (too_long_) ++too_long_count_;
-        else lines_.push_back(partial_);
+        lines_.push_back(Typed{too_long_ ? std::string() : partial_, too_long_});
         partial_.clear();
         too_long_ = false;
     }
     std::string partial_;
-    std::deque<std::string> lines_;
+    std::deque<Typed> lines_;
     bool too_long_ = false;
-    std::size_t too_long_count_ = 0;
     bool ended_ = false;
 };
 
@@ -112,22 +114,26 @@ int run(tui::AppOptions options) {
             thinking_revision = controller.revision();
         }
         // Against the computer, what the person types while it thinks is read once it has moved, so
-        // that the lines keep the order of the game.
-        const bool waiting = thinker.busy() && controller.keyboard_side().has_value();
-        if (const std::size_t n = input.take_too_long())
-            for (std::size_t i = 0; i < n && out; ++i)
-                out = say({concat("That line is too long (over ", kMaxLine, " characters): type help for the commands.")});
-        if (!waiting && !input.lines().empty()) {
-            const std::string line = std::move(input.lines().front());
+        // that the lines keep the order of the game; quit and the answer to a question are not kept waiting.
+        const bool waiting = thinker.busy() && controller.keyboard_side().has_value() &&
+                             controller.ui().question == tui::Question::None;
+        if (!input.lines().empty() &&
+            (!waiting || (!input.lines().front().too_long && read_word(input.lines().front().text) == Word::Quit))) {
+            const Typed typed = std::move(input.lines().front());
             input.lines().pop_front();
-            out = say(game.enter(line));
+            if (typed.too_long) {
+                out = say({concat("That line is too long (over ", kMaxLine, " characters): type help for the commands.")});
+                continue;
+            }
+            out = say(game.enter(typed.text));
             // Every change reaches the disk before the next line is read.
             session.save_if_changed();
             out = out && say(game.news());
             continue;
         }
-        // The end of input quits, once what came before it has been answered.
-        if (input.ended() && !waiting) break;
+        // The end of input quits once every line before it has been answered, the computer's thinking
+        // or not.
+        if (input.ended() && input.lines().empty()) break;
         // A signal that comes just before the wait is noticed within a quarter of a second.
         input.wait(thinker.busy() ? 20 : 250);
         if (thinker.busy()) {

@@ -66,6 +66,20 @@ computer)
         "Taken back: White d2-c3." \
         "White to move."
     ;;
+computer_thinking)
+    # The computer given 30 seconds a move: quit and its answer are not kept waiting, and the end of
+    # input quits at once (if either waited for the computer, this would take a minute).
+    start=$SECONDS
+    play $'d2-c3\nquit\nyes\n' --black ai:8 --time 30
+    expect "$welcome" "White against Black (computer, level 8)." "$rules" "White to move." \
+        "White d2-c3" "Black (computer, level 8) to move." "Capture compulsory: b4, d4 can capture." \
+        "Quit? The game is saved: run fetaix to resume it. (yes or no)"
+    play '' --black ai:8 --time 30 --resume
+    expect "$welcome" "White against Black (computer, level 8)." "$rules" \
+        "1 move played; the last: White d2-c3." "Black (computer, level 8) to move." \
+        "Capture compulsory: b4, d4 can capture."
+    ((SECONDS - start < 20)) || fail "quitting waited for the computer"
+    ;;
 resume)
     # The end of input quits with the game saved; the next start offers it, and yes resumes it here.
     play $'d2-c3\nb4xd2\n'
