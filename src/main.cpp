@@ -19,6 +19,7 @@
 #include "cli/output.hpp"
 #include "cli/record_bench.hpp"
 #include "cli/settings.hpp"
+#include "line/line_app.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
 #include "tui/app.hpp"
@@ -44,7 +45,8 @@ constexpr CommandText kCommands[] = {
     {"",
      "fetaix [FILE.pdn] [--resume | --new] [--white NAME|ai[:LEVEL]]\n"
      "       [--black NAME|ai[:LEVEL]] [--time SECONDS] [--seed N] [--fen FEN]\n"
-     "       [RULES] [--ascii] [--auto-flip] [--theme NAME] [--bell]",
+     "       [RULES] [--ascii] [--auto-flip] [--theme NAME] [--bell]\n"
+     "       [--screen-reader]",
      "Play a game in the terminal, two players at one keyboard (? shows the\n"
      "keys). The game is autosaved after every change in\n"
      "$XDG_STATE_HOME/fetaix/autosave.pdn (~/.local/state/fetaix/ by default);\n"
@@ -153,6 +155,8 @@ std::string overview() {
                 "      --theme NAME      the colours: dark (the default), light, high-contrast,\n"
                 "                        colour-blind or mono (docs/themes.md)\n"
                 "      --bell            ring the terminal bell when the computer has moved\n"
+                "      --screen-reader   no board: every event a line of plain text, commands\n"
+                "                        typed as words (help lists them); needs no terminal\n"
                 "      NO_COLOR=1 in the environment turns colour off.\n";
     }
     help +=
@@ -234,6 +238,11 @@ int run_bench(const Rules& rules, int depth_cut) {
 }
 
 int run_app(tui::AppOptions options) {
+    // Lines of plain text need no terminal at all.
+    if (options.screen_reader && !options.replay) {
+        options.state_folder = store::state_directory();
+        return line::run(std::move(options));
+    }
     // Before curses starts and before the autosave is touched.
     if (auto problem = tui::terminal_problem()) {
         err(concat("fetaix: ", *problem));
@@ -271,7 +280,7 @@ struct PlayOptions {
     std::string file;
     bool resume = false, fresh = false, positioned = false, version = false;
     // The options that the settings file's keys stand for: what the command line gave wins.
-    CLI::Option *ascii = nullptr, *auto_flip = nullptr, *bell = nullptr, *theme = nullptr;
+    CLI::Option *ascii = nullptr, *auto_flip = nullptr, *bell = nullptr, *theme = nullptr, *screen_reader = nullptr;
     std::vector<CLI::Option*> rules;  // in the order of kRuleSwitches
 };
 
@@ -284,6 +293,7 @@ void apply_settings(PlayOptions& play, const cli::SettingsRead& read) {
     if (play.ascii->count() == 0) options.terminal.ascii = s.ascii;
     if (play.auto_flip->count() == 0) options.auto_flip = s.auto_flip;
     if (play.bell->count() == 0) options.bell = s.bell;
+    if (play.screen_reader->count() == 0) options.screen_reader = s.screen_reader;
     if (play.theme->count() == 0) options.terminal.theme = s.theme;
     for (std::size_t i = 0; i < kRuleSwitches.size(); ++i)
         if (play.rules[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
@@ -427,6 +437,8 @@ int main(int argc, char** argv) {
                        options.terminal.theme = name;
                    },
                    "the colours: dark (default), light, high-contrast, colour-blind, mono");
+    play.screen_reader = app.add_flag("--screen-reader", options.screen_reader,
+                                      "lines of plain text for a screen reader, commands typed as words");
     app.add_flag("--version", play.version, "show the version");
     file->excludes(resume)->excludes(fen);
 

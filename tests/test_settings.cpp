@@ -32,12 +32,13 @@ TEST_CASE("settings: an empty file gives the defaults and no message", "[setting
     CHECK_FALSE(read.settings.auto_flip);
     CHECK_FALSE(read.settings.ascii);
     CHECK_FALSE(read.settings.bell);
+    CHECK_FALSE(read.settings.screen_reader);
     CHECK(describe(read.settings.rules) == describe(Rules{}));
 }
 
 TEST_CASE("settings: a whole good file sets every key", "[settings]") {
     const auto read = parse_settings(
-        "auto-flip = true\nascii = true\nbell = true\n"
+        "auto-flip = true\nascii = true\nbell = true\nscreen-reader = true\n"
         "[players]\nwhite = \"Amina\"\nblack = \"王\"\n"
         "[rules]\nbackward-captures = true\npromotion = \"immediate\"\nmajority = true\nno-progress = 0\n",
         "c.toml");
@@ -45,6 +46,7 @@ TEST_CASE("settings: a whole good file sets every key", "[settings]") {
     CHECK(read.settings.auto_flip);
     CHECK(read.settings.ascii);
     CHECK(read.settings.bell);
+    CHECK(read.settings.screen_reader);
     CHECK(read.settings.white == "Amina");
     CHECK(read.settings.black == "王");
     CHECK(describe(read.settings.rules) == "backward-captures=yes promotion=immediate majority=yes no-progress=0");
@@ -141,6 +143,7 @@ TEST_CASE("settings: the file as `fetaix config` prints it reads back to the sam
     s.white = "A \"quoted\" \\ name";
     s.black = "王";
     s.bell = true;
+    s.screen_reader = true;
     s.rules.promotion = Promotion::Stop;
     s.rules.no_progress = 7;
     const auto read = parse_settings(cli::settings_toml(s), "c.toml");
@@ -148,6 +151,7 @@ TEST_CASE("settings: the file as `fetaix config` prints it reads back to the sam
     CHECK(read.settings.white == s.white);
     CHECK(read.settings.black == s.black);
     CHECK(read.settings.bell);
+    CHECK(read.settings.screen_reader);
     CHECK(describe(read.settings.rules) == describe(s.rules));
 }
 

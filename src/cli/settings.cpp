@@ -198,6 +198,7 @@ SettingsRead parse_settings(std::string_view text, std::string_view name) {
         if (k == "auto-flip") read_bool(node, read.settings.auto_flip, k, problems);
         else if (k == "ascii") read_bool(node, read.settings.ascii, k, problems);
         else if (k == "bell") read_bool(node, read.settings.bell, k, problems);
+        else if (k == "screen-reader") read_bool(node, read.settings.screen_reader, k, problems);
         else if (k == "theme") {
             const auto* name = node.as_string();
             if (name != nullptr && tui::theme_by_name(name->get())) read.settings.theme = name->get();
@@ -256,6 +257,8 @@ std::string settings_toml(const Settings& s) {
                   "ascii = ", yes(s.ascii), "\n");
     out += concat("# The terminal bell when the computer has moved (default ", yes(defaults.bell), ").\n",
                   "bell = ", yes(s.bell), "\n");
+    out += concat("# Lines of plain text for a screen reader instead of the board (default ", yes(defaults.screen_reader),
+                  ").\n", "screen-reader = ", yes(s.screen_reader), "\n");
     out += concat("# The colours: ", tui::theme_list(), " (default ", quoted(defaults.theme), ").\n", "theme = ", quoted(s.theme),
                   "\n");
     out += concat("\n[players]\n", "# The players' names when none is given (default ", quoted(defaults.white), " and ",

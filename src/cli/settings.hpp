@@ -23,6 +23,7 @@ struct Settings {
     bool auto_flip = false;
     bool ascii = false;
     bool bell = false;  // the terminal bell when the computer has moved
+    bool screen_reader = false;  // lines of plain text for a screen reader instead of the board
     std::string theme = "dark";  // one of tui::theme_names()
     Rules rules;        // the default rule switches
     tui::KeyMap keys;   // the keys of the actions ([keys])

@@ -25,6 +25,7 @@ struct AppOptions {
     bool auto_flip = false;
     bool bell = false;                 // the terminal bell when the computer has moved
     KeyMap keys;                       // the keys in force (the settings' [keys])
+    bool screen_reader = false;        // lines of plain text instead of the screen (src/line/)
     std::vector<std::string> settings_problems;  // what the settings file had wrong, for the notice line
     ResumeChoice resume = ResumeChoice::Ask;
     std::optional<GameRecord> record;  // a game opened from a file at start

@@ -756,19 +756,9 @@ void Controller::submit_prompt() {
     }
     // On failure the prompt stays open with the text, to be corrected; nothing else changes.
     switch (ui_.prompt_kind) {
-        case PromptKind::Move: {
-            if (computer_to_move()) {
-                ui_.message = "It is not your turn: the computer is to move.";
-                return;
-            }
-            auto played = game_.play(text);
-            if (!played) {
-                ui_.message = concat(text, ": ", played.error().message);
-                return;
-            }
-            changed();
+        case PromptKind::Move:
+            if (!play_typed(text)) return;
             break;
-        }
         case PromptKind::Save: {
             if (!files_.write) {
                 ui_.message = "Saving is not available.";
@@ -823,6 +813,28 @@ void Controller::submit_prompt() {
     }
     ui_.prompt_open = false;
     set_prompt_line({});
+}
+
+bool Controller::play_typed(const std::string& text) {
+    ui_.message.clear();
+    // Whoever calls: a game only looked at (replayed, browsed) is never played on.
+    if (ui_.replay || ui_.viewing) {
+        ui_.message = "Nothing can be played on a game only looked at.";
+        return false;
+    }
+    if (computer_to_move()) {
+        ui_.message = "It is not your turn: the computer is to move.";
+        return false;
+    }
+    auto played = game_.play(text);
+    if (!played) {
+        ui_.message = concat(text, ": ", played.error().message);
+        return false;
+    }
+    changed();
+    // A game that has just ended goes to the history at once, as after any action.
+    archive_if_finished();
+    return true;
 }
 
 void Controller::finish_read(Expected<GameRecord> record) {

@@ -157,6 +157,9 @@ public:
 
     // Applies one action. Returns false when the program should end.
     bool handle(const Action& action);
+    // Plays a move typed in notation, as the move prompt does (the screen-reader's lines use it too);
+    // false, the reason in the message, when it is refused.
+    bool play_typed(const std::string& text);
 
     const Game& game() const { return game_; }
     const UiState& ui() const { return ui_; }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "game_text.hpp"
 #include "text/display.hpp"
 
 namespace fetaix::tui {
@@ -405,16 +406,7 @@ std::string status_text(const Controller& c, const Players& players) {
         return concat("Viewing ", shown == 0 ? "" : "after ", ply_label(game, shown), " -- ",
                       c.keys().first("step-forward"), " forward, ", c.keys().first("cancel"), " back to the game");
     const GameResult r = game.result();
-    if (r.outcome != Outcome::Ongoing) {
-        if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
-        if (r.outcome == Outcome::Draw) return concat("Game over: draw by ", describe(r.reason), ".");
-        const Color winner = r.outcome == Outcome::WhiteWins ? Color::White : Color::Black;
-        // The loser had no move: say who, not "wins by no legal move".
-        if (r.reason == Reason::NoLegalMove)
-            return concat("Game over: ", players.label(winner), " wins; ", players.label(opponent(winner)),
-                          " has no legal move.");
-        return concat("Game over: ", players.label(winner), " wins by ", describe(r.reason), ".");
-    }
+    if (r.outcome != Outcome::Ongoing) return game_over_text(r, players);
     const Position& pos = game.position();
     const Color mover = pos.side_to_move;
     std::string text = concat(players.label(mover), " to move");
@@ -427,15 +419,9 @@ std::string status_text(const Controller& c, const Players& players) {
 // position that has stood twice (a third time draws). Empty when neither applies. `brief`: the short
 // forms that end the status line when the warnings cannot have a line of their own.
 std::string draw_rules_text(const Game& game, bool brief = false) {
-    if (game.over()) return "";
     std::string text;
-    if (const int limit = game.rules().no_progress; limit > 0) {
-        const int left = limit - game.no_progress_count();
-        if (left <= 10) text = concat(brief ? "draw in " : "No-progress draw in ", left, left == 1 ? " ply" : " plies");
-    }
-    if (game.occurrences() == 2)
-        text += concat(text.empty() ? "" : brief ? " | " : "   ",
-                       brief ? "seen twice" : "Position seen twice: once more is a draw");
+    for (const std::string& warning : draw_warnings(game, brief))
+        text += concat(text.empty() ? "" : brief ? " | " : "   ", warning);
     return text;
 }
 

@@ -604,8 +604,8 @@ settings_broken)
     keys '?'
     wait_for 'Notices'
     expect_line 1 "         settings: $CONFIG/fetaix/config.toml:3:9: Error"
-    expect_line 2 "5   ●    while parsing value: could not determine value type (the whole"
-    expect_line 3 "    │    file is ignored)"
+    expect_line 2 "         while parsing value: could not determine value type (the whole"
+    expect_line 3 "         file is ignored)"
     # It stands while the game goes on (the autosave writes after each move).
     keys Escape
     wait_gone 'Notices'
@@ -1463,6 +1463,27 @@ autosave_disk_full)
     type_move c1xc3
     wait_gone 'autosave failing'
     grep -q '^1. c2-c3 c4xc2 2. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "not saved once there was room"
+    ;;
+screen_reader)
+    # The screen-reader mode on a terminal: plain lines as typed, no escape code drawn; Ctrl-D (the end
+    # of input) leaves with the game saved, and the screen resumes it from the same autosave.
+    start_game_sized 120 24 --screen-reader --white Ali
+    wait_for '^White \(Ali\) to move\.$'
+    keys -l 'c2-c3'
+    keys Enter
+    wait_for '^Black to move\.$'
+    expect_lines 0 "fetaix, screen-reader mode: type a move such as c2-c3, or help for the commands." \
+        "White (Ali) against Black." \
+        "Rules: backward captures no, majority no, promotion end, no-progress draw after 50 plies." \
+        "White (Ali) to move." "c2-c3" "White c2-c3" "Black to move."
+    # Nothing but the text: no colour, no attribute, no cursor movement.
+    screen_with_escapes | grep -q $'\e' && fail "escape codes in the screen-reader mode"
+    keys C-d
+    wait_for '^EXITED 0$'
+    kill_server
+    start_game --resume
+    wait_for ' 1\. c2-c3'
+    wait_for 'Black to move'
     ;;
 *)
     echo "unknown test $1" >&2

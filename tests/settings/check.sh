@@ -36,6 +36,8 @@ auto-flip = $auto_flip
 ascii = $ascii
 # The terminal bell when the computer has moved (default false).
 bell = $bell
+# Lines of plain text for a screen reader instead of the board (default false).
+screen-reader = ${SCREEN_READER:-false}
 # The colours: dark, light, high-contrast, colour-blind, mono (default "dark").
 theme = ${THEME:-\"dark\"}
 
@@ -155,7 +157,8 @@ defaults)
     expect_out 0 "$(config_text false false false '"White"' '"Black"' false '"end"' false 50)" "" config
     ;;
 file)
-    write $'bell = true\nascii = true\n[players]\nblack = "Zineb \\"Z\\""\n[rules]\npromotion = "stop"\nno-progress = 0\n'
+    write $'bell = true\nascii = true\nscreen-reader = true\n[players]\nblack = "Zineb \\"Z\\""\n[rules]\npromotion = "stop"\nno-progress = 0\n'
+    export SCREEN_READER=true
     expect_out 0 "$(config_text false true true '"White"' '"Zineb \"Z\""' false '"stop"' false 0)" "" config
     # What config prints is a settings file that reads back to the same.
     "$BIN" config >"$dir/again.toml" || fail "config failed"

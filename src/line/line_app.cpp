@@ -1,0 +1,153 @@
+#include "line/line_app.hpp"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <deque>
+#include <utility>
+#include <poll.h>
+#include <unistd.h>
+
+#include "line/line_game.hpp"
+#include "text/display.hpp"
+#include "tui/session.hpp"
+#include "tui/thinker.hpp"
+
+namespace fetaix::line {
+
+namespace {
+
+// A line longer than this is not a command: it is refused whole, not cut.
+constexpr std::size_t kMaxLine = 4096;
+
+volatile std::sig_atomic_t stop_signal = 0;
+
+void on_stop(int) { stop_signal = 1; }
+
+// SIGINT, SIGTERM and SIGHUP end the game as quitting does, the game saved; without SA_RESTART, so
+// that the wait for input returns at once. A closed output is an error to write, not a signal.
+void catch_signals() {
+    struct sigaction action {};
+    action.sa_handler = on_stop;
+    sigemptyset(&action.sa_mask);
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaction(s, &action, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+}
+
+// Writes lines, each made printable (no byte of a name or path reaches the terminal raw); false
+// once standard output is gone.
+bool say(const std::vector<std::string>& lines) {
+    for (const std::string& line : lines) std::fprintf(stdout, "%s\n", text::printable(line).c_str());
+    return std::fflush(stdout) == 0 && !std::ferror(stdout);
+}
+
+// A line as read: its text, or too long to be a command.
+struct Typed {
+    std::string text;
+    bool too_long = false;
+};
+
+// Standard input, split into lines.
+class Input {
+public:
+    // Waits up to `timeout_ms` and reads what is there.
+    void wait(int timeout_ms) {
+        if (ended_) {
+            // Nothing more to read: only the wait (for the computer's move).
+            ::poll(nullptr, 0, timeout_ms);
+            return;
+        }
+        pollfd fd{STDIN_FILENO, POLLIN, 0};
+        const int ready = ::poll(&fd, 1, timeout_ms);
+        if (ready <= 0) {
+            if (ready < 0 && errno != EINTR) ended_ = true;
+            return;
+        }
+        char buffer[4096];
+        const ssize_t n = ::read(STDIN_FILENO, buffer, sizeof buffer);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
+        if (n <= 0) {
+            // The end of input: a last line without its newline counts.
+            if (!partial_.empty() || too_long_) finish_line();
+            ended_ = true;
+            return;
+        }
+        for (ssize_t i = 0; i < n; ++i) {
+            if (buffer[i] == '\n') finish_line();
+            else if (partial_.size() < kMaxLine) partial_ += buffer[i];
+            else too_long_ = true;
+        }
+    }
+    bool ended() const { return ended_; }
+    std::deque<Typed>& lines() { return lines_; }
+
+private:
+    void finish_line() {
+        lines_.push_back(Typed{too_long_ ? std::string() : partial_, too_long_});
+        partial_.clear();
+        too_long_ = false;
+    }
+    std::string partial_;
+    std::deque<Typed> lines_;
+    bool too_long_ = false;
+    bool ended_ = false;
+};
+
+}  // namespace
+
+int run(tui::AppOptions options) {
+    catch_signals();
+    tui::Controller controller(options.rules, options.players, options.start);
+    tui::Session session(controller, options);
+    LineGame game(controller);
+    Input input;
+    tui::Thinker thinker;
+    std::uint64_t thinking_revision = 0;
+    bool out = say(game.opening());
+    while (out && stop_signal == 0 && !game.ended()) {
+        // A change of game (undo, new game) makes any thinking moot.
+        if (thinker.busy() && controller.revision() != thinking_revision) thinker.cancel();
+        if (!thinker.busy() && controller.computer_to_move()) {
+            const Game& g = controller.game();
+            const int level = controller.players().level(g.position().side_to_move);
+            thinker.start(g, level, controller.players().seed + g.ply(), controller.players().think_ms);
+            thinking_revision = controller.revision();
+        }
+        // Against the computer, what the person types while it thinks is read once it has moved, so
+        // that the lines keep the order of the game; quit and the answer to a question are not kept waiting.
+        const bool waiting = thinker.busy() && controller.keyboard_side().has_value() &&
+                             controller.ui().question == tui::Question::None;
+        if (!input.lines().empty() &&
+            (!waiting || (!input.lines().front().too_long && read_word(input.lines().front().text) == Word::Quit))) {
+            const Typed typed = std::move(input.lines().front());
+            input.lines().pop_front();
+            if (typed.too_long) {
+                out = say({concat("That line is too long (over ", kMaxLine, " characters): type help for the commands.")});
+                continue;
+            }
+            out = say(game.enter(typed.text));
+            // Every change reaches the disk before the next line is read.
+            session.save_if_changed();
+            out = out && say(game.news());
+            continue;
+        }
+        // The end of input quits once every line before it has been answered, the computer's thinking
+        // or not.
+        if (input.ended() && input.lines().empty()) break;
+        // A signal that comes just before the wait is noticed within a quarter of a second.
+        input.wait(thinker.busy() ? 20 : 250);
+        if (thinker.busy()) {
+            if (auto result = thinker.take_result(); result && result->has_move) {
+                out = say(game.computer_moves(result->best));
+                session.save_if_changed();
+                out = out && say(game.news());
+            }
+        }
+    }
+    thinker.cancel();
+    // A signal or the end of input: a game the autosave does not hold goes to the history.
+    controller.keep_unsaved_game();
+    return 0;
+}
+
+}  // namespace fetaix::line

@@ -1,0 +1,149 @@
+#include "line/line_game.hpp"
+
+#include <algorithm>
+#include <utility>
+
+#include "text/display.hpp"
+
+namespace fetaix::line {
+
+namespace {
+
+using K = tui::Action::Kind;
+
+std::string_view trimmed(std::string_view text) {
+    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+    while (!text.empty() && space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && space(text.back())) text.remove_suffix(1);
+    return text;
+}
+
+std::string lowered(std::string_view text) {
+    std::string out(text);
+    for (char& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    return out;
+}
+
+}  // namespace
+
+Word read_word(std::string_view line) {
+    const std::string word = lowered(trimmed(line));
+    if (word.empty()) return Word::Empty;
+    static constexpr std::pair<std::string_view, Word> kWords[] = {
+        {"board", Word::Board}, {"moves", Word::Moves}, {"last", Word::Last},     {"undo", Word::Undo},
+        {"redo", Word::Redo},   {"draw", Word::Draw},   {"resign", Word::Resign}, {"new", Word::New},
+        {"help", Word::Help},   {"quit", Word::Quit},   {"yes", Word::Yes},       {"y", Word::Yes},
+        {"no", Word::No},       {"n", Word::No},
+    };
+    for (const auto& [name, w] : kWords)
+        if (word == name) return w;
+    if (word.size() >= 2 && word[0] >= 'a' && word[0] <= 'e' && word[1] >= '0' && word[1] <= '9') return Word::Move;
+    return Word::Unknown;
+}
+
+template <typename Change>
+std::vector<std::string> LineGame::telling(Change change, bool undone) {
+    Told before = told_;
+    // The controller clears its message at every action: one there afterwards is new.
+    before.message.clear();
+    // Leaving, nothing more is said: the question asked said what becomes of the game.
+    if (!change()) ended_ = true;
+    std::vector<std::string> lines = ended_ ? std::vector<std::string>{} : changes(before, controller_, undone);
+    told_ = told(controller_);
+    return lines;
+}
+
+std::vector<std::string> LineGame::act(K kind) {
+    return telling([&] { return controller_.handle(tui::Action::of(kind)); }, kind == K::Undo);
+}
+
+std::vector<std::string> LineGame::opening() {
+    const tui::Controller& c = controller_;
+    const Game& game = c.game();
+    std::vector<std::string> lines{"fetaix, screen-reader mode: type a move such as c2-c3, or help for the commands."};
+    lines.push_back(concat(c.players().label(Color::White), " against ", c.players().label(Color::Black), "."));
+    std::string rules;
+    for (const std::string& part : rules_panel_lines(game.rules())) rules += concat(rules.empty() ? "" : ", ", part);
+    lines.push_back(concat("Rules: ", rules, "."));
+    if (!c.ui().notice.empty()) lines.push_back(concat("Notice: ", c.ui().notice));
+    if (!c.ui().message.empty()) lines.push_back(c.ui().message);
+    if (game.ply() > 0 || !game.redo_line().empty()) lines.push_back(game_said(game));
+    if (c.ui().question == tui::Question::None) {
+        for (std::string& line : state_said(c)) lines.push_back(std::move(line));
+    } else {
+        lines.push_back(question_said(c.question_text()));
+    }
+    told_ = told(c);
+    return lines;
+}
+
+std::vector<std::string> LineGame::enter(std::string_view line) {
+    const Word word = read_word(line);
+    const std::string typed = lowered(trimmed(line));
+    const tui::Controller& c = controller_;
+    // While a question waits, it is answered first; what only tells about the game may still be asked.
+    if (c.ui().question != tui::Question::None) {
+        switch (word) {
+            case Word::Yes: return act(K::Yes);
+            case Word::No: return act(K::No);
+            case Word::Empty:
+            case Word::Board:
+            case Word::Moves:
+            case Word::Last:
+            case Word::Help: break;
+            default: return {concat("Answer yes or no first: ", question_said(c.question_text()))};
+        }
+    }
+    // A game only looked at (open in another fetaix): the screen's refusal names its keys, this one the words.
+    if (c.ui().replay && (word == Word::Undo || word == Word::Redo || word == Word::Draw || word == Word::Resign ||
+                          word == Word::New || word == Word::Move)) {
+        const std::string why = c.ui().replay_reason.empty() ? "replaying" : c.ui().replay_reason;
+        return {concat("Nothing can be played: ", why, ". board, moves, last, help and quit work.")};
+    }
+    switch (word) {
+        case Word::Empty: return {};
+        case Word::Board: return {board_said(c.shown_position())};
+        case Word::Moves: return {moves_said(c.legal_moves())};
+        case Word::Last: {
+            const Game& game = c.game();
+            if (game.ply() == 0) return {"No move has been played yet."};
+            return {concat("Last move: ", move_said(game.position_at(game.ply() - 1), game.move(game.ply())), ".")};
+        }
+        case Word::Help: return {help_said()};
+        case Word::Undo: return act(K::Undo);
+        case Word::Redo: return act(K::Redo);
+        case Word::Draw: return act(K::OfferDraw);
+        case Word::Resign: return act(K::Resign);
+        case Word::New: return act(K::NewGame);
+        case Word::Quit: return act(K::Quit);
+        case Word::Yes:
+        case Word::No: return {"There is no question to answer."};
+        case Word::Move:
+            return telling([&] {
+                // Refused, the controller's message says why.
+                (void)controller_.play_typed(typed);
+                return true;
+            });
+        case Word::Unknown: break;
+    }
+    // Repeated at most in part: a screen reader reads every character.
+    const std::string shown = text::printable(trimmed(line));
+    const std::string head = text::head_of_width(shown, 40);
+    return {concat("Unknown command '", head, head.size() < shown.size() ? "...": "", "': type help for the commands.")};
+}
+
+std::vector<std::string> LineGame::computer_moves(const Move& m) {
+    return telling([&] {
+        controller_.play_computer_move(m);
+        return true;
+    });
+}
+
+std::vector<std::string> LineGame::news() {
+    std::vector<std::string> lines = changes(told_, controller_);
+    told_ = told(controller_);
+    return lines;
+}
+
+}  // namespace fetaix::line

@@ -1,0 +1,180 @@
+#include "line/narration.hpp"
+
+#include <algorithm>
+
+#include "tui/game_text.hpp"
+#include "tui/selection.hpp"
+
+namespace fetaix::line {
+
+namespace {
+
+// "c3", "c3, d2": points in the order given.
+std::string points_said(const std::vector<Point>& points) {
+    std::string text;
+    for (Point p : points) text += concat(text.empty() ? "" : ", ", to_string(p));
+    return text;
+}
+
+std::vector<Point> points_of(Bitboard b) {
+    std::vector<Point> out;
+    for (Point p : points(b)) out.push_back(p);
+    return out;
+}
+
+// "black men a5, b5", "white mullah c1": one kind of piece on a rank, or "" when there is none.
+std::string group_said(Bitboard pieces, std::string_view colour, std::string_view one, std::string_view many) {
+    if (!pieces) return "";
+    return concat(colour, " ", popcount(pieces) == 1 ? one : many, " ", points_said(points_of(pieces)));
+}
+
+// Whether `shorter` is the beginning of `longer`.
+bool begins(const std::vector<Move>& longer, const std::vector<Move>& shorter) {
+    return shorter.size() <= longer.size() && std::equal(shorter.begin(), shorter.end(), longer.begin());
+}
+
+// The controller's message as the lines say it: a computer's move is announced by the move line
+// already, so only what follows its announcement (the history's trouble) is left.
+std::string message_said(const tui::Controller& c, bool computer_moved) {
+    const std::string& message = c.ui().message;
+    if (!computer_moved) return message;
+    const std::size_t trouble = message.find("Not kept in the game history:");
+    return trouble == std::string::npos ? "" : message.substr(trouble);
+}
+
+}  // namespace
+
+std::string move_said(const Position& before, const Move& m) {
+    Piece piece{Color::White, PieceKind::Man};
+    before.piece_at(m.from, piece);
+    std::string text = concat(to_string(piece.color), piece.kind == PieceKind::Mullah ? " mullah " : " ", to_string(m));
+    const std::vector<Point> taken = tui::taken_in_order(m, m.landings);
+    if (!taken.empty()) text += concat(" takes ", points_said(taken));
+    if (taken.size() > 1) text += concat(": ", taken.size(), " pieces");
+    if (m.promotes) text += ", becomes a mullah";
+    return text;
+}
+
+std::string board_said(const Position& pos) {
+    std::string text;
+    for (int rank = 4; rank >= 0; --rank) {
+        const Bitboard row = rank_mask(rank);
+        std::string pieces;
+        const std::string groups[] = {
+            group_said(pos.men(Color::White) & row, "white", "man", "men"),
+            group_said(pos.mullahs_of(Color::White) & row, "white", "mullah", "mullahs"),
+            group_said(pos.men(Color::Black) & row, "black", "man", "men"),
+            group_said(pos.mullahs_of(Color::Black) & row, "black", "mullah", "mullahs"),
+        };
+        for (const std::string& g : groups)
+            if (!g.empty()) pieces += concat(pieces.empty() ? "" : ", ", g);
+        text += concat(text.empty() ? "" : "; ", "rank ", rank + 1, ": ", pieces.empty() ? "empty" : pieces);
+    }
+    return text;
+}
+
+std::string moves_said(const MoveList& legal) {
+    if (legal.empty()) return "No legal moves: the game is not in play.";
+    std::vector<std::string> names;
+    for (const Move& m : legal) names.push_back(to_string(m));
+    std::sort(names.begin(), names.end());
+    std::string text = concat(names.size(), names.size() == 1 ? " legal move: " : " legal moves: ");
+    for (std::size_t i = 0; i < names.size(); ++i) text += concat(i == 0 ? "" : ", ", names[i]);
+    return text + ".";
+}
+
+std::string question_said(std::string question) {
+    const auto replace = [&question](std::string_view from, std::string_view to) {
+        if (const std::size_t at = question.find(from); at != std::string::npos) question.replace(at, from.size(), to);
+    };
+    replace("(y/n)", "(yes or no)");
+    // The screen's key for opening it has no word here (fetaix games lists the history).
+    replace(" (o #1 opens it)", "");
+    replace(": y = ", ": yes = ");
+    replace("? y = ", "? yes = ");
+    replace(", n = ", ", no = ");
+    return question;
+}
+
+std::string help_said() {
+    return "Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by rank; "
+           "moves: the legal moves; last: the last move; undo; redo; draw: offer a draw; resign; new: a new game; "
+           "help; quit. Questions are answered yes or no.";
+}
+
+std::vector<std::string> state_said(const tui::Controller& c) {
+    const Game& game = c.game();
+    if (game.over()) return {tui::game_over_text(game.result(), c.players())};
+    std::vector<std::string> lines{concat(c.players().label(game.position().side_to_move), " to move.")};
+    if (const Bitboard pieces = c.must_capture()) {
+        // In the order of their names, as the moves are listed: "b2, e1".
+        std::vector<Point> named = points_of(pieces);
+        std::sort(named.begin(), named.end(), [](Point a, Point b) { return to_string(a) < to_string(b); });
+        lines.push_back(concat("Capture compulsory: ", points_said(named), " can capture."));
+    }
+    // A draw coming by the rules, as the screen warns above its status line.
+    for (const std::string& warning : tui::draw_warnings(game)) lines.push_back(warning + ".");
+    return lines;
+}
+
+std::string game_said(const Game& game) {
+    if (game.ply() == 0) return game.redo_line().empty() ? "No moves played yet." : "No moves played yet; moves to redo.";
+    const std::size_t n = full_moves(game.start().side_to_move, game.ply());
+    return concat(n, n == 1 ? " move" : " moves", " played; the last: ",
+                  move_said(game.position_at(game.ply() - 1), game.move(game.ply())), ".");
+}
+
+Told told(const tui::Controller& c) {
+    return Told{c.game().start(), c.game().moves(), c.game().result(), c.ui().question, c.ui().notice, c.ui().message};
+}
+
+std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool undone) {
+    std::vector<std::string> lines;
+    const Game& game = c.game();
+    const std::vector<Move> moves = game.moves();
+    const bool same = before.start == game.start();
+    bool game_changed = before.result != game.result();
+    bool computer_moved = false;
+    bool replaced = false;  // another game in its place (new, resumed, set aside)
+    if (same && moves.size() > before.moves.size() && begins(moves, before.moves)) {
+        for (std::size_t i = before.moves.size(); i < moves.size(); ++i) {
+            const Position& at = game.position_at(i);
+            lines.push_back(move_said(at, moves[i]));
+            computer_moved = c.players().level(at.side_to_move) > 0;
+        }
+        game_changed = true;
+    } else if (same && moves.size() < before.moves.size() && begins(before.moves, moves) &&
+               begins(game.redo_line(), std::vector<Move>(before.moves.begin() + static_cast<std::ptrdiff_t>(moves.size()),
+                                                          before.moves.end()))) {
+        // Undone: the moves taken back are the redo line (a game put in place of this one has none); said
+        // the last first, each in the position it was played in.
+        Game earlier(game.rules(), before.start);
+        for (const Move& m : before.moves) (void)earlier.play(m);
+        for (std::size_t i = before.moves.size(); i-- > moves.size();)
+            lines.push_back(concat("Taken back: ", move_said(earlier.position_at(i), before.moves[i]), "."));
+        game_changed = true;
+    } else if (!same || moves != before.moves) {
+        replaced = true;
+        game_changed = true;
+    } else if (before.result.outcome != Outcome::Ongoing && !game.over()) {
+        // The same moves and no longer over: a resignation or draw undone, or a new game from the same start.
+        if (undone) lines.push_back(concat("Taken back: the ", describe(before.result.reason), "."));
+        else replaced = true;
+    }
+    // What the controller says first ("New game."), then the game in place.
+    if (std::string message = message_said(c, computer_moved); !message.empty() && message != before.message)
+        lines.push_back(std::move(message));
+    if (replaced) lines.push_back(game_said(game));
+    if (c.ui().notice != before.notice)
+        lines.push_back(c.ui().notice.empty() ? "Notice cleared." : concat("Notice: ", c.ui().notice));
+    // A question answered: where the game stands now.
+    if (before.question != tui::Question::None && c.ui().question == tui::Question::None) game_changed = true;
+    if (game_changed && c.ui().question == tui::Question::None) {
+        for (std::string& line : state_said(c)) lines.push_back(std::move(line));
+    }
+    if (c.ui().question != tui::Question::None && c.ui().question != before.question)
+        lines.push_back(question_said(c.question_text()));
+    return lines;
+}
+
+}  // namespace fetaix::line

@@ -1,0 +1,58 @@
+#pragma once
+// The screen-reader mode's words: the game as lines of plain text, one event a line, and what changed
+// between what the player was last told and the game now. Pure: no input, no output.
+
+#include <string>
+#include <vector>
+
+#include <fetaix/fetaix.hpp>
+
+#include "tui/controller.hpp"
+
+namespace fetaix::line {
+
+// A move as it is announced: "White c2-c3", "White c2xc4 takes c3", "Black mullah b4xd2xd4 takes c3,
+// d3: 2 pieces", "White b4-b5, becomes a mullah". `before` is the position it was played in.
+std::string move_said(const Position& before, const Move& m);
+
+// The pieces rank by rank, from rank 5 down: "rank 5: black men a5, b5, c5, d5, e5; ...; rank 3: black
+// men a3, b3, white men d3, e3; ...". A rank without pieces is "empty".
+std::string board_said(const Position& pos);
+
+// The legal moves in the order of their notation: "4 legal moves: b2-c3, c2-c3, d2-c3, d3-c3."
+std::string moves_said(const MoveList& legal);
+
+// A question of the controller with yes and no as words: "(y/n)" becomes "(yes or no)".
+std::string question_said(std::string question);
+
+// The one-line list of commands that `help` gives.
+std::string help_said();
+
+// Where the game stands: "Game over: ...", or "White (Ali) to move." and, when a capture is
+// compulsory, "Capture compulsory: b2, d2 can capture.", then a draw the rules bring near
+// ("No-progress draw in 8 plies.", "Position seen twice: once more is a draw.").
+std::vector<std::string> state_said(const tui::Controller& c);
+
+// The moves so far, for a game that replaced the one before: "3 moves played; the last: White e1xc3
+// takes d2.", "No moves played yet."
+std::string game_said(const Game& game);
+
+// What the player has been told of the game, to tell what changed since.
+struct Told {
+    Position start;
+    std::vector<Move> moves;
+    GameResult result;
+    tui::Question question = tui::Question::None;
+    std::string notice;
+    std::string message;  // the controller's message; blanked before an action, which may set it anew
+};
+
+Told told(const tui::Controller& c);
+
+// The lines that tell the player what changed from `before` to the controller's game now, in order:
+// moves played (or taken back), the controller's message, the notice, the end of the game or whose turn
+// it is (with a compulsory capture), and a question asked. `undone`: the change was an undo (which,
+// taking back a resignation or draw, leaves the moves as they were, as a new game from the start can).
+std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool undone = false);
+
+}  // namespace fetaix::line

@@ -1,0 +1,27 @@
+#include "game_text.hpp"
+
+namespace fetaix::tui {
+
+std::string game_over_text(const GameResult& r, const Players& players) {
+    if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
+    if (r.outcome == Outcome::Draw) return concat("Game over: draw by ", describe(r.reason), ".");
+    const Color winner = r.outcome == Outcome::WhiteWins ? Color::White : Color::Black;
+    // The loser had no move: say who, not "wins by no legal move".
+    if (r.reason == Reason::NoLegalMove)
+        return concat("Game over: ", players.label(winner), " wins; ", players.label(opponent(winner)),
+                      " has no legal move.");
+    return concat("Game over: ", players.label(winner), " wins by ", describe(r.reason), ".");
+}
+
+std::vector<std::string> draw_warnings(const Game& game, bool brief) {
+    if (game.over()) return {};
+    std::vector<std::string> warnings;
+    if (const int limit = game.rules().no_progress; limit > 0) {
+        const int left = limit - game.no_progress_count();
+        if (left <= 10) warnings.push_back(concat(brief ? "draw in " : "No-progress draw in ", left, left == 1 ? " ply" : " plies"));
+    }
+    if (game.occurrences() == 2) warnings.push_back(brief ? "seen twice" : "Position seen twice: once more is a draw");
+    return warnings;
+}
+
+}  // namespace fetaix::tui

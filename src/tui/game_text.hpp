@@ -1,0 +1,23 @@
+#pragma once
+// How the state of a game reads in words, the same on the screen's status line and in the
+// screen-reader's lines.
+
+#include <string>
+#include <vector>
+
+#include <fetaix/fetaix.hpp>
+
+#include "players.hpp"
+
+namespace fetaix::tui {
+
+// How a finished game ended: "Game over: White (Ali) wins by resignation.", "Game over: draw agreed."
+std::string game_over_text(const GameResult& result, const Players& players);
+
+// The draw rules' warnings, each a phrase: the plies left before the no-progress draw once 10 or fewer
+// remain ("No-progress draw in 8 plies"), and a position that has stood twice ("Position seen twice:
+// once more is a draw"); none when neither applies or the game is over. `brief`: the short forms
+// ("draw in 8 plies", "seen twice") that end the status line when the warnings have no line of their own.
+std::vector<std::string> draw_warnings(const Game& game, bool brief = false);
+
+}  // namespace fetaix::tui

@@ -1,0 +1,38 @@
+#pragma once
+// What both front ends (the screen, src/tui/app.cpp, and the screen-reader lines, src/line/) do around
+// the Controller: the real files and game history, the game to start with (the autosave's question,
+// a file given, --resume/--new), the settings' problems on the notice line, and the autosave after
+// every change. No curses and no terminal here.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "app.hpp"
+#include "controller.hpp"
+#include "store/autosave.hpp"
+
+namespace fetaix::tui {
+
+// Saving, opening and the game history on disk, the history kept under `state_folder`.
+FileAccess real_files(const std::string& state_folder);
+
+class Session {
+public:
+    // Hands the files to the controller and sets it up from the options and the autosave.
+    Session(Controller& controller, AppOptions& options);
+
+    // Writes the game to the autosave when it has changed since the last write (replay excepted), and
+    // puts on the notice line what stands: a failing autosave first, then the settings file's problems,
+    // then news of a saved game moved aside.
+    void save_if_changed();
+
+private:
+    Controller& controller_;
+    std::unique_ptr<store::Autosave> autosave_;
+    std::string autosave_news_;  // a saved game moved aside: stays on the notice line until other news
+    std::string settings_news_;  // what the settings file had wrong: stands for the whole game
+    std::uint64_t saved_revision_ = 0;
+};
+
+}  // namespace fetaix::tui

@@ -1,0 +1,202 @@
+#!/usr/bin/env bash
+# The screen-reader mode end to end: the real program with standard input and output on pipes (no
+# terminal at all), driven by lines and read line by line, exactly. Usage: FETAIX_BIN=path check.sh TEST
+source "$(dirname "$0")/lib.sh"
+
+welcome="fetaix, screen-reader mode: type a move such as c2-c3, or help for the commands."
+rules="Rules: backward captures no, majority no, promotion end, no-progress draw after 50 plies."
+
+case "${1:?test name}" in
+game)
+    # A whole short game between two people: a refused move, a compulsory capture refused and made,
+    # undo and redo, the board, and the end; then the game is in the history as the screen keeps it.
+    play $'d1-d3\nd1-d2\nboard\ne5-e4\nc3xe1\nundo\nredo\nmoves\nfoo\na1-b1\ne1xa1\nquit\n' \
+        --fen W:Wa1,d1:Bc3,e5 --white Ali
+    expect "$welcome" \
+        "White (Ali) against Black." \
+        "$rules" \
+        "White (Ali) to move." \
+        "d1-d3: a man steps one point, and d3 is not next to d1" \
+        "White d1-d2" \
+        "Black to move." \
+        "Capture compulsory: c3 can capture." \
+        "rank 5: black man e5; rank 4: empty; rank 3: black man c3; rank 2: white man d2; rank 1: white man a1" \
+        "e5-e4: a capture is compulsory: c3 can capture" \
+        "Black c3xe1 takes d2, becomes a mullah" \
+        "White (Ali) to move." \
+        "Taken back: Black c3xe1 takes d2, becomes a mullah." \
+        "Black to move." \
+        "Capture compulsory: c3 can capture." \
+        "Black c3xe1 takes d2, becomes a mullah" \
+        "White (Ali) to move." \
+        "3 legal moves: a1-a2, a1-b1, a1-b2." \
+        "Unknown command 'foo': type help for the commands." \
+        "White a1-b1" \
+        "Black to move." \
+        "Capture compulsory: e1 can capture." \
+        "Black mullah e1xa1 takes b1" \
+        "Game over: Black wins by all pieces captured."
+    games=$("$BIN" games)
+    [[ "$games" == "#1  "*"  Ali - Black  0-1 (all pieces captured)  2 moves  $STATE/fetaix/games/"*.pdn ]] ||
+        fail "the finished game is not in the history: $games"
+    ;;
+computer)
+    # Against the computer: its move is a line when made, and what was typed meanwhile is read after it.
+    # Black's only move is the capture b4xd2 (or d4xb2): the level decides nothing here but which.
+    play $'d2-c3\nlast\nundo\n' --black ai:1 --time 0.05
+    last=$(printf '%s\n' "$OUT" | sed -n 8p)
+    case "$last" in
+    "Black b4xd2 takes c3") other=e1 ;;
+    "Black d4xb2 takes c3") other=a1 ;;
+    *) fail "line 8: expected the computer's capture, got '$last'" ;;
+    esac
+    capture=$([ "$other" = e1 ] && echo "b2, e1" || echo "a1, d2")
+    expect "$welcome" \
+        "White against Black (computer, level 1)." \
+        "$rules" \
+        "White to move." \
+        "White d2-c3" \
+        "Black (computer, level 1) to move." \
+        "Capture compulsory: b4, d4 can capture." \
+        "$last" \
+        "White to move." \
+        "Capture compulsory: $capture can capture." \
+        "Last move: $last." \
+        "Taken back: $last." \
+        "Taken back: White d2-c3." \
+        "White to move."
+    ;;
+computer_thinking)
+    # The computer given 30 seconds a move: quit and its answer are not kept waiting, and the end of
+    # input quits at once (if either waited for the computer, this would take a minute).
+    start=$SECONDS
+    play $'d2-c3\nquit\nyes\n' --black ai:8 --time 30
+    expect "$welcome" "White against Black (computer, level 8)." "$rules" "White to move." \
+        "White d2-c3" "Black (computer, level 8) to move." "Capture compulsory: b4, d4 can capture." \
+        "Quit? The game is saved: run fetaix to resume it. (yes or no)"
+    play '' --black ai:8 --time 30 --resume
+    expect "$welcome" "White against Black (computer, level 8)." "$rules" \
+        "1 move played; the last: White d2-c3." "Black (computer, level 8) to move." \
+        "Capture compulsory: b4, d4 can capture."
+    ((SECONDS - start < 20)) || fail "quitting waited for the computer"
+    ;;
+resume)
+    # The end of input quits with the game saved; the next start offers it, and yes resumes it here.
+    play $'d2-c3\nb4xd2\n'
+    expect "$welcome" "White against Black." "$rules" "White to move." \
+        "White d2-c3" "Black to move." "Capture compulsory: b4, d4 can capture." \
+        "Black b4xd2 takes c3" "White to move." "Capture compulsory: b2, e1 can capture."
+    play $'board\nyes\nlast\ne1xc3\n'
+    expect "$welcome" "White against Black." "$rules" \
+        "1 move played; the last: Black b4xd2 takes c3." \
+        "Resume the unfinished game (1 move)? (yes or no)" \
+        "rank 5: black men a5, b5, c5, d5, e5; rank 4: black men a4, c4, d4, e4; rank 3: white men d3, e3, black men a3, b3; rank 2: white men a2, b2, c2, e2, black man d2; rank 1: white men a1, b1, c1, d1, e1" \
+        "Game resumed." "White to move." "Capture compulsory: b2, e1 can capture." \
+        "Last move: Black b4xd2 takes c3." \
+        "White e1xc3 takes d2" "Black to move." "Capture compulsory: d4 can capture."
+    # --resume takes it without asking; no sets it aside in the history and starts afresh.
+    play $'last\n' --resume
+    expect "$welcome" "White against Black." "$rules" \
+        "2 moves played; the last: White e1xc3 takes d2." "Black to move." "Capture compulsory: d4 can capture." \
+        "Last move: White e1xc3 takes d2."
+    play $'no\nlast\n'
+    expect "$welcome" "White against Black." "$rules" \
+        "2 moves played; the last: White e1xc3 takes d2." \
+        "Resume the unfinished game (2 moves)? (yes or no)" \
+        "No moves played yet." "White to move." "No move has been played yet."
+    games=$("$BIN" games)
+    [[ "$games" == "#1  "*"  White - Black  unfinished  2 moves  "*.pdn ]] || fail "not set aside in the history: $games"
+    ;;
+autosave_failing)
+    # The state folder cannot be made (a file is in its way): the notice says so at once; quitting says
+    # the game is not saved, and asks again when the history cannot keep it either.
+    touch "$STATE/file"
+    XDG_STATE_HOME=$STATE/file play $'c2-c3\nquit\nyes\n'
+    expect "$welcome" "White against Black." "$rules" \
+        "Notice: autosave failing: cannot create: Not a directory: $STATE/file/fetaix" \
+        "White to move." "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." \
+        "Quit? Not autosaved: it goes to the game history. (yes or no)" \
+        "Not kept in the game history: cannot create $STATE/file/fetaix: Not a directory" \
+        "The game cannot be kept in the history. Abandon it anyway? (yes or no)"
+    ;;
+second_instance)
+    # A first fetaix holds the autosave (its input a FIFO kept open); a second one is offered its saved
+    # game read-only, and refuses to play on it.
+    mkfifo "$STATE/in"
+    timeout 60 "$BIN" --screen-reader <"$STATE/in" >"$STATE/first" 2>&1 &
+    first=$!
+    exec 3>"$STATE/in"
+    printf 'c2-c3\n' >&3
+    deadline=$((SECONDS + 10))
+    until grep -q '^Capture compulsory: c4 can capture\.$' "$STATE/first"; do
+        ((SECONDS < deadline)) || { OUT=$(cat "$STATE/first"); fail "the first fetaix did not play c2-c3"; }
+        sleep 0.05
+    done
+    play $'c4xc2\nyes\nc4xc2\nlast\nquit\n'
+    expect "$welcome" "White against Black." "$rules" \
+        "1 move played; the last: White c2-c3." \
+        "Saved game open in another fetaix: yes = view read-only, no = separate game" \
+        "Answer yes or no first: Saved game open in another fetaix: yes = view read-only, no = separate game" \
+        "Black to move." "Capture compulsory: c4 can capture." \
+        "Nothing can be played: read-only: open in another fetaix. board, moves, last, help and quit work." \
+        "Last move: White c2-c3."
+    # The end of the first one's input ends it, its game saved.
+    exec 3>&-
+    wait "$first" || fail "the first fetaix failed"
+    grep -q '^1\. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the first game is not saved"
+    ;;
+signal)
+    # SIGHUP (the SSH connection dropped) while it waits for a line: it ends at once, the game saved.
+    mkfifo "$STATE/in"
+    # Not under timeout, which passes the signal on to its whole process group: SIGHUP goes to fetaix
+    # alone, and ctest's time limit catches a hang.
+    "$BIN" --screen-reader <"$STATE/in" >"$STATE/out" 2>&1 &
+    pid=$!
+    exec 3>"$STATE/in"
+    printf 'c2-c3\n' >&3
+    deadline=$((SECONDS + 10))
+    until grep -q '^Capture compulsory: c4 can capture\.$' "$STATE/out"; do
+        ((SECONDS < deadline)) || { OUT=$(cat "$STATE/out"); fail "c2-c3 was not played"; }
+        sleep 0.05
+    done
+    kill -HUP "$pid"
+    deadline=$((SECONDS + 10))
+    while kill -0 "$pid" 2>/dev/null && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do
+        ((SECONDS < deadline)) || fail "still running 10 seconds after SIGHUP"
+        sleep 0.05
+    done
+    wait "$pid"
+    status=$?
+    exec 3>&-
+    OUT=$(cat "$STATE/out")
+    [ "$status" = 0 ] || fail "exit status $status after SIGHUP"
+    grep -q '^1\. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the game is not saved"
+    ;;
+long_line)
+    # A line over 4096 characters is refused whole, in one line; the next line is read as ever.
+    play "$(printf 'x%.0s' $(seq 5000))"$'\nc2-c3\n'
+    expect "$welcome" "White against Black." "$rules" "White to move." \
+        "That line is too long (over 4096 characters): type help for the commands." \
+        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture."
+    ;;
+no_input)
+    # Standard input at its end from the start (CI's /dev/null): the opening, then it quits at once.
+    OUT=$(timeout 20 "$BIN" --screen-reader --majority </dev/null 2>&1)
+    [ $? = 0 ] || fail "exit status not 0"
+    expect "$welcome" "White against Black." \
+        "Rules: backward captures no, majority yes, promotion end, no-progress draw after 50 plies." "White to move."
+    ;;
+settings)
+    # screen-reader = true in the settings is the mode without the option.
+    mkdir -p "$CONFIG/fetaix"
+    printf 'screen-reader = true\n[players]\nwhite = "Amina"\n' >"$CONFIG/fetaix/config.toml"
+    OUT=$(printf 'c2-c3\n' | timeout 20 "$BIN" 2>&1)
+    [ $? = 0 ] || fail "exit status not 0"
+    expect "$welcome" "White (Amina) against Black." "$rules" "White (Amina) to move." \
+        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture."
+    ;;
+*)
+    fail "unknown test $1"
+    ;;
+esac
+echo ok

@@ -1,0 +1,226 @@
+// The screen-reader mode's lines: the event texts and the word commands, exactly.
+
+#include <catch2/catch.hpp>
+
+#include "line/line_game.hpp"
+
+using namespace fetaix;
+using namespace fetaix::line;
+using Lines = std::vector<std::string>;
+
+namespace {
+
+Move move_in(const Position& pos, const char* text, Rules rules = {}) { return *parse_move(text, pos, rules); }
+
+tui::Controller from(const char* fen_text, tui::Players players = {}) {
+    return tui::Controller(Rules{}, std::move(players), *parse_fen(fen_text));
+}
+
+const std::string kRulesLine = "Rules: backward captures no, majority no, promotion end, no-progress draw after 50 plies.";
+const std::string kWelcome = "fetaix, screen-reader mode: type a move such as c2-c3, or help for the commands.";
+
+}  // namespace
+
+TEST_CASE("line: a move is said with its piece and the pieces it takes", "[line]") {
+    const Position start = start_position();
+    CHECK(move_said(start, move_in(start, "c2-c3")) == "White c2-c3");
+    const Position after = start.after(move_in(start, "d2-c3"));
+    CHECK(move_said(after, move_in(after, "b4xd2")) == "Black b4xd2 takes c3");
+    const Position two = *parse_fen("W:Wc1:Bc2,d3");
+    CHECK(move_said(two, move_in(two, "c1xc3xe3")) == "White c1xc3xe3 takes c2, d3: 2 pieces");
+    const Position mullah = *parse_fen("B:Wc3:BKb4");
+    CHECK(move_said(mullah, move_in(mullah, "b4xd2")) == "Black mullah b4xd2 takes c3");
+    const Position promotes = *parse_fen("W:Wb4:Ba5");
+    CHECK(move_said(promotes, move_in(promotes, "b4-b5")) == "White b4-b5, becomes a mullah");
+}
+
+TEST_CASE("line: board lists the pieces rank by rank from rank 5", "[line]") {
+    CHECK(board_said(start_position()) ==
+          "rank 5: black men a5, b5, c5, d5, e5; rank 4: black men a4, b4, c4, d4, e4; "
+          "rank 3: white men d3, e3, black men a3, b3; rank 2: white men a2, b2, c2, d2, e2; "
+          "rank 1: white men a1, b1, c1, d1, e1");
+    CHECK(board_said(*parse_fen("W:WKc1,a1:Bd5,Ke5")) ==
+          "rank 5: black man d5, black mullah e5; rank 4: empty; rank 3: empty; rank 2: empty; "
+          "rank 1: white man a1, white mullah c1");
+}
+
+TEST_CASE("line: moves lists the legal moves in the order of their names", "[line]") {
+    CHECK(moves_said(legal_moves(start_position(), Rules{})) == "4 legal moves: b2-c3, c2-c3, d2-c3, d3-c3.");
+    CHECK(moves_said(MoveList{}) == "No legal moves: the game is not in play.");
+}
+
+TEST_CASE("line: a typed line is a word of the list, a move, or unknown", "[line]") {
+    CHECK(read_word("board") == Word::Board);
+    CHECK(read_word("  BOARD \r") == Word::Board);
+    CHECK(read_word("y") == Word::Yes);
+    CHECK(read_word("No") == Word::No);
+    CHECK(read_word("c2-c3") == Word::Move);
+    CHECK(read_word("C2") == Word::Move);
+    CHECK(read_word("boards") == Word::Unknown);
+    CHECK(read_word("z9-c3") == Word::Unknown);
+    CHECK(read_word("undo now") == Word::Unknown);
+    CHECK(read_word(" \t") == Word::Empty);
+}
+
+TEST_CASE("line: two people play; a refused move, a compulsory capture, undo, redo and the end", "[line]") {
+    tui::Controller c = from("W:Wc1:Bc2,d3");
+    c.set_autosaved(true);
+    LineGame g(c);
+    CHECK(g.opening() == Lines{kWelcome, "White against Black.", kRulesLine, "White to move.",
+                               "Capture compulsory: c1 can capture."});
+    CHECK(g.enter("c1-d1") == Lines{"c1-d1: a capture is compulsory: c1 can capture"});
+    CHECK(g.enter("moves") == Lines{"1 legal move: c1xc3xe3."});
+    CHECK(g.enter("last") == Lines{"No move has been played yet."});
+    // A unique beginning is enough.
+    CHECK(g.enter("c1xc3") ==
+          Lines{"White c1xc3xe3 takes c2, d3: 2 pieces", "Game over: White wins by all pieces captured."});
+    CHECK(g.enter("last") == Lines{"Last move: White c1xc3xe3 takes c2, d3: 2 pieces."});
+    CHECK(g.enter("moves") == Lines{"No legal moves: the game is not in play."});
+    CHECK(g.enter("undo") == Lines{"Taken back: White c1xc3xe3 takes c2, d3: 2 pieces.", "White to move.",
+                                   "Capture compulsory: c1 can capture."});
+    CHECK(g.enter("undo") == Lines{"Nothing to undo."});
+    CHECK(g.enter("undo") == Lines{"Nothing to undo."});
+    CHECK(g.enter("REDO") ==
+          Lines{"White c1xc3xe3 takes c2, d3: 2 pieces", "Game over: White wins by all pieces captured."});
+    CHECK(g.enter("c1-c2") == Lines{"c1-c2: the game is over: all pieces captured"});
+    CHECK(g.news().empty());
+    CHECK_FALSE(g.ended());
+    // A finished game: quit leaves without a question.
+    CHECK(g.enter("quit").empty());
+    CHECK(g.ended());
+}
+
+TEST_CASE("line: unknown words, empty lines and answers without a question", "[line]") {
+    tui::Controller c(Rules{}, tui::Players{});
+    LineGame g(c);
+    (void)g.opening();
+    CHECK(g.enter("").empty());
+    CHECK(g.enter("hello") == Lines{"Unknown command 'hello': type help for the commands."});
+    // A typed control character is shown, never sent raw.
+    CHECK(g.enter("\x1b[2J") == Lines{"Unknown command '^[[2J': type help for the commands."});
+    CHECK(g.enter(std::string(41, 'x')) ==
+          Lines{"Unknown command '" + std::string(40, 'x') + "...': type help for the commands."});
+    CHECK(g.enter("yes") == Lines{"There is no question to answer."});
+    CHECK(g.enter("help") ==
+          Lines{"Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by "
+                "rank; moves: the legal moves; last: the last move; undo; redo; draw: offer a draw; resign; new: a new "
+                "game; help; quit. Questions are answered yes or no."});
+    CHECK(g.enter("c2-c4") == Lines{"c2-c4: a man steps one point, and c4 is not next to c2"});
+    CHECK(g.enter("c2") == Lines{"c2: a move needs a start and a landing point, such as c2-c3"});
+    CHECK(g.enter("c2-c3") == Lines{"White c2-c3", "Black to move.", "Capture compulsory: c4 can capture."});
+}
+
+TEST_CASE("line: resigning and a draw are asked, answered yes or no, and taken back with undo", "[line]") {
+    tui::Controller c(Rules{}, tui::Players{"Ali", "Zineb", 0, 0});
+    LineGame g(c);
+    CHECK(g.opening() == Lines{kWelcome, "White (Ali) against Black (Zineb).", kRulesLine, "White (Ali) to move."});
+    CHECK(g.enter("resign") == Lines{"Resign for White (Ali)? (yes or no)"});
+    CHECK(g.enter("undo") == Lines{"Answer yes or no first: Resign for White (Ali)? (yes or no)"});
+    CHECK(g.enter("last") == Lines{"No move has been played yet."});
+    CHECK(g.enter("no") == Lines{"White (Ali) to move."});
+    CHECK(g.enter("resign") == Lines{"Resign for White (Ali)? (yes or no)"});
+    CHECK(g.enter("yes") == Lines{"Game over: Black (Zineb) wins by resignation."});
+    CHECK(g.enter("undo") == Lines{"Taken back: the resignation.", "White (Ali) to move."});
+    CHECK(g.enter("draw") == Lines{"White offers a draw. Black (Zineb), accept? (yes or no)"});
+    CHECK(g.enter("n") == Lines{"Black declines the draw.", "White (Ali) to move."});
+    CHECK(g.enter("draw") == Lines{"White offers a draw. Black (Zineb), accept? (yes or no)"});
+    CHECK(g.enter("y") == Lines{"Game over: draw agreed."});
+    // A finished game: new starts another at once, the finished one being in the history already.
+    CHECK(g.enter("new") == Lines{"New game.", "No moves played yet.", "White (Ali) to move."});
+    (void)g.enter("c2-c3");
+    CHECK(g.enter("new") == Lines{"Abandon this game and start a new one? (yes or no)"});
+    CHECK(g.enter("yes") == Lines{"New game.", "No moves played yet.", "White (Ali) to move."});
+}
+
+TEST_CASE("line: the computer's move is said as a person's; undo takes back both", "[line]") {
+    tui::Controller c(Rules{}, tui::Players{"White", "Black", 0, 2});
+    LineGame g(c);
+    (void)g.opening();
+    CHECK(g.enter("d2-c3") == Lines{"White d2-c3", "Black (computer, level 2) to move.",
+                                    "Capture compulsory: b4, d4 can capture."});
+    CHECK(c.computer_to_move());
+    CHECK(g.computer_moves(move_in(c.game().position(), "b4xd2")) ==
+          Lines{"Black b4xd2 takes c3", "White to move.", "Capture compulsory: b2, e1 can capture."});
+    CHECK(g.enter("undo") == Lines{"Taken back: Black b4xd2 takes c3.", "Taken back: White d2-c3.", "White to move."});
+    // The computer answers a draw at once.
+    CHECK(g.enter("draw") == Lines{"Black (computer, level 2) declines the draw."});
+}
+
+TEST_CASE("line: the notice is said when it changes; quit asks while a game is on", "[line]") {
+    tui::Controller c(Rules{}, tui::Players{});
+    c.set_autosaved(true);
+    LineGame g(c);
+    (void)g.opening();
+    c.set_notice("autosave failing: cannot write: No space left on device: /s/autosave.pdn");
+    CHECK(g.news() == Lines{"Notice: autosave failing: cannot write: No space left on device: /s/autosave.pdn"});
+    CHECK(g.news().empty());
+    c.set_notice("");
+    CHECK(g.news() == Lines{"Notice cleared."});
+    (void)g.enter("c2-c3");
+    CHECK(g.enter("quit") == Lines{"Quit? The game is saved: run fetaix to resume it. (yes or no)"});
+    CHECK(g.enter("no") == Lines{"Black to move.", "Capture compulsory: c4 can capture."});
+    CHECK_FALSE(g.ended());
+    (void)g.enter("quit");
+    CHECK(g.enter("yes").empty());
+    CHECK(g.ended());
+}
+
+TEST_CASE("line: a saved game offered at the start is described, then resumed or set aside", "[line]") {
+    GameRecord saved = *parse_pdn("1. d2-c3 b4xd2 *\n").value().begin();
+    for (bool resume : {true, false}) {
+        tui::Controller c(Rules{}, tui::Players{});
+        c.offer_resume(saved);
+        LineGame g(c);
+        CHECK(g.opening() == Lines{kWelcome, "White against Black.", kRulesLine,
+                                   "1 move played; the last: Black b4xd2 takes c3.",
+                                   "Resume the unfinished game (1 move)? (yes or no)"});
+        if (resume)
+            CHECK(g.enter("yes") == Lines{"Game resumed.", "White to move.", "Capture compulsory: b2, e1 can capture."});
+        else
+            CHECK(g.enter("no") == Lines{"No moves played yet.", "White to move."});
+    }
+}
+
+TEST_CASE("line: the saved game open in another fetaix is only looked at", "[line]") {
+    GameRecord saved = *parse_pdn("1. d2-c3 b4xd2 *\n").value().begin();
+    tui::Controller c(Rules{}, tui::Players{});
+    c.offer_read_only(saved);
+    LineGame g(c);
+    const Lines opening = g.opening();
+    CHECK(opening.back() == "Saved game open in another fetaix: yes = view read-only, no = separate game");
+    CHECK(g.enter("yes") == Lines{"White to move.", "Capture compulsory: b2, e1 can capture."});
+    const Lines refused{"Nothing can be played: read-only: open in another fetaix. board, moves, last, help and quit work."};
+    CHECK(g.enter("e1xc3") == refused);
+    CHECK(g.enter("undo") == refused);
+    CHECK(g.enter("resign") == refused);
+    CHECK(g.enter("last") == Lines{"Last move: Black b4xd2 takes c3."});
+    CHECK(c.game().ply() == 2);
+    CHECK(g.enter("quit").empty());
+    CHECK(g.ended());
+}
+
+TEST_CASE("line: a move typed on a replayed game is refused by the controller itself", "[line]") {
+    tui::Controller c(Rules{}, tui::Players{});
+    c.load(*parse_pdn("1. d2-c3 b4xd2 *\n").value().begin());
+    c.start_replay("");
+    CHECK_FALSE(c.play_typed("e1xc3"));
+    CHECK(c.ui().message == "Nothing can be played on a game only looked at.");
+    CHECK(c.game().ply() == 2);
+}
+
+TEST_CASE("line: a draw the rules bring near is said after whose turn it is", "[line]") {
+    Rules rules;
+    rules.no_progress = 12;
+    // Mullahs only: every move brings the no-progress draw nearer; a1-b1 and back repeat the position.
+    tui::Controller c(rules, tui::Players{}, *parse_fen("W:WKa1:BKe5"));
+    LineGame g(c);
+    CHECK(g.opening() == Lines{kWelcome, "White against Black.",
+                               "Rules: backward captures no, majority no, promotion end, no-progress draw after 12 plies.",
+                               "White to move."});
+    // Said from 10 plies before the draw on, as the screen does.
+    CHECK(g.enter("a1-b1") == Lines{"White mullah a1-b1", "Black to move."});
+    CHECK(g.enter("e5-d5") == Lines{"Black mullah e5-d5", "White to move.", "No-progress draw in 10 plies."});
+    (void)g.enter("b1-a1");
+    CHECK(g.enter("d5-e5") == Lines{"Black mullah d5-e5", "White to move.", "No-progress draw in 8 plies.",
+                                    "Position seen twice: once more is a draw."});
+}
