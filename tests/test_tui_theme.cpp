@@ -15,15 +15,17 @@ using namespace fetaix::tui;
 
 namespace {
 
-// What stands on the board or marks it, the roles whose contrast the issue asks for; then the other
+// The board's lines and empty points (where a piece may go), what stands on the board or marks it, the
+// roles whose contrast the issue asks for; then the other
 // coloured roles, held to the same 4.5:1.
-constexpr Role kColoured[] = {Role::WhitePiece, Role::WhiteMullah, Role::BlackPiece,  Role::BlackMullah, Role::Marker,
+constexpr Role kColoured[] = {Role::Board, Role::WhitePiece, Role::WhiteMullah, Role::BlackPiece,  Role::BlackMullah, Role::Marker,
                               Role::Destination, Role::Path,       Role::Taken,       Role::LastMove,    Role::MustCapture,
                               Role::Hint,        Role::Dialog,     Role::TurnWhite,   Role::TurnBlack};
 constexpr ColourDepth kDepths[] = {ColourDepth::TrueColor, ColourDepth::Palette256, ColourDepth::Eight};
 
 std::string role_name(Role r) {
     switch (r) {
+        case Role::Board: return "board lines and empty points";
         case Role::WhitePiece: return "White man";
         case Role::WhiteMullah: return "White mullah";
         case Role::BlackPiece: return "Black man";

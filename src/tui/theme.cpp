@@ -151,7 +151,7 @@ std::vector<Theme> make_themes() {
     // colours that tell things apart differ in lightness or in blue, never in red against green alone.
     all.push_back(colour_theme({
         .name = "colour-blind", .about = "No meaning carried by red against green: blue, orange, yellow and greys",
-        .ground = colour(28, 28, 28, kBlack), .lines = colour(95, 135, 175, kBlue),
+        .ground = colour(28, 28, 28, kBlack), .lines = colour(95, 135, 175, kCyan),  // xterm's blue on black: 2.2:1
         .white = kPaper, .black = colour(255, 175, 0, kYellow), .marker = colour(95, 215, 255, kCyan),
         .bold_pieces = true,
         .destination = {kInk, colour(95, 175, 255, kCyan)},
