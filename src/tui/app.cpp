@@ -3,10 +3,13 @@
 #include <chrono>
 #include <ctime>
 #include <memory>
+#include <poll.h>
+#include <vector>
 
 #include "store/autosave.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
+#include "player.hpp"
 #include "thinker.hpp"
 
 namespace fetaix::tui {
@@ -121,42 +124,65 @@ int run(AppOptions options) {
     std::uint64_t saved_revision = controller.revision();
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
-    enum class Purpose { None, Move, Hint };
     Thinker thinker;
+    ComputerPlayer computer(thinker, controller.players());
+    // The Player delivering the side to move's move, while it works on the position of `working_revision`.
+    Player* working = nullptr;
+    std::uint64_t working_revision = 0;
+    bool hinting = false;
+    std::uint64_t hint_revision = 0;
     // A file opened with o is read on its own thread too: checking a long record takes a while.
     FileReader reader;
-    Purpose purpose = Purpose::None;
-    std::uint64_t thinking_revision = 0;
     auto last_move_time = std::chrono::steady_clock::now();
+    const auto player_of = [&](Color side) -> Player* {
+        return controller.seat(side) == Seat::Computer ? &computer : nullptr;
+    };
 
     Terminal terminal(options.terminal);
     terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
     // A terminal gone without a signal (the pty closed) ends the game as SIGHUP does, everything saved.
     while (Terminal::stop_signal == 0 && !terminal.lost()) {
         // A change of game (undo, new game, a loaded file) makes any thinking moot.
-        if (thinker.busy() && controller.revision() != thinking_revision) {
-            thinker.cancel();
-            purpose = Purpose::None;
+        if (working && controller.revision() != working_revision) {
+            working->cancel();
+            working = nullptr;
             controller.set_thinking("");
+        }
+        if (hinting && controller.revision() != hint_revision) {
+            thinker.cancel();
+            hinting = false;
         }
         // The computer on both sides (named on the command line or by the record): a pause between moves.
         const bool demonstration = controller.players().white_level > 0 && controller.players().black_level > 0;
-        const bool pause = demonstration && std::chrono::steady_clock::now() - last_move_time < std::chrono::milliseconds(400);
-        if (!thinker.busy() && controller.computer_to_move() && !pause) {
-            const Game& game = controller.game();
-            const int level = controller.players().level(game.position().side_to_move);
-            thinker.start(game, level, controller.players().seed + game.ply(), controller.players().think_ms);
-            purpose = Purpose::Move;
-            thinking_revision = controller.revision();
+        const auto since_move = std::chrono::steady_clock::now() - last_move_time;
+        const auto pause_left = std::chrono::milliseconds(400) - since_move;
+        const bool pause = demonstration && pause_left.count() > 0;
+        if (!working && !hinting && controller.player_to_move() && !pause) {
+            working = player_of(controller.game().position().side_to_move);
+            if (working) {
+                working->start(controller.game());
+                working_revision = controller.revision();
+            }
         }
         if (controller.take_hint_request()) {
             // Within a second, at full strength.
             thinker.start(controller.game(), engine::kMaxLevel, controller.players().seed, 900);
-            purpose = Purpose::Hint;
-            thinking_revision = controller.revision();
+            hinting = true;
+            hint_revision = controller.revision();
         }
         if (auto path = controller.take_read_request()) reader.start(controller.files().read, *path);
-        const Key key = terminal.read_key(thinker.busy() || reader.busy() || pause ? 50 : 250, controller.ui().flipped);
+        // Waits for whichever comes first: a key, the move, the hint, the file read, a signal; a timeout
+        // only for what needs one (the computer's progress on screen, the pause between its moves).
+        std::vector<pollfd> sources;
+        int wait_ms = -1;
+        if (working) {
+            if (working->fd() >= 0) sources.push_back({working->fd(), POLLIN, 0});
+            wait_ms = working->timeout_ms();
+        }
+        if (hinting) sources.push_back({thinker.fd(), POLLIN, 0});
+        if (reader.busy()) sources.push_back({reader.fd(), POLLIN, 0});
+        if (pause) wait_ms = static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(pause_left).count());
+        const Key key = terminal.read_key(wait_ms, controller.ui().flipped, sources);
         bool redraw = key.name != Key::Name::None;
         if (reader.busy()) {
             if (auto record = reader.take_result()) {
@@ -164,15 +190,21 @@ int run(AppOptions options) {
                 redraw = true;
             }
         }
-        if (thinker.busy()) {
-            if (purpose == Purpose::Move) controller.set_thinking(thinker.progress());
-            if (auto result = thinker.take_result()) {
-                if (result->has_move && purpose == Purpose::Move) controller.play_computer_move(result->best);
+        if (working) {
+            if (working == &computer) controller.set_thinking(working->doing());
+            if (auto move = working->take_move()) {
+                controller.play_delivered(*move);
                 if (controller.take_bell()) terminal.bell();
-                if (result->has_move && purpose == Purpose::Hint) controller.show_hint(result->best, result->score);
-                purpose = Purpose::None;
+                working = nullptr;
                 controller.set_thinking("");
                 last_move_time = std::chrono::steady_clock::now();
+            }
+            redraw = true;
+        }
+        if (hinting) {
+            if (auto result = thinker.take_result()) {
+                if (result->has_move) controller.show_hint(result->best, result->score);
+                hinting = false;
             }
             redraw = true;
         }
@@ -201,6 +233,7 @@ int run(AppOptions options) {
             terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()),
                           action.kind == Action::Kind::Redraw);
     }
+    if (working) working->cancel();
     thinker.cancel();
     reader.cancel();
     // Ctrl-C, a signal or a closed terminal: a game the autosave does not hold goes to the history.

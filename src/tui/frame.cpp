@@ -419,7 +419,11 @@ std::string status_text(const Controller& c, const Players& players) {
     const Color mover = pos.side_to_move;
     std::string text = concat(players.label(mover), " to move");
     if (!c.ui().thinking.empty() && c.computer_to_move()) return concat(text, " - thinking: ", c.ui().thinking);
-    if (c.must_capture()) text += " - capture compulsory";
+    // Over the network, each player is told whose move it is from their own side.
+    const bool waiting = c.networked() && c.keyboard_side() && c.seat(mover) == Seat::Remote;
+    if (c.networked() && c.keyboard_side()) text += waiting ? concat(" - waiting for ", players.name(mover)) : " - your turn";
+    // What the other player must do is theirs to see.
+    if (c.must_capture() && !waiting) text += " - capture compulsory";
     return concat(text, " | White ", popcount(pos.of(Color::White)), ", Black ", popcount(pos.of(Color::Black)));
 }
 
@@ -748,6 +752,8 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     const UiState& ui = c.ui();
     if (!ui.notice.empty())
         for (const std::string& line : fit_text(ui.notice, columns, 2)) bottom.push_back({line, Role::Question, true});
+    if (!ui.network.empty())
+        for (const std::string& line : fit_text(ui.network, columns, 2)) bottom.push_back({line, Role::Question, true});
     // The status says again whose turn it is, in the same colours as the banner above.
     const Players status_players =
         fitted_players(c.players(), columns, [&](const Players& p) { return status_text(c, p); });
@@ -769,6 +775,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     if (ui.prompt_open) {
         const std::string label = ui.prompt_kind == PromptKind::Move   ? "Move: "
                                   : ui.prompt_kind == PromptKind::Save ? "Save to: "
+                                  : ui.prompt_kind == PromptKind::Chat ? "Say: "
                                                                        : "Open: ";
         // The prompt takes printable ASCII only, so a character is a column. A long entry is shown
         // around the cursor, as far to the right as it goes, with "…" where its start is cut.
@@ -801,7 +808,15 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
             bottom[status_at].text = fit_text(concat(status, " | ", draw_rules_text(c.game(), true)), columns, 1).front();
     }
     const int first = rows - static_cast<int>(bottom.size());
-    draw_legend(f, c, glyphs, board.bottom() + 4, first);
+    if (ui.chat.empty()) {
+        draw_legend(f, c, glyphs, board.bottom() + 4, first);
+    } else {
+        // Over the network the rows under the board show the chat's last lines instead of the legend.
+        const int top = board.bottom() + 3, room = first - top;
+        const std::size_t shown = std::min(ui.chat.size(), static_cast<std::size_t>(std::max(0, room)));
+        for (std::size_t i = 0; i < shown; ++i)
+            f.write(top + static_cast<int>(i), 0, fit_text(ui.chat[ui.chat.size() - shown + i], columns, 1).front(), Role::Text);
+    }
     for (std::size_t i = 0; i < bottom.size(); ++i) {
         const int row = first + static_cast<int>(i);
         if (bottom[i].bar) f.write(row, 0, std::string(columns, ' '), bottom[i].role);

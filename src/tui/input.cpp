@@ -61,6 +61,7 @@ Action board_key(const Key& key) {
         case 's': return Action::of(K::Save);
         case 'o': return Action::of(K::Open);
         case 'H': return Action::of(K::Hint);
+        case 'c': return Action::of(K::Chat);
         case '[': return Action::of(K::StepBack);
         case ']': return Action::of(K::StepForward);
         default: {
@@ -101,6 +102,7 @@ Action stepping_key(const Key& key, InputMode mode) {
         case '?': return Action::of(K::Help);
         case 's': return Action::of(K::Save);
         case 'q': return Action::of(K::Quit);
+        case 'c': return Action::of(K::Chat);
         default: return Action::of(K::ViewOnly);
     }
 }

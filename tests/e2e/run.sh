@@ -686,6 +686,22 @@ bell_off)
     # (The tests bell and bell_flag see the flag set in the same way: this 0 is no blind spot.)
     [ "$(bell_flag)" = 0 ] || fail "the bell rang without the setting"
     ;;
+idle)
+    # The loop waits on the keyboard and the other sources in one poll, with no timeout when nothing
+    # needs one: a game left alone does not wake up at all (it used to every 250 ms), and a key still
+    # comes through at once.
+    start_game --new
+    wait_for 'White to move'
+    pid=$(pgrep -P "$($T display -p -t e2e '#{pane_pid}')" -x fetaix || $T display -p -t e2e '#{pane_pid}')
+    switches() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$pid/status"; }
+    type_move d3-c3
+    before=$(switches)
+    # Idleness is measured over a span of time: no event marks its end.
+    sleep 1
+    after=$(switches)
+    [ "$((after - before))" -le 1 ] || fail "fetaix woke up $((after - before)) times in 1 s while idle"
+    type_move b3xd3
+    ;;
 long_notice)
     # A long state folder under a file: the autosave fails with a notice longer than the screen is
     # wide. At 72x24 and 80x24 the reason stays in view, the path is shortened in the middle, the
