@@ -1,0 +1,1001 @@
+#include "net/session.hpp"
+
+#include <algorithm>
+#include <unistd.h>
+#include <utility>
+
+namespace fetaix::net {
+
+std::string left_text(Color side, std::string_view name) {
+    const std::string_view colour = to_string(side);
+    if (name.empty() || name == colour) return concat(colour, " disconnected, waiting");
+    return concat(colour, " (", name, ") disconnected, waiting");
+}
+
+std::vector<Event> Session::take_events() { return std::exchange(events_, {}); }
+
+namespace {
+
+Event event(EventKind kind, std::string text = "") {
+    Event e;
+    e.kind = kind;
+    e.text = std::move(text);
+    return e;
+}
+
+std::string_view seat_word(Color c) { return c == Color::White ? "white" : "black"; }
+
+// The ply a take-back asked by `side` goes back to: before that player's last move. Nothing when the
+// player has no move to take back.
+std::optional<std::size_t> takeback_target(const Game& game, Color side) {
+    std::size_t ply = game.ply();
+    // Back past the other player's replies to this player's last move, then past that move.
+    while (ply > 0 && game.position_at(ply - 1).side_to_move != side) --ply;
+    if (ply == 0) return std::nullopt;
+    return ply - 1;
+}
+
+// Why `side` may not make this offer now, or nothing.
+std::optional<std::string> offer_refusal(const Game& game, Color side, Offer what, const std::optional<Offer>& open) {
+    if (open) return std::string("an offer is already open");
+    if (what == Offer::Draw) {
+        if (game.over()) return concat("the game is over: ", describe(game.result().reason));
+        return std::nullopt;
+    }
+    if (game.result().reason == Reason::Resignation || game.result().reason == Reason::AgreedDraw)
+        return concat("the game is over: ", describe(game.result().reason));
+    if (!takeback_target(game, side)) return std::string("there is no move of yours to take back");
+    return std::nullopt;
+}
+
+State state_of(const Game& game, const std::string& white, const std::string& black, bool white_present,
+               bool black_present, const std::optional<Offer>& offer, Color offer_by) {
+    State s;
+    s.white = white;
+    s.black = black;
+    s.white_present = white_present;
+    s.black_present = black_present;
+    s.start = game.start();
+    s.rules = game.rules();
+    s.plies = game.ply();
+    const GameResult r = game.result();
+    if (r.reason == Reason::Resignation || r.reason == Reason::AgreedDraw) s.declared = r;
+    s.offer = offer;
+    s.offer_by = offer_by;
+    return s;
+}
+
+std::vector<std::string> state_lines(const State& s, const Game& game) {
+    std::vector<std::string> lines{format(s)};
+    std::vector<std::string> moves;
+    for (const Move& m : game.moves()) moves.push_back(to_string(m));
+    for (std::string& l : history_lines(1, moves)) lines.push_back(std::move(l));
+    return lines;
+}
+
+// Applies a declared result to a game.
+void declare(Game& game, const GameResult& r) {
+    if (game.result() == r) return;
+    if (r.reason == Reason::Resignation) (void)game.resign(r.outcome == Outcome::WhiteWins ? Color::Black : Color::White);
+    else if (r.reason == Reason::AgreedDraw) (void)game.agree_draw();
+}
+
+std::string cut_name(std::string name) {
+    if (name.size() <= kMaxNameBytes) return name;
+    std::size_t end = kMaxNameBytes;
+    while (end > 0 && (static_cast<unsigned char>(name[end]) & 0xC0) == 0x80) --end;
+    return name.substr(0, end);
+}
+
+}  // namespace
+
+// ============================== Host ==============================
+
+struct Host::Impl {
+    enum class Stage : std::uint8_t { Handshake, Waiting, Seated, Watching };
+    struct Peer {
+        explicit Peer(Connection c) : conn(std::move(c)) {}
+        Connection conn;
+        Stage stage = Stage::Handshake;
+        Color side = Color::White;
+        std::string name;
+        std::string login;
+        uid_t uid = 0;
+        int request = 0;
+    };
+
+    Impl(Host& self, HostConfig config, Listener listener)
+        : self(self), config(std::move(config)), listener(std::move(listener)) {}
+
+    Host& self;
+    HostConfig config;
+    Listener listener;
+    std::vector<std::unique_ptr<Peer>> peers;
+    std::string join_code;
+    std::string watch_code;
+    std::string tokens[2];
+    int next_request = 1;
+    std::size_t takeback_to = 0;
+
+    static int index(Color c) { return c == Color::White ? 0 : 1; }
+    bool local(Color c) const { return config.host_side == c; }
+    bool held(Color c) const { return !tokens[index(c)].empty(); }
+    Peer* seated(Color c) {
+        for (auto& p : peers)
+            if (p->stage == Stage::Seated && p->side == c && !p->conn.closed()) return p.get();
+        return nullptr;
+    }
+    Peer* waiting_for(Color c) {
+        for (auto& p : peers)
+            if (p->stage == Stage::Waiting && p->side == c && !p->conn.closed()) return p.get();
+        return nullptr;
+    }
+    std::string& name_of(Color c) { return c == Color::White ? self.white_ : self.black_; }
+    void set_present(Color c, bool yes) { (c == Color::White ? self.white_present_ : self.black_present_) = yes; }
+
+    State state() const {
+        return state_of(self.game_, self.white_, self.black_, self.white_present_, self.black_present_, self.offer_,
+                        self.offer_by_);
+    }
+    void send_state(Peer& p) {
+        for (const std::string& line : state_lines(state(), self.game_)) p.conn.send(line);
+    }
+    // Sends a line to every player and watcher except `except`; to the watchers only when asked.
+    void broadcast(const std::string& line, const Peer* except = nullptr, bool watchers_only = false) {
+        for (auto& p : peers) {
+            if (p.get() == except || p->conn.closed()) continue;
+            if (p->stage == Stage::Watching || (!watchers_only && p->stage == Stage::Seated)) p->conn.send(line);
+        }
+    }
+    void broadcast_state() {
+        const std::vector<std::string> lines = state_lines(state(), self.game_);
+        for (auto& p : peers)
+            if (!p->conn.closed() && (p->stage == Stage::Watching || p->stage == Stage::Seated))
+                for (const std::string& line : lines) p->conn.send(line);
+    }
+    void flush_all() {
+        for (auto& p : peers) p->conn.flush();
+    }
+
+    GameInfo info() const {
+        GameInfo g;
+        g.name = config.game_name;
+        g.white = self.white_;
+        g.black = self.black_;
+        g.white_free = !local(Color::White) && !held(Color::White);
+        g.black_free = !local(Color::Black) && !held(Color::Black);
+        g.ply = self.game_.ply();
+        g.turn = self.game_.position().side_to_move;
+        g.outcome = self.game_.result().outcome;
+        g.watchers = watchers();
+        g.shared = config.shared;
+        return g;
+    }
+    std::size_t watchers() const {
+        return static_cast<std::size_t>(std::count_if(peers.begin(), peers.end(), [](const auto& p) {
+            return p->stage == Stage::Watching && !p->conn.closed();
+        }));
+    }
+
+    void refuse(Peer& p, std::string_view why) { p.conn.send_and_close(error_line(why)); }
+
+    // Gives seat `side` to the peer: a token, the welcome, the whole state, and the news to the others.
+    void seat(Peer& p, Color side) {
+        std::string& token = tokens[index(side)];
+        if (token.empty()) token = random_hex(16);
+        if (token.empty()) {
+            refuse(p, "the host cannot make a seat token (no randomness from the kernel)");
+            return;
+        }
+        if (Peer* old = seated(side); old != nullptr && old != &p)
+            refuse(*old, "your seat was taken back by a new connection with its token");
+        p.stage = Stage::Seated;
+        p.side = side;
+        name_of(side) = p.name;
+        set_present(side, true);
+        p.conn.send(format(Welcome{kProtocolVersion, role_of(side), config.game_name, token}));
+        send_state(p);
+        broadcast(format(Joined{side, p.name}), &p);
+        {
+            Event e;
+            e.kind = EventKind::Joined;
+            e.side = side;
+            e.role = role_of(side);
+            e.name = p.name;
+            e.login = p.login;
+            self.emit(std::move(e));
+        }
+    }
+
+    void watch(Peer& p) {
+        p.stage = Stage::Watching;
+        p.conn.send(format(Welcome{kProtocolVersion, Role::Watch, config.game_name, ""}));
+        send_state(p);
+    }
+
+    void handshake(Peer& p, const Message& m) {
+        if (const auto* q = std::get_if<Query>(&m)) {
+            (void)q;
+            p.conn.send_and_close(format(info()));
+            return;
+        }
+        const auto* hello = std::get_if<Hello>(&m);
+        if (hello == nullptr) {
+            refuse(p, "the first line must be hello or query");
+            return;
+        }
+        if (hello->version != kProtocolVersion) {
+            refuse(p, concat("protocol version ", hello->version, " is not supported (this fetaix speaks ", kProtocolVersion, ")"));
+            return;
+        }
+        const auto cred = peer_credentials(p.conn.fd());
+        if (!cred) {
+            refuse(p, "cannot tell who is connecting (no peer credentials)");
+            return;
+        }
+        p.uid = cred->uid;
+        p.login = cred->login;
+        if (!config.shared && cred->uid != ::geteuid()) {
+            refuse(p, "this game is private to the user who hosts it");
+            return;
+        }
+        p.name = cut_name(hello->name.empty() ? cred->login : hello->name);
+        if (hello->role == Role::Watch) {
+            if (config.shared && !code_matches(watch_code, hello->code)) {
+                refuse(p, "wrong watch code");
+                {
+                    Event e;
+                    e.kind = EventKind::Notice;
+                    e.login = p.login;
+                    e.text = concat("a wrong watch code from ", p.login);
+                    self.emit(std::move(e));
+                }
+                return;
+            }
+            watch(p);
+            return;
+        }
+        // A seat token gets its seat back, with no code and no question.
+        if (!hello->token.empty()) {
+            for (Color c : {Color::White, Color::Black}) {
+                const bool asked = hello->role == Role::Seat || hello->role == role_of(c);
+                if (asked && !local(c) && held(c) && code_matches(tokens[index(c)], hello->token)) {
+                    seat(p, c);
+                    return;
+                }
+            }
+        }
+        std::optional<Color> side;
+        std::string why;
+        for (Color c : {Color::White, Color::Black}) {
+            if (hello->role != Role::Seat && hello->role != role_of(c)) continue;
+            if (local(c)) why = concat("the ", seat_word(c), " seat is the host's (", name_of(c), ")");
+            else if (seated(c) != nullptr) why = concat("the ", seat_word(c), " seat is taken (", name_of(c), ")");
+            else if (held(c)) why = concat("the ", seat_word(c), " seat is held for ", name_of(c), ", who may come back");
+            else if (waiting_for(c) != nullptr) why = concat("someone else is asking for the ", seat_word(c), " seat");
+            else {
+                side = c;
+                break;
+            }
+        }
+        if (!side) {
+            refuse(p, hello->role == Role::Seat ? concat("no seat is free: ", why) : why);
+            return;
+        }
+        if (!config.shared) {
+            seat(p, *side);
+            return;
+        }
+        if (!code_matches(join_code, hello->code)) {
+            refuse(p, "wrong join code");
+            {
+                Event e;
+                e.kind = EventKind::Notice;
+                e.login = p.login;
+                e.text = concat("a wrong join code from ", p.login);
+                self.emit(std::move(e));
+            }
+            return;
+        }
+        p.stage = Stage::Waiting;
+        p.side = *side;
+        p.request = next_request++;
+        const std::string host = config.host_side ? name_of(*config.host_side) : std::string("the host");
+        p.conn.send(format(Pending{concat("waiting for ", host, " to accept")}));
+        {
+            Event e;
+            e.kind = EventKind::SeatRequest;
+            e.side = *side;
+            e.role = role_of(*side);
+            e.name = p.name;
+            e.login = p.login;
+            e.request = p.request;
+            self.emit(std::move(e));
+        }
+    }
+
+    void seated_message(Peer& p, const Message& m) {
+        const Color side = p.side;
+        Game& game = self.game_;
+        if (const auto* mv = std::get_if<MoveMessage>(&m)) {
+            if (mv->ply != game.ply() + 1 || game.position().side_to_move != side || game.over()) {
+                // A move sent twice, or from a copy out of step: never played; the whole state instead.
+                send_state(p);
+                return;
+            }
+            auto move = parse_move(mv->move, game.position(), game.rules());
+            if (!move || to_string(*move) != mv->move) {
+                p.conn.send(error_line(concat("move ", mv->move, ": ", move ? "not a whole move" : move.error().describe())));
+                send_state(p);
+                return;
+            }
+            (void)game.play(*move);
+            self.offer_.reset();
+            broadcast(format(Moved{game.ply(), mv->move}), &p);
+            {
+                Event e;
+                e.kind = EventKind::Moved;
+                e.side = side;
+                e.role = role_of(side);
+                e.name = p.name;
+                e.text = mv->move;
+                e.move = *move;
+                e.ply = game.ply();
+                self.emit(std::move(e));
+            }
+            return;
+        }
+        if (const auto* o = std::get_if<OfferMessage>(&m)) {
+            if (auto why = offer_refusal(game, side, o->what, self.offer_)) {
+                p.conn.send(error_line(concat("offer ", to_string(o->what), ": ", *why)));
+                return;
+            }
+            open_offer(o->what, side, &p);
+            return;
+        }
+        if (const auto* a = std::get_if<AnswerMessage>(&m)) {
+            if (!self.offer_ || self.offer_by_ == side || *self.offer_ != a->what) {
+                p.conn.send(error_line(concat("answer ", to_string(a->what), ": no such offer is open")));
+                return;
+            }
+            settle(a->accept, side, &p);
+            return;
+        }
+        if (std::holds_alternative<Resign>(m)) {
+            if (!game.resign(side)) {
+                p.conn.send(error_line("resign: the game is over"));
+                return;
+            }
+            self.offer_.reset();
+            broadcast(format(ResultMessage{game.result()}), &p);
+            {
+                Event e;
+                e.kind = EventKind::Result;
+                e.side = side;
+                e.role = role_of(side);
+                e.name = p.name;
+                self.emit(std::move(e));
+            }
+            return;
+        }
+        if (const auto* c = std::get_if<Chat>(&m)) {
+            broadcast(format(Chat{c->text, p.name, role_of(side)}), &p);
+            {
+                Event e;
+                e.kind = EventKind::Chat;
+                e.side = side;
+                e.role = role_of(side);
+                e.name = p.name;
+                e.text = c->text;
+                self.emit(std::move(e));
+            }
+            return;
+        }
+        if (std::holds_alternative<SyncRequest>(m)) {
+            send_state(p);
+            return;
+        }
+        if (std::holds_alternative<Hello>(m) || std::holds_alternative<Query>(m))
+            p.conn.send(error_line("already joined"));
+        // Anything else (a host's message, an unknown one) is ignored.
+    }
+
+    void watcher_message(Peer& p, const Message& m) {
+        if (const auto* c = std::get_if<Chat>(&m)) {
+            broadcast(format(Chat{c->text, p.name, Role::Watch}), &p, true);
+            return;
+        }
+        if (std::holds_alternative<SyncRequest>(m)) {
+            send_state(p);
+            return;
+        }
+        if (std::holds_alternative<MoveMessage>(m) || std::holds_alternative<OfferMessage>(m) ||
+            std::holds_alternative<AnswerMessage>(m) || std::holds_alternative<Resign>(m))
+            p.conn.send(error_line("watchers do not play"));
+        else if (std::holds_alternative<Hello>(m) || std::holds_alternative<Query>(m))
+            p.conn.send(error_line("already joined"));
+    }
+
+    void open_offer(Offer what, Color side, const Peer* from) {
+        self.offer_ = what;
+        self.offer_by_ = side;
+        if (what == Offer::Takeback) takeback_to = *takeback_target(self.game_, side);
+        broadcast(format(OfferMessage{what, side}), from);
+        if (from != nullptr)
+            {
+                Event e;
+                e.kind = EventKind::Offered;
+                e.side = side;
+                e.role = role_of(side);
+                e.name = name_of(side);
+                e.offer = what;
+                self.emit(std::move(e));
+            }
+    }
+
+    // The other player's answer to the open offer, from `from` (nullptr: the host's own player).
+    void settle(bool accept, Color side, const Peer* from) {
+        const Offer what = *self.offer_;
+        self.offer_.reset();
+        broadcast(format(AnswerMessage{what, accept, side}), from);
+        if (from != nullptr)
+            {
+                Event e;
+                e.kind = EventKind::Answered;
+                e.side = side;
+                e.role = role_of(side);
+                e.name = name_of(side);
+                e.offer = what;
+                e.accepted = accept;
+                self.emit(std::move(e));
+            }
+        if (!accept) return;
+        if (what == Offer::Takeback) {
+            while (self.game_.ply() > takeback_to && self.game_.undo()) {
+            }
+            broadcast_state();
+            {
+                Event e;
+                e.kind = EventKind::Synced;
+                self.emit(std::move(e));
+            }
+        } else {
+            (void)self.game_.agree_draw();
+            broadcast(format(ResultMessage{self.game_.result()}));
+            if (from != nullptr) {
+                Event e;
+                e.kind = EventKind::Result;
+                e.side = side;
+                self.emit(std::move(e));
+            }
+        }
+    }
+
+    void process(Peer& p, const std::string& line) {
+        auto m = parse(line);
+        if (!m) {
+            // Malformed: answered; a malformed first line ends the connection.
+            if (p.stage == Stage::Handshake) refuse(p, m.error().message);
+            else p.conn.send(error_line(m.error().message));
+            return;
+        }
+        if (std::holds_alternative<Unknown>(*m)) return;
+        switch (p.stage) {
+            case Stage::Handshake: handshake(p, *m); break;
+            case Stage::Waiting: break;  // nothing but patience until the host's player answers
+            case Stage::Seated: seated_message(p, *m); break;
+            case Stage::Watching: watcher_message(p, *m); break;
+        }
+    }
+
+    // Removes closed connections, telling what they mean.
+    void sweep() {
+        for (std::size_t i = 0; i < peers.size();) {
+            Peer& p = *peers[i];
+            if (!p.conn.closed()) {
+                ++i;
+                continue;
+            }
+            if (!p.conn.failure().empty() && p.stage != Stage::Handshake)
+                {
+                    Event e;
+                    e.kind = EventKind::Notice;
+                    e.name = p.name;
+                    e.login = p.login;
+                    e.text = concat(p.name, " (", p.login, ") was dropped: ", p.conn.failure());
+                    self.emit(std::move(e));
+                }
+            if (p.stage == Stage::Seated && seated(p.side) == nullptr) {
+                set_present(p.side, false);
+                if (self.offer_) self.offer_.reset();
+                broadcast(format(Left{p.side, p.name}), &p);
+                {
+                    Event e;
+                    e.kind = EventKind::Left;
+                    e.side = p.side;
+                    e.role = role_of(p.side);
+                    e.name = p.name;
+                    e.text = left_text(p.side, p.name);
+                    self.emit(std::move(e));
+                }
+            } else if (p.stage == Stage::Waiting) {
+                {
+                    Event e;
+                    e.kind = EventKind::Notice;
+                    e.name = p.name;
+                    e.login = p.login;
+                    e.text = concat(p.name, " (", p.login, ") stopped waiting for a seat");
+                    e.request = p.request;
+                    self.emit(std::move(e));
+                }
+            }
+            peers.erase(peers.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+    }
+
+    void accept_all(TimePoint now) {
+        // A bounded batch per round, so a flood of connections cannot starve the players.
+        for (int n = 0; n < 64; ++n) {
+            const int fd = listener.accept_one();
+            if (fd < 0) return;
+            auto peer = std::make_unique<Peer>(Connection(fd, config.limits, now));
+            if (peers.size() >= config.limits.max_connections) {
+                peer->conn.send_and_close(error_line(concat("too many connections (", config.limits.max_connections, "): try again later")));
+                continue;  // destroyed here: the fd is closed at once
+            }
+            peers.push_back(std::move(peer));
+        }
+    }
+
+    void check_deadlines(TimePoint now) {
+        for (auto& p : peers) {
+            if (p->conn.closed()) continue;
+            if (p->stage == Stage::Handshake && now - p->conn.opened_at() >= config.limits.handshake_timeout)
+                refuse(*p, concat("no hello within ", static_cast<int>(config.limits.handshake_timeout.count()), " ms"));
+            else if (p->conn.partial_since() && now - *p->conn.partial_since() >= config.limits.partial_line_timeout)
+                refuse(*p, concat("half a line, then nothing for ", static_cast<int>(config.limits.partial_line_timeout.count()), " ms"));
+        }
+    }
+};
+
+Expected<std::unique_ptr<Host>> Host::start(HostConfig config, TimePoint now) {
+    (void)now;
+    if (auto why = check_game_name(config.game_name)) return Error{*why};
+    for (const std::string* n : {&config.white, &config.black})
+        if (auto why = check_text(*n, kMaxNameBytes)) return Error{concat("a player's name ", *why)};
+    std::string join_code, watch_code;
+    if (config.shared) {
+        join_code = random_code();
+        watch_code = random_code();
+        if (join_code.empty() || watch_code.empty()) return Error{"cannot make the join codes: no randomness from the kernel"};
+    }
+    auto listener = Listener::open(config.socket_path, config.shared);
+    if (!listener) return listener.error();
+    std::unique_ptr<Host> host(new Host(nullptr));
+    host->game_ = config.game;
+    host->white_ = config.white;
+    host->black_ = config.black;
+    host->my_side_ = config.host_side;
+    host->white_present_ = config.host_side == Color::White;
+    host->black_present_ = config.host_side == Color::Black;
+    host->impl_ = std::make_unique<Impl>(*host, std::move(config), std::move(*listener));
+    Impl& impl = *host->impl_;
+    impl.join_code = std::move(join_code);
+    impl.watch_code = std::move(watch_code);
+    for (Color c : {Color::White, Color::Black})
+        if (!impl.local(c)) impl.tokens[Impl::index(c)] = c == Color::White ? impl.config.white_token : impl.config.black_token;
+    return host;
+}
+
+Host::Host(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Host::~Host() = default;
+
+const std::string& Host::game_name() const { return impl_->config.game_name; }
+const std::string& Host::socket_path() const { return impl_->listener.path(); }
+const std::string& Host::join_code() const { return impl_->join_code; }
+const std::string& Host::watch_code() const { return impl_->watch_code; }
+const std::string& Host::token(Color side) const { return impl_->tokens[Impl::index(side)]; }
+bool Host::seat_held(Color side) const { return impl_->held(side); }
+std::size_t Host::watchers() const { return impl_->watchers(); }
+std::size_t Host::connections() const { return impl_->peers.size(); }
+
+void Host::answer_seat(int request, bool accept) {
+    for (auto& p : impl_->peers) {
+        if (p->stage != Impl::Stage::Waiting || p->request != request || p->conn.closed()) continue;
+        if (accept) impl_->seat(*p, p->side);
+        else impl_->refuse(*p, concat(impl_->config.host_side ? impl_->name_of(*impl_->config.host_side) : std::string("the host"), " refused to let you in"));
+        break;
+    }
+    impl_->flush_all();
+    impl_->sweep();
+}
+
+void Host::poll_fds(std::vector<pollfd>& fds) const {
+    fds.push_back({impl_->listener.fd(), POLLIN, 0});
+    for (const auto& p : impl_->peers)
+        if (!p->conn.closed()) fds.push_back({p->conn.fd(), p->conn.events(), 0});
+}
+
+int Host::timeout_ms(TimePoint now) const {
+    std::optional<TimePoint> next;
+    const auto consider = [&](TimePoint t) {
+        if (!next || t < *next) next = t;
+    };
+    for (const auto& p : impl_->peers) {
+        if (p->conn.closed()) continue;
+        if (p->stage == Impl::Stage::Handshake) consider(p->conn.opened_at() + impl_->config.limits.handshake_timeout);
+        if (p->conn.partial_since()) consider(*p->conn.partial_since() + impl_->config.limits.partial_line_timeout);
+    }
+    if (!next) return -1;
+    if (*next <= now) return 0;
+    // Rounded up, so that the deadline has passed when poll returns.
+    return static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(*next - now).count());
+}
+
+namespace {
+short revents_of(std::span<const pollfd> fds, int fd) {
+    for (const pollfd& p : fds)
+        if (p.fd == fd) return p.revents;
+    return 0;
+}
+}  // namespace
+
+void Host::handle_ready(std::span<const pollfd> fds, TimePoint now) {
+    Impl& impl = *impl_;
+    if (revents_of(fds, impl.listener.fd()) & POLLIN) impl.accept_all(now);
+    // By index: a line from one peer may seat another or close one (never erase) while this runs.
+    for (std::size_t i = 0; i < impl.peers.size(); ++i) {
+        Impl::Peer& p = *impl.peers[i];
+        const short ev = revents_of(fds, p.conn.fd());
+        if (ev == 0 || p.conn.closed()) continue;
+        if (ev & POLLOUT) p.conn.flush();
+        if (ev & (POLLIN | POLLHUP | POLLERR)) {
+            std::vector<std::string> lines;
+            p.conn.read_lines(lines, now);
+            for (const std::string& line : lines) {
+                if (p.conn.closed()) break;
+                impl.process(p, line);
+            }
+        }
+        if (ev & POLLNVAL) p.conn.send_and_close("");
+    }
+    impl.check_deadlines(now);
+    impl.flush_all();
+    impl.sweep();
+}
+
+namespace {
+std::optional<std::string> not_seated() { return std::string("the host plays no seat in this game"); }
+}  // namespace
+
+std::optional<std::string> Host::play(const Move& move) {
+    if (!my_side_) return not_seated();
+    if (game_.position().side_to_move != *my_side_) return std::string("it is not your turn");
+    auto played = game_.play(move);
+    if (!played) return played.error().describe();
+    offer_.reset();
+    impl_->broadcast(format(Moved{game_.ply(), to_string(*played)}));
+    impl_->flush_all();
+    return std::nullopt;
+}
+
+std::optional<std::string> Host::offer(Offer what) {
+    if (!my_side_) return not_seated();
+    if (auto why = offer_refusal(game_, *my_side_, what, offer_)) return why;
+    impl_->open_offer(what, *my_side_, nullptr);
+    impl_->flush_all();
+    return std::nullopt;
+}
+
+std::optional<std::string> Host::answer(bool accept) {
+    if (!my_side_) return not_seated();
+    if (!offer_ || offer_by_ == *my_side_) return std::string("no offer is open to you");
+    impl_->settle(accept, *my_side_, nullptr);
+    impl_->flush_all();
+    return std::nullopt;
+}
+
+std::optional<std::string> Host::resign() {
+    if (!my_side_) return not_seated();
+    if (!game_.resign(*my_side_)) return std::string("the game is over");
+    offer_.reset();
+    impl_->broadcast(format(ResultMessage{game_.result()}));
+    impl_->flush_all();
+    return std::nullopt;
+}
+
+std::optional<std::string> Host::chat(std::string_view text) {
+    if (!my_side_) return not_seated();
+    if (auto why = check_text(text, kMaxChatBytes)) return concat("a chat line ", *why);
+    impl_->broadcast(format(Chat{std::string(text), name(*my_side_), role_of(*my_side_)}));
+    impl_->flush_all();
+    return std::nullopt;
+}
+
+// ============================== Client ==============================
+
+struct Client::Impl {
+    Impl(Client& self, ClientConfig config, Connection conn) : self(self), config(std::move(config)), conn(std::move(conn)) {}
+
+    Client& self;
+    ClientConfig config;
+    Connection conn;
+    std::optional<Role> role;
+    bool welcomed = false;
+    bool synced = false;
+    bool closed_reported = false;
+    // A state being received: its header and the moves come so far.
+    std::optional<State> incoming;
+    std::vector<std::string> incoming_moves;
+
+    void close_with(std::string why) {
+        if (closed_reported) return;
+        closed_reported = true;
+        conn.close();
+        self.white_present_ = self.black_present_ = false;
+        Event e;
+        e.kind = EventKind::Closed;
+        e.text = std::move(why);
+        self.emit(std::move(e));
+    }
+
+    // Out of step with the host: ask for the whole state again.
+    void resync() {
+        incoming.reset();
+        incoming_moves.clear();
+        conn.send(format(SyncRequest{}));
+    }
+
+    void finish_state() {
+        const State s = *incoming;
+        Game game(s.rules, s.start);
+        for (const std::string& text : incoming_moves) {
+            auto m = game.play(text);
+            if (!m) {
+                close_with(concat("the host sent a move that is not legal here (", text, "): ", m.error().describe()));
+                return;
+            }
+        }
+        declare(game, s.declared);
+        self.game_ = std::move(game);
+        self.white_ = s.white;
+        self.black_ = s.black;
+        self.white_present_ = s.white_present;
+        self.black_present_ = s.black_present;
+        self.offer_ = s.offer;
+        self.offer_by_ = s.offer_by;
+        incoming.reset();
+        incoming_moves.clear();
+        synced = true;
+        self.emit(event(EventKind::Synced));
+    }
+
+    void process(const std::string& line) {
+        auto parsed = parse(line);
+        if (!parsed) {
+            conn.send(error_line(parsed.error().message));
+            return;
+        }
+        const Message& m = *parsed;
+        if (const auto* e = std::get_if<ErrorMessage>(&m)) {
+            if (!welcomed) close_with(concat("the host refused: ", e->text));
+            else self.emit(event(EventKind::Notice, concat("the host says: ", e->text)));
+            return;
+        }
+        if (const auto* w = std::get_if<Welcome>(&m)) {
+            welcomed = true;
+            role = w->role;
+            if (w->role == Role::White) self.my_side_ = Color::White;
+            else if (w->role == Role::Black) self.my_side_ = Color::Black;
+            else self.my_side_.reset();
+            Event e = event(EventKind::Welcomed, w->token);
+            e.role = w->role;
+            self.emit(std::move(e));
+            return;
+        }
+        if (const auto* pd = std::get_if<Pending>(&m)) {
+            self.emit(event(EventKind::Pending, pd->text));
+            return;
+        }
+        if (!welcomed) return;
+        if (const auto* st = std::get_if<State>(&m)) {
+            incoming = *st;
+            incoming_moves.clear();
+            if (st->plies == 0) finish_state();
+            return;
+        }
+        if (const auto* h = std::get_if<History>(&m)) {
+            if (!incoming) return;
+            if (h->from != incoming_moves.size() + 1 || incoming_moves.size() + h->moves.size() > incoming->plies) {
+                resync();
+                return;
+            }
+            incoming_moves.insert(incoming_moves.end(), h->moves.begin(), h->moves.end());
+            if (incoming_moves.size() == incoming->plies) finish_state();
+            return;
+        }
+        if (!synced || incoming) return;  // the whole state is on its way
+        Game& game = self.game_;
+        if (const auto* mv = std::get_if<Moved>(&m)) {
+            if (mv->ply >= 1 && mv->ply <= game.ply() && to_string(game.move(mv->ply)) == mv->move) return;  // already here
+            const Color mover = game.position().side_to_move;
+            if (mv->ply != game.ply() + 1) {
+                resync();
+                return;
+            }
+            auto played = game.play(mv->move);
+            if (!played) {
+                resync();
+                return;
+            }
+            self.offer_.reset();
+            Event e = seat_event(EventKind::Moved, mover, mv->move);
+            e.move = *played;
+            e.ply = game.ply();
+            self.emit(std::move(e));
+            return;
+        }
+        if (const auto* o = std::get_if<OfferMessage>(&m)) {
+            if (!o->by) return;
+            self.offer_ = o->what;
+            self.offer_by_ = *o->by;
+            Event e = seat_event(EventKind::Offered, *o->by);
+            e.offer = o->what;
+            self.emit(std::move(e));
+            return;
+        }
+        if (const auto* a = std::get_if<AnswerMessage>(&m)) {
+            if (!a->by) return;
+            self.offer_.reset();
+            Event e = seat_event(EventKind::Answered, *a->by);
+            e.offer = a->what;
+            e.accepted = a->accept;
+            self.emit(std::move(e));
+            return;
+        }
+        if (const auto* r = std::get_if<ResultMessage>(&m)) {
+            if (game.result() == r->result) return;
+            declare(game, r->result);
+            self.offer_.reset();
+            self.emit(event(EventKind::Result));
+            return;
+        }
+        if (const auto* c = std::get_if<Chat>(&m)) {
+            Event e = event(EventKind::Chat, c->text);
+            e.role = c->role.value_or(Role::Watch);
+            e.side = e.role == Role::Black ? Color::Black : Color::White;
+            e.name = c->from;
+            self.emit(std::move(e));
+            return;
+        }
+        if (const auto* j = std::get_if<Joined>(&m)) {
+            (j->side == Color::White ? self.white_ : self.black_) = j->name;
+            (j->side == Color::White ? self.white_present_ : self.black_present_) = true;
+            self.emit(seat_event(EventKind::Joined, j->side));
+            return;
+        }
+        if (const auto* l = std::get_if<Left>(&m)) {
+            (l->side == Color::White ? self.white_present_ : self.black_present_) = false;
+            self.offer_.reset();
+            self.emit(seat_event(EventKind::Left, l->side, left_text(l->side, l->name)));
+            return;
+        }
+        // Anything else (Unknown, a client's message) is ignored.
+    }
+
+    Event seat_event(EventKind kind, Color side, std::string text = "") const {
+        Event e = event(kind, std::move(text));
+        e.side = side;
+        e.role = role_of(side);
+        e.name = self.name(side);
+        return e;
+    }
+
+    std::optional<std::string> ready_to_act() const {
+        if (conn.closed()) return std::string("not connected to the host");
+        if (!synced) return std::string("the game has not arrived from the host yet");
+        if (!self.my_side_) return std::string("watchers do not play");
+        return std::nullopt;
+    }
+};
+
+Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, TimePoint now) {
+    if (auto why = check_text(config.name, kMaxNameBytes)) return Error{concat("the name ", *why)};
+    if (auto why = check_text(config.code, kMaxCodeBytes)) return Error{concat("the code ", *why)};
+    if (auto why = check_text(config.token, kMaxCodeBytes)) return Error{concat("the seat token ", *why)};
+    auto fd = connect_to(config.socket_path);
+    if (!fd) return fd.error();
+    Connection conn(*fd, config.limits, now);
+    conn.send(format(Hello{kProtocolVersion, config.role, config.name, config.code, config.token}));
+    conn.flush();
+    std::unique_ptr<Client> client(new Client(nullptr));
+    client->impl_ = std::make_unique<Impl>(*client, std::move(config), std::move(conn));
+    return client;
+}
+
+Client::Client(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Client::~Client() = default;
+
+bool Client::connected() const { return !impl_->conn.closed(); }
+std::optional<Role> Client::role() const { return impl_->role; }
+bool Client::synced() const { return impl_->synced; }
+
+void Client::poll_fds(std::vector<pollfd>& fds) const {
+    if (!impl_->conn.closed()) fds.push_back({impl_->conn.fd(), impl_->conn.events(), 0});
+}
+
+int Client::timeout_ms(TimePoint) const { return -1; }
+
+void Client::handle_ready(std::span<const pollfd> fds, TimePoint now) {
+    Impl& impl = *impl_;
+    if (impl.closed_reported) return;
+    const short ev = revents_of(fds, impl.conn.fd());
+    if (ev & POLLOUT) impl.conn.flush();
+    if (ev & (POLLIN | POLLHUP | POLLERR)) {
+        std::vector<std::string> lines;
+        impl.conn.read_lines(lines, now);
+        for (const std::string& line : lines) {
+            if (impl.closed_reported) break;
+            impl.process(line);
+        }
+    }
+    impl.conn.flush();
+    if (impl.conn.closed() && !impl.closed_reported) {
+        std::string why = impl.conn.failure().empty() ? std::string("connection to the host lost")
+                                                      : concat("connection to the host dropped: ", impl.conn.failure());
+        impl.close_with(std::move(why));
+    }
+}
+
+std::optional<std::string> Client::play(const Move& move) {
+    if (auto why = impl_->ready_to_act()) return why;
+    if (game_.position().side_to_move != *my_side_) return std::string("it is not your turn");
+    auto played = game_.play(move);
+    if (!played) return played.error().describe();
+    offer_.reset();
+    impl_->conn.send(format(MoveMessage{game_.ply(), to_string(*played)}));
+    impl_->conn.flush();
+    return std::nullopt;
+}
+
+std::optional<std::string> Client::offer(Offer what) {
+    if (auto why = impl_->ready_to_act()) return why;
+    if (auto why = offer_refusal(game_, *my_side_, what, offer_)) return why;
+    offer_ = what;
+    offer_by_ = *my_side_;
+    impl_->conn.send(format(OfferMessage{what, std::nullopt}));
+    impl_->conn.flush();
+    return std::nullopt;
+}
+
+std::optional<std::string> Client::answer(bool accept) {
+    if (auto why = impl_->ready_to_act()) return why;
+    if (!offer_ || offer_by_ == *my_side_) return std::string("no offer is open to you");
+    const Offer what = *offer_;
+    offer_.reset();
+    // The host sends what follows an accepted offer (the state, the result) to both players.
+    impl_->conn.send(format(AnswerMessage{what, accept, std::nullopt}));
+    impl_->conn.flush();
+    return std::nullopt;
+}
+
+std::optional<std::string> Client::resign() {
+    if (auto why = impl_->ready_to_act()) return why;
+    if (!game_.resign(*my_side_)) return std::string("the game is over");
+    offer_.reset();
+    impl_->conn.send(format(Resign{}));
+    impl_->conn.flush();
+    return std::nullopt;
+}
+
+std::optional<std::string> Client::chat(std::string_view text) {
+    if (impl_->conn.closed()) return std::string("not connected to the host");
+    if (!impl_->welcomed) return std::string("the host has not let you in yet");
+    if (text.empty()) return std::string("a chat line is empty");
+    if (auto why = check_text(text, kMaxChatBytes)) return concat("a chat line ", *why);
+    impl_->conn.send(format(Chat{std::string(text), "", std::nullopt}));
+    impl_->conn.flush();
+    return std::nullopt;
+}
+
+}  // namespace fetaix::net

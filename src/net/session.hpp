@@ -1,0 +1,235 @@
+#pragma once
+// A game over the network: the host session, which owns the one true Game and its seats, and the client
+// session, which keeps a copy of it in step. Both are driven from the caller's poll loop and never block:
+//
+//     std::vector<pollfd> fds = {{keyboard_fd, POLLIN, 0}};
+//     session.poll_fds(fds);                          // appends the session's fds with their events
+//     poll(fds.data(), fds.size(), session.timeout_ms(Clock::now()));   // (or sooner for the keyboard)
+//     session.handle_ready(fds, Clock::now());        // after EVERY poll return, timed out or not
+//     for (const Event& e : session.take_events()) ...   // what happened, in order
+//
+// handle_ready() looks only at the entries whose fd is its own, in any order. The session owns every fd
+// it lists (listener, connections); the caller only polls them, never reads, writes or closes them.
+// The actions of this terminal's player (play, offers, answers, resign, chat) return an error message
+// or nothing; when they succeed the session has already updated game() and queued what to send.
+//
+// Threads: none needed and none used; a session is used from one thread (the poll loop's).
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <poll.h>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <fetaix/fetaix.hpp>
+
+#include "protocol.hpp"
+#include "transport.hpp"
+
+namespace fetaix::net {
+
+enum class EventKind : std::uint8_t {
+    // Client: the host accepted us: `role` (White, Black or Watch) and, for a seat, `text` = the seat
+    // token, to keep in the state folder and send as Hello::token to get the seat back.
+    Welcomed,
+    // Client: the host asks its player whether to let us in (shared game); `text` says so.
+    Pending,
+    // The whole game was replaced (client: a full state arrived, at (re)join, after a take-back, after
+    // a stale move; host: a take-back was done). game(), names and presence may all have changed.
+    Synced,
+    // The other player (or, for a watcher, either) moved: `side` moved `move` (its notation in `text`),
+    // making ply `ply`. Never reported for this terminal's own play().
+    Moved,
+    // A seat's player connected: `side`, `name`, and (host, shared game) `login`.
+    Joined,
+    // A seat's player lost their connection; the seat stays theirs. `text`: "Black (Youssef)
+    // disconnected, waiting".
+    Left,
+    // Host only: a user asks for a seat of a shared game (right code given): answer with
+    // Host::answer_seat(request, yes). `side`, `name`, `login`, `request`.
+    SeatRequest,
+    // `side` made an offer `offer` (take-back or draw) to this terminal's player (or, watching, to the
+    // other player).
+    Offered,
+    // `side` answered the open offer `offer`: `accepted`. An accepted take-back is followed by Synced, an
+    // accepted draw by Result.
+    Answered,
+    // A resignation or agreed draw that this terminal did not declare: game().result() has it.
+    Result,
+    // A chat line: `name` (who), `role` of the speaker, `text`.
+    Chat,
+    // Something to show the player on the notice line (`text`): a client dropped for breaking a limit,
+    // a connection refused, a wrong code.
+    Notice,
+    // Client: the connection is over; `text` says why ("the host refused: the black seat is taken
+    // (Youssef)", "connection to the host lost"). The session does nothing more; reconnect with a new
+    // Client (and the seat token).
+    Closed,
+};
+
+struct Event {
+    EventKind kind = EventKind::Notice;
+    Color side = Color::White;
+    Role role = Role::Watch;
+    std::string name;
+    std::string login;
+    std::string text;
+    Move move;
+    std::size_t ply = 0;
+    Offer offer = Offer::Draw;
+    bool accepted = false;
+    int request = 0;
+};
+
+// "Black (Youssef) disconnected, waiting": the Left event's text.
+std::string left_text(Color side, std::string_view name);
+
+// What the host and the client have in common: the poll loop hooks, the game copy, and the actions of
+// the player at this terminal. The controller can drive either through this interface.
+class Session {
+public:
+    virtual ~Session() = default;
+
+    // Appends the fds to poll with their events.
+    virtual void poll_fds(std::vector<pollfd>& fds) const = 0;
+    // How long poll may wait before handle_ready must run for a timeout: milliseconds, or -1 for no limit.
+    virtual int timeout_ms(TimePoint now) const = 0;
+    // Does whatever the ready fds allow (accept, read, write) and the deadlines passed at `now` demand.
+    virtual void handle_ready(std::span<const pollfd> fds, TimePoint now) = 0;
+    // The events since the last call, oldest first.
+    std::vector<Event> take_events();
+
+    // The game as this side knows it (the host's is the true one).
+    const Game& game() const { return game_; }
+    const std::string& name(Color side) const { return side == Color::White ? white_ : black_; }
+    // Whether the seat's player is connected (the host's own seat always is).
+    bool present(Color side) const { return side == Color::White ? white_present_ : black_present_; }
+    // The side this terminal plays, or nothing (watching, or not yet welcomed).
+    std::optional<Color> my_side() const { return my_side_; }
+    // The offer open now and who made it.
+    std::optional<Offer> open_offer() const { return offer_; }
+    Color offer_by() const { return offer_by_; }
+
+    // This terminal's player plays `move` (its turn, a legal move): returns why not otherwise.
+    virtual std::optional<std::string> play(const Move& move) = 0;
+    // Offers a take-back (back to before this player's last move) or a draw to the other player.
+    virtual std::optional<std::string> offer(Offer what) = 0;
+    // Answers the other player's open offer.
+    virtual std::optional<std::string> answer(bool accept) = 0;
+    virtual std::optional<std::string> resign() = 0;
+    // A chat line (a watcher's goes to the watchers only).
+    virtual std::optional<std::string> chat(std::string_view text) = 0;
+
+protected:
+    void emit(Event e) { events_.push_back(std::move(e)); }
+
+    Game game_;
+    std::string white_ = "White";
+    std::string black_ = "Black";
+    bool white_present_ = false;
+    bool black_present_ = false;
+    std::optional<Color> my_side_;
+    std::optional<Offer> offer_;
+    Color offer_by_ = Color::White;
+
+private:
+    std::vector<Event> events_;
+};
+
+struct HostConfig {
+    std::string game_name;    // the socket's name (check_game_name)
+    std::string socket_path;  // where to listen: socket_path(prepare_folder(...), game_name)
+    bool shared = false;      // codes required, seat requests answered by the host's player
+    // The side the host's player takes; nothing: both seats are remote.
+    std::optional<Color> host_side = Color::White;
+    std::string white = "White";  // names (the remote seat's is replaced by its player's `hello` name)
+    std::string black = "Black";
+    Game game;  // a new game, or the one resumed from the autosave
+    // Seat tokens of a resumed game, so its players get their seats back: empty for a new game (and the
+    // host's own seat). The host makes new random ones where empty.
+    std::string white_token;
+    std::string black_token;
+    Limits limits;
+};
+
+class Host final : public Session {
+public:
+    // Listens at config.socket_path (Listener::open). Makes the join and watch codes when shared.
+    static Expected<std::unique_ptr<Host>> start(HostConfig config, TimePoint now = Clock::now());
+    ~Host() override;
+
+    const std::string& game_name() const;
+    const std::string& socket_path() const;
+    // The codes of a shared game ("" otherwise): a seat needs the join code, watching the watch code.
+    const std::string& join_code() const;
+    const std::string& watch_code() const;
+    // A seat's token (to save with the autosave so the seat's player can rejoin a resumed game); "" for
+    // the host's own seat.
+    const std::string& token(Color side) const;
+    // Whether a remote player has ever been given the seat: it is then refused to anyone without its token.
+    bool seat_held(Color side) const;
+    std::size_t watchers() const;
+    // Open connections of every kind (players, watchers, handshakes in progress).
+    std::size_t connections() const;
+
+    // Lets in (or refuses) the user of a SeatRequest event; an unknown or finished request is ignored.
+    void answer_seat(int request, bool accept);
+
+    void poll_fds(std::vector<pollfd>& fds) const override;
+    int timeout_ms(TimePoint now) const override;
+    void handle_ready(std::span<const pollfd> fds, TimePoint now) override;
+
+    std::optional<std::string> play(const Move& move) override;
+    std::optional<std::string> offer(Offer what) override;
+    std::optional<std::string> answer(bool accept) override;
+    std::optional<std::string> resign() override;
+    std::optional<std::string> chat(std::string_view text) override;
+
+private:
+    struct Impl;
+    explicit Host(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+struct ClientConfig {
+    std::string socket_path;
+    Role role = Role::Seat;
+    std::string name;
+    std::string code;   // a shared game's join or watch code
+    std::string token;  // the seat token kept from an earlier Welcomed
+    Limits limits;      // output cap and line length apply; the others are the host's business
+};
+
+class Client final : public Session {
+public:
+    // Connects (connect_to) and sends `hello`. The Welcomed and Synced events follow once the host answers.
+    static Expected<std::unique_ptr<Client>> connect(ClientConfig config, TimePoint now = Clock::now());
+    ~Client() override;
+
+    // Whether the connection is still open (false after Closed).
+    bool connected() const;
+    // The role the host gave (after Welcomed).
+    std::optional<Role> role() const;
+    // Whether a full state has arrived (game() is the host's).
+    bool synced() const;
+
+    void poll_fds(std::vector<pollfd>& fds) const override;
+    int timeout_ms(TimePoint now) const override;
+    void handle_ready(std::span<const pollfd> fds, TimePoint now) override;
+
+    std::optional<std::string> play(const Move& move) override;
+    std::optional<std::string> offer(Offer what) override;
+    std::optional<std::string> answer(bool accept) override;
+    std::optional<std::string> resign() override;
+    std::optional<std::string> chat(std::string_view text) override;
+
+private:
+    struct Impl;
+    explicit Client(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace fetaix::net
