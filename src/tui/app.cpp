@@ -3,13 +3,16 @@
 #include <chrono>
 #include <ctime>
 #include <memory>
+#include <stdexcept>
 #include <poll.h>
 #include <vector>
 
 #include "store/autosave.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
+#include "network.hpp"
 #include "player.hpp"
+#include "remote.hpp"
 #include "thinker.hpp"
 
 namespace fetaix::tui {
@@ -108,7 +111,9 @@ int run(AppOptions options) {
     controller.set_files(real_files(options.state_folder));
     controller.set_command_line(options.players, options.given);
     std::string autosave_news;  // a saved game moved aside: stays on screen until other news
-    std::unique_ptr<store::Autosave> autosave = prepare(controller, options, autosave_news);
+    // A joiner's or watcher's game is the host's copy: the host autosaves it, not this terminal.
+    const bool copy = options.net.mode == NetOptions::Mode::Join || options.net.mode == NetOptions::Mode::Watch;
+    std::unique_ptr<store::Autosave> autosave = copy ? nullptr : prepare(controller, options, autosave_news);
     controller.set_auto_flip(options.auto_flip);
     controller.set_bell(options.bell);
     // What the settings file had wrong stands for the whole game, first; ? shows the whole text.
@@ -134,8 +139,23 @@ int run(AppOptions options) {
     // A file opened with o is read on its own thread too: checking a long record takes a while.
     FileReader reader;
     auto last_move_time = std::chrono::steady_clock::now();
+    // Over the network: the session (hosting, or joined) and the player at the other terminal.
+    RemotePlayer remote;
+    std::unique_ptr<Network> network;
+    if (options.net.mode != NetOptions::Mode::Local) {
+        // Before the terminal starts: a game that cannot be hosted or reached is one line on stderr.
+        auto started = Network::start(options.net, controller.game(), controller.players(), options.state_folder);
+        if (!started) throw std::runtime_error(started.error().message);
+        network = std::move(*started);
+        network->prepare(controller);
+    }
     const auto player_of = [&](Color side) -> Player* {
-        return controller.seat(side) == Seat::Computer ? &computer : nullptr;
+        switch (controller.seat(side)) {
+            case Seat::Computer: return &computer;
+            case Seat::Remote: return &remote;
+            case Seat::Keyboard: break;
+        }
+        return nullptr;
     };
 
     Terminal terminal(options.terminal);
@@ -157,13 +177,15 @@ int run(AppOptions options) {
         const auto since_move = std::chrono::steady_clock::now() - last_move_time;
         const auto pause_left = std::chrono::milliseconds(400) - since_move;
         const bool pause = demonstration && pause_left.count() > 0;
-        if (!working && !hinting && controller.player_to_move() && !pause) {
+        const auto start_working = [&] {
+            if (working || hinting || !controller.player_to_move() || pause) return;
             working = player_of(controller.game().position().side_to_move);
             if (working) {
                 working->start(controller.game());
                 working_revision = controller.revision();
             }
-        }
+        };
+        start_working();
         if (controller.take_hint_request()) {
             // Within a second, at full strength.
             thinker.start(controller.game(), engine::kMaxLevel, controller.players().seed, 900);
@@ -182,8 +204,19 @@ int run(AppOptions options) {
         if (hinting) sources.push_back({thinker.fd(), POLLIN, 0});
         if (reader.busy()) sources.push_back({reader.fd(), POLLIN, 0});
         if (pause) wait_ms = static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(pause_left).count());
+        if (network) {
+            network->poll_fds(sources);
+            const int limit = network->timeout_ms();
+            if (limit >= 0 && (wait_ms < 0 || limit < wait_ms)) wait_ms = limit;
+        }
+        // A remote move that came while a question was open is played as soon as it is answered.
+        if (working == &remote && remote.has_moves()) wait_ms = 0;
         const Key key = terminal.read_key(wait_ms, controller.ui().flipped, sources);
         bool redraw = key.name != Key::Name::None;
+        if (network && network->handle(sources, controller, remote)) {
+            redraw = true;
+            start_working();
+        }
         if (reader.busy()) {
             if (auto record = reader.take_result()) {
                 controller.finish_read(std::move(*record));
@@ -193,11 +226,13 @@ int run(AppOptions options) {
         if (working) {
             if (working == &computer) controller.set_thinking(working->doing());
             if (auto move = working->take_move()) {
+                // Only the computer needs the pause between moves: a remote player's come as they come.
+                const bool computer_moved = working == &computer;
                 controller.play_delivered(*move);
                 if (controller.take_bell()) terminal.bell();
                 working = nullptr;
                 controller.set_thinking("");
-                last_move_time = std::chrono::steady_clock::now();
+                if (computer_moved) last_move_time = std::chrono::steady_clock::now();
             }
             redraw = true;
         }

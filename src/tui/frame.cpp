@@ -468,6 +468,9 @@ std::string hint_text(const Controller& c) {
     // Computer against computer: the board takes no moves, these keys still work.
     if (c.players().white_level > 0 && c.players().black_level > 0)
         return "Computer against computer: f flip  s save  n new game  ? help  q quit";
+    if (c.networked())
+        return c.keyboard_side() ? "Enter select  : move  u take-back  d draw  c chat  ? help  q quit"
+                                 : "[ ] browse the moves  c chat  f flip  ? help  q quit";
     return "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit";
 }
 

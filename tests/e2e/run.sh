@@ -702,6 +702,57 @@ idle)
     [ "$((after - before))" -le 1 ] || fail "fetaix woke up $((after - before)) times in 1 s while idle"
     type_move b3xd3
     ;;
+net_game)
+    # A whole game between two terminals, with a watcher: each player sees the board from their own
+    # side and whose turn it is, the bell rings when the other has moved, the watcher follows every
+    # move, and a watcher's chat reaches the watchers only.
+    settings $'bell = true\n[players]\nwhite = "Amina"\n'
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    $T set -g monitor-bell on
+    wait_in host '^Join: fetaix join kitchen   Watch: fetaix watch kitchen$'
+    wait_in host '^White \(Amina\) to move - your turn \| White 12, Black 12$'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    wait_in black '^White \(Amina\) to move - waiting for Amina \| White 12, Black 12$'
+    # The joiner plays Black: its board has Black at the bottom.
+    [ "$(screen_in black | sed -n 3p | sed 's/ *$//')" = "1   ○─────○─────○─────○─────○" ] || fail "black's board is not turned"
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    white=(d3-c3 e3xc3 c3xe3 e3xc5 c5xc3xe5xe3 e3xa3xc5xe5 e5xa5xa3xc5)
+    black=(b3xd3 d4-d3 c5-d4 e5-d4 a3-b3 a5-b4)
+    for i in "${!white[@]}"; do
+        move_in host "${white[$i]}"
+        wait_in black "White plays ${white[$i]}"
+        [ "$($T display -p -t black '#{window_bell_flag}')" = 1 ] || fail "no bell for black after ${white[$i]}"
+        $T kill-session -C -t black 2>/dev/null || true
+        wait_in watcher "${white[$i]}"
+        [ "$i" -lt "${#black[@]}" ] || break
+        wait_in black "to move - your turn"
+        move_in black "${black[$i]}"
+        wait_in host "Black plays ${black[$i]}"
+        wait_in watcher "${black[$i]}"
+    done
+    wait_in host '^Game over: White \(Amina\) wins by all pieces captured\.$'
+    wait_in black '^Game over: White \(Amina\) wins by all pieces captured\.$'
+    wait_in watcher '^Game over: White \(Amina\) wins by all pieces captured\.$'
+    # The watcher browses the moves on its own: the players' screens do not change.
+    keys_in watcher '['
+    wait_in watcher '^Viewing after .*a5-b4'
+    keys_in watcher c
+    wait_in watcher '^Say: _'
+    keys_in watcher -l 'well played'
+    keys_in watcher Enter
+    wait_in watcher "^$me \(watching\): well played$"
+    keys_in black c
+    keys_in black -l 'thanks'
+    keys_in black Enter
+    wait_in host "^$me: thanks$"
+    wait_in watcher "^$me: thanks$"
+    screen_in host | grep -q 'well played' && fail "a watcher's chat reached the host"
+    screen_in black | grep -q 'well played' && fail "a watcher's chat reached black"
+    screen_in host | grep -q '^Viewing' && fail "the watcher's browsing moved the host's board"
+    ;;
 long_notice)
     # A long state folder under a file: the autosave fails with a notice longer than the screen is
     # wide. At 72x24 and 80x24 the reason stays in view, the path is shortened in the middle, the

@@ -1,0 +1,207 @@
+#include "network.hpp"
+
+#include <fcntl.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
+
+namespace fetaix::tui {
+
+namespace {
+
+// Where a seat's token is kept between runs: STATE/seats/NAME.token, readable by this user only.
+std::string token_path(const std::string& state_folder, const std::string& name) {
+    return concat(state_folder, "/seats/", name, ".token");
+}
+
+std::string read_token(const std::string& path) {
+    std::ifstream in(path);
+    std::string token;
+    std::getline(in, token);
+    return token.size() <= net::kMaxCodeBytes ? token : std::string();
+}
+
+// Returns why the token could not be kept (the seat then cannot be taken back after a crash).
+std::optional<std::string> write_token(const std::string& state_folder, const std::string& path, const std::string& token) {
+    // The state folder and its parents, as the autosave would make them.
+    const std::string folder = concat(state_folder, "/seats");
+    for (std::size_t at = folder.find('/', 1); at != std::string::npos; at = folder.find('/', at + 1))
+        ::mkdir(folder.substr(0, at).c_str(), 0700);
+    ::mkdir(folder.c_str(), 0700);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) return concat("cannot keep the seat token in ", path);
+    const std::string line = token + "\n";
+    const bool ok = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+    ::close(fd);
+    if (!ok) return concat("cannot keep the seat token in ", path);
+    return std::nullopt;
+}
+
+// This user's login name, as the host names a watcher (which sends no name of its own).
+std::string login_name() {
+    const passwd* entry = ::getpwuid(::getuid());
+    return entry != nullptr && entry->pw_name != nullptr ? std::string(entry->pw_name) : std::to_string(::getuid());
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, const Game& game, const Players& players,
+                                                  const std::string& state_folder) {
+    std::unique_ptr<Network> network(new Network);
+    network->options_ = options;
+    network->state_folder_ = state_folder;
+    if (options.mode == NetOptions::Mode::Host) {
+        auto folder = net::prepare_folder(options.shared ? net::shared_folder_path() : net::private_folder_path(),
+                                          options.shared);
+        if (!folder) return folder.error();
+        auto path = net::socket_path(*folder, options.name);
+        if (!path) return path.error();
+        net::HostConfig config;
+        config.game_name = options.name;
+        config.socket_path = *path;
+        config.shared = options.shared;
+        config.host_side = options.side;
+        config.white = players.white;
+        config.black = players.black;
+        config.game = game;
+        auto host = net::Host::start(std::move(config));
+        if (!host) return host.error();
+        network->host_ = host->get();
+        network->session_ = std::move(*host);
+        return network;
+    }
+    auto path = net::find_game(options.name);
+    if (!path) return path.error();
+    net::ClientConfig config;
+    config.socket_path = *path;
+    config.role = options.mode == NetOptions::Mode::Watch ? net::Role::Watch : net::Role::Seat;
+    config.code = options.code;
+    if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder, options.name));
+    auto client = net::Client::connect(std::move(config));
+    if (!client) return client.error();
+    network->session_ = std::move(*client);
+    return network;
+}
+
+Link Network::link(Controller& controller) {
+    Link link;
+    net::Session* s = session_.get();
+    link.play = [s](const Move& m) { return s->play(m); };
+    link.offer = [s](bool takeback) { return s->offer(takeback ? net::Offer::Takeback : net::Offer::Draw); };
+    link.answer = [s](bool accept) { return s->answer(accept); };
+    link.resign = [s] { return s->resign(); };
+    // The host does not send a player's own line back: it is shown here when sent.
+    link.chat = [s, &controller](const std::string& text) {
+        auto problem = s->chat(text);
+        if (!problem) {
+            const std::optional<Color> mine = s->my_side();
+            controller.add_chat(concat(mine ? s->name(*mine) : login_name(), mine ? "" : " (watching)", ": ", text));
+        }
+        return problem;
+    };
+    return link;
+}
+
+std::string Network::who(Color side) const {
+    const std::string& name = session_->name(side);
+    return name.empty() || name == to_string(side) ? std::string(to_string(side)) : concat(to_string(side), " (", name, ")");
+}
+
+void Network::seat(Controller& controller, std::optional<Color> mine) {
+    for (Color c : {Color::White, Color::Black}) controller.set_remote(c, mine != c);
+}
+
+void Network::prepare(Controller& controller) {
+    controller.set_link(link(controller));
+    if (host_) {
+        seat(controller, options_.side);
+        std::string line = concat("Join: fetaix join ", options_.name);
+        if (options_.shared)
+            line += concat(" --code ", host_->join_code(), "   Watch: fetaix watch ", options_.name, " --code ",
+                           host_->watch_code());
+        else
+            line += concat("   Watch: fetaix watch ", options_.name);
+        controller.set_network_line(line);
+    } else {
+        // Nothing is played here until the host has said which seat is ours.
+        seat(controller, std::nullopt);
+        controller.set_network_line(concat("Connecting to ", options_.name, "..."));
+    }
+}
+
+bool Network::handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote) {
+    session_->handle_ready(fds, net::Clock::now());
+    const std::vector<net::Event> events = session_->take_events();
+    for (const net::Event& e : events) apply(e, controller, remote);
+    return !events.empty();
+}
+
+void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& remote) {
+    using E = net::EventKind;
+    switch (e.kind) {
+        case E::Welcomed:
+            if (e.role == net::Role::Watch) {
+                seat(controller, std::nullopt);
+                controller.set_network_line(concat("Watching ", options_.name, ": [ ] browse the moves, c chat with the watchers."));
+                break;
+            }
+            seat(controller, e.role == net::Role::White ? Color::White : Color::Black);
+            controller.set_network_line("");
+            if (!e.text.empty()) {
+                if (auto problem = write_token(state_folder_, token_path(state_folder_, options_.name), e.text))
+                    controller.set_network_line(*problem);
+            }
+            break;
+        case E::Pending: controller.set_network_line(e.text); break;
+        case E::Synced:
+            remote.clear();
+            controller.set_names(session_->name(Color::White), session_->name(Color::Black));
+            controller.sync(session_->game());
+            if (const auto offer = session_->open_offer(); offer && session_->my_side() &&
+                                                            session_->offer_by() != *session_->my_side())
+                controller.offered(session_->offer_by(), *offer == net::Offer::Takeback);
+            break;
+        case E::Moved:
+            // Out of step (a move missed): the session's copy is the one to follow.
+            if (e.ply == controller.game().ply() + 1) remote.arrived(e.move, e.ply);
+            else controller.sync(session_->game());
+            break;
+        case E::Joined:
+            controller.set_names(session_->name(Color::White), session_->name(Color::Black));
+            controller.set_network_line(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
+                                                        : concat(who(e.side), " joined (login ", e.login, ")."));
+            break;
+        case E::Left: controller.set_network_line(e.text); break;
+        case E::SeatRequest: {
+            net::Host* host = host_;
+            const int request = e.request;
+            controller.ask(concat("User ", e.login, " asks for the ", to_string(e.side), " seat as ", e.name,
+                                  ". Let them in? (y/n)"),
+                           [host, request](bool yes) {
+                               if (host) host->answer_seat(request, yes);
+                           });
+            break;
+        }
+        case E::Offered:
+            if (session_->my_side() && e.side != *session_->my_side())
+                controller.offered(e.side, e.offer == net::Offer::Takeback);
+            break;
+        case E::Answered: controller.answered(e.side, e.offer == net::Offer::Takeback, e.accepted); break;
+        case E::Result: controller.sync(session_->game()); break;
+        case E::Chat:
+            controller.add_chat(concat(e.name, e.role == net::Role::Watch ? " (watching)" : "", ": ", e.text));
+            break;
+        case E::Notice: controller.set_network_line(e.text); break;
+        case E::Closed:
+            closed_ = true;
+            seat(controller, std::nullopt);
+            controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join
+                                                                           ? concat(". fetaix join ", options_.name, " takes the seat back.")
+                                                                           : std::string(".")));
+            break;
+    }
+}
+
+}  // namespace fetaix::tui
