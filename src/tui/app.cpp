@@ -214,6 +214,8 @@ int run(AppOptions options) {
         const Key key = terminal.read_key(wait_ms, controller.ui().flipped, sources);
         bool redraw = key.name != Key::Name::None;
         if (network && network->handle(sources, controller, remote)) {
+            // Never let in: nothing to show but why, on the command line (the terminal restored first).
+            if (network->refusal()) throw std::runtime_error(*network->refusal());
             redraw = true;
             start_working();
         }
@@ -246,6 +248,7 @@ int run(AppOptions options) {
         controller.set_too_small(!screen_fits(terminal.rows(), terminal.columns()));
         const Action action = map_key(key, controller.mode());
         const bool go_on = key.name == Key::Name::None || controller.handle(action);
+        if (network && network->take_events(controller, remote)) start_working();
         // Esc stopped the reading: the worker stops within one move's check.
         if (reader.busy() && controller.ui().reading.empty()) reader.cancel();
         // Every change reaches the disk before the next key is read.

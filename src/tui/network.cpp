@@ -90,7 +90,13 @@ Link Network::link(Controller& controller) {
     net::Session* s = session_.get();
     link.play = [s](const Move& m) { return s->play(m); };
     link.offer = [s](bool takeback) { return s->offer(takeback ? net::Offer::Takeback : net::Offer::Draw); };
-    link.answer = [s](bool accept) { return s->answer(accept); };
+    // The host settles an offer in its own game and says nothing to itself: the copy here follows it.
+    link.answer = [s, &controller](bool accept) {
+        auto problem = s->answer(accept);
+        if (!problem && (s->game().ply() != controller.game().ply() || !(s->game().result() == controller.game().result())))
+            controller.sync(s->game());
+        return problem;
+    };
     link.resign = [s] { return s->resign(); };
     // The host does not send a player's own line back: it is shown here when sent.
     link.chat = [s, &controller](const std::string& text) {
@@ -133,6 +139,10 @@ void Network::prepare(Controller& controller) {
 
 bool Network::handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote) {
     session_->handle_ready(fds, net::Clock::now());
+    return take_events(controller, remote);
+}
+
+bool Network::take_events(Controller& controller, RemotePlayer& remote) {
     const std::vector<net::Event> events = session_->take_events();
     for (const net::Event& e : events) apply(e, controller, remote);
     return !events.empty();
@@ -142,6 +152,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
     using E = net::EventKind;
     switch (e.kind) {
         case E::Welcomed:
+            welcomed_ = true;
             if (e.role == net::Role::Watch) {
                 seat(controller, std::nullopt);
                 controller.set_network_line(concat("Watching ", options_.name, ": [ ] browse the moves, c chat with the watchers."));
@@ -196,6 +207,10 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
         case E::Notice: controller.set_network_line(e.text); break;
         case E::Closed:
             closed_ = true;
+            if (!welcomed_) {
+                refusal_ = e.text;
+                break;
+            }
             seat(controller, std::nullopt);
             controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join
                                                                            ? concat(". fetaix join ", options_.name, " takes the seat back.")

@@ -44,6 +44,12 @@ public:
     // After every wait: does what the ready descriptors allow, then applies the session's events: moves
     // go to `remote`, the rest to the controller. Returns true when something changed on screen.
     bool handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote);
+    // Applies the events this terminal's own actions caused (a seat request answered): after each action.
+    bool take_events(Controller& controller, RemotePlayer& remote);
+
+    // Why the host did not let this terminal in (a wrong code, no free seat), once it has said so: the
+    // program then ends with that message.
+    const std::optional<std::string>& refusal() const { return refusal_; }
 
 private:
     Network() = default;
@@ -56,6 +62,8 @@ private:
     std::unique_ptr<net::Session> session_;
     net::Host* host_ = nullptr;  // session_ when hosting
     bool closed_ = false;
+    bool welcomed_ = false;
+    std::optional<std::string> refusal_;
 };
 
 }  // namespace fetaix::tui

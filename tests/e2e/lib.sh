@@ -25,7 +25,8 @@ export XDG_RUNTIME_DIR=$RUNTIME
 MOUNTS=()
 cleanup() {
     $T kill-server >/dev/null 2>&1 || true
-    rm -rf "$RUNTIME"
+    # A host still ending removes its socket meanwhile.
+    rm -rf "$RUNTIME" 2>/dev/null || true
     for m in "${MOUNTS[@]}"; do umount -l "$m" 2>/dev/null || true; done
     rm -rf "$STATE" "$CONFIG"
 }
@@ -230,7 +231,7 @@ stop_tmux() {
 start_in() {
     local name=$1
     shift
-    $T -u new-session -d -s "$name" -x 80 -y 24 "env $*; echo; echo EXITED \$?; sleep 30"
+    $T -u new-session -d -s "$name" -x 80 -y 24 "env $*; status=\$?; echo; echo EXITED \$status; sleep 30"
 }
 screen_in() { $T capture-pane -p -t "$1"; }
 keys_in() {

@@ -752,6 +752,100 @@ net_game)
     screen_in host | grep -q 'well played' && fail "a watcher's chat reached the host"
     screen_in black | grep -q 'well played' && fail "a watcher's chat reached black"
     screen_in host | grep -q '^Viewing' && fail "the watcher's browsing moved the host's board"
+    kill_server
+    ;;
+net_rejoin)
+    # The joiner's fetaix killed mid-game: the host says so and the game goes on; fetaix join gives the
+    # seat back (the token in the state folder proves it), with the whole game.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    move_in black b3xd3
+    wait_in host 'Black plays b3xd3'
+    pid=$(fetaix_pid black)
+    kill -KILL "$pid"
+    while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
+    wait_in host "^Black \($me\) disconnected, waiting$"
+    move_in host e3xc3
+    start_in black2 "$BIN" join kitchen
+    wait_in black2 '^Black \('"$me"'\) to move - your turn'
+    wait_in black2 '2\. e3xc3'
+    wait_in host "^Black \($me\) joined\.$"
+    move_in black2 d4-d3
+    wait_in host 'Black plays d4-d3'
+    kill_server
+    ;;
+net_refused)
+    # Refused, each with its reason and exit status 1, the host's game untouched: a third player (no
+    # seat token: another user's state folder) when both seats are taken, and a wrong code for a
+    # shared game, whose right code the host is asked about.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    start_in third XDG_STATE_HOME="$STATE/third" "$BIN" join kitchen
+    wait_in third "^fetaix: the host refused: no seat is free: the black seat is taken \($me\)$"
+    wait_in third '^EXITED 1$'
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    game="e2e-$$"
+    # (Its own state folder: the first host holds the autosave of this one.)
+    start_in shared XDG_STATE_HOME="$STATE/shared" "$BIN" host "$game" --shared --as black
+    wait_in shared "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4} +Watch: fetaix watch $game"
+    code=$(screen_in shared | grep '^Join: ' | awk '{print $6}')
+    start_in wrong XDG_STATE_HOME="$STATE/wrong" "$BIN" join "$game" --code aaaa-bbbb-cccc
+    wait_in wrong '^fetaix: the host refused: wrong join code$'
+    wait_in wrong '^EXITED 1$'
+    wait_in shared "^a wrong join code from $me$"
+    start_in right XDG_STATE_HOME="$STATE/right" "$BIN" join "$game" --code "$code"
+    wait_in shared "^User $me asks for the White seat as $me\. Let them in\? \(y/n\)$"
+    keys_in shared y
+    wait_in shared "^White \($me\) joined\.$"
+    wait_in right "^White \\($me\\) to move - your turn"
+    kill_server
+    ;;
+net_offers)
+    # u asks the other player for a take-back and d offers a draw: each declined, then accepted.
+    me=$(id -un)
+    settings $'[players]\nwhite = "Amina"\n'
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    move_in host d3-c3
+    move_in black b3xd3
+    wait_in host 'Black plays b3xd3'
+    keys_in host u
+    wait_in host "^Take-back asked: waiting for $me's answer\.$"
+    wait_in black '^White \(Amina\) asks to take back their last move\. Accept\? \(y/n\)$'
+    keys_in black n
+    wait_in black '^You decline the take-back\.$'
+    wait_in host "^Black \($me\) declines the take-back\.$"
+    wait_in host '1\. d3-c3 +b3xd3'
+    keys_in host u
+    wait_in black 'asks to take back'
+    keys_in black y
+    wait_in host "^Black \($me\) accepts the take-back\.$"
+    wait_in host '^White \(Amina\) to move - your turn \| White 12, Black 12$'
+    wait_in black '^White \(Amina\) to move - waiting for Amina \| White 12, Black 12$'
+    screen_in black | grep -q 'd3-c3' && fail "the move taken back is still on black's screen"
+    move_in host d3-c3
+    keys_in black d
+    wait_in black '^Draw offered: waiting for Amina'"'"'s answer\.$'
+    wait_in host "^Black \($me\) offers a draw\. Accept\? \(y/n\)$"
+    keys_in host n
+    wait_in black '^White \(Amina\) declines the draw\.$'
+    keys_in black d
+    wait_in host 'offers a draw'
+    keys_in host y
+    wait_in host '^Game over: draw agreed\.$'
+    wait_in black '^Game over: draw agreed\.$'
+    kill_server
     ;;
 long_notice)
     # A long state folder under a file: the autosave fails with a notice longer than the screen is
