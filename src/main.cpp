@@ -643,7 +643,10 @@ int main(int argc, char** argv) {
                           std::move(read.problems));
     }
     if (command == games) return run_games();
-    if (command == host) return run_network(host_options, host_rules, host_rule_options, host_resume);
+    if (command == host) {
+        host_options.resume = host_resume;
+        return run_network(host_options, host_rules, host_rule_options, host_resume);
+    }
     if (command == join) return run_network(join_options, Rules{}, {}, false);
     if (command == watch) return run_network(watch_options, Rules{}, {}, false);
     if (command == hosts) return run_hosts();

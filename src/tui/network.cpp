@@ -16,10 +16,17 @@ std::string token_path(const std::string& state_folder, const std::string& name)
     return concat(state_folder, "/seats/", name, ".token");
 }
 
-std::string read_token(const std::string& path) {
+// Where a host keeps the seat tokens it gave, for `fetaix host --resume`: STATE/seats/NAME.hosted.
+std::string hosted_path(const std::string& state_folder, const std::string& name) {
+    return concat(state_folder, "/seats/", name, ".hosted");
+}
+
+// The first line of a token file (the second too, for a host's: White's token, then Black's).
+std::string read_token(const std::string& path, int line = 0) {
     std::ifstream in(path);
     std::string token;
-    std::getline(in, token);
+    for (int i = 0; i <= line; ++i)
+        if (!std::getline(in, token)) return "";
     return token.size() <= net::kMaxCodeBytes ? token : std::string();
 }
 
@@ -66,6 +73,11 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
         config.white = players.white;
         config.black = players.black;
         config.game = game;
+        if (options.resume) {
+            // The players of the game resumed get their seats back with the tokens they kept.
+            config.white_token = read_token(hosted_path(state_folder, options.name), 0);
+            config.black_token = read_token(hosted_path(state_folder, options.name), 1);
+        }
         auto host = net::Host::start(std::move(config));
         if (!host) return host.error();
         network->host_ = host->get();
@@ -181,6 +193,13 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             break;
         case E::Joined:
             controller.set_names(session_->name(Color::White), session_->name(Color::Black));
+            if (host_) {
+                if (auto problem = write_token(state_folder_, hosted_path(state_folder_, options_.name),
+                                               concat(host_->token(Color::White), "\n", host_->token(Color::Black)))) {
+                    controller.set_network_line(*problem);
+                    break;
+                }
+            }
             controller.set_network_line(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
                                                         : concat(who(e.side), " joined (login ", e.login, ")."));
             break;
@@ -211,7 +230,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                 refusal_ = e.text;
                 break;
             }
-            seat(controller, std::nullopt);
+            // The board stays as it was; a move tried now is refused by the session ("not connected").
             controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join
                                                                            ? concat(". fetaix join ", options_.name, " takes the seat back.")
                                                                            : std::string(".")));

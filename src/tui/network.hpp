@@ -25,6 +25,7 @@ struct NetOptions {
     bool shared = false;                   // host: other users may join, with codes
     std::optional<Color> side = Color::White;  // host: the side its player takes
     std::string code;                      // join, watch: a shared game's code
+    bool resume = false;                   // host: the autosaved game again, its players' seat tokens with it
 };
 
 class Network {

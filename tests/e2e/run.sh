@@ -779,6 +779,31 @@ net_rejoin)
     wait_in host 'Black plays d4-d3'
     kill_server
     ;;
+net_resume)
+    # The host killed mid-game: the joiner is told; fetaix host --resume brings the game back from the
+    # autosave, and fetaix join gives the joiner the same seat back (the tokens are kept).
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    move_in host d3-c3
+    move_in black b3xd3
+    wait_in host 'Black plays b3xd3'
+    pid=$(fetaix_pid host)
+    kill -KILL "$pid"
+    while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
+    wait_in black '^Disconnected: connection to the host lost\. fetaix join kitchen takes the seat'
+    start_in host2 "$BIN" host kitchen --resume
+    wait_in host2 '1\. d3-c3 +b3xd3'
+    wait_in host2 '^White to move - your turn - capture compulsory \| White 11, Black 12$'
+    start_in black2 "$BIN" join kitchen
+    wait_in black2 '1\. d3-c3 +b3xd3'
+    wait_in host2 "^Black \($me\) joined\.$"
+    move_in host2 e3xc3
+    wait_in black2 'White plays e3xc3'
+    kill_server
+    ;;
 net_refused)
     # Refused, each with its reason and exit status 1, the host's game untouched: a third player (no
     # seat token: another user's state folder) when both seats are taken, and a wrong code for a
