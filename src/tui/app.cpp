@@ -114,6 +114,11 @@ int run(AppOptions options) {
     // A joiner's or watcher's game is the host's copy: the host autosaves it, not this terminal.
     const bool copy = options.net.mode == NetOptions::Mode::Join || options.net.mode == NetOptions::Mode::Watch;
     std::unique_ptr<store::Autosave> autosave = copy ? nullptr : prepare(controller, options, autosave_news);
+    // The host's game must be the one autosaved (--resume brings it back): not while another fetaix
+    // holds the autosave, whose saved game would otherwise be offered read-only in its place.
+    if (options.net.mode == NetOptions::Mode::Host && !autosave)
+        throw std::runtime_error(concat("cannot host: another fetaix is running with the autosave in ",
+                                        options.state_folder, " (end it first)"));
     controller.set_auto_flip(options.auto_flip);
     controller.set_bell(options.bell);
     // What the settings file had wrong stands for the whole game, first; ? shows the whole text.

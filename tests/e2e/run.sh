@@ -719,6 +719,8 @@ net_game)
     [ "$(screen_in black | sed -n 3p | sed 's/ *$//')" = "1   ○─────○─────○─────○─────○" ] || fail "black's board is not turned"
     start_in watcher "$BIN" watch kitchen
     wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    listed=$("$BIN" hosts)
+    [ "$listed" = "kitchen   White Amina, Black $me   0 plies, White to move   1 watcher" ] || fail "fetaix hosts: '$listed'"
     white=(d3-c3 e3xc3 c3xe3 e3xc5 c5xc3xe5xe3 e3xa3xc5xe5 e5xa5xa3xc5)
     black=(b3xd3 d4-d3 c5-d4 e5-d4 a3-b3 a5-b4)
     for i in "${!white[@]}"; do
@@ -818,6 +820,12 @@ net_refused)
     wait_in third '^EXITED 1$'
     move_in host d3-c3
     wait_in black 'White plays d3-c3'
+    # A second game hosted with the same autosave would not be saved: refused.
+    start_in twice "$BIN" host other
+    wait_in twice '^fetaix: cannot host: another fetaix is running with the autosave in '
+    [ "$(screen_in twice | head -2 | tr -d '\n')" = "fetaix: cannot host: another fetaix is running with the autosave in $STATE/fetaix (end it first)" ] ||
+        fail "not the message expected"
+    wait_in twice '^EXITED 1$'
     game="e2e-$$"
     # (Its own state folder: the first host holds the autosave of this one.)
     start_in shared XDG_STATE_HOME="$STATE/shared" "$BIN" host "$game" --shared --as black
