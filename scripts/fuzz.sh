@@ -9,7 +9,7 @@ fetaix_install_deps clang
 cmake -S "$root" -B "$root/build-fuzz" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DFETAIX_FUZZ=ON \
       -DFETAIX_BUILD_TESTS=OFF -DFETAIX_BUILD_PROGRAM=OFF -DFETAIX_INSTALL=OFF >/dev/null
 cmake --build "$root/build-fuzz"
-for target in fen move pdn; do
+for target in fen move pdn net; do
     # New inputs go to a scratch folder; the committed seeds stay as they are.
     scratch=$(mktemp -d)
     echo "fuzz: $target for ${seconds}s"

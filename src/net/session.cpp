@@ -23,6 +23,15 @@ Event event(EventKind kind, std::string text = "") {
     return e;
 }
 
+// An event about a seat's player.
+Event about(EventKind kind, Color side, std::string name) {
+    Event e = event(kind);
+    e.side = side;
+    e.role = role_of(side);
+    e.name = std::move(name);
+    return e;
+}
+
 std::string_view seat_word(Color c) { return c == Color::White ? "white" : "black"; }
 
 // The ply a take-back asked by `side` goes back to: before that player's last move. Nothing when the
@@ -177,6 +186,15 @@ struct Host::Impl {
         }));
     }
 
+    // A Notice about a peer; for one waiting for a seat, with its request (the question is then void).
+    void notice(const Peer& p, std::string text) {
+        Event e = event(EventKind::Notice, std::move(text));
+        e.name = p.name;
+        e.login = p.login;
+        if (p.stage == Stage::Waiting) e.request = p.request;
+        self.emit(std::move(e));
+    }
+
     void refuse(Peer& p, std::string_view why) { p.conn.send_and_close(error_line(why)); }
 
     // Gives seat `side` to the peer: a token, the welcome, the whole state, and the news to the others.
@@ -197,11 +215,7 @@ struct Host::Impl {
         send_state(p);
         broadcast(format(Joined{side, p.name}), &p);
         {
-            Event e;
-            e.kind = EventKind::Joined;
-            e.side = side;
-            e.role = role_of(side);
-            e.name = p.name;
+            Event e = about(EventKind::Joined, side, p.name);
             e.login = p.login;
             self.emit(std::move(e));
         }
@@ -243,13 +257,7 @@ struct Host::Impl {
         if (hello->role == Role::Watch) {
             if (config.shared && !code_matches(watch_code, hello->code)) {
                 refuse(p, "wrong watch code");
-                {
-                    Event e;
-                    e.kind = EventKind::Notice;
-                    e.login = p.login;
-                    e.text = concat("a wrong watch code from ", p.login);
-                    self.emit(std::move(e));
-                }
+                notice(p, concat("a wrong watch code from ", p.login));
                 return;
             }
             watch(p);
@@ -288,13 +296,7 @@ struct Host::Impl {
         }
         if (!code_matches(join_code, hello->code)) {
             refuse(p, "wrong join code");
-            {
-                Event e;
-                e.kind = EventKind::Notice;
-                e.login = p.login;
-                e.text = concat("a wrong join code from ", p.login);
-                self.emit(std::move(e));
-            }
+            notice(p, concat("a wrong join code from ", p.login));
             return;
         }
         p.stage = Stage::Waiting;
@@ -303,11 +305,7 @@ struct Host::Impl {
         const std::string host = config.host_side ? name_of(*config.host_side) : std::string("the host");
         p.conn.send(format(Pending{concat("waiting for ", host, " to accept")}));
         {
-            Event e;
-            e.kind = EventKind::SeatRequest;
-            e.side = *side;
-            e.role = role_of(*side);
-            e.name = p.name;
+            Event e = about(EventKind::SeatRequest, *side, p.name);
             e.login = p.login;
             e.request = p.request;
             self.emit(std::move(e));
@@ -333,11 +331,7 @@ struct Host::Impl {
             self.offer_.reset();
             broadcast(format(Moved{game.ply(), mv->move}), &p);
             {
-                Event e;
-                e.kind = EventKind::Moved;
-                e.side = side;
-                e.role = role_of(side);
-                e.name = p.name;
+                Event e = about(EventKind::Moved, side, p.name);
                 e.text = mv->move;
                 e.move = *move;
                 e.ply = game.ply();
@@ -368,24 +362,13 @@ struct Host::Impl {
             }
             self.offer_.reset();
             broadcast(format(ResultMessage{game.result()}), &p);
-            {
-                Event e;
-                e.kind = EventKind::Result;
-                e.side = side;
-                e.role = role_of(side);
-                e.name = p.name;
-                self.emit(std::move(e));
-            }
+            self.emit(about(EventKind::Result, side, p.name));
             return;
         }
         if (const auto* c = std::get_if<Chat>(&m)) {
             broadcast(format(Chat{c->text, p.name, role_of(side)}), &p);
             {
-                Event e;
-                e.kind = EventKind::Chat;
-                e.side = side;
-                e.role = role_of(side);
-                e.name = p.name;
+                Event e = about(EventKind::Chat, side, p.name);
                 e.text = c->text;
                 self.emit(std::move(e));
             }
@@ -423,11 +406,7 @@ struct Host::Impl {
         broadcast(format(OfferMessage{what, side}), from);
         if (from != nullptr)
             {
-                Event e;
-                e.kind = EventKind::Offered;
-                e.side = side;
-                e.role = role_of(side);
-                e.name = name_of(side);
+                Event e = about(EventKind::Offered, side, name_of(side));
                 e.offer = what;
                 self.emit(std::move(e));
             }
@@ -440,11 +419,7 @@ struct Host::Impl {
         broadcast(format(AnswerMessage{what, accept, side}), from);
         if (from != nullptr)
             {
-                Event e;
-                e.kind = EventKind::Answered;
-                e.side = side;
-                e.role = role_of(side);
-                e.name = name_of(side);
+                Event e = about(EventKind::Answered, side, name_of(side));
                 e.offer = what;
                 e.accepted = accept;
                 self.emit(std::move(e));
@@ -454,20 +429,11 @@ struct Host::Impl {
             while (self.game_.ply() > takeback_to && self.game_.undo()) {
             }
             broadcast_state();
-            {
-                Event e;
-                e.kind = EventKind::Synced;
-                self.emit(std::move(e));
-            }
+            self.emit(event(EventKind::Synced));
         } else {
             (void)self.game_.agree_draw();
             broadcast(format(ResultMessage{self.game_.result()}));
-            if (from != nullptr) {
-                Event e;
-                e.kind = EventKind::Result;
-                e.side = side;
-                self.emit(std::move(e));
-            }
+            if (from != nullptr) self.emit(about(EventKind::Result, side, name_of(side)));
         }
     }
 
@@ -496,38 +462,20 @@ struct Host::Impl {
                 ++i;
                 continue;
             }
-            if (!p.conn.failure().empty() && p.stage != Stage::Handshake)
-                {
-                    Event e;
-                    e.kind = EventKind::Notice;
-                    e.name = p.name;
-                    e.login = p.login;
-                    e.text = concat(p.name, " (", p.login, ") was dropped: ", p.conn.failure());
-                    self.emit(std::move(e));
-                }
+            if (!p.conn.failure().empty())
+                notice(p, concat(p.name.empty() ? concat("a connection from ", p.login) : concat(p.name, " (", p.login, ")"),
+                                 " was dropped: ", p.conn.failure()));
             if (p.stage == Stage::Seated && seated(p.side) == nullptr) {
                 set_present(p.side, false);
                 if (self.offer_) self.offer_.reset();
                 broadcast(format(Left{p.side, p.name}), &p);
                 {
-                    Event e;
-                    e.kind = EventKind::Left;
-                    e.side = p.side;
-                    e.role = role_of(p.side);
-                    e.name = p.name;
+                    Event e = about(EventKind::Left, p.side, p.name);
                     e.text = left_text(p.side, p.name);
                     self.emit(std::move(e));
                 }
             } else if (p.stage == Stage::Waiting) {
-                {
-                    Event e;
-                    e.kind = EventKind::Notice;
-                    e.name = p.name;
-                    e.login = p.login;
-                    e.text = concat(p.name, " (", p.login, ") stopped waiting for a seat");
-                    e.request = p.request;
-                    self.emit(std::move(e));
-                }
+                notice(p, concat(p.name, " (", p.login, ") stopped waiting for a seat"));
             }
             peers.erase(peers.begin() + static_cast<std::ptrdiff_t>(i));
         }
@@ -542,6 +490,10 @@ struct Host::Impl {
             if (peers.size() >= config.limits.max_connections) {
                 peer->conn.send_and_close(error_line(concat("too many connections (", config.limits.max_connections, "): try again later")));
                 continue;  // destroyed here: the fd is closed at once
+            }
+            if (const auto cred = peer_credentials(fd)) {
+                peer->uid = cred->uid;
+                peer->login = cred->login;
             }
             peers.push_back(std::move(peer));
         }
@@ -652,8 +604,10 @@ void Host::handle_ready(std::span<const pollfd> fds, TimePoint now) {
         if (ev & (POLLIN | POLLHUP | POLLERR)) {
             std::vector<std::string> lines;
             p.conn.read_lines(lines, now);
+            // The lines read before a limit was broken still count, from a peer already let in.
+            const bool dropped = p.conn.closed();
             for (const std::string& line : lines) {
-                if (p.conn.closed()) break;
+                if (dropped ? p.stage == Impl::Stage::Handshake : p.conn.closed()) break;
                 impl.process(p, line);
             }
         }
@@ -724,6 +678,8 @@ struct Client::Impl {
     bool welcomed = false;
     bool synced = false;
     bool closed_reported = false;
+    // The host's last error, while nothing else has come since: the reason when it then closes.
+    std::string last_error;
     // A state being received: its header and the moves come so far.
     std::optional<State> incoming;
     std::vector<std::string> incoming_moves;
@@ -780,8 +736,10 @@ struct Client::Impl {
         if (const auto* e = std::get_if<ErrorMessage>(&m)) {
             if (!welcomed) close_with(concat("the host refused: ", e->text));
             else self.emit(event(EventKind::Notice, concat("the host says: ", e->text)));
+            last_error = e->text;
             return;
         }
+        last_error.clear();
         if (const auto* w = std::get_if<Welcome>(&m)) {
             welcomed = true;
             role = w->role;
@@ -905,7 +863,11 @@ Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, TimePoint
     if (auto why = check_text(config.token, kMaxCodeBytes)) return Error{concat("the seat token ", *why)};
     auto fd = connect_to(config.socket_path);
     if (!fd) return fd.error();
-    Connection conn(*fd, config.limits, now);
+    // The host may send many lines at once (a long game's history, a burst of chat): no rate limit here.
+    Limits limits = config.limits;
+    limits.messages_per_second = 1e12;
+    limits.message_burst = 1e12;
+    Connection conn(*fd, limits, now);
     conn.send(format(Hello{kProtocolVersion, config.role, config.name, config.code, config.token}));
     conn.flush();
     std::unique_ptr<Client> client(new Client(nullptr));
@@ -941,8 +903,9 @@ void Client::handle_ready(std::span<const pollfd> fds, TimePoint now) {
     }
     impl.conn.flush();
     if (impl.conn.closed() && !impl.closed_reported) {
-        std::string why = impl.conn.failure().empty() ? std::string("connection to the host lost")
-                                                      : concat("connection to the host dropped: ", impl.conn.failure());
+        std::string why = !impl.conn.failure().empty() ? concat("connection to the host dropped: ", impl.conn.failure())
+                          : !impl.last_error.empty()   ? concat("the host closed the connection: ", impl.last_error)
+                                                       : std::string("connection to the host lost");
         impl.close_with(std::move(why));
     }
 }

@@ -62,7 +62,8 @@ enum class EventKind : std::uint8_t {
     // A chat line: `name` (who), `role` of the speaker, `text`.
     Chat,
     // Something to show the player on the notice line (`text`): a client dropped for breaking a limit,
-    // a connection refused, a wrong code.
+    // a wrong code (`login` says whose), the host's error about what this client sent. When a user
+    // waiting for a seat gives up, `request` is that SeatRequest's id: the question can be withdrawn.
     Notice,
     // Client: the connection is over; `text` says why ("the host refused: the black seat is taken
     // (Youssef)", "connection to the host lost"). The session does nothing more; reconnect with a new
@@ -147,7 +148,7 @@ struct HostConfig {
     std::optional<Color> host_side = Color::White;
     std::string white = "White";  // names (the remote seat's is replaced by its player's `hello` name)
     std::string black = "Black";
-    Game game;  // a new game, or the one resumed from the autosave
+    Game game{};  // a new game, or the one resumed from the autosave
     // Seat tokens of a resumed game, so its players get their seats back: empty for a new game (and the
     // host's own seat). The host makes new random ones where empty.
     std::string white_token;

@@ -1,0 +1,137 @@
+// fetaix_net_bench [MOVES]: how long a move takes from one player's session to the other's through the
+// host (the 50 ms goal of docs/performance.md). The host runs in a child process, as it would in its
+// own terminal; the two players' clients run here. Each move is timed from play() on the mover's side to
+// the Moved event on the other side; games are played with random legal moves (fixed seed) and a new
+// game is hosted when one ends, until MOVES (default 100) moves are timed. Prints the median and worst.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "net/session.hpp"
+
+using namespace fetaix;
+using namespace fetaix::net;
+
+namespace {
+
+// Runs a host until the parent closes `quit`.
+[[noreturn]] void run_host(const std::string& path, int ready, int quit) {
+    HostConfig config;
+    config.game_name = "bench";
+    config.socket_path = path;
+    config.host_side.reset();  // both seats are remote
+    auto host = Host::start(config);
+    const char ok = host ? 1 : 0;
+    if (::write(ready, &ok, 1) != 1 || !host) _exit(1);
+    while (true) {
+        std::vector<pollfd> fds{{quit, POLLIN, 0}};
+        (*host)->poll_fds(fds);
+        ::poll(fds.data(), fds.size(), (*host)->timeout_ms(Clock::now()));
+        if (fds[0].revents != 0) _exit(0);
+        (*host)->handle_ready(fds, Clock::now());
+        (void)(*host)->take_events();
+    }
+}
+
+// Polls both clients until `done` says so; false after 5 seconds.
+template <class Done>
+bool pump(Client& a, Client& b, std::vector<Event>& a_events, std::vector<Event>& b_events, Done done) {
+    const TimePoint deadline = Clock::now() + std::chrono::seconds(5);
+    while (!done()) {
+        if (Clock::now() > deadline) return false;
+        std::vector<pollfd> fds;
+        a.poll_fds(fds);
+        b.poll_fds(fds);
+        ::poll(fds.data(), fds.size(), 100);
+        a.handle_ready(fds, Clock::now());
+        b.handle_ready(fds, Clock::now());
+        for (Event& e : a.take_events()) a_events.push_back(std::move(e));
+        for (Event& e : b.take_events()) b_events.push_back(std::move(e));
+    }
+    return true;
+}
+
+std::size_t count(const std::vector<Event>& events, EventKind kind) {
+    return static_cast<std::size_t>(std::count_if(events.begin(), events.end(), [&](const Event& e) { return e.kind == kind; }));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int wanted = argc > 1 ? std::atoi(argv[1]) : 100;
+    if (wanted <= 0) {
+        std::fprintf(stderr, "usage: fetaix_net_bench [MOVES]\n");
+        return 2;
+    }
+    char folder[] = "/tmp/fetaix-bench-XXXXXX";
+    if (::mkdtemp(folder) == nullptr) {
+        std::perror("mkdtemp");
+        return 1;
+    }
+    std::mt19937 random(1);
+    std::vector<double> ms;
+    int games = 0;
+    while (static_cast<int>(ms.size()) < wanted) {
+        const std::string path = std::string(folder) + "/bench" + std::to_string(games++) + ".sock";
+        int ready[2], quit[2];
+        if (::pipe(ready) != 0 || ::pipe(quit) != 0) return 1;
+        const pid_t child = ::fork();
+        if (child == 0) {
+            ::close(ready[0]);
+            ::close(quit[1]);
+            run_host(path, ready[1], quit[0]);
+        }
+        ::close(ready[1]);
+        ::close(quit[0]);
+        char ok = 0;
+        if (::read(ready[0], &ok, 1) != 1 || ok != 1) {
+            std::fprintf(stderr, "fetaix_net_bench: the host did not start\n");
+            return 1;
+        }
+        auto white = Client::connect(ClientConfig{path, Role::White, "W", "", "", {}});
+        auto black = Client::connect(ClientConfig{path, Role::Black, "B", "", "", {}});
+        if (!white || !black) {
+            std::fprintf(stderr, "fetaix_net_bench: cannot connect\n");
+            return 1;
+        }
+        Client& w = **white;
+        Client& b = **black;
+        std::vector<Event> we, be;
+        if (!pump(w, b, we, be, [&] { return w.synced() && b.synced(); })) return 1;
+        while (!w.game().over() && static_cast<int>(ms.size()) < wanted) {
+            const bool white_moves = w.game().position().side_to_move == Color::White;
+            Client& mover = white_moves ? w : b;
+            std::vector<Event>& other_events = white_moves ? be : we;
+            const std::size_t before = count(other_events, EventKind::Moved);
+            const MoveList moves = mover.game().legal_moves();
+            const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)];
+            const TimePoint start = Clock::now();
+            if (auto why = mover.play(m)) {
+                std::fprintf(stderr, "fetaix_net_bench: %s\n", why->c_str());
+                return 1;
+            }
+            if (!pump(w, b, we, be, [&] { return count(other_events, EventKind::Moved) > before; })) {
+                std::fprintf(stderr, "fetaix_net_bench: a move did not arrive within 5 s\n");
+                return 1;
+            }
+            ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+        }
+        white->reset();
+        black->reset();
+        ::close(quit[1]);
+        ::close(ready[0]);
+        ::waitpid(child, nullptr, 0);
+    }
+    ::rmdir(folder);
+    std::vector<double> sorted = ms;
+    std::sort(sorted.begin(), sorted.end());
+    const double median = sorted.size() % 2 ? sorted[sorted.size() / 2]
+                                            : (sorted[sorted.size() / 2 - 1] + sorted[sorted.size() / 2]) / 2;
+    std::printf("moves %zu in %d games: median %.3f ms, worst %.3f ms, best %.3f ms\n", ms.size(), games, median,
+                sorted.back(), sorted.front());
+    return 0;
+}

@@ -1,0 +1,751 @@
+// The host and client sessions over real Unix sockets in one process, driven by poll as the game's loop
+// drives them: joining, moves, rejoining, codes, watchers, offers, chat, and hostile clients. Nothing
+// sleeps: every wait is a poll loop until the event, with a deadline that fails the test.
+
+#include <catch2/catch.hpp>
+
+#include <atomic>
+#include <cerrno>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <poll.h>
+#include <pwd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <thread>
+#include <unistd.h>
+
+#include "net/session.hpp"
+
+using namespace fetaix;
+using namespace fetaix::net;
+using namespace std::chrono_literals;
+
+namespace {
+
+struct TempFolder {
+    std::string path;
+    TempFolder() {
+        char name[] = "/tmp/fetaix-net-XXXXXX";
+        path = ::mkdtemp(name);
+    }
+    ~TempFolder() { std::system(("rm -rf '" + path + "'").c_str()); }
+};
+
+// A session and the events it has reported so far.
+struct Probe {
+    Session* session;
+    std::vector<Event> events;
+    std::size_t count(EventKind kind) const {
+        return static_cast<std::size_t>(std::count_if(events.begin(), events.end(), [&](const Event& e) { return e.kind == kind; }));
+    }
+    const Event* last(EventKind kind) const {
+        for (auto it = events.rbegin(); it != events.rend(); ++it)
+            if (it->kind == kind) return &*it;
+        return nullptr;
+    }
+};
+
+// A raw socket: the hostile or hand-driven client.
+struct Raw {
+    int fd = -1;
+    std::string received;
+    bool eof = false;
+    bool reads = true;  // a client that never reads leaves this false
+    explicit Raw(const std::string& path) {
+        auto c = connect_to(path);
+        REQUIRE(c.ok());
+        fd = *c;
+    }
+    explicit Raw(int connected) : fd(connected) {}
+    ~Raw() {
+        if (fd >= 0) ::close(fd);
+    }
+    void write(std::string_view bytes) const {
+        std::size_t done = 0;
+        while (done < bytes.size()) {
+            const ssize_t n = ::send(fd, bytes.data() + done, bytes.size() - done, MSG_NOSIGNAL);
+            if (n < 0 && errno == EAGAIN) {
+                pollfd p{fd, POLLOUT, 0};
+                ::poll(&p, 1, 1000);
+                continue;
+            }
+            REQUIRE(n > 0);
+            done += static_cast<std::size_t>(n);
+        }
+    }
+    void drain() {
+        char buf[4096];
+        while (true) {
+            const ssize_t n = ::recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+            if (n > 0) {
+                received.append(buf, static_cast<std::size_t>(n));
+                continue;
+            }
+            if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) eof = true;
+            return;
+        }
+    }
+    bool has_line(std::string_view line) const { return received.find(std::string(line) + "\n") != std::string::npos; }
+};
+
+// Polls the sessions and raw clients, handing each its ready fds, until `done` or the deadline.
+bool pump(std::vector<Probe*> probes, const std::function<bool()>& done, std::vector<Raw*> raws = {},
+          std::chrono::milliseconds limit = 5000ms) {
+    const TimePoint deadline = Clock::now() + limit;
+    while (!done()) {
+        const TimePoint now = Clock::now();
+        if (now >= deadline) return false;
+        std::vector<pollfd> fds;
+        int timeout = static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count());
+        for (Probe* p : probes) {
+            p->session->poll_fds(fds);
+            const int t = p->session->timeout_ms(now);
+            if (t >= 0) timeout = std::min(timeout, t);
+        }
+        for (Raw* r : raws)
+            if (r->reads && !r->eof) fds.push_back({r->fd, POLLIN, 0});
+        ::poll(fds.data(), fds.size(), timeout);
+        for (Probe* p : probes) {
+            p->session->handle_ready(fds, Clock::now());
+            for (Event& e : p->session->take_events()) p->events.push_back(std::move(e));
+        }
+        for (Raw* r : raws)
+            if (r->reads && !r->eof) r->drain();
+    }
+    return true;
+}
+
+const Event* chat_with(const Probe& p, std::string_view text) {
+    for (const Event& e : p.events)
+        if (e.kind == EventKind::Chat && e.text == text) return &e;
+    return nullptr;
+}
+
+// The text of the last event of this kind, which must have come.
+std::string text_of(const Probe& p, EventKind kind) {
+    const Event* e = p.last(kind);
+    REQUIRE(e != nullptr);
+    return e->text;
+}
+
+std::string login_name() {
+    const passwd* pw = ::getpwuid(::geteuid());
+    return pw != nullptr ? pw->pw_name : std::to_string(::geteuid());
+}
+
+std::vector<std::string> notation(const Game& g) {
+    std::vector<std::string> out;
+    for (const Move& m : g.moves()) out.push_back(to_string(m));
+    return out;
+}
+
+// A host for the test's game in a temporary folder.
+struct Table {
+    TempFolder folder;
+    std::string path;
+    std::unique_ptr<Host> host;
+    Probe probe{nullptr, {}};
+
+    explicit Table(HostConfig config = {}) {
+        path = folder.path + "/kitchen.sock";
+        config.game_name = "kitchen";
+        config.socket_path = path;
+        if (config.white == "White" && config.host_side == Color::White) config.white = "Amina";
+        auto h = Host::start(std::move(config));
+        REQUIRE(h.ok());
+        host = std::move(*h);
+        probe.session = host.get();
+    }
+
+    std::unique_ptr<Client> connect(Role role, std::string name, std::string code = "", std::string token = "") {
+        auto c = Client::connect(ClientConfig{path, role, std::move(name), std::move(code), std::move(token), {}});
+        REQUIRE(c.ok());
+        return std::move(*c);
+    }
+};
+
+HostConfig shared_config() {
+    HostConfig c;
+    c.shared = true;
+    return c;
+}
+
+HostConfig config_with(Limits limits, std::optional<Color> host_side = Color::White) {
+    HostConfig c;
+    c.limits = limits;
+    c.host_side = host_side;
+    return c;
+}
+
+Move first_legal(const Game& g) { return g.legal_moves()[0]; }
+
+}  // namespace
+
+TEST_CASE("net: a player joins, and moves go both ways through the host", "[net]") {
+    Table t;
+    auto client = t.connect(Role::Seat, "Youssef");
+    Probe c{client.get(), {}};
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+    REQUIRE(c.last(EventKind::Welcomed) != nullptr);
+    CHECK(c.last(EventKind::Welcomed)->role == Role::Black);
+    CHECK(text_of(c, EventKind::Welcomed).size() == 32);  // the seat token
+    CHECK(text_of(c, EventKind::Welcomed) == t.host->token(Color::Black));
+    CHECK(client->my_side() == Color::Black);
+    CHECK(client->name(Color::White) == "Amina");
+    CHECK(client->name(Color::Black) == "Youssef");
+    CHECK(client->present(Color::White));
+    REQUIRE(t.probe.last(EventKind::Joined) != nullptr);
+    CHECK(t.probe.last(EventKind::Joined)->name == "Youssef");
+    CHECK(t.probe.last(EventKind::Joined)->login == login_name());
+    CHECK(t.host->name(Color::Black) == "Youssef");
+    CHECK(t.host->present(Color::Black));
+
+    CHECK(client->play(first_legal(client->game())) == "it is not your turn");
+    const Move white_move = first_legal(t.host->game());
+    REQUIRE_FALSE(t.host->play(white_move));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
+    CHECK(c.last(EventKind::Moved)->move == white_move);
+    CHECK(c.last(EventKind::Moved)->side == Color::White);
+    CHECK(c.last(EventKind::Moved)->ply == 1);
+    CHECK(t.probe.count(EventKind::Moved) == 0);  // the host's own move is not reported back to it
+
+    const Move black_move = first_legal(client->game());
+    REQUIRE_FALSE(client->play(black_move));
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Moved) == 1; }));
+    CHECK(t.probe.last(EventKind::Moved)->move == black_move);
+    CHECK(text_of(t.probe, EventKind::Moved) == to_string(black_move));
+    CHECK(notation(t.host->game()) == notation(client->game()));
+    CHECK(t.host->game().ply() == 2);
+    CHECK(c.count(EventKind::Moved) == 1);  // nor the client's to it
+}
+
+TEST_CASE("net: a move sent twice is played once, a stale one is answered with the state", "[net]") {
+    Table t(config_with({}, Color::Black));  // the raw client plays White and moves first
+    Raw raw(t.path);
+    raw.write("hello version=1 role=seat name=Ali\n");
+    REQUIRE(pump({&t.probe}, [&] { return raw.received.find("\nstate ") != std::string::npos; }, {&raw}));
+    CHECK(raw.received.starts_with("welcome version=1 role=white game=kitchen token="));
+    const std::string move = to_string(first_legal(t.host->game()));
+    raw.write("move ply=1 move=" + move + "\n");
+    raw.write("move ply=1 move=" + move + "\n");
+    REQUIRE(pump({&t.probe}, [&] { return raw.received.find("plies=1") != std::string::npos; }, {&raw}));
+    CHECK(t.host->game().ply() == 1);
+    CHECK(t.probe.count(EventKind::Moved) == 1);
+    CHECK(raw.has_line("history from=1 moves=" + move));
+    // A move that is not legal is refused with why, and the state follows.
+    raw.received.clear();
+    raw.write("move ply=3 move=a1-a2\n");  // not White's turn at ply 3 anyway: the state
+    raw.write("move ply=2 move=a1-a2\n");
+    REQUIRE(pump({&t.probe}, [&] { return raw.received.find("plies=1") != std::string::npos; }, {&raw}));
+    CHECK(t.host->game().ply() == 1);
+}
+
+TEST_CASE("net: a seat token gets the seat back; without it the seat is refused while held", "[net]") {
+    Table t;
+    std::string token;
+    {
+        auto first = t.connect(Role::Seat, "Youssef");
+        Probe c{first.get(), {}};
+        REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+        token = text_of(c, EventKind::Welcomed);
+        REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
+        REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
+    }  // the joiner's process is gone
+    REQUIRE(pump({&t.probe}, [&] { return t.probe.count(EventKind::Left) == 1; }));
+    CHECK(text_of(t.probe, EventKind::Left) == "Black (Youssef) disconnected, waiting");
+    CHECK_FALSE(t.host->present(Color::Black));
+    CHECK(t.host->seat_held(Color::Black));
+
+    auto stranger = t.connect(Role::Seat, "Karim");
+    Probe s{stranger.get(), {}};
+    REQUIRE(pump({&t.probe, &s}, [&] { return s.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(s, EventKind::Closed) == "the host refused: no seat is free: the black seat is held for Youssef, who may come back");
+    CHECK(s.count(EventKind::Welcomed) == 0);
+
+    auto back = t.connect(Role::Seat, "Youssef", "", token);
+    Probe b{back.get(), {}};
+    REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Synced) == 1; }));
+    CHECK(back->my_side() == Color::Black);
+    CHECK(back->game().ply() == 1);
+    CHECK(notation(back->game()) == notation(t.host->game()));
+    CHECK(t.host->present(Color::Black));
+    CHECK(text_of(b, EventKind::Welcomed) == token);
+}
+
+TEST_CASE("net: a third player is refused a seat and told to watch", "[net]") {
+    Table t;
+    auto joiner = t.connect(Role::Seat, "Youssef");
+    Probe j{joiner.get(), {}};
+    REQUIRE(pump({&t.probe, &j}, [&] { return j.count(EventKind::Synced) == 1; }));
+    auto third = t.connect(Role::Seat, "Karim");
+    Probe k{third.get(), {}};
+    REQUIRE(pump({&t.probe, &k}, [&] { return k.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(k, EventKind::Closed) == "the host refused: no seat is free: the black seat is taken (Youssef)");
+    auto white = t.connect(Role::White, "Karim");
+    Probe w{white.get(), {}};
+    REQUIRE(pump({&t.probe, &w}, [&] { return w.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(w, EventKind::Closed) == "the host refused: the white seat is the host's (Amina)");
+    CHECK(joiner->connected());
+    CHECK(t.host->connections() == 1);
+}
+
+TEST_CASE("net: a shared game needs its codes, and its host lets the user in or not", "[net]") {
+    Table t(shared_config());
+    REQUIRE(t.host->join_code().size() == 14);
+    REQUIRE(t.host->watch_code().size() == 14);
+    CHECK(t.host->join_code() != t.host->watch_code());
+
+    auto wrong = t.connect(Role::Seat, "Karim", t.host->watch_code());
+    Probe w{wrong.get(), {}};
+    REQUIRE(pump({&t.probe, &w}, [&] { return w.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(w, EventKind::Closed) == "the host refused: wrong join code");
+    CHECK(text_of(t.probe, EventKind::Notice) == "a wrong join code from " + login_name());
+
+    auto watcher = t.connect(Role::Watch, "Sara", t.host->join_code());
+    Probe wa{watcher.get(), {}};
+    REQUIRE(pump({&t.probe, &wa}, [&] { return wa.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(wa, EventKind::Closed) == "the host refused: wrong watch code");
+
+    auto refused = t.connect(Role::Seat, "Karim", t.host->join_code());
+    Probe r{refused.get(), {}};
+    REQUIRE(pump({&t.probe, &r}, [&] { return t.probe.count(EventKind::SeatRequest) == 1 && r.count(EventKind::Pending) == 1; }));
+    CHECK(text_of(r, EventKind::Pending) == "waiting for Amina to accept");
+    const Event request = *t.probe.last(EventKind::SeatRequest);
+    CHECK(request.login == login_name());
+    CHECK(request.name == "Karim");
+    CHECK(request.side == Color::Black);
+    t.host->answer_seat(request.request, false);
+    REQUIRE(pump({&t.probe, &r}, [&] { return r.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(r, EventKind::Closed) == "the host refused: Amina refused to let you in");
+    CHECK_FALSE(t.host->seat_held(Color::Black));
+
+    // The code is typed by hand: case and dashes do not matter.
+    std::string typed = t.host->join_code();
+    for (char& ch : typed) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    auto accepted = t.connect(Role::Seat, "Youssef", typed);
+    Probe a{accepted.get(), {}};
+    REQUIRE(pump({&t.probe, &a}, [&] { return t.probe.count(EventKind::SeatRequest) == 2; }));
+    t.host->answer_seat(t.probe.last(EventKind::SeatRequest)->request, true);
+    REQUIRE(pump({&t.probe, &a}, [&] { return a.count(EventKind::Synced) == 1; }));
+    CHECK(accepted->my_side() == Color::Black);
+
+    auto watching = t.connect(Role::Watch, "Sara", t.host->watch_code());
+    Probe ws{watching.get(), {}};
+    REQUIRE(pump({&t.probe, &ws}, [&] { return ws.count(EventKind::Synced) == 1; }));
+    CHECK(watching->role() == Role::Watch);
+    CHECK_FALSE(watching->my_side());
+}
+
+TEST_CASE("net: watchers follow the game, and their chat stays among them", "[net]") {
+    Table t;
+    auto player = t.connect(Role::Seat, "Youssef");
+    auto w1 = t.connect(Role::Watch, "Sara");
+    auto w2 = t.connect(Role::Watch, "Omar");
+    Probe p{player.get(), {}}, a{w1.get(), {}}, b{w2.get(), {}};
+    REQUIRE(pump({&t.probe, &p, &a, &b}, [&] {
+        return p.count(EventKind::Synced) == 1 && a.count(EventKind::Synced) == 1 && b.count(EventKind::Synced) == 1;
+    }));
+    CHECK(t.host->watchers() == 2);
+    // Watchers joining are not players joining.
+    CHECK(t.probe.count(EventKind::Joined) == 1);
+
+    REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
+    REQUIRE(pump({&t.probe, &p, &a, &b}, [&] { return p.count(EventKind::Moved) == 1; }));
+    REQUIRE_FALSE(player->play(first_legal(player->game())));
+    REQUIRE(pump({&t.probe, &p, &a, &b}, [&] { return a.count(EventKind::Moved) == 2 && b.count(EventKind::Moved) == 2; }));
+    CHECK(notation(w1->game()) == notation(t.host->game()));
+    CHECK(a.events[a.events.size() - 1].side == Color::Black);
+    CHECK(w1->play(first_legal(w1->game())) == "watchers do not play");
+    CHECK(w1->offer(Offer::Draw) == "watchers do not play");
+
+    REQUIRE_FALSE(w1->chat("nice one"));
+    REQUIRE_FALSE(player->chat("thanks"));
+    REQUIRE(pump({&t.probe, &p, &a, &b}, [&] { return b.count(EventKind::Chat) == 2 && t.probe.count(EventKind::Chat) == 1; }));
+    // The watcher's line reached the other watcher only; the player's reached everyone else. (Two
+    // speakers' lines may come in either order.)
+    const Event* sara = chat_with(b, "nice one");
+    REQUIRE(sara != nullptr);
+    CHECK(sara->name == "Sara");
+    CHECK(sara->role == Role::Watch);
+    const Event* youssef = chat_with(b, "thanks");
+    REQUIRE(youssef != nullptr);
+    CHECK(youssef->name == "Youssef");
+    CHECK(youssef->role == Role::Black);
+    CHECK(youssef->side == Color::Black);
+    CHECK(text_of(t.probe, EventKind::Chat) == "thanks");
+    CHECK(a.count(EventKind::Chat) == 1);  // Sara hears Youssef, not herself
+    REQUIRE_FALSE(t.host->chat("hello all"));
+    REQUIRE(pump({&t.probe, &p, &a, &b}, [&] { return p.count(EventKind::Chat) == 1 && a.count(EventKind::Chat) == 2; }));
+    CHECK(text_of(p, EventKind::Chat) == "hello all");
+    CHECK(p.last(EventKind::Chat)->name == "Amina");
+    CHECK(p.count(EventKind::Chat) == 1);  // never the watchers' line
+}
+
+TEST_CASE("net: take-back and draw offers, declined and accepted", "[net]") {
+    Table t;
+    auto client = t.connect(Role::Seat, "Youssef");
+    Probe c{client.get(), {}};
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+    CHECK(client->offer(Offer::Takeback) == "there is no move of yours to take back");
+    REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
+    REQUIRE_FALSE(client->play(first_legal(client->game())));
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Moved) == 1; }));
+    REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 2; }));
+    const std::vector<std::string> three = notation(t.host->game());
+
+    // Black asks to take back its move (ply 2): White declines.
+    REQUIRE_FALSE(client->offer(Offer::Takeback));
+    CHECK(client->offer(Offer::Draw) == "an offer is already open");
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Offered) == 1; }));
+    CHECK(t.probe.last(EventKind::Offered)->offer == Offer::Takeback);
+    CHECK(t.probe.last(EventKind::Offered)->side == Color::Black);
+    CHECK(t.host->open_offer() == Offer::Takeback);
+    REQUIRE_FALSE(t.host->answer(false));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Answered) == 1; }));
+    CHECK_FALSE(c.last(EventKind::Answered)->accepted);
+    CHECK(notation(t.host->game()) == three);
+    CHECK_FALSE(client->open_offer());
+
+    // Asked again and accepted: back to ply 1, Black to move, on both sides.
+    REQUIRE_FALSE(client->offer(Offer::Takeback));
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Offered) == 2; }));
+    REQUIRE_FALSE(t.host->answer(true));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 2; }));
+    CHECK(c.last(EventKind::Answered)->accepted);
+    CHECK(t.host->game().ply() == 1);
+    CHECK(client->game().ply() == 1);
+    CHECK(notation(client->game()) == std::vector<std::string>{three[0]});
+    CHECK(client->game().position().side_to_move == Color::Black);
+
+    // White offers a draw: declined, then offered again and accepted.
+    REQUIRE_FALSE(t.host->offer(Offer::Draw));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Offered) == 1; }));
+    CHECK(client->open_offer() == Offer::Draw);
+    CHECK(client->offer_by() == Color::White);
+    REQUIRE_FALSE(client->answer(false));
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Answered) == 1; }));
+    CHECK_FALSE(t.host->game().over());
+    REQUIRE_FALSE(t.host->offer(Offer::Draw));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Offered) == 2; }));
+    REQUIRE_FALSE(client->answer(true));
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Result) == 1 && c.count(EventKind::Result) == 1; }));
+    CHECK(t.host->game().result() == GameResult{Outcome::Draw, Reason::AgreedDraw});
+    CHECK(client->game().result() == GameResult{Outcome::Draw, Reason::AgreedDraw});
+}
+
+TEST_CASE("net: a resignation travels", "[net]") {
+    Table t;
+    auto client = t.connect(Role::Seat, "Youssef");
+    Probe c{client.get(), {}};
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+    REQUIRE_FALSE(client->resign());
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Result) == 1; }));
+    CHECK(t.host->game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
+    CHECK(t.host->play(first_legal(t.host->game())) == "the game is over: resignation");
+    // A late joiner (a watcher) gets the declared result with the state.
+    auto w = t.connect(Role::Watch, "Sara");
+    Probe wp{w.get(), {}};
+    REQUIRE(pump({&t.probe, &wp}, [&] { return wp.count(EventKind::Synced) == 1; }));
+    CHECK(w->game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
+}
+
+TEST_CASE("net: hostile clients are answered and dropped; the game goes on", "[net]") {
+    Limits limits;
+    limits.handshake_timeout = 300ms;
+    limits.partial_line_timeout = 200ms;
+    limits.max_output_bytes = 8 * 1024;
+    Table t(config_with(limits));
+    auto client = t.connect(Role::Seat, "Youssef");
+    Probe c{client.get(), {}};
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+
+    SECTION("random bytes") {
+        Raw raw(t.path);
+        raw.write(std::string("\x01\xff\xfe garbage \x1b[2J\n", 17));
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
+        CHECK(raw.received == "error text=\"column 1: control character\"\n");
+    }
+    SECTION("an endless line") {
+        Raw raw(t.path);
+        raw.write("hello version=1 role=watch name=" + std::string(5000, 'x'));
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
+        CHECK(raw.received == "error text=\"line longer than 4096 bytes\"\n");
+    }
+    SECTION("half a line, then silence") {
+        Raw raw(t.path);
+        raw.write("hello version=1 role=watch\n");
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.received.find("\nstate ") != std::string::npos; }, {&raw}));
+        raw.write("chat text=\"half a");
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
+        CHECK(raw.received.ends_with("error text=\"half a line, then nothing for 200 ms\"\n"));
+    }
+    SECTION("connected, then silence") {
+        Raw raw(t.path);
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
+        CHECK(raw.received == "error text=\"no hello within 300 ms\"\n");
+    }
+    SECTION("another protocol version") {
+        Raw raw(t.path);
+        raw.write("hello version=2 role=seat\n");
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
+        CHECK(raw.received == "error text=\"protocol version 2 is not supported (this fetaix speaks 1)\"\n");
+    }
+    SECTION("a flood of lines") {
+        Raw raw(t.path);
+        std::string flood = "hello version=1 role=watch\n";
+        for (int i = 0; i < 100; ++i) flood += "chat text=spam\n";
+        raw.write(flood);
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
+        CHECK(raw.received.ends_with("error text=\"more than 20 messages a second\"\n"));
+        // The hello came with the flood: a peer that breaks a limit before it is let in is only dropped.
+        CHECK(raw.received == "error text=\"more than 20 messages a second\"\n");
+        CHECK(text_of(t.probe, EventKind::Notice) == "a connection from " + login_name() + " was dropped: more than 20 messages a second");
+        CHECK(t.host->watchers() == 0);
+    }
+    SECTION("a watcher that never reads") {
+        Raw raw(t.path);
+        raw.reads = false;
+        raw.write("hello version=1 role=watch name=Deaf\n");
+        REQUIRE(pump({&t.probe, &c}, [&] { return t.host->watchers() == 1; }, {&raw}));
+        // The host's chat goes to the watcher too, which never reads it: its queue fills and it is dropped,
+        // while the player reads every line.
+        int sent = 0;
+        REQUIRE(pump({&t.probe, &c}, [&] {
+            if (t.host->watchers() == 0) return true;
+            for (int i = 0; i < 50; ++i) {
+                REQUIRE_FALSE(t.host->chat(std::string(300, 'z')));
+                ++sent;
+            }
+            return false;
+        }));
+        CHECK(text_of(t.probe, EventKind::Notice) == "Deaf (" + login_name() + ") was dropped: not reading: over 8 KiB waiting to be sent");
+        REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Chat) == static_cast<std::size_t>(sent); }));
+    }
+    // Whatever happened, the players go on.
+    REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
+    REQUIRE_FALSE(client->play(first_legal(client->game())));
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Moved) == 1; }));
+    CHECK(client->connected());
+    CHECK(notation(t.host->game()) == notation(client->game()));
+}
+
+TEST_CASE("net: a thousand connections are refused beyond the cap; the players go on", "[net]") {
+    Table t;
+    auto client = t.connect(Role::Seat, "Youssef");
+    Probe c{client.get(), {}};
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+    std::vector<std::unique_ptr<Raw>> crowd;
+    for (int i = 0; i < 1000; ++i) {
+        // A full backlog refuses at once (EAGAIN): let the host take some off it, then try again.
+        while (true) {
+            auto fd = connect_to(t.path);
+            if (fd) {
+                crowd.push_back(std::make_unique<Raw>(*fd));
+                break;
+            }
+            REQUIRE(fd.error().message == "the game at " + t.path + " is too busy to answer (try again)");
+            std::size_t before = t.host->connections();
+            (void)pump({&t.probe, &c}, [&] { return t.host->connections() != before; }, {}, 50ms);
+        }
+        if (i % 50 == 0) (void)pump({&t.probe, &c}, [] { return false; }, {}, 1ms);
+    }
+    (void)pump({&t.probe, &c}, [&] { return t.host->connections() >= Limits{}.max_connections; }, {}, 2000ms);
+    CHECK(t.host->connections() <= Limits{}.max_connections);
+    REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
+    REQUIRE_FALSE(client->play(first_legal(client->game())));
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Moved) == 1; }));
+    // One of those beyond the cap was told why.
+    Raw& last = *crowd.back();
+    std::vector<Raw*> raws{&last};
+    REQUIRE(pump({&t.probe, &c}, [&] { return last.eof; }, raws));
+    CHECK(last.received == "error text=\"too many connections (100): try again later\"\n");
+    crowd.clear();
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.host->connections() == 1; }));
+}
+
+TEST_CASE("net: hosts are listed, and the socket of a dead host is removed", "[net]") {
+    Table t;
+    // A socket file whose process is gone: bound, then closed without removing it.
+    const std::string stale = t.folder.path + "/gone.sock";
+    {
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", stale.c_str());
+        REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+        ::close(fd);
+    }
+    // The host answers from its own loop while list_hosts waits.
+    std::atomic<bool> stop{false};
+    std::thread loop([&] { (void)pump({&t.probe}, [&] { return stop.load(); }, {}, 10000ms); });
+    const std::vector<HostListing> found = list_hosts(t.folder.path, 3000ms);
+    stop = true;
+    loop.join();
+    REQUIRE(found.size() == 2);
+    CHECK(found[0].name == "gone");
+    CHECK(found[0].removed);
+    CHECK(found[0].problem == "stale socket of a host that is gone: removed");
+    CHECK(::access(stale.c_str(), F_OK) != 0);
+    CHECK(found[1].name == "kitchen");
+    REQUIRE(found[1].info);
+    CHECK(found[1].info->white == "Amina");
+    CHECK(found[1].info->black_free);
+    CHECK_FALSE(found[1].info->white_free);
+    CHECK(found[1].info->turn == Color::White);
+    CHECK_FALSE(found[1].info->shared);
+}
+
+TEST_CASE("net: one game per name; a dead host's socket is replaced", "[net]") {
+    Table t;
+    HostConfig again;
+    again.game_name = "kitchen";
+    again.socket_path = t.path;
+    auto second = Host::start(again);
+    REQUIRE_FALSE(second.ok());
+    CHECK(second.error().message == "a game with this name is already hosted at " + t.path);
+    t.host.reset();  // the socket file goes with its host
+    CHECK(::access(t.path.c_str(), F_OK) != 0);
+    const std::string stale = t.folder.path + "/attic.sock";
+    {
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", stale.c_str());
+        REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+        ::close(fd);
+    }
+    HostConfig attic;
+    attic.game_name = "attic";
+    attic.socket_path = stale;
+    CHECK(Host::start(attic).ok());
+    auto gone = Client::connect(ClientConfig{t.path, Role::Seat, "x", "", "", {}});
+    REQUIRE_FALSE(gone.ok());
+    CHECK(gone.error().message == "no game is hosted at " + t.path);
+}
+
+TEST_CASE("net: socket folders are private to their user", "[net]") {
+    TempFolder t;
+    const std::string fresh = t.path + "/fetaix";
+    auto made = prepare_folder(fresh, false);
+    REQUIRE(made.ok());
+    struct stat st{};
+    REQUIRE(::stat(fresh.c_str(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 0700);
+    CHECK(prepare_folder(fresh, false).ok());  // as it is: fine
+
+    REQUIRE(::chmod(fresh.c_str(), 0755) == 0);
+    auto loose = prepare_folder(fresh, false);
+    REQUIRE_FALSE(loose.ok());
+    CHECK(loose.error().message == fresh + " is mode 0755, not 0700: refusing to use it");
+
+    const std::string link = t.path + "/link";
+    REQUIRE(::symlink(fresh.c_str(), link.c_str()) == 0);
+    auto linked = prepare_folder(link, false);
+    REQUIRE_FALSE(linked.ok());
+    CHECK(linked.error().message == link + " is not a folder: refusing to use it");
+
+    const std::string shared = t.path + "/shared";
+    REQUIRE(prepare_folder(shared, true).ok());
+    REQUIRE(::stat(shared.c_str(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 01777);
+
+    const char* saved = std::getenv("XDG_RUNTIME_DIR");
+    const std::string keep = saved != nullptr ? saved : "";
+    ::setenv("XDG_RUNTIME_DIR", "/run/user/1234", 1);
+    CHECK(private_folder_path() == "/run/user/1234/fetaix");
+    ::setenv("XDG_RUNTIME_DIR", "relative/dir", 1);
+    CHECK(private_folder_path() == "/tmp/fetaix-" + std::to_string(::geteuid()));
+    ::unsetenv("XDG_RUNTIME_DIR");
+    CHECK(private_folder_path() == "/tmp/fetaix-" + std::to_string(::geteuid()));
+    if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
+
+    auto long_path = socket_path("/tmp/" + std::string(100, 'd'), "kitchen");
+    REQUIRE_FALSE(long_path.ok());
+    CHECK(long_path.error().message.starts_with("the socket path is too long (118 bytes, at most 107): /tmp/ddd"));
+}
+
+TEST_CASE("net: a rejoin with the token takes the seat from a connection left open", "[net]") {
+    Table t;
+    auto first = t.connect(Role::Seat, "Youssef");
+    Probe a{first.get(), {}};
+    REQUIRE(pump({&t.probe, &a}, [&] { return a.count(EventKind::Synced) == 1; }));
+    // The first terminal hangs on a dead SSH connection: its socket stays open.
+    auto second = t.connect(Role::Seat, "Youssef", "", text_of(a, EventKind::Welcomed));
+    Probe b{second.get(), {}};
+    REQUIRE(pump({&t.probe, &a, &b}, [&] { return b.count(EventKind::Synced) == 1 && a.count(EventKind::Closed) == 1; }));
+    CHECK(second->my_side() == Color::Black);
+    CHECK(text_of(a, EventKind::Closed) ==
+          "the host closed the connection: your seat was taken back by a new connection with its token");
+    CHECK(t.probe.count(EventKind::Left) == 0);  // the seat never stood empty
+    CHECK(t.probe.count(EventKind::Joined) == 2);
+    CHECK(t.host->present(Color::Black));
+    REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
+    REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Moved) == 1; }));
+}
+
+TEST_CASE("net: a resumed host gives each seat back to its token", "[net]") {
+    HostConfig config;
+    config.black = "Youssef";
+    (void)config.game.play(first_legal(config.game));
+    (void)config.game.play(first_legal(config.game));
+    config.black_token = "5a1d0c9e";
+    Table t(config);
+    CHECK(t.host->token(Color::Black) == "5a1d0c9e");
+    CHECK(t.host->token(Color::White).empty());  // the host's own seat has none
+    auto stranger = t.connect(Role::Seat, "Karim");
+    Probe s{stranger.get(), {}};
+    REQUIRE(pump({&t.probe, &s}, [&] { return s.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(s, EventKind::Closed) == "the host refused: no seat is free: the black seat is held for Youssef, who may come back");
+    auto back = t.connect(Role::Seat, "Youssef", "", "5a1d0c9e");
+    Probe b{back.get(), {}};
+    REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Synced) == 1; }));
+    CHECK(back->my_side() == Color::Black);
+    CHECK(notation(back->game()) == notation(t.host->game()));
+    CHECK(back->game().ply() == 2);
+}
+
+TEST_CASE("net: a client keeps in step with its host, and survives a broken one", "[net]") {
+    TempFolder folder;
+    const std::string path = folder.path + "/fake.sock";
+    auto listener = Listener::open(path, false);
+    REQUIRE(listener.ok());
+    auto client = Client::connect(ClientConfig{path, Role::Seat, "Youssef", "", "", {}});
+    REQUIRE(client.ok());
+    Probe c{client->get(), {}};
+    int fd = -1;
+    REQUIRE(pump({&c}, [&] { return (fd = listener->accept_one()) >= 0; }));
+    Raw host(fd);
+    REQUIRE(pump({&c}, [&] { return host.has_line("hello version=1 role=seat name=Youssef"); }, {&host}));
+    host.write("welcome version=1 role=black game=fake token=77\n");
+    host.write(format(State{"Amina", "Youssef", true, true, start_position(), Rules{}, 0, {}, std::nullopt, Color::White}) + "\n");
+    REQUIRE(pump({&c}, [&] { return c.count(EventKind::Synced) == 1; }, {&host}));
+    CHECK(text_of(c, EventKind::Welcomed) == "77");
+
+    // A move that skips plies: the client asks for the whole state instead of guessing.
+    host.write("moved ply=3 move=" + to_string(first_legal(Game())) + "\n");
+    REQUIRE(pump({&c}, [&] { return host.has_line("sync"); }, {&host}));
+    CHECK(c.count(EventKind::Moved) == 0);
+    CHECK((*client)->game().ply() == 0);
+    // A malformed line is answered; the connection stays.
+    host.write("moved ply=x\n");
+    REQUIRE(pump({&c}, [&] { return host.has_line("error text=\"moved: ply: not a number: \\\"x\\\"\""); }, {&host}));
+    CHECK((*client)->connected());
+    // A move in step is played.
+    const Move m = first_legal(Game());
+    host.write("moved ply=1 move=" + to_string(m) + "\n");
+    REQUIRE(pump({&c}, [&] { return c.count(EventKind::Moved) == 1; }, {&host}));
+    CHECK((*client)->game().ply() == 1);
+    // An endless line ends it, with the reason.
+    host.write(std::string(5000, 'm'));
+    REQUIRE(pump({&c}, [&] { return c.count(EventKind::Closed) == 1; }, {&host}));
+    CHECK(text_of(c, EventKind::Closed) == "connection to the host dropped: line longer than 4096 bytes");
+    CHECK_FALSE((*client)->connected());
+    CHECK((*client)->play(first_legal((*client)->game())) == "not connected to the host");
+}
