@@ -61,16 +61,16 @@ constexpr CommandText kCommands[] = {
      "--divide first prints each legal move with its count at DEPTH."},
     {"replay", "fetaix replay FILE.pdn [--ascii]",
      "Step through a saved game ([ ] or arrows, Home, End), changing nothing."},
-    {"host", "fetaix host [NAME] [--as white|black|random] [--shared] [--resume]\n       [RULES]",
+    {"host", "fetaix host [NAME] [--as white|black|random] [--shared] [--resume]\n       [--name PLAYER] [RULES]",
      "Host a game (named fetaix unless NAME is given) that another terminal\n"
      "joins; its screen shows the command to join and to watch. --as picks\n"
      "the host's side (default white). --shared lets other users of this\n"
      "machine in, with a join code and a watch code shown on the host's screen.\n"
      "--resume hosts the autosaved game again after the host was ended."},
-    {"join", "fetaix join [NAME] [--code CODE]",
+    {"join", "fetaix join [NAME] [--code CODE] [--name PLAYER]",
      "Take the free seat of a hosted game, or take your seat back after your\n"
      "terminal closed (a seat token is kept in the state folder)."},
-    {"watch", "fetaix watch [NAME] [--code CODE]",
+    {"watch", "fetaix watch [NAME] [--code CODE] [--name PLAYER]",
      "Follow a hosted game without playing; [ ] browse its moves, c chats\n"
      "with the other watchers."},
     {"hosts", "fetaix hosts", "List the games hosted on this machine: players, turn, watchers."},
@@ -406,6 +406,19 @@ int run_network(tui::NetOptions net, const Rules& rules, const std::vector<CLI::
     return run_app(std::move(options));
 }
 
+// --name NAME: the name the other terminals see for this player (default: the login name; the host's,
+// its side's name in the settings).
+void add_net_name(CLI::App& command, tui::NetOptions& options) {
+    cli::add_value(command, "--name", "NAME", "--name needs a name",
+                   [&options](const std::string& name) {
+                       if (auto problem = cli::name_problem(name)) throw cli::bad_value(concat("--name: ", *problem));
+                       if (name.size() > net::kMaxNameBytes)
+                           throw cli::bad_value(concat("--name: at most ", net::kMaxNameBytes, " bytes"));
+                       options.player = name;
+                   },
+                   "your name as the others see it");
+}
+
 // fetaix hosts: every game listening in the private and the shared folder.
 int run_hosts() {
     std::vector<net::HostListing> all;
@@ -526,6 +539,7 @@ int main(int argc, char** argv) {
                    },
                    "the host's side (default white)");
     host->add_flag("--shared", host_options.shared, "let other users of this machine in, with codes");
+    add_net_name(*host, host_options);
     host->add_flag("--resume", host_resume, "host the autosaved game again");
     const std::vector<CLI::Option*> host_rule_options = cli::add_rule_switches(*host, host_rules);
 
@@ -536,10 +550,12 @@ int main(int argc, char** argv) {
     join->add_option("NAME", join_options.name, "the game's name (default fetaix)")->type_name("");
     cli::add_value(*join, "--code", "CODE", "--code needs the join code",
                    [&join_options](const std::string& code) { join_options.code = code; }, "a shared game's join code");
+    add_net_name(*join, join_options);
     CLI::App* watch = app.add_subcommand("watch", std::string(text_of("watch").about));
     watch->add_option("NAME", watch_options.name, "the game's name (default fetaix)")->type_name("");
     cli::add_value(*watch, "--code", "CODE", "--code needs the watch code",
                    [&watch_options](const std::string& code) { watch_options.code = code; }, "a shared game's watch code");
+    add_net_name(*watch, watch_options);
     CLI::App* hosts = app.add_subcommand("hosts", std::string(text_of("hosts").about));
 
     CLI::App* games = app.add_subcommand("games", std::string(text_of("games").about));

@@ -459,6 +459,7 @@ std::string hint_text(const Controller& c) {
         const std::string keys = "[ ] step back/forward   Home/End first/last   Esc back to the game";
         return c.computer_to_move() ? concat("The computer plays on meanwhile.   ", keys) : keys;
     }
+    if (c.game().over() && c.networked()) return "[ ] browse the moves   c chat   f flip   ? help   q quit";
     if (c.game().over()) return "n new game   u undo   f flip   ? help   q quit";
     const Selection& sel = c.ui().selection;
     if (!sel.path.empty())

@@ -72,6 +72,8 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
         config.host_side = options.side;
         config.white = players.white;
         config.black = players.black;
+        if (!options.player.empty() && options.side)
+            (*options.side == Color::White ? config.white : config.black) = options.player;
         config.game = game;
         if (options.resume) {
             // The players of the game resumed get their seats back with the tokens they kept.
@@ -90,6 +92,7 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
     config.socket_path = *path;
     config.role = options.mode == NetOptions::Mode::Watch ? net::Role::Watch : net::Role::Seat;
     config.code = options.code;
+    config.name = options.player;
     if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder, options.name));
     auto client = net::Client::connect(std::move(config));
     if (!client) return client.error();
@@ -111,11 +114,12 @@ Link Network::link(Controller& controller) {
     };
     link.resign = [s] { return s->resign(); };
     // The host does not send a player's own line back: it is shown here when sent.
-    link.chat = [s, &controller](const std::string& text) {
+    const std::string watcher = options_.player.empty() ? login_name() : options_.player;
+    link.chat = [s, &controller, watcher](const std::string& text) {
         auto problem = s->chat(text);
         if (!problem) {
             const std::optional<Color> mine = s->my_side();
-            controller.add_chat(concat(mine ? s->name(*mine) : login_name(), mine ? "" : " (watching)", ": ", text));
+            controller.add_chat(concat(mine ? s->name(*mine) : watcher, mine ? "" : " (watching)", ": ", text));
         }
         return problem;
     };

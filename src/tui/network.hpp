@@ -25,6 +25,7 @@ struct NetOptions {
     bool shared = false;                   // host: other users may join, with codes
     std::optional<Color> side = Color::White;  // host: the side its player takes
     std::string code;                      // join, watch: a shared game's code
+    std::string player;                    // this terminal's player's name (empty: the settings', or the login name)
     bool resume = false;                   // host: the autosaved game again, its players' seat tokens with it
 };
 

@@ -844,33 +844,32 @@ net_refused)
     ;;
 net_offers)
     # u asks the other player for a take-back and d offers a draw: each declined, then accepted.
-    me=$(id -un)
     settings $'[players]\nwhite = "Amina"\n'
     start_in host "$BIN" host kitchen
     wait_in host '^Join: fetaix join kitchen'
-    start_in black "$BIN" join kitchen
-    wait_in host "^Black \($me\) joined\.$"
+    start_in black "$BIN" join kitchen --name Youssef
+    wait_in host "^Black \(Youssef\) joined \(login $(id -un)\)\.$"
     move_in host d3-c3
     move_in black b3xd3
     wait_in host 'Black plays b3xd3'
     keys_in host u
-    wait_in host "^Take-back asked: waiting for $me's answer\.$"
+    wait_in host "^Take-back asked: waiting for Youssef's answer\.$"
     wait_in black '^White \(Amina\) asks to take back their last move\. Accept\? \(y/n\)$'
     keys_in black n
     wait_in black '^You decline the take-back\.$'
-    wait_in host "^Black \($me\) declines the take-back\.$"
+    wait_in host "^Black \(Youssef\) declines the take-back\.$"
     wait_in host '1\. d3-c3 +b3xd3'
     keys_in host u
     wait_in black 'asks to take back'
     keys_in black y
-    wait_in host "^Black \($me\) accepts the take-back\.$"
+    wait_in host "^Black \(Youssef\) accepts the take-back\.$"
     wait_in host '^White \(Amina\) to move - your turn \| White 12, Black 12$'
     wait_in black '^White \(Amina\) to move - waiting for Amina \| White 12, Black 12$'
     screen_in black | grep -q 'd3-c3' && fail "the move taken back is still on black's screen"
     move_in host d3-c3
     keys_in black d
     wait_in black '^Draw offered: waiting for Amina'"'"'s answer\.$'
-    wait_in host "^Black \($me\) offers a draw\. Accept\? \(y/n\)$"
+    wait_in host "^Black \(Youssef\) offers a draw\. Accept\? \(y/n\)$"
     keys_in host n
     wait_in black '^White \(Amina\) declines the draw\.$'
     keys_in black d
