@@ -191,6 +191,8 @@ public:
     void answered(Color by, bool takeback, bool accepted);
     void add_chat(std::string line);
     void set_network_line(std::string text) { ui_.network = std::move(text); }
+    // Over the network, what q asks (how the game can be taken up again), in place of the autosave's words.
+    void set_quit_text(std::string text) { quit_text_ = std::move(text); }
     // A yes/no question the program asks (a user asking for a seat): `then` gets the answer.
     void ask(std::string text, std::function<void(bool yes)> then) {
         asked_ = std::move(text);
@@ -306,6 +308,7 @@ private:
     bool autosaved_ = false;
     std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     Link link_;
+    std::string quit_text_;                   // Quit's question over the network
     std::string asked_;                       // for Asked: the question, and what its answer does
     std::function<void(bool)> asked_then_;
     Color offer_by_ = Color::White;  // who made the offer asked about (AcceptTakeback, AcceptDraw over the network)

@@ -137,6 +137,14 @@ void Network::seat(Controller& controller, std::optional<Color> mine) {
 
 void Network::prepare(Controller& controller) {
     controller.set_link(link(controller));
+    if (!host_) {
+        // The host's autosave holds the game: this copy is not kept in the history when leaving.
+        controller.set_autosaved(true);
+        controller.set_quit_text(options_.mode == NetOptions::Mode::Watch
+                                     ? "Stop watching? (y/n)"
+                                     : concat("Quit? The host keeps the game: fetaix join ", options_.name,
+                                              " takes your seat back. (y/n)"));
+    }
     if (host_) {
         seat(controller, options_.side);
         std::string line = concat("Join: fetaix join ", options_.name);

@@ -779,6 +779,12 @@ net_rejoin)
     wait_in host "^Black \($me\) joined\.$"
     move_in black2 d4-d3
     wait_in host 'Black plays d4-d3'
+    # Quitting says how to come back, and leaves the seat to the player.
+    keys_in black2 q
+    wait_in black2 '^Quit\? The host keeps the game: fetaix join kitchen takes your seat back\. \(y/n\)$'
+    keys_in black2 y
+    wait_in black2 '^EXITED 0$'
+    wait_in host "^Black \($me\) disconnected, waiting$"
     kill_server
     ;;
 net_resume)
