@@ -191,6 +191,8 @@ public:
     void answered(Color by, bool takeback, bool accepted);
     void add_chat(std::string line);
     void set_network_line(std::string text) { ui_.network = std::move(text); }
+    // News from the other terminals for the message line (until the next action): "Black (Youssef) joined."
+    void tell(std::string text) { ui_.message = std::move(text); }
     // Over the network, what q asks (how the game can be taken up again), in place of the autosave's words.
     void set_quit_text(std::string text) { quit_text_ = std::move(text); }
     // A yes/no question the program asks (a user asking for a seat): `then` gets the answer.

@@ -153,6 +153,7 @@ void Network::prepare(Controller& controller) {
                            host_->watch_code());
         else
             line += concat("   Watch: fetaix watch ", options_.name);
+        join_line_ = line;
         controller.set_network_line(line);
     } else {
         // Nothing is played here until the host has said which seat is ours.
@@ -212,8 +213,12 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                     break;
                 }
             }
-            controller.set_network_line(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
-                                                        : concat(who(e.side), " joined (login ", e.login, ")."));
+            controller.tell(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
+                                                                 : concat(who(e.side), " joined (login ", e.login, ")."));
+            // How to join stays on the host's screen while a seat is free.
+            controller.set_network_line(host_ && !(session_->present(Color::White) && session_->present(Color::Black))
+                                            ? join_line_
+                                            : std::string());
             break;
         case E::Left: controller.set_network_line(e.text); break;
         case E::SeatRequest: {
@@ -235,7 +240,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
         case E::Chat:
             controller.add_chat(concat(e.name, e.role == net::Role::Watch ? " (watching)" : "", ": ", e.text));
             break;
-        case E::Notice: controller.set_network_line(e.text); break;
+        case E::Notice: controller.tell(e.text); break;
         case E::Closed:
             closed_ = true;
             if (!welcomed_) {

@@ -65,6 +65,7 @@ private:
     net::Host* host_ = nullptr;  // session_ when hosting
     bool closed_ = false;
     bool welcomed_ = false;
+    std::string join_line_;  // host: how to join and watch, shown while a seat is free
     std::optional<std::string> refusal_;
 };
 
