@@ -16,7 +16,7 @@ namespace {
 std::string error_of(std::string_view line) {
     auto m = parse(line);
     REQUIRE_FALSE(m.ok());
-    return m.error().message.empty() ? m.error().describe() : m.error().describe();
+    return m.error().describe();
 }
 
 template <class T>

@@ -241,6 +241,18 @@ TEST_CASE("net: a move sent twice is played once, a stale one is answered with t
     raw.write("move ply=2 move=a1-a2\n");
     REQUIRE(pump({&t.probe}, [&] { return raw.received.find("plies=1") != std::string::npos; }, {&raw}));
     CHECK(t.host->game().ply() == 1);
+    // A client out of step asks for the whole state.
+    raw.received.clear();
+    raw.write("sync\n");
+    REQUIRE(pump({&t.probe}, [&] { return raw.has_line("history from=1 moves=" + move); }, {&raw}));
+    CHECK(raw.received.starts_with("state white=Ali black=Black white-present=yes black-present=yes fen="));
+
+    // `fetaix hosts` asks what game this is, and the host answers and closes.
+    Raw query(t.path);
+    query.write("query version=1\n");
+    REQUIRE(pump({&t.probe}, [&] { return query.eof; }, {&query}));
+    CHECK(query.received ==
+          "game name=kitchen version=1 white=Ali black=Black free=none ply=1 turn=black result=* watchers=0 shared=no\n");
 }
 
 TEST_CASE("net: a seat token gets the seat back; without it the seat is refused while held", "[net]") {
@@ -748,4 +760,35 @@ TEST_CASE("net: a client keeps in step with its host, and survives a broken one"
     CHECK(text_of(c, EventKind::Closed) == "connection to the host dropped: line longer than 4096 bytes");
     CHECK_FALSE((*client)->connected());
     CHECK((*client)->play(first_legal((*client)->game())) == "not connected to the host");
+}
+
+TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
+    TempFolder runtime;
+    const char* saved = std::getenv("XDG_RUNTIME_DIR");
+    const std::string keep = saved != nullptr ? saved : "";
+    ::setenv("XDG_RUNTIME_DIR", runtime.path.c_str(), 1);
+    auto folder = prepare_folder(private_folder_path(), false);
+    REQUIRE(folder.ok());
+    CHECK(*folder == runtime.path + "/fetaix");
+    auto path = socket_path(*folder, "kitchen");
+    REQUIRE(path.ok());
+    HostConfig config;
+    config.game_name = "kitchen";
+    config.socket_path = *path;
+    auto host = Host::start(config);
+    REQUIRE(host.ok());
+    struct stat st{};
+    REQUIRE(::stat(path->c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0600);
+    auto found = find_game("kitchen");
+    auto missing = find_game("attic");
+    auto bad = find_game("../etc");
+    if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
+    else ::unsetenv("XDG_RUNTIME_DIR");
+    REQUIRE(found.ok());
+    CHECK(*found == *path);
+    REQUIRE_FALSE(missing.ok());
+    CHECK(missing.error().message == "no game named attic is hosted here (fetaix hosts lists the games)");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().message == "a game name is 1 to 32 letters, digits, '-', '_' or '.', not starting with '.' or '-'");
 }

@@ -228,8 +228,7 @@ struct Host::Impl {
     }
 
     void handshake(Peer& p, const Message& m) {
-        if (const auto* q = std::get_if<Query>(&m)) {
-            (void)q;
+        if (std::holds_alternative<Query>(m)) {
             p.conn.send_and_close(format(info()));
             return;
         }
@@ -510,8 +509,8 @@ struct Host::Impl {
     }
 };
 
-Expected<std::unique_ptr<Host>> Host::start(HostConfig config, TimePoint now) {
-    (void)now;
+// `now` is unused: the host's clock starts with its first connection.
+Expected<std::unique_ptr<Host>> Host::start(HostConfig config, TimePoint /*now*/) {
     if (auto why = check_game_name(config.game_name)) return Error{*why};
     for (const std::string* n : {&config.white, &config.black})
         if (auto why = check_text(*n, kMaxNameBytes)) return Error{concat("a player's name ", *why)};

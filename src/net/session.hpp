@@ -11,7 +11,9 @@
 // handle_ready() looks only at the entries whose fd is its own, in any order. The session owns every fd
 // it lists (listener, connections); the caller only polls them, never reads, writes or closes them.
 // The actions of this terminal's player (play, offers, answers, resign, chat) return an error message
-// or nothing; when they succeed the session has already updated game() and queued what to send.
+// or nothing; when they succeed the session has already updated game() and sent what it had to (a
+// client's accepted offer is the exception: the take-back or the draw comes back from the host as
+// Synced or Result, as it does to everyone).
 //
 // Threads: none needed and none used; a session is used from one thread (the poll loop's).
 
@@ -57,7 +59,8 @@ enum class EventKind : std::uint8_t {
     // `side` answered the open offer `offer`: `accepted`. An accepted take-back is followed by Synced, an
     // accepted draw by Result.
     Answered,
-    // A resignation or agreed draw that this terminal did not declare: game().result() has it.
+    // A resignation or agreed draw declared elsewhere (or, on a client, the draw it accepted, as the
+    // host confirms it): game().result() has it.
     Result,
     // A chat line: `name` (who), `role` of the speaker, `text`.
     Chat,

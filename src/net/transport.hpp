@@ -53,8 +53,8 @@ std::string private_folder_path();
 std::string shared_folder_path();
 
 // Creates the folder if it is missing (0700, or 1777 when `shared`) and checks it: a folder, not a
-// symbolic link; private: owned by this user and mode 0700 exactly; shared: sticky and owned by root or
-// this user. Returns the path, or what is wrong ("/run/user/1000/fetaix is mode 0755, not 0700: refusing
+// symbolic link; private: owned by this user and mode 0700 exactly; shared: mode 1777 (world-writable and
+// sticky, like /tmp), whoever made it. Returns the path, or what is wrong ("/run/user/1000/fetaix is mode 0755, not 0700: refusing
 // to use it").
 Expected<std::string> prepare_folder(const std::string& path, bool shared);
 
