@@ -307,3 +307,14 @@ TEST_CASE("player: over the network the status says whose turn from this side, t
     CHECK(s[18] == "Amina: good luck");
     CHECK(s[21] == "Black (Youssef) to move - waiting for Youssef | White 12, Black 12");
 }
+
+TEST_CASE("player: over the network the help page says what u, d and c do there", "[tui][player][network][frame]") {
+    FakeLink fake;
+    Controller c = networked(fake);
+    c.handle(Action::of(K::Help));
+    const Frame f = compose(c, 40, 100, Glyphs::ascii());
+    bool found = false;
+    for (int r = 0; r < f.rows(); ++r)
+        found = found || f.line(r).find("Over the network: u asks a take-back, d offers a draw, c chats") != std::string::npos;
+    CHECK(found);
+}

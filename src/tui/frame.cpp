@@ -577,7 +577,7 @@ void draw_help(Frame& f, const Controller& c) {
         for (const std::string& line : text::wrap(text::printable(c.ui().notice), width - 6))
             notice.push_back(concat("  ", line));
     }
-    const std::vector<std::string> keys{
+    std::vector<std::string> keys{
         "Keys",
         "  arrows h j k l     move the cursor     Enter Space  select, land",
         "  Home PgUp End PgDn diagonals (7 9 1 3) Esc Backspace  cancel",
@@ -587,6 +587,9 @@ void draw_help(Frame& f, const Controller& c) {
         "  R  resign     d  offer a draw          ?  help    q  quit",
         "  s  save to a file   o  open a file     H  hint from the engine",
     };
+    // Over the network some keys mean something else, and one more works.
+    if (c.networked())
+        keys.push_back("  Over the network: u asks a take-back, d offers a draw, c chats");
     std::vector<std::string> rules{
         "Rules",
         "  Men step forward, diagonally forward or sideways, one point.",
