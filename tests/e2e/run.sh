@@ -701,6 +701,22 @@ idle)
     after=$(switches)
     [ "$((after - before))" -le 1 ] || fail "fetaix woke up $((after - before)) times in 1 s while idle"
     type_move b3xd3
+    # Over the network too: a host and a joiner waiting for a move both sleep in their poll (a state
+    # folder of their own: the game above holds this one's autosave).
+    start_in host XDG_STATE_HOME="$STATE/net" "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black XDG_STATE_HOME="$STATE/net" "$BIN" join kitchen
+    wait_in black 'waiting for'
+    wait_in host 'joined'
+    host_pid=$(fetaix_pid host) black_pid=$(fetaix_pid black)
+    count() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$1/status"; }
+    host_before=$(count "$host_pid") black_before=$(count "$black_pid")
+    sleep 1
+    host_woke=$(($(count "$host_pid") - host_before)) black_woke=$(($(count "$black_pid") - black_before))
+    [ "$host_woke" -le 1 ] && [ "$black_woke" -le 1 ] ||
+        fail "woke up while idle in 1 s: the host $host_woke times, the joiner $black_woke"
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
     ;;
 net_game)
     # A whole game between two terminals, with a watcher: each player sees the board from their own
