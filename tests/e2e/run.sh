@@ -795,6 +795,16 @@ net_rejoin)
     wait_in host "^Black \($me\) joined\.$"
     move_in black2 d4-d3
     wait_in host 'Black plays d4-d3'
+    # A move that comes while a question is open on the host is played (and autosaved) all the same,
+    # as the computer's is.
+    move_in host c3xe3
+    keys_in host q
+    wait_in host '^Quit\? '
+    move_in black2 c5-d4
+    wait_in host '3\. c3xe3 +c5-d4'
+    grep -q 'c5-d4' "$STATE/fetaix/autosave.pdn" || fail "the move made during the question is not autosaved"
+    keys_in host n
+    wait_gone_in host '^Quit\? '
     # Quitting says how to come back, and leaves the seat to the player.
     keys_in black2 q
     wait_in black2 '^Quit\? The host keeps the game: fetaix join kitchen takes your seat back\. \(y/n\)$'
