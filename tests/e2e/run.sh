@@ -863,6 +863,7 @@ net_refused)
     start_in shared XDG_STATE_HOME="$STATE/shared" "$BIN" host "$game" --shared --as black
     wait_in shared "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4} +Watch: fetaix watch $game"
     code=$(screen_in shared | grep '^Join: ' | awk '{print $6}')
+    watch_code=$(screen_in shared | grep -A1 '^Join: ' | tr '\n' ' ' | sed 's/.*Watch: fetaix watch [^ ]* *--code \([a-z0-9-]*\).*/\1/')
     start_in wrong XDG_STATE_HOME="$STATE/wrong" "$BIN" join "$game" --code aaaa-bbbb-cccc
     wait_in wrong '^fetaix: the host refused: wrong join code$'
     wait_in wrong '^EXITED 1$'
@@ -872,6 +873,12 @@ net_refused)
     keys_in shared y
     wait_in shared "^White \($me\) joined\.$"
     wait_in right "^White \\($me\\) to move - your turn"
+    # Watching a shared game takes the watch code: the join code is not it.
+    start_in peek "$BIN" watch "$game" --code "$code"
+    wait_in peek '^fetaix: the host refused: wrong watch code$'
+    wait_in peek '^EXITED 1$'
+    start_in watcher "$BIN" watch "$game" --code "$watch_code"
+    wait_in watcher "^Watching $game: "
     kill_server
     ;;
 net_offers)
