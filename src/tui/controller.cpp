@@ -186,7 +186,7 @@ std::string Controller::question_text() const {
         case Question::Quit:
             // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
             // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
-            if (!quit_text_.empty()) return quit_text_;
+            if (!quit_text_.empty() && autosaved_) return quit_text_;
             if (unsaved_game()) return "Quit? Not autosaved: it goes to the game history (o #1 opens it). (y/n)";
             if (autosaved_) return "Quit? The game is saved: run fetaix to resume it. (y/n)";
             return "Quit? This game is kept in its file or the game history. (y/n)";

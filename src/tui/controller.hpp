@@ -193,7 +193,7 @@ public:
     void set_network_line(std::string text) { ui_.network = std::move(text); }
     // News from the other terminals for the message line (until the next action): "Black (Youssef) joined."
     void tell(std::string text) { ui_.message = std::move(text); }
-    // Over the network, what q asks (how the game can be taken up again), in place of the autosave's words.
+    // Over the network, what q asks while the game is autosaved (how it can be taken up again).
     void set_quit_text(std::string text) { quit_text_ = std::move(text); }
     // A yes/no question the program asks (a user asking for a seat): `then` gets the answer.
     void ask(std::string text, std::function<void(bool yes)> then) {

@@ -144,6 +144,9 @@ void Network::prepare(Controller& controller) {
                                      ? "Stop watching? (y/n)"
                                      : concat("Quit? The host keeps the game: fetaix join ", options_.name,
                                               " takes your seat back. (y/n)"));
+    } else {
+        controller.set_quit_text(concat("Quit? The game is saved: fetaix host ", options_.name,
+                                        " --resume hosts it again. (y/n)"));
     }
     if (host_) {
         seat(controller, options_.side);

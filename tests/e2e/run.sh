@@ -836,6 +836,10 @@ net_resume)
     wait_in host2 "^Black \($me\) joined\.$"
     move_in host2 e3xc3
     wait_in black2 'White plays e3xc3'
+    keys_in host2 q
+    wait_in host2 '^Quit\? The game is saved: fetaix host kitchen --resume hosts it again\. \(y/n\)$'
+    keys_in host2 y
+    wait_in black2 '^Disconnected: connection to the host lost'
     kill_server
     ;;
 net_refused)
