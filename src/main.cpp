@@ -22,6 +22,7 @@
 #include "line/line_app.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
+#include "net/transport.hpp"
 #include "tui/app.hpp"
 
 namespace {
@@ -62,6 +63,19 @@ constexpr CommandText kCommands[] = {
      "--divide first prints each legal move with its count at DEPTH."},
     {"replay", "fetaix replay FILE.pdn [--ascii]",
      "Step through a saved game ([ ] or arrows, Home, End), changing nothing."},
+    {"host", "fetaix host [NAME] [--as white|black|random] [--shared] [--resume]\n       [--name PLAYER] [RULES]",
+     "Host a game (named fetaix unless NAME is given) that another terminal\n"
+     "joins; its screen shows the command to join and to watch. --as picks\n"
+     "the host's side (default white). --shared lets other users of this\n"
+     "machine in, with a join code and a watch code shown on the host's screen.\n"
+     "--resume hosts the autosaved game again after the host was ended."},
+    {"join", "fetaix join [NAME] [--code CODE] [--name PLAYER]",
+     "Take the free seat of a hosted game, or take your seat back after your\n"
+     "terminal closed (a seat token is kept in the state folder)."},
+    {"watch", "fetaix watch [NAME] [--code CODE] [--name PLAYER]",
+     "Follow a hosted game without playing; [ ] browse its moves, c chats\n"
+     "with the other watchers."},
+    {"hosts", "fetaix hosts", "List the games hosted on this machine: players, turn, watchers."},
     {"games", "fetaix games",
      "List the game history, newest first: #N, date, players, result, moves\n"
      "(as numbered in the move list) and the record file."},
@@ -382,6 +396,67 @@ int run_check(const std::string& file) {
     return 0;
 }
 
+// host, join, watch: the game over a Unix socket, with the settings file's names, glyphs, theme and bell
+// (and, for the host, its rules where the command line gave none).
+int run_network(tui::NetOptions net, const Rules& rules, const std::vector<CLI::Option*>& rule_options, bool resume) {
+    if (auto problem = net::check_game_name(net.name)) return usage_error(concat("'", net.name, "': ", *problem));
+    tui::AppOptions options;
+    options.net = std::move(net);
+    const cli::SettingsRead read = cli::load_settings(cli::settings_path());
+    const cli::Settings& s = read.settings;
+    options.players.white = s.white;
+    options.players.black = s.black;
+    options.terminal.ascii = s.ascii;
+    options.terminal.theme = s.theme;
+    options.bell = s.bell;
+    options.rules = rules;
+    for (std::size_t i = 0; i < kRuleSwitches.size() && i < rule_options.size(); ++i)
+        if (rule_options[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
+    options.settings_problems = read.problems;
+    // The host starts a new game (an unfinished autosaved one goes to the history) unless resuming it.
+    options.resume = resume ? tui::ResumeChoice::Resume : tui::ResumeChoice::New;
+    return run_app(std::move(options));
+}
+
+// --name NAME: the name the other terminals see for this player (default: the login name; the host's,
+// its side's name in the settings).
+void add_net_name(CLI::App& command, tui::NetOptions& options) {
+    cli::add_value(command, "--name", "NAME", "--name needs a name",
+                   [&options](const std::string& name) {
+                       if (auto problem = cli::name_problem(name)) throw cli::bad_value(concat("--name: ", *problem));
+                       if (name.size() > net::kMaxNameBytes)
+                           throw cli::bad_value(concat("--name: at most ", net::kMaxNameBytes, " bytes"));
+                       options.player = name;
+                   },
+                   "your name as the others see it");
+}
+
+// fetaix hosts: every game listening in the private and the shared folder.
+int run_hosts() {
+    std::vector<net::HostListing> all;
+    for (const std::string& folder : {net::private_folder_path(), net::shared_folder_path()})
+        for (net::HostListing& l : net::list_hosts(folder)) all.push_back(std::move(l));
+    if (all.empty()) {
+        out("No games are hosted here (fetaix host starts one).");
+        return 0;
+    }
+    for (const net::HostListing& l : all) {
+        if (!l.info) {
+            out(concat(l.name, "   ", l.problem.empty() ? std::string("no answer") : l.problem));
+            continue;
+        }
+        const net::GameInfo& g = *l.info;
+        const auto seat = [](const std::string& name, bool free) { return free ? std::string("(free)") : name; };
+        std::string line = concat(l.name, "   White ", seat(g.white, g.white_free), ", Black ", seat(g.black, g.black_free),
+                                  "   ", g.ply, g.ply == 1 ? " ply, " : " plies, ");
+        line += g.outcome == Outcome::Ongoing ? concat(to_string(g.turn), " to move") : std::string(result_token(g.outcome));
+        line += concat("   ", g.watchers, g.watchers == 1 ? " watcher" : " watchers");
+        if (g.shared) line += "   shared (a code is needed)";
+        out(line);
+    }
+    return 0;
+}
+
 // The game history, newest first, numbered as the Open prompt (o) takes them: #1 is the newest.
 int run_games() {
     const std::string folder = store::history_directory(store::state_directory());
@@ -457,6 +532,45 @@ int main(int argc, char** argv) {
     bool replay_ascii = false;
     replay->add_option("FILE.pdn", replay_file, "the game record")->required()->type_name("");
     CLI::Option* replay_ascii_flag = replay->add_flag("--ascii", replay_ascii, "plain ASCII lines and pieces");
+
+    tui::NetOptions host_options;
+    host_options.mode = tui::NetOptions::Mode::Host;
+    Rules host_rules;
+    bool host_resume = false;
+    CLI::App* host = app.add_subcommand("host", std::string(text_of("host").about));
+    host->add_option("NAME", host_options.name, "the game's name (default fetaix)")->type_name("");
+    cli::add_value(*host, "--as", "white|black|random", "--as needs white, black or random",
+                   [&host_options](const std::string& side) {
+                       if (side == "white") host_options.side = Color::White;
+                       else if (side == "black") host_options.side = Color::Black;
+                       else if (side == "random") {
+                           const std::string bits = net::random_hex(1);
+                           if (bits.empty()) throw cli::bad_value("--as random: no randomness from the kernel");
+                           host_options.side = std::stoi(bits, nullptr, 16) % 2 == 0 ? Color::White : Color::Black;
+                       } else {
+                           throw cli::bad_value(concat("--as: '", side, "' is not white, black or random"));
+                       }
+                   },
+                   "the host's side (default white)");
+    host->add_flag("--shared", host_options.shared, "let other users of this machine in, with codes");
+    add_net_name(*host, host_options);
+    host->add_flag("--resume", host_resume, "host the autosaved game again");
+    const std::vector<CLI::Option*> host_rule_options = cli::add_rule_switches(*host, host_rules);
+
+    tui::NetOptions join_options, watch_options;
+    join_options.mode = tui::NetOptions::Mode::Join;
+    watch_options.mode = tui::NetOptions::Mode::Watch;
+    CLI::App* join = app.add_subcommand("join", std::string(text_of("join").about));
+    join->add_option("NAME", join_options.name, "the game's name (default fetaix)")->type_name("");
+    cli::add_value(*join, "--code", "CODE", "--code needs the join code",
+                   [&join_options](const std::string& code) { join_options.code = code; }, "a shared game's join code");
+    add_net_name(*join, join_options);
+    CLI::App* watch = app.add_subcommand("watch", std::string(text_of("watch").about));
+    watch->add_option("NAME", watch_options.name, "the game's name (default fetaix)")->type_name("");
+    cli::add_value(*watch, "--code", "CODE", "--code needs the watch code",
+                   [&watch_options](const std::string& code) { watch_options.code = code; }, "a shared game's watch code");
+    add_net_name(*watch, watch_options);
+    CLI::App* hosts = app.add_subcommand("hosts", std::string(text_of("hosts").about));
 
     CLI::App* games = app.add_subcommand("games", std::string(text_of("games").about));
 
@@ -559,6 +673,13 @@ int main(int argc, char** argv) {
                           std::move(read.problems), read.settings.keys);
     }
     if (command == games) return run_games();
+    if (command == host) {
+        host_options.resume = host_resume;
+        return run_network(host_options, host_rules, host_rule_options, host_resume);
+    }
+    if (command == join) return run_network(join_options, Rules{}, {}, false);
+    if (command == watch) return run_network(watch_options, Rules{}, {}, false);
+    if (command == hosts) return run_hosts();
     if (command == check) {
         if (dashed_before_separator(argc, argv, check_file)) return unknown_option(check_file, "check");
         return run_check(check_file);

@@ -259,7 +259,7 @@ TEST_CASE("tui: a person playing Black against the computer has the board turned
     // A game resumed against the computer playing White turns the board; one with the same players
     // leaves it as the player turned it.
     Controller a(Rules{}, computer_white);
-    a.play_computer_move(a.legal_moves()[0]);
+    a.play_delivered(a.legal_moves()[0]);
     REQUIRE(a.game().ply() == 1);
     const GameRecord record = parse_pdn(format_pdn(a.game(), a.tags(), true))->front();
     Controller two(Rules{}, Players{});
@@ -573,7 +573,7 @@ TEST_CASE("tui: a game the computer ends goes to the history", "[tui][files][his
     Controller c(Rules{}, players, *parse_fen("B:Wc3:Bb3"));
     c.set_files(disk.access());
     REQUIRE(c.computer_to_move());
-    c.play_computer_move(*parse_move("b3xd3", c.game().position(), c.game().rules()));
+    c.play_delivered(*parse_move("b3xd3", c.game().position(), c.game().rules()));
     REQUIRE(c.game().over());
     REQUIRE(disk.history.size() == 1);
     CHECK_THAT(disk.history[0], Catch::Contains("b3xd3 0-1"));
@@ -808,7 +808,7 @@ TEST_CASE("tui: against the computer, undo takes back its reply and your move to
     // While the computer is to move, the board refuses moves but answers everything else.
     click(c, "c4");
     CHECK(c.ui().message == "It is not your turn: the computer is thinking; u takes back your last move.");
-    c.play_computer_move(c.legal_moves()[0]);
+    c.play_delivered(c.legal_moves()[0]);
     REQUIRE(c.game().ply() == 2);
     act(c, K::Undo);
     CHECK(c.game().ply() == 0);
@@ -1192,14 +1192,14 @@ TEST_CASE("tui: the computer's move is announced in words, the pieces it took na
     const auto it = std::find_if(c.legal_moves().begin(), c.legal_moves().end(),
                                  [](const Move& m) { return to_string(m) == "c1xa1xe1"; });
     REQUIRE(it != c.legal_moves().end());
-    c.play_computer_move(*it);
+    c.play_delivered(*it);
     CHECK(c.ui().message == "White plays c1xa1xe1, taking b1 and d1.");
     // Until the next key.
     act(c, K::Help);
     CHECK(c.ui().message.empty());
     // Three pieces, and a man that becomes a mullah.
     Controller d(Rules{}, Players{"White", "Black", 0, 2}, *parse_fen("B:Wa4,b3,c2,e1:Ba5"));
-    d.play_computer_move(d.legal_moves()[0]);
+    d.play_delivered(d.legal_moves()[0]);
     CHECK(d.ui().message == "Black plays a5xa3xc3xc1, taking a4, b3 and c2; its man becomes a mullah.");
 }
 
@@ -1307,7 +1307,7 @@ TEST_CASE("tui: while a person browses, the computer plays on in the game and th
     REQUIRE(c.shown_ply() == 0);
     // The computer is still to move in the game: it thinks and plays there.
     CHECK(c.computer_to_move());
-    c.play_computer_move(c.legal_moves()[0]);
+    c.play_delivered(c.legal_moves()[0]);
     CHECK(c.game().ply() == 2);
     CHECK(c.mode() == InputMode::Browse);
     CHECK(c.shown_ply() == 0);
@@ -1345,7 +1345,7 @@ TEST_CASE("tui: with the bell on, the computer's move asks for the bell once; a 
     c.set_bell(true);
     submit(c, K::OpenPrompt, "c2-c3");
     CHECK_FALSE(c.take_bell());  // the person's own move
-    c.play_computer_move(c.legal_moves()[0]);
+    c.play_delivered(c.legal_moves()[0]);
     REQUIRE(c.game().ply() == 2);
     CHECK(c.take_bell());
     CHECK_FALSE(c.take_bell());  // once per move
@@ -1356,7 +1356,7 @@ TEST_CASE("tui: with the bell off (the default), the computer's move asks for no
     players.black_level = 3;
     Controller c(Rules{}, players);
     submit(c, K::OpenPrompt, "c2-c3");
-    c.play_computer_move(c.legal_moves()[0]);
+    c.play_delivered(c.legal_moves()[0]);
     REQUIRE(c.game().ply() == 2);
     CHECK_FALSE(c.take_bell());
 }

@@ -948,7 +948,7 @@ TEST_CASE("screen: the computer's move is announced and its whole path marked un
     Controller c(Rules{}, Players{"White", "Black", 1, 1}, *parse_fen("W:Wc1:Bc2,d3,b3,a5"));
     Frame f = compose(c, 24, 80, Glyphs::ascii());
     CHECK(f.line(22) == "Computer against computer: f flip  s save  n new game  ? help  q quit");
-    c.play_computer_move(legal(c, "c1xc3xa3"));
+    c.play_delivered(legal(c, "c1xc3xa3"));
     f = compose(c, 24, 80, Glyphs::ascii());
     CHECK(f.line(23) == "White plays c1xc3xa3, taking c2 and b3.");
     // c1, c3 and a3 marked, the points jumped over empty.
@@ -964,7 +964,7 @@ TEST_CASE("screen: the computer's move is announced and its whole path marked un
     // Against a person: the reply, a single capture.
     Controller p(Rules{}, Players{"White", "Black", 0, 3});
     type_move(p, "c2-c3");
-    p.play_computer_move(legal(p, "c4xc2"));
+    p.play_delivered(legal(p, "c4xc2"));
     f = compose(p, 24, 80, Glyphs::ascii());
     CHECK(f.line(23) == "Black plays c4xc2, taking c3.");
     CHECK(f.at(5, 16).role == Role::LastMove);
@@ -972,7 +972,7 @@ TEST_CASE("screen: the computer's move is announced and its whole path marked un
     CHECK(f.line(22) == "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit");
     // A step takes nothing.
     Controller q(Rules{}, Players{"White", "Black", 0, 3}, *parse_fen("B:Wa1:Be5"));
-    q.play_computer_move(legal(q, "e5-e4"));
+    q.play_delivered(legal(q, "e5-e4"));
     CHECK(compose(q, 24, 80, Glyphs::ascii()).line(23) == "Black plays e5-e4.");
 }
 

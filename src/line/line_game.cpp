@@ -135,7 +135,7 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
 
 std::vector<std::string> LineGame::computer_moves(const Move& m) {
     return telling([&] {
-        controller_.play_computer_move(m);
+        controller_.play_delivered(m);
         return true;
     });
 }

@@ -1,7 +1,14 @@
 #include "app.hpp"
 
 #include <chrono>
+#include <memory>
+#include <stdexcept>
+#include <poll.h>
+#include <vector>
 
+#include "network.hpp"
+#include "player.hpp"
+#include "remote.hpp"
 #include "session.hpp"
 #include "thinker.hpp"
 
@@ -10,66 +17,133 @@ namespace fetaix::tui {
 int run(AppOptions options) {
     Controller controller(options.rules, options.players, options.start);
     Session session(controller, options);
+    // The host's game must be the one autosaved (--resume brings it back): not while another fetaix
+    // holds the autosave, whose saved game would otherwise be offered read-only in its place.
+    if (options.net.mode == NetOptions::Mode::Host && !session.autosaving())
+        throw std::runtime_error(concat("cannot host: another fetaix is running with the autosave in ",
+                                        options.state_folder, " (end it first)"));
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
-    enum class Purpose { None, Move, Hint };
     Thinker thinker;
+    ComputerPlayer computer(thinker, controller.players());
+    // The Player delivering the side to move's move, while it works on the position of `working_revision`.
+    Player* working = nullptr;
+    std::uint64_t working_revision = 0;
+    bool hinting = false;
+    std::uint64_t hint_revision = 0;
     // A file opened with o is read on its own thread too: checking a long record takes a while.
     FileReader reader;
-    Purpose purpose = Purpose::None;
-    std::uint64_t thinking_revision = 0;
     auto last_move_time = std::chrono::steady_clock::now();
+    // Over the network: the session (hosting, or joined) and the player at the other terminal.
+    RemotePlayer remote;
+    std::unique_ptr<Network> network;
+    if (options.net.mode != NetOptions::Mode::Local) {
+        // Before the terminal starts: a game that cannot be hosted or reached is one line on stderr.
+        auto started = Network::start(options.net, controller.game(), controller.players(), options.state_folder);
+        if (!started) throw std::runtime_error(started.error().message);
+        network = std::move(*started);
+        network->prepare(controller);
+    }
+    const auto player_of = [&](Color side) -> Player* {
+        switch (controller.seat(side)) {
+            case Seat::Computer: return &computer;
+            case Seat::Remote: return &remote;
+            case Seat::Keyboard: break;
+        }
+        return nullptr;
+    };
 
     Terminal terminal(options.terminal);
     terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
     // A terminal gone without a signal (the pty closed) ends the game as SIGHUP does, everything saved.
     while (Terminal::stop_signal == 0 && !terminal.lost()) {
         // A change of game (undo, new game, a loaded file) makes any thinking moot.
-        if (thinker.busy() && controller.revision() != thinking_revision) {
-            thinker.cancel();
-            purpose = Purpose::None;
+        if (working && controller.revision() != working_revision) {
+            working->cancel();
+            working = nullptr;
             controller.set_thinking("");
+        }
+        if (hinting && controller.revision() != hint_revision) {
+            thinker.cancel();
+            hinting = false;
         }
         // The computer on both sides (named on the command line or by the record): a pause between moves.
         const bool demonstration = controller.players().white_level > 0 && controller.players().black_level > 0;
-        const bool pause = demonstration && std::chrono::steady_clock::now() - last_move_time < std::chrono::milliseconds(400);
-        if (!thinker.busy() && controller.computer_to_move() && !pause) {
-            const Game& game = controller.game();
-            const int level = controller.players().level(game.position().side_to_move);
-            thinker.start(game, level, controller.players().seed + game.ply(), controller.players().think_ms);
-            purpose = Purpose::Move;
-            thinking_revision = controller.revision();
-        }
+        const auto since_move = std::chrono::steady_clock::now() - last_move_time;
+        const auto pause_left = std::chrono::milliseconds(400) - since_move;
+        const bool pause = demonstration && pause_left.count() > 0;
+        const auto start_working = [&] {
+            if (working || hinting || !controller.player_to_move() || pause) return;
+            working = player_of(controller.game().position().side_to_move);
+            if (working) {
+                working->start(controller.game());
+                working_revision = controller.revision();
+            }
+        };
+        start_working();
         if (controller.take_hint_request()) {
             // Within a second, at full strength.
             thinker.start(controller.game(), engine::kMaxLevel, controller.players().seed, 900);
-            purpose = Purpose::Hint;
-            thinking_revision = controller.revision();
+            hinting = true;
+            hint_revision = controller.revision();
         }
         if (auto path = controller.take_read_request()) reader.start(controller.files().read, *path);
-        const Key key = terminal.read_key(thinker.busy() || reader.busy() || pause ? 50 : 250, controller.ui().flipped);
+        // Waits for whichever comes first: a key, the move, the hint, the file read, a signal; a timeout
+        // only for what needs one (the computer's progress on screen, the pause between its moves).
+        std::vector<pollfd> sources;
+        int wait_ms = -1;
+        if (working) {
+            if (working->fd() >= 0) sources.push_back({working->fd(), POLLIN, 0});
+            wait_ms = working->timeout_ms();
+        }
+        if (hinting) sources.push_back({thinker.fd(), POLLIN, 0});
+        if (reader.busy()) sources.push_back({reader.fd(), POLLIN, 0});
+        if (pause) wait_ms = static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(pause_left).count());
+        if (network) {
+            network->poll_fds(sources);
+            const int limit = network->timeout_ms();
+            if (limit >= 0 && (wait_ms < 0 || limit < wait_ms)) wait_ms = limit;
+        }
+        // A remote move that came while a question was open is played as soon as it is answered.
+        if (working == &remote && remote.has_moves()) wait_ms = 0;
+        const Key key = terminal.read_key(wait_ms, controller.ui().flipped, sources);
         bool redraw = key.name != Key::Name::None;
+        if (network && network->handle(sources, controller, remote)) {
+            // Never let in: nothing to show but why, on the command line (the terminal restored first).
+            if (network->refusal()) throw std::runtime_error(*network->refusal());
+            redraw = true;
+            start_working();
+        }
         if (reader.busy()) {
             if (auto record = reader.take_result()) {
                 controller.finish_read(std::move(*record));
                 redraw = true;
             }
         }
-        if (thinker.busy()) {
-            if (purpose == Purpose::Move) controller.set_thinking(thinker.progress());
-            if (auto result = thinker.take_result()) {
-                if (result->has_move && purpose == Purpose::Move) controller.play_computer_move(result->best);
+        if (working) {
+            if (working == &computer) controller.set_thinking(working->doing());
+            if (auto move = working->take_move()) {
+                // Only the computer needs the pause between moves: a remote player's come as they come.
+                const bool computer_moved = working == &computer;
+                controller.play_delivered(*move);
                 if (controller.take_bell()) terminal.bell();
-                if (result->has_move && purpose == Purpose::Hint) controller.show_hint(result->best, result->score);
-                purpose = Purpose::None;
+                working = nullptr;
                 controller.set_thinking("");
-                last_move_time = std::chrono::steady_clock::now();
+                if (computer_moved) last_move_time = std::chrono::steady_clock::now();
+            }
+            redraw = true;
+        }
+        if (hinting) {
+            if (auto result = thinker.take_result()) {
+                if (result->has_move) controller.show_hint(result->best, result->score);
+                hinting = false;
             }
             redraw = true;
         }
         controller.set_too_small(!screen_fits(terminal.rows(), terminal.columns()));
         const Action action = map_key(key, controller.mode(), controller.keys());
         const bool go_on = key.name == Key::Name::None || controller.handle(action);
+        if (network && network->take_events(controller, remote)) start_working();
         // Esc stopped the reading: the worker stops within one move's check.
         if (reader.busy() && controller.ui().reading.empty()) reader.cancel();
         // Every change reaches the disk before the next key is read.
@@ -79,6 +153,7 @@ int run(AppOptions options) {
             terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()),
                           action.kind == Action::Kind::Redraw);
     }
+    if (working) working->cancel();
     thinker.cancel();
     reader.cancel();
     // Ctrl-C, a signal or a closed terminal: a game the autosave does not hold goes to the history.

@@ -9,6 +9,7 @@
 #include <fetaix/fetaix.hpp>
 
 #include "controller.hpp"
+#include "network.hpp"
 #include "terminal.hpp"
 
 namespace fetaix::tui {
@@ -32,6 +33,7 @@ struct AppOptions {
     std::string record_path;           // the file it came from, as given
     bool replay = false;               // step through `record` without changing it; no autosave
     std::string state_folder;          // where the autosave lives
+    NetOptions net;                    // host, join or watch a game over a Unix socket
 };
 
 // Runs a game until the players quit or a signal arrives. Returns the process exit status.

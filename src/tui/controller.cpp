@@ -67,7 +67,7 @@ Controller::Controller(const Rules& rules, Players players, const Position& star
 void Controller::face_the_person() {
     // A person playing Black against the computer sits at the board's Black side, the cursor on their
     // own front piece as White's starts on c2.
-    ui_.flipped = players_.level(Color::White) > 0 && players_.level(Color::Black) == 0;
+    ui_.flipped = seat(Color::White) != Seat::Keyboard && seat(Color::Black) == Seat::Keyboard;
     ui_.cursor = *parse_point(ui_.flipped ? "c4" : "c2");
 }
 
@@ -189,13 +189,18 @@ std::string Controller::question_text() const {
         case Question::Quit:
             // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
             // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
+            if (!quit_text_.empty() && autosaved_) return quit_text_;
             if (unsaved_game())
                 return concat("Quit? Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it). ",
                               yn);
             if (autosaved_) return concat("Quit? The game is saved: run fetaix to resume it. ", yn);
             return concat("Quit? This game is kept in its file or the game history. ", yn);
         case Question::AcceptDraw:
+            if (networked()) return concat(players_.label(offer_by_), " offers a draw. Accept? ", yn);
             return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? ", yn);
+        case Question::Asked: return asked_;
+        case Question::AcceptTakeback:
+            return concat(players_.label(offer_by_), " asks to take back their last move. Accept? ", yn);
         case Question::Resume:
             return pending_resume_
                        ? concat("Resume the unfinished game (", moves_text(*pending_resume_), ")? ", yn)
@@ -213,20 +218,63 @@ std::string Controller::question_text() const {
     return "";
 }
 
-bool Controller::computer_to_move() const {
+Seat Controller::seat(Color c) const {
+    if (players_.level(c) > 0) return Seat::Computer;
+    return remote_[static_cast<std::size_t>(c)] ? Seat::Remote : Seat::Keyboard;
+}
+
+void Controller::set_link(Link link) {
+    link_ = std::move(link);
+    refresh();
+}
+
+void Controller::sync(const Game& game) {
+    game_ = game;
+    clear_selection();
+    // The host's game replaces this copy: a question about the old one (an offer) is moot.
+    if (ui_.question == Question::AcceptDraw || ui_.question == Question::AcceptTakeback) ui_.question = Question::None;
+    changed();
+}
+
+void Controller::offered(Color by, bool takeback) {
+    offer_by_ = by;
+    ui_.question = takeback ? Question::AcceptTakeback : Question::AcceptDraw;
+}
+
+void Controller::answered(Color by, bool takeback, bool accepted) {
+    ui_.message = concat(players_.label(by), accepted ? " accepts the " : " declines the ",
+                         takeback ? "take-back." : "draw.");
+}
+
+void Controller::add_chat(std::string line) {
+    ui_.chat.push_back(std::move(line));
+    if (ui_.chat.size() > kChatLines) ui_.chat.erase(ui_.chat.begin());
+}
+
+std::string Controller::waiting_text() const {
+    return concat("It is not your turn: waiting for ", players_.name(game_.position().side_to_move), ".");
+}
+
+void Controller::set_remote(Color side, bool remote) {
+    remote_[static_cast<std::size_t>(side)] = remote;
+    face_the_person();
+    refresh();
+}
+
+bool Controller::player_to_move() const {
     return !ui_.replay && ui_.question == Question::None && !game_.over() &&
-           players_.level(game_.position().side_to_move) > 0;
+           seat(game_.position().side_to_move) != Seat::Keyboard;
 }
 
 std::optional<Color> Controller::keyboard_side() const {
-    const bool white = players_.level(Color::White) > 0, black = players_.level(Color::Black) > 0;
+    const bool white = seat(Color::White) != Seat::Keyboard, black = seat(Color::Black) != Seat::Keyboard;
     if (white && black) return std::nullopt;
     if (white) return Color::Black;
     if (black) return Color::White;
     return game_.position().side_to_move;
 }
 
-void Controller::play_computer_move(const Move& m) {
+void Controller::play_delivered(const Move& m) {
     ui_.hint.reset();
     // Said before playing: playing lists the legal moves anew, and m may be one of them.
     const std::string said = announcement(game_.position().side_to_move, m);
@@ -312,9 +360,14 @@ bool Controller::apply(const Action& action) {
                                           " goes back to the game.");
         return true;
     }
+    if (networked() && !network_allows(action)) return true;
     switch (action.kind) {
         case K::None:
         case K::Redraw: break;
+        case K::Chat:
+            if (!networked()) ui_.message = "Chat is for games over the network (fetaix host, join, watch).";
+            else open_prompt(PromptKind::Chat, "");
+            break;
         case K::MoveCursor: move_cursor(action.direction); break;
         case K::Select: select_at(ui_.cursor); break;
         case K::Click:
@@ -377,6 +430,7 @@ bool Controller::apply(const Action& action) {
         case K::Hint:
             if (game_.over()) ui_.message = "No hint: the game is not in play.";
             else if (computer_to_move()) ui_.message = "The computer is to move.";
+            else if (player_to_move()) ui_.message = waiting_text();
             else {
                 hint_requested_ = true;
                 ui_.message = "Thinking about a hint...";
@@ -451,6 +505,38 @@ bool Controller::apply(const Action& action) {
         case K::No: answer(false); break;
     }
     return !quitting_;
+}
+
+bool Controller::network_allows(const Action& action) {
+    using K = Action::Kind;
+    const std::optional<Color> mine = keyboard_side();
+    switch (action.kind) {
+        case K::Redo:
+        case K::NewGame:
+        case K::Open:
+            ui_.message = "Not in a game over the network: the host's game is the one played.";
+            return false;
+        case K::Undo:
+        case K::OfferDraw: {
+            const bool takeback = action.kind == K::Undo;
+            if (!mine) ui_.message = "Watching: only the players can do that.";
+            else if (game_.over()) ui_.message = "The game is over.";
+            else if (takeback && game_.ply() == 0)
+                ui_.message = "Nothing to take back.";
+            else if (auto problem = link_.offer(takeback)) ui_.message = *problem;
+            else
+                ui_.message = concat(takeback ? "Take-back asked" : "Draw offered", ": waiting for ",
+                                     players_.name(opponent(*mine)), "'s answer.");
+            return false;
+        }
+        case K::Resign:
+            if (!mine) {
+                ui_.message = "Watching: only the players can do that.";
+                return false;
+            }
+            return true;
+        default: return true;
+    }
 }
 
 bool Controller::unsaved_game() const {
@@ -592,12 +678,13 @@ void Controller::select_at(Point p) {
                              " takes back the last move.");
         return;
     }
-    if (computer_to_move()) {
-        ui_.message = keyboard_side() ? concat("It is not your turn: the computer is thinking; ", keys_.first("undo"),
-                                               " takes back your last move.")
-                                      : concat("The computer plays both sides: ", keys_.first("flip"),
-                                               " flips the board, ", keys_.first("save"), " saves, ",
-                                               keys_.first("new-game"), " starts a new game.");
+    if (player_to_move()) {
+        ui_.message = !computer_to_move() ? waiting_text()
+                      : keyboard_side()   ? concat("It is not your turn: the computer is thinking; ", keys_.first("undo"),
+                                                   " takes back your last move.")
+                                          : concat("The computer plays both sides: ", keys_.first("flip"),
+                                                   " flips the board, ", keys_.first("save"), " saves, ",
+                                                   keys_.first("new-game"), " starts a new game.");
         return;
     }
     Selection& s = ui_.selection;
@@ -645,6 +732,14 @@ void Controller::extend(Point land) {
 }
 
 void Controller::play(const Move& m) {
+    // This keyboard's move goes to the host first: it may refuse it (not this side's turn any more).
+    if (networked() && seat(game_.position().side_to_move) == Seat::Keyboard) {
+        if (auto problem = link_.play(m)) {
+            clear_selection();
+            ui_.message = *problem;
+            return;
+        }
+    }
     auto played = game_.play(m);
     clear_selection();
     if (!played) {
@@ -730,12 +825,28 @@ void Controller::answer(bool yes) {
             pending_resume_.reset();
             break;
         case Question::Resign:
+            if (yes && networked()) {
+                if (auto problem = link_.resign()) {
+                    ui_.message = *problem;
+                    break;
+                }
+            }
             if (yes) {
                 game_.resign(keyboard_side().value_or(mover));
                 changed();
             }
             break;
+        case Question::Asked:
+            if (auto then = std::exchange(asked_then_, nullptr)) then(yes);
+            break;
+        case Question::AcceptTakeback:
         case Question::AcceptDraw:
+            if (networked()) {
+                if (auto problem = link_.answer(yes)) ui_.message = *problem;
+                else if (!yes) ui_.message = concat("You decline the ", q == Question::AcceptDraw ? "draw." : "take-back.");
+                // An accepted offer comes back from the host as the new game (sync).
+                break;
+            }
             if (yes) {
                 game_.agree_draw();
                 changed();
@@ -759,6 +870,13 @@ void Controller::submit_prompt() {
         case PromptKind::Move:
             if (!play_typed(text)) return;
             break;
+        case PromptKind::Chat: {
+            if (auto problem = link_.chat ? link_.chat(text) : std::optional<std::string>("no game over the network")) {
+                ui_.message = concat("Not sent: ", *problem);
+                return;
+            }
+            break;
+        }
         case PromptKind::Save: {
             if (!files_.write) {
                 ui_.message = "Saving is not available.";
@@ -822,14 +940,23 @@ bool Controller::play_typed(const std::string& text) {
         ui_.message = "Nothing can be played on a game only looked at.";
         return false;
     }
-    if (computer_to_move()) {
-        ui_.message = "It is not your turn: the computer is to move.";
+    if (player_to_move()) {
+        ui_.message = computer_to_move() ? "It is not your turn: the computer is to move." : waiting_text();
         return false;
     }
+    const Game before = game_;
     auto played = game_.play(text);
     if (!played) {
         ui_.message = concat(text, ": ", played.error().message);
         return false;
+    }
+    // Over the network the host decides: a move it refuses is taken back here.
+    if (networked()) {
+        if (auto problem = link_.play(*played)) {
+            game_ = before;
+            ui_.message = concat(text, ": ", *problem);
+            return false;
+        }
     }
     changed();
     // A game that has just ended goes to the history at once, as after any action.

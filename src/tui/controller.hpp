@@ -27,10 +27,15 @@ inline constexpr std::size_t kMaxPromptBytes = 4096;
 
 // A yes/no question on screen; the game waits for the answer.
 enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly, ResumeUnsaved, Replace, OpenOther,
-                      Discard };
+                      Discard, AcceptTakeback, Asked };
+
+// Where a side's moves come from: the person at this keyboard, the computer (the engine on a worker
+// thread), or a player at another terminal. Only the keyboard's moves go through the board and the
+// prompt; the others are delivered (play_delivered) by a Player the program polls (player.hpp).
+enum class Seat { Keyboard, Computer, Remote };
 
 // What the one-line prompt is for.
-enum class PromptKind { Move, Save, Open };
+enum class PromptKind { Move, Save, Open, Chat };
 
 // What is at a path the player saves to, as the program found it.
 struct SaveTarget {
@@ -55,6 +60,19 @@ struct FileAccess {
     std::function<std::string(const std::string& path)> describe_past;
 };
 
+// A game over the network (host, join, watch): what the controller asks of the session, handed in by
+// the program (or by tests). Each returns why it could not be done, or nothing.
+struct Link {
+    std::function<std::optional<std::string>(const Move& m)> play;       // this keyboard's move
+    std::function<std::optional<std::string>(bool takeback)> offer;      // a take-back, else a draw
+    std::function<std::optional<std::string>(bool accept)> answer;       // to the other player's offer
+    std::function<std::optional<std::string>()> resign;
+    std::function<std::optional<std::string>(const std::string& text)> chat;
+};
+
+// How many chat lines are kept to show under the board.
+inline constexpr std::size_t kChatLines = 50;
+
 struct UiState {
     Point cursor = *parse_point("c2");
     Selection selection;
@@ -77,6 +95,8 @@ struct UiState {
     std::optional<Move> hint;  // the engine's suggestion, shown until the next action
     bool too_small = false;    // the terminal cannot show the game: no key may act on it unseen
     std::string reading;       // the file o is reading, while it is read: Esc stops, other keys wait
+    std::string network;       // over the network: how to join, who is away ("Black (Youssef) disconnected, waiting")
+    std::vector<std::string> chat;  // the last chat lines, oldest first: "Youssef: good move"
 };
 
 class Controller {
@@ -133,16 +153,24 @@ public:
     // same, its moves not saved (yes), or to view it read-only (no).
     void offer_resume_unsaved(GameRecord saved);
 
-    // Whether the side to move is the computer and may move now (no question, help or replay open).
-    bool computer_to_move() const;
-    // The side whose player has the keyboard: the side to move between two people, the person's side
-    // against the computer, none when the computer plays both.
+    // Where a side's moves come from: the computer for a side with a level, the other terminal for the
+    // remote side (set_remote), else this keyboard.
+    Seat seat(Color c) const;
+    // Whether a side is played at another terminal (both, for a watcher).
+    void set_remote(Color side, bool remote);
+    // Whether the side to move is not at this keyboard and may move now (no question or replay open):
+    // the program then asks that side's Player for the move.
+    bool player_to_move() const;
+    // The same, when that player is the computer.
+    bool computer_to_move() const { return player_to_move() && seat(game_.position().side_to_move) == Seat::Computer; }
+    // The side whose player has the keyboard: the side to move between two people here, the person's
+    // side against the computer or a remote player, none when the computer plays both.
     std::optional<Color> keyboard_side() const;
-    // Plays the computer's move (found by the engine for the current position).
-    void play_computer_move(const Move& m);
-    // With the bell on, the terminal bell rings once after each move the computer plays.
+    // Plays a move that the side to move's Player delivered (the computer's, the other terminal's).
+    void play_delivered(const Move& m);
+    // With the bell on, the terminal bell rings once after each move a Player delivers.
     void set_bell(bool on) { bell_on_ = on; }
-    // True once after the computer has moved with the bell on: the program then rings the bell.
+    // True once after a delivered move with the bell on: the program then rings the bell.
     bool take_bell() { return std::exchange(bell_due_, false); }
     void set_thinking(std::string text) { ui_.thinking = std::move(text); }
     // True once after H was pressed: the program then asks the engine for a hint.
@@ -154,6 +182,34 @@ public:
     std::optional<std::string> take_read_request() { return std::exchange(read_request_, std::nullopt); }
     void finish_read(Expected<GameRecord> record);
     const FileAccess& files() const { return files_; }
+
+    // Over the network: moves, offers, answers, resignation and chat go through `link` (see Link), and
+    // what the other side does comes back through the calls below.
+    void set_link(Link link);
+    bool networked() const { return static_cast<bool>(link_.play); }
+    // The whole game as the host has it (at a join, after a take-back, a result declared there).
+    void sync(const Game& game);
+    // The other player offers a take-back (else a draw): a yes/no question for the player here.
+    void offered(Color by, bool takeback);
+    // The other player answered this one's offer.
+    void answered(Color by, bool takeback, bool accepted);
+    void add_chat(std::string line);
+    void set_network_line(std::string text) { ui_.network = std::move(text); }
+    // News from the other terminals for the message line (until the next action): "Black (Youssef) joined."
+    void tell(std::string text) { ui_.message = std::move(text); }
+    // Over the network, what q asks while the game is autosaved (how it can be taken up again).
+    void set_quit_text(std::string text) { quit_text_ = std::move(text); }
+    // A yes/no question the program asks (a user asking for a seat): `then` gets the answer.
+    void ask(std::string text, std::function<void(bool yes)> then) {
+        asked_ = std::move(text);
+        asked_then_ = std::move(then);
+        ui_.question = Question::Asked;
+    }
+    // The players' names as the host has them (a joiner's, once known).
+    void set_names(std::string white, std::string black) {
+        players_.white = std::move(white);
+        players_.black = std::move(black);
+    }
 
     // Applies one action. Returns false when the program should end.
     bool handle(const Action& action);
@@ -181,6 +237,11 @@ public:
     std::string question_text() const;
 
 private:
+    // Over the network, the actions that go to the other side (take-back asked, draw offered) are done
+    // here, and those a shared game cannot do (redo, new game, open) are refused; false when handled.
+    bool network_allows(const Action& action);
+    // "It is not your turn: waiting for Amina.": a key that would play while the remote side is to move.
+    std::string waiting_text() const;
     // Turns the board to the person's side: Black at the bottom, the cursor on c4, when a person plays
     // Black against the computer.
     void face_the_person();
@@ -245,7 +306,7 @@ private:
     std::string pending_open_name_;
     bool pending_open_at_start_ = false;      // the file named on the command line, not one opened with o
     std::optional<std::string> read_request_;  // a path for the program to read (o)
-    std::array<PromptHistory, 3> prompt_history_;  // by PromptKind: what was entered before
+    std::array<PromptHistory, 4> prompt_history_;  // by PromptKind: what was entered before
     std::string pending_save_;                // the path of the file to replace, for Replace
     std::string pending_contents_;
     std::function<void()> pending_discard_;   // for Discard: the replacement to make anyway
@@ -255,6 +316,12 @@ private:
     bool bell_on_ = false;
     bool bell_due_ = false;
     bool autosaved_ = false;
+    std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
+    Link link_;
+    std::string quit_text_;                   // Quit's question over the network
+    std::string asked_;                       // for Asked: the question, and what its answer does
+    std::function<void(bool)> asked_then_;
+    Color offer_by_ = Color::White;  // who made the offer asked about (AcceptTakeback, AcceptDraw over the network)
     bool quitting_ = false;  // set once the player has chosen to leave (perhaps after a Discard question)
     std::uint64_t revision_ = 0;
 };

@@ -411,7 +411,11 @@ std::string status_text(const Controller& c, const Players& players) {
     const Color mover = pos.side_to_move;
     std::string text = concat(players.label(mover), " to move");
     if (!c.ui().thinking.empty() && c.computer_to_move()) return concat(text, " - thinking: ", c.ui().thinking);
-    if (c.must_capture()) text += " - capture compulsory";
+    // Over the network, each player is told whose move it is from their own side.
+    const bool waiting = c.networked() && c.keyboard_side() && c.seat(mover) == Seat::Remote;
+    if (c.networked() && c.keyboard_side()) text += waiting ? concat(" - waiting for ", players.name(mover)) : " - your turn";
+    // What the other player must do is theirs to see.
+    if (c.must_capture() && !waiting) text += " - capture compulsory";
     return concat(text, " | White ", popcount(pos.of(Color::White)), ", Black ", popcount(pos.of(Color::Black)));
 }
 
@@ -453,6 +457,9 @@ std::string hint_text(const Controller& c) {
                                         key("cancel"), " back to the game");
         return c.computer_to_move() ? concat("The computer plays on meanwhile.   ", keys) : keys;
     }
+    if (c.game().over() && c.networked())
+        return concat(key("step-back"), " ", key("step-forward"), " browse the moves   ", key("chat"), " chat   ",
+                      key("flip"), " flip   ", key("help"), " help   ", key("quit"), " quit");
     if (c.game().over())
         return concat(key("new-game"), " new game   ", key("undo"), " undo   ", key("flip"), " flip   ", key("help"),
                       " help   ", key("quit"), " quit");
@@ -466,6 +473,13 @@ std::string hint_text(const Controller& c) {
     if (c.players().white_level > 0 && c.players().black_level > 0)
         return concat("Computer against computer: ", key("flip"), " flip  ", key("save"), " save  ", key("new-game"),
                       " new game  ", key("help"), " help  ", key("quit"), " quit");
+    // Over the network undo asks the other player, and chat is there; one who only watches browses.
+    if (c.networked())
+        return c.keyboard_side()
+                   ? concat(key("select"), " select  ", key("move"), " move  ", key("undo"), " take-back  ", key("draw"),
+                            " draw  ", key("chat"), " chat  ", key("help"), " help  ", key("quit"), " quit")
+                   : concat(key("step-back"), " ", key("step-forward"), " browse the moves  ", key("chat"), " chat  ",
+                            key("flip"), " flip  ", key("help"), " help  ", key("quit"), " quit");
     return concat(key("select"), " select  ", key("move"), " move  ", key("undo"), "/", key("redo"), " undo/redo  ",
                   key("save"), "/", key("open"), " save/open  ", key("help"), " help  ", key("quit"), " quit");
 }
@@ -572,7 +586,8 @@ std::vector<std::string> help_key_lines(const KeyMap& keys, int width) {
     const std::span<const KeyAction> actions = key_actions();
     for (std::size_t i = 0; i < actions.size(); ++i) {
         const KeyAction& a = actions[i];
-        if ((a.contexts & kOnBoard) == 0 && a.name != "complete") continue;
+        // Chat is only for a game over the network, whose help page says so on a line of its own.
+        if (((a.contexts & kOnBoard) == 0 && a.name != "complete") || a.name == "chat") continue;
         const std::string shown = keys.all(a.name, "/");
         if (a.kind == Action::Kind::MoveCursor) {
             const bool straight = a.direction == ScreenDirection::Up || a.direction == ScreenDirection::Down ||
@@ -612,6 +627,10 @@ void draw_help(Frame& f, const Controller& c) {
     }
     std::vector<std::string> keys{"Keys"};
     for (const std::string& line : help_key_lines(c.keys(), width - 4)) keys.push_back(concat("  ", line));
+    // Over the network some keys mean something else, and one more works.
+    if (c.networked())
+        keys.push_back(concat("  Over the network: ", c.keys().first("undo"), " asks a take-back, ",
+                              c.keys().first("draw"), " offers a draw, ", c.keys().first("chat"), " chats"));
     std::vector<std::string> rules{
         "Rules",
         "  Men step forward, diagonally forward or sideways, one point.",
@@ -782,6 +801,8 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     const UiState& ui = c.ui();
     if (!ui.notice.empty())
         for (const std::string& line : fit_text(ui.notice, columns, 2)) bottom.push_back({line, Role::Question, true});
+    if (!ui.network.empty())
+        for (const std::string& line : fit_text(ui.network, columns, 2)) bottom.push_back({line, Role::Question, true});
     // The status says again whose turn it is, in the same colours as the banner above.
     const Players status_players =
         fitted_players(c.players(), columns, [&](const Players& p) { return status_text(c, p); });
@@ -803,6 +824,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     if (ui.prompt_open) {
         const std::string label = ui.prompt_kind == PromptKind::Move   ? "Move: "
                                   : ui.prompt_kind == PromptKind::Save ? "Save to: "
+                                  : ui.prompt_kind == PromptKind::Chat ? "Say: "
                                                                        : "Open: ";
         // The prompt takes printable ASCII only, so a character is a column. A long entry is shown
         // around the cursor, as far to the right as it goes, with "…" where its start is cut.
@@ -835,7 +857,15 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
             bottom[status_at].text = fit_text(concat(status, " | ", draw_rules_text(c.game(), true)), columns, 1).front();
     }
     const int first = rows - static_cast<int>(bottom.size());
-    draw_legend(f, c, glyphs, board.bottom() + 4, first);
+    if (ui.chat.empty()) {
+        draw_legend(f, c, glyphs, board.bottom() + 4, first);
+    } else {
+        // Over the network the rows under the board show the chat's last lines instead of the legend.
+        const int top = board.bottom() + 3, room = first - top;
+        const std::size_t shown = std::min(ui.chat.size(), static_cast<std::size_t>(std::max(0, room)));
+        for (std::size_t i = 0; i < shown; ++i)
+            f.write(top + static_cast<int>(i), 0, fit_text(ui.chat[ui.chat.size() - shown + i], columns, 1).front(), Role::Text);
+    }
     for (std::size_t i = 0; i < bottom.size(); ++i) {
         const int row = first + static_cast<int>(i);
         if (bottom[i].bar) f.write(row, 0, std::string(columns, ' '), bottom[i].role);

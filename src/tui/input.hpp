@@ -76,6 +76,7 @@ struct Action {
         Hint,         // 'H': ask the engine for a suggestion
         Wait,         // any other key while a file is read
         Unbound,      // `ch`, a printable key that does nothing on the board
+        Chat,         // 'c': a line to the other player (the watchers: to the other watchers)
     };
     Kind kind = Kind::None;
     ScreenDirection direction = ScreenDirection::Up;

@@ -10,6 +10,8 @@
 
 #include <fetaix/fetaix.hpp>
 
+#include "wakeup.hpp"
+
 namespace fetaix::tui {
 
 // Reads a file into a record; `stop` set asks it to give up early.
@@ -29,12 +31,15 @@ public:
     bool busy() const { return worker_.joinable(); }
     // The record or the error, once the reading has finished; nothing before.
     std::optional<Expected<GameRecord>> take_result();
+    // Readable once the reading has finished (until take_result or cancel): the terminal loop polls it.
+    int fd() const { return wakeup_.fd(); }
 
 private:
     std::thread worker_;
     std::atomic<bool> done_{false};
     std::atomic<bool> stop_{false};
     std::optional<Expected<GameRecord>> result_;  // written by the worker before done_, read after
+    Wakeup wakeup_;
 };
 
 }  // namespace fetaix::tui

@@ -100,7 +100,9 @@ Session::Session(Controller& controller, AppOptions& options) : controller_(cont
     controller.set_files(real_files(options.state_folder));
     controller.set_keys(options.keys);
     controller.set_command_line(options.players, options.given);
-    autosave_ = prepare(controller, options, autosave_news_);
+    // A joiner's or watcher's game is the host's copy: the host autosaves it, not this terminal.
+    const bool copy = options.net.mode == NetOptions::Mode::Join || options.net.mode == NetOptions::Mode::Watch;
+    if (!copy) autosave_ = prepare(controller, options, autosave_news_);
     controller.set_auto_flip(options.auto_flip);
     controller.set_bell(options.bell);
     // What the settings file had wrong stands for the whole game, first; ? shows the whole text.

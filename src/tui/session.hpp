@@ -26,6 +26,8 @@ public:
     // puts on the notice line what stands: a failing autosave first, then the settings file's problems,
     // then news of a saved game moved aside.
     void save_if_changed();
+    // Whether this process writes the autosave (not a joiner's copy, not while another fetaix holds it).
+    bool autosaving() const { return autosave_ != nullptr; }
 
 private:
     Controller& controller_;

@@ -59,6 +59,11 @@ Terminal::Terminal(const TerminalOptions& options) {
     sigemptyset(&action.sa_mask);
     for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaction(s, &action, nullptr);
     if (initscr() == nullptr) throw std::runtime_error("cannot start the terminal (is TERM set?)");
+    // After initscr, which sets its own SIGWINCH handler: KEY_RESIZE comes from getch after the wait.
+    sigset_t blocked;
+    sigemptyset(&blocked);
+    for (int s : {SIGINT, SIGTERM, SIGHUP, SIGWINCH}) sigaddset(&blocked, s);
+    pthread_sigmask(SIG_BLOCK, &blocked, &wait_mask_);
     cbreak();
     noecho();
     keypad(stdscr, TRUE);
@@ -87,24 +92,37 @@ Terminal::Terminal(const TerminalOptions& options) {
     }
 }
 
-Terminal::~Terminal() { endwin(); }
+Terminal::~Terminal() {
+    endwin();
+    pthread_sigmask(SIG_SETMASK, &wait_mask_, nullptr);
+}
 
 int Terminal::rows() const { return LINES; }
 int Terminal::columns() const { return COLS; }
 
-Key Terminal::read_key(int timeout_ms, bool flipped) {
-    timeout(timeout_ms);
-    const int c = getch();
+Key Terminal::read_key(int timeout_ms, bool flipped, std::vector<pollfd>& others) {
+    for (pollfd& p : others) p.revents = 0;
+    // A key curses holds already (the rest of a sequence, a resize noticed) comes before any wait.
+    timeout(0);
+    int c = getch();
     using N = Key::Name;
     if (c == ERR) {
-        // A timeout, or a terminal gone: then the input is always ready (end of file, EIO) or hung up,
-        // and getch fails at once, forever.
-        pollfd input{STDIN_FILENO, POLLIN, 0};
-        const bool ready = poll(&input, 1, 0) == 1;
-        if (ready && (input.revents & (POLLHUP | POLLERR | POLLNVAL)) != 0) lost_ = true;
-        failed_reads_ = ready ? failed_reads_ + 1 : 0;
-        if (failed_reads_ >= 10) lost_ = true;
-        return Key::named(N::None);
+        // The keyboard first, then the others; copied back after the wait with what each is ready for.
+        std::vector<pollfd> fds{{STDIN_FILENO, POLLIN, 0}};
+        fds.insert(fds.end(), others.begin(), others.end());
+        timespec limit{timeout_ms / 1000, static_cast<long>(timeout_ms % 1000) * 1000000L};
+        const int ready = ppoll(fds.data(), fds.size(), timeout_ms < 0 ? nullptr : &limit, &wait_mask_);
+        if (ready > 0) std::copy(fds.begin() + 1, fds.end(), others.begin());
+        const short input = ready > 0 ? fds[0].revents : 0;
+        // A terminal gone: the input hangs up, or is always ready (end of file, EIO) with never a key.
+        if ((input & (POLLHUP | POLLERR | POLLNVAL)) != 0) lost_ = true;
+        // Read after any wake-up: a signal may have been SIGWINCH, which getch turns into KEY_RESIZE.
+        c = getch();
+        if (c == ERR) {
+            failed_reads_ = (input & POLLIN) != 0 ? failed_reads_ + 1 : 0;
+            if (failed_reads_ >= 10) lost_ = true;
+            return Key::named(N::None);
+        }
     }
     failed_reads_ = 0;
     switch (c) {

@@ -3,8 +3,11 @@
 // terminal on every way out (return, exception, signal), reads keys, and copies Frames to the screen.
 
 #include <csignal>
+#include <poll.h>
+#include <signal.h>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "frame.hpp"
 #include "input.hpp"
@@ -28,8 +31,10 @@ public:
     Terminal(const Terminal&) = delete;
     Terminal& operator=(const Terminal&) = delete;
 
-    // The next key, or Key::Name::None after `timeout_ms` without one (so signals are noticed).
-    Key read_key(int timeout_ms, bool flipped);
+    // Waits for the next key, one of `others` ready (their revents are set), a signal, or `timeout_ms`
+    // (-1: no limit), all together in one poll: never a busy wait. Returns the key, or
+    // Key::Name::None for anything else.
+    Key read_key(int timeout_ms, bool flipped, std::vector<pollfd>& others);
     // Copies the frame to the screen: only what changed, or, with `repaint`, every cell (Ctrl-L: the
     // screen was written behind curses' back).
     void draw(const Frame& frame, bool repaint = false);
@@ -53,6 +58,9 @@ private:
     bool colors_ = false;
     bool lost_ = false;
     int failed_reads_ = 0;  // reads in a row that found input ready and still no key
+    // The signals the loop ends or redraws on are blocked except while it waits (ppoll unblocks them),
+    // so one that comes between two waits is never missed; this is the mask to wait with.
+    sigset_t wait_mask_{};
 };
 
 }  // namespace fetaix::tui

@@ -23,6 +23,7 @@ void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms
         std::lock_guard lock(mutex_);
         result_ = r;
         done_ = true;
+        wakeup_.notify();
     });
 }
 
@@ -32,6 +33,7 @@ void Thinker::cancel() {
         worker_.join();
     }
     running_ = false;
+    wakeup_.clear();
     std::lock_guard lock(mutex_);
     result_.reset();
 }
@@ -40,6 +42,7 @@ std::optional<engine::Result> Thinker::take_result() {
     if (!running_ || !done_) return std::nullopt;
     worker_.join();
     running_ = false;
+    wakeup_.clear();
     std::lock_guard lock(mutex_);
     return std::exchange(result_, std::nullopt);
 }

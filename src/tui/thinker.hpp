@@ -10,6 +10,8 @@
 
 #include <fetaix/fetaix.hpp>
 
+#include "wakeup.hpp"
+
 namespace fetaix::tui {
 
 class Thinker {
@@ -28,6 +30,8 @@ public:
     std::optional<engine::Result> take_result();
     // "depth 7, best c2-c3" while thinking.
     std::string progress() const;
+    // Readable once a result is ready (until take_result or cancel): the terminal loop polls it.
+    int fd() const { return wakeup_.fd(); }
 
     // Whether the engine's table has been made: only once the computer or a hint has been used.
     bool has_table() const { return search_ != nullptr; }
@@ -44,6 +48,7 @@ private:
     mutable std::mutex mutex_;
     std::optional<engine::Result> result_;
     std::string progress_;
+    Wakeup wakeup_;
 };
 
 }  // namespace fetaix::tui

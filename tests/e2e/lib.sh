@@ -17,9 +17,16 @@ CONFIG=$(mktemp -d)
 chmod 755 "$CONFIG"
 export XDG_CONFIG_HOME=$CONFIG
 
+# Games over a Unix socket listen in $XDG_RUNTIME_DIR/fetaix: each test has its own.
+RUNTIME=$(mktemp -d)
+chmod 700 "$RUNTIME"
+export XDG_RUNTIME_DIR=$RUNTIME
+
 MOUNTS=()
 cleanup() {
     $T kill-server >/dev/null 2>&1 || true
+    # A host still ending removes its socket meanwhile.
+    rm -rf "$RUNTIME" 2>/dev/null || true
     for m in "${MOUNTS[@]}"; do umount -l "$m" 2>/dev/null || true; done
     rm -rf "$STATE" "$CONFIG"
 }
@@ -218,3 +225,50 @@ stop_tmux() {
         sleep 0.02
     done
 }
+
+# Several terminals at once (host, joiner, watcher): each a tmux session of its own, named.
+# start_in NAME ARGS...: fetaix with ARGS in an 80x24 session NAME (ENV=... before ARGS: env settings).
+start_in() {
+    local name=$1
+    shift
+    $T -u new-session -d -s "$name" -x 80 -y 24 "env $*; status=\$?; echo; echo EXITED \$status; sleep 30"
+}
+screen_in() { $T capture-pane -p -t "$1"; }
+keys_in() {
+    local name=$1
+    shift
+    $T send-keys -t "$name" "$@"
+}
+# wait_in NAME REGEX [SECONDS]: until session NAME's screen matches, or fail (showing that screen).
+wait_in() {
+    local deadline=$((SECONDS + ${3:-5}))
+    while ((SECONDS < deadline)); do
+        if screen_in "$1" | grep -qE -- "$2"; then return 0; fi
+        sleep 0.05
+    done
+    echo "---- screen of $1 ----" >&2
+    screen_in "$1" >&2
+    fail "timed out waiting for /$2/ in $1"
+}
+# wait_gone_in NAME REGEX: until session NAME's screen no longer matches.
+wait_gone_in() {
+    local deadline=$((SECONDS + ${3:-5}))
+    while ((SECONDS < deadline)); do
+        if ! screen_in "$1" | grep -qE -- "$2"; then return 0; fi
+        sleep 0.05
+    done
+    echo "---- screen of $1 ----" >&2
+    screen_in "$1" >&2
+    fail "timed out waiting for /$2/ to go in $1"
+}
+# move_in NAME MOVE: types MOVE at session NAME's move prompt; waits until it is played there.
+move_in() {
+    keys_in "$1" ':'
+    wait_in "$1" '^Move: _'
+    keys_in "$1" -l "$2"
+    keys_in "$1" Enter
+    wait_gone_in "$1" '^Move: '
+    wait_in "$1" "$2"
+}
+# fetaix_pid NAME: the process id of the fetaix running in session NAME.
+fetaix_pid() { pgrep -P "$($T display -p -t "$1" '#{pane_pid}')" -x fetaix; }

@@ -725,6 +725,242 @@ bell_off)
     # (The tests bell and bell_flag see the flag set in the same way: this 0 is no blind spot.)
     [ "$(bell_flag)" = 0 ] || fail "the bell rang without the setting"
     ;;
+idle)
+    # The loop waits on the keyboard and the other sources in one poll, with no timeout when nothing
+    # needs one: a game left alone does not wake up at all (it used to every 250 ms), and a key still
+    # comes through at once.
+    start_game --new
+    wait_for 'White to move'
+    pid=$(pgrep -P "$($T display -p -t e2e '#{pane_pid}')" -x fetaix || $T display -p -t e2e '#{pane_pid}')
+    switches() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$pid/status"; }
+    type_move d3-c3
+    before=$(switches)
+    # Idleness is measured over a span of time: no event marks its end.
+    sleep 1
+    after=$(switches)
+    [ "$((after - before))" -le 1 ] || fail "fetaix woke up $((after - before)) times in 1 s while idle"
+    type_move b3xd3
+    # Over the network too: a host and a joiner waiting for a move both sleep in their poll (a state
+    # folder of their own: the game above holds this one's autosave).
+    start_in host XDG_STATE_HOME="$STATE/net" "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black XDG_STATE_HOME="$STATE/net" "$BIN" join kitchen
+    wait_in black 'waiting for'
+    wait_in host 'joined'
+    host_pid=$(fetaix_pid host) black_pid=$(fetaix_pid black)
+    count() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$1/status"; }
+    host_before=$(count "$host_pid") black_before=$(count "$black_pid")
+    sleep 1
+    host_woke=$(($(count "$host_pid") - host_before)) black_woke=$(($(count "$black_pid") - black_before))
+    [ "$host_woke" -le 1 ] && [ "$black_woke" -le 1 ] ||
+        fail "woke up while idle in 1 s: the host $host_woke times, the joiner $black_woke"
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    ;;
+net_game)
+    # A whole game between two terminals, with a watcher: each player sees the board from their own
+    # side and whose turn it is, the bell rings when the other has moved, the watcher follows every
+    # move, and a watcher's chat reaches the watchers only.
+    settings $'bell = true\n[players]\nwhite = "Amina"\n'
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    $T set -g monitor-bell on
+    wait_in host '^Join: fetaix join kitchen   Watch: fetaix watch kitchen$'
+    wait_in host '^White \(Amina\) to move - your turn \| White 12, Black 12$'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    wait_in black '^White \(Amina\) to move - waiting for Amina \| White 12, Black 12$'
+    # The joiner plays Black: its board has Black at the bottom.
+    [ "$(screen_in black | sed -n 3p | sed 's/ *$//')" = "1   ○─────○─────○─────○─────○" ] || fail "black's board is not turned"
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    listed=$("$BIN" hosts)
+    [ "$listed" = "kitchen   White Amina, Black $me   0 plies, White to move   1 watcher" ] || fail "fetaix hosts: '$listed'"
+    white=(d3-c3 e3xc3 c3xe3 e3xc5 c5xc3xe5xe3 e3xa3xc5xe5 e5xa5xa3xc5)
+    black=(b3xd3 d4-d3 c5-d4 e5-d4 a3-b3 a5-b4)
+    for i in "${!white[@]}"; do
+        move_in host "${white[$i]}"
+        wait_in black "White plays ${white[$i]}"
+        [ "$($T display -p -t black '#{window_bell_flag}')" = 1 ] || fail "no bell for black after ${white[$i]}"
+        $T kill-session -C -t black 2>/dev/null || true
+        wait_in watcher "${white[$i]}"
+        [ "$i" -lt "${#black[@]}" ] || break
+        wait_in black "to move - your turn"
+        move_in black "${black[$i]}"
+        wait_in host "Black plays ${black[$i]}"
+        wait_in watcher "${black[$i]}"
+    done
+    wait_in host '^Game over: White \(Amina\) wins by all pieces captured\.$'
+    wait_in black '^Game over: White \(Amina\) wins by all pieces captured\.$'
+    wait_in watcher '^Game over: White \(Amina\) wins by all pieces captured\.$'
+    # The watcher browses the moves on its own: the players' screens do not change.
+    keys_in watcher '['
+    wait_in watcher '^Viewing after .*a5-b4'
+    keys_in watcher c
+    wait_in watcher '^Say: _'
+    keys_in watcher -l 'well played'
+    keys_in watcher Enter
+    wait_in watcher "^$me \(watching\): well played$"
+    keys_in black c
+    keys_in black -l 'thanks'
+    keys_in black Enter
+    wait_in host "^$me: thanks$"
+    wait_in watcher "^$me: thanks$"
+    screen_in host | grep -q 'well played' && fail "a watcher's chat reached the host"
+    screen_in black | grep -q 'well played' && fail "a watcher's chat reached black"
+    screen_in host | grep -q '^Viewing' && fail "the watcher's browsing moved the host's board"
+    kill_server
+    ;;
+net_rejoin)
+    # The joiner's fetaix killed mid-game: the host says so and the game goes on; fetaix join gives the
+    # seat back (the token in the state folder proves it), with the whole game.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    move_in black b3xd3
+    wait_in host 'Black plays b3xd3'
+    pid=$(fetaix_pid black)
+    kill -KILL "$pid"
+    while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
+    wait_in host "^Black \($me\) disconnected, waiting$"
+    move_in host e3xc3
+    start_in black2 "$BIN" join kitchen
+    wait_in black2 '^Black \('"$me"'\) to move - your turn'
+    wait_in black2 '2\. e3xc3'
+    wait_in host "^Black \($me\) joined\.$"
+    move_in black2 d4-d3
+    wait_in host 'Black plays d4-d3'
+    # A move that comes while a question is open on the host is played (and autosaved) all the same,
+    # as the computer's is.
+    move_in host c3xe3
+    keys_in host q
+    wait_in host '^Quit\? '
+    move_in black2 c5-d4
+    wait_in host '3\. c3xe3 +c5-d4'
+    grep -q 'c5-d4' "$STATE/fetaix/autosave.pdn" || fail "the move made during the question is not autosaved"
+    keys_in host n
+    wait_gone_in host '^Quit\? '
+    # Quitting says how to come back, and leaves the seat to the player.
+    keys_in black2 q
+    wait_in black2 '^Quit\? The host keeps the game: fetaix join kitchen takes your seat back\. \(y/n\)$'
+    keys_in black2 y
+    wait_in black2 '^EXITED 0$'
+    wait_in host "^Black \($me\) disconnected, waiting$"
+    kill_server
+    ;;
+net_resume)
+    # The host killed mid-game: the joiner is told; fetaix host --resume brings the game back from the
+    # autosave, and fetaix join gives the joiner the same seat back (the tokens are kept).
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    move_in host d3-c3
+    move_in black b3xd3
+    wait_in host 'Black plays b3xd3'
+    pid=$(fetaix_pid host)
+    kill -KILL "$pid"
+    while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
+    wait_in black '^Disconnected: connection to the host lost\. fetaix join kitchen takes the seat'
+    start_in host2 "$BIN" host kitchen --resume
+    wait_in host2 '1\. d3-c3 +b3xd3'
+    wait_in host2 '^White to move - your turn - capture compulsory \| White 11, Black 12$'
+    start_in black2 "$BIN" join kitchen
+    wait_in black2 '1\. d3-c3 +b3xd3'
+    wait_in host2 "^Black \($me\) joined\.$"
+    move_in host2 e3xc3
+    wait_in black2 'White plays e3xc3'
+    keys_in host2 q
+    wait_in host2 '^Quit\? The game is saved: fetaix host kitchen --resume hosts it again\. \(y/n\)$'
+    keys_in host2 y
+    wait_in black2 '^Disconnected: connection to the host lost'
+    kill_server
+    ;;
+net_refused)
+    # Refused, each with its reason and exit status 1, the host's game untouched: a third player (no
+    # seat token: another user's state folder) when both seats are taken, and a wrong code for a
+    # shared game, whose right code the host is asked about.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    start_in third XDG_STATE_HOME="$STATE/third" "$BIN" join kitchen
+    wait_in third "^fetaix: the host refused: no seat is free: the black seat is taken \($me\)$"
+    wait_in third '^EXITED 1$'
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    # A second game hosted with the same autosave would not be saved: refused.
+    start_in twice "$BIN" host other
+    wait_in twice '^fetaix: cannot host: another fetaix is running with the autosave in '
+    [ "$(screen_in twice | head -2 | tr -d '\n')" = "fetaix: cannot host: another fetaix is running with the autosave in $STATE/fetaix (end it first)" ] ||
+        fail "not the message expected"
+    wait_in twice '^EXITED 1$'
+    game="e2e-$$"
+    # (Its own state folder: the first host holds the autosave of this one.)
+    start_in shared XDG_STATE_HOME="$STATE/shared" "$BIN" host "$game" --shared --as black
+    wait_in shared "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4} +Watch: fetaix watch $game"
+    code=$(screen_in shared | grep '^Join: ' | awk '{print $6}')
+    watch_code=$(screen_in shared | grep -A1 '^Join: ' | tr '\n' ' ' | sed 's/.*Watch: fetaix watch [^ ]* *--code \([a-z0-9-]*\).*/\1/')
+    start_in wrong XDG_STATE_HOME="$STATE/wrong" "$BIN" join "$game" --code aaaa-bbbb-cccc
+    wait_in wrong '^fetaix: the host refused: wrong join code$'
+    wait_in wrong '^EXITED 1$'
+    wait_in shared "^a wrong join code from $me$"
+    start_in right XDG_STATE_HOME="$STATE/right" "$BIN" join "$game" --code "$code"
+    wait_in shared "^User $me asks for the White seat as $me\. Let them in\? \(y/n\)$"
+    keys_in shared y
+    wait_in shared "^White \($me\) joined\.$"
+    wait_in right "^White \\($me\\) to move - your turn"
+    # Watching a shared game takes the watch code: the join code is not it.
+    start_in peek "$BIN" watch "$game" --code "$code"
+    wait_in peek '^fetaix: the host refused: wrong watch code$'
+    wait_in peek '^EXITED 1$'
+    start_in watcher "$BIN" watch "$game" --code "$watch_code"
+    wait_in watcher "^Watching $game: "
+    kill_server
+    ;;
+net_offers)
+    # u asks the other player for a take-back and d offers a draw: each declined, then accepted.
+    settings $'[players]\nwhite = "Amina"\n'
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen --name Youssef
+    wait_in host "^Black \(Youssef\) joined \(login $(id -un)\)\.$"
+    move_in host d3-c3
+    move_in black b3xd3
+    wait_in host 'Black plays b3xd3'
+    keys_in host u
+    wait_in host "^Take-back asked: waiting for Youssef's answer\.$"
+    wait_in black '^White \(Amina\) asks to take back their last move\. Accept\? \(y/n\)$'
+    keys_in black n
+    wait_in black '^You decline the take-back\.$'
+    wait_in host "^Black \(Youssef\) declines the take-back\.$"
+    wait_in host '1\. d3-c3 +b3xd3'
+    keys_in host u
+    wait_in black 'asks to take back'
+    keys_in black y
+    wait_in host "^Black \(Youssef\) accepts the take-back\.$"
+    wait_in host '^White \(Amina\) to move - your turn \| White 12, Black 12$'
+    wait_in black '^White \(Amina\) to move - waiting for Amina \| White 12, Black 12$'
+    screen_in black | grep -q 'd3-c3' && fail "the move taken back is still on black's screen"
+    move_in host d3-c3
+    keys_in black d
+    wait_in black '^Draw offered: waiting for Amina'"'"'s answer\.$'
+    wait_in host "^Black \(Youssef\) offers a draw\. Accept\? \(y/n\)$"
+    keys_in host n
+    wait_in black '^White \(Amina\) declines the draw\.$'
+    keys_in black d
+    wait_in host 'offers a draw'
+    keys_in host y
+    wait_in host '^Game over: draw agreed\.$'
+    wait_in black '^Game over: draw agreed\.$'
+    kill_server
+    ;;
 long_notice)
     # A long state folder under a file: the autosave fails with a notice longer than the screen is
     # wide. At 72x24 and 80x24 the reason stays in view, the path is shortened in the middle, the

@@ -109,6 +109,8 @@ draw = ${DRAW:-\"d\"}
 resign = "R"
 # help (default "?")
 help = "?"
+# chat (two terminals) (default "c")
+chat = "c"
 # quit (default "q")
 quit = "q"
 # redraw the screen (default "Ctrl-L")

@@ -1,0 +1,261 @@
+#include "network.hpp"
+
+#include <fcntl.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
+
+namespace fetaix::tui {
+
+namespace {
+
+// Where a seat's token is kept between runs: STATE/seats/NAME.token, readable by this user only.
+std::string token_path(const std::string& state_folder, const std::string& name) {
+    return concat(state_folder, "/seats/", name, ".token");
+}
+
+// Where a host keeps the seat tokens it gave, for `fetaix host --resume`: STATE/seats/NAME.hosted.
+std::string hosted_path(const std::string& state_folder, const std::string& name) {
+    return concat(state_folder, "/seats/", name, ".hosted");
+}
+
+// The first line of a token file (the second too, for a host's: White's token, then Black's).
+std::string read_token(const std::string& path, int line = 0) {
+    std::ifstream in(path);
+    std::string token;
+    for (int i = 0; i <= line; ++i)
+        if (!std::getline(in, token)) return "";
+    return token.size() <= net::kMaxCodeBytes ? token : std::string();
+}
+
+// Returns why the token could not be kept (the seat then cannot be taken back after a crash).
+std::optional<std::string> write_token(const std::string& state_folder, const std::string& path, const std::string& token) {
+    // The state folder and its parents, as the autosave would make them.
+    const std::string folder = concat(state_folder, "/seats");
+    for (std::size_t at = folder.find('/', 1); at != std::string::npos; at = folder.find('/', at + 1))
+        ::mkdir(folder.substr(0, at).c_str(), 0700);
+    ::mkdir(folder.c_str(), 0700);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+    if (fd < 0) return concat("cannot keep the seat token in ", path);
+    const std::string line = token + "\n";
+    const bool ok = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+    ::close(fd);
+    if (!ok) return concat("cannot keep the seat token in ", path);
+    return std::nullopt;
+}
+
+// This user's login name, as the host names a watcher (which sends no name of its own).
+std::string login_name() {
+    const passwd* entry = ::getpwuid(::getuid());
+    return entry != nullptr && entry->pw_name != nullptr ? std::string(entry->pw_name) : std::to_string(::getuid());
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, const Game& game, const Players& players,
+                                                  const std::string& state_folder) {
+    std::unique_ptr<Network> network(new Network);
+    network->options_ = options;
+    network->state_folder_ = state_folder;
+    if (options.mode == NetOptions::Mode::Host) {
+        auto folder = net::prepare_folder(options.shared ? net::shared_folder_path() : net::private_folder_path(),
+                                          options.shared);
+        if (!folder) return folder.error();
+        auto path = net::socket_path(*folder, options.name);
+        if (!path) return path.error();
+        net::HostConfig config;
+        config.game_name = options.name;
+        config.socket_path = *path;
+        config.shared = options.shared;
+        config.host_side = options.side;
+        config.white = players.white;
+        config.black = players.black;
+        if (!options.player.empty() && options.side)
+            (*options.side == Color::White ? config.white : config.black) = options.player;
+        config.game = game;
+        if (options.resume) {
+            // The players of the game resumed get their seats back with the tokens they kept.
+            config.white_token = read_token(hosted_path(state_folder, options.name), 0);
+            config.black_token = read_token(hosted_path(state_folder, options.name), 1);
+        }
+        auto host = net::Host::start(std::move(config));
+        if (!host) return host.error();
+        network->host_ = host->get();
+        network->session_ = std::move(*host);
+        return network;
+    }
+    auto path = net::find_game(options.name);
+    if (!path) return path.error();
+    net::ClientConfig config;
+    config.socket_path = *path;
+    config.role = options.mode == NetOptions::Mode::Watch ? net::Role::Watch : net::Role::Seat;
+    config.code = options.code;
+    config.name = options.player;
+    if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder, options.name));
+    auto client = net::Client::connect(std::move(config));
+    if (!client) return client.error();
+    network->session_ = std::move(*client);
+    return network;
+}
+
+Link Network::link(Controller& controller) {
+    Link link;
+    net::Session* s = session_.get();
+    link.play = [s](const Move& m) { return s->play(m); };
+    link.offer = [s](bool takeback) { return s->offer(takeback ? net::Offer::Takeback : net::Offer::Draw); };
+    // The host settles an offer in its own game and says nothing to itself: the copy here follows it.
+    link.answer = [s, &controller](bool accept) {
+        auto problem = s->answer(accept);
+        if (!problem && (s->game().ply() != controller.game().ply() || !(s->game().result() == controller.game().result())))
+            controller.sync(s->game());
+        return problem;
+    };
+    link.resign = [s] { return s->resign(); };
+    // The host does not send a player's own line back: it is shown here when sent.
+    const std::string watcher = options_.player.empty() ? login_name() : options_.player;
+    link.chat = [s, &controller, watcher](const std::string& text) {
+        auto problem = s->chat(text);
+        if (!problem) {
+            const std::optional<Color> mine = s->my_side();
+            controller.add_chat(concat(mine ? s->name(*mine) : watcher, mine ? "" : " (watching)", ": ", text));
+        }
+        return problem;
+    };
+    return link;
+}
+
+std::string Network::who(Color side) const {
+    const std::string& name = session_->name(side);
+    return name.empty() || name == to_string(side) ? std::string(to_string(side)) : concat(to_string(side), " (", name, ")");
+}
+
+void Network::seat(Controller& controller, std::optional<Color> mine) {
+    for (Color c : {Color::White, Color::Black}) controller.set_remote(c, mine != c);
+}
+
+void Network::prepare(Controller& controller) {
+    controller.set_link(link(controller));
+    if (!host_) {
+        // The host's autosave holds the game: this copy is not kept in the history when leaving.
+        controller.set_autosaved(true);
+        controller.set_quit_text(options_.mode == NetOptions::Mode::Watch
+                                     ? "Stop watching? (y/n)"
+                                     : concat("Quit? The host keeps the game: fetaix join ", options_.name,
+                                              " takes your seat back. (y/n)"));
+    } else {
+        controller.set_quit_text(concat("Quit? The game is saved: fetaix host ", options_.name,
+                                        " --resume hosts it again. (y/n)"));
+    }
+    if (host_) {
+        seat(controller, options_.side);
+        std::string line = concat("Join: fetaix join ", options_.name);
+        if (options_.shared)
+            line += concat(" --code ", host_->join_code(), "   Watch: fetaix watch ", options_.name, " --code ",
+                           host_->watch_code());
+        else
+            line += concat("   Watch: fetaix watch ", options_.name);
+        join_line_ = line;
+        controller.set_network_line(line);
+    } else {
+        // Nothing is played here until the host has said which seat is ours.
+        seat(controller, std::nullopt);
+        controller.set_network_line(concat("Connecting to ", options_.name, "..."));
+    }
+}
+
+bool Network::handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote) {
+    session_->handle_ready(fds, net::Clock::now());
+    return take_events(controller, remote);
+}
+
+bool Network::take_events(Controller& controller, RemotePlayer& remote) {
+    const std::vector<net::Event> events = session_->take_events();
+    for (const net::Event& e : events) apply(e, controller, remote);
+    return !events.empty();
+}
+
+void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& remote) {
+    using E = net::EventKind;
+    switch (e.kind) {
+        case E::Welcomed:
+            welcomed_ = true;
+            if (e.role == net::Role::Watch) {
+                seat(controller, std::nullopt);
+                controller.set_network_line(concat("Watching ", options_.name, ": [ ] browse the moves, c chat with the watchers."));
+                break;
+            }
+            seat(controller, e.role == net::Role::White ? Color::White : Color::Black);
+            controller.set_network_line("");
+            if (!e.text.empty()) {
+                if (auto problem = write_token(state_folder_, token_path(state_folder_, options_.name), e.text))
+                    controller.set_network_line(*problem);
+            }
+            break;
+        case E::Pending: controller.set_network_line(e.text); break;
+        case E::Synced:
+            remote.clear();
+            controller.set_names(session_->name(Color::White), session_->name(Color::Black));
+            controller.sync(session_->game());
+            if (const auto offer = session_->open_offer(); offer && session_->my_side() &&
+                                                            session_->offer_by() != *session_->my_side())
+                controller.offered(session_->offer_by(), *offer == net::Offer::Takeback);
+            break;
+        case E::Moved:
+            // Out of step (a move missed): the session's copy is the one to follow.
+            if (e.ply == controller.game().ply() + 1) remote.arrived(e.move, e.ply);
+            else controller.sync(session_->game());
+            break;
+        case E::Joined:
+            controller.set_names(session_->name(Color::White), session_->name(Color::Black));
+            if (host_) {
+                if (auto problem = write_token(state_folder_, hosted_path(state_folder_, options_.name),
+                                               concat(host_->token(Color::White), "\n", host_->token(Color::Black)))) {
+                    controller.set_network_line(*problem);
+                    break;
+                }
+            }
+            controller.tell(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
+                                                                 : concat(who(e.side), " joined (login ", e.login, ")."));
+            // How to join stays on the host's screen while a seat is free.
+            controller.set_network_line(host_ && !(session_->present(Color::White) && session_->present(Color::Black))
+                                            ? join_line_
+                                            : std::string());
+            break;
+        case E::Left: controller.set_network_line(e.text); break;
+        case E::SeatRequest: {
+            net::Host* host = host_;
+            const int request = e.request;
+            controller.ask(concat("User ", e.login, " asks for the ", to_string(e.side), " seat as ", e.name,
+                                  ". Let them in? (y/n)"),
+                           [host, request](bool yes) {
+                               if (host) host->answer_seat(request, yes);
+                           });
+            break;
+        }
+        case E::Offered:
+            if (session_->my_side() && e.side != *session_->my_side())
+                controller.offered(e.side, e.offer == net::Offer::Takeback);
+            break;
+        case E::Answered: controller.answered(e.side, e.offer == net::Offer::Takeback, e.accepted); break;
+        case E::Result: controller.sync(session_->game()); break;
+        case E::Chat:
+            controller.add_chat(concat(e.name, e.role == net::Role::Watch ? " (watching)" : "", ": ", e.text));
+            break;
+        case E::Notice: controller.tell(e.text); break;
+        case E::Closed:
+            closed_ = true;
+            if (!welcomed_) {
+                refusal_ = e.text;
+                break;
+            }
+            // The board stays as it was; a move tried now is refused by the session ("not connected").
+            controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join
+                                                                           ? concat(". fetaix join ", options_.name, " takes the seat back.")
+                                                                           : std::string(".")));
+            break;
+    }
+}
+
+}  // namespace fetaix::tui

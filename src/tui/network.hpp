@@ -1,0 +1,72 @@
+#pragma once
+// A game over the network in the terminal loop: the session (net::Host or net::Client), the player at
+// the other terminal, and what the session's events do to the controller. Curses stays out: the loop
+// polls the session's descriptors beside the keyboard and hands what they bring to handle().
+
+#include <memory>
+#include <optional>
+#include <poll.h>
+#include <span>
+#include <string>
+#include <vector>
+
+#include <fetaix/fetaix.hpp>
+
+#include "controller.hpp"
+#include "net/session.hpp"
+#include "remote.hpp"
+
+namespace fetaix::tui {
+
+struct NetOptions {
+    enum class Mode { Local, Host, Join, Watch };
+    Mode mode = Mode::Local;
+    std::string name = "fetaix";           // the game's name (its socket)
+    bool shared = false;                   // host: other users may join, with codes
+    std::optional<Color> side = Color::White;  // host: the side its player takes
+    std::string code;                      // join, watch: a shared game's code
+    std::string player;                    // this terminal's player's name (empty: the settings', or the login name)
+    bool resume = false;                   // host: the autosaved game again, its players' seat tokens with it
+};
+
+class Network {
+public:
+    // Hosts `game` (the players' names with it) or connects to a hosted game. The seat token of a game
+    // joined before is read from, and a new one kept in, `state_folder`.
+    static Expected<std::unique_ptr<Network>> start(const NetOptions& options, const Game& game, const Players& players,
+                                                    const std::string& state_folder);
+
+    // What the controller's actions send (Controller::set_link).
+    Link link(Controller& controller);
+    // Tells the controller which sides are played elsewhere, and what to show about joining.
+    void prepare(Controller& controller);
+    // Appends the session's descriptors to poll; how long the loop may wait for them (-1: no limit).
+    void poll_fds(std::vector<pollfd>& fds) const { session_->poll_fds(fds); }
+    int timeout_ms() const { return session_->timeout_ms(net::Clock::now()); }
+    // After every wait: does what the ready descriptors allow, then applies the session's events: moves
+    // go to `remote`, the rest to the controller. Returns true when something changed on screen.
+    bool handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote);
+    // Applies the events this terminal's own actions caused (a seat request answered): after each action.
+    bool take_events(Controller& controller, RemotePlayer& remote);
+
+    // Why the host did not let this terminal in (a wrong code, no free seat), once it has said so: the
+    // program then ends with that message.
+    const std::optional<std::string>& refusal() const { return refusal_; }
+
+private:
+    Network() = default;
+    void apply(const net::Event& e, Controller& controller, RemotePlayer& remote);
+    void seat(Controller& controller, std::optional<Color> mine);
+    std::string who(Color side) const;
+
+    NetOptions options_;
+    std::string state_folder_;
+    std::unique_ptr<net::Session> session_;
+    net::Host* host_ = nullptr;  // session_ when hosting
+    bool closed_ = false;
+    bool welcomed_ = false;
+    std::string join_line_;  // host: how to join and watch, shown while a seat is free
+    std::optional<std::string> refusal_;
+};
+
+}  // namespace fetaix::tui

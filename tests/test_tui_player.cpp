@@ -1,0 +1,320 @@
+// The player seam: the computer and a player at another terminal deliver moves through a Player whose
+// file descriptor the terminal loop polls; the controller only asks whether a side is at this keyboard.
+
+#include <poll.h>
+
+#include <catch2/catch.hpp>
+
+#include "tui/controller.hpp"
+#include "tui/frame.hpp"
+#include "tui/player.hpp"
+#include "tui/reader.hpp"
+
+using namespace fetaix;
+using namespace fetaix::tui;
+using K = Action::Kind;
+
+namespace {
+
+// Whether fd becomes readable within `ms` (the wait ends at the event, the limit only guards a hang).
+bool readable(int fd, int ms) {
+    pollfd p{fd, POLLIN, 0};
+    return poll(&p, 1, ms) == 1 && (p.revents & POLLIN) != 0;
+}
+
+void type_move(Controller& c, std::string_view text) {
+    c.handle(Action::of(K::OpenPrompt));
+    for (char ch : text) {
+        Action a = Action::of(K::PromptChar);
+        a.ch = ch;
+        c.handle(a);
+    }
+    c.handle(Action::of(K::PromptSubmit));
+}
+
+}  // namespace
+
+TEST_CASE("player: the computer's fd is readable once its move is found, and no longer once taken", "[tui][player]") {
+    Players players;
+    players.black_level = 1;
+    players.think_ms = 50;
+    Controller c(Rules{}, players);
+    type_move(c, "c2-c3");
+    REQUIRE(c.player_to_move());
+    REQUIRE(c.seat(Color::Black) == Seat::Computer);
+    Thinker thinker;
+    ComputerPlayer computer(thinker, c.players());
+    CHECK_FALSE(readable(computer.fd(), 0));
+    computer.start(c.game());
+    REQUIRE(readable(computer.fd(), 30000));
+    const auto move = computer.take_move();
+    REQUIRE(move);
+    CHECK_FALSE(readable(computer.fd(), 0));
+    const MoveList legal = c.legal_moves();
+    CHECK(std::find(legal.begin(), legal.end(), *move) != legal.end());
+    c.play_delivered(*move);
+    CHECK(c.game().ply() == 2);
+    CHECK_FALSE(c.player_to_move());
+}
+
+TEST_CASE("player: a cancelled computer leaves its fd quiet", "[tui][player]") {
+    Thinker thinker;
+    Players players;
+    players.white_level = 8;
+    players.think_ms = 60000;
+    ComputerPlayer computer(thinker, players);
+    computer.start(Game());
+    computer.cancel();
+    CHECK_FALSE(readable(computer.fd(), 0));
+    CHECK_FALSE(computer.take_move());
+}
+
+TEST_CASE("player: the file reader's fd is readable once the reading is done", "[tui][player][reader]") {
+    FileReader reader;
+    CHECK_FALSE(readable(reader.fd(), 0));
+    reader.start([](const std::string&, const std::atomic<bool>*) -> Expected<GameRecord> { return GameRecord{}; },
+                 "game.pdn");
+    REQUIRE(readable(reader.fd(), 10000));
+    CHECK(reader.take_result());
+    CHECK_FALSE(readable(reader.fd(), 0));
+}
+
+TEST_CASE("player: with Black at another terminal, White plays here and Black's moves are delivered", "[tui][player]") {
+    Players players;
+    players.white = "Amina";
+    players.black = "Youssef";
+    Controller c(Rules{}, players);
+    c.set_remote(Color::Black, true);
+    CHECK(c.seat(Color::White) == Seat::Keyboard);
+    CHECK(c.seat(Color::Black) == Seat::Remote);
+    CHECK_FALSE(c.ui().flipped);
+    CHECK(c.keyboard_side() == Color::White);
+    CHECK_FALSE(c.player_to_move());
+    c.set_bell(true);
+    type_move(c, "d3-c3");
+    REQUIRE(c.game().ply() == 1);
+    CHECK_FALSE(c.take_bell());
+    CHECK(c.player_to_move());
+    CHECK_FALSE(c.computer_to_move());
+    CHECK(c.keyboard_side() == Color::White);
+
+    // Nothing at this keyboard plays for Black: not the board, not the prompt, not a hint.
+    Action click = Action::of(K::Click);
+    click.point = *parse_point("c4");
+    c.handle(click);
+    CHECK(c.ui().message == "It is not your turn: waiting for Youssef.");
+    CHECK_FALSE(c.ui().selection.active());
+    type_move(c, "c4-c3");
+    CHECK(c.ui().message == "It is not your turn: waiting for Youssef.");
+    CHECK(c.ui().prompt_open);
+    c.handle(Action::of(K::PromptClose));
+    c.handle(Action::of(K::Hint));
+    CHECK(c.ui().message == "It is not your turn: waiting for Youssef.");
+    CHECK_FALSE(c.take_hint_request());
+    CHECK(c.game().ply() == 1);
+
+    c.play_delivered(*parse_move("b3xd3", c.game().position(), c.game().rules()));
+    CHECK(c.game().ply() == 2);
+    CHECK(c.ui().message == "Black plays b3xd3, taking c3.");
+    CHECK(c.take_bell());
+    CHECK_FALSE(c.player_to_move());
+}
+
+TEST_CASE("player: with White at another terminal, this screen shows the board from Black's side", "[tui][player]") {
+    Controller c(Rules{}, Players{});
+    c.set_remote(Color::White, true);
+    CHECK(c.ui().flipped);
+    CHECK(c.ui().cursor == *parse_point("c4"));
+    CHECK(c.keyboard_side() == Color::Black);
+    CHECK(c.player_to_move());
+    c.set_remote(Color::White, false);
+    CHECK_FALSE(c.player_to_move());
+    CHECK(c.keyboard_side() == Color::White);
+}
+
+namespace {
+
+// A Link that records what the controller sends and answers `refuse` (when set) to each.
+struct FakeLink {
+    std::vector<std::string> sent;
+    std::optional<std::string> refuse;
+    Link link() {
+        Link l;
+        l.play = [this](const Move& m) { return said(concat("play ", to_string(m))); };
+        l.offer = [this](bool takeback) { return said(takeback ? "offer takeback" : "offer draw"); };
+        l.answer = [this](bool accept) { return said(accept ? "answer yes" : "answer no"); };
+        l.resign = [this] { return said("resign"); };
+        l.chat = [this](const std::string& text) { return said(concat("chat ", text)); };
+        return l;
+    }
+    std::optional<std::string> said(std::string what) {
+        sent.push_back(std::move(what));
+        return refuse;
+    }
+};
+
+// White (Amina) plays here against Black (Youssef) at another terminal.
+Controller networked(FakeLink& fake) {
+    Players players;
+    players.white = "Amina";
+    players.black = "Youssef";
+    Controller c(Rules{}, players);
+    c.set_remote(Color::Black, true);
+    c.set_link(fake.link());
+    return c;
+}
+
+}  // namespace
+
+TEST_CASE("player: over the network this keyboard's move goes to the host, and a refused one is not played",
+          "[tui][player][network]") {
+    FakeLink fake;
+    Controller c = networked(fake);
+    type_move(c, "d3-c3");
+    CHECK(c.game().ply() == 1);
+    CHECK(fake.sent == std::vector<std::string>{"play d3-c3"});
+    c.play_delivered(*parse_move("b3xd3", c.game().position(), c.game().rules()));
+    fake.refuse = "not your turn";
+    Action click = Action::of(K::Click);
+    click.point = *parse_point("e3");
+    c.handle(click);
+    click.point = *parse_point("c3");
+    c.handle(click);
+    CHECK(c.ui().message == "not your turn");
+    CHECK(c.game().ply() == 2);
+    type_move(c, "e3xc3");
+    CHECK(c.ui().message == "e3xc3: not your turn");
+    CHECK(c.game().ply() == 2);
+    CHECK(c.game().position() == c.game().position_at(2));
+    CHECK_FALSE(c.game().can_redo());
+}
+
+TEST_CASE("player: over the network u asks the other player for a take-back and d offers a draw",
+          "[tui][player][network]") {
+    FakeLink fake;
+    Controller c = networked(fake);
+    c.handle(Action::of(K::Undo));
+    CHECK(c.ui().message == "Nothing to take back.");
+    type_move(c, "d3-c3");
+    c.handle(Action::of(K::Undo));
+    CHECK(c.ui().message == "Take-back asked: waiting for Youssef's answer.");
+    CHECK(c.game().ply() == 1);  // until the host sends the game taken back
+    c.handle(Action::of(K::OfferDraw));
+    CHECK(c.ui().message == "Draw offered: waiting for Youssef's answer.");
+    CHECK(fake.sent == std::vector<std::string>{"play d3-c3", "offer takeback", "offer draw"});
+    c.answered(Color::Black, true, false);
+    CHECK(c.ui().message == "Black (Youssef) declines the take-back.");
+    // What one game cannot do to the host's: redo, a new game, another file.
+    for (K kind : {K::Redo, K::NewGame, K::Open}) {
+        c.handle(Action::of(kind));
+        CHECK(c.ui().message == "Not in a game over the network: the host's game is the one played.");
+    }
+    CHECK(c.mode() == InputMode::Board);
+    CHECK(c.game().ply() == 1);
+}
+
+TEST_CASE("player: over the network the other player's offer is a question, answered through the link",
+          "[tui][player][network]") {
+    FakeLink fake;
+    Controller c = networked(fake);
+    type_move(c, "d3-c3");
+    c.play_delivered(*parse_move("b3xd3", c.game().position(), c.game().rules()));
+    c.offered(Color::Black, true);
+    CHECK(c.mode() == InputMode::Question);
+    CHECK(c.question_text() == "Black (Youssef) asks to take back their last move. Accept? (y/n)");
+    c.handle(Action::of(K::No));
+    CHECK(c.ui().message == "You decline the take-back.");
+    c.offered(Color::Black, false);
+    CHECK(c.question_text() == "Black (Youssef) offers a draw. Accept? (y/n)");
+    c.handle(Action::of(K::Yes));
+    CHECK(fake.sent.back() == "answer yes");
+    CHECK_FALSE(c.game().over());  // the host declares the draw, and the game comes back with it
+    Game drawn = c.game();
+    drawn.agree_draw();
+    c.sync(drawn);
+    CHECK(c.game().result().reason == Reason::AgreedDraw);
+}
+
+TEST_CASE("player: over the network resigning tells the host; c opens a chat line that goes through the link",
+          "[tui][player][network]") {
+    FakeLink fake;
+    Controller c = networked(fake);
+    c.handle(Action::of(K::Chat));
+    REQUIRE(c.mode() == InputMode::Prompt);
+    for (char ch : std::string("good luck")) {
+        Action a = Action::of(K::PromptChar);
+        a.ch = ch;
+        c.handle(a);
+    }
+    c.handle(Action::of(K::PromptSubmit));
+    CHECK_FALSE(c.ui().prompt_open);
+    c.handle(Action::of(K::Resign));
+    CHECK(c.question_text() == "Resign for White (Amina)? (y/n)");
+    c.handle(Action::of(K::Yes));
+    CHECK(fake.sent == std::vector<std::string>{"chat good luck", "resign"});
+    CHECK(c.game().result().outcome == Outcome::BlackWins);
+}
+
+TEST_CASE("player: without the network c says chat is for games over the network", "[tui][player][network]") {
+    Controller c(Rules{}, Players{});
+    c.handle(map_key(Key::character('c'), c.mode()));
+    CHECK(c.ui().message == "Chat is for games over the network (fetaix host, join, watch).");
+    CHECK(c.mode() == InputMode::Board);
+}
+
+TEST_CASE("player: a watcher plays nothing: both sides come from the host", "[tui][player][network]") {
+    FakeLink fake;
+    Controller c(Rules{}, Players{});
+    c.set_remote(Color::White, true);
+    c.set_remote(Color::Black, true);
+    c.set_link(fake.link());
+    CHECK_FALSE(c.keyboard_side());
+    c.handle(Action::of(K::OfferDraw));
+    CHECK(c.ui().message == "Watching: only the players can do that.");
+    c.handle(Action::of(K::Resign));
+    CHECK(c.ui().message == "Watching: only the players can do that.");
+    CHECK(c.mode() == InputMode::Board);
+    c.play_delivered(*parse_move("d3-c3", c.game().position(), c.game().rules()));
+    c.play_delivered(*parse_move("b3xd3", c.game().position(), c.game().rules()));
+    CHECK(c.game().ply() == 2);
+    CHECK(fake.sent.empty());
+}
+
+TEST_CASE("player: over the network the status says whose turn from this side, the chat shows under the board",
+          "[tui][player][network][frame]") {
+    FakeLink fake;
+    Controller c = networked(fake);
+    c.set_network_line("Join: fetaix join kitchen   Watch: fetaix watch kitchen");
+    const auto screen = [&c] {
+        const Frame f = compose(c, 24, 80, Glyphs::ascii());
+        std::vector<std::string> out;
+        for (int r = 0; r < f.rows(); ++r) {
+            std::string line = f.line(r);
+            line.erase(line.find_last_not_of(' ') + 1);
+            out.push_back(line);
+        }
+        return out;
+    };
+    std::vector<std::string> s = screen();
+    CHECK(s[20] == "Join: fetaix join kitchen   Watch: fetaix watch kitchen");
+    CHECK(s[21] == "White (Amina) to move - your turn | White 12, Black 12");
+    type_move(c, "d3-c3");
+    c.add_chat("Youssef: hello");
+    c.add_chat("Amina: good luck");
+    c.set_network_line("");
+    s = screen();
+    CHECK(s[17] == "Youssef: hello");
+    CHECK(s[18] == "Amina: good luck");
+    CHECK(s[21] == "Black (Youssef) to move - waiting for Youssef | White 12, Black 12");
+}
+
+TEST_CASE("player: over the network the help page says what u, d and c do there", "[tui][player][network][frame]") {
+    FakeLink fake;
+    Controller c = networked(fake);
+    c.handle(Action::of(K::Help));
+    const Frame f = compose(c, 40, 100, Glyphs::ascii());
+    bool found = false;
+    for (int r = 0; r < f.rows(); ++r)
+        found = found || f.line(r).find("Over the network: u asks a take-back, d offers a draw, c chats") != std::string::npos;
+    CHECK(found);
+}
