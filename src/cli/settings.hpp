@@ -22,6 +22,7 @@ struct Settings {
     bool ascii = false;
     bool bell = false;  // the terminal bell when the computer has moved
     std::string theme = "dark";  // one of tui::theme_names()
+    std::string clock;  // a clock SPEC for both sides (clock.hpp), "" for none
     Rules rules;        // the default rule switches
 };
 

@@ -1,5 +1,6 @@
 #include "app.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <memory>
@@ -102,6 +103,7 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
 
 int run(AppOptions options) {
     Controller controller(options.rules, options.players, options.start);
+    controller.set_clocks(options.white_clock, options.black_clock);
     controller.set_files(real_files(options.state_folder));
     controller.set_command_line(options.players, options.given);
     std::string autosave_news;  // a saved game moved aside: stays on screen until other news
@@ -119,6 +121,13 @@ int run(AppOptions options) {
     }
     controller.set_autosaved(autosave && autosave->ownership() == store::Autosave::Ownership::Owned);
     std::uint64_t saved_revision = controller.revision();
+    const auto now_ms = [] {
+        return static_cast<Millis>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       std::chrono::steady_clock::now().time_since_epoch())
+                                       .count());
+    };
+    bool saved_paused = controller.clock_paused();
+    Millis saved_at = now_ms();
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
     enum class Purpose { None, Move, Hint };
@@ -145,7 +154,7 @@ int run(AppOptions options) {
         if (!thinker.busy() && controller.computer_to_move() && !pause) {
             const Game& game = controller.game();
             const int level = controller.players().level(game.position().side_to_move);
-            thinker.start(game, level, controller.players().seed + game.ply(), controller.players().think_ms);
+            thinker.start(game, level, controller.players().seed + game.ply(), controller.think_ms());
             purpose = Purpose::Move;
             thinking_revision = controller.revision();
         }
@@ -156,8 +165,14 @@ int run(AppOptions options) {
             thinking_revision = controller.revision();
         }
         if (auto path = controller.take_read_request()) reader.start(controller.files().read, *path);
-        const Key key = terminal.read_key(thinker.busy() || reader.busy() || pause ? 50 : 250, controller.ui().flipped);
+        // A running clock wakes the loop when its shown time next changes, and only then.
+        int wait = thinker.busy() || reader.busy() || pause ? 50 : 250;
+        if (const auto clock = controller.clock_wait()) wait = static_cast<int>(std::clamp<Millis>(*clock, 1, wait));
+        const Key key = terminal.read_key(wait, controller.ui().flipped);
         bool redraw = key.name != Key::Name::None;
+        // A clock that has run out ends the game now, key or none.
+        if (controller.tick()) redraw = true;
+        if (controller.take_bell()) terminal.bell();
         if (reader.busy()) {
             if (auto record = reader.take_result()) {
                 controller.finish_read(std::move(*record));
@@ -181,9 +196,14 @@ int run(AppOptions options) {
         const bool go_on = key.name == Key::Name::None || controller.handle(action);
         // Esc stopped the reading: the worker stops within one move's check.
         if (reader.busy() && controller.ui().reading.empty()) reader.cancel();
-        // Every change reaches the disk before the next key is read.
+        // Every change reaches the disk before the next key is read; the clocks' time too, each second
+        // while one runs, when they are paused or started, and at the end (a crash loses a second at most).
         // A read-only view changes nothing and is not saved.
-        if (autosave && controller.revision() != saved_revision && !controller.ui().replay) {
+        const bool clock_due = controller.clock() && (controller.clock_paused() != saved_paused || !go_on ||
+                                                      (controller.clock_wait() && now_ms() - saved_at >= 1000));
+        if (autosave && (controller.revision() != saved_revision || clock_due) && !controller.ui().replay) {
+            saved_paused = controller.clock_paused();
+            saved_at = now_ms();
             const auto problem = autosave->save(controller.game(), controller.tags());
             if (std::string news = autosave->take_news(); !news.empty()) autosave_news = std::move(news);
             // While moves are not saved, that stands first; then the settings file's problems; news of a
@@ -203,6 +223,9 @@ int run(AppOptions options) {
     }
     thinker.cancel();
     reader.cancel();
+    // However the game ends (q, a signal, a lost terminal): the clocks as they stand now.
+    if (autosave && controller.clock() && !controller.ui().replay)
+        (void)autosave->save(controller.game(), controller.tags());
     // Ctrl-C, a signal or a closed terminal: a game the autosave does not hold goes to the history.
     controller.keep_unsaved_game();
     return 0;

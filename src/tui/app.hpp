@@ -30,6 +30,7 @@ struct AppOptions {
     std::string record_path;           // the file it came from, as given
     bool replay = false;               // step through `record` without changing it; no autosave
     std::string state_folder;          // where the autosave lives
+    std::optional<TimeControl> white_clock, black_clock;  // --clock and the like: both or neither
 };
 
 // Runs a game until the players quit or a signal arrives. Returns the process exit status.

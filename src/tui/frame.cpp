@@ -271,7 +271,7 @@ void draw_legend(Frame& f, const Controller& c, const Glyphs& g, int top, int bo
 // `left` to the screen's right edge. The list is the whole game, then its result and the moves to redo;
 // when longer than the room, the part around the move shown on the board (the latest, unless browsing),
 // which is marked; when wide, in several columns (read down, then across).
-void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
+void draw_panel(Frame& f, const Controller& c, int list_bottom, int left, int rules_top) {
     const Game& game = c.game();
     f.write(1, left, "Moves", Role::Title);
     const std::vector<MoveLine> moves = move_lines(game);
@@ -333,7 +333,7 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
                 for (int k = 0; k < h.width && column + h.column + k < f.columns(); ++k)
                     f.at(row, column + h.column + k).role = Role::LastMove;
     }
-    const int top = list_bottom + 2;
+    const int top = rules_top;
     f.write(top, left, "Rules", Role::Title);
     const std::vector<std::string> rules = rules_panel_lines(game.rules());
     for (std::size_t i = 0; i < rules.size(); ++i) f.write(top + 1 + static_cast<int>(i), left, rules[i]);
@@ -360,6 +360,30 @@ Players fitted_players(const Players& players, int columns, Line line) {
 }
 
 Role turn_role(Color side) { return side == Color::White ? Role::TurnWhite : Role::TurnBlack; }
+
+// A timed game's clocks, in the panel above the rules: "Clock  ○ 4:53  >● 0:09.3!": the running one
+// marked with > (in its side's banner colours), ! under the warning time. An earlier position shows the
+// clocks as they stood there.
+void draw_clocks(Frame& f, const Controller& c, const Glyphs& glyphs, int row, int left) {
+    const bool earlier = c.ui().viewing.has_value() || c.ui().replay;
+    const std::optional<ClockReading> reading = earlier ? c.game().clock_at(c.shown_ply()) : c.clock_reading();
+    if (!reading) return;
+    // A Color and a flag rather than an optional: GCC's -Wmaybe-uninitialized misreads the optional here.
+    const bool runs = !earlier && !c.clock_paused() && reading->running.has_value();
+    const Color running = reading->running.value_or(Color::White);
+    const auto segment = [&](Color side) {
+        const Millis left_ms = reading->of(side);
+        const bool warn = !earlier && left_ms < c.clock_warning(side);
+        return concat(runs && running == side ? ">" : " ", side == Color::White ? glyphs.white_man : glyphs.black_man, " ",
+                      clock_display(left_ms), warn ? "!" : " ");
+    };
+    const std::string white = segment(Color::White), black = segment(Color::Black);
+    const std::string lead = "Clock ";
+    f.write(row, left, concat(lead, white, " ", black, c.clock_paused() && !earlier ? " paused" : ""), Role::Title);
+    if (runs)
+        f.write(row, left + text::display_width(running == Color::White ? lead : concat(lead, white, " ")),
+                running == Color::White ? white : black, turn_role(running));
+}
 
 // The top line: both players, the side to move in a banner of its colour ("fetaix   ○ White (Ali) to
 // move   ● Black"), so that whose turn it is shows from across the table.
@@ -409,6 +433,7 @@ std::string status_text(const Controller& c, const Players& players) {
         if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
         if (r.outcome == Outcome::Draw) return concat("Game over: draw by ", describe(r.reason), ".");
         const Color winner = r.outcome == Outcome::WhiteWins ? Color::White : Color::Black;
+        if (r.reason == Reason::TimeForfeit) return concat("Game over: ", players.label(winner), " wins on time.");
         // The loser had no move: say who, not "wins by no legal move".
         if (r.reason == Reason::NoLegalMove)
             return concat("Game over: ", players.label(winner), " wins; ", players.label(opponent(winner)),
@@ -728,8 +753,12 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     draw_title(f, c, glyphs);
     const BoardGeometry board = board_geometry(rows, columns);
     draw_board(f, c, glyphs, board);
-    // The rules panel ends on the row below rank 1; the move list has the rows above it.
-    draw_panel(f, c, board.bottom() - 1 - kRulesPanelHeight, board.panel_left());
+    // The rules panel ends on the row below rank 1; the move list has the rows above it, and a timed
+    // game's clocks the two rows above the rules.
+    const int rules_bottom = board.bottom() - 1 - kRulesPanelHeight;
+    const int list_bottom = rules_bottom - (c.clock() ? 2 : 0);
+    draw_panel(f, c, list_bottom, board.panel_left(), rules_bottom + 2);
+    if (c.clock()) draw_clocks(f, c, glyphs, rules_bottom, board.panel_left());
     // The bottom lines, top to bottom: a standing notice (a failing autosave), the status, the question or
     // the key line, and the message or the prompt (with the prompt open, a message takes the key line's
     // place). Each is fitted on at most two lines; kMinRows leaves room for all of them below the board.

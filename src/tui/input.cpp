@@ -61,6 +61,7 @@ Action board_key(const Key& key) {
         case 's': return Action::of(K::Save);
         case 'o': return Action::of(K::Open);
         case 'H': return Action::of(K::Hint);
+        case 'p': return Action::of(K::Pause);
         case '[': return Action::of(K::StepBack);
         case ']': return Action::of(K::StepForward);
         default: {

@@ -76,6 +76,7 @@ struct Action {
         Hint,         // 'H': ask the engine for a suggestion
         Wait,         // any other key while a file is read
         Unbound,      // `ch`, a printable key that does nothing on the board
+        Pause,        // 'p': stop both clocks, or start them again
     };
     Kind kind = Kind::None;
     ScreenDirection direction = ScreenDirection::Up;

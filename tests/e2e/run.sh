@@ -1425,6 +1425,21 @@ autosave_disk_full)
     wait_gone 'autosave failing'
     grep -q '^1. c2-c3 c4xc2 2. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "not saved once there was room"
     ;;
+clock_runs_out)
+    # A real three-second clock: White's first move is untimed and starts Black's clock, which the screen
+    # counts down with no key pressed, in tenths, until Black loses on time; the record says so.
+    start_game --clock 0:03
+    wait_for 'White to move'
+    expect_line 10 "    │   ╲ │ ╱   │   ╲ │ ╱   │     Clock  ○ 0:03.0   ● 0:03.0"
+    type_move c2-c3
+    wait_for 'Clock  ○ 0:03\.0  >● 0:02\.[0-9]'
+    wait_for 'Clock  ○ 0:03\.0  >● 0:01\.[0-9]'
+    wait_for '^Game over: White wins on time\.' 10
+    expect_line 10 "    │   ╲ │ ╱   │   ╲ │ ╱   │     Clock  ○ 0:03.0   ● 0:00.0!"
+    wait_for "Black's time is up\."
+    grep -q '^\[Termination "time forfeit"\]' "$STATE/fetaix/autosave.pdn" || fail "the autosave does not say time forfeit"
+    grep -q '^1\. c2-c3 {\[%clock w0:00:03 B0:00:03\]} 1-0' "$STATE/fetaix/autosave.pdn" || fail "the move's clocks are not recorded"
+    ;;
 *)
     echo "unknown test $1" >&2
     exit 2
