@@ -267,3 +267,38 @@ TEST_CASE("clock: a game lost on time is recorded so and read back so", "[clock]
     REQUIRE(g.undo());
     CHECK_FALSE(g.over());
 }
+
+TEST_CASE("clock: match games on a clock, timed by an injected time", "[clock][engine][match]") {
+    const engine::Opening opening{Game(), 0};
+    Millis now = 0;
+    const auto clock_now = [&now] { return now; };
+    // Each move takes its whole budget and the margin: never a loss on time with an increment of 1 s.
+    std::vector<int> budgets;
+    const auto on_budget = [&](const Game& game, bool, int time_ms) {
+        budgets.push_back(time_ms);
+        now += time_ms + kThinkMargin - 1;
+        engine::Result r;
+        r.best = game.legal_moves()[0];
+        r.has_move = true;
+        return r;
+    };
+    const engine::MatchGame fine = engine::play_timed(opening, 0, 200, tc("0:02+1"), clock_now, on_budget);
+    CHECK_FALSE(fine.on_time);
+    REQUIRE(budgets.size() > 2);
+    CHECK(budgets[0] == 850);  // 2 s / 20, and three quarters of the increment
+    // A side that overruns its clock loses on time when its move comes back: game 1, A plays Black.
+    int calls = 0;
+    const auto slow_black = [&](const Game& game, bool a_moves, int time_ms) {
+        ++calls;
+        now += a_moves ? 3000 : time_ms;
+        engine::Result r;
+        r.best = game.legal_moves()[0];
+        r.has_move = true;
+        return r;
+    };
+    const engine::MatchGame lost = engine::play_timed(opening, 1, 200, tc("0:02+1"), clock_now, slow_black);
+    CHECK(lost.on_time);
+    CHECK(lost.score == 0.0);
+    CHECK(lost.plies == 1);  // White's first move, then Black's fall
+    CHECK(calls == 2);
+}

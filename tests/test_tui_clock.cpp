@@ -185,6 +185,7 @@ TEST_CASE("tui clock: quit and resume: each clock where it was, the right one ru
     CHECK(r.c.question_text() == "Resume the unfinished game (1 move)? (y/n)");
     r.wait(100000);
     CHECK_FALSE(r.c.tick());
+    CHECK(clock_line(r.c) == "Clock  w 4:47   b 4:53");  // held: none marked as running
     r.c.handle(Action::of(K::Yes));
     CHECK(r.c.clock_reading() == ClockReading{287655, 293000, Color::White});
     r.wait(1000);
@@ -228,4 +229,19 @@ TEST_CASE("tui clock: the computer thinks from its clock instead of --time", "[t
     CHECK(t.c.think_ms() == 3750);
     Controller untimed(Rules{}, players);
     CHECK(untimed.think_ms() == 3000);
+}
+
+TEST_CASE("tui clock: the help page names p in a timed game only", "[tui][clock][help]") {
+    const auto has_p = [](const Controller& c) {
+        const Frame f = compose(c, 24, 80, Glyphs::ascii());
+        for (int row = 0; row < f.rows(); ++row)
+            if (f.line(row).find("p  pause both clocks, or start them again") != std::string::npos) return true;
+        return false;
+    };
+    Timed t("5");
+    t.c.handle(Action::of(K::Help));
+    CHECK(has_p(t.c));
+    Controller plain(Rules{}, Players{});
+    plain.handle(Action::of(K::Help));
+    CHECK_FALSE(has_p(plain));
 }

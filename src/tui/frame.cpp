@@ -369,7 +369,8 @@ void draw_clocks(Frame& f, const Controller& c, const Glyphs& glyphs, int row, i
     const std::optional<ClockReading> reading = earlier ? c.game().clock_at(c.shown_ply()) : c.clock_reading();
     if (!reading) return;
     // A Color and a flag rather than an optional: GCC's -Wmaybe-uninitialized misreads the optional here.
-    const bool runs = !earlier && !c.clock_paused() && reading->running.has_value();
+    // Held (paused, or a saved game shown for a question): no clock is marked as running.
+    const bool runs = !earlier && !c.clock()->paused() && reading->running.has_value();
     const Color running = reading->running.value_or(Color::White);
     const auto segment = [&](Color side) {
         const Millis left_ms = reading->of(side);
@@ -594,7 +595,7 @@ void draw_help(Frame& f, const Controller& c) {
         for (const std::string& line : text::wrap(text::printable(c.ui().notice), width - 6))
             notice.push_back(concat("  ", line));
     }
-    const std::vector<std::string> keys{
+    std::vector<std::string> keys{
         "Keys",
         "  arrows h j k l     move the cursor     Enter Space  select, land",
         "  Home PgUp End PgDn diagonals (7 9 1 3) Esc Backspace  cancel",
@@ -604,6 +605,7 @@ void draw_help(Frame& f, const Controller& c) {
         "  R  resign     d  offer a draw          ?  help    q  quit",
         "  s  save to a file   o  open a file     H  hint from the engine",
     };
+    if (c.clock()) keys.push_back("  p  pause both clocks, or start them again");
     std::vector<std::string> rules{
         "Rules",
         "  Men step forward, diagonally forward or sideways, one point.",
