@@ -245,3 +245,60 @@ TEST_CASE("tui clock: the help page names p in a timed game only", "[tui][clock]
     plain.handle(Action::of(K::Help));
     CHECK_FALSE(has_p(plain));
 }
+
+TEST_CASE("tui clock: the redo line's clocks survive the autosave", "[tui][clock][undo][autosave]") {
+    Timed t("5");
+    t.play("c2-c3");
+    t.wait(7000);
+    t.play("c4xc2");
+    t.wait(9000);
+    t.play("c1xc3");
+    t.c.handle(Action::of(K::Undo));
+    t.c.handle(Action::of(K::Undo));
+    const std::string saved = format_pdn(t.c.game(), t.c.tags(), true);
+    CHECK(saved.find("[Redo \"c4xc2 c1xc3\"]\n[RedoClocks \"W0:05:00 b0:04:53;w0:04:51 B0:04:53\"]") != std::string::npos);
+    auto records = parse_pdn(saved);
+    REQUIRE(records.ok());
+    Timed r("5");
+    r.c.load(records->front());
+    r.c.handle(Action::of(K::Redo));
+    CHECK(r.c.clock_reading() == ClockReading{300000, 293000, Color::White});
+    r.c.handle(Action::of(K::Redo));
+    CHECK(r.c.clock_reading() == ClockReading{291000, 293000, Color::Black});
+    // A bad reading there is an error with the tag's place.
+    auto bad = parse_pdn("[Redo \"c4xc2\"]\n[RedoClocks \"W0:05:00\"]\n1. c2-c3 *");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().describe() ==
+          "line 2, column 1: tag RedoClocks: expected readings such as w0:04:53 B0:05:00, ';' between them, not 'W0:05:00'");
+}
+
+TEST_CASE("tui clock: replay shows the clocks as they stood after the move shown", "[tui][clock][replay]") {
+    Timed t("5");
+    t.play("c2-c3");
+    t.wait(7000);
+    t.play("c4xc2");
+    auto records = parse_pdn(format_pdn(t.c.game(), t.c.tags()));
+    REQUIRE(records.ok());
+    Controller replay(Rules{}, Players{});
+    replay.load(records->front());
+    replay.start_replay("");
+    CHECK(clock_line(replay) == "Clock  w 5:00   b 5:00");
+    replay.handle(Action::of(K::StepForward));
+    replay.handle(Action::of(K::StepForward));
+    CHECK(clock_line(replay) == "Clock  w 5:00   b 4:53");
+}
+
+TEST_CASE("tui clock: the bell rings once when a clock passes under the warning time", "[tui][clock][bell]") {
+    Timed t("1");
+    t.c.set_bell(true);
+    t.play("c2-c3");
+    t.wait(44000);
+    t.c.tick();
+    CHECK_FALSE(t.c.take_bell());
+    t.wait(1001);  // under 15 s, a quarter of the minute
+    CHECK(t.c.tick());
+    CHECK(t.c.take_bell());
+    t.wait(1000);
+    t.c.tick();
+    CHECK_FALSE(t.c.take_bell());
+}

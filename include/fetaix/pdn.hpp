@@ -39,6 +39,9 @@ inline constexpr std::string_view kTagTimeControl = "TimeControl";
 inline constexpr std::string_view kTagWhiteTimeControl = "WhiteTimeControl";
 inline constexpr std::string_view kTagBlackTimeControl = "BlackTimeControl";
 inline constexpr std::string_view kTagClock = "Clock";
+// With Redo in a timed game: the clocks after each move of the redo line, ';' between them, so that
+// redo restores them after a resume too.
+inline constexpr std::string_view kTagRedoClocks = "RedoClocks";
 
 // Tags this reader knows besides the rule switches' (switches.hpp, so a record replays under the rules
 // it was played with): the PDN standard's common ones and ours. Others are kept, with a note.
@@ -46,7 +49,7 @@ inline constexpr std::string_view kKnownTags[] = {
     "Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "GameType", "Annotator", "Time",
     "PlyCount", "Termination", "Variant", kTagWhiteType, kTagBlackType, kTagWhiteLevel, kTagBlackLevel,
     kTagProgramTime, kTagProgramSeed, kTagRedo, kTagTimeControl, kTagWhiteTimeControl, kTagBlackTimeControl,
-    kTagClock};
+    kTagClock, kTagRedoClocks};
 
 struct Tag {
     std::string name;
@@ -108,6 +111,7 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
     const bool on_time = game.result().reason == Reason::TimeForfeit;
     for (const Tag& t : extra)
         if (t.name != "Result" && t.name != "FEN" && !find_switch_by_tag(t.name) && t.name != kTagRedo &&
+            t.name != kTagRedoClocks &&
             !(on_time && t.name == "Termination"))
             add_tag(t.name, t.value);
     const std::string_view result = result_token(game.result().outcome);
@@ -124,6 +128,13 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
             redo += to_string(m);
         }
         add_tag(kTagRedo, redo);
+        std::string clocks;
+        bool timed = true;
+        for (std::size_t i = game.ply() + 1; i <= game.ply() + game.redo_line().size(); ++i) {
+            timed = timed && game.clock_at(i).has_value();
+            if (timed) clocks += concat(clocks.empty() ? "" : ";", format_clock_reading(*game.clock_at(i)));
+        }
+        if (timed) add_tag(kTagRedoClocks, clocks);
     }
     out += '\n';
 
@@ -321,6 +332,17 @@ private:
             if (game.clock_paused) value.remove_suffix(7);
             game.clock_now = parse_clock_reading(value);
             if (!game.clock_now) return bad(concat("expected wH:MM:SS bH:MM:SS (the running clock's letter in capitals), not '", tag.value, "'"));
+        } else if (tag.name == kTagRedoClocks) {
+            redo_clocks_.clear();
+            std::string_view rest = tag.value;
+            while (true) {
+                const std::size_t semicolon = rest.find(';');
+                const auto reading = parse_clock_reading(rest.substr(0, semicolon));
+                if (!reading) return bad(concat("expected readings such as w0:04:53 B0:05:00, ';' between them, not '", tag.value, "'"));
+                redo_clocks_.push_back(*reading);
+                if (semicolon == std::string_view::npos) break;
+                rest.remove_prefix(semicolon + 1);
+            }
         } else if (tag.name == kTagRedo) {
             redo_text_ = tag.value;
             redo_line_ = line;
@@ -347,6 +369,7 @@ private:
     Expected<GameRecord> read_game() {
         GameRecord game;
         redo_text_.clear();
+        redo_clocks_.clear();
         comments_.clear();  // after the last game's result: none of this one's
         // Tag section.
         while (true) {
@@ -411,6 +434,7 @@ private:
             auto played = replay.play(word);
             if (!played)
                 return Error{concat("tag Redo: move '", word, "': ", played.error().message), redo_line_, redo_column_};
+            if (game.redo.size() < redo_clocks_.size()) replay.set_clock(redo_clocks_[game.redo.size()]);
             game.redo.push_back(*played);
         }
         game.replayed = std::move(replay);
@@ -420,6 +444,7 @@ private:
     std::string_view text_;
     const std::atomic<bool>* stop_;
     std::string redo_text_;
+    std::vector<ClockReading> redo_clocks_;  // from the RedoClocks tag
     std::vector<Token> comments_;  // read since the last word, for their %clock commands
     std::string last_label_;       // "move 3 'b2-b3'": the move a clock comment follows
     int redo_line_ = 0;
