@@ -1440,6 +1440,15 @@ clock_runs_out)
     grep -q '^\[Termination "time forfeit"\]' "$STATE/fetaix/autosave.pdn" || fail "the autosave does not say time forfeit"
     grep -q '^1\. c2-c3 {\[%clock w0:00:03 B0:00:03\]} 1-0' "$STATE/fetaix/autosave.pdn" || fail "the move's clocks are not recorded"
     ;;
+settings_clock)
+    # The settings' clock times a new game; --clock on the command line wins over it.
+    settings $'clock = "2+1"\n'
+    start_game
+    wait_for 'Clock  ○ 2:00   ● 2:00'
+    kill_server
+    start_game --clock 0:10
+    wait_for 'Clock  ○ 0:10   ● 0:10'
+    ;;
 *)
     echo "unknown test $1" >&2
     exit 2

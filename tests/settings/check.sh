@@ -38,6 +38,8 @@ ascii = $ascii
 bell = $bell
 # The colours: dark, light, high-contrast, colour-blind, mono (default "dark").
 theme = ${THEME:-\"dark\"}
+# A clock for both sides, such as "5+3" (fetaix --help; default none: "").
+clock = ${CLOCK:-\"\"}
 
 [players]
 # The players' names when none is given (default "White" and "Black").
