@@ -46,8 +46,8 @@ constexpr CommandText kCommands[] = {
     {"",
      "fetaix [FILE.pdn] [--resume | --new] [--white NAME|ai[:LEVEL]]\n"
      "       [--black NAME|ai[:LEVEL]] [--time SECONDS] [--seed N] [--fen FEN]\n"
-     "       [RULES] [--ascii] [--auto-flip] [--theme NAME] [--bell]\n"
-     "       [--screen-reader]",
+     "       [--clock SPEC] [RULES] [--ascii] [--auto-flip] [--theme NAME]\n"
+     "       [--bell] [--screen-reader]",
      "Play a game in the terminal, two players at one keyboard (? shows the\n"
      "keys). The game is autosaved after every change in\n"
      "$XDG_STATE_HOME/fetaix/autosave.pdn (~/.local/state/fetaix/ by default);\n"
@@ -88,7 +88,7 @@ constexpr CommandText kCommands[] = {
      "--time 5)."},
     {"match",
      "fetaix match --a LEVEL --b LEVEL --games N [--seed S] [--opening PLIES]\n"
-     "       [--jobs J] [RULES]",
+     "       [--jobs J] [--clock SPEC] [RULES]",
      "Play engine levels (1 to 8) against each other from balanced openings of\n"
      "PLIES random plies (default 10), each with both colours, J games at\n"
      "once; print wins, draws, losses and A's score with a 95% margin."},
@@ -163,6 +163,12 @@ std::string overview() {
                 "      --time SECONDS    the computer's time per move, 0.05 to 3600 seconds, as\n"
                 "                        in analyze and bench (default 3; level 8 uses it all)\n"
                 "      --seed N          the computer's choices among near-equal moves\n"
+                "      --clock SPEC      game clocks for both sides: MINUTES[:SS] and a bonus,\n"
+                "                        5 (sudden death), 5+3 (3 s increment), 5d3 (3 s delay),\n"
+                "                        5b3 (Bronstein), 0:30+1; the computer then budgets its\n"
+                "                        time from its clock instead of --time\n"
+                "      --white-clock SPEC, --black-clock SPEC\n"
+                "                        one side's own clock, for a handicap\n"
                 "      --fen FEN         start from this position instead of the usual start\n"
                 "      --ascii           plain ASCII lines and pieces, even in a UTF-8 locale\n"
                 "      --auto-flip       turn the board so the side to move is at the bottom\n"
@@ -293,6 +299,7 @@ struct PlayOptions {
     tui::AppOptions app;
     std::string file;
     bool resume = false, fresh = false, positioned = false, version = false;
+    bool clock_given = false;  // --clock, --white-clock or --black-clock: the settings' clock is not used
     // The options that the settings file's keys stand for: what the command line gave wins.
     CLI::Option *ascii = nullptr, *auto_flip = nullptr, *bell = nullptr, *theme = nullptr, *screen_reader = nullptr;
     std::vector<CLI::Option*> rules;  // in the order of kRuleSwitches
@@ -309,6 +316,9 @@ void apply_settings(PlayOptions& play, const cli::SettingsRead& read) {
     if (play.bell->count() == 0) options.bell = s.bell;
     if (play.screen_reader->count() == 0) options.screen_reader = s.screen_reader;
     if (play.theme->count() == 0) options.terminal.theme = s.theme;
+    // The settings' clock was checked when read: a bad one is among the problems, and left out.
+    if (!play.clock_given && !s.clock.empty())
+        if (auto clock = parse_time_control(s.clock)) options.white_clock = options.black_clock = *clock;
     for (std::size_t i = 0; i < kRuleSwitches.size(); ++i)
         if (play.rules[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
     options.settings_problems = read.problems;
@@ -390,7 +400,12 @@ int run_check(const std::string& file) {
         const GameResult r = game.result();
         const std::size_t moves = full_moves(record.start.side_to_move, record.moves.size());
         out(concat("game ", number, ": ", moves, " move", moves == 1 ? "" : "s", ", ",
-                   result_token(r.outcome), " (", r.outcome != Outcome::Ongoing ? describe(r.reason) : "unfinished", ")"));
+                   result_token(r.outcome), " (", r.outcome != Outcome::Ongoing ? describe(r.reason) : "unfinished", ")",
+                   record.white_clock ? concat(", clock ", time_control_tag(*record.white_clock),
+                                               *record.white_clock == *record.black_clock
+                                                   ? std::string()
+                                                   : concat(" and ", time_control_tag(*record.black_clock)))
+                                      : std::string()));
     }
     out(concat(file, ": ", number, " game", number == 1 ? "" : "s", ", all moves legal"));
     return 0;
@@ -501,6 +516,10 @@ int main(int argc, char** argv) {
                    },
                    "a whole number", "the computer's choices among near-equal moves");
     CLI::Option* fen = cli::add_fen(app, options.start, "start from this position");
+    std::optional<TimeControl> both_clocks;
+    CLI::Option* clock = cli::add_clock(app, "--clock", both_clocks, "a clock for both sides: 5, 5+3, 5d3, 5b3, 0:30+1");
+    CLI::Option* white_clock = cli::add_clock(app, "--white-clock", options.white_clock, "White's own clock (a handicap)");
+    CLI::Option* black_clock = cli::add_clock(app, "--black-clock", options.black_clock, "Black's own clock (a handicap)");
     play.rules = cli::add_rule_switches(app, options.rules);
     play.ascii = app.add_flag("--ascii", options.terminal.ascii, "plain ASCII lines and pieces");
     play.auto_flip = app.add_flag("--auto-flip", options.auto_flip, "turn the board so the side to move is at the bottom");
@@ -611,6 +630,7 @@ int main(int argc, char** argv) {
     cli::add_whole(*match, "--opening", "PLIES", 0, 20, into(settings.opening_plies), "a number of plies",
                    "random plies of each opening, 0 to 20\n(default 10)");
     cli::add_whole(*match, "--jobs", "J", 1, 256, into(jobs), "a number of threads", "games played at once, 1 to 256");
+    cli::add_clock(*match, "--clock", settings.clock, "both engines on this clock, timed for real\n(5, 5+3, 5d3, 5b3, 0:30+1)");
     cli::add_rule_switches(*match, settings.rules);
 
     CLI::App* bench = app.add_subcommand("bench", std::string(text_of("bench").about));
@@ -652,6 +672,13 @@ int main(int argc, char** argv) {
     if (used.empty()) {
         if (dashed_before_separator(argc, argv, play.file)) return unknown_option(play.file, "");
         options.given.time = think_time->count() > 0;
+        // A side's own clock goes with --clock (for the other side) or with the other side's own.
+        if (clock->count() == 0 && (white_clock->count() > 0) != (black_clock->count() > 0))
+            return usage_error(concat(white_clock->count() > 0 ? "--white-clock" : "--black-clock",
+                                      " needs --clock, or the other side's own clock"));
+        if (!options.white_clock) options.white_clock = both_clocks;
+        if (!options.black_clock) options.black_clock = both_clocks;
+        play.clock_given = clock->count() + white_clock->count() + black_clock->count() > 0;
         play.positioned = fen->count() > 0;
         apply_settings(play, cli::load_settings(cli::settings_path()));
         return run_play(std::move(play));

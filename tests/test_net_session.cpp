@@ -94,9 +94,9 @@ struct Raw {
 // Polls the sessions and raw clients, handing each its ready fds, until `done` or the deadline.
 bool pump(std::vector<Probe*> probes, const std::function<bool()>& done, std::vector<Raw*> raws = {},
           std::chrono::milliseconds limit = 5000ms) {
-    const TimePoint deadline = Clock::now() + limit;
+    const TimePoint deadline = net::Clock::now() + limit;
     while (!done()) {
-        const TimePoint now = Clock::now();
+        const TimePoint now = net::Clock::now();
         if (now >= deadline) return false;
         std::vector<pollfd> fds;
         int timeout = static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(deadline - now).count());
@@ -109,7 +109,7 @@ bool pump(std::vector<Probe*> probes, const std::function<bool()>& done, std::ve
             if (r->reads && !r->eof) fds.push_back({r->fd, POLLIN, 0});
         ::poll(fds.data(), fds.size(), timeout);
         for (Probe* p : probes) {
-            p->session->handle_ready(fds, Clock::now());
+            p->session->handle_ready(fds, net::Clock::now());
             for (Event& e : p->session->take_events()) p->events.push_back(std::move(e));
         }
         for (Raw* r : raws)

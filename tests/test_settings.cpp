@@ -253,3 +253,19 @@ TEST_CASE("settings: a missing file gives the defaults, a folder, FIFO or large 
     ::unlink(path.c_str());
     ::rmdir(folder.c_str());
 }
+
+TEST_CASE("settings: a default clock, checked as --clock checks it", "[settings][clock]") {
+    CHECK(parse_settings("clock = \"5+3\"\n", "c.toml").settings.clock == "5+3");
+    CHECK(parse_settings("clock = \"\"\n", "c.toml").settings.clock.empty());
+    const auto bad = parse_settings("clock = \"5x3\"\nbell = true\n", "c.toml");
+    CHECK(bad.settings.clock.empty());
+    CHECK(bad.settings.bell);
+    CHECK(lines(bad.problems) ==
+          "c.toml:1:9: clock: expected \"\" or MINUTES[:SS] with +SECONDS (increment), dSECONDS (delay) or bSECONDS "
+          "(Bronstein), such as 5, 5+3, 5d3, 5b3 or 0:30+1, found \"5x3\" (ignored)\n");
+    CHECK(parse_settings("clock = 5\n", "c.toml").problems.size() == 1);
+    // What fetaix config prints reads back the same.
+    cli::Settings s;
+    s.clock = "0:30+1";
+    CHECK(parse_settings(cli::settings_toml(s), "c.toml").settings.clock == "0:30+1");
+}

@@ -2,6 +2,7 @@
 // The Fetaix rules core: include this one header for everything.
 
 #include "bitboard.hpp"
+#include "clock.hpp"
 #include "engine.hpp"
 #include "error.hpp"
 #include "fen.hpp"

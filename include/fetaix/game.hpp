@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "clock.hpp"
 #include "error.hpp"
 #include "movegen.hpp"
 #include "notation.hpp"
@@ -29,6 +30,7 @@ enum class Reason : std::uint8_t {
     NoProgress,   // `no_progress` plies without a capture or a man's move
     Resignation,
     AgreedDraw,
+    TimeForfeit,  // the side to move's clock ran out
 };
 
 struct GameResult {
@@ -59,6 +61,7 @@ inline std::string_view describe(Reason r) {
         case Reason::NoProgress: return "no-progress rule";
         case Reason::Resignation: return "resignation";
         case Reason::AgreedDraw: return "agreed draw";
+        case Reason::TimeForfeit: return "time forfeit";
     }
     return "";
 }
@@ -73,7 +76,7 @@ inline std::size_t full_moves(Color first, std::size_t plies) {
 class Game {
 public:
     explicit Game(const Rules& rules = {}, const Position& start = start_position()) : rules_(rules) {
-        plies_.push_back(Ply{start, hash(start), 0, 0, Move{}});
+        plies_.push_back(Ply{start, hash(start), 0, 0, Move{}, std::nullopt});
     }
 
     const Rules& rules() const { return rules_; }
@@ -170,6 +173,18 @@ public:
         return true;
     }
 
+    // `loser`'s clock has run out; refused once the game is over. Undo takes it back, as a resignation.
+    bool lose_on_time(Color loser) {
+        if (over()) return false;
+        declared_ = GameResult{win_for(opponent(loser)), Reason::TimeForfeit};
+        return true;
+    }
+
+    // The clocks as they stood when ply i was reached (0: at the start), when the game is timed: undo
+    // and redo find them again, and records carry them.
+    const std::optional<ClockReading>& clock_at(std::size_t ply) const { return plies_[ply].clock; }
+    void set_clock(const ClockReading& reading) { plies_[current_].clock = reading; }
+
 private:
     struct Ply {
         Position position;
@@ -177,6 +192,7 @@ private:
         int quiet_plies;       // since the last capture or man's move
         int reversible_plies;  // since the last capture or man's step off its rank
         Move move;             // the move that led here (none for the start)
+        std::optional<ClockReading> clock;  // both clocks just after that move, in a timed game
     };
 
     void append(const Move& m) {
@@ -184,7 +200,7 @@ private:
         const Position next = now.position.after(m);
         plies_.resize(current_ + 1);  // a new move drops the redo line
         plies_.push_back(Ply{next, hash(next), is_progress(now.position, m) ? 0 : now.quiet_plies + 1,
-                             is_irreversible(now.position, m) ? 0 : now.reversible_plies + 1, m});
+                             is_irreversible(now.position, m) ? 0 : now.reversible_plies + 1, m, std::nullopt});
         ++current_;
     }
 

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "clock.hpp"
 #include "error.hpp"
 #include "fen.hpp"
 #include "game.hpp"
@@ -31,13 +32,24 @@ inline constexpr std::string_view kTagWhiteLevel = "WhiteLevel";
 inline constexpr std::string_view kTagBlackLevel = "BlackLevel";
 inline constexpr std::string_view kTagProgramTime = "ProgramTime";
 inline constexpr std::string_view kTagProgramSeed = "ProgramSeed";
+// Game clocks (clock.hpp): PGN's TimeControl ("300+3") for both sides, or one for each side when they
+// differ; and the clocks as they stood when the record was written, for a game resumed ("w0:04:51.2
+// B0:05:00", with " paused" when both were stopped by the players).
+inline constexpr std::string_view kTagTimeControl = "TimeControl";
+inline constexpr std::string_view kTagWhiteTimeControl = "WhiteTimeControl";
+inline constexpr std::string_view kTagBlackTimeControl = "BlackTimeControl";
+inline constexpr std::string_view kTagClock = "Clock";
+// With Redo in a timed game: the clocks after each move of the redo line, ';' between them, so that
+// redo restores them after a resume too.
+inline constexpr std::string_view kTagRedoClocks = "RedoClocks";
 
 // Tags this reader knows besides the rule switches' (switches.hpp, so a record replays under the rules
 // it was played with): the PDN standard's common ones and ours. Others are kept, with a note.
 inline constexpr std::string_view kKnownTags[] = {
     "Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "GameType", "Annotator", "Time",
     "PlyCount", "Termination", "Variant", kTagWhiteType, kTagBlackType, kTagWhiteLevel, kTagBlackLevel,
-    kTagProgramTime, kTagProgramSeed, kTagRedo};
+    kTagProgramTime, kTagProgramSeed, kTagRedo, kTagTimeControl, kTagWhiteTimeControl, kTagBlackTimeControl,
+    kTagClock, kTagRedoClocks};
 
 struct Tag {
     std::string name;
@@ -54,6 +66,10 @@ struct GameRecord {
     std::vector<Move> moves;
     std::vector<Move> redo;  // from the Redo tag: moves after `moves` that undo took back
     Outcome result = Outcome::Ongoing;
+    // The time controls its tags give (both or neither), and the clocks when it was written (tag Clock).
+    std::optional<TimeControl> white_clock, black_clock;
+    std::optional<ClockReading> clock_now;
+    bool clock_paused = false;
     std::vector<std::string> notes;  // harmless oddities worth telling, such as unknown tags
     // The game as parse_pdn replayed it, redo line included: to_game starts from it rather than check
     // every move a second time, which under majority can cost a search each. Empty in a record made
@@ -92,11 +108,16 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
         out += detail::quote_tag_value(value);
         out += "\"]\n";
     };
+    const bool on_time = game.result().reason == Reason::TimeForfeit;
     for (const Tag& t : extra)
-        if (t.name != "Result" && t.name != "FEN" && !find_switch_by_tag(t.name) && t.name != kTagRedo)
+        if (t.name != "Result" && t.name != "FEN" && !find_switch_by_tag(t.name) && t.name != kTagRedo &&
+            t.name != kTagRedoClocks &&
+            !(on_time && t.name == "Termination"))
             add_tag(t.name, t.value);
     const std::string_view result = result_token(game.result().outcome);
     add_tag("Result", result);
+    // The result token cannot say a clock ran out: PGN's Termination tag does.
+    if (on_time) add_tag("Termination", describe(Reason::TimeForfeit));
     if (!(game.start() == start_position())) add_tag("FEN", to_fen(game.start()));
     for (const RuleSwitch& s : kRuleSwitches) add_tag(s.tag, switch_value(s, game.rules()));
     // The redo line is written even after a resignation or agreed draw, which redo itself waits on.
@@ -107,6 +128,13 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
             redo += to_string(m);
         }
         add_tag(kTagRedo, redo);
+        std::string clocks;
+        bool timed = true;
+        for (std::size_t i = game.ply() + 1; i <= game.ply() + game.redo_line().size(); ++i) {
+            timed = timed && game.clock_at(i).has_value();
+            if (timed) clocks += concat(clocks.empty() ? "" : ";", format_clock_reading(*game.clock_at(i)));
+        }
+        if (timed) add_tag(kTagRedoClocks, clocks);
     }
     out += '\n';
 
@@ -126,6 +154,8 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
         if (mover == Color::White) word(concat(number, ". ", to_string(moves[i])));
         else if (i == 0) word(concat(number, "... ", to_string(moves[i])));
         else word(to_string(moves[i]));
+        // The clocks after the move, as the PDN extensions' %clock command writes them.
+        if (const auto& clock = game.clock_at(i + 1)) word(concat("{[%clock ", format_clock_reading(*clock), "]}"));
         if (mover == Color::Black) ++number;
         mover = opponent(mover);
     }
@@ -196,9 +226,12 @@ private:
             const char c = peek();
             if (c == '{') {
                 const int line = line_, column = column_;
-                while (!at_end() && peek() != '}') get();
+                std::string text;
+                get();
+                while (!at_end() && peek() != '}') text += get();
                 if (at_end()) return Error{"comment '{' is never closed", line, column};
                 get();
+                comments_.push_back(Token{std::move(text), line, column});
             } else if (c == '(') {
                 const int line = line_, column = column_;
                 int depth = 0;
@@ -247,6 +280,29 @@ private:
         return Tag{name, value};
     }
 
+    // A `[%clock w0:04:53 B0:05:00]` command in a comment after a move: the clocks at that ply.
+    std::optional<Error> read_clock_comments(Game& replay) {
+        for (const Token& comment : std::exchange(comments_, {})) {
+            const std::size_t at = comment.text.find("[%clock");
+            if (at == std::string::npos) continue;
+            const std::size_t end = comment.text.find(']', at);
+            const std::string command = comment.text.substr(at, end == std::string::npos ? end : end + 1 - at);
+            const std::string_view body = std::string_view(command).substr(std::min<std::size_t>(8, command.size()));
+            const auto reading = end == std::string::npos || command.size() < 9 || command[7] != ' '
+                                     ? std::nullopt
+                                     : parse_clock_reading(body.substr(0, body.size() - 1));
+            const std::string where = replay.ply() == 0 ? std::string("before the first move") : concat("after ", last_label_);
+            if (!reading)
+                return Error{concat("bad clock comment ", where, ": '", command,
+                                    "' is not [%clock wH:MM:SS bH:MM:SS] (the running clock's letter in capitals)"),
+                             comment.line, comment.column};
+            if (replay.ply() == 0)
+                return Error{concat("a clock comment comes before the first move: '", command, "'"), comment.line, comment.column};
+            replay.set_clock(*reading);
+        }
+        return std::nullopt;
+    }
+
     static bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
 
     static Outcome outcome_of(std::string_view t) {
@@ -265,6 +321,28 @@ private:
             auto pos = parse_fen(tag.value);
             if (!pos) return bad(concat("bad position: ", pos.error().describe()));
             game.start = *pos;
+        } else if (tag.name == kTagTimeControl || tag.name == kTagWhiteTimeControl || tag.name == kTagBlackTimeControl) {
+            auto tc = parse_time_control_tag(tag.value);
+            if (!tc) return bad(tc.error().message);
+            if (tag.name != kTagBlackTimeControl) game.white_clock = *tc;
+            if (tag.name != kTagWhiteTimeControl) game.black_clock = *tc;
+        } else if (tag.name == kTagClock) {
+            std::string_view value = tag.value;
+            game.clock_paused = value.ends_with(" paused");
+            if (game.clock_paused) value.remove_suffix(7);
+            game.clock_now = parse_clock_reading(value);
+            if (!game.clock_now) return bad(concat("expected wH:MM:SS bH:MM:SS (the running clock's letter in capitals), not '", tag.value, "'"));
+        } else if (tag.name == kTagRedoClocks) {
+            redo_clocks_.clear();
+            std::string_view rest = tag.value;
+            while (true) {
+                const std::size_t semicolon = rest.find(';');
+                const auto reading = parse_clock_reading(rest.substr(0, semicolon));
+                if (!reading) return bad(concat("expected readings such as w0:04:53 B0:05:00, ';' between them, not '", tag.value, "'"));
+                redo_clocks_.push_back(*reading);
+                if (semicolon == std::string_view::npos) break;
+                rest.remove_prefix(semicolon + 1);
+            }
         } else if (tag.name == kTagRedo) {
             redo_text_ = tag.value;
             redo_line_ = line;
@@ -291,6 +369,8 @@ private:
     Expected<GameRecord> read_game() {
         GameRecord game;
         redo_text_.clear();
+        redo_clocks_.clear();
+        comments_.clear();  // after the last game's result: none of this one's
         // Tag section.
         while (true) {
             if (auto e = skip_space_and_comments()) return *e;
@@ -301,10 +381,15 @@ private:
             if (auto e = apply_tag(*tag, line, column, game)) return *e;
             game.tags.push_back(std::move(*tag));
         }
+        if (game.white_clock.has_value() != game.black_clock.has_value())
+            return Error{concat("tag ", game.white_clock ? kTagBlackTimeControl : kTagWhiteTimeControl,
+                                " is missing: a clock for one side only"), line_, column_};
         // Movetext, each move checked against the position it is played in.
         Game replay(game.rules, game.start);
+        if (game.white_clock) replay.set_clock(ClockReading{game.white_clock->base, game.black_clock->base, std::nullopt});
         while (true) {
             if (auto e = skip_space_and_comments()) return *e;
+            if (auto e = read_clock_comments(replay)) return *e;
             if (at_end() || peek() == '[') break;  // a record without a result token ends here
             if (peek() == ')' || peek() == '}') return error_here(std::string("unexpected '") + peek() + "'");
             Token word = read_word();
@@ -337,6 +422,7 @@ private:
             auto played = replay.play(w);
             if (!played) return Error{concat(label, ": ", played.error().message), word.line, word.column};
             game.moves.push_back(*played);
+            last_label_ = label;
         }
         // The redo line goes on from the last move, under the same rules.
         std::string_view rest = redo_text_;
@@ -348,6 +434,7 @@ private:
             auto played = replay.play(word);
             if (!played)
                 return Error{concat("tag Redo: move '", word, "': ", played.error().message), redo_line_, redo_column_};
+            if (game.redo.size() < redo_clocks_.size()) replay.set_clock(redo_clocks_[game.redo.size()]);
             game.redo.push_back(*played);
         }
         game.replayed = std::move(replay);
@@ -357,6 +444,9 @@ private:
     std::string_view text_;
     const std::atomic<bool>* stop_;
     std::string redo_text_;
+    std::vector<ClockReading> redo_clocks_;  // from the RedoClocks tag
+    std::vector<Token> comments_;  // read since the last word, for their %clock commands
+    std::string last_label_;       // "move 3 'b2-b3'": the move a clock comment follows
     int redo_line_ = 0;
     int redo_column_ = 0;
     std::size_t pos_ = 0;
@@ -391,8 +481,10 @@ inline Game to_game(const GameRecord& record) {
     }
     for (std::size_t i = 0; i < redone; ++i) game.undo();
     if (!game.over()) {
-        if (record.result == Outcome::WhiteWins) game.resign(Color::Black);
-        else if (record.result == Outcome::BlackWins) game.resign(Color::White);
+        // A clock that ran out, as the Termination tag says, else a resignation.
+        const bool on_time = record.tag("Termination") == describe(Reason::TimeForfeit);
+        if (record.result == Outcome::WhiteWins) on_time ? game.lose_on_time(Color::Black) : game.resign(Color::Black);
+        else if (record.result == Outcome::BlackWins) on_time ? game.lose_on_time(Color::White) : game.resign(Color::White);
         else if (record.result == Outcome::Draw) game.agree_draw();
     }
     return game;

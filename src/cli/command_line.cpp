@@ -82,6 +82,16 @@ CLI::Option* add_time(CLI::App& command, int& ms, const std::string& help) {
                      help);
 }
 
+CLI::Option* add_clock(CLI::App& command, const std::string& flag, std::optional<TimeControl>& into, const std::string& help) {
+    return add_value(command, flag, "SPEC", concat(flag, " needs a clock, such as 5+3"),
+                     [flag, &into](const std::string& text) {
+                         auto parsed = parse_time_control(text);
+                         if (!parsed) throw bad_value(concat(flag, ": ", parsed.error().message));
+                         into = *parsed;
+                     },
+                     help);
+}
+
 CLI::Option* add_whole(CLI::App& command, const std::string& flag, const std::string& placeholder, long long low,
                        long long high, std::function<void(long long)> store, const std::string& what,
                        const std::string& help) {

@@ -37,6 +37,9 @@ CLI::Option* add_fen(CLI::App& command, Position& position, const std::string& h
 // --time SECONDS into `ms` (milliseconds), from kMinSeconds to kMaxSeconds.
 CLI::Option* add_time(CLI::App& command, int& ms, const std::string& help);
 
+// A clock SPEC (clock.hpp: 5, 5+3, 5d3, 5b3, 0:30+1) under `flag` into `into`.
+CLI::Option* add_clock(CLI::App& command, const std::string& flag, std::optional<TimeControl>& into, const std::string& help);
+
 // A whole decimal number from low to high under `flag`; `what` names it in the messages ("a level").
 CLI::Option* add_whole(CLI::App& command, const std::string& flag, const std::string& placeholder, long long low,
                        long long high, std::function<void(long long)> store, const std::string& what,

@@ -70,6 +70,9 @@ int run_match(const engine::MatchSettings& settings, int jobs) {
     out(format("score %.1f%% +- %.1f%% (95%%)", 100 * sum.score, 100 * sum.margin));
     out(format("openings: %zu, each of %d random plies; %lld within a quarter of a man at depth %d; %lld games drawn at the %d-ply cap",
                openings.size(), settings.opening_plies, balanced, engine::kOpeningProbeDepth, sum.capped, settings.max_plies));
+    if (settings.clock)
+        out(concat("clock ", time_control_tag(*settings.clock), " for each engine; ", std::to_string(sum.on_time),
+                   " games lost on time"));
     if (sum.forfeited > 0) {
         err(format("fetaix: %lld games lost by a move the game refused: a bug in the engine", sum.forfeited));
         return 1;

@@ -204,6 +204,14 @@ SettingsRead parse_settings(std::string_view text, std::string_view name) {
             if (name != nullptr && tui::theme_by_name(name->get())) read.settings.theme = name->get();
             else problems.add(node.source(), concat("theme: expected one of ", tui::theme_list(), ", found ", shown(node), " (ignored)"));
         }
+        else if (k == "clock") {
+            const auto* spec = node.as_string();
+            const auto parsed = spec != nullptr && !spec->get().empty() ? parse_time_control(spec->get())
+                                                                        : Expected<TimeControl>(Error{"expected a clock"});
+            if (spec != nullptr && spec->get().empty()) read.settings.clock.clear();  // "" for none
+            else if (parsed) read.settings.clock = spec->get();
+            else problems.add(node.source(), concat("clock: expected \"\" or ", kClockSpecHelp, ", found ", shown(node), " (ignored)"));
+        }
         else if ((k == "players" || k == "rules" || k == "keys") && table == nullptr)
             problems.add(node.source(), concat(k, ": expected a table [", k, "], found ", shown(node), " (ignored)"));
         else if (k == "players") read_players(*table, read.settings, problems);
@@ -261,6 +269,8 @@ std::string settings_toml(const Settings& s) {
                   ").\n", "screen-reader = ", yes(s.screen_reader), "\n");
     out += concat("# The colours: ", tui::theme_list(), " (default ", quoted(defaults.theme), ").\n", "theme = ", quoted(s.theme),
                   "\n");
+    out += concat("# A clock for both sides, such as \"5+3\" (fetaix --help; default none: \"\").\n", "clock = ",
+                  quoted(s.clock), "\n");
     out += concat("\n[players]\n", "# The players' names when none is given (default ", quoted(defaults.white), " and ",
                   quoted(defaults.black), ").\n", "white = ", quoted(s.white), "\n", "black = ", quoted(s.black), "\n");
     out += "\n[rules]\n# The rule switches a new game starts with (see docs/rules.md).\n";

@@ -25,6 +25,7 @@ struct Settings {
     bool bell = false;  // the terminal bell when the computer has moved
     bool screen_reader = false;  // lines of plain text for a screen reader instead of the board
     std::string theme = "dark";  // one of tui::theme_names()
+    std::string clock;  // a clock SPEC for both sides (clock.hpp), "" for none
     Rules rules;        // the default rule switches
     tui::KeyMap keys;   // the keys of the actions ([keys])
 };

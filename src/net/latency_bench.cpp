@@ -30,9 +30,9 @@ namespace {
     while (true) {
         std::vector<pollfd> fds{{quit, POLLIN, 0}};
         (*host)->poll_fds(fds);
-        ::poll(fds.data(), fds.size(), (*host)->timeout_ms(Clock::now()));
+        ::poll(fds.data(), fds.size(), (*host)->timeout_ms(net::Clock::now()));
         if (fds[0].revents != 0) _exit(0);
-        (*host)->handle_ready(fds, Clock::now());
+        (*host)->handle_ready(fds, net::Clock::now());
         (void)(*host)->take_events();
     }
 }
@@ -40,15 +40,15 @@ namespace {
 // Polls both clients until `done` says so; false after 5 seconds.
 template <class Done>
 bool pump(Client& a, Client& b, std::vector<Event>& a_events, std::vector<Event>& b_events, Done done) {
-    const TimePoint deadline = Clock::now() + std::chrono::seconds(5);
+    const TimePoint deadline = net::Clock::now() + std::chrono::seconds(5);
     while (!done()) {
-        if (Clock::now() > deadline) return false;
+        if (net::Clock::now() > deadline) return false;
         std::vector<pollfd> fds;
         a.poll_fds(fds);
         b.poll_fds(fds);
         ::poll(fds.data(), fds.size(), 100);
-        a.handle_ready(fds, Clock::now());
-        b.handle_ready(fds, Clock::now());
+        a.handle_ready(fds, net::Clock::now());
+        b.handle_ready(fds, net::Clock::now());
         for (Event& e : a.take_events()) a_events.push_back(std::move(e));
         for (Event& e : b.take_events()) b_events.push_back(std::move(e));
     }
@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
             const std::size_t before = count(other_events, EventKind::Moved);
             const MoveList moves = mover.game().legal_moves();
             const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)];
-            const TimePoint start = Clock::now();
+            const TimePoint start = net::Clock::now();
             if (auto why = mover.play(m)) {
                 std::fprintf(stderr, "fetaix_net_bench: %s\n", why->c_str());
                 return 1;
@@ -118,7 +118,7 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "fetaix_net_bench: a move did not arrive within 5 s\n");
                 return 1;
             }
-            ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
+            ms.push_back(std::chrono::duration<double, std::milli>(net::Clock::now() - start).count());
         }
         white->reset();
         black->reset();

@@ -1,5 +1,6 @@
 #include "app.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <stdexcept>
@@ -16,6 +17,7 @@ namespace fetaix::tui {
 
 int run(AppOptions options) {
     Controller controller(options.rules, options.players, options.start);
+    controller.set_clocks(options.white_clock, options.black_clock);
     Session session(controller, options);
     // The host's game must be the one autosaved (--resume brings it back): not while another fetaix
     // holds the autosave, whose saved game would otherwise be offered read-only in its place.
@@ -25,7 +27,7 @@ int run(AppOptions options) {
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
     Thinker thinker;
-    ComputerPlayer computer(thinker, controller.players());
+    ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     // The Player delivering the side to move's move, while it works on the position of `working_revision`.
     Player* working = nullptr;
     std::uint64_t working_revision = 0;
@@ -104,10 +106,18 @@ int run(AppOptions options) {
             const int limit = network->timeout_ms();
             if (limit >= 0 && (wait_ms < 0 || limit < wait_ms)) wait_ms = limit;
         }
+        // A running clock wakes the loop when its shown time next changes, and only then.
+        if (const auto clock = controller.clock_wait()) {
+            const int ms = static_cast<int>(std::clamp<Millis>(*clock, 1, 60'000));
+            if (wait_ms < 0 || ms < wait_ms) wait_ms = ms;
+        }
         // A remote move that came while a question was open is played as soon as it is answered.
         if (working == &remote && remote.has_moves()) wait_ms = 0;
         const Key key = terminal.read_key(wait_ms, controller.ui().flipped, sources);
         bool redraw = key.name != Key::Name::None;
+        // A clock that has run out ends the game now, key or none.
+        if (controller.tick()) redraw = true;
+        if (controller.take_bell()) terminal.bell();
         if (network && network->handle(sources, controller, remote)) {
             // Never let in: nothing to show but why, on the command line (the terminal restored first).
             if (network->refusal()) throw std::runtime_error(*network->refusal());
@@ -146,8 +156,8 @@ int run(AppOptions options) {
         if (network && network->take_events(controller, remote)) start_working();
         // Esc stopped the reading: the worker stops within one move's check.
         if (reader.busy() && controller.ui().reading.empty()) reader.cancel();
-        // Every change reaches the disk before the next key is read.
-        session.save_if_changed();
+        // Every change reaches the disk before the next key is read; the clocks' time too (session.cpp).
+        session.save_if_changed(!go_on);
         if (!go_on) break;
         if (redraw || pause)
             terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()),
@@ -156,6 +166,8 @@ int run(AppOptions options) {
     if (working) working->cancel();
     thinker.cancel();
     reader.cancel();
+    // However the game ends (q, a signal, a lost terminal): the clocks as they stand now.
+    session.save_if_changed(true);
     // Ctrl-C, a signal or a closed terminal: a game the autosave does not hold goes to the history.
     controller.keep_unsaved_game();
     return 0;

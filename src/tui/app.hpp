@@ -34,6 +34,7 @@ struct AppOptions {
     bool replay = false;               // step through `record` without changing it; no autosave
     std::string state_folder;          // where the autosave lives
     NetOptions net;                    // host, join or watch a game over a Unix socket
+    std::optional<TimeControl> white_clock, black_clock;  // --clock and the like: both or neither
 };
 
 // Runs a game until the players quit or a signal arrives. Returns the process exit status.

@@ -1,6 +1,7 @@
 #include "controller.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <utility>
 
@@ -60,6 +61,11 @@ std::string announcement(Color side, const Move& m) {
 
 Controller::Controller(const Rules& rules, Players players, const Position& start)
     : start_(start), players_(players), command_line_(std::move(players)), game_(rules, start) {
+    now_ = [] {
+        return static_cast<Millis>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                       std::chrono::steady_clock::now().time_since_epoch())
+                                       .count());
+    };
     face_the_person();
     refresh();
 }
@@ -73,6 +79,7 @@ void Controller::face_the_person() {
 
 void Controller::load(const GameRecord& record, bool command_line_wins) {
     game_ = to_game(record);
+    reset_clock(&record);
     start_ = record.start;
     ui_.viewing.reset();
     record_tags_ = record.tags;
@@ -120,7 +127,7 @@ void Controller::offer_read_only(GameRecord saved) { preview(std::move(saved), Q
 void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(saved), Question::ResumeUnsaved); }
 
 void Controller::preview(GameRecord saved, Question question) {
-    before_preview_ = BeforePreview{game_, start_, players_, record_tags_, archived_};
+    before_preview_ = BeforePreview{game_, start_, players_, record_tags_, archived_, clock_, clock_reading(), clock_paused_};
     pending_resume_ = std::move(saved);
     load(*pending_resume_);
     ui_.question = question;
@@ -133,7 +140,11 @@ void Controller::end_preview() {
     players_ = before_preview_->players;
     record_tags_ = before_preview_->record_tags;
     archived_ = before_preview_->archived;
+    clock_ = before_preview_->clock;
+    clock_paused_ = before_preview_->paused;
+    if (clock_ && before_preview_->reading) clock_->set(*before_preview_->reading, now());
     before_preview_.reset();
+    sync_clock();
     clear_selection();
     ui_.message.clear();  // what loading said about the saved game's players
     // Not a change to save: the autosave still holds the saved game, replaced at the first move as
@@ -146,7 +157,10 @@ std::vector<Tag> Controller::tags() const {
     // Who played goes after the record's Event, Site, Date and Round, as in PGN's seven-tag roster.
     std::size_t roster_end = 0;
     for (const Tag& t : record_tags_) {
-        if (is_player_tag(t.name)) continue;
+        // Who played, and the clocks, are written from the game as it is now.
+        if (is_player_tag(t.name) || t.name == kTagTimeControl || t.name == kTagWhiteTimeControl ||
+            t.name == kTagBlackTimeControl || t.name == kTagClock)
+            continue;
         out.push_back(t);
         if (t.name == "Event" || t.name == "Site" || t.name == "Date" || t.name == "Round") roster_end = out.size();
     }
@@ -156,6 +170,18 @@ std::vector<Tag> Controller::tags() const {
     }
     const std::vector<Tag> players = player_tags(players_);
     out.insert(out.begin() + static_cast<std::ptrdiff_t>(roster_end), players.begin(), players.end());
+    if (clock_) {
+        const TimeControl& white = clock_->control(Color::White);
+        const TimeControl& black = clock_->control(Color::Black);
+        if (white == black) {
+            out.push_back(Tag{std::string(kTagTimeControl), time_control_tag(white)});
+        } else {
+            out.push_back(Tag{std::string(kTagWhiteTimeControl), time_control_tag(white)});
+            out.push_back(Tag{std::string(kTagBlackTimeControl), time_control_tag(black)});
+        }
+        // Where the clocks stand now, within the turn: a game resumed goes on from there.
+        out.push_back(Tag{std::string(kTagClock), concat(format_clock_reading(*clock_reading()), clock_paused_ ? " paused" : "")});
+    }
     return out;
 }
 
@@ -338,7 +364,10 @@ void Controller::archive_if_finished() {
 }
 
 bool Controller::handle(const Action& action) {
+    // A clock that ran out before the key ends the game first: no move is played after the fall.
+    tick();
     const bool go_on = apply(action);
+    sync_clock();
     // A game that has just ended goes to the history at once.
     archive_if_finished();
     return go_on;
@@ -413,6 +442,7 @@ bool Controller::apply(const Action& action) {
             if (game_.undo()) {
                 // Against the computer, its reply and your move go back together.
                 if (computer_to_move() && players_.level(opponent(game_.position().side_to_move)) == 0) game_.undo();
+                restore_clock();
                 changed();
             } else {
                 ui_.message = "Nothing to undo.";
@@ -422,9 +452,18 @@ bool Controller::apply(const Action& action) {
             clear_selection();
             if (game_.redo()) {
                 if (computer_to_move() && game_.can_redo()) game_.redo();
+                restore_clock();
                 changed();
             } else {
                 ui_.message = "Nothing to redo.";
+            }
+            break;
+        case K::Pause:
+            if (!clock_) ui_.message = "No clocks in this game: fetaix --clock 5+3 starts one with them.";
+            else if (game_.over()) ui_.message = "The game is over: the clocks are stopped.";
+            else {
+                clock_paused_ = !clock_paused_;
+                ui_.message = clock_paused_ ? "Clocks paused: p starts them again." : "Clocks running again.";
             }
             break;
         case K::Hint:
@@ -740,12 +779,14 @@ void Controller::play(const Move& m) {
             return;
         }
     }
+    const Color mover = game_.position().side_to_move;
     auto played = game_.play(m);
     clear_selection();
     if (!played) {
         ui_.message = played.error().message;
         return;
     }
+    press_clock(mover);
     changed();
 }
 
@@ -945,6 +986,7 @@ bool Controller::play_typed(const std::string& text) {
         return false;
     }
     const Game before = game_;
+    const Color mover = game_.position().side_to_move;
     auto played = game_.play(text);
     if (!played) {
         ui_.message = concat(text, ": ", played.error().message);
@@ -958,6 +1000,7 @@ bool Controller::play_typed(const std::string& text) {
             return false;
         }
     }
+    press_clock(mover);
     changed();
     // A game that has just ended goes to the history at once, as after any action.
     archive_if_finished();
@@ -998,12 +1041,119 @@ void Controller::open_record(const GameRecord& record, const std::string& name, 
 
 void Controller::new_game() {
     game_ = Game(game_.rules(), start_);
+    reset_clock(nullptr);
     ui_.viewing.reset();
     // A new game is not the record's: its Event, Site, Date and the like stay with the old one.
     record_tags_.clear();
     clear_selection();
     ui_.message = "New game.";
     changed();
+}
+
+void Controller::set_clocks(std::optional<TimeControl> white, std::optional<TimeControl> black) {
+    white_clock_ = white;
+    black_clock_ = black;
+    if (!white_clock_ != !black_clock_) white_clock_ = black_clock_ = std::nullopt;  // both or neither
+    reset_clock(nullptr);
+}
+
+void Controller::reset_clock(const GameRecord* record) {
+    clock_.reset();
+    clock_paused_ = false;
+    clock_warned_ = {};
+    ClockReading reading;
+    if (record && record->white_clock && record->black_clock) {
+        clock_ = Clock(*record->white_clock, *record->black_clock);
+        // The Clock tag has the time within the turn; the last move's comment has its start.
+        reading = record->clock_now ? *record->clock_now
+                                    : game_.clock_at(game_.ply()).value_or(
+                                          ClockReading{record->white_clock->base, record->black_clock->base, {}});
+        clock_paused_ = record->clock_paused;
+    } else if (white_clock_ && black_clock_) {
+        clock_ = Clock(*white_clock_, *black_clock_);
+        reading = ClockReading{white_clock_->base, black_clock_->base, {}};
+        // A game without clocks of its own is timed from here on.
+        if (!game_.clock_at(game_.ply())) game_.set_clock(reading);
+    } else {
+        return;
+    }
+    // The side to move's clock runs, once the first move has been played.
+    reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move) : std::nullopt;
+    clock_->set(reading, now());
+    sync_clock();
+}
+
+void Controller::press_clock(Color mover) {
+    if (!clock_) return;
+    const Millis t = now();
+    clock_->press(mover, t);
+    if (game_.over()) clock_->stop(t);
+    game_.set_clock(clock_->reading(t));
+}
+
+void Controller::restore_clock() {
+    if (!clock_) return;
+    const Millis t = now();
+    ClockReading reading = game_.clock_at(game_.ply()).value_or(clock_->reading(t));
+    reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move) : std::nullopt;
+    clock_->set(reading, t);
+    clock_warned_ = {};
+    sync_clock();
+}
+
+void Controller::sync_clock() {
+    if (!clock_) return;
+    const Millis t = now();
+    if (game_.over() && clock_->running()) clock_->stop(t);
+    // A saved game shown for a question, a file waiting to be opened, a replay: nobody is playing.
+    const bool hold = clock_paused_ || before_preview_ || ui_.replay || ui_.question == Question::OpenOther;
+    if (hold) clock_->pause(t);
+    else clock_->resume(t);
+}
+
+bool Controller::tick() {
+    if (!clock_) return false;
+    sync_clock();
+    const Millis t = now();
+    if (const auto side = clock_->fallen(t); side && !game_.over()) {
+        game_.lose_on_time(*side);
+        clock_->stop(t);
+        clear_selection();
+        ui_.message = concat(to_string(*side), "'s time is up.");
+        bell_due_ = bell_on_;
+        changed();
+        archive_if_finished();
+        return true;
+    }
+    const auto side = clock_->running();
+    if (!side || clock_->paused()) return false;
+    const bool low = clock_->reading(t).of(*side) < clock_warning(*side);
+    bool& warned = clock_warned_[*side == Color::White ? 0 : 1];
+    if (low && !warned) bell_due_ = bell_on_;
+    warned = low;
+    return true;
+}
+
+std::optional<ClockReading> Controller::clock_reading() const {
+    if (!clock_) return std::nullopt;
+    return clock_->reading(now());
+}
+
+std::optional<Millis> Controller::clock_wait() const {
+    if (!clock_ || game_.over()) return std::nullopt;
+    return clock_->next_change(now());
+}
+
+int Controller::think_ms() const {
+    if (!clock_) return players_.think_ms;
+    const Color side = game_.position().side_to_move;
+    return static_cast<int>(std::min<Millis>(think_budget(clock_->reading(now()).of(side), clock_->control(side)), 3600000));
+}
+
+Millis Controller::clock_warning(Color side) const {
+    if (!clock_) return 0;
+    // Twenty seconds, or a quarter of a short clock, so that a short game does not start warned.
+    return std::min<Millis>(20000, clock_->control(side).base / 4);
 }
 
 }  // namespace fetaix::tui

@@ -177,6 +177,25 @@ public:
     bool take_hint_request() { return std::exchange(hint_requested_, false); }
     void show_hint(const Move& m, int score);
 
+    // Game clocks (clock.hpp). The controls a new game gets (the command line's or the settings'); a
+    // game loaded from a record keeps the record's own, and a record without any gets these, fresh.
+    void set_clocks(std::optional<TimeControl> white, std::optional<TimeControl> black);
+    // Where the clocks take the time from: milliseconds on a steady scale (tests hand in their own).
+    void set_time_source(std::function<Millis()> now) { now_ = std::move(now); }
+    // Called by the program before each key and whenever it wakes: a clock that has run out ends the
+    // game now. Returns whether the screen changed (a clock runs, or one fell).
+    bool tick();
+    // The clocks now, when the game is timed.
+    std::optional<ClockReading> clock_reading() const;
+    const std::optional<Clock>& clock() const { return clock_; }
+    bool clock_paused() const { return clock_paused_; }
+    // How long the program may wait for a key before a clock's shown time changes (none: no clock runs).
+    std::optional<Millis> clock_wait() const;
+    // The computer's time for the move it is to make: from its clock when the game is timed, else --time.
+    int think_ms() const;
+    // Under this much time left a clock is marked (and the bell rings once, with the bell on).
+    Millis clock_warning(Color side) const;
+
     // The file to read for o, once: the program reads it on a worker thread and hands the result to
     // finish_read, unless Esc has stopped the reading by then (ui().reading is empty again).
     std::optional<std::string> take_read_request() { return std::exchange(read_request_, std::nullopt); }
@@ -281,6 +300,17 @@ private:
     bool changes_the_game(const Action& action) const;
     // Replaying from here on: the game is only looked at, never changed.
     void enter_replay(std::string reason);
+    Millis now() const { return now_(); }
+    // The clocks for a game just loaded or begun: the record's (with its readings), else the set ones.
+    void reset_clock(const GameRecord* record);
+    // A move by `mover` has been played: its clock stops and the other's starts; the reading is kept at
+    // the new ply for undo, redo and the record.
+    void press_clock(Color mover);
+    // Undo or redo has moved the game to another ply: the clocks as they were there.
+    void restore_clock();
+    // Stops or starts the clocks as the state asks: the players' pause, a saved game shown for a
+    // question, a replay, a finished game.
+    void sync_clock();
 
     Position start_;
     Players players_;
@@ -300,6 +330,9 @@ private:
         Players players;
         std::vector<Tag> record_tags;
         std::string archived;
+        std::optional<Clock> clock;
+        std::optional<ClockReading> reading;
+        bool paused;
     };
     std::optional<BeforePreview> before_preview_;
     std::optional<GameRecord> pending_open_;  // read, waiting for the answer to OpenOther
@@ -324,6 +357,11 @@ private:
     Color offer_by_ = Color::White;  // who made the offer asked about (AcceptTakeback, AcceptDraw over the network)
     bool quitting_ = false;  // set once the player has chosen to leave (perhaps after a Discard question)
     std::uint64_t revision_ = 0;
+    std::optional<TimeControl> white_clock_, black_clock_;  // for a new game
+    std::optional<Clock> clock_;                            // the game's clocks, when it is timed
+    bool clock_paused_ = false;                             // p
+    std::array<bool, 2> clock_warned_{};                    // each side's warning given this turn
+    std::function<Millis()> now_;
 };
 
 }  // namespace fetaix::tui

@@ -272,7 +272,7 @@ void draw_legend(Frame& f, const Controller& c, const Glyphs& g, int top, int bo
 // `left` to the screen's right edge. The list is the whole game, then its result and the moves to redo;
 // when longer than the room, the part around the move shown on the board (the latest, unless browsing),
 // which is marked; when wide, in several columns (read down, then across).
-void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
+void draw_panel(Frame& f, const Controller& c, int list_bottom, int left, int rules_top) {
     const Game& game = c.game();
     f.write(1, left, "Moves", Role::Title);
     const std::vector<MoveLine> moves = move_lines(game);
@@ -334,7 +334,7 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left) {
                 for (int k = 0; k < h.width && column + h.column + k < f.columns(); ++k)
                     f.at(row, column + h.column + k).role = Role::LastMove;
     }
-    const int top = list_bottom + 2;
+    const int top = rules_top;
     f.write(top, left, "Rules", Role::Title);
     const std::vector<std::string> rules = rules_panel_lines(game.rules());
     for (std::size_t i = 0; i < rules.size(); ++i) f.write(top + 1 + static_cast<int>(i), left, rules[i]);
@@ -361,6 +361,31 @@ Players fitted_players(const Players& players, int columns, Line line) {
 }
 
 Role turn_role(Color side) { return side == Color::White ? Role::TurnWhite : Role::TurnBlack; }
+
+// A timed game's clocks, in the panel above the rules: "Clock  ○ 4:53  >● 0:09.3!": the running one
+// marked with > (in its side's banner colours), ! under the warning time. An earlier position shows the
+// clocks as they stood there.
+void draw_clocks(Frame& f, const Controller& c, const Glyphs& glyphs, int row, int left) {
+    const bool earlier = c.ui().viewing.has_value() || c.ui().replay;
+    const std::optional<ClockReading> reading = earlier ? c.game().clock_at(c.shown_ply()) : c.clock_reading();
+    if (!reading) return;
+    // A Color and a flag rather than an optional: GCC's -Wmaybe-uninitialized misreads the optional here.
+    // Held (paused, or a saved game shown for a question): no clock is marked as running.
+    const bool runs = !earlier && !c.clock()->paused() && reading->running.has_value();
+    const Color running = reading->running.value_or(Color::White);
+    const auto segment = [&](Color side) {
+        const Millis left_ms = reading->of(side);
+        const bool warn = !earlier && left_ms < c.clock_warning(side);
+        return concat(runs && running == side ? ">" : " ", side == Color::White ? glyphs.white_man : glyphs.black_man, " ",
+                      clock_display(left_ms), warn ? "!" : " ");
+    };
+    const std::string white = segment(Color::White), black = segment(Color::Black);
+    const std::string lead = "Clock ";
+    f.write(row, left, concat(lead, white, " ", black, c.clock_paused() && !earlier ? " paused" : ""), Role::Title);
+    if (runs)
+        f.write(row, left + text::display_width(running == Color::White ? lead : concat(lead, white, " ")),
+                running == Color::White ? white : black, turn_role(running));
+}
 
 // The top line: both players, the side to move in a banner of its colour ("fetaix   ○ White (Ali) to
 // move   ● Black"), so that whose turn it is shows from across the table.
@@ -586,8 +611,8 @@ std::vector<std::string> help_key_lines(const KeyMap& keys, int width) {
     const std::span<const KeyAction> actions = key_actions();
     for (std::size_t i = 0; i < actions.size(); ++i) {
         const KeyAction& a = actions[i];
-        // Chat is only for a game over the network, whose help page says so on a line of its own.
-        if (((a.contexts & kOnBoard) == 0 && a.name != "complete") || a.name == "chat") continue;
+        // Chat and pause are only for a game over the network or a timed one, whose help page has a line for them.
+        if (((a.contexts & kOnBoard) == 0 && a.name != "complete") || a.name == "chat" || a.name == "pause") continue;
         const std::string shown = keys.all(a.name, "/");
         if (a.kind == Action::Kind::MoveCursor) {
             const bool straight = a.direction == ScreenDirection::Up || a.direction == ScreenDirection::Down ||
@@ -631,6 +656,8 @@ void draw_help(Frame& f, const Controller& c) {
     if (c.networked())
         keys.push_back(concat("  Over the network: ", c.keys().first("undo"), " asks a take-back, ",
                               c.keys().first("draw"), " offers a draw, ", c.keys().first("chat"), " chats"));
+    if (c.clock())
+        keys.push_back(concat("  ", c.keys().first("pause"), "  pause both clocks, or start them again"));
     std::vector<std::string> rules{
         "Rules",
         "  Men step forward, diagonally forward or sideways, one point.",
@@ -781,8 +808,12 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     draw_title(f, c, glyphs);
     const BoardGeometry board = board_geometry(rows, columns);
     draw_board(f, c, glyphs, board);
-    // The rules panel ends on the row below rank 1; the move list has the rows above it.
-    draw_panel(f, c, board.bottom() - 1 - kRulesPanelHeight, board.panel_left());
+    // The rules panel ends on the row below rank 1; the move list has the rows above it, and a timed
+    // game's clocks the two rows above the rules.
+    const int rules_bottom = board.bottom() - 1 - kRulesPanelHeight;
+    const int list_bottom = rules_bottom - (c.clock() ? 2 : 0);
+    draw_panel(f, c, list_bottom, board.panel_left(), rules_bottom + 2);
+    if (c.clock()) draw_clocks(f, c, glyphs, rules_bottom, board.panel_left());
     // The bottom lines, top to bottom: a standing notice (a failing autosave), the status, the question or
     // the key line, and the message or the prompt (with the prompt open, a message takes the key line's
     // place). Each is fitted on at most two lines; kMinRows leaves room for all of them below the board.

@@ -6,6 +6,7 @@ std::string game_over_text(const GameResult& r, const Players& players) {
     if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";
     if (r.outcome == Outcome::Draw) return concat("Game over: draw by ", describe(r.reason), ".");
     const Color winner = r.outcome == Outcome::WhiteWins ? Color::White : Color::Black;
+    if (r.reason == Reason::TimeForfeit) return concat("Game over: ", players.label(winner), " wins on time.");
     // The loser had no move: say who, not "wins by no legal move".
     if (r.reason == Reason::NoLegalMove)
         return concat("Game over: ", players.label(winner), " wins; ", players.label(opponent(winner)),

@@ -77,6 +77,7 @@ struct Action {
         Wait,         // any other key while a file is read
         Unbound,      // `ch`, a printable key that does nothing on the board
         Chat,         // 'c': a line to the other player (the watchers: to the other watchers)
+        Pause,        // 'p': stop both clocks, or start them again
     };
     Kind kind = Kind::None;
     ScreenDirection direction = ScreenDirection::Up;

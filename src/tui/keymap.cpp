@@ -43,6 +43,7 @@ constexpr auto kActions = std::to_array<KeyAction>({
     {"resign", K::Resign, D::Up, E::End, kOnBoard, "R", "resign"},
     {"help", K::Help, D::Up, E::End, kLooking, "?", "help"},
     {"chat", K::Chat, D::Up, E::End, kLooking, "c", "chat (two terminals)"},
+    {"pause", K::Pause, D::Up, E::End, kOnBoard, "p", "pause the clocks (a timed game)"},
     {"quit", K::Quit, D::Up, E::End, kLooking | kReading | kTooSmall, "q", "quit"},
     {"redraw", K::Redraw, D::Up, E::End, kEverywhere, "Ctrl-L", "redraw the screen"},
     {"yes", K::Yes, D::Up, E::End, kAsked, "y Y", "answer yes"},

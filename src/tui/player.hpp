@@ -4,6 +4,7 @@
 // computer and a player at another terminal are Players the terminal loop polls beside the keyboard,
 // playing what they deliver with Controller::play_delivered. The controller never asks which one it was.
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -36,10 +37,12 @@ public:
 // name for its side (read at each start, so a record loaded with other players is followed).
 class ComputerPlayer final : public Player {
 public:
-    ComputerPlayer(Thinker& thinker, const Players& players) : thinker_(thinker), players_(players) {}
+    // `think_ms`, when given, says how long each move may take (a timed game budgets from its clock).
+    ComputerPlayer(Thinker& thinker, const Players& players, std::function<int()> think_ms = {})
+        : thinker_(thinker), players_(players), think_ms_(std::move(think_ms)) {}
     void start(const Game& game) override {
         const int level = players_.level(game.position().side_to_move);
-        thinker_.start(game, level, players_.seed + game.ply(), players_.think_ms);
+        thinker_.start(game, level, players_.seed + game.ply(), think_ms_ ? think_ms_() : players_.think_ms);
     }
     void cancel() override { thinker_.cancel(); }
     int fd() const override { return thinker_.fd(); }
@@ -56,6 +59,7 @@ private:
     static constexpr int kProgressMs = 100;
     Thinker& thinker_;
     const Players& players_;
+    std::function<int()> think_ms_;
 };
 
 }  // namespace fetaix::tui

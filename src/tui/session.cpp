@@ -1,5 +1,6 @@
 #include "session.hpp"
 
+#include <chrono>
 #include <ctime>
 
 #include "store/files.hpp"
@@ -96,6 +97,15 @@ FileAccess real_files(const std::string& state_folder) {
     return files;
 }
 
+namespace {
+
+std::int64_t now_ms() {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+}  // namespace
+
 Session::Session(Controller& controller, AppOptions& options) : controller_(controller) {
     controller.set_files(real_files(options.state_folder));
     controller.set_keys(options.keys);
@@ -115,11 +125,18 @@ Session::Session(Controller& controller, AppOptions& options) : controller_(cont
     }
     controller.set_autosaved(autosave_ && autosave_->ownership() == store::Autosave::Ownership::Owned);
     saved_revision_ = controller.revision();
+    saved_paused_ = controller.clock_paused();
+    saved_at_ = now_ms();
 }
 
-void Session::save_if_changed() {
+void Session::save_if_changed(bool ending) {
+    const bool clock_due =
+        controller_.clock() && (controller_.clock_paused() != saved_paused_ || ending ||
+                                (controller_.clock_wait() && now_ms() - saved_at_ >= 1000));
     // A read-only view changes nothing and is not saved.
-    if (!autosave_ || controller_.revision() == saved_revision_ || controller_.ui().replay) return;
+    if (!autosave_ || (controller_.revision() == saved_revision_ && !clock_due) || controller_.ui().replay) return;
+    saved_paused_ = controller_.clock_paused();
+    saved_at_ = now_ms();
     const auto problem = autosave_->save(controller_.game(), controller_.tags());
     if (std::string news = autosave_->take_news(); !news.empty()) autosave_news_ = std::move(news);
     // While moves are not saved, that stands first; then the settings file's problems; news of a

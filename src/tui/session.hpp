@@ -25,7 +25,9 @@ public:
     // Writes the game to the autosave when it has changed since the last write (replay excepted), and
     // puts on the notice line what stands: a failing autosave first, then the settings file's problems,
     // then news of a saved game moved aside.
-    void save_if_changed();
+    // While a clock runs its time is saved too: each second, when paused or started, and at the end
+    // (`ending`), so that a crash loses a second of it at most.
+    void save_if_changed(bool ending = false);
     // Whether this process writes the autosave (not a joiner's copy, not while another fetaix holds it).
     bool autosaving() const { return autosave_ != nullptr; }
 
@@ -35,6 +37,8 @@ private:
     std::string autosave_news_;  // a saved game moved aside: stays on the notice line until other news
     std::string settings_news_;  // what the settings file had wrong: stands for the whole game
     std::uint64_t saved_revision_ = 0;
+    bool saved_paused_ = false;  // the clocks' pause as last saved
+    std::int64_t saved_at_ = 0;  // when last saved, in steady milliseconds
 };
 
 }  // namespace fetaix::tui

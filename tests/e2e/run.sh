@@ -1721,6 +1721,30 @@ screen_reader)
     wait_for ' 1\. c2-c3'
     wait_for 'Black to move'
     ;;
+clock_runs_out)
+    # A real three-second clock: White's first move is untimed and starts Black's clock, which the screen
+    # counts down with no key pressed, in tenths, until Black loses on time; the record says so.
+    start_game --clock 0:03
+    wait_for 'White to move'
+    expect_line 10 "    │   ╲ │ ╱   │   ╲ │ ╱   │     Clock  ○ 0:03.0   ● 0:03.0"
+    type_move c2-c3
+    wait_for 'Clock  ○ 0:03\.0  >● 0:02\.[0-9]'
+    wait_for 'Clock  ○ 0:03\.0  >● 0:01\.[0-9]'
+    wait_for '^Game over: White wins on time\.' 10
+    expect_line 10 "    │   ╲ │ ╱   │   ╲ │ ╱   │     Clock  ○ 0:03.0   ● 0:00.0!"
+    wait_for "Black's time is up\."
+    grep -q '^\[Termination "time forfeit"\]' "$STATE/fetaix/autosave.pdn" || fail "the autosave does not say time forfeit"
+    grep -q '^1\. c2-c3 {\[%clock w0:00:03 B0:00:03\]} 1-0' "$STATE/fetaix/autosave.pdn" || fail "the move's clocks are not recorded"
+    ;;
+settings_clock)
+    # The settings' clock times a new game; --clock on the command line wins over it.
+    settings $'clock = "2+1"\n'
+    start_game
+    wait_for 'Clock  ○ 2:00   ● 2:00'
+    kill_server
+    start_game --clock 0:10
+    wait_for 'Clock  ○ 0:10   ● 0:10'
+    ;;
 *)
     echo "unknown test $1" >&2
     exit 2

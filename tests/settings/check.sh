@@ -40,6 +40,8 @@ bell = $bell
 screen-reader = ${SCREEN_READER:-false}
 # The colours: dark, light, high-contrast, colour-blind, mono (default "dark").
 theme = ${THEME:-\"dark\"}
+# A clock for both sides, such as "5+3" (fetaix --help; default none: "").
+clock = ${CLOCK:-\"\"}
 
 [players]
 # The players' names when none is given (default "White" and "Black").
@@ -111,6 +113,8 @@ resign = "R"
 help = "?"
 # chat (two terminals) (default "c")
 chat = "c"
+# pause the clocks (a timed game) (default "p")
+pause = "p"
 # quit (default "q")
 quit = "q"
 # redraw the screen (default "Ctrl-L")

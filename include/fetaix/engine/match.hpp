@@ -4,6 +4,7 @@
 // on any number of threads and the match comes out the same.
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "../clock.hpp"
 #include "../game.hpp"
 #include "levels.hpp"
 #include "search.hpp"
@@ -26,6 +28,9 @@ struct MatchSettings {
     Rules rules{};
     int opening_plies = 10;         // random plies before the engines take over
     int max_plies = 400;            // a game still going then counts as a draw
+    // Both engines on this clock, timed for real from the first move after the opening: each budgets
+    // its moves from its clock (think_budget) and loses when it runs out. None: the levels' own limits.
+    std::optional<TimeControl> clock;
 };
 
 // Openings are scored by a search this deep and kept when within this much of level (hundredths of
@@ -90,8 +95,21 @@ struct MatchGame {
     double score = 0.5;    // for A: 1 win, 0.5 draw, 0 loss
     bool capped = false;   // still going after max_plies
     bool forfeited = false;  // a side answered with a move the game refused (an engine bug) and lost
+    bool on_time = false;    // a side's clock ran out
     std::size_t plies = 0;
 };
+
+namespace detail {
+// The score of a game that has ended or stopped.
+inline MatchGame finish(MatchGame out, const Game& game) {
+    const Outcome outcome = game.result().outcome;
+    if (outcome == Outcome::WhiteWins) out.score = out.a_is_white ? 1.0 : 0.0;
+    if (outcome == Outcome::BlackWins) out.score = out.a_is_white ? 0.0 : 1.0;
+    out.capped = !game.over();
+    out.plies = game.ply();
+    return out;
+}
+}  // namespace detail
 
 // Game number g from its opening (A plays White in even games), asking move_for(game, a_moves) for
 // each move until the game ends or reaches max_plies. A side whose move the game refuses loses: the
@@ -112,12 +130,41 @@ MatchGame play_from(const Opening& opening, long long g, int max_plies, MoveFor&
             return out;
         }
     }
-    const Outcome outcome = game.result().outcome;
-    if (outcome == Outcome::WhiteWins) out.score = out.a_is_white ? 1.0 : 0.0;
-    if (outcome == Outcome::BlackWins) out.score = out.a_is_white ? 0.0 : 1.0;
-    out.capped = !game.over();
-    out.plies = game.ply();
-    return out;
+    return detail::finish(out, game);
+}
+
+// As play_from, on a clock of `tc` for each side that starts with the first move after the opening:
+// move_for(game, a_moves, time_ms) gets the mover's budget from its clock, `now()` (milliseconds) times
+// each move, and a side whose clock has run out when its move comes back loses on time.
+template <class MoveFor, class Now>
+MatchGame play_timed(const Opening& opening, long long g, int max_plies, const TimeControl& tc, Now&& now,
+                     MoveFor&& move_for) {
+    MatchGame out;
+    out.a_is_white = g % 2 == 0;
+    Game game = opening.game;
+    Clock clock(tc, tc);
+    clock.set(ClockReading{tc.base, tc.base, game.position().side_to_move}, now());
+    while (!game.over() && game.ply() < static_cast<std::size_t>(max_plies)) {
+        const Color side = game.position().side_to_move;
+        const bool a_moves = (side == Color::White) == out.a_is_white;
+        const Millis budget = think_budget(clock.reading(now()).of(side), tc);
+        const Result r = move_for(game, a_moves, static_cast<int>(std::min<Millis>(budget, 3600000)));
+        const Millis t = now();
+        if (clock.fallen(t)) {
+            game.lose_on_time(side);
+            out.on_time = true;
+            break;
+        }
+        if (!r.has_move) break;
+        if (!game.play(r.best)) {
+            out.forfeited = true;
+            out.score = a_moves ? 0.0 : 1.0;
+            out.plies = game.ply();
+            return out;
+        }
+        clock.press(side, t);
+    }
+    return detail::finish(out, game);
 }
 
 // Game number g of a match between levels. Each search's table is cleared first, so the game does not
@@ -125,6 +172,17 @@ MatchGame play_from(const Opening& opening, long long g, int max_plies, MoveFor&
 inline MatchGame play_match_game(const MatchSettings& s, const Opening& opening, long long g, Search& search_a, Search& search_b) {
     search_a.clear();
     search_b.clear();
+    const std::uint64_t seed = s.seed + static_cast<std::uint64_t>(g) * 7919u;
+    if (s.clock) {
+        const auto now = [] {
+            return static_cast<Millis>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                           std::chrono::steady_clock::now().time_since_epoch())
+                                           .count());
+        };
+        return play_timed(opening, g, s.max_plies, *s.clock, now, [&](const Game& game, bool a_moves, int time_ms) {
+            return think(a_moves ? search_a : search_b, game, a_moves ? s.a : s.b, seed + game.ply(), time_ms);
+        });
+    }
     return play_from(opening, g, s.max_plies, [&](const Game& game, bool a_moves) {
         return think(a_moves ? search_a : search_b, game, a_moves ? s.a : s.b, s.seed + static_cast<std::uint64_t>(g) * 7919u + game.ply());
     });
@@ -134,6 +192,7 @@ struct MatchSummary {
     long long wins = 0, draws = 0, losses = 0;  // A's
     long long capped = 0;                       // drawn at the ply cap
     long long forfeited = 0;                    // lost by a refused move (an engine bug)
+    long long on_time = 0;                      // lost on time (a match on a clock)
     double score = 0;                           // A's mean score
     double margin = 0;                          // its 95% margin
 };
@@ -146,6 +205,7 @@ inline MatchSummary summarize(const std::vector<MatchGame>& games) {
         ++(g.score == 1.0 ? out.wins : g.score == 0.0 ? out.losses : out.draws);
         out.capped += g.capped;
         out.forfeited += g.forfeited;
+        out.on_time += g.on_time;
         sum += g.score;
         sum_squares += g.score * g.score;
     }
