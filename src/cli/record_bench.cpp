@@ -34,9 +34,12 @@ struct Workload {
     std::string text;
 };
 
+// Only the tags that differ from the defaults, so that as many games as possible fit in 1 MiB.
 std::string tags(const Rules& rules, std::string_view fen) {
-    return concat("[Result \"*\"]\n[FEN \"", fen, "\"]\n[Majority \"", rules.majority ? "yes" : "no", "\"]\n[NoProgress \"",
-                  rules.no_progress, "\"]\n\n");
+    std::string text = concat("[FEN \"", fen, "\"]\n");
+    if (rules.majority) text += "[Majority \"yes\"]\n";
+    if (rules.no_progress != Rules{}.no_progress) text += concat("[NoProgress \"", rules.no_progress, "\"]\n");
+    return text + "\n";
 }
 
 // Copies of one game until the next would pass 1 MiB.
