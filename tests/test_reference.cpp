@@ -380,7 +380,7 @@ std::string random_point_text(std::mt19937& rng) {
 
 TEST_CASE("the move check that walks the written path agrees with the one that lists every move", "[reference][notation]") {
     std::mt19937 rng(9);
-    int positions = 0, accepted = 0, prefixes = 0, refused = 0;
+    int positions = 0, accepted = 0, prefixes = 0, refused = 0, shorter = 0;
     for (const Rules& rules : every_rule_combination()) {
         INFO(describe(rules));
         for (int i = 0; i < 600; ++i) {
@@ -395,6 +395,10 @@ TEST_CASE("the move check that walks the written path agrees with the one that l
             int most = 0;
             for (const Move& m : moves) most = std::max(most, m.capture_count());
             REQUIRE(longest_capture(pos, rules) == most);
+            // The bounded search (stops at the first sequence taking more) says yes below the most, no at it.
+            REQUIRE_FALSE(captures_more_than(pos, rules, most));
+            if (most > 0) REQUIRE(captures_more_than(pos, rules, most - 1));
+            if (most > 1) REQUIRE(captures_more_than(pos, rules, 0));
             const std::optional<Move> first = first_legal_move(pos, rules);
             REQUIRE(first.has_value() == !moves.empty());
             if (first) REQUIRE(*first == moves[0]);
@@ -414,6 +418,19 @@ TEST_CASE("the move check that walks the written path agrees with the one that l
                 REQUIRE(game.play(m));
                 REQUIRE(game.ply() == 1);
             }
+            // Under majority, every sequence that takes fewer than the most: refused by both alike (the
+            // walked check stops its search at the first longer sequence it finds).
+            if (rules.majority && most > 1) {
+                Rules any = rules;
+                any.majority = false;
+                for (const Move& m : legal_moves(pos, any)) {
+                    if (m.capture_count() == most) continue;
+                    const int before = accepted;
+                    agree(to_string(m), pos, rules, accepted);
+                    REQUIRE(accepted == before);
+                    ++shorter;
+                }
+            }
             // Texts made of random points: almost all refused, by both alike.
             for (int k = 0; k < 20; ++k) {
                 const std::string random = random_point_text(rng);
@@ -430,6 +447,7 @@ TEST_CASE("the move check that walks the written path agrees with the one that l
     CHECK(positions == 7200);
     CHECK(prefixes > 1000);
     CHECK(refused > 100000);
+    CHECK(shorter > 1000);
 }
 
 TEST_CASE("the walked check agrees on the mullah with tens of thousands of sequences", "[reference][notation][mullah]") {

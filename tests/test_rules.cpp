@@ -150,6 +150,22 @@ TEST_CASE("4 majority: a piece in a corner or walled in by fixed pieces can neve
     CHECK(capture_bound(open, rules) == 2);
 }
 
+TEST_CASE("4 majority: the bound of one piece counts the other pieces of its side as fixed", "[rules][capture][majority]") {
+    Rules rules;
+    rules.majority = true;
+    // Either mullah may capture, so neither walls anything in for the whole side: all twelve count.
+    const Position pos = fen("W:WKb1,Ka3:BKc1,a2,Kb2,d2,e2,Kd3,a4,Kb4,c4,d4,b5,Kd5");
+    CHECK(capture_bound(pos, rules) == 12);
+    // While b1 captures, a3 stays: a2 and a4 (no diagonals, on the edge) have only the a-file, through a3.
+    CHECK(capture_bound(pos, *parse_point("b1")) == 10);
+    // While a3 captures, b1 stays: c1 (on the edge) has only rank 1, through b1.
+    CHECK(capture_bound(pos, *parse_point("a3")) == 11);
+    // So a sequence of 11 takes the most, and no search is needed to say so.
+    CHECK(longest_capture(pos, rules) == 11);
+    CHECK_FALSE(captures_more_than(pos, rules, 11));
+    CHECK(captures_more_than(pos, rules, 10));
+}
+
 TEST_CASE("4 majority: no sequence takes more than capture_bound, on random positions", "[rules][capture][majority]") {
     std::mt19937 rng(2026);
     int checked = 0;
@@ -171,6 +187,10 @@ TEST_CASE("4 majority: no sequence takes more than capture_bound, on random posi
         ++checked;
         INFO(to_fen(*pos));
         REQUIRE(capture_bound(*pos, rules) >= longest);
+        // Nor any sequence of one piece more than that piece's own bound.
+        Rules any = rules;
+        any.majority = false;
+        for (const Move& m : legal_moves(*pos, any)) REQUIRE(capture_bound(*pos, m.from) >= m.capture_count());
     }
     CHECK(checked > 5000);
 }
@@ -297,4 +317,41 @@ TEST_CASE("switches: a record's tags are read as they are written, and bad value
     CHECK(set_from_tag(no_progress, r, "100001") == "at most 100000 plies");
     CHECK(r == Rules{.majority = true});  // no refused value changed anything
     CHECK(find_switch_by_tag("Event") == nullptr);
+}
+
+TEST_CASE("the longest-capture search's state table keeps every key, and none of an earlier search", "[capture][table]") {
+    // Distinct keys below 2^36 (an odd multiplier is a bijection modulo a power of two).
+    const auto key = [](std::uint64_t i) { return (i * 0x9e3779b1u) & ((std::uint64_t{1} << 36) - 1); };
+    constexpr std::uint64_t kKeys = 100000;  // far past the first size: the table grows several times
+    {
+        detail::StateTable table;
+        detail::StateTable other;  // alive at the same time: its slots are its own
+        const auto [first_slot, first_added] = table.find_or_add(key(0), -1);
+        REQUIRE(first_added);
+        for (std::uint64_t i = 1; i < kKeys; ++i) {
+            const auto [slot, added] = table.find_or_add(key(i), -1);
+            REQUIRE(added);
+            table.set(key(i), slot, static_cast<std::int8_t>(i % 100));
+        }
+        // A slot handed out before the table grew still finds its key.
+        table.set(key(0), first_slot, 42);
+        REQUIRE(table.find(key(0)) != nullptr);
+        CHECK(*table.find(key(0)) == 42);
+        for (std::uint64_t i = 1; i < kKeys; ++i) {
+            REQUIRE(table.find(key(i)) != nullptr);
+            REQUIRE(*table.find(key(i)) == static_cast<std::int8_t>(i % 100));
+            REQUIRE(other.find(key(i)) == nullptr);
+        }
+        const auto [slot, added] = table.find_or_add(key(7), -1);
+        CHECK_FALSE(added);
+        CHECK(table.value(slot) == 7);
+        CHECK(table.find(key(kKeys)) == nullptr);
+    }
+    // The next tables take the same slots again, uncleared: they find none of the keys above.
+    detail::StateTable again;
+    detail::StateTable and_again;
+    for (std::uint64_t i = 0; i < kKeys; ++i) {
+        REQUIRE(again.find(key(i)) == nullptr);
+        REQUIRE(and_again.find(key(i)) == nullptr);
+    }
 }

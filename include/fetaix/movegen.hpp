@@ -6,6 +6,7 @@
 #include <bit>
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -139,10 +140,9 @@ struct WalkState {
     Bitboard enemy;  // the enemy pieces not yet captured
     int depth;       // the jumps made so far
 
-    // One number per state of one position's walk (depth follows from `enemy`); never 0.
+    // One number per state of one position's walk (depth follows from `enemy`), below 2^36.
     constexpr std::uint64_t key() const {
-        return (std::uint64_t{1} << 63) | (std::uint64_t{enemy} << 11) | (std::uint64_t{mullah} << 10) |
-               (std::uint64_t{at.index} << 5) | from.index;
+        return (std::uint64_t{enemy} << 11) | (std::uint64_t{mullah} << 10) | (std::uint64_t{at.index} << 5) | from.index;
     }
 };
 
@@ -225,27 +225,36 @@ private:
 
     // A mullah on p after `depth` jumps: long leaps, with the landing rule.
     void mullah(Point p, Bitboard enemy, Bitboard occupied, int depth) {
+        std::array<Point, 8> unused;
+        mullah(p, enemy, occupied, depth, mullah_jump_directions(p, enemy, occupied, unused));
+    }
+
+    // The same, given the directions it can jump in: the landing rule has found them already for
+    // every point a jump lands on, so the state it leads to does not work them out again.
+    void mullah(Point p, Bitboard enemy, Bitboard occupied, int depth, unsigned directions) {
         if constexpr (kSteered)
             if (!sink_.enter(WalkState{move_.from, p, true, enemy, depth})) return;
-        std::array<Point, 8> jumped_points;
-        const unsigned directions = mullah_jump_directions(p, enemy, occupied, jumped_points);
         for (unsigned rest = directions; rest; rest &= rest - 1) {
             const Direction d = static_cast<Direction>(std::countr_zero(rest));
             if constexpr (kSteered)
                 if (!allowed(ray(p, d), depth)) continue;  // a given path leaves in another direction
-            const Point over = jumped_points[static_cast<int>(d)];
+            const Point over = first_along_or_none(ray(p, d) & occupied, d);
             const Bitboard enemy_after = enemy & ~bit(over);
             const Bitboard occupied_after = occupied & ~bit(over);
             const Bitboard landings = landing_points(over, d, occupied_after);
             move_.captured |= bit(over);
             // The landing rule: where some landing point of this jump lets the capture go on, only those may be chosen.
             Bitboard continuing = 0;
-            for (Point land : points(landings))
-                if (mullah_can_capture(land, enemy_after, occupied_after)) continuing |= bit(land);
+            std::array<unsigned, kPointCount> next;  // read only where `continuing` has the point
+            for (Point land : points(landings)) {
+                std::array<Point, 8> unused;
+                next[land.index] = mullah_jump_directions(land, enemy_after, occupied_after, unused);
+                if (next[land.index]) continuing |= bit(land);
+            }
             if (continuing) {
                 for (Point land : points(allowed(continuing, depth))) {
                     move_.path[depth] = land;
-                    mullah(land, enemy_after, occupied_after, depth + 1);
+                    mullah(land, enemy_after, occupied_after, depth + 1, next[land.index]);
                     if (stopped()) break;
                 }
             } else {
@@ -298,38 +307,106 @@ struct CaptureCollector {
     void operator()(const Move& m) { list.push_back(m); }
 };
 
-// Values by WalkState key, by open addressing: the memory of the longest-capture search.
+// Values by WalkState key, by open addressing: the memory of the longest-capture search. Its slots
+// come from a pool kept per thread and are not cleared between searches: each search stamps its keys
+// with a generation of its own, and a slot stamped with another generation is empty. So a search
+// costs no allocation and no clearing, and each state one probe (find_or_add).
 class StateTable {
 public:
-    // The value kept for key, or nullptr.
-    const std::int8_t* find(std::uint64_t key) const {
-        for (std::size_t i = slot(key);; i = (i + 1) & (keys_.size() - 1)) {
-            if (keys_[i] == key) return &values_[i];
-            if (keys_[i] == 0) return nullptr;
+    StateTable() : slots_(acquire()) {
+        if (++slots_->generation > kMaxGeneration) {
+            std::fill(slots_->keys.begin(), slots_->keys.end(), 0);
+            slots_->generation = 1;
         }
+        stamp_ = std::uint64_t{slots_->generation} << kKeyBits;
+        attach();
     }
-    void insert(std::uint64_t key, std::int8_t value) {
-        if (2 * (used_ + 1) > keys_.size()) grow();
-        std::size_t i = slot(key);
-        while (keys_[i] != 0 && keys_[i] != key) i = (i + 1) & (keys_.size() - 1);
-        used_ += keys_[i] == 0 ? 1 : 0;
-        keys_[i] = key;
-        values_[i] = value;
+    ~StateTable() { pool().push_back(std::move(slots_)); }
+    StateTable(const StateTable&) = delete;
+    StateTable& operator=(const StateTable&) = delete;
+
+    // The value kept for key (below 2^kKeyBits), or nullptr.
+    const std::int8_t* find(std::uint64_t key) const {
+        const std::size_t i = probe(key | stamp_);
+        return keys_[i] == (key | stamp_) ? &values_[i] : nullptr;
+    }
+    // The slot of key, added with the value `initial` if it was not there, and whether it was added.
+    std::pair<std::size_t, bool> find_or_add(std::uint64_t key, std::int8_t initial) {
+        std::size_t i = probe(key | stamp_);
+        if (keys_[i] == (key | stamp_)) return {i, false};
+        if (2 * (used_ + 1) > mask_ + 1) {
+            grow();
+            i = probe(key | stamp_);
+        }
+        ++used_;
+        keys_[i] = key | stamp_;
+        values_[i] = initial;
+        return {i, true};
+    }
+    std::int8_t value(std::size_t slot) const { return values_[slot]; }
+    // Sets the value of key, which find_or_add put in `slot` (moved since only if the table grew).
+    void set(std::uint64_t key, std::size_t slot, std::int8_t value) {
+        if (keys_[slot] != (key | stamp_)) slot = probe(key | stamp_);
+        values_[slot] = value;
     }
 
+    static constexpr int kKeyBits = 40;
+
 private:
-    std::size_t slot(std::uint64_t key) const { return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ull) >> 32) & (keys_.size() - 1); }
-    void grow() {
-        std::vector<std::uint64_t> keys(keys_.size() * 2);
-        std::vector<std::int8_t> values(keys.size());
-        std::swap(keys, keys_);
-        std::swap(values, values_);
-        used_ = 0;
-        for (std::size_t i = 0; i < keys.size(); ++i)
-            if (keys[i] != 0) insert(keys[i], values[i]);
+    static constexpr std::uint32_t kMaxGeneration = (1u << 23) - 1;
+    static constexpr std::uint64_t kStampMask = ~((std::uint64_t{1} << kKeyBits) - 1);
+    struct Slots {
+        std::vector<std::uint64_t> keys = std::vector<std::uint64_t>(std::size_t{1} << 14);
+        std::vector<std::int8_t> values = std::vector<std::int8_t>(keys.size());
+        std::uint32_t generation = 0;
+    };
+    // Slots not in use by a table of this thread (a search may keep one table while it makes another).
+    static std::vector<std::unique_ptr<Slots>>& pool() {
+        thread_local std::vector<std::unique_ptr<Slots>> free;
+        return free;
     }
-    std::vector<std::uint64_t> keys_ = std::vector<std::uint64_t>(256);
-    std::vector<std::int8_t> values_ = std::vector<std::int8_t>(256);
+    static std::unique_ptr<Slots> acquire() {
+        auto& free = pool();
+        if (free.empty()) return std::make_unique<Slots>();
+        std::unique_ptr<Slots> slots = std::move(free.back());
+        free.pop_back();
+        return slots;
+    }
+    // The slot holding `stamped`, or the empty slot where it belongs.
+    std::size_t probe(std::uint64_t stamped) const {
+        std::size_t i = static_cast<std::size_t>((stamped * 0x9e3779b97f4a7c15ull) >> 40) & mask_;
+        while (keys_[i] != stamped && (keys_[i] & kStampMask) == stamp_) i = (i + 1) & mask_;
+        return i;
+    }
+    void attach() {
+        keys_ = slots_->keys.data();
+        values_ = slots_->values.data();
+        mask_ = slots_->keys.size() - 1;
+    }
+    // Twice the slots, fresh: this search's keys move over as generation 1, the others' are dropped.
+    // Rare, and kept out of line so that find_or_add stays small enough to inline.
+    [[gnu::noinline]] void grow() {
+        std::vector<std::uint64_t> keys(slots_->keys.size() * 2);
+        std::vector<std::int8_t> values(keys.size());
+        std::swap(keys, slots_->keys);
+        std::swap(values, slots_->values);
+        const std::uint64_t old_stamp = stamp_;
+        slots_->generation = 1;
+        stamp_ = std::uint64_t{1} << kKeyBits;
+        attach();
+        for (std::size_t i = 0; i < keys.size(); ++i)
+            if ((keys[i] & kStampMask) == old_stamp) {
+                const std::uint64_t stamped = (keys[i] & ~kStampMask) | stamp_;
+                const std::size_t j = probe(stamped);
+                keys_[j] = stamped;
+                values_[j] = values[i];
+            }
+    }
+    std::unique_ptr<Slots> slots_;
+    std::uint64_t* keys_ = nullptr;
+    std::int8_t* values_ = nullptr;
+    std::size_t mask_ = 0;
+    std::uint64_t stamp_ = 0;
     std::size_t used_ = 0;
 };
 
@@ -337,30 +414,55 @@ private:
 // state does not depend on how it was reached, so a state met again adds nothing. Leaves in `further`,
 // for every state met, the most captures still to come from it (-1: the piece cannot capture at all).
 // Given landing points (`path`, `given`) keep the search to the sequences that begin with them.
+// With `enough` set, the walk stops as soon as a sequence takes that many (`most` then says so, and
+// `best` and `further` are incomplete).
 struct LongestCapture {
     static constexpr bool kSteers = true;
     const Point* path = nullptr;
     int given = 0;
+    int enough = kMaxCaptures + 1;
     StateTable further;
-    std::array<int, kMaxCaptures + 2> best{};  // per open state, the longest sequence found through it
-    int open = 0;                              // best[0] is the longest of all
+    std::array<int, kMaxCaptures + 2> best{};          // per open state, the longest sequence found through it
+    std::array<std::size_t, kMaxCaptures + 2> slot{};  // per open state, its slot in `further`
+    std::array<std::uint64_t, kMaxCaptures + 2> keys{};  // and its key
+    int open = 0;                                      // best[0] is the longest of all
+    int most = 0;                                      // the longest sequence met so far
+
+    // The key of a state in `further`. States before the end of a given path are keyed apart: their
+    // values count only the sequences along the path, and a later walk without it must not take them.
+    static std::uint64_t key_of(const WalkState& s, int given) {
+        return s.key() | (s.depth < given ? std::uint64_t{1} << 36 : 0);
+    }
 
     Bitboard only(int depth) const { return depth < given ? bit(path[depth]) : kAllPoints; }
-    bool done() const { return false; }
-    bool enter(const WalkState& s) {
-        if (const std::int8_t* known = further.find(s.key())) {
-            if (*known >= 0) best[open] = std::max(best[open], s.depth + *known);
+    bool done() const { return most >= enough; }
+    // Inlined by force: called once per state of the search, where a call costs more than the probe.
+    [[gnu::always_inline]] bool enter(const WalkState& s) {
+        const std::uint64_t key = key_of(s, given);
+        const auto [at, added] = further.find_or_add(key, -1);
+        if (!added) {
+            const int known = further.value(at);
+            if (known >= 0) reach(s.depth + known);
             return false;
         }
         best[++open] = -1;
+        slot[open] = at;
+        keys[open] = key;
         return true;
     }
-    void leave(const WalkState& s) {
-        const int longest = best[open--];
-        further.insert(s.key(), static_cast<std::int8_t>(longest < 0 ? -1 : longest - s.depth));
+    [[gnu::always_inline]] void leave(const WalkState& s) {
+        const int longest = best[open];
+        further.set(keys[open], slot[open], static_cast<std::int8_t>(longest < 0 ? -1 : longest - s.depth));
+        --open;
         best[open] = std::max(best[open], longest);
     }
-    void operator()(const Move& m) { best[open] = std::max<int>(best[open], m.landings); }
+    void operator()(const Move& m) { reach(m.landings); }
+
+private:
+    void reach(int n) {
+        best[open] = std::max(best[open], n);
+        most = std::max(most, n);
+    }
 };
 
 // Follows given landing points and collects the legal sequences that are exactly those points
@@ -380,7 +482,7 @@ struct PathFinder {
     bool done() const { return exact.has_value() || longer.size() >= limit; }
     bool enter(const WalkState& s) const {
         if (!longest) return true;
-        const std::int8_t* further = longest->further.find(s.key());
+        const std::int8_t* further = longest->further.find(LongestCapture::key_of(s, given));
         return further && *further >= 0 && s.depth + *further == longest->best[0];
     }
     void leave(const WalkState&) const {}
@@ -521,28 +623,13 @@ inline std::uint64_t count_legal_moves(const Position& pos, const Rules& rules) 
     });
 }
 
-// The most pieces one capture sequence of the side to move takes; 0 when it has no capture.
-inline int longest_capture(const Position& pos, const Rules& rules) {
-    if (!has_capture(pos, rules)) return 0;
-    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
-        detail::LongestCapture longest;
-        const Bitboard men = detail::capturing_men<Us, Backward>(pos.men(Us), pos.them(), pos.empty());
-        detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, pos.mullahs_of(Us));
-        return longest.best[0];
-    });
-}
+namespace detail {
 
-// At least as many pieces as any capture sequence of the side to move takes, found without a search:
-// the enemy pieces that could ever be jumped. A jump over p needs the points before and beyond p on a
-// line; pieces of the side to move that cannot capture never leave their points, nor do enemy pieces
-// that can never be jumped, so a piece walled in by those, or by the board's edge, stays for good.
-// Under majority, a sequence taking this many needs no search for a longer one.
-inline int capture_bound(const Position& pos, const Rules& rules) {
-    const Bitboard enemy = pos.them();
-    const Bitboard fixed_own = detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
-        const Bitboard capturers = detail::capturing_men<Us, Backward>(pos.men(Us), enemy, pos.empty()) | pos.mullahs_of(Us);
-        return pos.us() & ~capturers;
-    });
+// The enemy pieces that could ever be jumped while the pieces of the side to move on `fixed_own`
+// stay where they are. A jump over p needs the points before and beyond p on a line; an enemy piece
+// that can never be jumped never leaves its point either, so a piece walled in by those, by fixed
+// pieces or by the board's edge stays for good.
+constexpr Bitboard jumpable_enemies(Bitboard enemy, Bitboard fixed_own) {
     Bitboard fixed = fixed_own;
     while (true) {
         const Bitboard open = kAllPoints & ~fixed;
@@ -550,9 +637,83 @@ inline int capture_bound(const Position& pos, const Rules& rules) {
         for (Direction d : {Direction::North, Direction::NorthEast, Direction::East, Direction::SouthEast})
             jumpable |= shift(open, d) & shift(open, opposite(d));
         const Bitboard next = fixed_own | (enemy & ~jumpable);
-        if (next == fixed) return popcount(enemy & jumpable);
+        if (next == fixed) return enemy & jumpable;
         fixed = next;
     }
+}
+
+// The pieces of the side to move with a first jump.
+template <Color Us, bool Backward>
+Bitboard capturers(const Position& pos) {
+    const Bitboard mullahs = pos.mullahs_of(Us);
+    Bitboard movers = capturing_men<Us, Backward>(pos.men(Us), pos.them(), pos.empty());
+    for (Point p : points(mullahs))
+        if (mullah_can_capture(p, pos.them(), pos.occupied() & ~bit(p))) movers |= bit(p);
+    return movers;
+}
+
+}  // namespace detail
+
+// At least as many pieces as any capture sequence of the side to move takes, found without a search:
+// the enemy pieces that could ever be jumped (detail::jumpable_enemies), pieces of the side to move
+// that cannot capture never leaving their points. Under majority, a sequence taking this many needs
+// no search for a longer one.
+inline int capture_bound(const Position& pos, const Rules& rules) {
+    const Bitboard fixed_own = detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        const Bitboard capturers = detail::capturing_men<Us, Backward>(pos.men(Us), pos.them(), pos.empty()) | pos.mullahs_of(Us);
+        return pos.us() & ~capturers;
+    });
+    return popcount(detail::jumpable_enemies(pos.them(), fixed_own));
+}
+
+// The same for the sequences of the piece on `from` alone, tighter: while it captures, every other
+// piece of the side to move stays where it is (a mullah beside an enemy piece on the edge walls it in).
+inline int capture_bound(const Position& pos, Point from) {
+    return popcount(detail::jumpable_enemies(pos.them(), pos.us() & ~bit(from)));
+}
+
+namespace detail {
+
+// Whether some capture sequence of the side to move takes more than `count` pieces. Only the pieces
+// whose capture_bound allows more are searched, and each search stops at the first such sequence:
+// the question is never how long the longest is. `walked`, when given, has searched the sequences of
+// the piece on `from` along a given path, and goes on with them: its states past the path are not
+// walked twice.
+inline bool captures_more_than(const Position& pos, const Rules& rules, int count, Point from, LongestCapture* walked) {
+    if (count >= capture_bound(pos, rules)) return false;
+    return dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        const Bitboard men = pos.men(Us);
+        for (Point p : points(capturers<Us, Backward>(pos))) {
+            if (capture_bound(pos, p) <= count) continue;
+            std::optional<LongestCapture> own;
+            LongestCapture& longest = walked && p == from ? *walked : own.emplace();
+            longest.path = nullptr;
+            longest.given = 0;
+            longest.enough = count + 1;
+            CaptureWalker<LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men & bit(p), pos.mullahs_of(Us) & bit(p));
+            if (longest.most > count) return true;
+        }
+        return false;
+    });
+}
+
+}  // namespace detail
+
+// Whether some capture sequence of the side to move takes more than `count` pieces.
+inline bool captures_more_than(const Position& pos, const Rules& rules, int count) {
+    return detail::captures_more_than(pos, rules, count, kNoPoint, nullptr);
+}
+
+// The most pieces one capture sequence of the side to move takes; 0 when it has no capture.
+inline int longest_capture(const Position& pos, const Rules& rules) {
+    if (!has_capture(pos, rules)) return 0;
+    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        detail::LongestCapture longest;
+        longest.enough = capture_bound(pos, rules);  // none takes more
+        const Bitboard men = detail::capturing_men<Us, Backward>(pos.men(Us), pos.them(), pos.empty());
+        detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, pos.mullahs_of(Us));
+        return longest.most;
+    });
 }
 
 // The legal moves named by a start and landing points: the move with exactly these points, and the
@@ -611,14 +772,16 @@ inline PathMatch match_path(const Position& pos, const Rules& rules, Point from,
             detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men & only, mullahs & only);
             result.longer.clear();  // found above without regard to majority
             if (longest.best[0] <= count) return;  // nothing goes on from it
-            if (longest.best[0] < capture_bound(pos, rules) && longest_capture(pos, rules) > longest.best[0]) return;
+            // The walk of the piece on `from` goes on from where the walk along the path left it; a walk that
+            // finds nothing longer leaves best[0] and the values along the path as they were.
+            if (detail::captures_more_than(pos, rules, longest.best[0], from, &longest)) return;
             return find(&longest);
         }
-        detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, mullahs);
         if (result.exact) {
-            if (result.exact->capture_count() != longest.best[0]) result.exact.reset();
+            if (captures_more_than(pos, rules, result.exact->capture_count())) result.exact.reset();
             return;
         }
+        detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, mullahs);
         find(&longest);
     });
     return result;
