@@ -1,0 +1,18 @@
+#pragma once
+// `fetaix tablebase build|probe|verify`: the endgame tables (include/fetaix/tablebase.hpp) in files under
+// $XDG_DATA_HOME/fetaix/tablebases/<rules>/, one per material, with a manifest of their checksums.
+
+#include <string>
+
+#include <fetaix/fetaix.hpp>
+
+namespace fetaix::cli {
+
+// The folder of the tables for these rules (the no-progress count does not change them).
+std::string tablebase_directory(const Rules& rules);
+
+int run_tablebase_build(int pieces, const Rules& rules);
+int run_tablebase_probe(const std::string& fen, const Rules& rules);
+int run_tablebase_verify(const Rules& rules);
+
+}  // namespace fetaix::cli
