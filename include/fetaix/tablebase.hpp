@@ -207,9 +207,19 @@ inline Table solve(const Material& m, const Rules& rules, const Set& solved,
                    const std::function<void(int level)>& progress = {}) {
     const Index index(m);
     Table table{m, std::vector<Entry>(index.size(), 0)};
+    // Moves are generated once: for each open position, its successors in this material (by index,
+    // in `next` from first[k] to first[k + 1]) and a summary of those in other materials.
+    struct Open {
+        std::uint64_t i;
+        int shortest_loss;  // the shortest loss among successors elsewhere, or -1
+        int longest_win;    // the longest win among them, or -1
+        bool draw;          // one of them is a draw
+    };
+    std::vector<Open> open;
+    std::vector<std::uint64_t> first{0};
+    std::vector<std::uint32_t> next;
     std::vector<std::uint8_t> pending(index.size(), 0);
-    std::uint64_t open = 0;
-    int longest_elsewhere = 0;  // the longest distance among successors in other materials
+    int longest_elsewhere = 0;
     MoveList moves;
     for (std::uint64_t i = 0; i < index.size(); ++i) {
         const auto p = index.position(i);
@@ -221,52 +231,50 @@ inline Table solve(const Material& m, const Rules& rules, const Set& solved,
             continue;
         }
         pending[i] = 1;
-        ++open;
+        Open o{i, -1, -1, false};
         for (const Move& move : moves) {
             const Position q = p->after(move);
-            if (q.us() && material_of(q) == m) continue;
-            const auto v = solved.probe(q);
-            if (v && v->distance > longest_elsewhere) longest_elsewhere = v->distance;
+            if (q.us() && material_of(q) == m) {
+                next.push_back(static_cast<std::uint32_t>(index.index(q)));
+                continue;
+            }
+            const Value v = *solved.probe(q);  // solved holds every material a capture or promotion leads to
+            if (v.verdict == Verdict::Loss && (o.shortest_loss < 0 || v.distance < o.shortest_loss)) o.shortest_loss = v.distance;
+            if (v.verdict == Verdict::Win && v.distance > o.longest_win) o.longest_win = v.distance;
+            if (v.verdict == Verdict::Draw) o.draw = true;
+            if (v.distance > longest_elsewhere) longest_elsewhere = v.distance;
         }
+        open.push_back(o);
+        first.push_back(next.size());
     }
-    // The value of a successor: in this material, the entry as it stands (pending ones are unknown).
-    const auto successor = [&](const Position& q) -> std::optional<Value> {
-        if (q.us() && material_of(q) == m) {
-            const std::uint64_t j = index.index(q);
-            if (pending[j]) return std::nullopt;
-            return decode(table.entries[j]);
-        }
-        return solved.probe(q);
-    };
-    std::vector<std::uint64_t> resolved;
-    for (int level = 1; open > 0 && level <= kMaxDistance; ++level) {
+    std::vector<std::size_t> resolved;
+    std::vector<Entry> found;
+    std::size_t left = open.size();
+    for (int level = 1; left > 0 && level <= kMaxDistance; ++level) {
         resolved.clear();
-        std::vector<Entry> found;
-        for (std::uint64_t i = 0; i < index.size(); ++i) {
-            if (!pending[i]) continue;
-            const Position p = *index.position(i);
-            moves.clear();
-            generate_legal_moves(p, rules, moves);
-            bool win = false, all_won_sooner = true;
-            for (const Move& move : moves) {
-                const auto v = successor(p.after(move));
-                if (v && v->verdict == Verdict::Loss && v->distance == level - 1) {
-                    win = true;
-                    break;
-                }
-                if (!v || v->verdict != Verdict::Win || v->distance > level - 1) all_won_sooner = false;
+        found.clear();
+        for (std::size_t k = 0; k < open.size(); ++k) {
+            const Open& o = open[k];
+            if (!pending[o.i]) continue;
+            bool win = o.shortest_loss == level - 1;
+            bool all_won_sooner = !o.draw && o.longest_win <= level - 1 && o.shortest_loss < 0;
+            for (std::uint64_t s = first[k]; !win && s < first[k + 1]; ++s) {
+                const std::uint32_t j = next[s];
+                const Value v = decode(table.entries[j]);
+                if (!pending[j] && v.verdict == Verdict::Loss && v.distance == level - 1) win = true;
+                if (pending[j] || v.verdict != Verdict::Win || v.distance > level - 1) all_won_sooner = false;
             }
             if (win || all_won_sooner) {
-                resolved.push_back(i);
+                resolved.push_back(k);
                 found.push_back(encode({win ? Verdict::Win : Verdict::Loss, level}));
             }
         }
         // Written after the whole level, so that no entry of this level is read as one of the last.
-        for (std::size_t k = 0; k < resolved.size(); ++k) {
-            table.entries[resolved[k]] = found[k];
-            pending[resolved[k]] = 0;
+        for (std::size_t r = 0; r < resolved.size(); ++r) {
+            table.entries[open[resolved[r]].i] = found[r];
+            pending[open[resolved[r]].i] = 0;
         }
-        open -= resolved.size();
+        left -= resolved.size();
         if (progress) progress(level);
         if (resolved.empty() && level > longest_elsewhere + 1) break;
     }
