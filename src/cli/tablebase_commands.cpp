@@ -163,6 +163,7 @@ int run_tablebase_build(int pieces, const Rules& rules) {
             set.add(std::move(*table));
             done += size;
             out(concat(name, " kept"));
+            std::fflush(stdout);
             continue;
         }
         const auto material_start = std::chrono::steady_clock::now();
@@ -192,6 +193,7 @@ int run_tablebase_build(int pieces, const Rules& rules) {
         solved += size;
         done += size;
         out(format("%s entries=%llu bytes=%zu time=%.2f", name.c_str(), static_cast<unsigned long long>(size), bytes.size(), seconds));
+        std::fflush(stdout);  // a line per material as it is done, also into a file
         set.add(std::move(table));
     }
     out(format("tables of up to %d pieces in %s (%.1f s)", pieces, folder.c_str(), since(start)));
