@@ -90,13 +90,15 @@ constexpr CommandText kCommands[] = {
     {"tablebase",
      "fetaix tablebase build [--pieces N] [RULES]\n"
      "fetaix tablebase probe FEN [RULES]\n"
-     "fetaix tablebase verify [RULES]",
+     "fetaix tablebase verify [RULES]\n"
+     "fetaix tablebase stats [RULES]",
      "Endgame tables (docs/endgames.md): build solves every position of up to\n"
      "N pieces (2 to 7, default 6) into $XDG_DATA_HOME/fetaix/tablebases/\n"
      "(~/.local/share/ by default), going on where an interrupted build\n"
      "stopped; probe prints the FEN and win, draw or loss for the side to move\n"
      "with the distance in plies (exit status 1 when it is not built); verify\n"
-     "checks every value against its successors and every checksum."},
+     "checks every value against its successors and every checksum; stats\n"
+     "prints each material's shares won, drawn and lost and its longest win."},
     {"config", "fetaix config [--path]",
      "Print the settings in force as a settings file, every key with its\n"
      "default in a comment; --path prints where the file is looked for\n"
@@ -523,7 +525,7 @@ int main(int argc, char** argv) {
     std::string tablebase_action, tablebase_fen;
     int tablebase_pieces = 6;
     Rules tablebase_rules;
-    tablebase->add_option("ACTION", tablebase_action, "build, probe or verify")->required()->type_name("");
+    tablebase->add_option("ACTION", tablebase_action, "build, probe, verify or stats")->required()->type_name("");
     tablebase->add_option("FEN", tablebase_fen, "with probe: the position")->type_name("");
     CLI::Option* pieces_option = cli::add_whole(*tablebase, "--pieces", "N", 2, 7, [&](long long n) { tablebase_pieces = static_cast<int>(n); },
                                                 "a number of pieces", "with build: the most pieces, 2 to 7 (default 6)");
@@ -581,8 +583,8 @@ int main(int argc, char** argv) {
     }
     if (command == tablebase) {
         const bool probe = tablebase_action == "probe";
-        if (tablebase_action != "build" && !probe && tablebase_action != "verify")
-            return usage_error(concat("tablebase: expected build, probe or verify, not '", tablebase_action, "'"));
+        if (tablebase_action != "build" && !probe && tablebase_action != "verify" && tablebase_action != "stats")
+            return usage_error(concat("tablebase: expected build, probe, verify or stats, not '", tablebase_action, "'"));
         if (probe && tablebase_fen.empty()) return usage_error("tablebase probe needs a position, such as W:WKc3:Bc4");
         if (!probe && !tablebase_fen.empty())
             return usage_error(concat("tablebase ", tablebase_action, ": unexpected argument '", tablebase_fen, "'"));
@@ -590,6 +592,7 @@ int main(int argc, char** argv) {
             return usage_error(concat("tablebase ", tablebase_action, ": --pieces goes with build"));
         if (tablebase_action == "build") return cli::run_tablebase_build(tablebase_pieces, tablebase_rules);
         if (probe) return cli::run_tablebase_probe(tablebase_fen, tablebase_rules);
+        if (tablebase_action == "stats") return cli::run_tablebase_stats(tablebase_rules);
         return cli::run_tablebase_verify(tablebase_rules);
     }
     if (command == config) {

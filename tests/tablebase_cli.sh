@@ -48,6 +48,10 @@ grep -q "^1m0k-1m1k entries=" "$tmp/again" && [[ $built == 1 && $kept == 15 ]] |
 [[ $(tail -n 1 "$tmp/verify") == "every table of up to 3 pieces is consistent and matches its checksum" ]] ||
     { echo "FAIL: verify's last line"; cat "$tmp/verify"; failures=$((failures + 1)); }
 
+# The shares of one material, counted by hand: White's mullah against Black's man, White to move.
+"$program" tablebase stats >"$tmp/stats" || { echo "FAIL: stats"; failures=$((failures + 1)); }
+grep -q "^0m1k-1m0k W to move: 480 positions, won " "$tmp/stats" || { echo "FAIL: stats"; cat "$tmp/stats"; failures=$((failures + 1)); }
+
 # A changed byte: verify, probe and build all refuse the file.
 printf '\x07' | dd of="$folder/0m1k-1m0k.tb" bs=1 seek=100 conv=notrunc status=none
 sum=$(awk '$1 == "0m1k-1m0k" { print $3 }' "$folder/manifest.txt")
@@ -56,7 +60,7 @@ sum=$(awk '$1 == "0m1k-1m0k" { print $3 }' "$folder/manifest.txt")
     { echo "FAIL: verify of a changed file: $(cat "$tmp/err")"; failures=$((failures + 1)); }
 
 # Bad input: a clear message and status 2.
-expect 2 "" "fetaix: tablebase: expected build, probe or verify, not 'solve'" tablebase solve
+expect 2 "" "fetaix: tablebase: expected build, probe, verify or stats, not 'solve'" tablebase solve
 expect 2 "" "fetaix: tablebase probe needs a position, such as W:WKc3:Bc4" tablebase probe
 expect 2 "" "fetaix: tablebase probe: column 1: the position must start with the side to move, W or B" tablebase probe X:Wa1:Ba5
 expect 2 "" "fetaix: tablebase probe: W:Wa1:B: Black has no pieces, yet the game did not end before White's move" tablebase probe W:Wa1:B

@@ -266,4 +266,51 @@ int run_tablebase_verify(const Rules& rules) {
     return 0;
 }
 
+int run_tablebase_stats(const Rules& rules) {
+    auto manifest = read_manifest(rules);
+    if (!manifest) {
+        err(concat("fetaix: tablebase stats: ", manifest.error().describe()));
+        return 1;
+    }
+    if (manifest->empty()) {
+        err(concat("fetaix: tablebase stats: no tables in ", tablebase_directory(rules), " (fetaix tablebase build)"));
+        return 1;
+    }
+    for (const tb::Material& m : tb::materials_up_to(pieces_built(*manifest))) {
+        auto table = load_table(rules, m, *manifest);
+        if (!table) {
+            err(concat("fetaix: tablebase stats: ", table.error().describe()));
+            return 1;
+        }
+        const tb::Index index(m);
+        for (Color side : {Color::White, Color::Black}) {
+            std::uint64_t won = 0, drawn = 0, lost = 0, longest_at = 0;
+            std::optional<std::uint64_t> draw_at;
+            int longest = -1;
+            const std::uint64_t half = index.size() / 2, begin = side == Color::White ? 0 : half;
+            for (std::uint64_t i = begin; i < begin + half; ++i) {
+                const auto p = index.position(i);
+                if (!p) continue;
+                const tb::Value v = tb::decode(table->entries[i]);
+                if (v.verdict == tb::Verdict::Win) {
+                    ++won;
+                    if (v.distance > longest) longest = v.distance, longest_at = i;
+                } else if (v.verdict == tb::Verdict::Loss) {
+                    ++lost;
+                } else {
+                    ++drawn;
+                    if (!draw_at) draw_at = i;
+                }
+            }
+            const std::uint64_t all = won + drawn + lost;
+            const auto share = [all](std::uint64_t n) { return format("%.1f%%", 100.0 * static_cast<double>(n) / static_cast<double>(all)); };
+            out(concat(tb::name_of(m), " ", side == Color::White ? "W" : "B", " to move: ", all, " positions, won ", share(won),
+                       " drawn ", share(drawn), " lost ", share(lost),
+                       longest >= 0 ? concat("; longest win ", longest, " ", to_fen(*index.position(longest_at))) : "",
+                       draw_at ? concat("; a draw ", to_fen(*index.position(*draw_at))) : ""));
+        }
+    }
+    return 0;
+}
+
 }  // namespace fetaix::cli

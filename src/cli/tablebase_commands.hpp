@@ -14,5 +14,7 @@ std::string tablebase_directory(const Rules& rules);
 int run_tablebase_build(int pieces, const Rules& rules);
 int run_tablebase_probe(const std::string& fen, const Rules& rules);
 int run_tablebase_verify(const Rules& rules);
+// Per material and side to move: the shares won, drawn and lost, the longest win and a draw.
+int run_tablebase_stats(const Rules& rules);
 
 }  // namespace fetaix::cli
