@@ -36,6 +36,9 @@ expect 0 "W:W:BKc4 loss 0" "" tablebase probe "W:W:BKc4"
 expect 1 "" "fetaix: tablebase probe: W:Wa4:Bb4,c4,a5 has 4 pieces; the tables for backward-captures=no,promotion=end,majority=no hold up to 3 (fetaix tablebase build --pieces 4)" \
     tablebase probe "W:Wa4:Ba5,b4,c4"
 
+# analyze answers from the tables: the shortest win and its move.
+expect 0 $'win in 1 (tablebase)\nbestmove c3xc5' "" analyze --fen W:WKc3:Bc4
+
 # An interrupted build: one material's file and manifest line gone. Only that one is built again.
 sed -i '/^1m0k-1m1k /d' "$folder/manifest.txt"
 rm "$folder/1m0k-1m1k.tb"

@@ -152,3 +152,24 @@ TEST_CASE("tablebase check: every value follows from its successors, and a wrong
     REQUIRE(found);
     CHECK(found->find("is win 2 but its successors make it win 1") != std::string::npos);
 }
+
+TEST_CASE("tablebase best move: the value it gives is the position's, the shortest win first", "[tablebase]") {
+    const Rules rules;
+    const tb::Set set = solve_up_to(3, rules);
+    const auto choice = tb::best_move(fen("W:WKc3:Bc4"), rules, set);
+    REQUIRE(choice);
+    CHECK(to_string(choice->move) == "c3xc5");
+    CHECK(choice->value == tb::Value{tb::Verdict::Win, 1});
+    for (const tb::Table& t : set.tables()) {
+        const tb::Index index(t.material);
+        for (std::uint64_t i = 0; i < index.size(); ++i) {
+            const auto p = index.position(i);
+            if (!p || !has_legal_move(*p, rules)) continue;
+            const auto c = tb::best_move(*p, rules, set);
+            REQUIRE(c);
+            REQUIRE(c->value == *set.probe(*p));
+        }
+    }
+    // Moves into a material not in the set (4 pieces, no capture): no answer.
+    CHECK_FALSE(tb::best_move(fen("W:WKa1,Kb1:Bd5,e5"), rules, set));
+}

@@ -313,3 +313,30 @@ inline std::optional<std::string> check(const Table& table, const Rules& rules, 
 }
 
 }  // namespace fetaix::tablebase
+
+namespace fetaix::tablebase {
+
+// The best move of p by the tables: the shortest win, else a draw, else the longest loss; with the
+// value of p it gives. Nothing when p has no move or a successor's material is not in `tables`.
+struct Choice {
+    Move move;
+    Value value;
+};
+inline std::optional<Choice> best_move(const Position& p, const Rules& rules, const Set& tables) {
+    std::optional<Choice> best;
+    const auto rank = [](const Value& v) {  // larger is better for the side to move
+        if (v.verdict == Verdict::Win) return 100000 - v.distance;
+        if (v.verdict == Verdict::Draw) return 0;
+        return -100000 + v.distance;
+    };
+    for (const Move& m : legal_moves(p, rules)) {
+        const auto s = tables.probe(p.after(m));
+        if (!s) return std::nullopt;
+        const Value v = s->verdict == Verdict::Draw ? Value{}
+                        : Value{s->verdict == Verdict::Loss ? Verdict::Win : Verdict::Loss, s->distance + 1};
+        if (!best || rank(v) > rank(best->value)) best = Choice{m, v};
+    }
+    return best;
+}
+
+}  // namespace fetaix::tablebase

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -311,6 +312,26 @@ int run_tablebase_stats(const Rules& rules) {
         }
     }
     return 0;
+}
+
+std::optional<tablebase::Set> tables_for(const Position& pos, const Rules& rules) {
+    const auto manifest = read_manifest(rules);
+    if (!manifest || !pos.us() || !pos.them()) return std::nullopt;
+    // The position's own material and those its moves lead to.
+    std::vector<tb::Material> needed{tb::material_of(pos)};
+    for (const Move& m : legal_moves(pos, rules)) {
+        const Position q = pos.after(m);
+        if (!q.us()) continue;
+        const tb::Material mq = tb::material_of(q);
+        if (std::find(needed.begin(), needed.end(), mq) == needed.end()) needed.push_back(mq);
+    }
+    tb::Set set;
+    for (const tb::Material& m : needed) {
+        auto table = load_table(rules, m, *manifest);
+        if (!table) return std::nullopt;
+        set.add(std::move(*table));
+    }
+    return set;
 }
 
 }  // namespace fetaix::cli
