@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <new>
 #include <sstream>
 
 #include <fetaix/tablebase.hpp>
@@ -177,7 +178,16 @@ int run_tablebase_build(int pieces, const Rules& rules) {
                            .c_str(),
                        stderr);
         };
-        tb::Table table = tb::solve(m, rules, set, progress);
+        tb::Table table;
+        try {
+            table = tb::solve(m, rules, set, progress);
+        } catch (const std::bad_alloc&) {
+            // The materials finished so far are kept; a later build goes on from here.
+            if (terminal) std::fputs("\r\033[K", stderr);
+            err(concat("fetaix: tablebase build: out of memory solving ", name, " (", size, " entries); the ", done == 0 ? "" : "finished ",
+                       "materials before it are kept"));
+            return 1;
+        }
         const double seconds = since(material_start);
         if (terminal) std::fputs("\r\033[K", stderr);
         const std::string bytes = to_bytes(table.entries);
