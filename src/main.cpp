@@ -19,6 +19,7 @@
 #include "cli/output.hpp"
 #include "cli/record_bench.hpp"
 #include "cli/settings.hpp"
+#include "cli/tablebase_commands.hpp"
 #include "line/line_app.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
@@ -102,6 +103,18 @@ constexpr CommandText kCommands[] = {
      "completed and nodes per second. --records builds the heaviest game\n"
      "records of at most 1 MiB and times checking each; --write also saves\n"
      "them in FOLDER."},
+    {"tablebase",
+     "fetaix tablebase build [--pieces N] [RULES]\n"
+     "fetaix tablebase probe FEN [RULES]\n"
+     "fetaix tablebase verify [RULES]\n"
+     "fetaix tablebase stats [RULES]",
+     "Endgame tables (docs/endgames.md): build solves every position of up to\n"
+     "N pieces (2 to 6, default 6) into $XDG_DATA_HOME/fetaix/tablebases/\n"
+     "(~/.local/share/ by default), going on where an interrupted build\n"
+     "stopped; probe prints the FEN and win, draw or loss for the side to move\n"
+     "with the distance in plies (exit status 1 when it is not built); verify\n"
+     "checks every value against its successors and every checksum; stats\n"
+     "prints each material's shares won, drawn and lost and its longest win."},
     {"config", "fetaix config [--path]",
      "Print the settings in force as a settings file, every key with its\n"
      "default in a comment; --path prints where the file is looked for\n"
@@ -654,6 +667,16 @@ int main(int argc, char** argv) {
         records_flag->excludes(rule);
     }
 
+    CLI::App* tablebase = app.add_subcommand("tablebase", std::string(text_of("tablebase").about));
+    std::string tablebase_action, tablebase_fen;
+    int tablebase_pieces = 6;
+    Rules tablebase_rules;
+    tablebase->add_option("ACTION", tablebase_action, "build, probe, verify or stats")->required()->type_name("");
+    tablebase->add_option("FEN", tablebase_fen, "with probe: the position")->type_name("");
+    CLI::Option* pieces_option = cli::add_whole(*tablebase, "--pieces", "N", 2, 6, [&](long long n) { tablebase_pieces = static_cast<int>(n); },
+                                                "a number of pieces", "with build: the most pieces, 2 to 6 (default 6)");
+    cli::add_rule_switches(*tablebase, tablebase_rules);
+
     CLI::App* config = app.add_subcommand("config", std::string(text_of("config").about));
     bool config_path = false;
     config->add_flag("--path", config_path, "print where the settings file is looked for");
@@ -717,6 +740,20 @@ int main(int argc, char** argv) {
         if (records) return cli::run_record_bench(folder);
         if (search) return run_search_bench(bench_ms);
         return run_bench(bench_rules, quick ? 4 : 0);  // --quick: a smoke run for tests
+    }
+    if (command == tablebase) {
+        const bool probe = tablebase_action == "probe";
+        if (tablebase_action != "build" && !probe && tablebase_action != "verify" && tablebase_action != "stats")
+            return usage_error(concat("tablebase: expected build, probe, verify or stats, not '", tablebase_action, "'"));
+        if (probe && tablebase_fen.empty()) return usage_error("tablebase probe needs a position, such as W:WKc3:Bc4");
+        if (!probe && !tablebase_fen.empty())
+            return usage_error(concat("tablebase ", tablebase_action, ": unexpected argument '", tablebase_fen, "'"));
+        if (tablebase_action != "build" && pieces_option->count() > 0)
+            return usage_error(concat("tablebase ", tablebase_action, ": --pieces goes with build"));
+        if (tablebase_action == "build") return cli::run_tablebase_build(tablebase_pieces, tablebase_rules);
+        if (probe) return cli::run_tablebase_probe(tablebase_fen, tablebase_rules);
+        if (tablebase_action == "stats") return cli::run_tablebase_stats(tablebase_rules);
+        return cli::run_tablebase_verify(tablebase_rules);
     }
     if (command == config) {
         const std::string path = cli::settings_path();

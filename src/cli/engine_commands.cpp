@@ -1,6 +1,7 @@
 #include "cli/engine_commands.hpp"
 
 #include "cli/output.hpp"
+#include "cli/tablebase_commands.hpp"
 
 #include <atomic>
 #include <cstdio>
@@ -24,6 +25,16 @@ std::string line_of(const std::vector<Move>& moves) {
 }  // namespace
 
 int run_analyze(const AnalyzeSettings& settings) {
+    // A position the tables cover is answered from them: the shortest win, the longest defence.
+    if (const auto tables = tables_for(settings.position, settings.rules))
+        if (const auto choice = tablebase::best_move(settings.position, settings.rules, *tables)) {
+            const tablebase::Value v = choice->value;
+            out(v.verdict == tablebase::Verdict::Draw ? "draw (tablebase)"
+                                                       : concat(v.verdict == tablebase::Verdict::Win ? "win in " : "loss in ",
+                                                                v.distance, " (tablebase)"));
+            out(concat("bestmove ", to_string(choice->move)));
+            return 0;
+        }
     engine::Search search;
     const engine::Result r = search.run(settings.position, settings.rules, {}, settings.limits, [](const engine::DepthReport& d) {
         out(format("depth=%d score=%d nodes=%llu nps=%.0f pv=%s", d.depth, d.score,

@@ -1,0 +1,347 @@
+#include "cli/tablebase_commands.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <new>
+#include <sstream>
+
+#include <fetaix/tablebase.hpp>
+
+#include "cli/options.hpp"
+#include "cli/output.hpp"
+#include "store/files.hpp"
+
+namespace fetaix::cli {
+
+namespace tb = tablebase;
+
+namespace {
+
+constexpr std::string_view kManifestHead = "fetaix tablebase 1";
+
+// FNV-1a over the file's bytes.
+std::uint64_t checksum(std::string_view bytes) {
+    std::uint64_t h = 0xcbf29ce484222325ull;
+    for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ull;
+    return h;
+}
+
+std::string hex(std::uint64_t v) { return format("%016llx", static_cast<unsigned long long>(v)); }
+
+// The rules the tables depend on, as a folder name: "backward-captures=no,promotion=end,majority=no".
+std::string rules_key(const Rules& rules) {
+    std::string key;
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (s.kind != SwitchKind::Count) key += concat(key.empty() ? "" : ",", switch_key(s), "=", switch_value(s, rules));
+    return key;
+}
+
+struct ManifestEntry {
+    std::uint64_t entries = 0;
+    std::string sum;
+};
+using Manifest = std::map<std::string, ManifestEntry>;
+
+std::string manifest_path(const Rules& rules) { return tablebase_directory(rules) + "/manifest.txt"; }
+std::string table_path(const Rules& rules, const tb::Material& m) { return concat(tablebase_directory(rules), "/", tb::name_of(m), ".tb"); }
+
+// The manifest, empty when there is none; an error when it is not one.
+Expected<Manifest> read_manifest(const Rules& rules) {
+    Manifest manifest;
+    std::ifstream in(manifest_path(rules));
+    if (!in) return manifest;
+    std::string line;
+    if (!std::getline(in, line) || line.rfind(kManifestHead, 0) != 0)
+        return Error{concat(manifest_path(rules), ": not a fetaix tablebase manifest")};
+    while (std::getline(in, line)) {
+        std::istringstream words(line);
+        std::string name;
+        ManifestEntry e;
+        if (!(words >> name >> e.entries >> e.sum) || e.sum.size() != 16)
+            return Error{concat(manifest_path(rules), ": unreadable line '", line, "'")};
+        manifest[name] = e;
+    }
+    return manifest;
+}
+
+std::optional<std::string> write_manifest(const Rules& rules, const Manifest& manifest) {
+    std::string text = concat(kManifestHead, " ", rules_key(rules), "\n");
+    for (const auto& [name, e] : manifest) text += concat(name, " ", e.entries, " ", e.sum, "\n");
+    return store::write_file_atomically(manifest_path(rules), text);
+}
+
+std::string to_bytes(const std::vector<tb::Entry>& entries) {
+    std::string bytes(entries.size() * 2, '\0');
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        bytes[2 * i] = static_cast<char>(entries[i] & 0xff);
+        bytes[2 * i + 1] = static_cast<char>(entries[i] >> 8);
+    }
+    return bytes;
+}
+
+// The table of m as the manifest lists it, its size and checksum checked.
+Expected<tb::Table> load_table(const Rules& rules, const tb::Material& m, const Manifest& manifest) {
+    const std::string path = table_path(rules, m);
+    const auto listed = manifest.find(tb::name_of(m));
+    if (listed == manifest.end()) return Error{concat(tb::name_of(m), " is not in the manifest")};
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Error{concat("cannot read ", path)};
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::uint64_t size = tb::Index(m).size();
+    if (bytes.size() != 2 * size || listed->second.entries != size)
+        return Error{concat(path, ": ", bytes.size(), " bytes, expected ", 2 * size)};
+    if (hex(checksum(bytes)) != listed->second.sum)
+        return Error{concat(path, ": checksum ", hex(checksum(bytes)), " does not match the manifest's ", listed->second.sum)};
+    tb::Table t{m, std::vector<tb::Entry>(size)};
+    for (std::size_t i = 0; i < size; ++i)
+        t.entries[i] = static_cast<tb::Entry>(static_cast<unsigned char>(bytes[2 * i]) |
+                                              static_cast<unsigned char>(bytes[2 * i + 1]) << 8);
+    return t;
+}
+
+double since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The most pieces of every material the manifest holds completely.
+int pieces_built(const Manifest& manifest) {
+    int n = 1;
+    while (n < 32) {
+        bool all = true;
+        for (const tb::Material& m : tb::materials_up_to(n + 1))
+            if (m.pieces() == n + 1 && !manifest.count(tb::name_of(m))) all = false;
+        if (!all) break;
+        ++n;
+    }
+    return n;
+}
+
+}  // namespace
+
+std::string tablebase_directory(const Rules& rules) {
+    const char* xdg = std::getenv("XDG_DATA_HOME");
+    const char* home = std::getenv("HOME");
+    const std::string data = xdg != nullptr && xdg[0] == '/' ? std::string(xdg)
+                             : concat(home != nullptr && home[0] != '\0' ? home : ".", "/.local/share");
+    return concat(data, "/fetaix/tablebases/", rules_key(rules));
+}
+
+int run_tablebase_build(int pieces, const Rules& rules) {
+    const std::string folder = tablebase_directory(rules);
+    if (const auto error = store::make_directories(folder)) {
+        err(concat("fetaix: tablebase build: ", *error));
+        return 1;
+    }
+    auto manifest = read_manifest(rules);
+    if (!manifest) {
+        err(concat("fetaix: tablebase build: ", manifest.error().describe()));
+        return 1;
+    }
+    const std::vector<tb::Material> materials = tb::materials_up_to(pieces);
+    // The estimate of the time left weighs each material by its index size.
+    std::uint64_t total = 0, done = 0;
+    for (const tb::Material& m : materials) total += tb::Index(m).size();
+    const bool terminal = ::isatty(STDERR_FILENO) != 0;
+    const auto start = std::chrono::steady_clock::now();
+    double solving = 0;       // seconds spent solving in this run
+    std::uint64_t solved = 0;  // positions solved in this run
+    tb::Set set;
+    for (const tb::Material& m : materials) {
+        const std::string name = tb::name_of(m);
+        const std::uint64_t size = tb::Index(m).size();
+        if (manifest->count(name)) {
+            // A finished material is never redone: it is read back (and checked) for its successors.
+            auto table = load_table(rules, m, *manifest);
+            if (!table) {
+                err(concat("fetaix: tablebase build: ", table.error().describe(), " (remove the file and its manifest line to rebuild it)"));
+                return 1;
+            }
+            set.add(std::move(*table));
+            done += size;
+            out(concat(name, " kept"));
+            std::fflush(stdout);
+            continue;
+        }
+        const auto material_start = std::chrono::steady_clock::now();
+        const auto progress = [&](int level) {
+            if (!terminal) return;
+            const double rate = solving > 0 ? static_cast<double>(solved) / solving : 0;
+            const std::string left = rate > 0 ? format("%.0f s", static_cast<double>(total - done - size) / rate + 0.5) : "?";
+            std::fputs(format("\r%s: level %d, %.1f s; about %s left for the rest   ", name.c_str(), level,
+                              since(material_start), left.c_str())
+                           .c_str(),
+                       stderr);
+        };
+        tb::Table table;
+        try {
+            table = tb::solve(m, rules, set, progress);
+        } catch (const std::bad_alloc&) {
+            // The materials finished so far are kept; a later build goes on from here.
+            if (terminal) std::fputs("\r\033[K", stderr);
+            err(concat("fetaix: tablebase build: out of memory solving ", name, " (", size, " entries); the ", done == 0 ? "" : "finished ",
+                       "materials before it are kept"));
+            return 1;
+        }
+        const double seconds = since(material_start);
+        if (terminal) std::fputs("\r\033[K", stderr);
+        const std::string bytes = to_bytes(table.entries);
+        if (const auto error = store::write_file_atomically(table_path(rules, m), bytes)) {
+            err(concat("fetaix: tablebase build: ", *error));
+            return 1;
+        }
+        (*manifest)[name] = {size, hex(checksum(bytes))};
+        if (const auto error = write_manifest(rules, *manifest)) {
+            err(concat("fetaix: tablebase build: ", *error));
+            return 1;
+        }
+        solving += seconds;
+        solved += size;
+        done += size;
+        out(format("%s entries=%llu bytes=%zu time=%.2f", name.c_str(), static_cast<unsigned long long>(size), bytes.size(), seconds));
+        std::fflush(stdout);  // a line per material as it is done, also into a file
+        set.add(std::move(table));
+    }
+    out(format("tables of up to %d pieces in %s (%.1f s)", pieces, folder.c_str(), since(start)));
+    return 0;
+}
+
+int run_tablebase_probe(const std::string& fen, const Rules& rules) {
+    const auto pos = parse_fen(fen);
+    if (!pos) return usage_error(concat("tablebase probe: ", pos.error().describe()));
+    const std::string shown = to_fen(*pos);
+    if (!pos->us()) {
+        out(concat(shown, " loss 0"));
+        return 0;
+    }
+    if (!pos->them())
+        return usage_error(concat("tablebase probe: ", shown, ": ", to_string(opponent(pos->side_to_move)),
+                                  " has no pieces, yet the game did not end before ", to_string(pos->side_to_move), "'s move"));
+    auto manifest = read_manifest(rules);
+    if (!manifest) {
+        err(concat("fetaix: tablebase probe: ", manifest.error().describe()));
+        return 1;
+    }
+    const tb::Material m = tb::material_of(*pos);
+    if (!manifest->count(tb::name_of(m))) {
+        const int built = manifest->empty() ? 0 : pieces_built(*manifest);
+        err(concat("fetaix: tablebase probe: ", shown, " has ", m.pieces(), " pieces; the tables for ", rules_key(rules),
+                   built == 0 ? " are not built" : concat(" hold up to ", built), " (fetaix tablebase build --pieces ",
+                   m.pieces(), ")"));
+        return 1;
+    }
+    auto table = load_table(rules, m, *manifest);
+    if (!table) {
+        err(concat("fetaix: tablebase probe: ", table.error().describe()));
+        return 1;
+    }
+    tb::Set set;
+    set.add(std::move(*table));
+    out(concat(shown, " ", tb::describe(*set.probe(*pos))));
+    return 0;
+}
+
+int run_tablebase_verify(const Rules& rules) {
+    auto manifest = read_manifest(rules);
+    if (!manifest) {
+        err(concat("fetaix: tablebase verify: ", manifest.error().describe()));
+        return 1;
+    }
+    if (manifest->empty()) {
+        err(concat("fetaix: tablebase verify: no tables in ", tablebase_directory(rules), " (fetaix tablebase build)"));
+        return 1;
+    }
+    const int pieces = pieces_built(*manifest);
+    tb::Set set;
+    for (const tb::Material& m : tb::materials_up_to(pieces)) {
+        auto table = load_table(rules, m, *manifest);
+        if (!table) {
+            err(concat("fetaix: tablebase verify: ", table.error().describe()));
+            return 1;
+        }
+        set.add(std::move(*table));
+    }
+    for (const tb::Table& t : set.tables()) {
+        if (const auto wrong = tb::check(t, rules, set)) {
+            err(concat("fetaix: tablebase verify: ", *wrong));
+            return 1;
+        }
+        out(concat(tb::name_of(t.material), " ok"));
+    }
+    out(concat("every table of up to ", pieces, " pieces is consistent and matches its checksum"));
+    return 0;
+}
+
+int run_tablebase_stats(const Rules& rules) {
+    auto manifest = read_manifest(rules);
+    if (!manifest) {
+        err(concat("fetaix: tablebase stats: ", manifest.error().describe()));
+        return 1;
+    }
+    if (manifest->empty()) {
+        err(concat("fetaix: tablebase stats: no tables in ", tablebase_directory(rules), " (fetaix tablebase build)"));
+        return 1;
+    }
+    for (const tb::Material& m : tb::materials_up_to(pieces_built(*manifest))) {
+        auto table = load_table(rules, m, *manifest);
+        if (!table) {
+            err(concat("fetaix: tablebase stats: ", table.error().describe()));
+            return 1;
+        }
+        const tb::Index index(m);
+        for (Color side : {Color::White, Color::Black}) {
+            std::uint64_t won = 0, drawn = 0, lost = 0, longest_at = 0;
+            std::optional<std::uint64_t> draw_at;
+            int longest = -1;
+            const std::uint64_t half = index.size() / 2, begin = side == Color::White ? 0 : half;
+            for (std::uint64_t i = begin; i < begin + half; ++i) {
+                const auto p = index.position(i);
+                if (!p) continue;
+                const tb::Value v = tb::decode(table->entries[i]);
+                if (v.verdict == tb::Verdict::Win) {
+                    ++won;
+                    if (v.distance > longest) longest = v.distance, longest_at = i;
+                } else if (v.verdict == tb::Verdict::Loss) {
+                    ++lost;
+                } else {
+                    ++drawn;
+                    if (!draw_at) draw_at = i;
+                }
+            }
+            const std::uint64_t all = won + drawn + lost;
+            const auto share = [all](std::uint64_t n) { return format("%.1f%%", 100.0 * static_cast<double>(n) / static_cast<double>(all)); };
+            out(concat(tb::name_of(m), " ", side == Color::White ? "W" : "B", " to move: ", all, " positions, won ", share(won),
+                       " drawn ", share(drawn), " lost ", share(lost),
+                       longest >= 0 ? concat("; longest win ", longest, " ", to_fen(*index.position(longest_at))) : "",
+                       draw_at ? concat("; a draw ", to_fen(*index.position(*draw_at))) : ""));
+        }
+    }
+    return 0;
+}
+
+std::optional<tablebase::Set> tables_for(const Position& pos, const Rules& rules) {
+    const auto manifest = read_manifest(rules);
+    if (!manifest || !pos.us() || !pos.them()) return std::nullopt;
+    // The position's own material and those its moves lead to.
+    std::vector<tb::Material> needed{tb::material_of(pos)};
+    for (const Move& m : legal_moves(pos, rules)) {
+        const Position q = pos.after(m);
+        if (!q.us()) continue;
+        const tb::Material mq = tb::material_of(q);
+        if (std::find(needed.begin(), needed.end(), mq) == needed.end()) needed.push_back(mq);
+    }
+    tb::Set set;
+    for (const tb::Material& m : needed) {
+        auto table = load_table(rules, m, *manifest);
+        if (!table) return std::nullopt;
+        set.add(std::move(*table));
+    }
+    return set;
+}
+
+}  // namespace fetaix::cli

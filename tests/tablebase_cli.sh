@@ -1,0 +1,78 @@
+#!/bin/bash
+# fetaix tablebase build, probe and verify on the tables of up to 3 pieces, in a fresh XDG_DATA_HOME:
+# the values, going on after an interrupted build, the checksums, and every bad input.
+set -u
+program=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export XDG_DATA_HOME=$tmp
+folder="$tmp/fetaix/tablebases/backward-captures=no,promotion=end,majority=no"
+failures=0
+
+# expect STATUS STDOUT STDERR ARGS...: fetaix ARGS prints exactly these and exits with STATUS.
+expect() {
+    local status=$1 out=$2 err=$3
+    shift 3
+    local got_out got_err got_status
+    got_out=$("$program" "$@" 2>"$tmp/err")
+    got_status=$?
+    got_err=$(cat "$tmp/err")
+    if [[ $got_status != "$status" || $got_out != "$out" || $got_err != "$err" ]]; then
+        echo "FAIL: fetaix $*"
+        echo "  status $got_status, expected $status"
+        echo "  stdout '$got_out', expected '$out'"
+        echo "  stderr '$got_err', expected '$err'"
+        failures=$((failures + 1))
+    fi
+}
+
+expect 1 "" "fetaix: tablebase probe: W:WKc3:Bc4 has 2 pieces; the tables for backward-captures=no,promotion=end,majority=no are not built (fetaix tablebase build --pieces 2)" \
+    tablebase probe W:WKc3:Bc4
+"$program" tablebase build --pieces 3 >"$tmp/build" || { echo "FAIL: build"; failures=$((failures + 1)); }
+grep -q "^tables of up to 3 pieces in $folder" "$tmp/build" || { echo "FAIL: build's last line"; cat "$tmp/build"; failures=$((failures + 1)); }
+expect 0 "W:WKc3:Bc4 win 1" "" tablebase probe W:WKc3:Bc4
+expect 0 "B:WKc3:Bc4 win 1" "" tablebase probe "B:WKc3:Bc4"
+expect 0 "W:W:BKc4 loss 0" "" tablebase probe "W:W:BKc4"
+expect 1 "" "fetaix: tablebase probe: W:Wa4:Bb4,c4,a5 has 4 pieces; the tables for backward-captures=no,promotion=end,majority=no hold up to 3 (fetaix tablebase build --pieces 4)" \
+    tablebase probe "W:Wa4:Ba5,b4,c4"
+
+# analyze answers from the tables: the shortest win and its move.
+expect 0 $'win in 1 (tablebase)\nbestmove c3xc5' "" analyze --fen W:WKc3:Bc4
+
+# An interrupted build: one material's file and manifest line gone. Only that one is built again.
+sed -i '/^1m0k-1m1k /d' "$folder/manifest.txt"
+rm "$folder/1m0k-1m1k.tb"
+"$program" tablebase build --pieces 3 >"$tmp/again"
+built=$(grep -c "entries=" "$tmp/again")
+kept=$(grep -c " kept$" "$tmp/again")
+grep -q "^1m0k-1m1k entries=" "$tmp/again" && [[ $built == 1 && $kept == 15 ]] ||
+    { echo "FAIL: resumed build built $built, kept $kept"; cat "$tmp/again"; failures=$((failures + 1)); }
+"$program" tablebase verify >"$tmp/verify" || { echo "FAIL: verify"; failures=$((failures + 1)); }
+[[ $(tail -n 1 "$tmp/verify") == "every table of up to 3 pieces is consistent and matches its checksum" ]] ||
+    { echo "FAIL: verify's last line"; cat "$tmp/verify"; failures=$((failures + 1)); }
+
+# The shares of one material, counted by hand: White's mullah against Black's man, White to move.
+"$program" tablebase stats >"$tmp/stats" || { echo "FAIL: stats"; failures=$((failures + 1)); }
+grep -q "^0m1k-1m0k W to move: 480 positions, won " "$tmp/stats" || { echo "FAIL: stats"; cat "$tmp/stats"; failures=$((failures + 1)); }
+
+# A changed byte: verify, probe and build all refuse the file.
+printf '\x07' | dd of="$folder/0m1k-1m0k.tb" bs=1 seek=100 conv=notrunc status=none
+sum=$(awk '$1 == "0m1k-1m0k" { print $3 }' "$folder/manifest.txt")
+"$program" tablebase verify >/dev/null 2>"$tmp/err"
+[[ $? == 1 && $(cat "$tmp/err") == "fetaix: tablebase verify: $folder/0m1k-1m0k.tb: checksum "*" does not match the manifest's $sum" ]] ||
+    { echo "FAIL: verify of a changed file: $(cat "$tmp/err")"; failures=$((failures + 1)); }
+
+# Bad input: a clear message and status 2.
+expect 2 "" "fetaix: tablebase: expected build, probe, verify or stats, not 'solve'" tablebase solve
+expect 2 "" "fetaix: tablebase probe needs a position, such as W:WKc3:Bc4" tablebase probe
+expect 2 "" "fetaix: tablebase probe: column 1: the position must start with the side to move, W or B" tablebase probe X:Wa1:Ba5
+expect 2 "" "fetaix: tablebase probe: W:Wa1:B: Black has no pieces, yet the game did not end before White's move" tablebase probe W:Wa1:B
+expect 2 "" "fetaix: --pieces: expected a number of pieces from 2 to 6, not '7'" tablebase build --pieces 7
+expect 2 "" "fetaix: tablebase verify: --pieces goes with build" tablebase verify --pieces 3
+expect 2 "" "fetaix: tablebase build: unexpected argument 'W:Wa1:Ba5'" tablebase build W:Wa1:Ba5
+
+if ((failures > 0)); then
+    echo "$failures failed"
+    exit 1
+fi
+echo "all passed"
