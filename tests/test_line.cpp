@@ -103,8 +103,9 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
     CHECK(g.enter("yes") == Lines{"There is no question to answer."});
     CHECK(g.enter("help") ==
           Lines{"Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by "
-                "rank; moves: the legal moves; last: the last move; undo; redo; draw: offer a draw; resign; new: a new "
-                "game; help; quit. Questions are answered yes or no."});
+                "rank; moves: the legal moves; last: the last move; clock: both clocks; undo; redo; draw: offer a draw; "
+                "resign; new: a new game; help; quit. Questions are answered yes or no."});
+    CHECK(g.enter("clock") == Lines{"No clocks in this game."});
     CHECK(g.enter("c2-c4") == Lines{"c2-c4: a man steps one point, and c4 is not next to c2"});
     CHECK(g.enter("c2") == Lines{"c2: a move needs a start and a landing point, such as c2-c3"});
     CHECK(g.enter("c2-c3") == Lines{"White c2-c3", "Black to move.", "Capture compulsory: c4 can capture."});
@@ -223,4 +224,20 @@ TEST_CASE("line: a draw the rules bring near is said after whose turn it is", "[
     (void)g.enter("b1-a1");
     CHECK(g.enter("d5-e5") == Lines{"Black mullah d5-e5", "White to move.", "No-progress draw in 8 plies.",
                                     "Position seen twice: once more is a draw."});
+}
+
+TEST_CASE("line: clock says both clocks, and a clock that falls ends the game in a line", "[line][clock]") {
+    tui::Controller c(Rules{}, tui::Players{});
+    Millis now = 0;
+    c.set_time_source([&now] { return now; });
+    c.set_clocks(TimeControl{10'000, Bonus::None, 0}, TimeControl{10'000, Bonus::None, 0});
+    LineGame g(c);
+    (void)g.opening();
+    CHECK(g.enter("clock") == Lines{"Clocks: White 0:10, Black 0:10; neither runs."});
+    CHECK(g.enter("c2-c3") == Lines{"White c2-c3", "Black to move.", "Capture compulsory: c4 can capture."});
+    now = 2'500;
+    CHECK(g.enter("clock") == Lines{"Clocks: White 0:10, Black 0:07.5; Black's runs."});
+    now = 10'000;
+    REQUIRE(c.tick());
+    CHECK(g.news() == Lines{"Black's time is up.", "Game over: White wins on time."});
 }

@@ -535,6 +535,25 @@ TEST_CASE("tui: o asks before abandoning a game in progress; the abandoned game 
     }
 }
 
+TEST_CASE("tui: the same moves ended another way are another game, kept too", "[tui][files][history]") {
+    // Found by a user: an unfinished game kept, then the same moves played again, the last taken back
+    // and the game resigned (or lost on time) from there, was taken for the game kept and lost.
+    FakeDisk disk;
+    Controller c(Rules{}, Players{});
+    c.set_files(disk.access());
+    for (const char* m : {"c2-c3", "c4xc2", "c1xc3", "a3xc1"}) submit(c, K::OpenPrompt, m);
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    for (const char* m : {"c2-c3", "c4xc2", "c1xc3", "a3xc1"}) submit(c, K::OpenPrompt, m);
+    act(c, K::Undo);
+    act(c, K::Resign);
+    act(c, K::Yes);
+    REQUIRE(c.game().over());
+    REQUIRE(disk.history.size() == 2);
+    CHECK_THAT(disk.history[1], Catch::Contains("2. c1xc3 1-0"));
+}
+
 TEST_CASE("tui: new game and finished games go to the history once", "[tui][files][history]") {
     FakeDisk disk;
     Controller c = from("W:Wa1,e1:Bc5,a5");

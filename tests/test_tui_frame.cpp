@@ -235,6 +235,17 @@ TEST_CASE("screen: questions, the prompt and messages use the bottom lines", "[t
     f = compose(c, 24, 80, Glyphs::ascii());
     CHECK(f.line(22) == "c2-c4: a man steps one point, and c4 is not next to c2");
     CHECK(f.line(23) == "Move: c2-c4_");
+    // The move key again (as if the prompt had closed) starts a new line rather than joining the old.
+    t.ch = ':';
+    c.handle(t);
+    f = compose(c, 24, 80, Glyphs::ascii());
+    CHECK(f.line(23) == "Move: _");
+    for (char ch : std::string_view("c2-c3")) {
+        t.ch = ch;
+        c.handle(t);
+    }
+    c.handle(Action::of(K::PromptSubmit));
+    CHECK(c.game().ply() == 1);
 }
 
 TEST_CASE("screen: the help page lists the keys and the rules in force", "[tui][frame]") {

@@ -1,5 +1,6 @@
 #include "line/line_app.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -98,6 +99,7 @@ private:
 int run(tui::AppOptions options) {
     catch_signals();
     tui::Controller controller(options.rules, options.players, options.start);
+    controller.set_clocks(options.white_clock, options.black_clock);
     tui::Session session(controller, options);
     LineGame game(controller);
     Input input;
@@ -110,7 +112,7 @@ int run(tui::AppOptions options) {
         if (!thinker.busy() && controller.computer_to_move()) {
             const Game& g = controller.game();
             const int level = controller.players().level(g.position().side_to_move);
-            thinker.start(g, level, controller.players().seed + g.ply(), controller.players().think_ms);
+            thinker.start(g, level, controller.players().seed + g.ply(), controller.think_ms());
             thinking_revision = controller.revision();
         }
         // Against the computer, what the person types while it thinks is read once it has moved, so
@@ -135,7 +137,14 @@ int run(tui::AppOptions options) {
         // or not.
         if (input.ended() && input.lines().empty()) break;
         // A signal that comes just before the wait is noticed within a quarter of a second.
-        input.wait(thinker.busy() ? 20 : 250);
+        // A running clock wakes the loop when its time next changes, to end the game the moment it falls.
+        int wait = thinker.busy() ? 20 : 250;
+        if (const auto clock = controller.clock_wait()) wait = static_cast<int>(std::clamp<Millis>(*clock, 1, wait));
+        input.wait(wait);
+        if (controller.tick()) {
+            session.save_if_changed();
+            out = out && say(game.news());
+        }
         if (thinker.busy()) {
             if (auto result = thinker.take_result(); result && result->has_move) {
                 out = say(game.computer_moves(result->best));

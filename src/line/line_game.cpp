@@ -34,7 +34,7 @@ Word read_word(std::string_view line) {
         {"board", Word::Board}, {"moves", Word::Moves}, {"last", Word::Last},     {"undo", Word::Undo},
         {"redo", Word::Redo},   {"draw", Word::Draw},   {"resign", Word::Resign}, {"new", Word::New},
         {"help", Word::Help},   {"quit", Word::Quit},   {"yes", Word::Yes},       {"y", Word::Yes},
-        {"no", Word::No},       {"n", Word::No},
+        {"no", Word::No},       {"n", Word::No},      {"clock", Word::Clock},
     };
     for (const auto& [name, w] : kWords)
         if (word == name) return w;
@@ -91,6 +91,7 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
             case Word::Board:
             case Word::Moves:
             case Word::Last:
+            case Word::Clock:
             case Word::Help: break;
             default: return {concat("Answer yes or no first: ", question_said(c.question_text()))};
         }
@@ -111,6 +112,7 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
             return {concat("Last move: ", move_said(game.position_at(game.ply() - 1), game.move(game.ply())), ".")};
         }
         case Word::Help: return {help_said()};
+        case Word::Clock: return {clocks_said(c)};
         case Word::Undo: return act(K::Undo);
         case Word::Redo: return act(K::Redo);
         case Word::Draw: return act(K::OfferDraw);

@@ -1,6 +1,6 @@
 #pragma once
 // The screen-reader mode's game without its input and output: a line typed becomes a command (a move,
-// or a word: board, moves, last, undo, redo, draw, resign, new, help, quit, yes, no) applied to the
+// or a word: board, moves, last, clock, undo, redo, draw, resign, new, help, quit, yes, no) applied to the
 // same Controller the screen uses, and the answer is lines of plain text, one event a line.
 
 #include <string>
@@ -13,7 +13,7 @@
 namespace fetaix::line {
 
 // What a typed line asks for.
-enum class Word { Empty, Move, Board, Moves, Last, Undo, Redo, Draw, Resign, New, Help, Quit, Yes, No, Unknown };
+enum class Word { Empty, Move, Board, Moves, Last, Clock, Undo, Redo, Draw, Resign, New, Help, Quit, Yes, No, Unknown };
 
 // The command in a line: a word of the list (any case, spaces around ignored), or a move when it
 // starts as one does (a point: a letter a to e and a digit); anything else is Unknown.

@@ -98,8 +98,17 @@ std::string question_said(std::string question) {
 
 std::string help_said() {
     return "Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by rank; "
-           "moves: the legal moves; last: the last move; undo; redo; draw: offer a draw; resign; new: a new game; "
+           "moves: the legal moves; last: the last move; clock: both clocks; undo; redo; draw: offer a draw; resign; new: a new game; "
            "help; quit. Questions are answered yes or no.";
+}
+
+std::string clocks_said(const tui::Controller& c) {
+    const auto r = c.clock_reading();
+    if (!r) return "No clocks in this game.";
+    const std::string running = !r->running ? "neither runs"
+                                : c.clock_paused() ? "both paused"
+                                                   : concat(to_string(*r->running), "'s runs");
+    return concat("Clocks: White ", clock_display(r->white), ", Black ", clock_display(r->black), "; ", running, ".");
 }
 
 std::vector<std::string> state_said(const tui::Controller& c) {

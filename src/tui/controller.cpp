@@ -1,6 +1,7 @@
 #include "controller.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <utility>
@@ -25,13 +26,23 @@ Direction board_direction(ScreenDirection d, bool flipped) {
     return flipped ? opposite(b) : b;
 }
 
-// What makes a game the same game for the history: its start and every move known, redo line included
-// (a finished game with its last move undone is still the game kept when it ended).
+// What makes a game the same game for the history: its start, every move known, redo line included,
+// and how it ended, if it has (the same moves played to a loss on time are another game than the
+// unfinished one kept before).
 std::string history_key(const Game& game) {
     std::string key = to_fen(game.start());
     for (const Move& m : game.moves()) key.append(" ").append(to_string(m));
     for (const Move& m : game.redo_line()) key.append(" ").append(to_string(m));
+    if (game.over())
+        key += concat(" result ", static_cast<int>(game.result().outcome), " ", static_cast<int>(game.result().reason));
     return key;
+}
+
+// Whether the history holds `game` already: the very game, or the same moves with the end taken back
+// (a finished game with its last move undone is still the game kept when it ended).
+bool kept_already(const Game& game, const std::string& archived) {
+    const std::string key = history_key(game);
+    return key == archived || (!game.over() && archived.rfind(key + " result ", 0) == 0);
 }
 
 // A reason from the rules core as a sentence on the screen: "A man steps one point."; a point's
@@ -326,7 +337,7 @@ void Controller::show_hint(const Move& m, int score) {
 
 std::string Controller::record_for_history(const Game& game, const std::vector<Tag>& tags) const {
     if (game.ply() == 0 && game.redo_line().empty()) return "";
-    if (history_key(game) == archived_) return "";
+    if (kept_already(game, archived_)) return "";
     return format_pdn(game, tags, true);
 }
 
@@ -426,6 +437,14 @@ bool Controller::apply(const Action& action) {
             break;
         }
         case K::PromptChar:
+            // The move key again at the move prompt (after a refused move, whose text stays to be
+            // corrected) starts a new line: it is no character of a move, so it cannot be meant as one.
+            if (ui_.prompt_kind == PromptKind::Move && !std::isalnum(static_cast<unsigned char>(action.ch)) &&
+                action.ch != '-' && keys_.find(Key::character(action.ch), kOnBoard) == find_key_action("move")) {
+                set_prompt_line({});
+                ui_.message.clear();
+                break;
+            }
             // Long enough for any path; past it the prompt says so rather than dropping what is typed.
             if (ui_.prompt_text.size() < kMaxPromptBytes) set_prompt_line(type_char(prompt_line(), action.ch, kMaxPromptBytes));
             else ui_.message = concat("The prompt holds at most ", kMaxPromptBytes, " characters.");
@@ -581,7 +600,7 @@ bool Controller::network_allows(const Action& action) {
 bool Controller::unsaved_game() const {
     // A saved game shown while asking about it is still in its file.
     return !autosaved_ && !ui_.replay && !before_preview_ && (game_.ply() > 0 || !game_.redo_line().empty()) &&
-           history_key(game_) != archived_;
+           !kept_already(game_, archived_);
 }
 
 void Controller::keep_unsaved_game() {
