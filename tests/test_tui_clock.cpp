@@ -125,6 +125,17 @@ TEST_CASE("tui clock: p pauses both clocks and starts them again", "[tui][clock]
     t.wait(600000);
     CHECK_FALSE(t.c.tick());
     CHECK(t.c.clock_reading()->black == 58000);
+    // Nothing is played while they are paused.
+    REQUIRE(t.c.handle(Action::of(K::OpenPrompt)));
+    for (char ch : std::string_view("c4xc2")) {
+        Action a = Action::of(K::PromptChar);
+        a.ch = ch;
+        t.c.handle(a);
+    }
+    t.c.handle(Action::of(K::PromptSubmit));
+    CHECK(t.c.game().ply() == 1);
+    CHECK(t.c.ui().message == "The clocks are paused: p starts them again.");
+    t.c.handle(Action::of(K::PromptClose));
     t.c.handle(Action::of(K::Pause));
     CHECK(t.c.ui().message == "Clocks running again.");
     t.wait(1000);

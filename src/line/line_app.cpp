@@ -109,7 +109,7 @@ int run(tui::AppOptions options) {
     while (out && stop_signal == 0 && !game.ended()) {
         // A change of game (undo, new game) makes any thinking moot.
         if (thinker.busy() && controller.revision() != thinking_revision) thinker.cancel();
-        if (!thinker.busy() && controller.computer_to_move()) {
+        if (!thinker.busy() && controller.computer_to_move() && !controller.clock_paused()) {
             const Game& g = controller.game();
             const int level = controller.players().level(g.position().side_to_move);
             thinker.start(g, level, controller.players().seed + g.ply(), controller.think_ms());

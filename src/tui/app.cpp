@@ -75,7 +75,7 @@ int run(AppOptions options) {
         const auto pause_left = std::chrono::milliseconds(400) - since_move;
         const bool pause = demonstration && pause_left.count() > 0;
         const auto start_working = [&] {
-            if (working || hinting || !controller.player_to_move() || pause) return;
+            if (working || hinting || !controller.player_to_move() || pause || controller.clock_paused()) return;
             working = player_of(controller.game().position().side_to_move);
             if (working) {
                 working->start(controller.game());

@@ -482,7 +482,8 @@ bool Controller::apply(const Action& action) {
             else if (game_.over()) ui_.message = "The game is over: the clocks are stopped.";
             else {
                 clock_paused_ = !clock_paused_;
-                ui_.message = clock_paused_ ? "Clocks paused: p starts them again." : "Clocks running again.";
+                ui_.message = clock_paused_ ? concat("Clocks paused: ", keys_.first("pause"), " starts them again.")
+                                            : "Clocks running again.";
             }
             break;
         case K::Hint:
@@ -790,6 +791,7 @@ void Controller::extend(Point land) {
 }
 
 void Controller::play(const Move& m) {
+    if (clocks_hold_moves()) return;
     // This keyboard's move goes to the host first: it may refuse it (not this side's turn any more).
     if (networked() && seat(game_.position().side_to_move) == Seat::Keyboard) {
         if (auto problem = link_.play(m)) {
@@ -1004,6 +1006,7 @@ bool Controller::play_typed(const std::string& text) {
         ui_.message = computer_to_move() ? "It is not your turn: the computer is to move." : waiting_text();
         return false;
     }
+    if (clocks_hold_moves()) return false;
     const Game before = game_;
     const Color mover = game_.position().side_to_move;
     auto played = game_.play(text);
@@ -1128,6 +1131,14 @@ void Controller::sync_clock() {
     const bool hold = clock_paused_ || before_preview_ || ui_.replay || ui_.question == Question::OpenOther;
     if (hold) clock_->pause(t);
     else clock_->resume(t);
+}
+
+bool Controller::clocks_hold_moves() {
+    // Paused clocks stop the game, not only the time: a move then would be played on nobody's time.
+    if (!clock_ || !clock_paused_ || game_.over()) return false;
+    clear_selection();
+    ui_.message = concat("The clocks are paused: ", keys_.first("pause"), " starts them again.");
+    return true;
 }
 
 bool Controller::tick() {

@@ -185,6 +185,8 @@ public:
     // Called by the program before each key and whenever it wakes: a clock that has run out ends the
     // game now. Returns whether the screen changed (a clock runs, or one fell).
     bool tick();
+    // Whether the clocks are paused, so that no move may be played now (then says so).
+    bool clocks_hold_moves();
     // The clocks now, when the game is timed.
     std::optional<ClockReading> clock_reading() const;
     const std::optional<Clock>& clock() const { return clock_; }
