@@ -277,10 +277,13 @@ TEST_CASE("net: a seat token gets the seat back; without it the seat is refused 
     CHECK(text_of(s, EventKind::Closed) == "the host refused: no seat is free: the black seat is held for Youssef, who may come back");
     CHECK(s.count(EventKind::Welcomed) == 0);
 
-    auto back = t.connect(Role::Seat, "Youssef", "", token);
+    // Back with the token (and, without --name, the login's name): the seat and its name are Youssef's.
+    auto back = t.connect(Role::Seat, "root", "", token);
     Probe b{back.get(), {}};
     REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Synced) == 1; }));
     CHECK(back->my_side() == Color::Black);
+    CHECK(t.host->name(Color::Black) == "Youssef");
+    CHECK(back->name(Color::Black) == "Youssef");
     CHECK(back->game().ply() == 1);
     CHECK(notation(back->game()) == notation(t.host->game()));
     CHECK(t.host->present(Color::Black));

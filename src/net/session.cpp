@@ -267,6 +267,8 @@ struct Host::Impl {
             for (Color c : {Color::White, Color::Black}) {
                 const bool asked = hello->role == Role::Seat || hello->role == role_of(c);
                 if (asked && !local(c) && held(c) && code_matches(tokens[index(c)], hello->token)) {
+                    // The seat keeps its player's name: a rejoin without --name would say the login's.
+                    if (!name_of(c).empty()) p.name = name_of(c);
                     seat(p, c);
                     return;
                 }

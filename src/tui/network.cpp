@@ -252,7 +252,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             }
             // The board stays as it was; a move tried now is refused by the session ("not connected").
             controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join
-                                                                           ? concat(". fetaix join ", options_.name, " takes the seat back.")
+                                                                           ? concat(". When the host is back, fetaix join ", options_.name, " takes the seat back.")
                                                                            : std::string(".")));
             break;
     }

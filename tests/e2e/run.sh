@@ -866,7 +866,9 @@ net_resume)
     pid=$(fetaix_pid host)
     kill -KILL "$pid"
     while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
-    wait_in black '^Disconnected: connection to the host lost\. fetaix join kitchen takes the seat'
+    wait_in black '^Disconnected: connection to the host lost\. When the host is back, fetaix join$'
+    wait_in black '^kitchen takes the seat back\.$'
+    # (it cannot join before: the host's fetaix is gone until it hosts the game again)
     start_in host2 "$BIN" host kitchen --resume
     wait_in host2 '1\. d3-c3 +b3xd3'
     wait_in host2 '^White to move - your turn - capture compulsory \| White 11, Black 12$'
