@@ -12,6 +12,7 @@
 #include "line/line_game.hpp"
 #include "text/display.hpp"
 #include "tui/session.hpp"
+#include "tui/player.hpp"
 #include "tui/thinker.hpp"
 
 namespace fetaix::line {
@@ -104,15 +105,15 @@ int run(tui::AppOptions options) {
     LineGame game(controller);
     Input input;
     tui::Thinker thinker;
+    // The same player the screen's loop uses: the level, the seed and the clock's budget in one place.
+    tui::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     std::uint64_t thinking_revision = 0;
     bool out = say(game.opening());
     while (out && stop_signal == 0 && !game.ended()) {
         // A change of game (undo, new game) makes any thinking moot.
         if (thinker.busy() && controller.revision() != thinking_revision) thinker.cancel();
         if (!thinker.busy() && controller.computer_to_move() && !controller.clock_paused()) {
-            const Game& g = controller.game();
-            const int level = controller.players().level(g.position().side_to_move);
-            thinker.start(g, level, controller.players().seed + g.ply(), controller.think_ms());
+            computer.start(controller.game());
             thinking_revision = controller.revision();
         }
         // Against the computer, what the person types while it thinks is read once it has moved, so
@@ -146,8 +147,8 @@ int run(tui::AppOptions options) {
             out = out && say(game.news());
         }
         if (thinker.busy()) {
-            if (auto result = thinker.take_result(); result && result->has_move) {
-                out = say(game.computer_moves(result->best));
+            if (const auto move = computer.take_move()) {
+                out = say(game.computer_moves(*move));
                 session.save_if_changed();
                 out = out && say(game.news());
             }
