@@ -611,7 +611,8 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
     CHECK(f.line(2).substr(7) == "  autosave failing: cannot open: Permission denied: /home/someone/");
     CHECK(f.line(3).substr(7) == "  a/rather/deeply/nested/state/folder/fetaix/autosave.lock");
     CHECK(f.line(4).substr(7) == "Keys");
-    CHECK(f.line(22).substr(7) == "Any key closes this page.");
+    // The draws do not fit under the rules: they are on a second page.
+    CHECK(f.line(22).substr(7) == "Page 1 of 2: any key turns the page, Esc or q closes it.");
     // At the minimum size the page takes every row but the last, without its margin, and still holds
     // the notice, the keys and the rules.
     c.set_notice(
@@ -626,7 +627,7 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
     CHECK(g.line(4).substr(3) == "Keys");
     CHECK(g.line(11).substr(3) == "  q  quit   Ctrl-L  redraw the screen   Tab  complete a move");
     CHECK(g.line(12).substr(3) == "Rules");
-    CHECK(g.line(22).substr(3) == "Any key closes this page.");
+    CHECK(g.line(22).substr(3) == "Page 1 of 2: any key turns the page, Esc or q closes it.");
 }
 
 TEST_CASE("screen: control characters and invalid UTF-8 in a name are shown, not obeyed", "[tui][frame]") {
@@ -672,30 +673,51 @@ TEST_CASE("screen: a wide character is never cut in half at the right edge", "[t
     CHECK(f.line(0) == " x中");
 }
 
-TEST_CASE("screen: on a short screen a long notice takes the rules' place on the help page", "[tui][frame][notice]") {
+TEST_CASE("screen: help that does not fit the screen goes on over pages that a key turns", "[tui][frame][notice]") {
     Controller c(Rules{}, Players{});
-    c.handle(Action::of(K::Help));
     std::string text = "autosave failing:";
     for (int i = 0; i < 60; ++i) text += " reason";  // 437 columns: seven lines of 64
     c.set_notice(text);
-    // 17 lines without the rules: with its margin the page is 19 rows, from row 2.
+    c.handle(Action::of(K::Help));
+    // Notices (8 lines) and keys (8) leave no room for the rules (10) at 24 rows: they go on a second
+    // page with the draws (5).
+    REQUIRE(help_page_count(c, 24) == 2);
+    c.set_help_pages(2);
     Frame f = compose(c, 24, 72, Glyphs::ascii());
     CHECK(f.line(3).substr(3) == "Notices");
     CHECK(f.line(4).substr(3) == "  autosave failing: reason reason reason reason reason reason");
     CHECK(f.line(10).substr(3) == "  reason reason reason reason reason reason reason reason reason");
     CHECK(f.line(11).substr(3) == "Keys");
-    CHECK(f.line(19).substr(3) == "Any key closes this page.");
+    CHECK(f.line(19).substr(3) == "Page 1 of 2: any key turns the page, Esc or q closes it.");
     for (int r = 0; r < f.rows(); ++r) CHECK(f.line(r).find("Rules") == std::string::npos);
-    // Taller, the page has room for the rules again.
-    f = compose(c, 30, 80, Glyphs::ascii());
-    CHECK(f.line(1).substr(7) == "Notices");
-    CHECK(f.line(17).substr(7) == "Rules");
-    // A notice longer than any screen is cut at the last row the page can give it.
-    c.set_notice(std::string(5000, 'x'));
+    c.handle(map_key(Key::character('x'), c.mode()));
+    REQUIRE(c.ui().help_open);
     f = compose(c, 24, 72, Glyphs::ascii());
-    CHECK(f.line(14).substr(3) == "  " + std::string(63, 'x') + "…");
-    CHECK(f.line(15).substr(3) == "Keys");
-    CHECK(f.line(23).substr(3) == "Any key closes this page.");
+    CHECK(f.line(4).substr(3) == "Rules");
+    CHECK(f.line(14).substr(3) == "  Draws: a position standing a third time with the same side to");
+    CHECK(f.line(19).substr(3) == "Page 2 of 2: any key closes this page.");
+    // A key on the last page closes the help.
+    c.handle(map_key(Key::character('x'), c.mode()));
+    CHECK_FALSE(c.ui().help_open);
+    // Taller, one page holds it all, and Esc closes it from there.
+    c.handle(Action::of(K::Help));
+    REQUIRE(help_page_count(c, 40) == 1);
+    c.set_help_pages(1);
+    f = compose(c, 40, 80, Glyphs::ascii());
+    CHECK(f.line(4).substr(7) == "Notices");
+    CHECK(f.line(20).substr(7) == "Rules");
+    CHECK(f.line(30).substr(7) == "  Draws: a position standing a third time with the same side to");
+    CHECK(f.line(35).substr(7) == "Any key closes this page.");
+    c.handle(map_key(Key::named(Key::Name::Escape), c.mode()));
+    CHECK_FALSE(c.ui().help_open);
+    // A notice longer than a screen goes on over pages of its own, none of it lost.
+    c.set_notice(std::string(5000, 'x'));
+    c.handle(Action::of(K::Help));
+    REQUIRE(help_page_count(c, 24) == 5);  // 80 lines of notice + 8 of keys + 15 of rules and draws
+    f = compose(c, 24, 72, Glyphs::ascii());
+    CHECK(f.line(0).substr(3) == "Notices");
+    CHECK(f.line(22).substr(3) == "  " + std::string(64, 'x'));
+    CHECK(f.line(23).substr(3) == "Page 1 of 5: any key turns the page, Esc or q closes it.");
 }
 
 TEST_CASE("screen: at the smallest size the key line, a question naming a 40-character name and a long save error are whole",

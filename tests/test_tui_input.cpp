@@ -83,10 +83,12 @@ TEST_CASE("keys: a question takes y, n or Esc and nothing else", "[tui][input]")
     CHECK(map_key(Key::named(N::Enter), InputMode::Question).kind == K::None);
 }
 
-TEST_CASE("keys: any key closes the help page", "[tui][input]") {
-    CHECK(map_key(Key::character('x'), InputMode::Help).kind == K::CloseOverlay);
+TEST_CASE("keys: on the help page Esc and q close it and any other key turns the page", "[tui][input]") {
+    CHECK(map_key(Key::character('x'), InputMode::Help).kind == K::TurnHelpPage);
     CHECK(map_key(Key::named(N::Escape), InputMode::Help).kind == K::CloseOverlay);
+    CHECK(map_key(Key::named(N::Backspace), InputMode::Help).kind == K::CloseOverlay);
     CHECK(map_key(Key::character('q'), InputMode::Help).kind == K::CloseOverlay);
+    CHECK(map_key(Key::character('n'), InputMode::Help).kind == K::TurnHelpPage);
 }
 
 namespace {

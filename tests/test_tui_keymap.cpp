@@ -288,7 +288,9 @@ TEST_CASE("keymap: many keys for an action wrap on the help page and the key lin
         CAPTURE(rows, columns);
         const std::string all = screen(compose(c, rows, columns, Glyphs::ascii()));
         CHECK_THAT(all, Catch::Contains("Enter/Space/e/E/x/X/z/Z/Ctrl-X/Ctrl-Y/Ctrl-T  select, land"));
-        CHECK_THAT(all, Catch::Contains("Any key closes this page."));
+        // Wrapped keys push the rules or the draws to a second page at 24 rows.
+        CHECK_THAT(all, Catch::Contains(rows == 24 ? "Page 1 of 2: any key turns the page, Esc or q closes it."
+                                                   : "Any key closes this page."));
     }
     c.handle(Action::of(K::CloseOverlay));
     // The key line names the first key of each.

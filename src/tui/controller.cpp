@@ -525,8 +525,20 @@ bool Controller::apply(const Action& action) {
                                         : "The board stays as it is.";
             refresh();
             break;
-        case K::Help: ui_.help_open = true; break;
-        case K::CloseOverlay: ui_.help_open = false; break;
+        case K::Help:
+            ui_.help_open = true;
+            ui_.help_page = 0;
+            break;
+        case K::TurnHelpPage:
+            if (ui_.help_page + 1 < help_pages_) {
+                ++ui_.help_page;
+                break;
+            }
+            [[fallthrough]];
+        case K::CloseOverlay:
+            ui_.help_open = false;
+            ui_.help_page = 0;
+            break;
         case K::Resign:
             if (game_.over()) ui_.message = "The game is over.";
             else if (!keyboard_side()) ui_.message = "The computer plays both sides.";

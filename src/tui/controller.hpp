@@ -82,6 +82,7 @@ struct UiState {
     std::size_t prompt_cursor = 0;  // where typing goes in prompt_text (a byte offset; the prompt is ASCII)
     Question question = Question::None;
     bool help_open = false;
+    int help_page = 0;        // the page of help shown, when it takes more than one screen
     bool flipped = false;    // Black at the bottom
     bool auto_flip = false;  // turn the board so the side to move is at the bottom
     bool replay = false;     // step through the game without changing it
@@ -121,6 +122,8 @@ public:
     void keep_unsaved_game();
     // Whether the terminal is too small to show the game (the program says so before each key).
     void set_too_small(bool too_small) { ui_.too_small = too_small; }
+    // How many pages the help takes at the screen's size: a key turns the page until the last one.
+    void set_help_pages(int pages) { help_pages_ = pages; }
     // The players the command line named and which of their options it gave: those win over a
     // record's tags whenever a record is loaded.
     void set_command_line(Players players, PlayerOptions given) {
@@ -351,6 +354,7 @@ private:
     bool bell_on_ = false;
     bool bell_due_ = false;
     bool autosaved_ = false;
+    int help_pages_ = 1;
     std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     Link link_;
     std::string quit_text_;                   // Quit's question over the network

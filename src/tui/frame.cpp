@@ -641,8 +641,12 @@ std::vector<std::string> help_key_lines(const KeyMap& keys, int width) {
     return lines;
 }
 
-void draw_help(Frame& f, const Controller& c) {
-    const int width = 70;
+constexpr int kHelpWidth = 70;
+
+// The help's pages at this many rows: the notice, the keys, the rules and the draws, each kept whole on
+// one page where it fits, a page turned where it does not; each page leaves a row for its last line.
+std::vector<std::vector<std::string>> paginate_help(const Controller& c, int rows) {
+    const int width = kHelpWidth;
     // A standing notice comes first and whole, wrapped to the page.
     std::vector<std::string> notice;
     if (!c.ui().notice.empty()) {
@@ -681,20 +685,33 @@ void draw_help(Frame& f, const Controller& c) {
         "a position seen twice (once more is a draw). The legend under the board names each mark on it.");
     std::vector<std::string> more;
     for (const std::string& line : text::wrap(draws, width - 6)) more.push_back(concat("  ", line));
-    // On a short screen the page loses its margin, then the draws and marks, then the rules, then the end
-    // of a very long notice.
-    const int rows = f.rows();
-    std::vector<std::string> lines = notice;
-    if (static_cast<int>(notice.size() + keys.size()) + 1 > rows) {
-        lines.resize(static_cast<std::size_t>(rows) - keys.size() - 1);
-        lines.back() = concat(text::head_of_width(lines.back(), width - 5), "…");
+
+    const std::size_t room = static_cast<std::size_t>(std::max(1, rows - 1));
+    std::vector<std::vector<std::string>> pages{{}};
+    for (const std::vector<std::string>* section : {&notice, &keys, &rules, &more}) {
+        if (section->empty()) continue;
+        if (!pages.back().empty() && pages.back().size() + section->size() > room) pages.emplace_back();
+        // A section longer than a whole page (a very long notice) goes on over the next ones.
+        for (const std::string& line : *section) {
+            if (pages.back().size() == room) pages.emplace_back();
+            pages.back().push_back(line);
+        }
     }
-    lines.insert(lines.end(), keys.begin(), keys.end());
-    if (static_cast<int>(lines.size() + rules.size()) + 1 <= rows) {
-        lines.insert(lines.end(), rules.begin(), rules.end());
-        if (static_cast<int>(lines.size() + more.size()) + 1 <= rows) lines.insert(lines.end(), more.begin(), more.end());
-    }
-    lines.push_back("Any key closes this page.");
+    return pages;
+}
+
+void draw_help(Frame& f, const Controller& c) {
+    const int width = kHelpWidth;
+    const auto pages = paginate_help(c, f.rows());
+    const std::size_t count = pages.size();
+    const std::size_t page = std::min(static_cast<std::size_t>(std::max(0, c.ui().help_page)), count - 1);
+    std::vector<std::string> lines = pages[page];
+    if (count == 1) lines.push_back("Any key closes this page.");
+    else if (page + 1 < count)
+        lines.push_back(concat("Page ", page + 1, " of ", count, ": any key turns the page, ", c.keys().first("cancel"),
+                               " or ", c.keys().first("quit"), " closes it."));
+    else
+        lines.push_back(concat("Page ", count, " of ", count, ": any key closes this page."));
     const int margin = static_cast<int>(lines.size()) + 2 <= f.rows() ? 1 : 0;
     const int height = static_cast<int>(lines.size()) + 2 * margin;
     const int top = std::max(0, (f.rows() - height) / 2);
@@ -785,6 +802,8 @@ std::optional<Point> point_at(int row, int column, bool flipped, const BoardGeom
     }
     return std::nullopt;
 }
+
+int help_page_count(const Controller& c, int rows) { return static_cast<int>(paginate_help(c, rows).size()); }
 
 Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) {
     Frame f(std::max(rows, 1), std::max(columns, 1));

@@ -114,6 +114,9 @@ ScreenPoint screen_position(Point p, bool flipped, const BoardGeometry& board);
 // next point on a larger board), for mouse clicks.
 std::optional<Point> point_at(int row, int column, bool flipped, const BoardGeometry& board);
 
+// How many pages the help takes on a screen of this many rows (Controller::set_help_pages).
+int help_page_count(const Controller& c, int rows);
+
 // The whole screen for the controller's state.
 Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs);
 

@@ -81,7 +81,13 @@ Action map_key(const Key& key, InputMode mode, const KeyMap& keys) {
         case InputMode::Question: return only(key, keys, kAsked, K::None);
         case InputMode::Replay:
         case InputMode::Browse: return stepping_key(key, mode, keys);
-        case InputMode::Help: return Action::of(K::CloseOverlay);  // any key closes the help page
+        case InputMode::Help: {
+            // The cancel and quit keys close the help at once (as q leaves a pager); any other key turns its
+            // page, or closes the last.
+            const auto row = keys.find(key, kOnBoard);
+            const bool closes = row && (key_actions()[*row].kind == K::Cancel || key_actions()[*row].kind == K::Quit);
+            return Action::of(closes ? K::CloseOverlay : K::TurnHelpPage);
+        }
         // The board is hidden: nothing may be played blind. Quitting asks, as ever, if a game is on.
         case InputMode::TooSmall: return only(key, keys, kTooSmall, K::None);
         case InputMode::Reading:

@@ -60,6 +60,7 @@ struct Action {
         AutoFlip,
         Help,
         CloseOverlay,
+        TurnHelpPage,  // the next page of help, or closes it after the last
         Resign,
         OfferDraw,
         Quit,

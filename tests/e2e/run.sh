@@ -194,6 +194,27 @@ help)
     keys x
     wait_gone 'Any key closes'
     wait_for 'White to move'
+    kill_server
+    # A timed game's help has one line more (p pauses): at 80x24 the draws go on a second page, which a
+    # key turns to; the key after closes it. Taller, one page holds it all.
+    start_game --new --clock 5
+    wait_for 'White to move'
+    keys '?'
+    wait_for 'Page 1 of 2: any key turns the page, Esc or q closes it\.'
+    screen | grep -q 'p  pause both clocks' || fail "the pause key is not on the help page"
+    keys x
+    wait_for 'Page 2 of 2: any key closes this page\.'
+    screen | grep -q 'Draws: a position standing a third time' || fail "the draws are not on the help's second page"
+    keys x
+    wait_gone 'Page 2 of 2'
+    wait_for 'White to move'
+    $T resize-window -t e2e -x 80 -y 40
+    keys '?'
+    wait_for 'Any key closes this page\.'
+    screen | grep -q 'Draws: a position standing a third time' || fail "the draws are not on the one page at 80x40"
+    keys q
+    wait_gone 'Any key closes'
+    wait_for 'White to move'
     ;;
 board_72x24)
     # The smallest screen: the board as it always was, the turn in a banner at the top in the colour
@@ -646,7 +667,7 @@ settings_keys)
     expect_line 8 "3   ●─────●─────·─────○─────○"
     # The help page lists the keys in force.
     keys '?'
-    wait_for 'Any key closes this page'
+    wait_for 'Any key closes this page|Page 1 of'
     screen | grep -qF 'Up/t h d n  cursor up, down, left, right' || fail "help: the cursor keys in force are not listed"
     screen | grep -qF ';  type a move   U  undo   r  redo' || fail "help: ; and U are not listed"
     screen | grep -qF 'N  new game' || fail "help: N is not listed for a new game"
