@@ -25,6 +25,7 @@
 #include "store/history.hpp"
 #include "net/transport.hpp"
 #include "tui/app.hpp"
+#include "tui/second.hpp"
 
 namespace {
 
@@ -274,6 +275,8 @@ int run_app(tui::AppOptions options) {
     // Lines of plain text need no terminal at all.
     if (options.screen_reader && !options.replay) {
         options.state_folder = store::state_directory();
+        // Another fetaix playing the game saved here: what to do is asked in lines, before anything starts.
+        if (const auto status = tui::meet_the_holder(options, stdin, stdout, false)) return *status;
         return line::run(std::move(options));
     }
     // Before curses starts and before the autosave is touched.
@@ -282,6 +285,7 @@ int run_app(tui::AppOptions options) {
         return 1;
     }
     options.state_folder = store::state_directory();
+    if (const auto status = tui::meet_the_holder(options, stdin, stdout, true)) return *status;
     try {
         return tui::run(std::move(options));
     } catch (const std::exception& e) {
