@@ -194,7 +194,7 @@ int run(AppOptions options) {
                 NetOptions watch;
                 watch.mode = NetOptions::Mode::Watch;
                 watch.name = holder->game;
-                watch.note = concat("This game was taken over by another terminal (pid ", taken_by, "); watching it");
+                watch.note = concat("This game was taken over by another terminal (pid ", taken_by, "): watching it.");
                 if (auto started = Network::start(watch, controller.game(), controller.players(), options.state_folder)) {
                     network = std::move(*started);
                     network->prepare(controller);

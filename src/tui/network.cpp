@@ -217,8 +217,9 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             welcomed_ = true;
             if (e.role == net::Role::Watch) {
                 seat(controller, std::nullopt);
-                controller.set_network_line(concat(options_.note.empty() ? concat("Watching ", options_.name) : options_.note,
-                                                   ": [ ] browse the moves, c chat with the watchers."));
+                controller.set_network_line(options_.note.empty() ? concat("Watching ", options_.name,
+                                                                           ": [ ] browse the moves, c chat with the watchers.")
+                                                                    : options_.note);
                 break;
             }
             seat(controller, e.role == net::Role::White ? Color::White : Color::Black);

@@ -162,8 +162,7 @@ Handover ask_takeover(std::FILE* out, const std::string& path, int pid, const st
 std::optional<int> unresponsive(AppOptions& options, std::FILE* in, std::FILE* out, int pid, std::string_view why) {
     const bool mine = same_user(pid);
     say(out, concat("The other fetaix (pid ", pid, ") ", why, "\n"));
-    if (mine) say(out, concat("  k  stop it (SIGTERM, then SIGKILL after ", kGraceSeconds,
-                              " s; its game is saved) and take the game here\n"));
+    if (mine) say(out, concat("  k  stop it (SIGTERM, SIGKILL after ", kGraceSeconds, " s) and take its saved game here\n"));
     else say(out, "     (it belongs to another user: it cannot be stopped from here)\n");
     say(out, "  n  play a separate game, not autosaved\n  q  quit\n");
     const std::string choices = mine ? "k, n or q" : "n or q";
@@ -199,14 +198,13 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
     const int pid = holder->pid;
     if (holder->game.empty())
         return unresponsive(options, in, out, pid,
-                            "holds the game saved here and takes no requests (screen-reader mode, or no private "
-                            "folder for its socket).");
+                            "takes no requests (screen-reader mode, or no socket).");
     const auto path = net::find_game(holder->game);
     std::optional<net::GameInfo> info;
     if (path) info = ask_game(out, *path, pid);
     if (!info)
         return unresponsive(options, in, out, pid,
-                            concat("does not answer: it may be stopped, or hung on a lost connection."));
+                            "does not answer:\nit may be stopped, or hung on a lost connection.");
 
     // The seat free for a second terminal (White's if both are).
     const bool free = networked && (info->white_free || info->black_free);
@@ -247,7 +245,7 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
                     case Handover::Done: options.resume = ResumeChoice::Resume; return std::nullopt;
                     case Handover::Refused: return 1;
                     case Handover::NoAnswer:
-                        return unresponsive(options, in, out, pid, "did not let go of the game: it may be stopped, or hung.");
+                        return unresponsive(options, in, out, pid, "did not let go of the game:\nit may be stopped, or hung on a lost connection.");
                 }
                 return 1;
             case 'n': options.resume = ResumeChoice::New; return std::nullopt;
