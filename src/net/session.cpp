@@ -241,7 +241,7 @@ struct Host::Impl {
                 e.request = static_cast<int>(cred->pid);
                 e.login = cred->login;
                 self.emit(std::move(e));
-                p.conn.send_and_close("");
+                p.conn.close();  // the answer is the autosave's lock coming free
             }
             return;
         }

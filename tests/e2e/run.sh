@@ -1008,20 +1008,27 @@ long_notice)
     done
     ;;
 second_instance)
+    # A second plain fetaix beside a running game asks what to do; n plays a separate game that never
+    # writes the autosave, q quits without starting, and --new starts a separate game without asking.
     start_game
     wait_for 'White to move'
     type_move c2-c3
-    $T new-window -t e2e "$BIN; sleep 30"
-    wait_for 'Saved game open in another fetaix: y = view read-only, n = separate game'
-    keys -t e2e:1 y
-    wait_for 'Replay: after 1\. c2-c3 \(move 1 of 1\) -- read-only: open in another fetaix$'
-    $T kill-window -t e2e:1
-    $T new-window -t e2e "$BIN; sleep 30"
-    wait_for 'open in another fetaix'
-    keys -t e2e:1 n
-    wait_for 'autosave off: the saved game is open in another fetaix'
+    $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
+    wait_for '^Your choice \(s, w, t, n or q\):$'
+    keys -t e2e:1 n Enter
+    wait_for 'autosave off: another fetaix is running'
     type_move d2-c3
     # The first instance's autosave is untouched by the second.
+    grep -q '1. c2-c3 \*' "$XDG_STATE_HOME/fetaix/autosave.pdn" || fail "the second fetaix wrote the autosave"
+    $T kill-window -t e2e:1
+    $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
+    wait_for '^Your choice \(s, w, t, n or q\):$'
+    keys -t e2e:1 q Enter
+    wait_for '^EXITED 0$'
+    $T kill-window -t e2e:1
+    $T new-window -t e2e "$BIN --new; echo EXITED \$?; sleep 30"
+    wait_for 'autosave off: another fetaix is running'
+    screen | grep -q 'Your choice' && fail "--new asked"
     grep -q '1. c2-c3 \*' "$XDG_STATE_HOME/fetaix/autosave.pdn" || fail "the second fetaix wrote the autosave"
     ;;
 save_open)
@@ -1501,8 +1508,8 @@ quit_unsaved)
     wait_for 'White to move'
     type_move c2-c3
     $T new-window -t e2e "$BIN; sleep 30"
-    wait_for 'Saved game open in another fetaix'
-    keys -t e2e:1 n
+    wait_for '^Your choice \(s, w, t, n or q\):$'
+    keys -t e2e:1 n Enter
     wait_for 'autosave off'
     type_move d2-c3
     keys q
