@@ -295,6 +295,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                 break;
             }
             // The board stays as it was; a move tried now is refused by the session ("not connected").
+            controller.set_link_lost("the host is gone");
             controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join
                                                                            ? concat(". When the host is back, fetaix join ", options_.name, " takes the seat back.")
                                                                            : std::string(".")));

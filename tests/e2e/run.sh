@@ -877,10 +877,13 @@ net_resume)
     wait_in host2 "^Black \($me\) joined\.$"
     move_in host2 e3xc3
     wait_in black2 'White plays e3xc3'
+    wait_in black2 "^Black \($me\) to move - your turn"
     keys_in host2 q
     wait_in host2 '^Quit\? The game is saved: fetaix host kitchen --resume hosts it again\. \(y/n\)$'
     keys_in host2 y
     wait_in black2 '^Disconnected: connection to the host lost'
+    # Its turn no more: the status line says the host is gone, the line above how to come back.
+    wait_in black2 "^Black \($me\) to move - the host is gone \| White 11, Black 11$"
     kill_server
     ;;
 net_refused)
