@@ -480,7 +480,7 @@ int run_hosts() {
         const net::GameInfo& g = *l.info;
         const auto seat = [](const std::string& name, bool free) { return free ? std::string("(free)") : name; };
         std::string line = concat(l.name, "   White ", seat(g.white, g.white_free), ", Black ", seat(g.black, g.black_free),
-                                  "   ", g.ply, g.ply == 1 ? " ply, " : " plies, ");
+                                  "   ", g.ply, g.ply == 1 ? " move, " : " moves, ");
         line += g.outcome == Outcome::Ongoing ? concat(to_string(g.turn), " to move") : std::string(result_token(g.outcome));
         line += concat("   ", g.watchers, g.watchers == 1 ? " watcher" : " watchers");
         if (g.shared) line += "   shared (a code is needed)";

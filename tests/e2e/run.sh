@@ -775,7 +775,7 @@ net_game)
     start_in watcher "$BIN" watch kitchen
     wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
     listed=$("$BIN" hosts)
-    [ "$listed" = "kitchen   White Amina, Black $me   0 plies, White to move   1 watcher" ] || fail "fetaix hosts: '$listed'"
+    [ "$listed" = "kitchen   White Amina, Black $me   0 moves, White to move   1 watcher" ] || fail "fetaix hosts: '$listed'"
     white=(d3-c3 e3xc3 c3xe3 e3xc5 c5xc3xe5xe3 e3xa3xc5xe5 e5xa5xa3xc5)
     black=(b3xd3 d4-d3 c5-d4 e5-d4 a3-b3 a5-b4)
     for i in "${!white[@]}"; do
@@ -1769,7 +1769,7 @@ local_seat)
     [ "$(cat "$STATE/fetaix/autosave.lock")" = "fetaix pid=$pid game=local-$pid" ] ||
         fail "the lock file: '$(cat "$STATE/fetaix/autosave.lock")'"
     listed=$("$BIN" hosts)
-    [ "$listed" = "local-$pid   White White, Black (free)   1 ply, Black to move   0 watchers" ] || fail "fetaix hosts: '$listed'"
+    [ "$listed" = "local-$pid   White White, Black (free)   1 move, Black to move   0 watchers" ] || fail "fetaix hosts: '$listed'"
     start_in second "$BIN"
     wait_in second '^Your choice \(s, w, t, n or q\):$'
     [ "$(screen_in second | sed -n 2,9p)" = "Another fetaix (pid $pid) is playing the game saved here:
@@ -1819,7 +1819,7 @@ local_watch)
     keys_in first u
     wait_in watcher '1\. c2-c3$'
     wait_in watcher '^Black to move'
-    [ "$("$BIN" hosts)" = "local-$pid   White White, Black (free)   1 ply, Black to move   1 watcher" ] || fail "fetaix hosts: '$("$BIN" hosts)'"
+    [ "$("$BIN" hosts)" = "local-$pid   White White, Black (free)   1 move, Black to move   1 watcher" ] || fail "fetaix hosts: '$("$BIN" hosts)'"
     kill_server
     ;;
 local_takeover)
@@ -1944,7 +1944,7 @@ net_shared_other_user)
     keys_in host n
     wait_in other "^fetaix: the host refused: White refused to let you in$"
     wait_in other '^EXITED 1$'
-    [ "$("$BIN" hosts | grep "^$game ")" = "$game   White White, Black (free)   0 plies, White to move   0 watchers   shared (a code is needed)" ] ||
+    [ "$("$BIN" hosts | grep "^$game ")" = "$game   White White, Black (free)   0 moves, White to move   0 watchers   shared (a code is needed)" ] ||
         fail "fetaix hosts: $("$BIN" hosts)"
     kill_server
     ;;
