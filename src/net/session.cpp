@@ -508,6 +508,14 @@ struct Host::Impl {
             if (const auto cred = peer_credentials(fd)) {
                 peer->uid = cred->uid;
                 peer->login = cred->login;
+                const auto same_user = std::count_if(peers.begin(), peers.end(), [&](const auto& p) {
+                    return p->uid == cred->uid && !p->conn.closed();
+                });
+                if (cred->uid != ::geteuid() && static_cast<std::size_t>(same_user) >= config.limits.max_connections_per_user) {
+                    peer->conn.send_and_close(error_line(concat("too many connections from ", cred->login, " (",
+                                                                config.limits.max_connections_per_user, "): try again later")));
+                    continue;
+                }
             }
             peers.push_back(std::move(peer));
         }

@@ -2,6 +2,8 @@
 """Hostile and broken clients against a fetaix host's socket, all at once (issue 13 item 6).
 
 Usage: hostile.py SOCKET
+       hostile.py SOCKET count N   (N connections that say nothing: prints how many the host kept
+                                    after a second and the first refusal, then closes them)
 
 Prints "ready" once every client has connected and sent what it sends, then, as each connection ends,
 one line per client saying how the host ended it (the host's last line), in this order:
@@ -22,6 +24,28 @@ import threading
 import time
 
 PATH = sys.argv[1]
+
+
+def count(n):
+    sockets = []
+    for _ in range(n):
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        s.connect(PATH)
+        sockets.append(s)
+    time.sleep(1)
+    refusals = []
+    for s in sockets:
+        try:
+            data = s.recv(4096, socket.MSG_DONTWAIT)
+        except BlockingIOError:
+            continue
+        refusals.append(data.decode("utf-8", "replace").split("\n")[0])
+    print(f"{n - len(refusals)} kept, {len(refusals)} refused: {sorted(set(refusals))}", flush=True)
+
+
+if len(sys.argv) == 4 and sys.argv[2] == "count":
+    count(int(sys.argv[3]))
+    sys.exit(0)
 DEADLINE = time.monotonic() + 30
 results = {}
 ready = threading.Barrier(7)  # the six clients and the main thread

@@ -1897,7 +1897,7 @@ net_hostile)
     wait_in host '^Join: fetaix join kitchen'
     start_in black "$BIN" join kitchen
     wait_in host 'joined\.$'
-    python3 "$(dirname "$0")/hostile.py" "$RUNTIME/fetaix/kitchen.sock" >"$STATE/hostile.out" 2>&1 &
+    /usr/bin/python3 "$(dirname "$0")/hostile.py" "$RUNTIME/fetaix/kitchen.sock" >"$STATE/hostile.out" 2>&1 &
     hostile=$!
     deadline=$((SECONDS + 10))
     until grep -qs '^ready$' "$STATE/hostile.out"; do
@@ -1946,6 +1946,15 @@ net_shared_other_user)
     wait_in other '^EXITED 1$'
     [ "$("$BIN" hosts | grep "^$game ")" = "$game   White White, Black (free)   0 moves, White to move   0 watchers   shared (a code is needed)" ] ||
         fail "fetaix hosts: $("$BIN" hosts)"
+    # One user other than the host's holds 20 connections at most: the other slots stay for the others.
+    install -m 755 "$(dirname "$0")/hostile.py" "$STATE/hostile.py"
+    counted=$($(as_player /usr/bin/python3 "$STATE/hostile.py" "/tmp/fetaix-shared/$game.sock" count 30))
+    if [ "$other" = "$(id -un)" ]; then
+        expected="30 kept, 0 refused: []"  # the host's own user: only the overall limit (100)
+    else
+        expected="20 kept, 10 refused: ['error text=\"too many connections from $other (20): try again later\"']"
+    fi
+    [ "$counted" = "$expected" ] || fail "one user's connections: $counted"
     kill_server
     ;;
 *)
