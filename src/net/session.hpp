@@ -72,6 +72,9 @@ enum class EventKind : std::uint8_t {
     // (Youssef)", "connection to the host lost"). The session does nothing more; reconnect with a new
     // Client (and the seat token).
     Closed,
+    // Host only: a second fetaix of the same user asks to take the game over (HostConfig::handover);
+    // `request` is its process id. The host's program saves, frees the autosave and watches the new holder.
+    TakeoverRequest,
 };
 
 struct Event {
@@ -157,6 +160,11 @@ struct HostConfig {
     std::string white_token;
     std::string black_token;
     Limits limits;
+    // A plain fetaix's game (not `fetaix host`): a second fetaix of the same user may ask to take it over
+    // (`takeover`, reported as TakeoverRequest); a hosted game refuses that.
+    bool handover = false;
+    // A side the host's computer plays: never free for a remote player.
+    std::optional<Color> computer_side;
 };
 
 class Host final : public Session {
@@ -181,6 +189,11 @@ public:
 
     // Lets in (or refuses) the user of a SeatRequest event; an unknown or finished request is ignored.
     void answer_seat(int request, bool accept);
+
+    // The host's game changed outside play() (a plain fetaix's game before a second terminal takes a
+    // seat: a move of either side at this keyboard, undo, a new game, a file opened): the copies follow,
+    // by a `moved` line when it is one move on, else by the whole state. Nothing when it is the same.
+    void follow(const Game& game);
 
     void poll_fds(std::vector<pollfd>& fds) const override;
     int timeout_ms(TimePoint now) const override;
