@@ -96,7 +96,7 @@ expect 2 "" "fetaix: tablebase: expected build, probe, verify or stats, not 'sol
 expect 2 "" "fetaix: tablebase probe needs a position, such as W:WKc3:Bc4" tablebase probe
 expect 2 "" "fetaix: tablebase probe: column 1: the position must start with the side to move, W or B" tablebase probe X:Wa1:Ba5
 expect 2 "" "fetaix: tablebase probe: W:Wa1:B: Black has no pieces, yet the game did not end before White's move" tablebase probe W:Wa1:B
-expect 2 "" "fetaix: --pieces: expected a number of pieces from 2 to 6, not '7'" tablebase build --pieces 7
+expect 2 "" "fetaix: --pieces: expected a number of pieces from 2 to 7, not '8'" tablebase build --pieces 8
 expect 2 "" "fetaix: tablebase verify: --pieces goes with build" tablebase verify --pieces 3
 expect 2 "" "fetaix: tablebase build: unexpected argument 'W:Wa1:Ba5'" tablebase build W:Wa1:Ba5
 
