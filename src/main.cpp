@@ -110,7 +110,7 @@ constexpr CommandText kCommands[] = {
      "fetaix tablebase verify [RULES]\n"
      "fetaix tablebase stats [RULES]",
      "Endgame tables (docs/endgames.md): build solves every position of up to\n"
-     "N pieces (2 to 6, default 6) into $XDG_DATA_HOME/fetaix/tablebases/\n"
+     "N pieces (2 to 7, default 6) into $XDG_DATA_HOME/fetaix/tablebases/\n"
      "(~/.local/share/ by default), going on where an interrupted build\n"
      "stopped; probe prints the FEN and win, draw or loss for the side to move\n"
      "with the distance in plies (exit status 1 when it is not built); verify\n"
@@ -677,8 +677,8 @@ int main(int argc, char** argv) {
     Rules tablebase_rules;
     tablebase->add_option("ACTION", tablebase_action, "build, probe, verify or stats")->required()->type_name("");
     tablebase->add_option("FEN", tablebase_fen, "with probe: the position")->type_name("");
-    CLI::Option* pieces_option = cli::add_whole(*tablebase, "--pieces", "N", 2, 6, [&](long long n) { tablebase_pieces = static_cast<int>(n); },
-                                                "a number of pieces", "with build: the most pieces, 2 to 6 (default 6)");
+    CLI::Option* pieces_option = cli::add_whole(*tablebase, "--pieces", "N", 2, 7, [&](long long n) { tablebase_pieces = static_cast<int>(n); },
+                                                "a number of pieces", "with build: the most pieces, 2 to 7 (default 6)");
     cli::add_rule_switches(*tablebase, tablebase_rules);
 
     CLI::App* config = app.add_subcommand("config", std::string(text_of("config").about));

@@ -40,34 +40,63 @@ expect 1 "" "fetaix: tablebase probe: W:Wa4:Bb4,c4,a5 has 4 pieces; the tables f
 expect 0 $'win in 1 (tablebase)\nbestmove c3xc5' "" analyze --fen W:WKc3:Bc4
 
 # An interrupted build: one material's file and manifest line gone. Only that one is built again.
-sed -i '/^1m0k-1m1k /d' "$folder/manifest.txt"
-rm "$folder/1m0k-1m1k.tb"
+sed -i '/^1m1k-1m0k /d' "$folder/manifest.txt"
+rm "$folder/1m1k-1m0k.tb"
 "$program" tablebase build --pieces 3 >"$tmp/again"
 built=$(grep -c "entries=" "$tmp/again")
 kept=$(grep -c " kept$" "$tmp/again")
-grep -q "^1m0k-1m1k entries=" "$tmp/again" && [[ $built == 1 && $kept == 15 ]] ||
+grep -q "^1m1k-1m0k entries=" "$tmp/again" && [[ $built == 1 && $kept == 8 ]] ||
     { echo "FAIL: resumed build built $built, kept $kept"; cat "$tmp/again"; failures=$((failures + 1)); }
 "$program" tablebase verify >"$tmp/verify" || { echo "FAIL: verify"; failures=$((failures + 1)); }
 [[ $(tail -n 1 "$tmp/verify") == "every table of up to 3 pieces is consistent and matches its checksum" ]] ||
     { echo "FAIL: verify's last line"; cat "$tmp/verify"; failures=$((failures + 1)); }
 
-# The shares of one material, counted by hand: White's mullah against Black's man, White to move.
+# The shares of one material, counted by hand: Black's mullah against White's man, Black to move (stored
+# for White's mullah against Black's man, its mirror).
 "$program" tablebase stats >"$tmp/stats" || { echo "FAIL: stats"; failures=$((failures + 1)); }
-grep -q "^0m1k-1m0k W to move: 480 positions, won " "$tmp/stats" || { echo "FAIL: stats"; cat "$tmp/stats"; failures=$((failures + 1)); }
+grep -q "^1m0k-0m1k B to move: 480 positions, won " "$tmp/stats" || { echo "FAIL: stats"; cat "$tmp/stats"; failures=$((failures + 1)); }
 
 # A changed byte: verify, probe and build all refuse the file.
-printf '\x07' | dd of="$folder/0m1k-1m0k.tb" bs=1 seek=100 conv=notrunc status=none
-sum=$(awk '$1 == "0m1k-1m0k" { print $3 }' "$folder/manifest.txt")
+printf '\x07' | dd of="$folder/1m0k-0m1k.tb" bs=1 seek=100 conv=notrunc status=none
+sum=$(awk '$1 == "1m0k-0m1k" { print $3 }' "$folder/manifest.txt")
 "$program" tablebase verify >/dev/null 2>"$tmp/err"
-[[ $? == 1 && $(cat "$tmp/err") == "fetaix: tablebase verify: $folder/0m1k-1m0k.tb: checksum "*" does not match the manifest's $sum" ]] ||
+[[ $? == 1 && $(cat "$tmp/err") == "fetaix: tablebase verify: $folder/1m0k-0m1k.tb: checksum "*" does not match the manifest's $sum" ]] ||
     { echo "FAIL: verify of a changed file: $(cat "$tmp/err")"; failures=$((failures + 1)); }
+
+# A build killed part way (4 pieces): the materials it finished are kept, the rest built, and all check.
+export XDG_DATA_HOME=$tmp/killed
+killed="$XDG_DATA_HOME/fetaix/tablebases/backward-captures=no,promotion=end,majority=no"
+"$program" tablebase build --pieces 4 >"$tmp/first" &
+builder=$!
+for ((i = 0; i < 600; ++i)); do  # until some 4-piece material is finished (or the build ends)
+    grep -q "^[0-9]m[0-9]k-[0-9]m[0-9]k " "$killed/manifest.txt" 2>/dev/null && [[ $(grep -c . "$killed/manifest.txt") -gt 12 ]] && break
+    kill -0 $builder 2>/dev/null || break
+    sleep 0.05
+done
+kill -KILL $builder 2>/dev/null
+wait $builder 2>/dev/null
+finished=$(($(grep -c . "$killed/manifest.txt") - 1))
+"$program" tablebase build --pieces 4 >"$tmp/second"
+kept=$(grep -c " kept$" "$tmp/second")
+built=$(grep -c "entries=" "$tmp/second")
+[[ $kept == "$finished" && $((kept + built)) == 23 && $finished -lt 23 ]] ||
+    { echo "FAIL: killed build: $finished finished, then $kept kept and $built built"; failures=$((failures + 1)); }
+[[ $("$program" tablebase verify | tail -n 1) == "every table of up to 4 pieces is consistent and matches its checksum" ]] ||
+    { echo "FAIL: verify after a killed build"; failures=$((failures + 1)); }
+
+# Tables of the older format (two bytes an entry): refused with what to do.
+mkdir -p "$tmp/old/fetaix/tablebases/backward-captures=no,promotion=end,majority=no"
+echo "fetaix tablebase 1 backward-captures=no,promotion=end,majority=no" >"$tmp/old/fetaix/tablebases/backward-captures=no,promotion=end,majority=no/manifest.txt"
+XDG_DATA_HOME=$tmp/old expect 1 "" "fetaix: tablebase probe: $tmp/old/fetaix/tablebases/backward-captures=no,promotion=end,majority=no/manifest.txt: tables of an older format (two bytes an entry); remove $tmp/old/fetaix/tablebases/backward-captures=no,promotion=end,majority=no and build again" \
+    tablebase probe W:WKc3:Bc4
+export XDG_DATA_HOME=$tmp
 
 # Bad input: a clear message and status 2.
 expect 2 "" "fetaix: tablebase: expected build, probe, verify or stats, not 'solve'" tablebase solve
 expect 2 "" "fetaix: tablebase probe needs a position, such as W:WKc3:Bc4" tablebase probe
 expect 2 "" "fetaix: tablebase probe: column 1: the position must start with the side to move, W or B" tablebase probe X:Wa1:Ba5
 expect 2 "" "fetaix: tablebase probe: W:Wa1:B: Black has no pieces, yet the game did not end before White's move" tablebase probe W:Wa1:B
-expect 2 "" "fetaix: --pieces: expected a number of pieces from 2 to 6, not '7'" tablebase build --pieces 7
+expect 2 "" "fetaix: --pieces: expected a number of pieces from 2 to 7, not '8'" tablebase build --pieces 8
 expect 2 "" "fetaix: tablebase verify: --pieces goes with build" tablebase verify --pieces 3
 expect 2 "" "fetaix: tablebase build: unexpected argument 'W:Wa1:Ba5'" tablebase build W:Wa1:Ba5
 

@@ -5,15 +5,19 @@
 // the ends of the game, with captures and promotions leading into materials solved before.
 // Values ignore the no-progress rule and treat endless play (repetition) as a draw: docs/endgames.md.
 
+#include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "error.hpp"
+#include "fen.hpp"
 #include "movegen.hpp"
 #include "position.hpp"
 #include "rules.hpp"
@@ -142,9 +146,10 @@ private:
     std::uint64_t per_side_ = 0;
 };
 
-// One entry: 0 a draw (or no position), 1 + 2d a win in d plies, 2 + 2d a loss in d plies.
-using Entry = std::uint16_t;
-inline constexpr int kMaxDistance = 32000;
+// One entry, one byte: 0 a draw (or no position), 1 + 2d a win in d plies, 2 + 2d a loss in d plies.
+// The longest win up to 6 pieces is far below kMaxDistance; solve() refuses a material that needs more.
+using Entry = std::uint8_t;
+inline constexpr int kMaxDistance = 126;
 
 enum class Verdict : std::uint8_t { Draw, Win, Loss };
 
@@ -154,6 +159,7 @@ struct Value {
     friend bool operator==(const Value&, const Value&) = default;
 };
 
+// v's distance must be at most kMaxDistance.
 inline Entry encode(Value v) {
     if (v.verdict == Verdict::Draw) return 0;
     return static_cast<Entry>((v.verdict == Verdict::Win ? 1 : 2) + 2 * v.distance);
@@ -169,116 +175,300 @@ inline std::string describe(Value v) {
     return concat(v.verdict == Verdict::Win ? "win " : "loss ", v.distance);
 }
 
+// Colour symmetry: the board turned half round with the colours and the side to move swapped is the
+// same game for the other side (the lines, the men's directions and last ranks all turn with it), so
+// a position has its mirror's value. Only one material of each mirrored pair is stored.
+inline Material mirror(const Material& m) { return {m.black_men, m.black_mullahs, m.white_men, m.white_mullahs}; }
+inline bool is_stored(const Material& m) {
+    return m.white_men > m.black_men || (m.white_men == m.black_men && m.white_mullahs >= m.black_mullahs);
+}
+inline Position mirror(const Position& p) {
+    const auto turn = [](Bitboard b) {  // point i to point 24 - i: the 25 bits reversed
+        b = ((b >> 1) & 0x55555555u) | ((b & 0x55555555u) << 1);
+        b = ((b >> 2) & 0x33333333u) | ((b & 0x33333333u) << 2);
+        b = ((b >> 4) & 0x0f0f0f0fu) | ((b & 0x0f0f0f0fu) << 4);
+        b = ((b >> 8) & 0x00ff00ffu) | ((b & 0x00ff00ffu) << 8);
+        return ((b >> 16) | (b << 16)) >> 7;
+    };
+    Position q;
+    q.pieces = {turn(p.pieces[1]), turn(p.pieces[0])};
+    q.mullahs = turn(p.mullahs);
+    q.side_to_move = opponent(p.side_to_move);
+    return q;
+}
+
+// The stored materials of 2 to n pieces, in the order they are solved.
+inline std::vector<Material> stored_materials_up_to(int n) {
+    std::vector<Material> stored;
+    for (const Material& m : materials_up_to(n))
+        if (is_stored(m)) stored.push_back(m);
+    return stored;
+}
+
+// The stored materials a move of a position of m may lead to outside m: captures of any of the
+// opponent's pieces, a promotion, or both (a side left with no pieces needs no table).
+inline std::vector<Material> successor_materials(const Material& m) {
+    std::vector<Material> out;
+    const auto add = [&](Material s) {
+        if (s.white_men + s.white_mullahs == 0 || s.black_men + s.black_mullahs == 0 || s == m) return;
+        if (!is_stored(s)) s = mirror(s);
+        for (const Material& o : out)
+            if (o == s) return;
+        out.push_back(s);
+    };
+    for (int side = 0; side < 2; ++side) {
+        const Material w = side == 0 ? m : mirror(m);  // the side to move as White
+        for (int promoted = 0; promoted <= (w.white_men > 0 ? 1 : 0); ++promoted)
+            for (int men = 0; men <= w.black_men; ++men)
+                for (int mullahs = 0; mullahs <= w.black_mullahs; ++mullahs) {
+                    const Material s{w.white_men - promoted, w.white_mullahs + promoted, w.black_men - men, w.black_mullahs - mullahs};
+                    add(side == 0 ? s : mirror(s));
+                }
+    }
+    return out;
+}
+
 // The values of one material, by index.
 struct Table {
     Material material;
     std::vector<Entry> entries;
 };
 
-// The tables solved so far, by material: what successors are looked up in.
+// Tables by material: what successors are looked up in. A material not stored is probed through its
+// mirror.
 class Set {
 public:
-    void add(Table t) { tables_.push_back(std::move(t)); }
-    const Table* find(const Material& m) const {
-        for (const Table& t : tables_)
-            if (t.material == m) return &t;
-        return nullptr;
+    // Adds t, in place of a table of the same material.
+    void add(Table t) {
+        if (const int k = key(t.material); slot_[k] >= 0) {
+            tables_[static_cast<std::size_t>(slot_[k])] = std::move(t);
+        } else {
+            slot_[k] = static_cast<std::int16_t>(tables_.size());
+            tables_.push_back(std::move(t));
+        }
     }
-    // The value of p, or nothing when its material is not in the set. A side with no pieces to move
-    // has lost (rules 6); a position whose other side has no pieces cannot arise and is not valued.
+    // Drops the table of m, if there is one (its memory with it).
+    void remove(const Material& m) {
+        const int k = key(m);
+        if (slot_[k] < 0) return;
+        tables_.erase(tables_.begin() + slot_[k]);
+        slot_.assign(slot_.size(), -1);
+        for (std::size_t i = 0; i < tables_.size(); ++i) slot_[key(tables_[i].material)] = static_cast<std::int16_t>(i);
+    }
+    // The table of exactly m.
+    const Table* find(const Material& m) const {
+        const int k = key(m);
+        return slot_[k] >= 0 ? &tables_[static_cast<std::size_t>(slot_[k])] : nullptr;
+    }
+    // The value of p, or nothing when neither its material nor the mirror's is in the set. A side
+    // with no pieces to move has lost (rules 6); a position whose other side has no pieces cannot
+    // arise and is not valued.
     std::optional<Value> probe(const Position& p) const {
         if (!p.us()) return Value{Verdict::Loss, 0};
         if (!p.them()) return std::nullopt;
-        const Table* t = find(material_of(p));
-        if (!t) return std::nullopt;
-        return decode(t->entries[Index(t->material).index(p)]);
+        const Material m = material_of(p);
+        if (const Table* t = find(m)) return decode(t->entries[Index(m).index(p)]);
+        if (const Table* t = find(mirror(m))) return decode(t->entries[Index(t->material).index(mirror(p))]);
+        return std::nullopt;
     }
     const std::vector<Table>& tables() const { return tables_; }
 
 private:
+    // Each count below 16 (at most 12 pieces a side).
+    static int key(const Material& m) { return m.white_men | m.white_mullahs << 4 | m.black_men << 8 | m.black_mullahs << 12; }
     std::vector<Table> tables_;
+    std::vector<std::int16_t> slot_ = std::vector<std::int16_t>(1 << 16, -1);
 };
 
-// Solves material m by levels: at level L a position is a win in L if a move leads to a loss in L - 1,
-// and a loss in L if it has no move (L = 0) or every move leads to a win in at most L - 1 plies.
-// Successors of other materials come from `solved`, which must hold every material a capture or a
-// promotion of m leads to. `progress` is told the levels done.
-inline Table solve(const Material& m, const Rules& rules, const Set& solved,
-                   const std::function<void(int level)>& progress = {}) {
-    const Index index(m);
-    Table table{m, std::vector<Entry>(index.size(), 0)};
-    // Moves are generated once: for each open position, its successors in this material (by index,
-    // in `next` from first[k] to first[k + 1]) and a summary of those in other materials.
-    struct Open {
-        std::uint64_t i;
-        int shortest_loss;  // the shortest loss among successors elsewhere, or -1
-        int longest_win;    // the longest win among them, or -1
-        bool draw;          // one of them is a draw
+// Calls f(q) for every position q of p's material from which the side that has just moved could have
+// reached p by a step (no capture, no promotion). The step is legal in q only if q has no capture,
+// which would be compulsory: f tests that (has_capture), after cheaper tests of its own.
+template <class F>
+void for_each_unmove(const Position& p, F&& f) {
+    const Color mover = opponent(p.side_to_move);
+    const int u = index_of(mover);
+    const Bitboard empty = p.empty();
+    const auto visit = [&](Point from, Point to, bool mullah) {
+        Position q = p;
+        q.pieces[u] = (p.pieces[u] & ~bit(to)) | bit(from);
+        if (mullah) q.mullahs = (p.mullahs & ~bit(to)) | bit(from);
+        q.side_to_move = mover;
+        f(q);
     };
-    std::vector<Open> open;
-    std::vector<std::uint64_t> first{0};
-    std::vector<std::uint32_t> next;
-    std::vector<std::uint8_t> pending(index.size(), 0);
-    int longest_elsewhere = 0;
-    MoveList moves;
-    for (std::uint64_t i = 0; i < index.size(); ++i) {
-        const auto p = index.position(i);
-        if (!p) continue;
-        moves.clear();
-        generate_legal_moves(*p, rules, moves);
-        if (moves.empty()) {
-            table.entries[i] = encode({Verdict::Loss, 0});
-            continue;
-        }
-        pending[i] = 1;
-        Open o{i, -1, -1, false};
-        for (const Move& move : moves) {
-            const Position q = p->after(move);
-            if (q.us() && material_of(q) == m) {
-                next.push_back(static_cast<std::uint32_t>(index.index(q)));
-                continue;
+    for (Point to : points(p.mullahs_of(mover)))
+        for (Direction d : kDirections)
+            for (Point from = neighbour(to, d); from.valid() && contains(empty, from); from = neighbour(from, d)) visit(from, to, true);
+    for (Point to : points(p.men(mover)))
+        for (Direction d : man_step_directions(mover))
+            if (const Point from = neighbour(to, opposite(d)); from.valid() && contains(empty, from)) visit(from, to, false);
+}
+
+// Solves material m by retrograde analysis, level by level: at level L a position is a win in L if a
+// move leads to a loss in L - 1, and a loss in L if every move leads to a win, the longest in L - 1.
+// One pass generates every position's moves: steps within m are counted, and the values of moves into
+// other materials (captures, promotions) are looked up in `solved`, which must hold every material of
+// successor_materials(m) (or its mirror). Then each level walks back from the positions the level
+// before resolved, by unmoves (for_each_unmove): a loss makes its predecessors wins, a win takes
+// one from each predecessor's count of moves not yet known to be wins, and a count run out makes a
+// loss. What is left unresolved is a draw. `threads` share the first pass; `progress` is told the
+// levels done. An error when a successor's material is missing or a distance exceeds kMaxDistance.
+inline Expected<Table> solve(const Material& m, const Rules& rules, const Set& solved,
+                             const std::function<void(int level)>& progress = {}, int threads = 1) {
+    const Index index(m);
+    const std::uint64_t n = index.size();
+    if (n >= (std::uint64_t{1} << 32)) return Error{concat(name_of(m), ": too many positions for one table")};
+    constexpr std::uint8_t kNever = 255;  // in out_loss: a move into another material does not lose
+    Table table{m, std::vector<Entry>(n, 0)};  // 0: unresolved (a draw at the end) or no position
+    std::vector<std::uint8_t> count(n, 0);      // steps within m not yet known to lead to a win
+    std::vector<std::uint8_t> out_loss(n, 0);   // the least level of a loss the moves into other materials allow, or kNever
+    // By level: the positions a move into another material wins at that level, and those whose steps
+    // all lead to wins sooner but must wait for a longer win in another material to lose.
+    using Buckets = std::vector<std::vector<std::uint32_t>>;
+    struct Part {
+        std::vector<std::uint32_t> lost;  // positions with no move
+        Buckets wins = Buckets(kMaxDistance + 2), losses = Buckets(kMaxDistance + 2);
+        std::optional<std::string> error;
+    };
+    std::vector<Part> parts(static_cast<std::size_t>(threads < 1 ? 1 : threads));
+    std::atomic<std::uint64_t> next_chunk{0};
+    constexpr std::uint64_t kChunk = 1 << 16;
+    const auto first_pass = [&](Part& part) {
+        MoveList moves;
+        for (std::uint64_t begin; (begin = next_chunk.fetch_add(kChunk)) < n && !part.error;) {
+            for (std::uint64_t i = begin; i < n && i < begin + kChunk; ++i) {
+                const auto p = index.position(i);
+                if (!p) {
+                    out_loss[i] = kNever;
+                    continue;
+                }
+                generate_legal_moves(*p, rules, moves);
+                if (moves.empty()) {
+                    table.entries[i] = encode({Verdict::Loss, 0});
+                    part.lost.push_back(static_cast<std::uint32_t>(i));
+                    continue;
+                }
+                int steps = 0, win = 0, loss = 0;
+                for (const Move& move : moves) {
+                    if (!move.is_capture() && !move.promotes) {
+                        ++steps;
+                        continue;
+                    }
+                    const auto v = solved.probe(p->after(move));
+                    if (!v) {
+                        part.error = concat(name_of(m), ": the material of ", to_fen(p->after(move)), " is not solved");
+                        break;
+                    }
+                    if (v->verdict == Verdict::Loss) win = win == 0 ? v->distance + 1 : std::min(win, v->distance + 1);
+                    if (v->verdict != Verdict::Win) loss = kNever;
+                    else if (loss != kNever) loss = std::max(loss, v->distance + 1);
+                }
+                if (steps > 255 || win > kMaxDistance + 1 || (loss != kNever && loss > kMaxDistance + 1))
+                    part.error = concat(name_of(m), ": more steps or longer distances than a table holds");
+                if (part.error) break;
+                count[i] = static_cast<std::uint8_t>(steps);
+                out_loss[i] = static_cast<std::uint8_t>(loss);
+                if (win > 0) part.wins[static_cast<std::size_t>(win)].push_back(static_cast<std::uint32_t>(i));
+                else if (steps == 0 && loss != kNever) part.losses[static_cast<std::size_t>(loss)].push_back(static_cast<std::uint32_t>(i));
             }
-            const Value v = *solved.probe(q);  // solved holds every material a capture or promotion leads to
-            if (v.verdict == Verdict::Loss && (o.shortest_loss < 0 || v.distance < o.shortest_loss)) o.shortest_loss = v.distance;
-            if (v.verdict == Verdict::Win && v.distance > o.longest_win) o.longest_win = v.distance;
-            if (v.verdict == Verdict::Draw) o.draw = true;
-            if (v.distance > longest_elsewhere) longest_elsewhere = v.distance;
         }
-        open.push_back(o);
-        first.push_back(next.size());
+    };
+    {
+        std::vector<std::thread> workers;
+        for (std::size_t t = 1; t < parts.size(); ++t) workers.emplace_back(first_pass, std::ref(parts[t]));
+        first_pass(parts[0]);
+        for (std::thread& w : workers) w.join();
     }
-    std::vector<std::size_t> resolved;
-    std::vector<Entry> found;
-    std::size_t left = open.size();
-    for (int level = 1; left > 0 && level <= kMaxDistance; ++level) {
+    std::vector<std::uint32_t> fresh;  // the positions the level before resolved
+    for (Part& part : parts) {
+        if (part.error) return Error{*part.error};
+        fresh.insert(fresh.end(), part.lost.begin(), part.lost.end());
+        part.lost = {};
+    }
+    Buckets waiting(kMaxDistance + 2);  // losses found before their level
+    const auto scheduled = [&](int level) {
+        for (const Part& part : parts)
+            if (!part.wins[static_cast<std::size_t>(level)].empty() || !part.losses[static_cast<std::size_t>(level)].empty()) return true;
+        return false;
+    };
+    const auto pending = [&](int level) {
+        for (int l = level; l <= kMaxDistance + 1; ++l)
+            if (scheduled(l) || !waiting[static_cast<std::size_t>(l)].empty()) return true;
+        return false;
+    };
+    if (progress) progress(0);
+
+    // Threads share a level's walk back: entries and counts change by atomic operations, each thread
+    // keeps its own lists, and the level's values are written once the walk is done.
+    std::vector<std::vector<std::uint32_t>> won(parts.size()), counted_out(parts.size());
+    std::vector<std::uint32_t> resolved, losing;
+    const auto walk_back = [&](std::size_t t) {
+        std::vector<std::uint32_t>& wins = won[t];
+        std::vector<std::uint32_t>& out = counted_out[t];
+        for (std::uint64_t begin; (begin = next_chunk.fetch_add(kChunk / 16)) < fresh.size();) {
+            for (std::uint64_t k = begin; k < fresh.size() && k < begin + kChunk / 16; ++k) {
+                const std::uint32_t i = fresh[k];
+                const bool lost = decode(table.entries[i]).verdict == Verdict::Loss;
+                for_each_unmove(*index.position(i), [&](const Position& q) {
+                    const std::uint64_t j = index.index(q);
+                    std::atomic_ref<Entry> entry(table.entries[j]);
+                    if (entry.load(std::memory_order_relaxed) != 0 || has_capture(q, rules)) return;
+                    if (lost) {
+                        Entry open = 0;  // a win: its level is written below, with the others
+                        if (entry.compare_exchange_strong(open, 1, std::memory_order_relaxed)) wins.push_back(static_cast<std::uint32_t>(j));
+                    } else if (std::atomic_ref<std::uint8_t>(count[j]).fetch_sub(1, std::memory_order_relaxed) == 1) {
+                        out.push_back(static_cast<std::uint32_t>(j));
+                    }
+                });
+            }
+        }
+    };
+    for (int level = 1; !fresh.empty() || pending(level); ++level) {
+        const auto l = static_cast<std::size_t>(level);
+        next_chunk = 0;
+        {
+            std::vector<std::thread> workers;
+            if (fresh.size() >= kChunk)
+                for (std::size_t t = 1; t < parts.size(); ++t) workers.emplace_back(walk_back, t);
+            walk_back(0);
+            for (std::thread& w : workers) w.join();
+        }
         resolved.clear();
-        found.clear();
-        for (std::size_t k = 0; k < open.size(); ++k) {
-            const Open& o = open[k];
-            if (!pending[o.i]) continue;
-            bool win = o.shortest_loss == level - 1;
-            bool all_won_sooner = !o.draw && o.longest_win <= level - 1 && o.shortest_loss < 0;
-            for (std::uint64_t s = first[k]; !win && s < first[k + 1]; ++s) {
-                const std::uint32_t j = next[s];
-                const Value v = decode(table.entries[j]);
-                if (!pending[j] && v.verdict == Verdict::Loss && v.distance == level - 1) win = true;
-                if (pending[j] || v.verdict != Verdict::Win || v.distance > level - 1) all_won_sooner = false;
+        losing.clear();
+        for (std::size_t t = 0; t < parts.size(); ++t) {
+            resolved.insert(resolved.end(), won[t].begin(), won[t].end());
+            won[t].clear();
+            for (const std::uint32_t j : counted_out[t]) {  // every step leads to a win: a loss now, or when the other moves allow
+                if (out_loss[j] <= level) losing.push_back(j);
+                else if (out_loss[j] != kNever) waiting[out_loss[j]].push_back(j);
             }
-            if (win || all_won_sooner) {
-                resolved.push_back(k);
-                found.push_back(encode({win ? Verdict::Win : Verdict::Loss, level}));
+            counted_out[t].clear();
+        }
+        for (Part& part : parts) {
+            for (const std::uint32_t j : part.wins[l])
+                if (table.entries[j] == 0) {
+                    table.entries[j] = 1;
+                    resolved.push_back(j);
+                }
+            losing.insert(losing.end(), part.losses[l].begin(), part.losses[l].end());
+            part.wins[l] = {};
+            part.losses[l] = {};
+        }
+        losing.insert(losing.end(), waiting[l].begin(), waiting[l].end());
+        waiting[l] = {};
+        const std::size_t wins = resolved.size();
+        for (const std::uint32_t j : losing)  // a win at this level comes first
+            if (table.entries[j] == 0) {
+                table.entries[j] = 2;
+                resolved.push_back(j);
             }
-        }
-        // Written after the whole level, so that no entry of this level is read as one of the last.
-        for (std::size_t r = 0; r < resolved.size(); ++r) {
-            table.entries[open[resolved[r]].i] = found[r];
-            pending[open[resolved[r]].i] = 0;
-        }
-        left -= resolved.size();
+        if (!resolved.empty() && level > kMaxDistance)
+            return Error{concat(name_of(m), ": a distance of ", level, " plies, over the ", kMaxDistance, " an entry holds")};
+        for (std::size_t r = 0; r < resolved.size(); ++r)
+            table.entries[resolved[r]] = encode({r < wins ? Verdict::Win : Verdict::Loss, level});
         if (progress) progress(level);
-        if (resolved.empty() && level > longest_elsewhere + 1) break;
+        fresh.swap(resolved);
     }
-    return table;  // what is still pending is a draw: entry 0
+    return table;  // what is still unresolved is a draw: entry 0
 }
 
 // Checks that every position's entry follows from its successors' (the winner's shortest, the

@@ -4,12 +4,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <map>
 #include <new>
 #include <sstream>
+#include <thread>
 
 #include <fetaix/tablebase.hpp>
 
@@ -23,7 +25,9 @@ namespace tb = tablebase;
 
 namespace {
 
-constexpr std::string_view kManifestHead = "fetaix tablebase 1";
+// Version 2: one byte an entry, one material of each mirrored pair (version 1 had two bytes, every material).
+constexpr std::string_view kManifestHead = "fetaix tablebase 2";
+constexpr std::string_view kOldManifestHead = "fetaix tablebase 1";
 
 // FNV-1a over the file's bytes.
 std::uint64_t checksum(std::string_view bytes) {
@@ -57,8 +61,10 @@ Expected<Manifest> read_manifest(const Rules& rules) {
     std::ifstream in(manifest_path(rules));
     if (!in) return manifest;
     std::string line;
-    if (!std::getline(in, line) || line.rfind(kManifestHead, 0) != 0)
-        return Error{concat(manifest_path(rules), ": not a fetaix tablebase manifest")};
+    if (std::getline(in, line) && line.rfind(kOldManifestHead, 0) == 0)
+        return Error{concat(manifest_path(rules), ": tables of an older format (two bytes an entry); remove ", tablebase_directory(rules),
+                            " and build again")};
+    if (in.fail() || line.rfind(kManifestHead, 0) != 0) return Error{concat(manifest_path(rules), ": not a fetaix tablebase manifest")};
     while (std::getline(in, line)) {
         std::istringstream words(line);
         std::string name;
@@ -76,14 +82,7 @@ std::optional<std::string> write_manifest(const Rules& rules, const Manifest& ma
     return store::write_file_atomically(manifest_path(rules), text);
 }
 
-std::string to_bytes(const std::vector<tb::Entry>& entries) {
-    std::string bytes(entries.size() * 2, '\0');
-    for (std::size_t i = 0; i < entries.size(); ++i) {
-        bytes[2 * i] = static_cast<char>(entries[i] & 0xff);
-        bytes[2 * i + 1] = static_cast<char>(entries[i] >> 8);
-    }
-    return bytes;
-}
+std::string to_bytes(const std::vector<tb::Entry>& entries) { return std::string(entries.begin(), entries.end()); }
 
 // The table of m as the manifest lists it, its size and checksum checked.
 Expected<tb::Table> load_table(const Rules& rules, const tb::Material& m, const Manifest& manifest) {
@@ -94,15 +93,31 @@ Expected<tb::Table> load_table(const Rules& rules, const tb::Material& m, const 
     if (!in) return Error{concat("cannot read ", path)};
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const std::uint64_t size = tb::Index(m).size();
-    if (bytes.size() != 2 * size || listed->second.entries != size)
-        return Error{concat(path, ": ", bytes.size(), " bytes, expected ", 2 * size)};
+    if (bytes.size() != size || listed->second.entries != size) return Error{concat(path, ": ", bytes.size(), " bytes, expected ", size)};
     if (hex(checksum(bytes)) != listed->second.sum)
         return Error{concat(path, ": checksum ", hex(checksum(bytes)), " does not match the manifest's ", listed->second.sum)};
-    tb::Table t{m, std::vector<tb::Entry>(size)};
-    for (std::size_t i = 0; i < size; ++i)
-        t.entries[i] = static_cast<tb::Entry>(static_cast<unsigned char>(bytes[2 * i]) |
-                                              static_cast<unsigned char>(bytes[2 * i + 1]) << 8);
-    return t;
+    return tb::Table{m, std::vector<tb::Entry>(bytes.begin(), bytes.end())};
+}
+
+// "3 min 20 s", "45 s".
+std::string duration(double seconds) {
+    const long s = std::lround(seconds);
+    return s >= 60 ? format("%ld min %ld s", s / 60, s % 60) : format("%ld s", s);
+}
+
+// Leaves in `set` the tables of exactly `wanted`, reading from their files those it lacks.
+std::optional<std::string> keep_only(tb::Set& set, const std::vector<tb::Material>& wanted, const Rules& rules, const Manifest& manifest) {
+    std::vector<tb::Material> unwanted;
+    for (const tb::Table& t : set.tables())
+        if (std::find(wanted.begin(), wanted.end(), t.material) == wanted.end()) unwanted.push_back(t.material);
+    for (const tb::Material& m : unwanted) set.remove(m);
+    for (const tb::Material& m : wanted) {
+        if (set.find(m)) continue;
+        auto table = load_table(rules, m, manifest);
+        if (!table) return table.error().describe();
+        set.add(std::move(*table));
+    }
+    return std::nullopt;
 }
 
 double since(std::chrono::steady_clock::time_point start) {
@@ -114,7 +129,7 @@ int pieces_built(const Manifest& manifest) {
     int n = 1;
     while (n < 32) {
         bool all = true;
-        for (const tb::Material& m : tb::materials_up_to(n + 1))
+        for (const tb::Material& m : tb::stored_materials_up_to(n + 1))
             if (m.pieces() == n + 1 && !manifest.count(tb::name_of(m))) all = false;
         if (!all) break;
         ++n;
@@ -143,54 +158,60 @@ int run_tablebase_build(int pieces, const Rules& rules) {
         err(concat("fetaix: tablebase build: ", manifest.error().describe()));
         return 1;
     }
-    const std::vector<tb::Material> materials = tb::materials_up_to(pieces);
+    const std::vector<tb::Material> materials = tb::stored_materials_up_to(pieces);
     // The estimate of the time left weighs each material by its index size.
     std::uint64_t total = 0, done = 0;
     for (const tb::Material& m : materials) total += tb::Index(m).size();
     const bool terminal = ::isatty(STDERR_FILENO) != 0;
+    const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
     const auto start = std::chrono::steady_clock::now();
-    double solving = 0;       // seconds spent solving in this run
+    double solving = 0;        // seconds spent solving in this run
     std::uint64_t solved = 0;  // positions solved in this run
-    tb::Set set;
+    tb::Set set;               // the tables the material being solved leads to, and no others
     for (const tb::Material& m : materials) {
         const std::string name = tb::name_of(m);
         const std::uint64_t size = tb::Index(m).size();
         if (manifest->count(name)) {
-            // A finished material is never redone: it is read back (and checked) for its successors.
-            auto table = load_table(rules, m, *manifest);
-            if (!table) {
-                err(concat("fetaix: tablebase build: ", table.error().describe(), " (remove the file and its manifest line to rebuild it)"));
-                return 1;
-            }
-            set.add(std::move(*table));
+            // A finished material is never redone; its file is read (and its checksum checked) when a later one needs it.
             done += size;
             out(concat(name, " kept"));
             std::fflush(stdout);
             continue;
         }
+        if (const auto error = keep_only(set, tb::successor_materials(m), rules, *manifest)) {
+            err(concat("fetaix: tablebase build: ", *error, " (remove the file and its manifest line to rebuild it)"));
+            return 1;
+        }
         const auto material_start = std::chrono::steady_clock::now();
         const auto progress = [&](int level) {
             if (!terminal) return;
             const double rate = solving > 0 ? static_cast<double>(solved) / solving : 0;
-            const std::string left = rate > 0 ? format("%.0f s", static_cast<double>(total - done - size) / rate + 0.5) : "?";
-            std::fputs(format("\r%s: level %d, %.1f s; about %s left for the rest   ", name.c_str(), level,
-                              since(material_start), left.c_str())
+            const double left = std::max(0.0, static_cast<double>(total - done) / rate - since(material_start));
+            constexpr int kWidth = 24;
+            const int filled = static_cast<int>(kWidth * static_cast<double>(done) / static_cast<double>(total));
+            std::fputs(format("\r[%s%s] %3.0f%% %s level %d, about %s left   ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                              std::string(static_cast<std::size_t>(kWidth - filled), '.').c_str(),
+                              100.0 * static_cast<double>(done) / static_cast<double>(total), name.c_str(), level,
+                              rate > 0 ? duration(left).c_str() : "? s")
                            .c_str(),
                        stderr);
         };
-        tb::Table table;
+        std::optional<Expected<tb::Table>> table;
         try {
-            table = tb::solve(m, rules, set, progress);
+            table.emplace(tb::solve(m, rules, set, progress, threads));
         } catch (const std::bad_alloc&) {
             // The materials finished so far are kept; a later build goes on from here.
             if (terminal) std::fputs("\r\033[K", stderr);
-            err(concat("fetaix: tablebase build: out of memory solving ", name, " (", size, " entries); the ", done == 0 ? "" : "finished ",
-                       "materials before it are kept"));
+            err(concat("fetaix: tablebase build: out of memory solving ", name, " (", size, " entries); the finished materials before it are kept"));
+            return 1;
+        }
+        if (terminal) std::fputs("\r\033[K", stderr);
+        if (!*table) {
+            err(concat("fetaix: tablebase build: ", table->error().describe()));
             return 1;
         }
         const double seconds = since(material_start);
-        if (terminal) std::fputs("\r\033[K", stderr);
-        const std::string bytes = to_bytes(table.entries);
+        const std::string bytes = to_bytes((*table)->entries);
         if (const auto error = store::write_file_atomically(table_path(rules, m), bytes)) {
             err(concat("fetaix: tablebase build: ", *error));
             return 1;
@@ -205,7 +226,7 @@ int run_tablebase_build(int pieces, const Rules& rules) {
         done += size;
         out(format("%s entries=%llu bytes=%zu time=%.2f", name.c_str(), static_cast<unsigned long long>(size), bytes.size(), seconds));
         std::fflush(stdout);  // a line per material as it is done, also into a file
-        set.add(std::move(table));
+        set.add(std::move(**table));  // the next material may promote into it
     }
     out(format("tables of up to %d pieces in %s (%.1f s)", pieces, folder.c_str(), since(start)));
     return 0;
@@ -228,14 +249,15 @@ int run_tablebase_probe(const std::string& fen, const Rules& rules) {
         return 1;
     }
     const tb::Material m = tb::material_of(*pos);
-    if (!manifest->count(tb::name_of(m))) {
+    const tb::Material stored = tb::is_stored(m) ? m : tb::mirror(m);  // the other is probed through the mirror
+    if (!manifest->count(tb::name_of(stored))) {
         const int built = manifest->empty() ? 0 : pieces_built(*manifest);
         err(concat("fetaix: tablebase probe: ", shown, " has ", m.pieces(), " pieces; the tables for ", rules_key(rules),
                    built == 0 ? " are not built" : concat(" hold up to ", built), " (fetaix tablebase build --pieces ",
                    m.pieces(), ")"));
         return 1;
     }
-    auto table = load_table(rules, m, *manifest);
+    auto table = load_table(rules, stored, *manifest);
     if (!table) {
         err(concat("fetaix: tablebase probe: ", table.error().describe()));
         return 1;
@@ -257,21 +279,20 @@ int run_tablebase_verify(const Rules& rules) {
         return 1;
     }
     const int pieces = pieces_built(*manifest);
-    tb::Set set;
-    for (const tb::Material& m : tb::materials_up_to(pieces)) {
-        auto table = load_table(rules, m, *manifest);
-        if (!table) {
-            err(concat("fetaix: tablebase verify: ", table.error().describe()));
+    tb::Set set;  // the material checked and those its moves lead to
+    for (const tb::Material& m : tb::stored_materials_up_to(pieces)) {
+        std::vector<tb::Material> wanted = tb::successor_materials(m);
+        wanted.push_back(m);
+        if (const auto error = keep_only(set, wanted, rules, *manifest)) {
+            err(concat("fetaix: tablebase verify: ", *error));
             return 1;
         }
-        set.add(std::move(*table));
-    }
-    for (const tb::Table& t : set.tables()) {
-        if (const auto wrong = tb::check(t, rules, set)) {
+        if (const auto wrong = tb::check(*set.find(m), rules, set)) {
             err(concat("fetaix: tablebase verify: ", *wrong));
             return 1;
         }
-        out(concat(tb::name_of(t.material), " ok"));
+        out(concat(tb::name_of(m), " ok"));
+        std::fflush(stdout);
     }
     out(concat("every table of up to ", pieces, " pieces is consistent and matches its checksum"));
     return 0;
@@ -287,7 +308,7 @@ int run_tablebase_stats(const Rules& rules) {
         err(concat("fetaix: tablebase stats: no tables in ", tablebase_directory(rules), " (fetaix tablebase build)"));
         return 1;
     }
-    for (const tb::Material& m : tb::materials_up_to(pieces_built(*manifest))) {
+    for (const tb::Material& m : tb::stored_materials_up_to(pieces_built(*manifest))) {
         auto table = load_table(rules, m, *manifest);
         if (!table) {
             err(concat("fetaix: tablebase stats: ", table.error().describe()));
@@ -328,11 +349,12 @@ std::optional<tablebase::Set> tables_for(const Position& pos, const Rules& rules
     const auto manifest = read_manifest(rules);
     if (!manifest || !pos.us() || !pos.them()) return std::nullopt;
     // The position's own material and those its moves lead to.
-    std::vector<tb::Material> needed{tb::material_of(pos)};
+    const auto stored = [](const tb::Material& m) { return tb::is_stored(m) ? m : tb::mirror(m); };
+    std::vector<tb::Material> needed{stored(tb::material_of(pos))};
     for (const Move& m : legal_moves(pos, rules)) {
         const Position q = pos.after(m);
         if (!q.us()) continue;
-        const tb::Material mq = tb::material_of(q);
+        const tb::Material mq = stored(tb::material_of(q));
         if (std::find(needed.begin(), needed.end(), mq) == needed.end()) needed.push_back(mq);
     }
     tb::Set set;
