@@ -161,6 +161,7 @@ int run_solve(SolveSettings s) {
     if (!s.resume_file.empty())
         out(concat("resumed from ", s.resume_file, ": ", thousands(done.nodes), " nodes in ", format("%.1f", done.seconds), " s before, phase ", done.phase));
 
+    std::fflush(stdout);  // the header is out before a long search
     struct sigaction action {};
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);
