@@ -19,6 +19,7 @@
 #include "cli/output.hpp"
 #include "cli/record_bench.hpp"
 #include "cli/settings.hpp"
+#include "cli/solve_command.hpp"
 #include "cli/tablebase_commands.hpp"
 #include "line/line_app.hpp"
 #include "store/files.hpp"
@@ -116,6 +117,18 @@ constexpr CommandText kCommands[] = {
      "with the distance in plies (exit status 1 when it is not built); verify\n"
      "checks every value against its successors and every checksum; stats\n"
      "prints each material's shares won, drawn and lost and its longest win."},
+    {"solve",
+     "fetaix solve [--fen FEN] [RULES] [--nodes N] [--time SECONDS] [--tt MIB]\n"
+     "             [--proof FILE] [--checkpoint FILE [--every SECONDS]]\n"
+     "fetaix solve --resume FILE [--nodes N] [--time SECONDS] [--tt MIB] ...\n"
+     "fetaix solve --verify FILE",
+     "Prove the position (the start by default) won, drawn or lost for the side\n"
+     "to move by proof-number search, with the built endgame tables as leaves,\n"
+     "no-progress off and threefold repetition a draw (docs/solution.md). Every\n"
+     "value printed has had its proof extracted and re-checked; --proof writes\n"
+     "it, --verify re-checks such a file with the rules alone. At a limit the\n"
+     "value is unknown, with what is known (exit status 1). --checkpoint keeps\n"
+     "the search every SECONDS (default 600) and on Ctrl-C; --resume goes on."},
     {"config", "fetaix config [--path]",
      "Print the settings in force as a settings file, every key with its\n"
      "default in a comment; --path prints where the file is looked for\n"
@@ -681,6 +694,26 @@ int main(int argc, char** argv) {
                                                 "a number of pieces", "with build: the most pieces, 2 to 7 (default 6)");
     cli::add_rule_switches(*tablebase, tablebase_rules);
 
+    CLI::App* solve = app.add_subcommand("solve", std::string(text_of("solve").about));
+    cli::SolveSettings solve_settings;
+    std::string verify_file;
+    cli::add_fen(*solve, solve_settings.position, "prove this position (default: the start)");
+    const std::vector<CLI::Option*> solve_rules = cli::add_rule_switches(*solve, solve_settings.rules);
+    cli::add_whole(*solve, "--nodes", "N", 1, 1'000'000'000'000'000LL, [&](long long n) { solve_settings.max_nodes = static_cast<std::uint64_t>(n); },
+                   "a number of nodes", "stop after N nodes");
+    cli::add_whole(*solve, "--time", "SECONDS", 1, 100'000'000, [&](long long n) { solve_settings.max_seconds = n; }, "a number of seconds",
+                   "stop after SECONDS");
+    cli::add_whole(*solve, "--tt", "MIB", 1, 1'048'576, [&](long long n) { solve_settings.tt_mib = n; }, "a size in MiB",
+                   "the transposition table's size (default 256)");
+    CLI::Option* proof_option = solve->add_option("--proof", solve_settings.proof_file, "write the proof to FILE")->type_name("FILE");
+    CLI::Option* checkpoint_option =
+        solve->add_option("--checkpoint", solve_settings.checkpoint_file, "keep the search in FILE")->type_name("FILE");
+    CLI::Option* every_option = cli::add_whole(*solve, "--every", "SECONDS", 1, 100'000'000, [&](long long n) { solve_settings.every = n; },
+                                               "a number of seconds", "with --checkpoint: how often (default 600)");
+    CLI::Option* resume_option =
+        solve->add_option("--resume", solve_settings.resume_file, "go on from the checkpoint FILE")->type_name("FILE");
+    CLI::Option* verify_option = solve->add_option("--verify", verify_file, "re-check the proof in FILE")->type_name("FILE");
+
     CLI::App* config = app.add_subcommand("config", std::string(text_of("config").about));
     bool config_path = false;
     config->add_flag("--path", config_path, "print where the settings file is looked for");
@@ -758,6 +791,23 @@ int main(int argc, char** argv) {
         if (probe) return cli::run_tablebase_probe(tablebase_fen, tablebase_rules);
         if (tablebase_action == "stats") return cli::run_tablebase_stats(tablebase_rules);
         return cli::run_tablebase_verify(tablebase_rules);
+    }
+    if (command == solve) {
+        if (verify_option->count() > 0) {
+            for (const CLI::Option* o : solve->get_options())
+                if (o != verify_option && o != solve->get_help_ptr() && o->count() > 0)
+                    return usage_error(concat("solve --verify goes alone, not with ", o->get_name()));
+            return cli::run_solve_verify(verify_file);
+        }
+        if (resume_option->count() > 0) {
+            if (solve->get_option("--fen")->count() > 0) return usage_error("solve --resume takes the position from the checkpoint, not --fen");
+            for (const CLI::Option* o : solve_rules)
+                if (o->count() > 0) return usage_error(concat("solve --resume takes the rules from the checkpoint, not ", o->get_name()));
+        }
+        if (every_option->count() > 0 && checkpoint_option->count() == 0 && resume_option->count() == 0)
+            return usage_error("solve: --every goes with --checkpoint");
+        (void)proof_option;
+        return cli::run_solve(solve_settings);
     }
     if (command == config) {
         const std::string path = cli::settings_path();

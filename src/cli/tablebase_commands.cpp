@@ -367,3 +367,20 @@ std::optional<tablebase::Set> tables_for(const Position& pos, const Rules& rules
 }
 
 }  // namespace fetaix::cli
+
+namespace fetaix::cli {
+
+Expected<tablebase::Set> built_tables(const Rules& rules) {
+    const auto manifest = read_manifest(rules);
+    if (!manifest) return manifest.error();
+    tb::Set set;
+    for (const tb::Material& m : tb::materials_up_to(10)) {
+        if (!manifest->count(tb::name_of(m))) continue;
+        auto table = load_table(rules, m, *manifest);
+        if (!table) return table.error();
+        set.add(std::move(*table));
+    }
+    return set;
+}
+
+}  // namespace fetaix::cli

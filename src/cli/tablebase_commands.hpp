@@ -19,6 +19,9 @@ int run_tablebase_verify(const Rules& rules);
 // The built tables a position and its moves need, or nothing when one of them is not built.
 std::optional<tablebase::Set> tables_for(const Position& pos, const Rules& rules);
 
+// Every table built for these rules (none when none is), each checked against the manifest.
+Expected<tablebase::Set> built_tables(const Rules& rules);
+
 // Per material and side to move: the shares won, drawn and lost, the longest win and a draw.
 int run_tablebase_stats(const Rules& rules);
 

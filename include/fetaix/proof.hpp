@@ -1,0 +1,250 @@
+#pragma once
+// Proof files of `fetaix solve --proof` and their check (`fetaix solve --verify`), written apart from
+// the search (solve.hpp) so that a proof is re-checked by the rules core alone: the moves regenerated
+// at every node, every leaf an end of the game or a table value.
+//
+//   fetaix proof 1
+//   rules backward-captures=no promotion=end majority=no
+//   position W:Wa1,...:Ba5,...
+//   value win                      (for the side to move: win, loss or draw)
+//   strategy White wins            (or "White holds": White does not lose)
+//   nodes 3
+//   W:Wc3:Bc4 c3xc5                (the strategy side to move: its move)
+//   B:Wb2:Bc4                      (the other side: all its moves are answered)
+//   ...
+// A win is one strategy section ("wins": no node on a line twice, every line ends in a win); a draw is
+// two ("White holds" and "Black holds": the set of nodes closed under the other side's moves, every
+// end reached not a loss). Nodes whose material the tables hold are leaves and take no line.
+
+#include <cstddef>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "error.hpp"
+#include "fen.hpp"
+#include "movegen.hpp"
+#include "notation.hpp"
+#include "position.hpp"
+#include "rules.hpp"
+#include "switches.hpp"
+#include "tablebase.hpp"
+
+namespace fetaix::proof {
+
+inline constexpr std::string_view kHead = "fetaix proof 1";
+
+// "backward-captures=no promotion=end majority=no": the switches a value depends on (no-progress is off).
+inline std::string rules_line(const Rules& rules) {
+    std::string text;
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (s.kind != SwitchKind::Count) text += concat(text.empty() ? "" : " ", switch_key(s), "=", switch_value(s, rules));
+    return text;
+}
+
+inline Expected<Rules> parse_rules_line(std::string_view text) {
+    Rules rules;
+    rules.no_progress = 0;
+    std::istringstream words{std::string(text)};
+    std::string word;
+    while (words >> word) {
+        const auto eq = word.find('=');
+        const RuleSwitch* s = eq == std::string::npos ? nullptr : find_switch_by_flag(concat("--", word.substr(0, eq)));
+        if (!s || s->kind == SwitchKind::Count) return Error{concat("unknown rule '", word, "'")};
+        if (const auto problem = set_from_tag(*s, rules, word.substr(eq + 1))) return Error{concat(word, ": ", *problem)};
+    }
+    return rules;
+}
+
+// One strategy: whose, and whether it wins or holds (does not lose); each node's FEN with its move
+// (the strategy side's nodes) or none.
+struct Strategy {
+    Color side = Color::White;
+    bool wins = false;
+    std::vector<std::pair<std::string, std::string>> nodes;
+};
+
+struct Proof {
+    Rules rules;
+    Position root;
+    std::string value;  // win, loss or draw for the side to move
+    std::vector<Strategy> strategies;
+};
+
+inline std::string to_text(const Proof& proof) {
+    std::string text = concat(kHead, "\nrules ", rules_line(proof.rules), "\nposition ", to_fen(proof.root), "\nvalue ",
+                              proof.value, "\n");
+    for (const Strategy& s : proof.strategies) {
+        text += concat("strategy ", to_string(s.side), s.wins ? " wins" : " holds", "\nnodes ", s.nodes.size(), "\n");
+        for (const auto& [fen, move] : s.nodes) text += concat(fen, move.empty() ? "" : " ", move, "\n");
+    }
+    return text;
+}
+
+namespace detail {
+// The positions after each legal move (kept off the stack: a MoveList is large).
+inline std::vector<Position> successors(const Position& p, const Rules& rules) {
+    std::vector<Position> out;
+    for (const Move& m : legal_moves(p, rules)) out.push_back(p.after(m));
+    return out;
+}
+
+struct PositionHash {
+    std::size_t operator()(const Position& p) const { return static_cast<std::size_t>(hash(p)); }
+};
+
+// Checks one strategy from the root. Nodes are white (unseen), grey (on the line being checked) or
+// black (checked).
+class Checker {
+public:
+    Checker(const Rules& rules, const tablebase::Set* tables, const Strategy& s) : rules_(rules), tables_(tables), s_(s) {}
+
+    std::optional<std::string> load() {
+        for (std::size_t i = 0; i < s_.nodes.size(); ++i) {
+            const auto p = parse_fen(s_.nodes[i].first);
+            if (!p) return concat("node ", i + 1, " of ", name(), ": ", p.error().describe());
+            if (!moves_.emplace(*p, s_.nodes[i].second).second) return concat("node ", s_.nodes[i].first, " is listed twice");
+        }
+        return std::nullopt;
+    }
+
+    std::optional<std::string> check(const Position& p) {
+        // The end of the game, or the tables' value, decides a leaf.
+        std::optional<bool> side_to_move_wins;
+        std::string why;
+        if (!p.us()) {
+            side_to_move_wins = false;
+            why = "no pieces";
+        } else if (const auto v = tables_ ? tables_->probe(p) : std::nullopt) {
+            why = concat("table: ", tablebase::describe(*v));
+            if (v->verdict != tablebase::Verdict::Draw) side_to_move_wins = v->verdict == tablebase::Verdict::Win;
+            else if (s_.wins) return concat(to_fen(p), ": a draw by the tables, not a win for ", to_string(s_.side));
+            else return std::nullopt;
+        } else if (!has_legal_move(p, rules_)) {
+            side_to_move_wins = false;
+            why = "no legal move";
+        }
+        if (side_to_move_wins || !why.empty()) {
+            const bool side_wins = *side_to_move_wins == (p.side_to_move == s_.side);
+            if (side_wins) return std::nullopt;
+            return concat(to_fen(p), ": ", to_string(s_.side), " loses here (", why, ")");
+        }
+        auto& colour = colour_[p];
+        if (colour == 2) return std::nullopt;
+        if (colour == 1) {
+            if (s_.wins) return concat(to_fen(p), ": stands twice on one line, so the strategy does not force a win");
+            return std::nullopt;  // a strategy that holds may go round: endless play is a draw
+        }
+        const auto listed = moves_.find(p);
+        if (listed == moves_.end()) return concat(to_fen(p), ": not in the proof and not an end of the game or a table position");
+        colour = 1;
+        ++checked_;
+        if (p.side_to_move == s_.side) {
+            if (listed->second.empty()) return concat(to_fen(p), ": no move given for ", to_string(s_.side));
+            const auto m = parse_move(listed->second, p, rules_);
+            if (!m) return concat(to_fen(p), ": the move '", listed->second, "' is not legal: ", m.error().describe());
+            if (auto bad = check(p.after(*m))) return bad;
+        } else {
+            if (!listed->second.empty()) return concat(to_fen(p), ": a move is given for ", to_string(opponent(s_.side)));
+            for (const Position& q : successors(p, rules_))
+                if (auto bad = check(q)) return bad;
+        }
+        colour = 2;  // references into an unordered_map outlive its growth
+        return std::nullopt;
+    }
+
+    std::size_t checked() const { return checked_; }
+    std::string name() const { return concat(to_string(s_.side), s_.wins ? " wins" : " holds"); }
+
+private:
+    Rules rules_;
+    const tablebase::Set* tables_;
+    const Strategy& s_;
+    std::unordered_map<Position, std::string, PositionHash> moves_;
+    std::unordered_map<Position, int, PositionHash> colour_;
+    std::size_t checked_ = 0;
+};
+}  // namespace detail
+
+inline Expected<Proof> parse(std::string_view text) {
+    Proof proof;
+    std::istringstream in{std::string(text)};
+    std::string line;
+    int number = 0;
+    const auto next = [&](std::string_view what) -> std::optional<std::string> {
+        if (!std::getline(in, line)) return concat("ends before ", what);
+        ++number;
+        if (line.rfind(what, 0) != 0) return concat("expected '", what, "...', found '", line, "'");
+        return std::nullopt;
+    };
+    const auto fail = [&](const std::string& message) { return Error{message, number, 0}; };
+    if (auto bad = next(kHead)) return fail(*bad);
+    if (auto bad = next("rules ")) return fail(*bad);
+    const auto rules = parse_rules_line(line.substr(6));
+    if (!rules) return fail(rules.error().message);
+    proof.rules = *rules;
+    if (auto bad = next("position ")) return fail(*bad);
+    const auto root = parse_fen(line.substr(9));
+    if (!root) return fail(root.error().describe());
+    proof.root = *root;
+    if (auto bad = next("value ")) return fail(*bad);
+    proof.value = line.substr(6);
+    if (proof.value != "win" && proof.value != "loss" && proof.value != "draw")
+        return fail(concat("the value is win, loss or draw, not '", proof.value, "'"));
+    while (std::getline(in, line)) {
+        ++number;
+        Strategy s;
+        if (line == "strategy White wins" || line == "strategy White holds") s.side = Color::White;
+        else if (line == "strategy Black wins" || line == "strategy Black holds") s.side = Color::Black;
+        else return fail(concat("expected 'strategy White|Black wins|holds', found '", line, "'"));
+        s.wins = line.ends_with("wins");
+        if (auto bad = next("nodes ")) return fail(*bad);
+        std::size_t count = 0;
+        try {
+            count = std::stoull(line.substr(6));
+        } catch (...) {
+            return fail(concat("not a number of nodes: '", line.substr(6), "'"));
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            if (!std::getline(in, line)) return fail(concat("ends after ", i, " of ", count, " nodes"));
+            ++number;
+            const auto space = line.find(' ');
+            s.nodes.emplace_back(line.substr(0, space), space == std::string::npos ? "" : line.substr(space + 1));
+        }
+        proof.strategies.push_back(std::move(s));
+    }
+    return proof;
+}
+
+// What the check found: the strategies and the nodes checked in each.
+struct Verified {
+    std::string summary;  // "White wins: 123 nodes"
+    std::size_t nodes = 0;
+};
+
+// Re-checks a proof: the strategies its value needs, each from the root. Returns the first bad node.
+inline Expected<Verified> verify(const Proof& proof, const tablebase::Set* tables) {
+    const Color mover = proof.root.side_to_move;
+    std::vector<std::pair<Color, bool>> needed;  // side, wins
+    if (proof.value == "win") needed = {{mover, true}};
+    else if (proof.value == "loss") needed = {{opponent(mover), true}};
+    else needed = {{Color::White, false}, {Color::Black, false}};
+    Verified out;
+    for (const auto& [side, wins] : needed) {
+        const Strategy* s = nullptr;
+        for (const Strategy& t : proof.strategies)
+            if (t.side == side && t.wins == wins) s = &t;
+        if (!s) return Error{concat("the value '", proof.value, "' needs the strategy '", to_string(side), wins ? " wins" : " holds", "'")};
+        detail::Checker checker(proof.rules, tables, *s);
+        if (auto bad = checker.load()) return Error{*bad};
+        if (auto bad = checker.check(proof.root)) return Error{concat(checker.name(), ": ", *bad)};
+        out.summary += concat(out.summary.empty() ? "" : "; ", checker.name(), ": ", checker.checked(), " nodes");
+        out.nodes += checker.checked();
+    }
+    return out;
+}
+
+}  // namespace fetaix::proof

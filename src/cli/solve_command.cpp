@@ -1,0 +1,278 @@
+#include "cli/solve_command.hpp"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <fetaix/proof.hpp>
+#include <fetaix/solve.hpp>
+
+#include "cli/output.hpp"
+#include "cli/tablebase_commands.hpp"
+#include "store/files.hpp"
+
+namespace fetaix::cli {
+
+namespace {
+
+constexpr std::string_view kCheckpointHead = "fetaix solve checkpoint 1";
+
+volatile std::sig_atomic_t g_interrupted = 0;
+extern "C" void on_interrupt(int) { g_interrupted = 1; }
+
+double since(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Resident memory in MiB, from /proc/self/statm.
+double resident_mib() {
+    std::ifstream in("/proc/self/statm");
+    long long size = 0, resident = 0;
+    in >> size >> resident;
+    return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1024.0 * 1024.0);
+}
+
+// What a checkpoint holds besides the table: the position, its rules, the phase and the work so far.
+struct Checkpoint {
+    Position position;
+    Rules rules;
+    int phase = 0;
+    std::uint64_t nodes = 0, proven = 0, disproven = 0;
+    double seconds = 0;
+};
+
+// Writes the header and every used table entry to path.tmp, then renames it over path.
+std::optional<std::string> write_checkpoint(const std::string& path, const Checkpoint& c, const solve::Table& table) {
+    std::size_t used = 0;
+    for (const solve::Entry& e : table.slots()) used += (e.flags & solve::kUsed) != 0;
+    const std::string tmp = path + ".tmp";
+    {
+        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+        if (!out) return concat("cannot write ", tmp);
+        out << kCheckpointHead << "\nposition " << to_fen(c.position) << "\nrules " << proof::rules_line(c.rules)
+            << "\nphase " << c.phase << "\nnodes " << c.nodes << " " << c.proven << " " << c.disproven << "\nseconds "
+            << format("%.3f", c.seconds) << "\nentries " << used << "\n";
+        for (const solve::Entry& e : table.slots())
+            if (e.flags & solve::kUsed) out.write(reinterpret_cast<const char*>(&e), sizeof e);
+        out.flush();
+        if (!out) return concat("cannot write ", tmp, " (disk full?)");
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) return concat("cannot rename ", tmp, " to ", path);
+    return std::nullopt;
+}
+
+// Reads a checkpoint's header; the entries follow in `in`.
+Expected<Checkpoint> read_checkpoint_head(std::istream& in, std::size_t& entries, const std::string& path) {
+    Checkpoint c;
+    std::string line;
+    const auto field = [&](std::string_view name) -> std::optional<std::string> {
+        if (!std::getline(in, line) || line.rfind(name, 0) != 0) return std::nullopt;
+        return line.substr(name.size());
+    };
+    if (!std::getline(in, line) || line != kCheckpointHead) return Error{concat(path, ": not a fetaix solve checkpoint")};
+    const auto fen = field("position ");
+    const auto pos = fen ? parse_fen(*fen) : Expected<Position>(Error{"no position"});
+    if (!pos) return Error{concat(path, ": ", pos.error().describe())};
+    c.position = *pos;
+    const auto rules_text = field("rules ");
+    const auto rules = rules_text ? proof::parse_rules_line(*rules_text) : Expected<Rules>(Error{"no rules"});
+    if (!rules) return Error{concat(path, ": ", rules.error().message)};
+    c.rules = *rules;
+    const auto phase = field("phase ");
+    const auto nodes = field("nodes ");
+    const auto seconds = field("seconds ");
+    const auto count = field("entries ");
+    if (!phase || !nodes || !seconds || !count) return Error{concat(path, ": damaged header")};
+    std::istringstream numbers(concat(*phase, " ", *nodes, " ", *seconds, " ", *count));
+    if (!(numbers >> c.phase >> c.nodes >> c.proven >> c.disproven >> c.seconds >> entries) || c.phase < 0 || c.phase > 1)
+        return Error{concat(path, ": damaged header")};
+    return c;
+}
+
+std::string thousands(std::uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+// "not a win for White" and the like, for a stopped search.
+std::string bounds_text(const Position& root, const solve::Answer& a) {
+    const Color mover = root.side_to_move;
+    if (a.phase == 0)
+        return concat("win, draw or loss (the search for a ", to_string(mover), " win stopped at pn ", std::size_t{a.first.pn}, ", dn ", std::size_t{a.first.dn}, ")");
+    return concat("draw or loss: not a win for ", to_string(mover), " (the search for a ", to_string(opponent(mover)),
+                  " win stopped at pn ", std::size_t{a.second.pn}, ", dn ", std::size_t{a.second.dn}, ")");
+}
+
+}  // namespace
+
+int run_solve(SolveSettings s) {
+    Checkpoint done;  // the work of the runs before this one
+    std::ifstream resume;
+    std::size_t resume_entries = 0;
+    if (!s.resume_file.empty()) {
+        resume.open(s.resume_file, std::ios::binary);
+        if (!resume) {
+            err(concat("fetaix: solve: cannot read ", s.resume_file));
+            return 1;
+        }
+        auto head = read_checkpoint_head(resume, resume_entries, s.resume_file);
+        if (!head) {
+            err(concat("fetaix: solve: ", head.error().message));
+            return 1;
+        }
+        done = *head;
+        s.position = done.position;
+        s.rules = done.rules;
+        if (s.checkpoint_file.empty()) s.checkpoint_file = s.resume_file;
+    }
+    s.rules.no_progress = 0;  // the values are those with the rule off: docs/solution.md
+    if (!s.position.us() || !s.position.them()) {
+        err(concat("fetaix: solve: ", to_fen(s.position), ": a side has no pieces; the game is over"));
+        return 1;
+    }
+    auto tables = built_tables(s.rules);
+    if (!tables) {
+        err(concat("fetaix: solve: ", tables.error().describe()));
+        return 1;
+    }
+    solve::Solver solver(s.rules, &*tables, static_cast<std::size_t>(s.tt_mib) << 20);
+    if (!s.resume_file.empty()) {
+        for (std::size_t i = 0; i < resume_entries; ++i) {
+            solve::Entry e;
+            if (!resume.read(reinterpret_cast<char*>(&e), sizeof e)) {
+                err(concat("fetaix: solve: ", s.resume_file, ": ends after ", i, " of ", resume_entries, " entries"));
+                return 1;
+            }
+            solver.table().store(e);
+        }
+        solver.stats() = {done.nodes, done.proven, done.disproven};
+    }
+    const int pieces = solve::most_pieces(&*tables);
+    out(concat("position ", to_fen(s.position), " (", to_string(s.position.side_to_move), " to move); ", proof::rules_line(s.rules),
+               ", no-progress off; tables: ", pieces == 0 ? std::string("none") : concat(tables->tables().size(), " materials of up to ", pieces, " pieces")));
+    if (!s.resume_file.empty())
+        out(concat("resumed from ", s.resume_file, ": ", thousands(done.nodes), " nodes in ", format("%.1f", done.seconds), " s before, phase ", done.phase));
+
+    std::fflush(stdout);  // the header is out before a long search
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
+
+    const auto start = std::chrono::steady_clock::now();
+    const bool terminal = isatty(STDERR_FILENO) == 1;
+    double last_line = 0, last_checkpoint = 0;
+    std::uint64_t run_start_nodes = solver.stats().nodes;
+    int phase = done.phase;
+    std::optional<std::string> checkpoint_problem;
+    const auto checkpoint = [&](int at_phase) {
+        Checkpoint c{s.position, s.rules, at_phase, solver.stats().nodes, solver.stats().proven, solver.stats().disproven, done.seconds + since(start)};
+        checkpoint_problem = write_checkpoint(s.checkpoint_file, c, solver.table());
+    };
+    solver.poll = [&](const solve::Stats& st) {
+        const double t = since(start);
+        if (terminal && t - last_line >= 1) {
+            last_line = t;
+            std::fprintf(stderr, "\r%s nodes, %s proven, %s disproven, %.0f nodes/s, table %lld MiB, resident %.0f MiB  ",
+                         thousands(st.nodes).c_str(), thousands(st.proven).c_str(), thousands(st.disproven).c_str(),
+                         static_cast<double>(st.nodes - run_start_nodes) / std::max(t, 1e-9), s.tt_mib, resident_mib());
+            std::fflush(stderr);
+        }
+        if (!s.checkpoint_file.empty() && t - last_checkpoint >= static_cast<double>(s.every)) {
+            last_checkpoint = t;
+            checkpoint(phase);
+            if (checkpoint_problem) return true;
+        }
+        return g_interrupted != 0 || (s.max_nodes > 0 && st.nodes - run_start_nodes >= s.max_nodes) ||
+               (s.max_seconds > 0 && t >= static_cast<double>(s.max_seconds));
+    };
+    // The phase a checkpoint names: known once the first search is disproven.
+    solve::Answer first = solve::search(solver, s.position, phase);
+    phase = first.phase;
+    solve::Solution result;
+    if (first.value != solve::Value::Unknown) {
+        result = solve::solve(solver, s.position, phase);  // the table has the answer: this confirms it
+    } else {
+        result.answer = first;
+    }
+    const double seconds = since(start);
+    if (terminal) std::fprintf(stderr, "\r\033[K");
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    const solve::Stats& st = solver.stats();
+    const Color mover = s.position.side_to_move;
+    const solve::Value v = result.answer.value;
+    if (v == solve::Value::Unknown) {
+        out(concat("value: unknown: ", result.problem.empty() ? bounds_text(s.position, result.answer) : result.problem));
+    } else {
+        if (v == solve::Value::Draw) out("value: draw");
+        else out(concat("value: ", solve::to_string(v), ": ", to_string(mover), ", to move, ", v == solve::Value::Win ? "wins" : "loses"));
+    }
+    const std::uint64_t run_nodes = st.nodes - run_start_nodes;
+    out(concat("nodes: ", thousands(st.nodes), " (", thousands(st.proven), " proven, ", thousands(st.disproven), " disproven); this run ",
+               thousands(run_nodes), " in ", format("%.2f", seconds), " s, ", thousands(static_cast<std::uint64_t>(static_cast<double>(run_nodes) / std::max(seconds, 1e-9))),
+               " nodes/s; table ", std::to_string(s.tt_mib), " MiB, resident ", format("%.0f", resident_mib()), " MiB"));
+    if (result.proof) {
+        out(concat("proof: ", thousands(result.proof_nodes), " nodes, checked"));
+        if (!s.proof_file.empty()) {
+            if (auto bad = store::write_file_atomically(s.proof_file, proof::to_text(*result.proof))) {
+                err(concat("fetaix: solve: ", *bad));
+                return 1;
+            }
+            out(concat("proof written to ", s.proof_file));
+        }
+    }
+    if (!s.checkpoint_file.empty() && (g_interrupted || v == solve::Value::Unknown) && !checkpoint_problem) {
+        checkpoint(result.answer.phase);
+        if (!checkpoint_problem) out(concat("checkpoint written to ", s.checkpoint_file, "; go on with fetaix solve --resume ", s.checkpoint_file));
+    }
+    if (checkpoint_problem) {
+        err(concat("fetaix: solve: ", *checkpoint_problem));
+        return 1;
+    }
+    if (g_interrupted) {
+        if (s.checkpoint_file.empty()) out("interrupted; without --checkpoint FILE nothing is kept");
+        return 1;
+    }
+    if (solver.too_deep()) out(concat("stopped: a path of ", solve::kMaxDepth, " plies"));
+    return v == solve::Value::Unknown ? 1 : 0;
+}
+
+int run_solve_verify(const std::string& file) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        err(concat("fetaix: solve --verify: cannot read ", file));
+        return 1;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    const auto parsed = proof::parse(text.str());
+    if (!parsed) {
+        err(concat("fetaix: solve --verify: ", file, ": ", parsed.error().describe()));
+        return 1;
+    }
+    auto tables = built_tables(parsed->rules);
+    if (!tables) {
+        err(concat("fetaix: solve --verify: ", tables.error().describe()));
+        return 1;
+    }
+    const auto checked = proof::verify(*parsed, &*tables);
+    if (!checked) {
+        out(concat(file, ": bad proof: ", checked.error().message));
+        return 1;
+    }
+    out(concat(file, ": proof OK: ", to_fen(parsed->root), " is a ", parsed->value, " for ", to_string(parsed->root.side_to_move), " (",
+               checked->summary, ")"));
+    return 0;
+}
+
+}  // namespace fetaix::cli

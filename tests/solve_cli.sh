@@ -1,0 +1,97 @@
+#!/bin/bash
+# fetaix solve on the command line with the tables of up to 3 pieces in a fresh XDG_DATA_HOME: values,
+# proof files re-checked and a corrupted one refused, a stopped search resumed from its checkpoint,
+# Ctrl-C writing a checkpoint, and bad input.
+set -u
+program=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export XDG_DATA_HOME=$tmp
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect STATUS STDOUT STDERR ARGS...: fetaix ARGS prints exactly these and exits with STATUS.
+expect() {
+    local status=$1 out=$2 err=$3
+    shift 3
+    local got_out got_err got_status
+    got_out=$("$program" "$@" 2>"$tmp/err")
+    got_status=$?
+    got_err=$(cat "$tmp/err")
+    if [[ $got_status != "$status" || $got_out != "$out" || $got_err != "$err" ]]; then
+        fail "fetaix $*"
+        echo "  status $got_status, expected $status"
+        echo "  stdout '$got_out', expected '$out'"
+        echo "  stderr '$got_err', expected '$err'"
+    fi
+}
+
+"$program" tablebase build --pieces 3 >/dev/null || fail "build"
+
+# A 4-piece draw (the tables say so: checked below): the value, its proof written and re-checked.
+"$program" solve --fen "W:Wa2,c1:Bc5,d4" --proof "$tmp/win.proof" >"$tmp/out"
+status=$?
+value=$(sed -n 2p "$tmp/out")
+[[ $status == 0 && $value == value:* && $value != "value: unknown"* ]] || { fail "solve: status $status"; cat "$tmp/out"; }
+grep -q "^proof: .* nodes, checked$" "$tmp/out" || fail "no proof line"
+got=$("$program" solve --verify "$tmp/win.proof")
+[[ $value == "value: draw" && $got == "$tmp/win.proof: proof OK: W:Wc1,a2:Bd4,c5 is a draw for White (White holds: "*"; Black holds: "*" nodes)" ]] ||
+    fail "verify: $value; $got"
+
+# The same proof with one node's line removed: refused, with the node named.
+line=$(grep -n '^[WB]:[^ ]*$' "$tmp/win.proof" | head -1)
+if [[ -n $line ]]; then
+    number=${line%%:*}
+    node=${line#*:}
+    count=$(grep '^nodes ' "$tmp/win.proof" | head -1 | cut -d' ' -f2)
+    sed -e "${number}d" -e "s/^nodes $count\$/nodes $((count - 1))/" "$tmp/win.proof" >"$tmp/cut.proof"
+    got=$("$program" solve --verify "$tmp/cut.proof")
+    status=$?
+    [[ $status == 1 && $got == *"$node: not in the proof and not an end of the game or a table position" ]] || fail "cut proof: $status $got"
+else
+    fail "no node without a move in the proof"
+fi
+# A changed move: refused.
+sed -E '0,/^([WB]:[^ ]*) [a-e][1-5][-x].*$/s//\1 a1-a2/' "$tmp/win.proof" >"$tmp/bad.proof"
+got=$("$program" solve --verify "$tmp/bad.proof")
+[[ $? == 1 && $got == *"the move 'a1-a2' is not legal"* ]] || fail "changed move: $got"
+
+# Stopped after 1000 nodes with a checkpoint, then resumed: the same value as one whole run.
+"$program" solve --fen "W:Wa2,c1:Bc5,d4" --nodes 1000 --checkpoint "$tmp/ck" >"$tmp/stopped"
+status=$?
+[[ $status == 1 ]] || fail "stopped run: status $status"
+grep -q "^value: unknown: " "$tmp/stopped" || { fail "stopped run says"; cat "$tmp/stopped"; }
+grep -q "^checkpoint written to $tmp/ck; go on with fetaix solve --resume $tmp/ck$" "$tmp/stopped" || fail "no checkpoint line"
+"$program" solve --resume "$tmp/ck" >"$tmp/resumed"
+[[ $? == 0 && $(sed -n 3p "$tmp/resumed") == "$value" ]] || { fail "resumed value"; cat "$tmp/resumed"; }
+grep -q "^resumed from $tmp/ck: 1,0[0-9][0-9] nodes" "$tmp/resumed" || { fail "resumed line"; cat "$tmp/resumed"; }
+
+# Ctrl-C: a checkpoint, and a clean exit. The start position takes long; the signal goes once the
+# header is out (the search has begun).
+"$program" solve --checkpoint "$tmp/int" >"$tmp/int.out" 2>&1 &
+pid=$!
+for _ in $(seq 1 600); do
+    grep -q "^position " "$tmp/int.out" && break
+    sleep 0.1
+done
+kill -INT $pid
+wait $pid
+status=$?
+[[ $status == 1 ]] || fail "Ctrl-C: status $status"
+grep -q "^checkpoint written to $tmp/int; go on with fetaix solve --resume $tmp/int$" "$tmp/int.out" || { fail "Ctrl-C output"; cat "$tmp/int.out"; }
+head -1 "$tmp/int" | grep -q "^fetaix solve checkpoint 1$" || fail "Ctrl-C checkpoint file"
+
+# Bad input changes nothing.
+expect 2 "" "fetaix: solve: --every goes with --checkpoint" solve --every 5
+expect 2 "" "fetaix: solve --resume takes the position from the checkpoint, not --fen" solve --resume "$tmp/ck" --fen W:WKc3:Bc4
+expect 2 "" "fetaix: solve --verify goes alone, not with --nodes" solve --verify "$tmp/win.proof" --nodes 5
+expect 1 "" "fetaix: solve --verify: cannot read $tmp/none" solve --verify "$tmp/none"
+expect 1 "" "fetaix: solve: $tmp/win.proof: not a fetaix solve checkpoint" solve --resume "$tmp/win.proof"
+printf 'fetaix proof 1\nrules majority=perhaps\n' >"$tmp/rules.proof"
+expect 1 "" "fetaix: solve --verify: $tmp/rules.proof: line 2: majority=perhaps: expected yes or no, found \"perhaps\"" solve --verify "$tmp/rules.proof"
+
+# The value found with the 3-piece tables as leaves is the 4-piece table's.
+"$program" tablebase build --pieces 4 >/dev/null || fail "build 4"
+expect 0 "W:Wc1,a2:Bd4,c5 draw" "" tablebase probe "W:Wa2,c1:Bc5,d4"
+
+if [[ $failures == 0 ]]; then echo "all passed"; else echo "$failures failed"; exit 1; fi

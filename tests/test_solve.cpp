@@ -1,0 +1,195 @@
+// The proof-number solver (issue 15 item 8): its values against the tables built here by retrograde
+// analysis, a win derived by hand, a draw that exists only by repetition, and proofs re-checked (a
+// good one accepted, corrupted ones refused with the first bad node).
+
+#include <catch2/catch.hpp>
+
+#include <fetaix/fetaix.hpp>
+#include <fetaix/proof.hpp>
+#include <fetaix/solve.hpp>
+#include <fetaix/tablebase.hpp>
+
+using namespace fetaix;
+namespace tb = fetaix::tablebase;
+
+namespace {
+
+Position fen(std::string_view text) {
+    auto p = parse_fen(text);
+    REQUIRE(p);
+    return *p;
+}
+
+solve::Value value_of(const tb::Value& v) {
+    if (v.verdict == tb::Verdict::Win) return solve::Value::Win;
+    if (v.verdict == tb::Verdict::Loss) return solve::Value::Loss;
+    return solve::Value::Draw;
+}
+
+// Replaces the first `from` in text by `to`.
+std::string replaced(std::string text, std::string_view from, std::string_view to) {
+    const auto at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.replace(at, from.size(), to);
+}
+
+std::string verify_error(const std::string& text, const tb::Set* tables) {
+    const auto parsed = proof::parse(text);
+    REQUIRE(parsed);
+    const auto checked = proof::verify(*parsed, tables);
+    REQUIRE_FALSE(checked);
+    return checked.error().message;
+}
+
+}  // namespace
+
+TEST_CASE("solve: the value of every sampled 3-piece position is the table's, with a proof that checks", "[solve]") {
+    const Rules rules;
+    tb::Set lower, all;  // the solver gets the 2-piece tables as leaves; the 3-piece ones are the answer
+    for (const tb::Material& m : tb::materials_up_to(3)) {
+        tb::Table t = tb::solve(m, rules, all);
+        if (m.pieces() < 3) lower.add(t);
+        all.add(std::move(t));
+    }
+    int positions = 0, wins = 0, draws = 0, losses = 0, unknown = 0;
+    for (const tb::Material& m : tb::materials_up_to(3)) {
+        if (m.pieces() != 3) continue;
+        const tb::Index index(m);
+        for (std::uint64_t i = 0; i < index.size(); i += 1499) {
+            const auto p = index.position(i);
+            if (!p) continue;
+            solve::Solver solver(rules, &lower, 1 << 22);
+            // A draw among mullahs can take the search long without tables of its own: those stop.
+            solver.poll = [](const solve::Stats& st) { return st.nodes >= 50000; };
+            const solve::Solution s = solve::solve(solver, *p);
+            INFO(to_fen(*p) << ": " << s.problem);
+            if (s.answer.value == solve::Value::Unknown && solver.stopped()) {
+                ++unknown;
+                continue;
+            }
+            CHECK(s.answer.value == value_of(*all.probe(*p)));
+            REQUIRE(s.proof);
+            CHECK(proof::verify(*proof::parse(proof::to_text(*s.proof)), &lower));
+            ++positions;
+            wins += s.answer.value == solve::Value::Win;
+            draws += s.answer.value == solve::Value::Draw;
+            losses += s.answer.value == solve::Value::Loss;
+        }
+    }
+    CHECK(positions > 60);
+    CHECK(unknown * 10 < positions);
+    CHECK(wins > 0);
+    CHECK(draws > 0);
+    CHECK(losses > 0);
+}
+
+TEST_CASE("solve: a win in one by hand, and its proof exactly", "[solve]") {
+    // White's mullah on c3 jumps the only Black piece, c4, and lands on c5: Black has no piece left.
+    solve::Solver solver(Rules{}, nullptr, 1 << 20);
+    const solve::Solution s = solve::solve(solver, fen("W:WKc3:Bc4"));
+    REQUIRE(s.answer.value == solve::Value::Win);
+    REQUIRE(s.proof);
+    CHECK(proof::to_text(*s.proof) ==
+          "fetaix proof 1\nrules backward-captures=no promotion=end majority=no\nposition W:WKc3:Bc4\nvalue win\n"
+          "strategy White wins\nnodes 1\nW:WKc3:Bc4 c3xc5\n");
+    // Black to move in the same position steps away or is caught: the tables of 2 pieces say which.
+    tb::Set tables;
+    for (const tb::Material& m : tb::materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables));
+    solve::Solver with_tables(Rules{}, &tables, 1 << 20);
+    CHECK(solve::solve(with_tables, fen("B:WKc3:Bc4")).answer.value == value_of(*tables.probe(fen("B:WKc3:Bc4"))));
+}
+
+TEST_CASE("solve: mullah against mullah is a draw by repetition only, proven with closed strategies", "[solve]") {
+    // Without tables, and without the no-progress rule, only repetition can end this game in a draw.
+    const Position p = fen("W:WKc3:BKa5");
+    tb::Set tables;
+    for (const tb::Material& m : tb::materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables));
+    REQUIRE(tables.probe(p)->verdict == tb::Verdict::Draw);
+    solve::Solver solver(Rules{}, nullptr, 1 << 22);
+    const solve::Solution s = solve::solve(solver, p);
+    INFO(s.problem);
+    REQUIRE(s.answer.value == solve::Value::Draw);
+    REQUIRE(s.proof);
+    REQUIRE(s.proof->strategies.size() == 2);
+    const auto checked = proof::verify(*s.proof, nullptr);
+    REQUIRE(checked);
+    CHECK(checked->nodes > 100);  // the play goes round, not into an end
+    // A holding strategy that goes round is a draw, never a win: the same nodes as "wins" are refused.
+    proof::Proof as_win = *s.proof;
+    as_win.value = "win";
+    as_win.strategies[0].wins = true;
+    CHECK_FALSE(proof::verify(as_win, nullptr));
+}
+
+TEST_CASE("solve --verify: a good proof is accepted, corrupted ones are refused at the first bad node", "[solve]") {
+    tb::Set tables;
+    for (const tb::Material& m : tb::materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables));
+    // A 3-piece win for the side to move with a proof of several nodes.
+    const Position p = fen("B:Wc3,Kb2:BKe5");
+    solve::Solver solver(Rules{}, &tables, 1 << 22);
+    const solve::Solution s = solve::solve(solver, p);
+    REQUIRE(s.answer.value == solve::Value::Loss);
+    REQUIRE(s.proof);
+    const std::string good = proof::to_text(*s.proof);
+    REQUIRE(proof::verify(*proof::parse(good), &tables));
+
+    // The winner's first move replaced by another legal one that does not win.
+    const proof::Strategy& strategy = s.proof->strategies.at(0);
+    std::string winner_line;
+    for (const auto& [node, move] : strategy.nodes)
+        if (!move.empty()) {
+            winner_line = node + " " + move;
+            break;
+        }
+    REQUIRE_FALSE(winner_line.empty());
+    const Position at = fen(winner_line.substr(0, winner_line.find(' ')));
+    const std::string chosen = winner_line.substr(winner_line.find(' ') + 1);
+    std::string other;
+    for (const Move& m : legal_moves(at, Rules{}))
+        if (to_string(m) != chosen) other = to_string(m);
+    REQUIRE_FALSE(other.empty());
+    CHECK_FALSE(proof::verify(*proof::parse(replaced(good, winner_line, at == p ? to_fen(at) + " " + other : to_fen(at) + " " + other)), &tables));
+
+    // An illegal move.
+    CHECK(verify_error(replaced(good, winner_line, to_fen(at) + " a1-a2"), &tables) ==
+          concat("White wins: ", to_fen(at), ": the move 'a1-a2' is not legal: ",
+                 parse_move("a1-a2", at, Rules{}).error().describe()));
+
+    // A node left out: the first line that answers every Black move.
+    std::string loser_line;
+    for (const auto& [node, move] : strategy.nodes)
+        if (move.empty()) {
+            loser_line = node;
+            break;
+        }
+    REQUIRE_FALSE(loser_line.empty());
+    std::string cut = replaced(good, "\n" + loser_line + "\n", "\n");
+    cut = replaced(cut, concat("nodes ", strategy.nodes.size()), concat("nodes ", strategy.nodes.size() - 1));
+    CHECK(verify_error(cut, &tables).find(concat(loser_line, ": not in the proof and not an end of the game or a table position")) != std::string::npos);
+
+    // Without the tables its leaves rest on, the proof does not hold.
+    CHECK_FALSE(proof::verify(*proof::parse(good), nullptr));
+    // A damaged header.
+    CHECK_FALSE(proof::parse(replaced(good, "value loss", "value maybe")));
+}
+
+TEST_CASE("solve: a search stopped and resumed from its table gives the same answer", "[solve]") {
+    tb::Set tables;
+    for (const tb::Material& m : tb::materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables));
+    const Position p = fen("B:Wc3,Kb2:BKe5");
+    solve::Solver whole(Rules{}, &tables, 1 << 22);
+    const solve::Solution direct = solve::solve(whole, p);
+    REQUIRE(direct.answer.value != solve::Value::Unknown);
+
+    solve::Solver first(Rules{}, &tables, 1 << 22);
+    first.poll = [](const solve::Stats& st) { return st.nodes >= 2048; };
+    const solve::Answer stopped = solve::search(first, p);
+    REQUIRE(stopped.value == solve::Value::Unknown);
+    // The checkpoint is the table: a new solver given its entries goes on.
+    solve::Solver second(Rules{}, &tables, 1 << 22);
+    for (const solve::Entry& e : first.table().slots())
+        if (e.flags & solve::kUsed) second.table().store(e);
+    const solve::Solution resumed = solve::solve(second, p, stopped.phase);
+    CHECK(resumed.answer.value == direct.answer.value);
+    CHECK(second.stats().nodes < whole.stats().nodes);  // the work before the stop was kept
+}
