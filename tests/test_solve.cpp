@@ -46,13 +46,13 @@ std::string verify_error(const std::string& text, const tb::Set* tables) {
 TEST_CASE("solve: the value of every sampled 3-piece position is the table's, with a proof that checks", "[solve]") {
     const Rules rules;
     tb::Set lower, all;  // the solver gets the 2-piece tables as leaves; the 3-piece ones are the answer
-    for (const tb::Material& m : tb::materials_up_to(3)) {
-        tb::Table t = tb::solve(m, rules, all);
+    for (const tb::Material& m : tb::stored_materials_up_to(3)) {
+        tb::Table t = tb::solve(m, rules, all).value();
         if (m.pieces() < 3) lower.add(t);
         all.add(std::move(t));
     }
     int positions = 0, wins = 0, draws = 0, losses = 0, unknown = 0;
-    for (const tb::Material& m : tb::materials_up_to(3)) {
+    for (const tb::Material& m : tb::stored_materials_up_to(3)) {
         if (m.pieces() != 3) continue;
         const tb::Index index(m);
         for (std::uint64_t i = 0; i < index.size(); i += 1499) {
@@ -94,7 +94,7 @@ TEST_CASE("solve: a win in one by hand, and its proof exactly", "[solve]") {
           "strategy White wins\nnodes 1\nW:WKc3:Bc4 c3xc5\n");
     // Black to move in the same position steps away or is caught: the tables of 2 pieces say which.
     tb::Set tables;
-    for (const tb::Material& m : tb::materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables));
+    for (const tb::Material& m : tb::stored_materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables).value());
     solve::Solver with_tables(Rules{}, &tables, 1 << 20);
     CHECK(solve::solve(with_tables, fen("B:WKc3:Bc4")).answer.value == value_of(*tables.probe(fen("B:WKc3:Bc4"))));
 }
@@ -103,7 +103,7 @@ TEST_CASE("solve: mullah against mullah is a draw by repetition only, proven wit
     // Without tables, and without the no-progress rule, only repetition can end this game in a draw.
     const Position p = fen("W:WKc3:BKa5");
     tb::Set tables;
-    for (const tb::Material& m : tb::materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables));
+    for (const tb::Material& m : tb::stored_materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables).value());
     REQUIRE(tables.probe(p)->verdict == tb::Verdict::Draw);
     solve::Solver solver(Rules{}, nullptr, 1 << 22);
     const solve::Solution s = solve::solve(solver, p);
@@ -123,7 +123,7 @@ TEST_CASE("solve: mullah against mullah is a draw by repetition only, proven wit
 
 TEST_CASE("solve --verify: a good proof is accepted, corrupted ones are refused at the first bad node", "[solve]") {
     tb::Set tables;
-    for (const tb::Material& m : tb::materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables));
+    for (const tb::Material& m : tb::stored_materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables).value());
     // A 3-piece win for the side to move with a proof of several nodes.
     const Position p = fen("B:Wc3,Kb2:BKe5");
     solve::Solver solver(Rules{}, &tables, 1 << 22);
@@ -175,7 +175,7 @@ TEST_CASE("solve --verify: a good proof is accepted, corrupted ones are refused 
 
 TEST_CASE("solve: a search stopped and resumed from its table gives the same answer", "[solve]") {
     tb::Set tables;
-    for (const tb::Material& m : tb::materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables));
+    for (const tb::Material& m : tb::stored_materials_up_to(2)) tables.add(tb::solve(m, Rules{}, tables).value());
     const Position p = fen("B:Wc3,Kb2:BKe5");
     solve::Solver whole(Rules{}, &tables, 1 << 22);
     const solve::Solution direct = solve::solve(whole, p);
