@@ -1986,6 +1986,22 @@ Your choice (t, n or q):" ] || fail "not the question expected"
     grep -q '^1\. c2-c3 c4xc2 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
     kill_server
     ;;
+net_watch_news)
+    # A watcher's lines: what its keys do stays when a player joins, and "joined" goes when they leave.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    start_in black "$BIN" join kitchen
+    wait_in watcher "^Black \($me\) joined\.$"
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    pid=$(fetaix_pid black)
+    kill -KILL "$pid"
+    wait_in watcher "^Black \($me\) disconnected, waiting$"
+    wait_gone_in watcher 'joined'
+    kill_server
+    ;;
 *)
     echo "unknown test $1" >&2
     exit 2
