@@ -183,7 +183,7 @@ int run(AppOptions options) {
             remote.clear();
             session.give_up_autosave();
             taken_by = *pid;
-            watch_until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+            watch_until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
             for (Color c : {Color::White, Color::Black}) controller.set_remote(c, true);
             controller.set_network_line(concat("This game was taken over by another terminal (pid ", *pid, ")."));
             redraw = true;
@@ -202,9 +202,10 @@ int run(AppOptions options) {
                     redraw = true;
                 }
             }
+            // Not there in time (a screen-reader fetaix has no game to watch): said so.
             if (!network && std::chrono::steady_clock::now() >= watch_until) {
                 controller.set_network_line(concat("This game was taken over by another terminal (pid ", taken_by,
-                                                   "); it cannot be watched from here: q quits."));
+                                                   "): q quits."));
                 taken_by = 0;
                 redraw = true;
             }

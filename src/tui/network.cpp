@@ -217,9 +217,10 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             welcomed_ = true;
             if (e.role == net::Role::Watch) {
                 seat(controller, std::nullopt);
-                controller.set_network_line(options_.note.empty() ? concat("Watching ", options_.name,
-                                                                           ": [ ] browse the moves, c chat with the watchers.")
-                                                                    : options_.note);
+                watch_line_ = options_.note.empty()
+                                  ? concat("Watching ", options_.name, ": [ ] browse the moves, c chat with the watchers.")
+                                  : options_.note;
+                controller.set_network_line(watch_line_);
                 break;
             }
             seat(controller, e.role == net::Role::White ? Color::White : Color::Black);
@@ -261,12 +262,16 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             }
             controller.tell(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
                                                                  : concat(who(e.side), " joined (login ", e.login, ")."));
-            // How to join stays on the host's screen while a seat is free.
+            // How to join stays on the host's screen while a seat is free; what to do on a watcher's.
             controller.set_network_line(host_ && !(session_->present(Color::White) && session_->present(Color::Black))
                                             ? join_line_
-                                            : std::string());
+                                            : watch_line_);
             break;
-        case E::Left: controller.set_network_line(e.text); break;
+        case E::Left:
+            // The news of their joining is stale now.
+            controller.tell("");
+            controller.set_network_line(e.text);
+            break;
         case E::SeatRequest: {
             net::Host* host = host_;
             const int request = e.request;

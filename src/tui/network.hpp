@@ -87,6 +87,7 @@ private:
     bool closed_ = false;
     bool welcomed_ = false;
     std::string join_line_;  // host: how to join and watch, shown while a seat is free
+    std::string watch_line_;  // watcher: what the keys do, shown unless there is news of a seat
     std::optional<std::string> refusal_;
     bool door_ = false;    // a plain fetaix's game (open_door)
     bool joined_ = false;  // door: a second terminal has taken the free seat; play goes through the Host

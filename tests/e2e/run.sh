@@ -1978,6 +1978,51 @@ net_shared_other_user)
     [ "$counted" = "$expected" ] || fail "one user's connections: $counted"
     kill_server
     ;;
+local_takeover_screen_reader)
+    # The screen-reader mode gets the same question in lines, without the seat and watching (that mode
+    # plays no game over the network): t takes the screen's game over, which then watches it here.
+    start_in first "$BIN"
+    wait_in first 'White to move'
+    move_in first c2-c3
+    pid=$(fetaix_pid first)
+    start_in second "$BIN" --screen-reader
+    wait_in second '^Your choice \(t, n or q\):$'
+    [ "$(screen_in second | sed -n 2,7p)" = "Another fetaix (pid $pid) is playing the game saved here:
+White - Black, 1 move, Black to move.
+  t  take it over here (the other screen becomes a watcher)
+  n  play a separate game, not autosaved
+  q  quit
+Your choice (t, n or q):" ] || fail "not the question expected"
+    keys_in second s Enter
+    wait_in second '^Type t, n or q\.$'
+    keys_in second t Enter
+    wait_in second '^Black to move\.$'
+    second_pid=$(fetaix_pid second)
+    # No socket in the screen-reader mode: its lock names no game, and the screen cannot watch it.
+    [ "$(cat "$STATE/fetaix/autosave.lock")" = "fetaix pid=$second_pid" ] || fail "the lock: $(cat "$STATE/fetaix/autosave.lock")"
+    wait_in first "^This game was taken over by another terminal \(pid $second_pid\): q quits\.$" 10
+    keys_in second -l c4xc2
+    keys_in second Enter
+    wait_in second '^White to move\.$'
+    grep -q '^1\. c2-c3 c4xc2 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
+    kill_server
+    ;;
+net_watch_news)
+    # A watcher's lines: what its keys do stays when a player joins, and "joined" goes when they leave.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    start_in black "$BIN" join kitchen
+    wait_in watcher "^Black \($me\) joined\.$"
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    pid=$(fetaix_pid black)
+    kill -KILL "$pid"
+    wait_in watcher "^Black \($me\) disconnected, waiting$"
+    wait_gone_in watcher 'joined'
+    kill_server
+    ;;
 *)
     echo "unknown test $1" >&2
     exit 2
