@@ -107,7 +107,7 @@ std::string bounds_text(const Position& root, const solve::Answer& a) {
     const Color mover = root.side_to_move;
     if (a.phase == 0)
         return concat("win, draw or loss (the search for a ", to_string(mover), " win stopped at pn ", std::size_t{a.first.pn}, ", dn ", std::size_t{a.first.dn}, ")");
-    return concat("draw or loss: not a win for ", to_string(mover), " (the search for a ", to_string(opponent(mover)),
+    return concat("draw or loss by the search, not re-checked (it found no win for ", to_string(mover), "; the search for a ", to_string(opponent(mover)),
                   " win stopped at pn ", std::size_t{a.second.pn}, ", dn ", std::size_t{a.second.dn}, ")");
 }
 
