@@ -76,6 +76,10 @@ done
 kill -KILL $builder 2>/dev/null
 wait $builder 2>/dev/null
 finished=$(($(grep -c . "$killed/manifest.txt") - 1))
+# stats lists the finished materials of the unfinished piece count too.
+four=$(awk 'NR > 1 { n = $1; gsub(/[^0-9]/, "", n); if (substr(n, 1, 1) + substr(n, 2, 1) + substr(n, 3, 1) + substr(n, 4, 1) == 4) { print $1; exit } }' "$killed/manifest.txt")
+[[ -n $four ]] && "$program" tablebase stats | grep -q "^$four W to move: " ||
+    { echo "FAIL: stats after a killed build does not list '$four'"; failures=$((failures + 1)); }
 "$program" tablebase build --pieces 4 >"$tmp/second"
 kept=$(grep -c " kept$" "$tmp/second")
 built=$(grep -c "entries=" "$tmp/second")

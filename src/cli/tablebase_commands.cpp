@@ -308,7 +308,9 @@ int run_tablebase_stats(const Rules& rules) {
         err(concat("fetaix: tablebase stats: no tables in ", tablebase_directory(rules), " (fetaix tablebase build)"));
         return 1;
     }
-    for (const tb::Material& m : tb::stored_materials_up_to(pieces_built(*manifest))) {
+    // Also the materials built so far of a piece count not finished (a stopped 7-piece build).
+    for (const tb::Material& m : tb::stored_materials_up_to(pieces_built(*manifest) + 1)) {
+        if (m.pieces() > pieces_built(*manifest) && !manifest->count(tb::name_of(m))) continue;
         auto table = load_table(rules, m, *manifest);
         if (!table) {
             err(concat("fetaix: tablebase stats: ", table.error().describe()));
