@@ -141,7 +141,7 @@ struct TimedTable {
     void wait(Millis ms) { time += std::chrono::milliseconds(ms); }
     Millis now() const { return millis(time); }
     std::unique_ptr<Client> connect(std::string name, std::string token = "") {
-        auto c = Client::connect(ClientConfig{path, Role::Seat, std::move(name), "", std::move(token), {}});
+        auto c = Client::connect(ClientConfig{path, Role::Seat, std::move(name), "", std::move(token), {}}, time);
         REQUIRE(c.ok());
         return std::move(*c);
     }
@@ -369,4 +369,28 @@ TEST_CASE("net clock: how long a player has been gone, as the screens show it", 
     CHECK(away_text(Color::Black, "Youssef", 42999, true) == "Black (Youssef) disconnected 0:42 ago, clock running");
     CHECK(away_text(Color::White, "White", 61000, false) == "White disconnected 1:01 ago, waiting");
     CHECK(away_text(Color::White, "", 600000, true) == "White disconnected 10:00 ago, clock running");
+}
+
+TEST_CASE("net clock: a resumed host's clocks stand where the autosave had them, the side to move's running", "[net][clock]") {
+    TempFolder folder;
+    HostConfig config;
+    config.game_name = "kitchen";
+    config.socket_path = folder.path + "/kitchen.sock";
+    config.white = "Amina";
+    REQUIRE(config.game.play("d3-c3").ok());
+    config.white_clock = config.black_clock = TimeControl{300000, Bonus::Fischer, 3000};
+    config.clock_now = ClockReading{300000, 251300, Color::Black};
+    TimePoint time = TimePoint{} + 1000000s;
+    config.now = [&time] { return time; };
+    auto host = Host::start(std::move(config));
+    REQUIRE(host.ok());
+    Probe h{host->get(), {}};
+    time += 1000ms;
+    CHECK((*host)->clock()->reading(millis(time)) == ClockReading{300000, 250300, Color::Black});
+    // A joiner gets them.
+    auto client = Client::connect(ClientConfig{folder.path + "/kitchen.sock", Role::Seat, "Youssef", "", "", {}}, time);
+    REQUIRE(client.ok());
+    Probe c{client->get(), {}};
+    REQUIRE(pump(time, {&h, &c}, [&] { return c.count(EventKind::Clock) == 1; }));
+    CHECK((*client)->clock()->reading(millis(time)) == ClockReading{300000, 250300, Color::Black});
 }

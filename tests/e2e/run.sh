@@ -1758,8 +1758,11 @@ net_clock)
     wait_in host 'Clock  ○ 0:03\.0   ● 0:03\.0'
     start_in black "$BIN" join kitchen
     wait_in host "^Black \($me\) joined\.$"
-    # The joiner gets the clocks with the game: none runs before the first move.
+    # The joiner and a watcher get the clocks with the game: none runs before the first move.
     wait_in black 'Clock  ○ 0:03\.0   ● 0:03\.0'
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen'
+    wait_in watcher 'Clock  ○ 0:03\.0   ● 0:03\.0'
     move_in host d3-c3
     wait_in black 'White plays d3-c3'
     wait_in black 'Clock  ○ 0:03\.0  >● 0:02\.[0-9]'
@@ -1767,6 +1770,8 @@ net_clock)
     wait_in host 'Clock  ○ 0:03\.0  >● 0:0[01]\.[0-9]'
     wait_in host '^Game over: White \(Amina\) wins on time\.' 10
     wait_in black '^Game over: White \(Amina\) wins on time\.' 10
+    wait_in watcher '^Game over: White \(Amina\) wins on time\.' 10
+    wait_in watcher 'Clock  ○ 0:03\.0   ● 0:00\.0'
     wait_in host "Time is up for Black \($me\)\."
     wait_in black "Time is up for Black \($me\)\."
     wait_in host 'Clock  ○ 0:03\.0   ● 0:00\.0'
@@ -1782,10 +1787,12 @@ net_clock)
     kill_server
     ;;
 net_clock_away)
-    # A timed game: the joiner's fetaix killed on its own turn; its clock keeps running on the host, which
-    # shows how long it has been gone, by the second; a rejoin gets the clocks that ran meanwhile.
+    # A game timed by the settings' clock: the joiner's fetaix killed on its own turn; its clock keeps
+    # running on the host, which shows how long it has been gone, by the second; a rejoin gets the
+    # clocks that ran meanwhile.
     me=$(id -un)
-    start_in host "$BIN" host kitchen --clock 5
+    settings $'clock = "5"\n'
+    start_in host "$BIN" host kitchen
     wait_in host '^Join: fetaix join kitchen'
     start_in black "$BIN" join kitchen
     wait_in host "^Black \($me\) joined\.$"
