@@ -16,6 +16,9 @@ fetaix_need() {
             # The settings file's reader.
             toml) [ -e /usr/include/toml++/toml.h ] || missing+=(libtomlplusplus-dev) ;;
             tmux) command -v tmux >/dev/null 2>&1 || missing+=(tmux) ;;
+            # The hostile clients of the network's end-to-end tests (tests/e2e/hostile.py), run as
+            # another user too: the system's own python3.
+            python3) [ -x /usr/bin/python3 ] || missing+=(python3) ;;
             dpkg-dev) command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev) ;;
             # The man page test renders the page.
             man)

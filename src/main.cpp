@@ -25,6 +25,7 @@
 #include "store/history.hpp"
 #include "net/transport.hpp"
 #include "tui/app.hpp"
+#include "tui/second.hpp"
 
 namespace {
 
@@ -276,6 +277,8 @@ int run_app(tui::AppOptions options) {
     // Lines of plain text need no terminal at all.
     if (options.screen_reader && !options.replay) {
         options.state_folder = store::state_directory();
+        // Another fetaix playing the game saved here: what to do is asked in lines, before anything starts.
+        if (const auto status = tui::meet_the_holder(options, stdin, stdout, false)) return *status;
         return line::run(std::move(options));
     }
     // Before curses starts and before the autosave is touched.
@@ -284,6 +287,7 @@ int run_app(tui::AppOptions options) {
         return 1;
     }
     options.state_folder = store::state_directory();
+    if (const auto status = tui::meet_the_holder(options, stdin, stdout, true)) return *status;
     try {
         return tui::run(std::move(options));
     } catch (const std::exception& e) {
@@ -497,7 +501,7 @@ int run_hosts() {
         const net::GameInfo& g = *l.info;
         const auto seat = [](const std::string& name, bool free) { return free ? std::string("(free)") : name; };
         std::string line = concat(l.name, "   White ", seat(g.white, g.white_free), ", Black ", seat(g.black, g.black_free),
-                                  "   ", g.ply, g.ply == 1 ? " ply, " : " plies, ");
+                                  "   ", g.ply, g.ply == 1 ? " move, " : " moves, ");
         line += g.outcome == Outcome::Ongoing ? concat(to_string(g.turn), " to move") : std::string(result_token(g.outcome));
         line += concat("   ", g.watchers, g.watchers == 1 ? " watcher" : " watchers");
         if (g.shared) line += "   shared (a code is needed)";

@@ -795,3 +795,64 @@ TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().message == "a game name is 1 to 32 letters, digits, '-', '_' or '.', not starting with '.' or '-'");
 }
+
+TEST_CASE("net: a plain game's copies follow it: one move as moved, anything else as the whole state", "[net]") {
+    HostConfig config;
+    config.handover = true;
+    Table t(config);
+    auto watcher = t.connect(Role::Watch, "Sara");
+    Probe w{watcher.get(), {}};
+    REQUIRE(pump({&t.probe, &w}, [&] { return w.count(EventKind::Synced) == 1; }));
+    // Both sides played at the host's keyboard: a move of either side reaches the watcher.
+    Game local = t.host->game();
+    REQUIRE(local.play(first_legal(local)).ok());
+    t.host->follow(local);
+    REQUIRE(pump({&t.probe, &w}, [&] { return w.count(EventKind::Moved) == 1; }));
+    REQUIRE(local.play(first_legal(local)).ok());
+    t.host->follow(local);
+    REQUIRE(pump({&t.probe, &w}, [&] { return w.count(EventKind::Moved) == 2; }));
+    CHECK(w.last(EventKind::Moved)->side == Color::Black);
+    CHECK(notation(watcher->game()) == notation(local));
+    // The same game again sends nothing; an undo sends the whole state.
+    t.host->follow(local);
+    REQUIRE(local.undo());
+    t.host->follow(local);
+    REQUIRE(pump({&t.probe, &w}, [&] { return w.count(EventKind::Synced) == 2; }));
+    CHECK(w.count(EventKind::Moved) == 2);
+    CHECK(notation(watcher->game()) == notation(local));
+    CHECK(watcher->game().ply() == 1);
+}
+
+TEST_CASE("net: a second fetaix of the same user asks a plain game's host to let go; a hosted game refuses", "[net]") {
+    HostConfig config;
+    config.handover = true;
+    Table t(config);
+    Raw second(t.path);
+    second.write("takeover version=1\n");
+    REQUIRE(pump({&t.probe}, [&] { return second.eof; }, {&second}));
+    REQUIRE(t.probe.last(EventKind::TakeoverRequest) != nullptr);
+    CHECK(t.probe.last(EventKind::TakeoverRequest)->request == static_cast<int>(::getpid()));
+    CHECK(second.received.empty());
+
+    Table hosted;
+    Raw other(hosted.path);
+    other.write("takeover version=1\n");
+    REQUIRE(pump({&hosted.probe}, [&] { return other.eof; }, {&other}));
+    CHECK(other.received == "error text=\"a hosted game is not taken over: join it or watch it\"\n");
+    CHECK(hosted.probe.count(EventKind::TakeoverRequest) == 0);
+}
+
+TEST_CASE("net: the side a plain game's computer plays is never free", "[net]") {
+    HostConfig config;
+    config.handover = true;
+    config.computer_side = Color::Black;
+    Table t(config);
+    Raw query(t.path);
+    query.write("query version=1\n");
+    REQUIRE(pump({&t.probe}, [&] { return query.eof; }, {&query}));
+    CHECK(query.received.find(" free=none ") != std::string::npos);
+    auto client = t.connect(Role::Seat, "Youssef");
+    Probe c{client.get(), {}};
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(c, EventKind::Closed) == "the host refused: no seat is free: the black seat is the host's (Black)");
+}

@@ -6,6 +6,8 @@
 #include <dirent.h>
 #include <fstream>
 #include <set>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -183,6 +185,40 @@ TEST_CASE("autosave: a second owner is refused and never writes", "[store][autos
     CHECK(second.save(other, {}) == "autosave off: another fetaix holds the lock: " + t.path + "/autosave.lock");
     CHECK(second.load()->moves.size() == 1);
     CHECK(to_string(second.load()->moves[0]) == "c2-c3");
+}
+
+TEST_CASE("autosave: the lock file says who holds it and how to reach its game", "[store][autosave]") {
+    TempFolder t;
+    CHECK_FALSE(lock_holder(t.path));  // no lock file
+    {
+        Autosave first(t.path);
+        REQUIRE(first.ownership() == Autosave::Ownership::Owned);
+        auto holder = lock_holder(t.path);
+        REQUIRE(holder);
+        CHECK(holder->pid == ::getpid());
+        CHECK(holder->game.empty());
+        first.set_reachable_as("local-42");
+        holder = lock_holder(t.path);
+        REQUIRE(holder);
+        CHECK(holder->pid == ::getpid());
+        CHECK(holder->game == "local-42");
+        // A second one finds it held, and leaves the record as it was.
+        Autosave second(t.path);
+        CHECK(second.ownership() == Autosave::Ownership::Elsewhere);
+        CHECK(lock_holder(t.path)->game == "local-42");
+    }
+    // Let go (the process ended): nobody holds it, whatever the file still says.
+    CHECK_FALSE(lock_holder(t.path));
+    // Held by one that says nothing known (an older fetaix, a lock file it cannot write): held, by nobody named.
+    std::ofstream(t.path + "/autosave.lock") << "something else\n";
+    const int fd = ::open((t.path + "/autosave.lock").c_str(), O_RDONLY);
+    REQUIRE(fd >= 0);
+    REQUIRE(::flock(fd, LOCK_EX) == 0);
+    const auto unnamed = lock_holder(t.path);
+    ::close(fd);
+    REQUIRE(unnamed);
+    CHECK(unnamed->pid == 0);
+    CHECK(unnamed->game.empty());
 }
 
 TEST_CASE("autosave: an unusable state folder is reported and retried", "[store][autosave]") {

@@ -439,6 +439,11 @@ Expected<Message> parse(std::string_view line) {
     }
     if (name == "resign") return done(r, Resign{});
     if (name == "sync") return done(r, SyncRequest{});
+    if (name == "takeover") {
+        Takeover m;
+        m.version = static_cast<int>(r.number("version", 0, 999999, true));
+        return done(r, m);
+    }
     if (name == "chat") {
         Chat m;
         m.text = r.text("text", kMaxChatBytes, true);
@@ -562,6 +567,9 @@ std::string format(const Message& message) {
         }
         std::string operator()(const Resign&) const { return "resign"; }
         std::string operator()(const SyncRequest&) const { return "sync"; }
+        std::string operator()(const Takeover& m) const {
+            return Writer("takeover").number("version", static_cast<std::size_t>(m.version)).str();
+        }
         std::string operator()(const Chat& m) const {
             Writer w("chat");
             if (!m.from.empty()) w.field("from", m.from);

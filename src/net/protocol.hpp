@@ -121,6 +121,15 @@ struct SyncRequest {
     friend bool operator==(const SyncRequest&, const SyncRequest&) = default;
 };
 
+// Instead of `hello`, from a second plain fetaix of the same user on the same state folder: asks the
+// game's holder to let go of the game (it saves, frees the autosave, and watches the new holder). The
+// answer is the autosave's lock coming free; a host refuses it from another user and closes.
+//   takeover version=1
+struct Takeover {
+    int version = kProtocolVersion;
+    friend bool operator==(const Takeover&, const Takeover&) = default;
+};
+
 // --- Host to client ---
 
 // The answer to an accepted `hello`: the role given and, for a seat, its token (keep it to rejoin).
@@ -242,7 +251,7 @@ struct Unknown {
 
 using Message = std::variant<Hello, Query, MoveMessage, OfferMessage, AnswerMessage, Resign, Chat, Welcome,
                              Pending, State, History, Moved, ResultMessage, Joined, Left, GameInfo,
-                             ErrorMessage, SyncRequest, Unknown>;
+                             ErrorMessage, SyncRequest, Unknown, Takeover>;
 
 // Reads one line, without its '\n' (a '\r' at its end is dropped). A malformed line gives an error whose
 // message is the text to send back in `error` ("move: ply: not a number: \"x\"").

@@ -156,7 +156,7 @@ struct Host::Impl {
     Millis now_ms = 0;  // the time of what is being handled (handle_ready's, or config.now() for an action)
 
     static int index(Color c) { return c == Color::White ? 0 : 1; }
-    bool local(Color c) const { return config.host_side == c; }
+    bool local(Color c) const { return config.host_side == c || config.computer_side == c; }
     bool held(Color c) const { return !tokens[index(c)].empty(); }
     Peer* seated(Color c) {
         for (auto& p : peers)
@@ -305,6 +305,19 @@ struct Host::Impl {
     void handshake(Peer& p, const Message& m) {
         if (std::holds_alternative<Query>(m)) {
             p.conn.send_and_close(format(info()));
+            return;
+        }
+        if (std::holds_alternative<Takeover>(m)) {
+            const auto cred = peer_credentials(p.conn.fd());
+            if (!config.handover) refuse(p, "a hosted game is not taken over: join it or watch it");
+            else if (!cred || cred->uid != ::geteuid()) refuse(p, "only the user who plays this game may take it over");
+            else {
+                Event e = event(EventKind::TakeoverRequest);
+                e.request = static_cast<int>(cred->pid);
+                e.login = cred->login;
+                self.emit(std::move(e));
+                p.conn.close();  // the answer is the autosave's lock coming free
+            }
             return;
         }
         const auto* hello = std::get_if<Hello>(&m);
@@ -578,6 +591,14 @@ struct Host::Impl {
             if (const auto cred = peer_credentials(fd)) {
                 peer->uid = cred->uid;
                 peer->login = cred->login;
+                const auto same_user = std::count_if(peers.begin(), peers.end(), [&](const auto& p) {
+                    return p->uid == cred->uid && !p->conn.closed();
+                });
+                if (cred->uid != ::geteuid() && static_cast<std::size_t>(same_user) >= config.limits.max_connections_per_user) {
+                    peer->conn.send_and_close(error_line(concat("too many connections from ", cred->login, " (",
+                                                                config.limits.max_connections_per_user, "): try again later")));
+                    continue;
+                }
             }
             peers.push_back(std::move(peer));
         }
@@ -646,6 +667,22 @@ void Host::answer_seat(int request, bool accept) {
     }
     impl_->flush_all();
     impl_->sweep();
+}
+
+void Host::follow(const Game& game) {
+    Game& mine = game_;
+    const std::vector<Move> before = mine.moves(), after = game.moves();
+    const bool same_line = mine.start() == game.start() && mine.rules() == game.rules();
+    if (same_line && before == after && mine.result() == game.result()) return;
+    // A declared result (resignation, agreed draw) travels in the state; one move more as `moved`.
+    const bool declared = game.result().reason == Reason::Resignation || game.result().reason == Reason::AgreedDraw;
+    const bool one_on = same_line && after.size() == before.size() + 1 && !declared &&
+                        std::equal(before.begin(), before.end(), after.begin());
+    mine = game;
+    offer_.reset();
+    if (one_on) impl_->broadcast(format(Moved{game.ply(), to_string(game.move(game.ply()))}));
+    else impl_->broadcast_state();
+    impl_->flush_all();
 }
 
 void Host::poll_fds(std::vector<pollfd>& fds) const {

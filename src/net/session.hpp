@@ -78,6 +78,9 @@ enum class EventKind : std::uint8_t {
     // time the move making that ply took on its mover's clock. After each move (the mover's own
     // included), a full state and a take-back.
     Clock,
+    // Host only: a second fetaix of the same user asks to take the game over (HostConfig::handover);
+    // `request` is its process id. The host's program saves, frees the autosave and watches the new holder.
+    TakeoverRequest,
 };
 
 struct Event {
@@ -185,6 +188,11 @@ struct HostConfig {
     std::optional<ClockReading> clock_now;
     // The host's time for its own player's actions (handle_ready is given its time): tests hand in theirs.
     std::function<TimePoint()> now = [] { return Clock::now(); };
+    // A plain fetaix's game (not `fetaix host`): a second fetaix of the same user may ask to take it over
+    // (`takeover`, reported as TakeoverRequest); a hosted game refuses that.
+    bool handover = false;
+    // A side the host's computer plays: never free for a remote player.
+    std::optional<Color> computer_side;
 };
 
 class Host final : public Session {
@@ -209,6 +217,11 @@ public:
 
     // Lets in (or refuses) the user of a SeatRequest event; an unknown or finished request is ignored.
     void answer_seat(int request, bool accept);
+
+    // The host's game changed outside play() (a plain fetaix's game before a second terminal takes a
+    // seat: a move of either side at this keyboard, undo, a new game, a file opened): the copies follow,
+    // by a `moved` line when it is one move on, else by the whole state. Nothing when it is the same.
+    void follow(const Game& game);
 
     void poll_fds(std::vector<pollfd>& fds) const override;
     int timeout_ms(TimePoint now) const override;

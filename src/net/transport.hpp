@@ -34,6 +34,9 @@ using TimePoint = Clock::time_point;
 // The limits a host enforces on every connection (docs/protocol.md lists them with their reasons).
 struct Limits {
     std::size_t max_connections = 100;          // open connections of every kind; more are refused
+    // Open connections of one user other than the host's own (a shared game): one user cannot take
+    // every slot from the others.
+    std::size_t max_connections_per_user = 20;
     std::size_t max_output_bytes = 256 * 1024;  // queued for a peer that does not read: then it is dropped
     std::chrono::milliseconds handshake_timeout{5000};  // from connect to a complete `hello` or `query`
     std::chrono::milliseconds partial_line_timeout{10000};  // an unfinished line left this long: closed

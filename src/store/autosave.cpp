@@ -1,6 +1,7 @@
 #include "autosave.hpp"
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <ctime>
@@ -110,6 +111,55 @@ void Autosave::try_lock() {
     problem_.clear();
     cleared_ = false;
     remove_stale_temporaries();
+    record_holder();
+}
+
+void Autosave::record_holder() const {
+    if (lock_fd_ < 0) return;
+    // Best effort: a lock file opened read-only still locks, it just cannot say who holds it.
+    std::string line = concat("fetaix pid=", ::getpid());
+    if (!reachable_as_.empty()) line += concat(" game=", reachable_as_);
+    line += "\n";
+    if (::ftruncate(lock_fd_, 0) == 0) (void)!::pwrite(lock_fd_, line.data(), line.size(), 0);
+}
+
+void Autosave::set_reachable_as(std::string game) {
+    reachable_as_ = std::move(game);
+    if (ownership_ == Ownership::Owned) record_holder();
+}
+
+std::optional<LockHolder> lock_holder(const std::string& folder) {
+    const std::string path = folder + "/autosave.lock";
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return std::nullopt;
+    struct stat info {};
+    // A shared lock is refused only while someone holds the exclusive one.
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || ::flock(fd, LOCK_SH | LOCK_NB) == 0 ||
+        errno != EWOULDBLOCK) {
+        ::close(fd);
+        return std::nullopt;
+    }
+    char buffer[256] = {};
+    const ssize_t got = ::pread(fd, buffer, sizeof buffer - 1, 0);
+    ::close(fd);
+    LockHolder holder;
+    const std::string text(buffer, got > 0 ? static_cast<std::size_t>(got) : 0);
+    if (text.rfind("fetaix ", 0) != 0) return holder;
+    std::size_t at = 7;
+    while (at < text.size() && text[at] != '\n') {
+        std::size_t end = at;
+        while (end < text.size() && text[end] != ' ' && text[end] != '\n') ++end;
+        const std::string_view field(text.data() + at, end - at);
+        if (field.rfind("pid=", 0) == 0) {
+            int pid = 0;
+            const auto [end_of_number, error] = std::from_chars(field.data() + 4, field.data() + field.size(), pid);
+            if (error == std::errc() && end_of_number == field.data() + field.size() && pid > 0) holder.pid = pid;
+        } else if (field.rfind("game=", 0) == 0) {
+            holder.game = std::string(field.substr(5));
+        }
+        at = end < text.size() && text[end] == ' ' ? end + 1 : end;
+    }
+    return holder;
 }
 
 bool Autosave::still_locked() const {

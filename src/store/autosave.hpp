@@ -60,6 +60,10 @@ public:
     // Something the player should hear once (a saved game moved aside), then "".
     std::string take_news();
 
+    // Names the game this process offers to other terminals (its socket's name), written into the lock
+    // file beside this process's id, so that a second fetaix on this folder can find it (lock_holder).
+    void set_reachable_as(std::string game);
+
 private:
     void try_lock();
     bool still_locked() const;
@@ -83,7 +87,17 @@ private:
     bool cleared_ = false;
     std::string written_;  // the text this process last wrote: always its own to replace
     std::string news_;
+    std::string reachable_as_;  // the game name recorded in the lock file (set_reachable_as)
+    void record_holder() const;
 };
+
+// Who holds the autosave lock of `folder`, as its lock file says: "fetaix pid=4242 game=local-4242".
+struct LockHolder {
+    pid_t pid = 0;     // 0: not recorded (a lock file made read-only, an older fetaix)
+    std::string game;  // the game's name to reach it by (net::find_game); empty: it takes no requests
+};
+// The holder while a process holds the lock, else nothing (no lock file, or free).
+std::optional<LockHolder> lock_holder(const std::string& folder);
 
 // Whether a saved game is worth offering to resume: it has moves (played or to redo) and has not ended.
 bool unfinished(const GameRecord& record);

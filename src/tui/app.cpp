@@ -11,6 +11,7 @@
 #include "player.hpp"
 #include "remote.hpp"
 #include "session.hpp"
+#include "store/autosave.hpp"
 #include "thinker.hpp"
 
 namespace fetaix::tui {
@@ -51,7 +52,22 @@ int run(AppOptions options) {
         if (!started) throw std::runtime_error(started.error().message);
         network = std::move(*started);
         network->prepare(controller);
+    } else if (!options.replay && session.owns_autosave()) {
+        // A plain fetaix's game is reachable by a second fetaix of this user (issue 13 item 8); without a
+        // usable private folder it is not, and the game goes on as before.
+        const Players& p = controller.players();
+        const std::optional<Color> computer = p.white_level > 0 ? std::optional(Color::White)
+                                              : p.black_level > 0 ? std::optional(Color::Black)
+                                                                  : std::nullopt;
+        const Color keep = computer == Color::White && p.black_level == 0 ? Color::Black : Color::White;
+        if (auto door = Network::open_door(controller.game(), p, keep, computer, options.state_folder)) {
+            network = std::move(*door);
+            session.reachable_as(network->name());
+        }
     }
+    // Taken over by another terminal: its process id (0: not), and until when this one looks for its game.
+    int taken_by = 0;
+    auto watch_until = std::chrono::steady_clock::now();
     const auto player_of = [&](Color side) -> Player* {
         switch (controller.seat(side)) {
             case Seat::Computer: return &computer;
@@ -117,6 +133,8 @@ int run(AppOptions options) {
             const int ms = static_cast<int>(std::clamp<Millis>(*clock, 1, 60'000));
             if (wait_ms < 0 || ms < wait_ms) wait_ms = ms;
         }
+        // Taken over: the other terminal's game is looked for a few times a second until it is there.
+        if (taken_by && !network && (wait_ms < 0 || wait_ms > 100)) wait_ms = 100;
         // A remote move that came while a question was open is played as soon as it is answered.
         if (working == &remote && remote.has_moves()) wait_ms = 0;
         const Key key = terminal.read_key(wait_ms, controller.ui().flipped, sources);
@@ -160,6 +178,42 @@ int run(AppOptions options) {
         const Action action = map_key(key, controller.mode(), controller.keys());
         const bool go_on = key.name == Key::Name::None || controller.handle(action);
         if (network && network->take_events(controller, remote)) start_working();
+        if (network) network->follow(controller);
+        if (auto pid = network ? network->take_takeover() : std::nullopt) {
+            // Another terminal takes the game: everything saved, the lock freed, this screen watches.
+            if (working) working->cancel();
+            working = nullptr;
+            controller.set_thinking("");
+            network.reset();
+            remote.clear();
+            session.give_up_autosave();
+            taken_by = *pid;
+            watch_until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+            for (Color c : {Color::White, Color::Black}) controller.set_remote(c, true);
+            controller.set_network_line(concat("This game was taken over by another terminal (pid ", *pid, ")."));
+            redraw = true;
+        }
+        if (taken_by != 0 && !network) {
+            // Its game appears once it holds the autosave: watched from here, as fetaix watch would.
+            const auto holder = store::lock_holder(options.state_folder);
+            if (holder && holder->pid == taken_by && !holder->game.empty()) {
+                NetOptions watch;
+                watch.mode = NetOptions::Mode::Watch;
+                watch.name = holder->game;
+                watch.note = concat("This game was taken over by another terminal (pid ", taken_by, "): watching it.");
+                if (auto started = Network::start(watch, controller.game(), controller.players(), options.state_folder)) {
+                    network = std::move(*started);
+                    network->prepare(controller);
+                    redraw = true;
+                }
+            }
+            if (!network && std::chrono::steady_clock::now() >= watch_until) {
+                controller.set_network_line(concat("This game was taken over by another terminal (pid ", taken_by,
+                                                   "); it cannot be watched from here: q quits."));
+                taken_by = 0;
+                redraw = true;
+            }
+        }
         // Esc stopped the reading: the worker stops within one move's check.
         if (reader.busy() && controller.ui().reading.empty()) reader.cancel();
         // Every change reaches the disk before the next key is read; the clocks' time too (session.cpp).

@@ -1136,6 +1136,7 @@ void Controller::apply_host_clock() {
     }
     clock_->set(h.reading, h.at);
     game_.set_clock(h.reading);
+    host_clocks_ = true;
     sync_clock();
 }
 
@@ -1171,8 +1172,8 @@ bool Controller::tick() {
     if (!clock_) return false;
     sync_clock();
     const Millis t = now();
-    // Over the network the host decides a fall (its result comes as the game's): none is decided here.
-    if (const auto side = clock_->fallen(t); side && !game_.over() && !networked()) {
+    // Once the host's clocks are followed, the host decides a fall (its result comes as the game's).
+    if (const auto side = clock_->fallen(t); side && !game_.over() && !host_clocks_) {
         game_.lose_on_time(*side);
         clock_->stop(t);
         clear_selection();
@@ -1199,7 +1200,7 @@ std::optional<ClockReading> Controller::clock_reading() const {
 std::optional<Millis> Controller::clock_wait() const {
     if (!clock_ || game_.over()) return std::nullopt;
     // At zero over the network: the host's word on the fall is awaited on the socket, not by the clock.
-    if (networked() && clock_->fallen(now())) return std::nullopt;
+    if (host_clocks_ && clock_->fallen(now())) return std::nullopt;
     return clock_->next_change(now());
 }
 

@@ -222,6 +222,10 @@ public:
     void set_network_line(std::string text) { ui_.network = std::move(text); }
     // News from the other terminals for the message line (until the next action): "Black (Youssef) joined."
     void tell(std::string text) { ui_.message = std::move(text); }
+    // Over the network, the connection to the host is gone (`why`, short): the status line says so
+    // instead of whose turn it is. Empty: connected.
+    void set_link_lost(std::string why) { link_lost_ = std::move(why); }
+    const std::string& link_lost() const { return link_lost_; }
     // Over the network, what q asks while the game is autosaved (how it can be taken up again).
     void set_quit_text(std::string text) { quit_text_ = std::move(text); }
     // A yes/no question the program asks (a user asking for a seat): `then` gets the answer.
@@ -360,6 +364,7 @@ private:
     std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     Link link_;
     std::string quit_text_;                   // Quit's question over the network
+    std::string link_lost_;                   // the host is gone: said on the status line
     std::string asked_;                       // for Asked: the question, and what its answer does
     std::function<void(bool)> asked_then_;
     Color offer_by_ = Color::White;  // who made the offer asked about (AcceptTakeback, AcceptDraw over the network)
@@ -377,6 +382,7 @@ private:
         Millis at;
     };
     std::optional<HostClock> host_clock_;  // over the network: the host's clocks for a ply not yet here
+    bool host_clocks_ = false;             // the clocks follow a host's, which decides a fall
 };
 
 }  // namespace fetaix::tui

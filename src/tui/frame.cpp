@@ -438,7 +438,8 @@ std::string status_text(const Controller& c, const Players& players) {
     if (!c.ui().thinking.empty() && c.computer_to_move()) return concat(text, " - thinking: ", c.ui().thinking);
     // Over the network, each player is told whose move it is from their own side.
     const bool waiting = c.networked() && c.keyboard_side() && c.seat(mover) == Seat::Remote;
-    if (c.networked() && c.keyboard_side()) text += waiting ? concat(" - waiting for ", players.name(mover)) : " - your turn";
+    if (c.networked() && !c.link_lost().empty()) text += concat(" - ", c.link_lost());
+    else if (c.networked() && c.keyboard_side()) text += waiting ? concat(" - waiting for ", players.name(mover)) : " - your turn";
     // What the other player must do is theirs to see.
     if (c.must_capture() && !waiting) text += " - capture compulsory";
     return concat(text, " | White ", popcount(pos.of(Color::White)), ", Black ", popcount(pos.of(Color::Black)));

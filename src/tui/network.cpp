@@ -54,6 +54,40 @@ std::string login_name() {
 
 }  // namespace
 
+std::string door_name(int pid) { return concat("local-", pid); }
+
+bool has_seat_token(const std::string& state_folder, const std::string& name) {
+    return !read_token(token_path(state_folder, name)).empty();
+}
+
+Expected<std::unique_ptr<Network>> Network::open_door(const Game& game, const Players& players, Color keep,
+                                                      std::optional<Color> computer, const std::string& state_folder) {
+    std::unique_ptr<Network> network(new Network);
+    network->options_.mode = NetOptions::Mode::Host;
+    network->options_.name = door_name(static_cast<int>(::getpid()));
+    network->options_.side = keep;
+    network->state_folder_ = state_folder;
+    network->door_ = true;
+    auto folder = net::prepare_folder(net::private_folder_path(), false);
+    if (!folder) return folder.error();
+    auto path = net::socket_path(*folder, network->options_.name);
+    if (!path) return path.error();
+    net::HostConfig config;
+    config.game_name = network->options_.name;
+    config.socket_path = *path;
+    config.host_side = keep;
+    config.computer_side = computer;
+    config.white = players.white;
+    config.black = players.black;
+    config.game = game;
+    config.handover = true;
+    auto host = net::Host::start(std::move(config));
+    if (!host) return host.error();
+    network->host_ = host->get();
+    network->session_ = std::move(*host);
+    return network;
+}
+
 Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, const Game& game, const Players& players,
                                                   const std::string& state_folder) {
     std::unique_ptr<Network> network(new Network);
@@ -215,7 +249,9 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             welcomed_ = true;
             if (e.role == net::Role::Watch) {
                 seat(controller, std::nullopt);
-                controller.set_network_line(concat("Watching ", options_.name, ": [ ] browse the moves, c chat with the watchers."));
+                controller.set_network_line(options_.note.empty() ? concat("Watching ", options_.name,
+                                                                           ": [ ] browse the moves, c chat with the watchers.")
+                                                                    : options_.note);
                 break;
             }
             seat(controller, e.role == net::Role::White ? Color::White : Color::Black);
@@ -242,6 +278,13 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
         case E::Joined:
             away_since_[e.side == Color::White ? 0 : 1].reset();
             away_line_.clear();
+            if (door_ && !joined_) {
+                // The second terminal took the free seat: from now on this is a two-terminal game.
+                joined_ = true;
+                controller.set_link(link(controller));
+                seat(controller, options_.side);
+                controller.set_quit_text("Quit? The game is saved: fetaix resumes it. (y/n)");
+            }
             controller.set_names(session_->name(Color::White), session_->name(Color::Black));
             if (host_) {
                 if (auto problem = write_token(state_folder_, hosted_path(state_folder_, options_.name),
@@ -292,6 +335,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             controller.add_chat(concat(e.name, e.role == net::Role::Watch ? " (watching)" : "", ": ", e.text));
             break;
         case E::Notice: controller.tell(e.text); break;
+        case E::TakeoverRequest: takeover_ = e.request; break;
         case E::Closed:
             closed_ = true;
             if (!welcomed_) {
@@ -299,6 +343,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                 break;
             }
             // The board stays as it was; a move tried now is refused by the session ("not connected").
+            controller.set_link_lost("the host is gone");
             controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join
                                                                            ? concat(". When the host is back, fetaix join ", options_.name, " takes the seat back.")
                                                                            : std::string(".")));

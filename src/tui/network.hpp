@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fetaix/fetaix.hpp>
@@ -31,7 +32,13 @@ struct NetOptions {
     // host: a timed game's controls (both or neither) and, resumed, where its clocks stood
     std::optional<TimeControl> white_clock, black_clock;
     std::optional<ClockReading> clock_now;
+    std::string note;                      // watch: said instead of "Watching NAME" (a game taken over)
 };
+
+// The name a plain fetaix's game is reachable by (its socket in the private folder): "local-PID".
+std::string door_name(int pid);
+// Whether this state folder keeps a seat token for the game `name` (its seat can be taken back).
+bool has_seat_token(const std::string& state_folder, const std::string& name);
 
 class Network {
 public:
@@ -39,6 +46,20 @@ public:
     // joined before is read from, and a new one kept in, `state_folder`.
     static Expected<std::unique_ptr<Network>> start(const NetOptions& options, const Game& game, const Players& players,
                                                     const std::string& state_folder);
+
+    // A plain fetaix's game made reachable (issue 13 item 8): hosted privately as door_name(getpid()),
+    // this keyboard keeping `keep` (its person's side) and the computer its own; until a second terminal
+    // takes the free seat the keyboard plays as before and follow() keeps the copies in step.
+    static Expected<std::unique_ptr<Network>> open_door(const Game& game, const Players& players, Color keep,
+                                                        std::optional<Color> computer, const std::string& state_folder);
+
+    // A door not yet joined: the watchers' copies follow the game played here.
+    void follow(const Controller& controller) {
+        if (host_ && door_ && !joined_) host_->follow(controller.game());
+    }
+    const std::string& name() const { return options_.name; }
+    // The process id of a second fetaix that asked to take this game over, once.
+    std::optional<int> take_takeover() { return std::exchange(takeover_, std::nullopt); }
 
     // What the controller's actions send (Controller::set_link).
     Link link(Controller& controller);
@@ -75,6 +96,9 @@ private:
     std::optional<std::string> refusal_;
     std::array<std::optional<Millis>, 2> away_since_;  // by Color, timed games: when the player left
     std::string away_line_;                             // what show_away last put on the notice line
+    bool door_ = false;    // a plain fetaix's game (open_door)
+    bool joined_ = false;  // door: a second terminal has taken the free seat; play goes through the Host
+    std::optional<int> takeover_;
 };
 
 }  // namespace fetaix::tui

@@ -31,7 +31,8 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
     const bool offer = !options.record && unfinished_saved;
     switch (autosave->ownership()) {
         case store::Autosave::Ownership::Elsewhere:
-            if (offer) controller.offer_read_only(std::move(*saved.record));
+            // A separate game (--new, or the second fetaix's choice) is not asked whether to view the saved one.
+            if (offer && options.resume != ResumeChoice::New) controller.offer_read_only(std::move(*saved.record));
             else controller.set_notice("autosave off: another fetaix is running");
             return nullptr;
         case store::Autosave::Ownership::Unknown: {

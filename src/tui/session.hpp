@@ -30,6 +30,18 @@ public:
     void save_if_changed(bool ending = false);
     // Whether this process writes the autosave (not a joiner's copy, not while another fetaix holds it).
     bool autosaving() const { return autosave_ != nullptr; }
+    // Whether this process holds the autosave's lock now.
+    bool owns_autosave() const { return autosave_ && autosave_->ownership() == store::Autosave::Ownership::Owned; }
+    // Records in the lock file the name this game is reachable by (a second fetaix finds it there).
+    void reachable_as(std::string game) {
+        if (autosave_) autosave_->set_reachable_as(std::move(game));
+    }
+    // Another terminal takes the game over: the clocks' time saved, the autosave's lock let go for good.
+    void give_up_autosave() {
+        save_if_changed(true);
+        autosave_.reset();
+        controller_.set_autosaved(true);  // the other terminal's autosave holds it: not kept in the history
+    }
 
 private:
     Controller& controller_;

@@ -775,7 +775,7 @@ net_game)
     start_in watcher "$BIN" watch kitchen
     wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
     listed=$("$BIN" hosts)
-    [ "$listed" = "kitchen   White Amina, Black $me   0 plies, White to move   1 watcher" ] || fail "fetaix hosts: '$listed'"
+    [ "$listed" = "kitchen   White Amina, Black $me   0 moves, White to move   1 watcher" ] || fail "fetaix hosts: '$listed'"
     white=(d3-c3 e3xc3 c3xe3 e3xc5 c5xc3xe5xe3 e3xa3xc5xe5 e5xa5xa3xc5)
     black=(b3xd3 d4-d3 c5-d4 e5-d4 a3-b3 a5-b4)
     for i in "${!white[@]}"; do
@@ -877,10 +877,13 @@ net_resume)
     wait_in host2 "^Black \($me\) joined\.$"
     move_in host2 e3xc3
     wait_in black2 'White plays e3xc3'
+    wait_in black2 "^Black \($me\) to move - your turn"
     keys_in host2 q
     wait_in host2 '^Quit\? The game is saved: fetaix host kitchen --resume hosts it again\. \(y/n\)$'
     keys_in host2 y
     wait_in black2 '^Disconnected: connection to the host lost'
+    # Its turn no more: the status line says the host is gone, the line above how to come back.
+    wait_in black2 "^Black \($me\) to move - the host is gone \| White 11, Black 11$"
     kill_server
     ;;
 net_refused)
@@ -1008,20 +1011,27 @@ long_notice)
     done
     ;;
 second_instance)
+    # A second plain fetaix beside a running game asks what to do; n plays a separate game that never
+    # writes the autosave, q quits without starting, and --new starts a separate game without asking.
     start_game
     wait_for 'White to move'
     type_move c2-c3
-    $T new-window -t e2e "$BIN; sleep 30"
-    wait_for 'Saved game open in another fetaix: y = view read-only, n = separate game'
-    keys -t e2e:1 y
-    wait_for 'Replay: after 1\. c2-c3 \(move 1 of 1\) -- read-only: open in another fetaix$'
-    $T kill-window -t e2e:1
-    $T new-window -t e2e "$BIN; sleep 30"
-    wait_for 'open in another fetaix'
-    keys -t e2e:1 n
-    wait_for 'autosave off: the saved game is open in another fetaix'
+    $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
+    wait_for '^Your choice \(s, w, t, n or q\):$'
+    keys -t e2e:1 n Enter
+    wait_for 'autosave off: another fetaix is running'
     type_move d2-c3
     # The first instance's autosave is untouched by the second.
+    grep -q '1. c2-c3 \*' "$XDG_STATE_HOME/fetaix/autosave.pdn" || fail "the second fetaix wrote the autosave"
+    $T kill-window -t e2e:1
+    $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
+    wait_for '^Your choice \(s, w, t, n or q\):$'
+    keys -t e2e:1 q Enter
+    wait_for '^EXITED 0$'
+    $T kill-window -t e2e:1
+    $T new-window -t e2e "$BIN --new; echo EXITED \$?; sleep 30"
+    wait_for 'autosave off: another fetaix is running'
+    screen | grep -q 'Your choice' && fail "--new asked"
     grep -q '1. c2-c3 \*' "$XDG_STATE_HOME/fetaix/autosave.pdn" || fail "the second fetaix wrote the autosave"
     ;;
 save_open)
@@ -1501,8 +1511,8 @@ quit_unsaved)
     wait_for 'White to move'
     type_move c2-c3
     $T new-window -t e2e "$BIN; sleep 30"
-    wait_for 'Saved game open in another fetaix'
-    keys -t e2e:1 n
+    wait_for '^Your choice \(s, w, t, n or q\):$'
+    keys -t e2e:1 n Enter
     wait_for 'autosave off'
     type_move d2-c3
     keys q
@@ -1808,6 +1818,206 @@ net_clock_away)
     start_in black2 "$BIN" join kitchen
     wait_in host "^Black \($me\) joined\.$"
     wait_in black2 'Clock  ○ 5:00  >● 4:([0-4][0-9]|5[0-6])'
+    kill_server
+    ;;
+local_seat)
+    # A second plain fetaix beside a running game (issue 13 item 8) asks what to do; s takes the other
+    # seat: the first terminal keeps White, and the game becomes a two-terminal game as with host/join.
+    me=$(id -un)
+    start_in first "$BIN"
+    wait_in first 'White to move'
+    move_in first c2-c3
+    pid=$(fetaix_pid first)
+    # The game is reachable: the lock file says by whom and how, and fetaix hosts lists it.
+    [ "$(cat "$STATE/fetaix/autosave.lock")" = "fetaix pid=$pid game=local-$pid" ] ||
+        fail "the lock file: '$(cat "$STATE/fetaix/autosave.lock")'"
+    listed=$("$BIN" hosts)
+    [ "$listed" = "local-$pid   White White, Black (free)   1 move, Black to move   0 watchers" ] || fail "fetaix hosts: '$listed'"
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    [ "$(screen_in second | sed -n 2,9p)" = "Another fetaix (pid $pid) is playing the game saved here:
+White - Black, 1 move, Black to move.
+  s  take the Black seat: one game on two screens (the other keeps White)
+  w  watch it live
+  t  take it over here (the other screen becomes a watcher)
+  n  play a separate game, not autosaved
+  q  quit
+Your choice (s, w, t, n or q):" ] || fail "not the question expected"
+    # Anything else asks again.
+    keys_in second x Enter
+    wait_in second '^Type s, w, t, n or q\.$'
+    keys_in second s Enter
+    wait_in first "^Black \($me\) joined\.$"
+    wait_in second "^Black \($me\) to move - your turn - capture compulsory"
+    # The first terminal no longer plays Black: it waits for the other screen.
+    keys_in first ':'
+    wait_in first '^Move: _'
+    keys_in first -l c4xc2
+    keys_in first Enter
+    wait_in first "It is not your turn: waiting for $me\."
+    keys_in first Escape
+    move_in second c4xc2
+    wait_in first 'Black plays c4xc2'
+    wait_in first '^White to move - your turn - capture compulsory'
+    move_in first c1xc3
+    wait_in second 'White plays c1xc3'
+    # The autosave has every move, written by the first fetaix alone.
+    wait_in first '^White to move|^Black'
+    grep -q '^1\. c2-c3 c4xc2 2\. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave lacks the moves: $(cat "$STATE/fetaix/autosave.pdn")"
+    kill_server
+    ;;
+local_watch)
+    # w watches the running game live: every change at the first terminal (a move, an undo) follows.
+    start_in first "$BIN"
+    wait_in first 'White to move'
+    move_in first c2-c3
+    start_in watcher "$BIN"
+    wait_in watcher '^Your choice \(s, w, t, n or q\):$'
+    keys_in watcher w Enter
+    pid=$(fetaix_pid first)
+    wait_in watcher "^Watching local-$pid: \[ \] browse the moves, c chat with the watchers\.$"
+    wait_in watcher '1\. c2-c3'
+    move_in first c4xc2
+    wait_in watcher 'c4xc2'
+    keys_in first u
+    wait_in watcher '1\. c2-c3$'
+    wait_in watcher '^Black to move'
+    [ "$("$BIN" hosts)" = "local-$pid   White White, Black (free)   1 move, Black to move   1 watcher" ] || fail "fetaix hosts: '$("$BIN" hosts)'"
+    kill_server
+    ;;
+local_takeover)
+    # t takes the game over: the first terminal saves, lets go of the autosave and becomes a watcher of
+    # the second, saying so; the second resumes the game with every move and writes the autosave.
+    start_in first "$BIN"
+    wait_in first 'White to move'
+    move_in first c2-c3
+    move_in first c4xc2
+    first_pid=$(fetaix_pid first)
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    keys_in second t Enter
+    wait_in second '^White to move - capture compulsory'
+    second_pid=$(fetaix_pid second)
+    [ "$(cat "$STATE/fetaix/autosave.lock")" = "fetaix pid=$second_pid game=local-$second_pid" ] ||
+        fail "the lock file: '$(cat "$STATE/fetaix/autosave.lock")'"
+    wait_in first "^This game was taken over by another terminal \(pid $second_pid\): watching it\.$"
+    move_in second c1xc3
+    wait_in first 'c1xc3'
+    grep -q '^1\. c2-c3 c4xc2 2\. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
+    # The watcher plays nothing.
+    keys_in first ':'
+    wait_in first '^Move: _'
+    keys_in first -l a3xc1
+    keys_in first Enter
+    wait_in first '^It is not your turn: waiting for Black\.$'
+    keys_in first Escape
+    # Quitting the first leaves the autosave to the second and keeps nothing in the history.
+    keys_in first q
+    wait_in first '^Stop watching\? \(y/n\)$'
+    keys_in first y
+    wait_in first '^EXITED 0$'
+    [ -d "$STATE/fetaix/history" ] && [ -n "$(ls "$STATE/fetaix/history")" ] && fail "the watched game went to the history"
+    kill -0 "$first_pid" 2>/dev/null && fail "the first fetaix is still running"
+    move_in second a3xc1
+    grep -q '^1\. c2-c3 c4xc2 2\. c1xc3 a3xc1 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
+    kill_server
+    ;;
+local_stopped)
+    # A first fetaix that does not answer (stopped with SIGSTOP, as a process hung on a dead SSH
+    # connection would be): after a countdown the second offers to stop it, and takes the game from the
+    # autosave with every move, never writing while the first could.
+    start_in first "$BIN"
+    wait_in first 'White to move'
+    move_in first c2-c3
+    pid=$(fetaix_pid first)
+    kill -STOP "$pid"
+    start_in second "$BIN"
+    wait_in second '^Your choice \(k, n or q\):$'
+    # The countdown of its answer ran out first.
+    [ "$(screen_in second | sed -n 1,7p)" = "Asking the other fetaix (pid $pid) about its game... 1 s
+The other fetaix (pid $pid) does not answer:
+it may be stopped, or hung on a lost connection.
+  k  stop it (SIGTERM, SIGKILL after 3 s) and take its saved game here
+  n  play a separate game, not autosaved
+  q  quit
+Your choice (k, n or q):" ] || fail "not the question expected"
+    [ "$(cat "$STATE/fetaix/autosave.lock")" = "fetaix pid=$pid game=local-$pid" ] || fail "the lock changed hands early"
+    keys_in second k Enter
+    wait_in second '^Black to move - capture compulsory'
+    second_pid=$(fetaix_pid second)
+    [ "$(cat "$STATE/fetaix/autosave.lock")" = "fetaix pid=$second_pid game=local-$second_pid" ] || fail "the lock: $(cat "$STATE/fetaix/autosave.lock")"
+    kill -0 "$pid" 2>/dev/null && fail "the stopped fetaix is still there"
+    wait_in first '^EXITED'
+    move_in second c4xc2
+    grep -q '^1\. c2-c3 c4xc2 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
+    kill_server
+    ;;
+net_hostile)
+    # Hostile and broken clients against a real host, all at once (tests/e2e/hostile.py): random bytes,
+    # an endless line, half a line then silence, a client that never reads, 150 connections. The
+    # players' screens keep answering and their moves go through meanwhile; each is ended by its limit.
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host 'joined\.$'
+    /usr/bin/python3 "$(dirname "$0")/hostile.py" "$RUNTIME/fetaix/kitchen.sock" >"$STATE/hostile.out" 2>&1 &
+    hostile=$!
+    deadline=$((SECONDS + 10))
+    until grep -qs '^ready$' "$STATE/hostile.out"; do
+        ((SECONDS < deadline)) || fail "the hostile clients did not start: $(cat "$STATE/hostile.out")"
+        sleep 0.05
+    done
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    move_in black b3xd3
+    wait_in host 'Black plays b3xd3'
+    # The help page opens and closes: the screens answer keys.
+    keys_in black '?'
+    wait_in black 'Keys'
+    keys_in black q
+    wait_gone_in black 'Keys'
+    wait "$hostile" || fail "hostile.py failed: $(cat "$STATE/hostile.out")"
+    out=$(sed 1d "$STATE/hostile.out")
+    echo "$out" | sed -n 1p | grep -qE '^random: error text="' || fail "random bytes: $out"
+    [ "$(echo "$out" | sed -n 2,5p)" = 'endless: error text="line longer than 4096 bytes"
+half: error text="half a line, then nothing for 10000 ms"
+mute: error text="no hello within 5000 ms"
+noread: left unread for 6 s' ] || fail "not the endings expected: $out"
+    [ "$(echo "$out" | sed -n 6p)" = 'many: over the limit: error text="too many connections (100): try again later"; the others: error text="no hello within 5000 ms"' ] ||
+        fail "many connections: $out"
+    move_in host e3xc3
+    wait_in black 'White plays e3xc3'
+    kill_server
+    ;;
+net_shared_other_user)
+    # A shared game joined by another user (peer credentials: the host sees the login) whom the host's
+    # player refuses: told so, and the seat stays free.
+    game="e2e-$$"
+    start_in host "$BIN" host "$game" --shared
+    wait_in host "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4} "
+    code=$(screen_in host | grep '^Join: ' | awk '{print $6}')
+    mkdir -m 777 "$STATE/other"
+    install -m 755 "$BIN" "$STATE/fetaix-program"
+    chmod 755 "$STATE"
+    other=$(id -un)
+    [ "$(id -u)" = 0 ] && other=nobody
+    start_in other XDG_STATE_HOME="$STATE/other" XDG_RUNTIME_DIR= $(as_player "$STATE/fetaix-program") join "$game" --code "$code"
+    wait_in host "^User $other asks for the Black seat as $other\. Let them in\? \(y/n\)$"
+    wait_in other '^waiting for White to accept'
+    keys_in host n
+    wait_in other "^fetaix: the host refused: White refused to let you in$"
+    wait_in other '^EXITED 1$'
+    [ "$("$BIN" hosts | grep "^$game ")" = "$game   White White, Black (free)   0 moves, White to move   0 watchers   shared (a code is needed)" ] ||
+        fail "fetaix hosts: $("$BIN" hosts)"
+    # One user other than the host's holds 20 connections at most: the other slots stay for the others.
+    install -m 755 "$(dirname "$0")/hostile.py" "$STATE/hostile.py"
+    counted=$($(as_player /usr/bin/python3 "$STATE/hostile.py" "/tmp/fetaix-shared/$game.sock" count 30))
+    if [ "$other" = "$(id -un)" ]; then
+        expected="30 kept, 0 refused: []"  # the host's own user: only the overall limit (100)
+    else
+        expected="20 kept, 10 refused: ['error text=\"too many connections from $other (20): try again later\"']"
+    fi
+    [ "$counted" = "$expected" ] || fail "one user's connections: $counted"
     kill_server
     ;;
 *)
