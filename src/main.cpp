@@ -66,12 +66,14 @@ constexpr CommandText kCommands[] = {
      "--divide first prints each legal move with its count at DEPTH."},
     {"replay", "fetaix replay FILE.pdn [--ascii]",
      "Step through a saved game ([ ] or arrows, Home, End), changing nothing."},
-    {"host", "fetaix host [NAME] [--as white|black|random] [--shared] [--resume]\n       [--name PLAYER] [RULES]",
+    {"host", "fetaix host [NAME] [--as white|black|random] [--shared] [--resume]\n       [--name PLAYER] [--clock SPEC] [RULES]",
      "Host a game (named fetaix unless NAME is given) that another terminal\n"
      "joins; its screen shows the command to join and to watch. --as picks\n"
      "the host's side (default white). --shared lets other users of this\n"
      "machine in, with a join code and a watch code shown on the host's screen.\n"
-     "--resume hosts the autosaved game again after the host was ended."},
+     "--resume hosts the autosaved game again after the host was ended.\n"
+     "--clock (or --white-clock and --black-clock) times the game: the host's\n"
+     "clock decides, and a disconnected player's clock keeps running."},
     {"join", "fetaix join [NAME] [--code CODE] [--name PLAYER]",
      "Take the free seat of a hosted game, or take your seat back after your\n"
      "terminal closed (a seat token is kept in the state folder)."},
@@ -443,7 +445,15 @@ int run_check(const std::string& file) {
 
 // host, join, watch: the game over a Unix socket, with the settings file's names, glyphs, theme and bell
 // (and, for the host, its rules where the command line gave none).
-int run_network(tui::NetOptions net, const Rules& rules, const std::vector<CLI::Option*>& rule_options, bool resume) {
+// fetaix host --clock, --white-clock, --black-clock: a timed game over the network, the host's clock the authority.
+struct HostClocks {
+    std::optional<TimeControl> both, white, black;
+    CLI::Option *both_option = nullptr, *white_option = nullptr, *black_option = nullptr;
+    bool given() const { return both_option->count() + white_option->count() + black_option->count() > 0; }
+};
+
+int run_network(tui::NetOptions net, const Rules& rules, const std::vector<CLI::Option*>& rule_options, bool resume,
+                const HostClocks* clocks = nullptr) {
     if (auto problem = net::check_game_name(net.name)) return usage_error(concat("'", net.name, "': ", *problem));
     tui::AppOptions options;
     options.net = std::move(net);
@@ -458,6 +468,17 @@ int run_network(tui::NetOptions net, const Rules& rules, const std::vector<CLI::
     for (std::size_t i = 0; i < kRuleSwitches.size() && i < rule_options.size(); ++i)
         if (rule_options[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
     options.settings_problems = read.problems;
+    if (clocks) {
+        // As for a game at one keyboard: a side's own clock goes with --clock or the other side's own.
+        if (clocks->both_option->count() == 0 && (clocks->white_option->count() > 0) != (clocks->black_option->count() > 0))
+            return usage_error(concat(clocks->white_option->count() > 0 ? "--white-clock" : "--black-clock",
+                                      " needs --clock, or the other side's own clock"));
+        options.white_clock = clocks->white ? clocks->white : clocks->both;
+        options.black_clock = clocks->black ? clocks->black : clocks->both;
+        // The settings' clock was checked when read: a bad one is among the problems, and left out.
+        if (!clocks->given() && !s.clock.empty())
+            if (auto clock = parse_time_control(s.clock)) options.white_clock = options.black_clock = *clock;
+    }
     // The host starts a new game (an unfinished autosaved one goes to the history) unless resuming it.
     options.resume = resume ? tui::ResumeChoice::Resume : tui::ResumeChoice::New;
     return run_app(std::move(options));
@@ -605,6 +626,11 @@ int main(int argc, char** argv) {
     add_net_name(*host, host_options);
     host->add_flag("--resume", host_resume, "host the autosaved game again");
     const std::vector<CLI::Option*> host_rule_options = cli::add_rule_switches(*host, host_rules);
+    HostClocks host_clocks;
+    host_clocks.both_option = cli::add_clock(*host, "--clock", host_clocks.both,
+                                             "a clock for both sides: 5, 5+3, 5d3, 5b3, 0:30+1 (the host's clock decides)");
+    host_clocks.white_option = cli::add_clock(*host, "--white-clock", host_clocks.white, "White's own clock (a handicap)");
+    host_clocks.black_option = cli::add_clock(*host, "--black-clock", host_clocks.black, "Black's own clock (a handicap)");
 
     tui::NetOptions join_options, watch_options;
     join_options.mode = tui::NetOptions::Mode::Join;
@@ -762,7 +788,7 @@ int main(int argc, char** argv) {
     if (command == games) return run_games();
     if (command == host) {
         host_options.resume = host_resume;
-        return run_network(host_options, host_rules, host_rule_options, host_resume);
+        return run_network(host_options, host_rules, host_rule_options, host_resume, &host_clocks);
     }
     if (command == join) return run_network(join_options, Rules{}, {}, false);
     if (command == watch) return run_network(watch_options, Rules{}, {}, false);

@@ -267,6 +267,18 @@ public:
         since_ = now;
     }
 
+    // The time the running clock's turn has taken so far at `now` (pauses left out; a delay counted).
+    Millis spent(Millis now) const { return start_.running ? used(now) : 0; }
+
+    // How long from `now` until the running clock falls, if it runs (its delay first, under a simple delay).
+    std::optional<Millis> until_fallen(Millis now) const {
+        if (!start_.running || paused_) return std::nullopt;
+        Millis wait = reading(now).of(*start_.running);
+        const TimeControl& tc = control(*start_.running);
+        if (tc.kind == Bonus::Delay && used(now) < tc.bonus) wait += tc.bonus - used(now);
+        return wait;
+    }
+
     // How long from `now` until the running clock's shown time next changes (a tenth of a second under ten
     // seconds, else a second) or it falls: how long the program may wait for a key. None when none runs.
     std::optional<Millis> next_change(Millis now) const {

@@ -284,15 +284,42 @@ public:
         }
         if (*v == "resignation") r.reason = Reason::Resignation;
         else if (*v == "agreed-draw") r.reason = Reason::AgreedDraw;
+        else if (*v == "time-forfeit") r.reason = Reason::TimeForfeit;
         else {
-            fail("reason", concat("expected resignation or agreed-draw: ", shown(*v)));
+            fail("reason", concat("expected resignation, agreed-draw or time-forfeit: ", shown(*v)));
             return {};
         }
-        const bool fits = r.reason == Reason::Resignation
+        const bool fits = r.reason != Reason::AgreedDraw
                               ? (r.outcome == Outcome::WhiteWins || r.outcome == Outcome::BlackWins)
                               : r.outcome == Outcome::Draw;
         if (!fits && !error_) fail("reason", concat(*v, " does not give ", result_token(r.outcome)));
         return fits ? r : GameResult{};
+    }
+
+    // Both clocks: white-ms, black-ms and running, all three or none (an untimed game, an older host).
+    std::optional<ClockReading> clock_reading() {
+        if (!has("white-ms") && !has("black-ms") && !has("running")) return std::nullopt;
+        ClockReading c;
+        c.white = static_cast<Millis>(number("white-ms", 0, kMaxClockMillis, true));
+        c.black = static_cast<Millis>(number("black-ms", 0, kMaxClockMillis, true));
+        const std::string* v = find("running");
+        if (!v) fail_missing("running");
+        else if (*v == "white") c.running = Color::White;
+        else if (*v == "black") c.running = Color::Black;
+        else if (*v != "none") fail("running", concat("expected white, black or none: ", shown(*v)));
+        return c;
+    }
+
+    // A time control in the TimeControl tag's form: 300, 300+3, 300d3, 300b3.
+    std::optional<TimeControl> time_control(std::string_view key) {
+        const std::string* v = find(key);
+        if (!v) return std::nullopt;
+        auto tc = parse_time_control_tag(*v);
+        if (!tc) {
+            fail(key, tc.error().message);
+            return std::nullopt;
+        }
+        return *tc;
     }
 
     const std::optional<std::string>& error() const { return error_; }
@@ -310,7 +337,9 @@ Expected<Message> done(Reader& r, T value) {
     return Message{std::move(value)};
 }
 
-std::string_view reason_word(Reason r) { return r == Reason::Resignation ? "resignation" : "agreed-draw"; }
+std::string_view reason_word(Reason r) {
+    return r == Reason::Resignation ? "resignation" : r == Reason::TimeForfeit ? "time-forfeit" : "agreed-draw";
+}
 
 // Builds a line field by field.
 class Writer {
@@ -336,6 +365,12 @@ public:
     Writer& number(std::string_view key, std::size_t n) { return field(key, std::to_string(n)); }
     Writer& yes_no(std::string_view key, bool b) { return field(key, b ? "yes" : "no"); }
     Writer& color(std::string_view key, Color c) { return field(key, c == Color::White ? "white" : "black"); }
+    Writer& clock(const std::optional<ClockReading>& c) {
+        if (!c) return *this;
+        number("white-ms", static_cast<std::size_t>(std::max<Millis>(0, c->white)));
+        number("black-ms", static_cast<std::size_t>(std::max<Millis>(0, c->black)));
+        return field("running", c->running ? (*c->running == Color::White ? "white" : "black") : "none");
+    }
     std::string str() const { return line_; }
 
 private:
@@ -384,7 +419,10 @@ Expected<Message> parse(std::string_view line) {
         const std::size_t ply = r.number("ply", 1, kMaxPly, true);
         std::string move = r.move("move");
         if (name == "move") return done(r, MoveMessage{ply, std::move(move)});
-        return done(r, Moved{ply, std::move(move)});
+        Moved m{ply, std::move(move), std::nullopt, std::nullopt};
+        if (r.has("used-ms")) m.used = static_cast<Millis>(r.number("used-ms", 0, kMaxClockMillis, true));
+        m.clock = r.clock_reading();
+        return done(r, std::move(m));
     }
     if (name == "offer") {
         OfferMessage m;
@@ -444,6 +482,11 @@ Expected<Message> parse(std::string_view line) {
             m.offer = r.offer("offer");
             m.offer_by = r.color("offer-by", true).value_or(Color::White);
         }
+        m.white_clock = r.time_control("white-clock");
+        m.black_clock = r.time_control("black-clock");
+        if (!m.white_clock != !m.black_clock) r.fail(m.white_clock ? "black-clock" : "white-clock", "missing: both clocks or neither");
+        m.clock = r.clock_reading();
+        if (m.clock && !m.white_clock) r.fail("white-ms", "clocks without white-clock and black-clock");
         return done(r, std::move(m));
     }
     if (name == "history") {
@@ -504,7 +547,12 @@ std::string format(const Message& message) {
             return Writer("query").number("version", static_cast<std::size_t>(m.version)).str();
         }
         std::string operator()(const MoveMessage& m) const { return Writer("move").number("ply", m.ply).field("move", m.move).str(); }
-        std::string operator()(const Moved& m) const { return Writer("moved").number("ply", m.ply).field("move", m.move).str(); }
+        std::string operator()(const Moved& m) const {
+            Writer w("moved");
+            w.number("ply", m.ply).field("move", m.move);
+            if (m.used) w.number("used-ms", static_cast<std::size_t>(std::max<Millis>(0, *m.used)));
+            return w.clock(m.clock).str();
+        }
         std::string operator()(const OfferMessage& m) const {
             Writer w("offer");
             w.field("what", to_string(m.what));
@@ -545,6 +593,8 @@ std::string format(const Message& message) {
             if (m.declared.outcome != Outcome::Ongoing)
                 w.field("result", result_token(m.declared.outcome)).field("reason", reason_word(m.declared.reason));
             if (m.offer) w.field("offer", to_string(*m.offer)).color("offer-by", m.offer_by);
+            if (m.white_clock && m.black_clock)
+                w.field("white-clock", time_control_tag(*m.white_clock)).field("black-clock", time_control_tag(*m.black_clock)).clock(m.clock);
             return std::move(w).str();
         }
         std::string operator()(const History& m) const {

@@ -30,6 +30,8 @@ namespace fetaix::net {
 inline constexpr int kProtocolVersion = 1;
 // The longest line, its '\n' included. A longer one is an error and the connection is closed.
 inline constexpr std::size_t kMaxLineBytes = 4096;
+// The most a clock field (`white-ms`, `black-ms`, `used-ms`) may say: a thousand hours.
+inline constexpr Millis kMaxClockMillis = 1000LL * 3600 * 1000;
 // Field limits (bytes), checked by parse() and by the sending side before anything is sent.
 inline constexpr std::size_t kMaxNameBytes = 40;   // a player's name
 inline constexpr std::size_t kMaxChatBytes = 400;  // one chat line
@@ -166,6 +168,12 @@ struct State {
     // The offer open now, if any, and who made it.
     std::optional<Offer> offer;
     Color offer_by = Color::White;
+    // A timed game (issue 14): each side's time control (`white-clock=300+3`, the TimeControl tag's
+    // form) and both clocks as the host reads them when sending (`white-ms`, `black-ms`, `running`).
+    // Absent in an untimed game, and from a host that predates clocks.
+    std::optional<TimeControl> white_clock = std::nullopt;
+    std::optional<TimeControl> black_clock = std::nullopt;
+    std::optional<ClockReading> clock = std::nullopt;
     friend bool operator==(const State&, const State&) = default;
 };
 
@@ -179,14 +187,20 @@ struct History {
 
 // The host relays a move played by a seat (its own player's included).
 //   moved ply=7 move=c3xc1xe1
+// In a timed game the host adds the time the move took on the mover's clock and both clocks just
+// after it, the running one named (the host's clock is the authority):
+//   moved ply=7 move=c3xc1xe1 used-ms=4210 white-ms=287310 black-ms=291004 running=black
 struct Moved {
     std::size_t ply = 0;
     std::string move;
+    std::optional<Millis> used = std::nullopt;         // used-ms
+    std::optional<ClockReading> clock = std::nullopt;  // white-ms, black-ms, running (white, black or none)
     friend bool operator==(const Moved&, const Moved&) = default;
 };
 
-// A declared result (resignation, agreed draw). Results by the rules follow from the moves.
-//   result outcome=0-1 reason=resignation
+// A declared result (resignation, agreed draw, time forfeit: the host's clock decides a fall). Results
+// by the rules follow from the moves.
+//   result outcome=0-1 reason=resignation        result outcome=1-0 reason=time-forfeit
 struct ResultMessage {
     GameResult result;
     friend bool operator==(const ResultMessage&, const ResultMessage&) = default;

@@ -12,6 +12,14 @@ std::string left_text(Color side, std::string_view name) {
     return concat(colour, " (", name, ") disconnected, waiting");
 }
 
+std::string away_text(Color side, std::string_view name, Millis away, bool clock_running) {
+    const std::string_view colour = to_string(side);
+    const std::string who = name.empty() || name == colour ? std::string(colour) : concat(colour, " (", name, ")");
+    const Millis s = std::max<Millis>(0, away) / 1000;
+    const std::string seconds = concat(s % 60 < 10 ? "0" : "", std::to_string(s % 60));
+    return concat(who, " disconnected ", std::to_string(s / 60), ":", seconds, " ago, ", clock_running ? "clock running" : "waiting");
+}
+
 std::vector<Event> Session::take_events() { return std::exchange(events_, {}); }
 
 namespace {
@@ -51,14 +59,16 @@ std::optional<std::string> offer_refusal(const Game& game, Color side, Offer wha
         if (game.over()) return concat("the game is over: ", describe(game.result().reason));
         return std::nullopt;
     }
-    if (game.result().reason == Reason::Resignation || game.result().reason == Reason::AgreedDraw)
+    if (game.result().reason == Reason::Resignation || game.result().reason == Reason::AgreedDraw ||
+        game.result().reason == Reason::TimeForfeit)
         return concat("the game is over: ", describe(game.result().reason));
     if (!takeback_target(game, side)) return std::string("there is no move of yours to take back");
     return std::nullopt;
 }
 
 State state_of(const Game& game, const std::string& white, const std::string& black, bool white_present,
-               bool black_present, const std::optional<Offer>& offer, Color offer_by) {
+               bool black_present, const std::optional<Offer>& offer, Color offer_by,
+               const std::optional<fetaix::Clock>& clock = std::nullopt, Millis now = 0) {
     State s;
     s.white = white;
     s.black = black;
@@ -68,9 +78,15 @@ State state_of(const Game& game, const std::string& white, const std::string& bl
     s.rules = game.rules();
     s.plies = game.ply();
     const GameResult r = game.result();
-    if (r.reason == Reason::Resignation || r.reason == Reason::AgreedDraw) s.declared = r;
+    if (r.reason == Reason::Resignation || r.reason == Reason::AgreedDraw || r.reason == Reason::TimeForfeit)
+        s.declared = r;
     s.offer = offer;
     s.offer_by = offer_by;
+    if (clock) {
+        s.white_clock = clock->control(Color::White);
+        s.black_clock = clock->control(Color::Black);
+        s.clock = clock->reading(now);
+    }
     return s;
 }
 
@@ -87,6 +103,18 @@ void declare(Game& game, const GameResult& r) {
     if (game.result() == r) return;
     if (r.reason == Reason::Resignation) (void)game.resign(r.outcome == Outcome::WhiteWins ? Color::Black : Color::White);
     else if (r.reason == Reason::AgreedDraw) (void)game.agree_draw();
+    else if (r.reason == Reason::TimeForfeit) (void)game.lose_on_time(r.outcome == Outcome::WhiteWins ? Color::Black : Color::White);
+}
+
+// The Clock event: the clocks `reading` at `at`, once ply `ply` stands.
+Event clock_event(std::size_t ply, const ClockReading& reading, Millis at, Millis used = 0) {
+    Event e;
+    e.kind = EventKind::Clock;
+    e.ply = ply;
+    e.clock = reading;
+    e.at = at;
+    e.used = used;
+    return e;
 }
 
 std::string cut_name(std::string name) {
@@ -125,6 +153,7 @@ struct Host::Impl {
     std::string tokens[2];
     int next_request = 1;
     std::size_t takeback_to = 0;
+    Millis now_ms = 0;  // the time of what is being handled (handle_ready's, or config.now() for an action)
 
     static int index(Color c) { return c == Color::White ? 0 : 1; }
     bool local(Color c) const { return config.host_side == c || config.computer_side == c; }
@@ -144,7 +173,53 @@ struct Host::Impl {
 
     State state() const {
         return state_of(self.game_, self.white_, self.black_, self.white_present_, self.black_present_, self.offer_,
-                        self.offer_by_);
+                        self.offer_by_, self.clock_, now_ms);
+    }
+
+    // --- The clocks of a timed game: the host's are the authority ---
+
+    // The clocks as the game stands: a resumed game's reading, else the controls' base; the side to
+    // move's clock runs once the first move has been played.
+    void start_clock(const std::optional<ClockReading>& given) {
+        const TimeControl& w = *config.white_clock;
+        const TimeControl& b = *config.black_clock;
+        self.clock_.emplace(w, b);
+        ClockReading r = given ? *given : self.game_.clock_at(self.game_.ply()).value_or(ClockReading{w.base, b.base, {}});
+        r.running = self.game_.ply() > 0 && !self.game_.over() ? std::optional<Color>(self.game_.position().side_to_move)
+                                                              : std::nullopt;
+        self.clock_->set(r, now_ms);
+        if (!self.game_.clock_at(self.game_.ply())) self.game_.set_clock(r);
+    }
+
+    // `mover` has just played the move making the game's last ply, at now_ms: its clock is charged (the
+    // time from the start of its turn to the move's arrival here), the other's starts. The relayed line.
+    std::string timed_moved(Color mover, const std::string& move) {
+        Moved m{self.game_.ply(), move, std::nullopt, std::nullopt};
+        if (!self.clock_) return format(m);
+        m.used = self.clock_->running() == mover ? self.clock_->spent(now_ms) : 0;
+        self.clock_->press(mover, now_ms);
+        if (self.game_.over()) self.clock_->stop(now_ms);
+        m.clock = self.clock_->reading(now_ms);
+        self.game_.set_clock(*m.clock);
+        self.emit(clock_event(m.ply, *m.clock, now_ms, *m.used));
+        return format(m);
+    }
+
+    // A running clock that has reached zero ends the game: the host decides, and says so to everyone.
+    void check_flag() {
+        if (!self.clock_) return;
+        if (self.game_.over()) {
+            if (self.clock_->running()) self.clock_->stop(now_ms);
+            return;
+        }
+        const auto fallen = self.clock_->fallen(now_ms);
+        if (!fallen) return;
+        (void)self.game_.lose_on_time(*fallen);
+        self.clock_->stop(now_ms);
+        self.offer_.reset();
+        broadcast(format(ResultMessage{self.game_.result()}));
+        self.emit(about(EventKind::Result, *fallen, name_of(*fallen)));
+        self.emit(clock_event(self.game_.ply(), self.clock_->reading(now_ms), now_ms));
     }
     void send_state(Peer& p) {
         for (const std::string& line : state_lines(state(), self.game_)) p.conn.send(line);
@@ -343,7 +418,8 @@ struct Host::Impl {
             }
             (void)game.play(*move);
             self.offer_.reset();
-            broadcast(format(Moved{game.ply(), mv->move}), &p);
+            // Timed, the mover is sent the move back too: it carries the host's clocks.
+            broadcast(timed_moved(side, mv->move), self.clock_ ? nullptr : &p);
             {
                 Event e = about(EventKind::Moved, side, p.name);
                 e.text = mv->move;
@@ -442,8 +518,15 @@ struct Host::Impl {
         if (what == Offer::Takeback) {
             while (self.game_.ply() > takeback_to && self.game_.undo()) {
             }
+            // Both clocks as they were at that ply, as undo puts them back in a game at one keyboard.
+            if (self.clock_) {
+                ClockReading r = self.game_.clock_at(self.game_.ply()).value_or(self.clock_->reading(now_ms));
+                r.running = self.game_.ply() > 0 ? std::optional<Color>(self.game_.position().side_to_move) : std::nullopt;
+                self.clock_->set(r, now_ms);
+            }
             broadcast_state();
             self.emit(event(EventKind::Synced));
+            if (self.clock_) self.emit(clock_event(self.game_.ply(), self.clock_->reading(now_ms), now_ms));
         } else {
             (void)self.game_.agree_draw();
             broadcast(format(ResultMessage{self.game_.result()}));
@@ -558,6 +641,8 @@ Expected<std::unique_ptr<Host>> Host::start(HostConfig config, TimePoint /*now*/
     impl.watch_code = std::move(watch_code);
     for (Color c : {Color::White, Color::Black})
         if (!impl.local(c)) impl.tokens[Impl::index(c)] = c == Color::White ? impl.config.white_token : impl.config.black_token;
+    impl.now_ms = millis(impl.config.now());
+    if (impl.config.white_clock && impl.config.black_clock) impl.start_clock(impl.config.clock_now);
     return host;
 }
 
@@ -616,6 +701,9 @@ int Host::timeout_ms(TimePoint now) const {
         if (p->stage == Impl::Stage::Handshake) consider(p->conn.opened_at() + impl_->config.limits.handshake_timeout);
         if (p->conn.partial_since()) consider(*p->conn.partial_since() + impl_->config.limits.partial_line_timeout);
     }
+    // A running clock: its fall is decided when it comes.
+    if (clock_ && !game_.over())
+        if (const auto fall = clock_->until_fallen(millis(now))) consider(now + std::chrono::milliseconds(*fall));
     if (!next) return -1;
     if (*next <= now) return 0;
     // Rounded up, so that the deadline has passed when poll returns.
@@ -632,6 +720,9 @@ short revents_of(std::span<const pollfd> fds, int fd) {
 
 void Host::handle_ready(std::span<const pollfd> fds, TimePoint now) {
     Impl& impl = *impl_;
+    // A clock that has run out by now has fallen before any move read now: the host's clock decides.
+    impl.now_ms = millis(now);
+    impl.check_flag();
     if (revents_of(fds, impl.listener.fd()) & POLLIN) impl.accept_all(now);
     // By index: a line from one peer may seat another or close one (never erase) while this runs.
     for (std::size_t i = 0; i < impl.peers.size(); ++i) {
@@ -652,6 +743,7 @@ void Host::handle_ready(std::span<const pollfd> fds, TimePoint now) {
         if (ev & POLLNVAL) p.conn.send_and_close("");
     }
     impl.check_deadlines(now);
+    impl.check_flag();
     impl.flush_all();
     impl.sweep();
 }
@@ -662,17 +754,26 @@ std::optional<std::string> not_seated() { return std::string("the host plays no 
 
 std::optional<std::string> Host::play(const Move& move) {
     if (!my_side_) return not_seated();
+    impl_->now_ms = millis(impl_->config.now());
+    impl_->check_flag();
+    if (game_.result().reason == Reason::TimeForfeit) {
+        impl_->flush_all();
+        return concat("the game is over: ", to_string(game_.result().outcome == Outcome::WhiteWins ? Color::Black : Color::White),
+                      "'s time is up");
+    }
     if (game_.position().side_to_move != *my_side_) return std::string("it is not your turn");
     auto played = game_.play(move);
     if (!played) return played.error().describe();
     offer_.reset();
-    impl_->broadcast(format(Moved{game_.ply(), to_string(*played)}));
+    impl_->broadcast(impl_->timed_moved(*my_side_, to_string(*played)));
     impl_->flush_all();
     return std::nullopt;
 }
 
 std::optional<std::string> Host::offer(Offer what) {
     if (!my_side_) return not_seated();
+    impl_->now_ms = millis(impl_->config.now());
+    impl_->check_flag();
     if (auto why = offer_refusal(game_, *my_side_, what, offer_)) return why;
     impl_->open_offer(what, *my_side_, nullptr);
     impl_->flush_all();
@@ -681,17 +782,23 @@ std::optional<std::string> Host::offer(Offer what) {
 
 std::optional<std::string> Host::answer(bool accept) {
     if (!my_side_) return not_seated();
+    impl_->now_ms = millis(impl_->config.now());
+    impl_->check_flag();
     if (!offer_ || offer_by_ == *my_side_) return std::string("no offer is open to you");
     impl_->settle(accept, *my_side_, nullptr);
+    impl_->check_flag();  // an agreed draw stops the clocks
     impl_->flush_all();
     return std::nullopt;
 }
 
 std::optional<std::string> Host::resign() {
     if (!my_side_) return not_seated();
+    impl_->now_ms = millis(impl_->config.now());
+    impl_->check_flag();
     if (!game_.resign(*my_side_)) return std::string("the game is over");
     offer_.reset();
     impl_->broadcast(format(ResultMessage{game_.result()}));
+    impl_->check_flag();  // stops the clocks
     impl_->flush_all();
     return std::nullopt;
 }
@@ -721,6 +828,7 @@ struct Client::Impl {
     // A state being received: its header and the moves come so far.
     std::optional<State> incoming;
     std::vector<std::string> incoming_moves;
+    Millis now_ms = 0;  // when the lines being handled were read
 
     void close_with(std::string why) {
         if (closed_reported) return;
@@ -751,6 +859,17 @@ struct Client::Impl {
             }
         }
         declare(game, s.declared);
+        // The host's clocks as it read them when sending: they run on here from the moment they came.
+        std::optional<ClockReading> reading;
+        if (s.white_clock && s.black_clock) {
+            reading = s.clock.value_or(ClockReading{s.white_clock->base, s.black_clock->base, {}});
+            if (game.over()) reading->running.reset();
+            game.set_clock(*reading);
+            self.clock_.emplace(*s.white_clock, *s.black_clock);
+            self.clock_->set(*reading, now_ms);
+        } else {
+            self.clock_.reset();
+        }
         self.game_ = std::move(game);
         self.white_ = s.white;
         self.black_ = s.black;
@@ -762,6 +881,7 @@ struct Client::Impl {
         incoming_moves.clear();
         synced = true;
         self.emit(event(EventKind::Synced));
+        if (reading) self.emit(clock_event(self.game_.ply(), *reading, now_ms));
     }
 
     void process(const std::string& line) {
@@ -813,7 +933,11 @@ struct Client::Impl {
         if (!synced || incoming) return;  // the whole state is on its way
         Game& game = self.game_;
         if (const auto* mv = std::get_if<Moved>(&m)) {
-            if (mv->ply >= 1 && mv->ply <= game.ply() && to_string(game.move(mv->ply)) == mv->move) return;  // already here
+            if (mv->ply >= 1 && mv->ply <= game.ply() && to_string(game.move(mv->ply)) == mv->move) {
+                // Already here: this player's own move, sent back with the host's clocks.
+                if (mv->ply == game.ply()) follow_clock(*mv);
+                return;
+            }
             const Color mover = game.position().side_to_move;
             if (mv->ply != game.ply() + 1) {
                 resync();
@@ -829,6 +953,7 @@ struct Client::Impl {
             e.move = *played;
             e.ply = game.ply();
             self.emit(std::move(e));
+            follow_clock(*mv);
             return;
         }
         if (const auto* o = std::get_if<OfferMessage>(&m)) {
@@ -852,8 +977,18 @@ struct Client::Impl {
         if (const auto* r = std::get_if<ResultMessage>(&m)) {
             if (game.result() == r->result) return;
             declare(game, r->result);
+            // Over: the clocks stop where the host's did (at zero for a fall).
+            if (self.clock_) {
+                ClockReading c = self.clock_->reading(now_ms);
+                if (r->result.reason == Reason::TimeForfeit)
+                    c.of(r->result.outcome == Outcome::WhiteWins ? Color::Black : Color::White) = 0;
+                c.running.reset();
+                self.clock_->set(c, now_ms);
+                game.set_clock(c);
+            }
             self.offer_.reset();
             self.emit(event(EventKind::Result));
+            if (self.clock_) self.emit(clock_event(game.ply(), self.clock_->reading(now_ms), now_ms));
             return;
         }
         if (const auto* c = std::get_if<Chat>(&m)) {
@@ -877,6 +1012,14 @@ struct Client::Impl {
             return;
         }
         // Anything else (Unknown, a client's message) is ignored.
+    }
+
+    // A move's clocks from the host: this copy's clocks are set to them, from when they came.
+    void follow_clock(const Moved& mv) {
+        if (!mv.clock || !self.clock_) return;
+        self.clock_->set(*mv.clock, now_ms);
+        self.game_.set_clock(*mv.clock);
+        self.emit(clock_event(mv.ply, *mv.clock, now_ms, mv.used.value_or(0)));
     }
 
     Event seat_event(EventKind kind, Color side, std::string text = "") const {
@@ -929,6 +1072,7 @@ int Client::timeout_ms(TimePoint) const { return -1; }
 void Client::handle_ready(std::span<const pollfd> fds, TimePoint now) {
     Impl& impl = *impl_;
     if (impl.closed_reported) return;
+    impl.now_ms = millis(now);
     const short ev = revents_of(fds, impl.conn.fd());
     if (ev & POLLOUT) impl.conn.flush();
     if (ev & (POLLIN | POLLHUP | POLLERR)) {
@@ -954,6 +1098,8 @@ std::optional<std::string> Client::play(const Move& move) {
     auto played = game_.play(move);
     if (!played) return played.error().describe();
     offer_.reset();
+    // Until the host's clocks come back with the move: this player's clock stops here, the other's runs.
+    if (clock_) clock_->press(*my_side_, millis(Clock::now()));
     impl_->conn.send(format(MoveMessage{game_.ply(), to_string(*played)}));
     impl_->conn.flush();
     return std::nullopt;

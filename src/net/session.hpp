@@ -19,6 +19,7 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <poll.h>
@@ -72,6 +73,11 @@ enum class EventKind : std::uint8_t {
     // (Youssef)", "connection to the host lost"). The session does nothing more; reconnect with a new
     // Client (and the seat token).
     Closed,
+    // A timed game: the host's clocks, which every screen follows (the host's clock is the authority):
+    // `clock` as read at `at` (steady-clock milliseconds, millis()) once ply `ply` stands; `used` is the
+    // time the move making that ply took on its mover's clock. After each move (the mover's own
+    // included), a full state and a take-back.
+    Clock,
     // Host only: a second fetaix of the same user asks to take the game over (HostConfig::handover);
     // `request` is its process id. The host's program saves, frees the autosave and watches the new holder.
     TakeoverRequest,
@@ -89,10 +95,21 @@ struct Event {
     Offer offer = Offer::Draw;
     bool accepted = false;
     int request = 0;
+    std::optional<ClockReading> clock;  // Clock
+    Millis at = 0;
+    Millis used = 0;
 };
 
 // "Black (Youssef) disconnected, waiting": the Left event's text.
 std::string left_text(Color side, std::string_view name);
+// In a timed game, how long they have been gone, and whether their clock runs meanwhile (a disconnected
+// player's clock keeps running): "Black (Youssef) disconnected 0:42 ago, clock running".
+std::string away_text(Color side, std::string_view name, Millis away, bool clock_running);
+
+// A time point as the game clocks count: milliseconds on the steady clock.
+inline Millis millis(TimePoint t) {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
+}
 
 // What the host and the client have in common: the poll loop hooks, the game copy, and the actions of
 // the player at this terminal. The controller can drive either through this interface.
@@ -119,6 +136,9 @@ public:
     // The offer open now and who made it.
     std::optional<Offer> open_offer() const { return offer_; }
     Color offer_by() const { return offer_by_; }
+    // The game's clocks, when it is timed: the host's own (the authority), or a client's copy set by
+    // each message from the host and counting down between them. A client never decides a fall.
+    const std::optional<fetaix::Clock>& clock() const { return clock_; }
 
     // This terminal's player plays `move` (its turn, a legal move): returns why not otherwise.
     virtual std::optional<std::string> play(const Move& move) = 0;
@@ -141,6 +161,7 @@ protected:
     std::optional<Color> my_side_;
     std::optional<Offer> offer_;
     Color offer_by_ = Color::White;
+    std::optional<fetaix::Clock> clock_;
 
 private:
     std::vector<Event> events_;
@@ -160,6 +181,13 @@ struct HostConfig {
     std::string white_token;
     std::string black_token;
     Limits limits;
+    // A timed game: both sides' controls (both or neither) and, for a resumed game, where the clocks
+    // stood (else they start from the controls). The host times every move and decides a fall.
+    std::optional<TimeControl> white_clock;
+    std::optional<TimeControl> black_clock;
+    std::optional<ClockReading> clock_now;
+    // The host's time for its own player's actions (handle_ready is given its time): tests hand in theirs.
+    std::function<TimePoint()> now = [] { return Clock::now(); };
     // A plain fetaix's game (not `fetaix host`): a second fetaix of the same user may ask to take it over
     // (`takeover`, reported as TakeoverRequest); a hosted game refuses that.
     bool handover = false;

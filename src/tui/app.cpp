@@ -42,6 +42,12 @@ int run(AppOptions options) {
     std::unique_ptr<Network> network;
     if (options.net.mode != NetOptions::Mode::Local) {
         // Before the terminal starts: a game that cannot be hosted or reached is one line on stderr.
+        // The host times the game on the clocks it starts with (a resumed game's, where they stood).
+        if (const auto& clock = controller.clock(); clock && options.net.mode == NetOptions::Mode::Host) {
+            options.net.white_clock = clock->control(Color::White);
+            options.net.black_clock = clock->control(Color::Black);
+            options.net.clock_now = controller.clock_reading();
+        }
         auto started = Network::start(options.net, controller.game(), controller.players(), options.state_folder);
         if (!started) throw std::runtime_error(started.error().message);
         network = std::move(*started);

@@ -267,6 +267,7 @@ void Controller::set_link(Link link) {
 
 void Controller::sync(const Game& game) {
     game_ = game;
+    apply_host_clock();
     clear_selection();
     // The host's game replaces this copy: a question about the old one (an offer) is moot.
     if (ui_.question == Question::AcceptDraw || ui_.question == Question::AcceptTakeback) ui_.question = Question::None;
@@ -479,6 +480,8 @@ bool Controller::apply(const Action& action) {
             break;
         case K::Pause:
             if (!clock_) ui_.message = "No clocks in this game: fetaix --clock 5+3 starts one with them.";
+            // The host's clock is the authority and nobody at one terminal may stop the other's time.
+            else if (networked()) ui_.message = "No pause in a game over the network: the host's clocks run for both players.";
             else if (game_.over()) ui_.message = "The game is over: the clocks are stopped.";
             else {
                 clock_paused_ = !clock_paused_;
@@ -1118,11 +1121,35 @@ void Controller::reset_clock(const GameRecord* record) {
 }
 
 void Controller::press_clock(Color mover) {
-    if (!clock_) return;
+    if (!clock_) {
+        apply_host_clock();  // over the network the host's clocks may be the first this game has
+        return;
+    }
     const Millis t = now();
     clock_->press(mover, t);
     if (game_.over()) clock_->stop(t);
     game_.set_clock(clock_->reading(t));
+    apply_host_clock();
+}
+
+void Controller::follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading, Millis at) {
+    host_clock_ = HostClock{ply, white, black, reading, at};
+    apply_host_clock();
+}
+
+void Controller::apply_host_clock() {
+    if (!host_clock_ || host_clock_->ply > game_.ply()) return;
+    const HostClock h = *std::exchange(host_clock_, std::nullopt);
+    if (h.ply < game_.ply()) return;  // stale: a later ply is here already
+    if (!clock_ || !(clock_->control(Color::White) == h.white) || !(clock_->control(Color::Black) == h.black)) {
+        clock_ = Clock(h.white, h.black);
+        clock_paused_ = false;
+        clock_warned_ = {};
+    }
+    clock_->set(h.reading, h.at);
+    game_.set_clock(h.reading);
+    host_clocks_ = true;
+    sync_clock();
 }
 
 void Controller::restore_clock() {
@@ -1157,7 +1184,8 @@ bool Controller::tick() {
     if (!clock_) return false;
     sync_clock();
     const Millis t = now();
-    if (const auto side = clock_->fallen(t); side && !game_.over()) {
+    // Once the host's clocks are followed, the host decides a fall (its result comes as the game's).
+    if (const auto side = clock_->fallen(t); side && !game_.over() && !host_clocks_) {
         game_.lose_on_time(*side);
         clock_->stop(t);
         clear_selection();
@@ -1183,6 +1211,8 @@ std::optional<ClockReading> Controller::clock_reading() const {
 
 std::optional<Millis> Controller::clock_wait() const {
     if (!clock_ || game_.over()) return std::nullopt;
+    // At zero over the network: the host's word on the fall is awaited on the socket, not by the clock.
+    if (host_clocks_ && clock_->fallen(now())) return std::nullopt;
     return clock_->next_change(now());
 }
 

@@ -200,6 +200,10 @@ public:
     int think_ms() const;
     // Under this much time left a clock is marked (and the bell rings once, with the bell on).
     Millis clock_warning(Color side) const;
+    // Over the network the host's clocks are the authority: its reading (with both controls) as it stood
+    // at `at`, once ply `ply` stands. Set now, or when that ply is played here (a remote move is played
+    // when its turn in the loop comes); a stale one is dropped. Here no clock decides a fall: the host does.
+    void follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading, Millis at);
 
     // The file to read for o, once: the program reads it on a worker thread and hands the result to
     // finish_read, unless Esc has stopped the reading by then (ui().reading is empty again).
@@ -320,6 +324,8 @@ private:
     // Stops or starts the clocks as the state asks: the players' pause, a saved game shown for a
     // question, a replay, a finished game.
     void sync_clock();
+    // The host's clocks, if they are for the ply the game stands at.
+    void apply_host_clock();
 
     Position start_;
     Players players_;
@@ -373,6 +379,14 @@ private:
     bool clock_paused_ = false;                             // p
     std::array<bool, 2> clock_warned_{};                    // each side's warning given this turn
     std::function<Millis()> now_;
+    struct HostClock {
+        std::size_t ply;
+        TimeControl white, black;
+        ClockReading reading;
+        Millis at;
+    };
+    std::optional<HostClock> host_clock_;  // over the network: the host's clocks for a ply not yet here
+    bool host_clocks_ = false;             // the clocks follow a host's, which decides a fall
 };
 
 }  // namespace fetaix::tui

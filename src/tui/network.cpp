@@ -109,6 +109,9 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
         if (!options.player.empty() && options.side)
             (*options.side == Color::White ? config.white : config.black) = options.player;
         config.game = game;
+        config.white_clock = options.white_clock;
+        config.black_clock = options.black_clock;
+        config.clock_now = options.clock_now;
         if (options.resume) {
             // The players of the game resumed get their seats back with the tokens they kept.
             config.white_token = read_token(hosted_path(state_folder, options.name), 0);
@@ -201,7 +204,36 @@ void Network::prepare(Controller& controller) {
 
 bool Network::handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote) {
     session_->handle_ready(fds, net::Clock::now());
-    return take_events(controller, remote);
+    const bool changed = take_events(controller, remote);
+    return show_away(controller) || changed;
+}
+
+int Network::timeout_ms() const {
+    const net::TimePoint now = net::Clock::now();
+    int limit = session_->timeout_ms(now);
+    // The time since a player left is shown by the second.
+    for (const auto& since : away_since_)
+        if (since) {
+            const int next = static_cast<int>(1000 - (net::millis(now) - *since) % 1000);
+            if (limit < 0 || next < limit) limit = next;
+        }
+    return limit;
+}
+
+bool Network::show_away(Controller& controller) {
+    std::string line;
+    const Millis now = net::millis(net::Clock::now());
+    for (Color c : {Color::White, Color::Black}) {
+        const auto& since = away_since_[c == Color::White ? 0 : 1];
+        if (!since) continue;
+        const auto& clock = session_->clock();
+        const bool running = clock && clock->running() == c && !session_->game().over();
+        line += concat(line.empty() ? "" : "; ", net::away_text(c, session_->name(c), now - *since, running));
+    }
+    if (line == away_line_) return false;
+    away_line_ = line;
+    if (!line.empty()) controller.set_network_line(line);
+    return true;
 }
 
 bool Network::take_events(Controller& controller, RemotePlayer& remote) {
@@ -245,6 +277,8 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             else controller.sync(session_->game());
             break;
         case E::Joined:
+            away_since_[e.side == Color::White ? 0 : 1].reset();
+            away_line_.clear();
             if (door_ && !joined_) {
                 // The second terminal took the free seat: from now on this is a two-terminal game.
                 joined_ = true;
@@ -271,6 +305,8 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             // The news of their joining is stale now.
             controller.tell("");
             controller.set_network_line(e.text);
+            // A timed game: the clock of a player gone keeps running; the time gone is shown (show_away).
+            if (session_->clock()) away_since_[e.side == Color::White ? 0 : 1] = net::millis(net::Clock::now());
             break;
         case E::SeatRequest: {
             net::Host* host = host_;
@@ -287,7 +323,17 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                 controller.offered(e.side, e.offer == net::Offer::Takeback);
             break;
         case E::Answered: controller.answered(e.side, e.offer == net::Offer::Takeback, e.accepted); break;
-        case E::Result: controller.sync(session_->game()); break;
+        case E::Result:
+            controller.sync(session_->game());
+            if (const GameResult r = session_->game().result(); r.reason == Reason::TimeForfeit) {
+                const Color loser = r.outcome == Outcome::WhiteWins ? Color::Black : Color::White;
+                controller.tell(concat("Time is up for ", who(loser), "."));
+            }
+            break;
+        case E::Clock:
+            if (const auto& clock = session_->clock(); clock && e.clock)
+                controller.follow_clock(e.ply, clock->control(Color::White), clock->control(Color::Black), *e.clock, e.at);
+            break;
         case E::Chat:
             controller.add_chat(concat(e.name, e.role == net::Role::Watch ? " (watching)" : "", ": ", e.text));
             break;

@@ -3,6 +3,7 @@
 // the other terminal, and what the session's events do to the controller. Curses stays out: the loop
 // polls the session's descriptors beside the keyboard and hands what they bring to handle().
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <poll.h>
@@ -28,6 +29,9 @@ struct NetOptions {
     std::string code;                      // join, watch: a shared game's code
     std::string player;                    // this terminal's player's name (empty: the settings', or the login name)
     bool resume = false;                   // host: the autosaved game again, its players' seat tokens with it
+    // host: a timed game's controls (both or neither) and, resumed, where its clocks stood
+    std::optional<TimeControl> white_clock, black_clock;
+    std::optional<ClockReading> clock_now;
     std::string note;                      // watch: said instead of "Watching NAME" (a game taken over)
 };
 
@@ -63,7 +67,7 @@ public:
     void prepare(Controller& controller);
     // Appends the session's descriptors to poll; how long the loop may wait for them (-1: no limit).
     void poll_fds(std::vector<pollfd>& fds) const { session_->poll_fds(fds); }
-    int timeout_ms() const { return session_->timeout_ms(net::Clock::now()); }
+    int timeout_ms() const;
     // After every wait: does what the ready descriptors allow, then applies the session's events: moves
     // go to `remote`, the rest to the controller. Returns true when something changed on screen.
     bool handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote);
@@ -79,6 +83,8 @@ private:
     void apply(const net::Event& e, Controller& controller, RemotePlayer& remote);
     void seat(Controller& controller, std::optional<Color> mine);
     std::string who(Color side) const;
+    // A timed game: how long each absent player has been gone, on the notice line, each second.
+    bool show_away(Controller& controller);
 
     NetOptions options_;
     std::string state_folder_;
@@ -89,6 +95,8 @@ private:
     std::string join_line_;  // host: how to join and watch, shown while a seat is free
     std::string watch_line_;  // watcher: what the keys do, shown unless there is news of a seat
     std::optional<std::string> refusal_;
+    std::array<std::optional<Millis>, 2> away_since_;  // by Color, timed games: when the player left
+    std::string away_line_;                             // what show_away last put on the notice line
     bool door_ = false;    // a plain fetaix's game (open_door)
     bool joined_ = false;  // door: a second terminal has taken the free seat; play goes through the Host
     std::optional<int> takeover_;

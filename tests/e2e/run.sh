@@ -1778,6 +1778,69 @@ settings_clock)
     start_game --clock 0:10
     wait_for 'Clock  ○ 0:10   ● 0:10'
     ;;
+net_clock)
+    # A real three-second clock over host and join: the host's clock decides. The host's first move
+    # starts Black's clock, which the joiner's screen counts down by itself; Black never moves, the
+    # host declares the loss on time, and both screens say who won on time.
+    me=$(id -un)
+    settings $'[players]\nwhite = "Amina"\n'
+    start_in host "$BIN" host kitchen --clock 0:03
+    wait_in host '^Join: fetaix join kitchen'
+    wait_in host 'Clock  ○ 0:03\.0   ● 0:03\.0'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    # The joiner and a watcher get the clocks with the game: none runs before the first move.
+    wait_in black 'Clock  ○ 0:03\.0   ● 0:03\.0'
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen'
+    wait_in watcher 'Clock  ○ 0:03\.0   ● 0:03\.0'
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    wait_in black 'Clock  ○ 0:03\.0  >● 0:02\.[0-9]'
+    wait_in black 'Clock  ○ 0:03\.0  >● 0:01\.[0-9]'
+    wait_in host 'Clock  ○ 0:03\.0  >● 0:0[01]\.[0-9]'
+    wait_in host '^Game over: White \(Amina\) wins on time\.' 10
+    wait_in black '^Game over: White \(Amina\) wins on time\.' 10
+    wait_in watcher '^Game over: White \(Amina\) wins on time\.' 10
+    wait_in watcher 'Clock  ○ 0:03\.0   ● 0:00\.0'
+    wait_in host "Time is up for Black \($me\)\."
+    wait_in black "Time is up for Black \($me\)\."
+    wait_in host 'Clock  ○ 0:03\.0   ● 0:00\.0'
+    wait_in black 'Clock  ○ 0:03\.0   ● 0:00\.0'
+    # A move after the fall is refused.
+    keys_in black ':'
+    wait_in black '^Move: _'
+    keys_in black -l b3xd3
+    keys_in black Enter
+    wait_in black 'game is over'
+    grep -q '^\[Termination "time forfeit"\]' "$STATE/fetaix/autosave.pdn" || fail "the host's autosave does not say time forfeit"
+    grep -q '^\[TimeControl "3"\]' "$STATE/fetaix/autosave.pdn" || fail "the host's autosave has no TimeControl"
+    kill_server
+    ;;
+net_clock_away)
+    # A game timed by the settings' clock: the joiner's fetaix killed on its own turn; its clock keeps
+    # running on the host, which shows how long it has been gone, by the second; a rejoin gets the
+    # clocks that ran meanwhile.
+    me=$(id -un)
+    settings $'clock = "5"\n'
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    pid=$(fetaix_pid black)
+    kill -KILL "$pid"
+    while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
+    wait_in host "^Black \($me\) disconnected 0:0[0-2] ago, clock running$"
+    wait_in host "^Black \($me\) disconnected 0:0[3-9] ago, clock running$"
+    # Three seconds gone at least, on Black's clock too.
+    wait_in host 'Clock  ○ 5:00  >● 4:([0-4][0-9]|5[0-6])'
+    start_in black2 "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    wait_in black2 'Clock  ○ 5:00  >● 4:([0-4][0-9]|5[0-6])'
+    kill_server
+    ;;
 local_seat)
     # A second plain fetaix beside a running game (issue 13 item 8) asks what to do; s takes the other
     # seat: the first terminal keeps White, and the game becomes a two-terminal game as with host/join.

@@ -1,0 +1,396 @@
+// Clocks over the network (issue 14 item 8): the host's clock is the authority. The protocol's clock
+// fields; the host timing a remote move from its arrival; a rejoin receiving the clocks; a remote
+// player's fall decided by the host; a take-back restoring both clocks; the controller following the
+// host's clocks and never deciding a fall itself. Real sockets, an injected time: nothing sleeps, and
+// every wait is a poll loop until the event, with a deadline that fails the test.
+
+#include <catch2/catch.hpp>
+
+#include <cerrno>
+#include <cstdlib>
+#include <functional>
+#include <memory>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "net/session.hpp"
+#include "tui/controller.hpp"
+
+using namespace fetaix;
+using namespace fetaix::net;
+using namespace std::chrono_literals;
+
+namespace {
+
+struct TempFolder {
+    std::string path;
+    TempFolder() {
+        char name[] = "/tmp/fetaix-netclock-XXXXXX";
+        path = ::mkdtemp(name);
+    }
+    ~TempFolder() { std::system(("rm -rf '" + path + "'").c_str()); }
+};
+
+struct Probe {
+    Session* session;
+    std::vector<Event> events;
+    std::size_t count(EventKind kind) const {
+        return static_cast<std::size_t>(std::count_if(events.begin(), events.end(), [&](const Event& e) { return e.kind == kind; }));
+    }
+    const Event* last(EventKind kind) const {
+        for (auto it = events.rbegin(); it != events.rend(); ++it)
+            if (it->kind == kind) return &*it;
+        return nullptr;
+    }
+};
+
+// A hand-driven client: writes lines, collects what the host sends.
+struct Raw {
+    int fd = -1;
+    std::string received;
+    explicit Raw(const std::string& path) {
+        auto c = connect_to(path);
+        REQUIRE(c.ok());
+        fd = *c;
+    }
+    ~Raw() { close(); }
+    void close() {
+        if (fd >= 0) ::close(fd);
+        fd = -1;
+    }
+    void write(const std::string& line) const {
+        const std::string bytes = line + "\n";
+        REQUIRE(::send(fd, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size()));
+    }
+    void drain() {
+        char buf[4096];
+        while (fd >= 0) {
+            const ssize_t n = ::recv(fd, buf, sizeof buf, MSG_DONTWAIT);
+            if (n <= 0) return;
+            received.append(buf, static_cast<std::size_t>(n));
+        }
+    }
+    bool has_line(std::string_view line) const { return received.find(std::string(line) + "\n") != std::string::npos; }
+    // The last line starting with `prefix`.
+    std::string line_starting(std::string_view prefix) const {
+        std::string found;
+        std::size_t at = 0;
+        while (at < received.size()) {
+            const std::size_t end = received.find('\n', at);
+            if (end == std::string::npos) break;
+            if (received.compare(at, prefix.size(), prefix) == 0) found = received.substr(at, end - at);
+            at = end + 1;
+        }
+        return found;
+    }
+};
+
+// Polls the sessions (and raw clients) until `done`, handing each session `time` as its now: the clocks
+// run only when the test moves `time`. Real time only bounds the wait.
+bool pump(TimePoint& time, std::vector<Probe*> probes, const std::function<bool()>& done, std::vector<Raw*> raws = {}) {
+    const TimePoint deadline = net::Clock::now() + 5000ms;
+    while (!done()) {
+        if (net::Clock::now() >= deadline) return false;
+        std::vector<pollfd> fds;
+        for (Probe* p : probes) p->session->poll_fds(fds);
+        for (Raw* r : raws)
+            if (r->fd >= 0) fds.push_back({r->fd, POLLIN, 0});
+        ::poll(fds.data(), fds.size(), 20);
+        for (Probe* p : probes) {
+            p->session->handle_ready(fds, time);
+            for (Event& e : p->session->take_events()) p->events.push_back(std::move(e));
+        }
+        for (Raw* r : raws) r->drain();
+    }
+    return true;
+}
+
+// One turn of the loop for each session at `time`, whatever is ready.
+void step(TimePoint& time, std::vector<Probe*> probes) {
+    std::vector<pollfd> fds;
+    for (Probe* p : probes) p->session->poll_fds(fds);
+    ::poll(fds.data(), fds.size(), 0);
+    for (Probe* p : probes) {
+        p->session->handle_ready(fds, time);
+        for (Event& e : p->session->take_events()) p->events.push_back(std::move(e));
+    }
+}
+
+// A timed game hosted by Amina (White) on a fake time.
+struct TimedTable {
+    TempFolder folder;
+    std::string path;
+    TimePoint time = TimePoint{} + 1000000s;
+    std::unique_ptr<Host> host;
+    Probe probe{nullptr, {}};
+
+    explicit TimedTable(std::string_view spec) {
+        path = folder.path + "/kitchen.sock";
+        HostConfig config;
+        config.game_name = "kitchen";
+        config.socket_path = path;
+        config.white = "Amina";
+        config.white_clock = config.black_clock = *parse_time_control(spec);
+        config.now = [this] { return time; };
+        auto h = Host::start(std::move(config));
+        REQUIRE(h.ok());
+        host = std::move(*h);
+        probe.session = host.get();
+    }
+    void wait(Millis ms) { time += std::chrono::milliseconds(ms); }
+    Millis now() const { return millis(time); }
+    std::unique_ptr<Client> connect(std::string name, std::string token = "") {
+        auto c = Client::connect(ClientConfig{path, Role::Seat, std::move(name), "", std::move(token), {}}, time);
+        REQUIRE(c.ok());
+        return std::move(*c);
+    }
+};
+
+constexpr std::string_view kOpeningFen = "W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5";
+
+Move move_in(const Game& g, std::string_view text) {
+    auto m = parse_move(text, g.position(), g.rules());
+    REQUIRE(m.ok());
+    return *m;
+}
+
+}  // namespace
+
+TEST_CASE("protocol: clock fields of moved, state and result read back; lines without them still parse", "[net][clock]") {
+    const Moved moved{2, "b3xd3", Millis{4210}, ClockReading{300000, 298790, Color::White}};
+    const std::string line = "moved ply=2 move=b3xd3 used-ms=4210 white-ms=300000 black-ms=298790 running=white";
+    CHECK(format(moved) == line);
+    REQUIRE(parse(line).ok());
+    CHECK(std::get<Moved>(*parse(line)) == moved);
+
+    State state;
+    state.white = "Amina";
+    state.black = "Youssef";
+    state.white_present = state.black_present = true;
+    state.plies = 3;
+    state.declared = {Outcome::WhiteWins, Reason::TimeForfeit};
+    state.white_clock = TimeControl{300000, Bonus::Fischer, 3000};
+    state.black_clock = TimeControl{240000, Bonus::Delay, 2000};
+    state.clock = ClockReading{302000, 0, std::nullopt};
+    const std::string state_line = concat("state white=Amina black=Youssef white-present=yes black-present=yes fen=", kOpeningFen,
+                                          " backward-captures=no promotion=end majority=no no-progress=50 plies=3 result=1-0"
+                                          " reason=time-forfeit white-clock=300+3 black-clock=240d2 white-ms=302000 black-ms=0 running=none");
+    CHECK(format(state) == state_line);
+    REQUIRE(parse(state_line).ok());
+    CHECK(std::get<State>(*parse(state_line)) == state);
+
+    const ResultMessage on_time{{Outcome::BlackWins, Reason::TimeForfeit}};
+    CHECK(format(on_time) == "result outcome=0-1 reason=time-forfeit");
+    CHECK(std::get<ResultMessage>(*parse("result outcome=0-1 reason=time-forfeit")) == on_time);
+
+    // From a host without clocks: the fields are simply absent.
+    const auto old_moved = parse("moved ply=8 move=a1-a2");
+    REQUIRE(old_moved.ok());
+    CHECK(std::get<Moved>(*old_moved) == Moved{8, "a1-a2", std::nullopt, std::nullopt});
+    const auto old_state = parse(concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen, " plies=0"));
+    REQUIRE(old_state.ok());
+    CHECK_FALSE(std::get<State>(*old_state).white_clock);
+    CHECK_FALSE(std::get<State>(*old_state).clock);
+
+    const std::vector<std::pair<std::string, std::string>> bad = {
+        {"moved ply=2 move=b3xd3 white-ms=5", "moved: missing field black-ms"},
+        {"moved ply=2 move=b3xd3 white-ms=5 black-ms=6 running=green", "moved: running: expected white, black or none: \"green\""},
+        {"moved ply=2 move=b3xd3 used-ms=-1", "moved: used-ms: not a number: \"-1\""},
+        {"moved ply=2 move=b3xd3 white-ms=3600000001 black-ms=0 running=none",
+         "moved: white-ms: out of range (0 to 3600000000): \"3600000001\""},
+        {"result outcome=1/2-1/2 reason=time-forfeit", "result: reason: time-forfeit does not give 1/2-1/2"},
+        {concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen, " plies=0 white-clock=300"),
+         "state: black-clock: missing: both clocks or neither"},
+        {concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen, " plies=0 white-clock=5:00 black-clock=300"),
+         "state: white-clock: expected seconds and a bonus such as 300, 300+3, 300d3 or 300b3, not '5:00'"},
+        {concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen,
+                " plies=0 white-ms=1 black-ms=1 running=none"),
+         "state: white-ms: clocks without white-clock and black-clock"},
+    };
+    for (const auto& [text, why] : bad) {
+        INFO(text);
+        const auto parsed = parse(text);
+        REQUIRE_FALSE(parsed.ok());
+        CHECK(parsed.error().message == why);
+    }
+}
+
+TEST_CASE("net clock: the host times a remote move from its arrival and sends both clocks with it", "[net][clock]") {
+    TimedTable t("5+3");
+    Raw black(t.path);
+    black.write("hello version=1 role=seat name=Youssef");
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return !black.line_starting("state").empty(); }, {&black}));
+    // The state tells the clocks: none runs before the first move.
+    CHECK(black.line_starting("state") ==
+          concat("state white=Amina black=Youssef white-present=yes black-present=yes fen=", kOpeningFen,
+                 " backward-captures=no promotion=end majority=no no-progress=50 plies=0 white-clock=300+3 black-clock=300+3"
+                 " white-ms=300000 black-ms=300000 running=none"));
+
+    // White's first move is untimed; it starts Black's clock.
+    t.wait(9000);
+    REQUIRE_FALSE(t.host->play(move_in(t.host->game(), "d3-c3")));
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return black.has_line("moved ply=1 move=d3-c3 used-ms=0 white-ms=300000 black-ms=300000 running=black"); }, {&black}));
+
+    // Black's reply arrives 4.21 s later: 4.21 s charged, then the increment; White's clock runs.
+    t.wait(4210);
+    black.write("move ply=2 move=b3xd3");
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return t.host->game().ply() == 2; }, {&black}));
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return black.has_line("moved ply=2 move=b3xd3 used-ms=4210 white-ms=300000 black-ms=298790 running=white"); }, {&black}));
+    const Event* clock = t.probe.last(EventKind::Clock);
+    REQUIRE(clock != nullptr);
+    CHECK(clock->ply == 2);
+    CHECK(clock->used == 4210);
+    CHECK(clock->clock == ClockReading{300000, 298790, Color::White});
+    CHECK(clock->at == t.now());
+    CHECK(t.host->game().clock_at(2) == ClockReading{300000, 298790, Color::White});
+    t.wait(1500);
+    CHECK(t.host->clock()->reading(t.now()) == ClockReading{298500, 298790, Color::White});
+}
+
+TEST_CASE("net clock: a player gone keeps their clock running; the rejoin receives the clocks; the host decides the fall", "[net][clock]") {
+    TimedTable t("5+3");
+    std::string token;
+    {
+        auto client = t.connect("Youssef");
+        Probe c{client.get(), {}};
+        REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+        token = c.last(EventKind::Welcomed)->text;
+        REQUIRE_FALSE(t.host->play(move_in(t.host->game(), "d3-c3")));
+        REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Clock) == 2; }));
+        // The copy's clocks are the host's, counting down here between messages.
+        t.wait(4210);
+        step(t.time, {&t.probe, &c});
+        CHECK(client->clock()->reading(t.now()) == ClockReading{300000, 295790, Color::Black});
+        REQUIRE_FALSE(client->play(move_in(client->game(), "b3xd3")));
+        REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Clock) == 3; }));
+        // Its own move comes back with the host's clocks.
+        CHECK(c.last(EventKind::Clock)->clock == ClockReading{300000, 298790, Color::White});
+        CHECK(client->clock()->reading(t.now()) == ClockReading{300000, 298790, Color::White});
+    }
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return t.probe.count(EventKind::Left) == 1; }));
+
+    // White replies after a second; Black, gone, is on the clock: 42 s pass.
+    t.wait(1000);
+    REQUIRE_FALSE(t.host->play(t.host->game().legal_moves()[0]));
+    t.wait(42000);
+    auto client = t.connect("Youssef", token);
+    Probe c{client.get(), {}};
+    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Clock) == 1; }));
+    CHECK(c.count(EventKind::Synced) == 1);
+    CHECK(client->game().ply() == 3);
+    CHECK(client->clock()->control(Color::Black) == TimeControl{300000, Bonus::Fischer, 3000});
+    CHECK(client->clock()->reading(t.now()) == ClockReading{302000, 256790, Color::Black});
+    CHECK(c.last(EventKind::Clock)->clock == ClockReading{302000, 256790, Color::Black});
+
+    // The host's loop is woken when Black's clock falls.
+    CHECK(t.host->timeout_ms(t.time) == 256790);
+    // A millisecond before: nothing. The client's copy at zero decides nothing either.
+    t.wait(256789);
+    step(t.time, {&t.probe, &c});
+    CHECK_FALSE(t.host->game().over());
+    t.wait(5);
+    CHECK(client->clock()->fallen(t.now()) == Color::Black);
+    CHECK_FALSE(client->game().over());
+    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Result) == 1; }));
+    CHECK(t.host->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
+    CHECK(client->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
+    REQUIRE(t.probe.last(EventKind::Result) != nullptr);
+    CHECK(t.probe.last(EventKind::Result)->side == Color::Black);
+    // Both clocks stop: Black's at zero.
+    CHECK(t.host->clock()->reading(t.now()) == ClockReading{302000, 0, std::nullopt});
+    CHECK(client->clock()->reading(t.now()) == ClockReading{302000, 0, std::nullopt});
+    // A move sent after the fall is not played.
+    CHECK(client->play(client->game().legal_moves().empty() ? Move{} : client->game().legal_moves()[0]).has_value());
+}
+
+TEST_CASE("net clock: an accepted take-back puts both clocks back where they were", "[net][clock]") {
+    TimedTable t("5+3");
+    auto client = t.connect("Youssef");
+    Probe c{client.get(), {}};
+    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+    REQUIRE_FALSE(t.host->play(move_in(t.host->game(), "d3-c3")));
+    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Clock) == 2; }));
+    t.wait(5000);
+    REQUIRE_FALSE(client->play(move_in(client->game(), "b3xd3")));
+    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return t.host->game().ply() == 2; }));
+    t.wait(7000);
+    REQUIRE_FALSE(t.host->play(t.host->game().legal_moves()[0]));
+    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return client->game().ply() == 3; }));
+    t.wait(2000);
+    // Black asks to take back its last move (ply 2): the game goes back to ply 1, Black to move.
+    REQUIRE_FALSE(client->offer(Offer::Takeback));
+    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return t.probe.count(EventKind::Offered) == 1; }));
+    t.wait(3000);
+    REQUIRE_FALSE(t.host->answer(true));
+    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 2 && client->game().ply() == 1; }));
+    const ClockReading back{300000, 300000, Color::Black};
+    CHECK(t.host->clock()->reading(t.now()) == back);
+    CHECK(client->clock()->reading(t.now()) == back);
+    REQUIRE(t.probe.last(EventKind::Clock) != nullptr);
+    CHECK(t.probe.last(EventKind::Clock)->clock == back);
+    CHECK(t.probe.last(EventKind::Clock)->ply == 1);
+}
+
+TEST_CASE("net clock: the controller follows the host's clocks and never decides a fall itself", "[net][clock][tui]") {
+    using namespace fetaix::tui;
+    auto time = std::make_shared<Millis>(1000000);
+    Controller c(Rules{}, Players{});
+    c.set_time_source([time] { return *time; });
+    Link link;
+    link.play = [](const Move&) { return std::optional<std::string>{}; };
+    c.set_link(link);
+    c.set_remote(Color::White, true);
+    const TimeControl tc{60000, Bonus::None, 0};
+    // The host's clocks for ply 1 come before White's move is played here: kept until it is.
+    c.follow_clock(1, tc, tc, ClockReading{60000, 60000, Color::Black}, *time - 500);
+    CHECK_FALSE(c.clock_reading());
+    Game g = c.game();
+    REQUIRE(g.play("d3-c3").ok());
+    c.play_delivered(g.move(1));
+    REQUIRE(c.clock_reading());
+    // Counted from when the host's reading came, half a second ago.
+    CHECK(*c.clock_reading() == ClockReading{60000, 59500, Color::Black});
+    // At zero nothing is decided here: the host's result ends the game.
+    *time += 59500;
+    CHECK(c.clock_reading()->black == 0);
+    c.tick();
+    CHECK_FALSE(c.game().over());
+    CHECK_FALSE(c.clock_wait());
+    // A stale reading (an earlier ply) changes nothing.
+    c.follow_clock(0, tc, tc, ClockReading{60000, 60000, std::nullopt}, *time);
+    CHECK(c.clock_reading()->black == 0);
+    // No pause over the network.
+    c.handle(Action::of(Action::Kind::Pause));
+    CHECK(c.ui().message == "No pause in a game over the network: the host's clocks run for both players.");
+}
+
+TEST_CASE("net clock: how long a player has been gone, as the screens show it", "[net][clock]") {
+    CHECK(away_text(Color::Black, "Youssef", 42999, true) == "Black (Youssef) disconnected 0:42 ago, clock running");
+    CHECK(away_text(Color::White, "White", 61000, false) == "White disconnected 1:01 ago, waiting");
+    CHECK(away_text(Color::White, "", 600000, true) == "White disconnected 10:00 ago, clock running");
+}
+
+TEST_CASE("net clock: a resumed host's clocks stand where the autosave had them, the side to move's running", "[net][clock]") {
+    TempFolder folder;
+    HostConfig config;
+    config.game_name = "kitchen";
+    config.socket_path = folder.path + "/kitchen.sock";
+    config.white = "Amina";
+    REQUIRE(config.game.play("d3-c3").ok());
+    config.white_clock = config.black_clock = TimeControl{300000, Bonus::Fischer, 3000};
+    config.clock_now = ClockReading{300000, 251300, Color::Black};
+    TimePoint time = TimePoint{} + 1000000s;
+    config.now = [&time] { return time; };
+    auto host = Host::start(std::move(config));
+    REQUIRE(host.ok());
+    Probe h{host->get(), {}};
+    time += 1000ms;
+    CHECK((*host)->clock()->reading(millis(time)) == ClockReading{300000, 250300, Color::Black});
+    // A joiner gets them.
+    auto client = Client::connect(ClientConfig{folder.path + "/kitchen.sock", Role::Seat, "Youssef", "", "", {}}, time);
+    REQUIRE(client.ok());
+    Probe c{client->get(), {}};
+    REQUIRE(pump(time, {&h, &c}, [&] { return c.count(EventKind::Clock) == 1; }));
+    CHECK((*client)->clock()->reading(millis(time)) == ClockReading{300000, 250300, Color::Black});
+}
