@@ -95,3 +95,14 @@ TEST_CASE("8 perft: one walk counts every depth, as perft does at each", "[perft
             CHECK(divide_1 == perft_divide(pos, 1, rules));
         }
 }
+
+TEST_CASE("8 perft: the bulk count takes a man whose jumps all end at once without walking it", "[perft]") {
+    // a1xa3 ends there; d2xd4 goes on over c4 to b4, so d2 is walked.
+    const Position pos = fen("W:Wa1,d2:Ba2,d3,c4");
+    const auto [single, jumps] =
+        detail::single_jump_men<Color::White, false>(pos.men(Color::White), pos.them(), pos.empty(), true);
+    CHECK(single == bit(*parse_point("a1")));
+    CHECK(jumps == 1);
+    CHECK(count_legal_moves(pos, {}) == 2);
+    CHECK(legal_moves(pos, {}).size() == 2);
+}
