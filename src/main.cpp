@@ -234,19 +234,20 @@ void print_perft_line(int depth, std::uint64_t nodes, double seconds) {
 int run_perft(std::string_view depth_text, const Position& pos, const Rules& rules, bool divide) {
     const auto depth = cli::parse_number(depth_text, 1, 30);
     if (!depth) return usage_error("perft: DEPTH must be a number from 1 to 30, not '" + std::string(depth_text) + "'");
+    // One walk to DEPTH counts every shallower depth on the way, so each line's time is that walk's.
+    std::vector<std::pair<Move, std::uint64_t>> root_counts;
+    const auto start = std::chrono::steady_clock::now();
+    const std::vector<std::uint64_t> counts = perft_each_depth(pos, static_cast<int>(*depth), rules, divide ? &root_counts : nullptr);
+    const double seconds = seconds_since(start);
     if (divide) {
         std::uint64_t total = 0;
-        for (const auto& [move, count] : perft_divide(pos, static_cast<int>(*depth), rules)) {
+        for (const auto& [move, count] : root_counts) {
             out(concat(to_string(move), " ", count));
             total += count;
         }
         out(concat("total ", total));
     }
-    for (int d = 1; d <= *depth; ++d) {
-        const auto start = std::chrono::steady_clock::now();
-        const std::uint64_t nodes = perft(pos, d, rules);
-        print_perft_line(d, nodes, seconds_since(start));
-    }
+    for (std::size_t d = 1; d <= counts.size(); ++d) print_perft_line(static_cast<int>(d), counts[d - 1], seconds);
     return 0;
 }
 

@@ -73,3 +73,36 @@ TEST_CASE("8 perft: deep regression values (the core's own)", "[perft][.deep]") 
     CHECK(perft(start_position(), 16, {}) == 232712997);
     CHECK(perft(fen("W:Wb1,c1,d1,Ka2:BKe1,b3,c4"), 9, {}) == 129370056);
 }
+
+TEST_CASE("8 perft: one walk counts every depth, as perft does at each", "[perft]") {
+    // perft_each_depth walks once to the deepest depth and counts the shallower ones on the way.
+    const std::vector<std::uint64_t> start(std::begin(test::kStartPerft), std::end(test::kStartPerft));
+    CHECK(perft_each_depth(start_position(), static_cast<int>(start.size()), {}) == start);
+    const std::vector<std::uint64_t> mullahs(std::begin(test::kMullahPerft), std::end(test::kMullahPerft));
+    CHECK(perft_each_depth(fen(test::kMullahPerftFen), static_cast<int>(mullahs.size()), {}) == mullahs);
+    CHECK(perft_each_depth(start_position(), 0, {}).empty());
+    CHECK(perft_each_depth(fen("W:Wa4:Ba5,b4,c4"), 3, {}) == std::vector<std::uint64_t>{0, 0, 0});
+    for (const char* text : {kStartFen.data(), "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", "B:Wb2,c2,Kd4:Bc4,b5,Ke5"})
+        for (const Rules& rules : every_rule_combination()) {
+            const Position pos = fen(text);
+            std::vector<std::pair<Move, std::uint64_t>> divide;
+            const std::vector<std::uint64_t> counts = perft_each_depth(pos, 5, rules, &divide);
+            REQUIRE(counts.size() == 5);
+            for (int d = 1; d <= 5; ++d) CHECK(counts[d - 1] == perft(pos, d, rules));
+            CHECK(divide == perft_divide(pos, 5, rules));
+            std::vector<std::pair<Move, std::uint64_t>> divide_1;
+            CHECK(perft_each_depth(pos, 1, rules, &divide_1) == std::vector<std::uint64_t>{perft(pos, 1, rules)});
+            CHECK(divide_1 == perft_divide(pos, 1, rules));
+        }
+}
+
+TEST_CASE("8 perft: the bulk count takes a man whose jumps all end at once without walking it", "[perft]") {
+    // a1xa3 ends there; d2xd4 goes on over c4 to b4, so d2 is walked.
+    const Position pos = fen("W:Wa1,d2:Ba2,d3,c4");
+    const auto [single, jumps] =
+        detail::single_jump_men<Color::White, false>(pos.men(Color::White), pos.them(), pos.empty(), true);
+    CHECK(single == bit(*parse_point("a1")));
+    CHECK(jumps == 1);
+    CHECK(count_legal_moves(pos, {}) == 2);
+    CHECK(legal_moves(pos, {}).size() == 2);
+}

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "bitboard.hpp"
@@ -100,6 +101,31 @@ constexpr Bitboard capturing_men(Bitboard men, Bitboard enemy, Bitboard empty) {
         movers |= shift(shift(empty, back) & enemy, back);
     }
     return movers & men;
+}
+
+// The men of Us with a jump whose every jump ends its sequence, and the number of those jumps:
+// sequences counted without walking them. Whether a man landing on L can jump on is read off the board
+// before the move: the two points the jump emptied (its start and the piece taken) lie behind L in
+// the direction it came from, where the next jump over the taken point would need both, so no jump
+// from L involves them. A landing on the last rank is left to the walk unless the man stays a man.
+template <Color Us, bool Backward>
+constexpr std::pair<Bitboard, std::uint64_t> single_jump_men(Bitboard men, Bitboard enemy, Bitboard empty, bool promotion_end) {
+    const Bitboard stop_here = promotion_end ? 0 : last_rank(Us);
+    Bitboard goes_on = stop_here;  // the points where a man of Us would have a jump (or stops: see above)
+    for (Direction d : ManDirections<Us, Backward>::capture) {
+        const Direction back = opposite(d);
+        goes_on |= shift(shift(empty, back) & enemy, back);
+    }
+    Bitboard walked = 0;
+    for (Direction d : ManDirections<Us, Backward>::capture) {
+        const Direction back = opposite(d);
+        walked |= shift(shift(shift(shift(men, d) & enemy, d) & empty & goes_on, back), back);
+    }
+    const Bitboard single = men & ~walked;
+    std::uint64_t jumps = 0;
+    for (Direction d : ManDirections<Us, Backward>::capture)
+        jumps += static_cast<std::uint64_t>(popcount(shift(shift(single, d) & enemy, d) & empty));
+    return {single, jumps};
 }
 
 // What flying pieces reach along one direction: the empty points they may step to, and the points
@@ -611,10 +637,14 @@ inline std::uint64_t count_legal_moves(const Position& pos, const Rules& rules) 
                 mullah_steps += static_cast<std::uint64_t>(popcount(f.reached));
             }
         if (jumping_men || mullah_jumps) {
+            // Without majority every sequence counts, and those of a man that cannot jump twice need no walk.
+            const auto [single, single_jumps] = rules.majority
+                ? std::pair<Bitboard, std::uint64_t>{0, 0}
+                : detail::single_jump_men<Us, Backward>(jumping_men, enemy, empty, rules.promotion == Promotion::End);
             detail::CaptureCounter counter{rules.majority};
             detail::CaptureWalker<detail::CaptureCounter, Us, Backward>(rules.promotion, counter)
-                .walk(pos, jumping_men, mullahs);
-            return counter.count;
+                .walk(pos, jumping_men & ~single, mullahs);
+            return counter.count + single_jumps;
         }
         std::uint64_t n = mullah_steps;
         for (Direction d : detail::ManDirections<Us, Backward>::step)

@@ -1,6 +1,7 @@
 #pragma once
 // Perft (rules-spec section 8): the number of move paths of a given length, for testing and speed.
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -32,6 +33,42 @@ inline std::vector<std::pair<Move, std::uint64_t>> perft_divide(const Position& 
     generate_legal_moves(pos, rules, moves);
     for (const Move& m : moves) result.emplace_back(m, perft(pos.after(m), depth - 1, rules));
     return result;
+}
+
+namespace detail {
+// Adds to counts[k] the paths of length k + 1 from pos, for k below `remaining`.
+inline void perft_walk(const Position& pos, int remaining, const Rules& rules, std::uint64_t* counts) {
+    if (remaining == 1) {
+        counts[0] += count_legal_moves(pos, rules);
+        return;
+    }
+    MoveList moves;
+    generate_legal_moves(pos, rules, moves);
+    counts[0] += moves.size();
+    for (const Move& m : moves) perft_walk(pos.after(m), remaining - 1, rules, counts + 1);
+}
+}  // namespace detail
+
+// perft(pos, d) for every d from 1 to depth (element d - 1), from one walk to depth: the paths of each
+// length are counted as the walk passes their ends, so the shallower counts cost nothing more. With
+// `divide`, each legal move at the root also gets its count at depth, in generation order.
+inline std::vector<std::uint64_t> perft_each_depth(const Position& pos, int depth, const Rules& rules,
+                                                   std::vector<std::pair<Move, std::uint64_t>>* divide = nullptr) {
+    std::vector<std::uint64_t> counts(static_cast<std::size_t>(std::max(depth, 0)));
+    if (depth <= 0) return counts;
+    if (!divide) {
+        detail::perft_walk(pos, depth, rules, counts.data());
+        return counts;
+    }
+    MoveList moves;
+    generate_legal_moves(pos, rules, moves);
+    counts[0] = moves.size();
+    for (const Move& m : moves) {
+        const std::uint64_t before = counts.back();
+        if (depth > 1) detail::perft_walk(pos.after(m), depth - 1, rules, counts.data() + 1);
+        divide->emplace_back(m, depth > 1 ? counts.back() - before : 1);
+    }
+    return counts;
 }
 
 // The fixed workloads of `fetaix bench`: the start, and middle games with mullahs on both sides.
