@@ -55,7 +55,7 @@ TEST_CASE("solve: the value of every sampled 3-piece position is the table's, wi
     for (const tb::Material& m : tb::stored_materials_up_to(3)) {
         if (m.pieces() != 3) continue;
         const tb::Index index(m);
-        for (std::uint64_t i = 0; i < index.size(); i += 1499) {
+        for (std::uint64_t i = 0; i < index.size(); i += 743) {  // one material of each mirrored pair is stored
             const auto p = index.position(i);
             if (!p) continue;
             solve::Solver solver(rules, &lower, 1 << 22);
@@ -63,7 +63,9 @@ TEST_CASE("solve: the value of every sampled 3-piece position is the table's, wi
             solver.poll = [](const solve::Stats& st) { return st.nodes >= 50000; };
             const solve::Solution s = solve::solve(solver, *p);
             INFO(to_fen(*p) << ": " << s.problem);
-            if (s.answer.value == solve::Value::Unknown && solver.stopped()) {
+            // Unknown (stopped, or a win whose proof repeats a position: never a value without its proof) is
+            // allowed, rarely; a wrong value never.
+            if (s.answer.value == solve::Value::Unknown) {
                 ++unknown;
                 continue;
             }
