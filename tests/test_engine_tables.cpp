@@ -33,39 +33,6 @@ int root_score(const tb::Value& v) {
     return v.verdict == tb::Verdict::Win ? engine::kMate - v.distance : -engine::kMate + v.distance;
 }
 
-// Under the no-progress rule (limit L = rules.no_progress), with the count at c: can the side to move
-// force a win, or must it lose? A plain search of the quiet stretch; a capture or a man's move resets
-// the count to 0, where the tables' value holds when its distance is at most L (docs/endgames.md).
-bool loses_under(const Position& p, int c, const Rules& rules, const tb::Set& set);
-bool wins_under(const Position& p, int c, const Rules& rules, const tb::Set& set) {
-    for (const Move& m : legal_moves(p, rules)) {
-        const Position q = p.after(m);
-        if (!q.us() || !has_legal_move(q, rules)) return true;  // the deciding move counts first
-        const int next = is_progress(p, m) ? 0 : c + 1;
-        if (next == 0) {
-            const tb::Value v = *set.probe(q);
-            if (v.verdict == tb::Verdict::Loss && v.distance <= rules.no_progress) return true;
-        } else if (next < rules.no_progress && loses_under(q, next, rules, set)) {
-            return true;
-        }
-    }
-    return false;
-}
-bool loses_under(const Position& p, int c, const Rules& rules, const tb::Set& set) {
-    for (const Move& m : legal_moves(p, rules)) {
-        const Position q = p.after(m);
-        if (!q.us() || !has_legal_move(q, rules)) return false;
-        const int next = is_progress(p, m) ? 0 : c + 1;
-        if (next == 0) {
-            const tb::Value v = *set.probe(q);
-            if (!(v.verdict == tb::Verdict::Win && v.distance <= rules.no_progress)) return false;
-        } else if (next >= rules.no_progress || !wins_under(q, next, rules, set)) {
-            return false;
-        }
-    }
-    return true;
-}
-
 }  // namespace
 
 TEST_CASE("engine with tables: a root the tables hold is answered with their move and value", "[engine][tablebase]") {
@@ -180,48 +147,28 @@ TEST_CASE("engine with tables: level 8 wins a held ending in exactly the tables'
     CHECK_FALSE(engine::think(s, other, 6, 1, -1, {}, nullptr, &tables).table);
 }
 
-TEST_CASE("engine with tables: with the no-progress count high, the win that resets it is played", "[engine][tablebase]") {
+TEST_CASE("engine with tables: a value the no-progress count may not leave time for is searched", "[engine][tablebase]") {
     const Rules rules;  // no-progress draw after 50 plies
-    const tb::Set& set = three_pieces();
-    engine::SetTables tables(set);
-    // Found by a scan of the tables: White wins in 5 by mullah moves alone, and with the count at 46
-    // that line is drawn at the 50th quiet ply; a man's move first resets the count and still wins.
-    const Position p = fen("W:Wa1,Kc2:Be5");
-    const tb::Value v = *set.probe(p);
-    const int count = rules.no_progress - v.distance + 1;
-    REQUIRE(v.verdict == tb::Verdict::Win);
-    REQUIRE(wins_under(p, count, rules, set));
-    const auto shortest = tb::best_move(p, rules, set);
-    REQUIRE(shortest);
-    CHECK_FALSE(loses_under(p.after(shortest->move), is_progress(p, shortest->move) ? 0 : count + 1, rules, set));
-    engine::Search search(1u << 16);
+    engine::SetTables tables(three_pieces());
+    engine::Search search(1u << 14);
     search.set_tables(&tables);
+    engine::Limits limits;
+    limits.nodes = 20000;
+    // A win in 21: the count may stand at 29 (29 + 20 quiet plies before the deciding move stay below
+    // 50), not at 30.
+    const Position p = fen("W:Wc1,Kc2:BKa5");
     engine::History history;
-    history.quiet_plies = count;
-    const engine::Result r = search.run(p, rules, history, {});
-    CHECK_FALSE(r.table);  // not the tables' own move: the count says it would not win
-    CHECK(r.score > engine::kMateBound);
-    const Position q = p.after(r.best);
-    CHECK((!q.us() || !has_legal_move(q, rules) || loses_under(q, is_progress(p, r.best) ? 0 : count + 1, rules, set)));
-    // With the count at 0, the same position is answered from the tables.
-    CHECK(search.run(p, rules, {}, {}).table == v);
-}
-
-TEST_CASE("scan", "[.scan]") {
-    const Rules rules;
-    const tb::Set& set = three_pieces();
-    for (const tb::Material& m : {tb::Material{1, 1, 0, 1}, tb::Material{1, 1, 1, 0}, tb::Material{2, 0, 0, 1}, tb::Material{1, 0, 0, 2}, tb::Material{1, 0, 1, 1}}) {
-        const tb::Index index(m);
-        for (std::uint64_t i = 0; i < index.size(); ++i) {
-            const auto p = index.position(i);
-            if (!p || !has_legal_move(*p, rules)) continue;
-            const tb::Value v = *set.probe(*p);
-            if (v.verdict != tb::Verdict::Win || v.distance > 7 || v.distance < 3) continue;
-            const int count = rules.no_progress - v.distance + 1;
-            if (!wins_under(*p, count, rules, set)) continue;
-            const auto shortest = tb::best_move(*p, rules, set);
-            if (loses_under(p->after(shortest->move), is_progress(*p, shortest->move) ? 0 : count + 1, rules, set)) continue;
-            WARN(to_fen(*p) << " " << tb::describe(v) << " count " << count << " shortest " << to_string(shortest->move));
-        }
-    }
+    history.quiet_plies = 29;
+    const engine::Result held = search.run(p, rules, history, limits);
+    REQUIRE(held.table);
+    CHECK(*held.table == tb::Value{tb::Verdict::Win, 21});
+    history.quiet_plies = 30;
+    const engine::Result searched = search.run(p, rules, history, limits);
+    CHECK_FALSE(searched.table);
+    CHECK(searched.nodes > 0);
+    // With the rule off, any count.
+    Rules off;
+    off.no_progress = 0;
+    history.quiet_plies = 200;
+    CHECK(search.run(p, off, history, limits).table == tb::Value{tb::Verdict::Win, 21});
 }
