@@ -201,12 +201,11 @@ private:
             // A position the tables hold is scored from them, when their value holds at this count.
             if (popcount(pos.occupied()) <= table_pieces_)
                 if (const auto v = probe(*tables_, rules_, pos); v && holds(*v, rules_, quiet)) return table_score(*v, ply);
+            if (rules_.no_progress > 0 && quiet >= rules_.no_progress) return 0;
         }
         MoveList moves;
         generate_legal_moves(pos, rules_, moves);
         if (moves.empty()) return -kMate + ply;
-        // The move that ends the game counts before the no-progress rule (Game::result).
-        if (ply > 0 && rules_.no_progress > 0 && quiet >= rules_.no_progress) return 0;
         const bool capture = moves[0].is_capture();
         // Quiescence: below the horizon only pending captures are played out.
         if (depth <= 0 && !capture) return evaluate_here(pos, key);
