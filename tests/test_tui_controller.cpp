@@ -850,6 +850,11 @@ TEST_CASE("tui: H asks for a hint, which is shown until the game changes", "[tui
     CHECK_FALSE(c.ui().hint);
     c.show_hint(c.legal_moves()[0], -engine::kMate + 5);
     CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), " (a forced loss)"));
+    // A move from the endgame tables says their value.
+    c.show_hint(c.legal_moves()[0], engine::kMate - 17, tablebase::Value{tablebase::Verdict::Win, 17});
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", win in 17 (tablebase)"));
+    c.show_hint(c.legal_moves()[0], 0, tablebase::Value{});
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", draw (tablebase)"));
 }
 
 TEST_CASE("tui: against the computer, a draw offer is answered by the computer at once", "[tui][engine]") {

@@ -77,3 +77,30 @@ TEST_CASE("a thinker cancelled right after it starts stops at once", "[tui][thin
     CHECK(result->has_move);
     CHECK(result->depth >= 1);
 }
+
+TEST_CASE("a thinker makes the endgame tables at its first start, and level 8 plays their move", "[tui][thinker][tablebase]") {
+    namespace tb = tablebase;
+    tb::Set set;
+    for (const tb::Material& m : tb::materials_up_to(2)) set.add(tb::solve(m, Rules{}, set));
+    int made = 0;
+    Thinker thinker([&] {
+        ++made;
+        return std::make_unique<engine::SetTables>(set);
+    });
+    CHECK(made == 0);  // a game that never thinks never makes them
+    // White's mullah takes the lone man at once: a win in 1.
+    const Game game(Rules{}, *parse_fen("W:WKc3:Bc4"));
+    thinker.start(game, engine::kMaxLevel, 1, 900);
+    CHECK(made == 1);
+    auto result = wait_for_result(thinker);
+    REQUIRE(result);
+    REQUIRE(result->table);
+    CHECK(*result->table == tb::Value{tb::Verdict::Win, 1});
+    CHECK(to_string(result->best) == "c3xc5");
+    // Made once; a level with noise does not use them.
+    thinker.start(game, 5, 1, 900);
+    result = wait_for_result(thinker);
+    REQUIRE(result);
+    CHECK_FALSE(result->table);
+    CHECK(made == 1);
+}

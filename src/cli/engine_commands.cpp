@@ -25,17 +25,11 @@ std::string line_of(const std::vector<Move>& moves) {
 }  // namespace
 
 int run_analyze(const AnalyzeSettings& settings) {
-    // A position the tables cover is answered from them: the shortest win, the longest defence.
-    if (const auto tables = tables_for(settings.position, settings.rules))
-        if (const auto choice = tablebase::best_move(settings.position, settings.rules, *tables)) {
-            const tablebase::Value v = choice->value;
-            out(v.verdict == tablebase::Verdict::Draw ? "draw (tablebase)"
-                                                       : concat(v.verdict == tablebase::Verdict::Win ? "win in " : "loss in ",
-                                                                v.distance, " (tablebase)"));
-            out(concat("bestmove ", to_string(choice->move)));
-            return 0;
-        }
+    // The built tables answer a position they hold with every move's material (the shortest win, the
+    // longest defence), and score the positions they hold in the search of any other.
+    BuiltTables tables;
     engine::Search search;
+    search.set_tables(&tables);
     const engine::Result r = search.run(settings.position, settings.rules, {}, settings.limits, [](const engine::DepthReport& d) {
         out(format("depth=%d score=%d nodes=%llu nps=%.0f pv=%s", d.depth, d.score,
                    static_cast<unsigned long long>(d.nodes), d.seconds > 0 ? d.nodes / d.seconds : 0.0,
@@ -46,6 +40,7 @@ int run_analyze(const AnalyzeSettings& settings) {
         out("bestmove none (the side to move has no legal move)");
         return 0;
     }
+    if (r.table) out(engine::table_verdict(*r.table));
     out(concat("bestmove ", to_string(r.best)));
     return 0;
 }

@@ -368,6 +368,36 @@ std::optional<tablebase::Set> tables_for(const Position& pos, const Rules& rules
     return set;
 }
 
+void BuiltTables::use(const Rules& rules) {
+    const std::string folder = tablebase_directory(rules);
+    if (folder_ == folder) return;
+    folder_ = folder;
+    set_ = {};
+    missing_.clear();
+    const auto manifest = read_manifest(rules);
+    // Only materials of complete levels are probed: a build stopped halfway leaves the rest to the search.
+    pieces_ = manifest ? pieces_built(*manifest) : 0;
+}
+
+int BuiltTables::pieces(const Rules& rules) {
+    use(rules);
+    return pieces_;
+}
+
+const tablebase::Set* BuiltTables::with(const Rules& rules, const tablebase::Material& m) {
+    use(rules);
+    if (set_.find(m)) return &set_;
+    if (m.pieces() > pieces_ || std::find(missing_.begin(), missing_.end(), m) != missing_.end()) return nullptr;
+    const auto manifest = read_manifest(rules);
+    auto table = manifest ? load_table(rules, m, *manifest) : Expected<tb::Table>{Error{"no manifest"}};
+    if (!table) {
+        missing_.push_back(m);
+        return nullptr;
+    }
+    set_.add(std::move(*table));
+    return &set_;
+}
+
 }  // namespace fetaix::cli
 
 namespace fetaix::cli {

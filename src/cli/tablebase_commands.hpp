@@ -6,6 +6,7 @@
 #include <string>
 
 #include <fetaix/fetaix.hpp>
+#include <fetaix/engine/tables.hpp>
 #include <fetaix/tablebase.hpp>
 
 namespace fetaix::cli {
@@ -24,5 +25,23 @@ Expected<tablebase::Set> built_tables(const Rules& rules);
 
 // Per material and side to move: the shares won, drawn and lost, the longest win and a draw.
 int run_tablebase_stats(const Rules& rules);
+
+// The built tables for the engine (the computer, the hint): each material read from its file the first
+// time the search asks for it, never before, so a game that uses neither loads none; what is not built,
+// or does not match its checksum, is not asked for again and is searched as if there were no tables.
+// Used by one thread at a time (the Thinker's worker).
+class BuiltTables final : public engine::Tables {
+public:
+    const tablebase::Set* with(const Rules& rules, const tablebase::Material& m) override;
+    int pieces(const Rules& rules) override;
+
+private:
+    // Starts over when the rules (the folder) change.
+    void use(const Rules& rules);
+    std::optional<std::string> folder_;
+    int pieces_ = 0;
+    tablebase::Set set_;
+    std::vector<tablebase::Material> missing_;
+};
 
 }  // namespace fetaix::cli

@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <vector>
 
+#include "cli/tablebase_commands.hpp"
 #include "network.hpp"
 #include "player.hpp"
 #include "remote.hpp"
@@ -27,7 +28,7 @@ int run(AppOptions options) {
                                         options.state_folder, " (end it first)"));
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
-    Thinker thinker;
+    Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); });
     ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     // The Player delivering the side to move's move, while it works on the position of `working_revision`.
     Player* working = nullptr;
@@ -169,7 +170,7 @@ int run(AppOptions options) {
         }
         if (hinting) {
             if (auto result = thinker.take_result()) {
-                if (result->has_move) controller.show_hint(result->best, result->score);
+                if (result->has_move) controller.show_hint(result->best, result->score, result->table);
                 hinting = false;
             }
             redraw = true;

@@ -4,7 +4,10 @@ namespace fetaix::tui {
 
 void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms) {
     cancel();
-    if (!search_) search_ = std::make_unique<engine::Search>(kTableEntries);
+    if (!search_) {
+        search_ = std::make_unique<engine::Search>(kTableEntries);
+        if (make_tables_) tables_ = make_tables_();
+    }
     done_ = false;
     // Cleared before the worker exists (cancel() has joined the last one), so a cancel that comes
     // before the worker reaches the search still stops it.
@@ -19,7 +22,7 @@ void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms
         engine::Result r = engine::think(*search_, game, level, seed, time_ms, [this](const engine::DepthReport& d) {
             std::lock_guard lock(mutex_);
             progress_ = d.pv.empty() ? concat("depth ", d.depth) : concat("depth ", d.depth, ", best ", to_string(d.pv[0]));
-        }, &stop_);
+        }, &stop_, tables_.get());
         std::lock_guard lock(mutex_);
         result_ = r;
         done_ = true;

@@ -2,6 +2,7 @@
 // The engine on a worker thread, so the screen keeps answering while the computer thinks.
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -16,7 +17,9 @@ namespace fetaix::tui {
 
 class Thinker {
 public:
-    Thinker() = default;
+    // `make_tables`, if given, makes the endgame tables the engine may probe (levels 7 and 8, hints):
+    // called at the first start(), as the search's table is made.
+    explicit Thinker(std::function<std::unique_ptr<engine::Tables>()> make_tables = {}) : make_tables_(std::move(make_tables)) {}
     ~Thinker() { cancel(); }
     Thinker(const Thinker&) = delete;
     Thinker& operator=(const Thinker&) = delete;
@@ -41,6 +44,8 @@ private:
     // Made on the first start(): its transposition table is most of the program's memory, and a game
     // between two people never needs it.
     std::unique_ptr<engine::Search> search_;
+    std::function<std::unique_ptr<engine::Tables>()> make_tables_;
+    std::unique_ptr<engine::Tables> tables_;  // used by the worker only
     std::thread worker_;
     std::atomic<bool> done_{false};
     std::atomic<bool> stop_{false};  // this run's stop request (engine::Limits::stop)

@@ -195,6 +195,28 @@ settings)
     expect "$welcome" "White (Amina) against Black." "$rules" "White (Amina) to move." \
         "White c2-c3" "Black to move." "Capture compulsory: c4 can capture."
     ;;
+tablebase)
+    # The computer (level 8) on both sides of a 3-piece ending, with the tables built in a temporary
+    # data folder: it wins in exactly the distance the table gives. The game is read as it is played
+    # (a coprocess), and quit once it is over.
+    export XDG_DATA_HOME=$STATE/data
+    "$BIN" tablebase build --pieces 3 >/dev/null 2>"$STATE/build" || fail "tablebase build: $(cat "$STATE/build")"
+    start=W:Wc1,Kc2:BKa5
+    probe=$("$BIN" tablebase probe "$start")
+    [ "$probe" = "$start win 21" ] || fail "probe: $probe"
+    coproc GAME { timeout 60 "$BIN" --screen-reader --fen "$start" --white ai:8 --black ai:8 --time 5 2>"$STATE/stderr"; }
+    OUT=
+    while IFS= read -r line <&"${GAME[0]}"; do
+        OUT+=$line$'\n'
+        [[ "$line" == "Game over: "* ]] && break
+    done
+    echo quit >&"${GAME[1]}"
+    wait "$GAME_PID" || fail "exit status $?: $(cat "$STATE/stderr")"
+    [ -z "$(cat "$STATE/stderr")" ] || fail "standard error: $(cat "$STATE/stderr")"
+    moves=$(printf '%s' "$OUT" | grep -cE '^(White|Black) (mullah )?[a-e][1-5][-x]')
+    [ "$moves" = 21 ] || fail "$moves moves played, the table says 21"
+    printf '%s' "$OUT" | tail -n 1 | grep -qx 'Game over: White (computer, level 8) wins by all pieces captured.' || fail "White did not win"
+    ;;
 *)
     fail "unknown test $1"
     ;;

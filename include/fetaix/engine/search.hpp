@@ -19,6 +19,7 @@
 #include "../position.hpp"
 #include "../rules.hpp"
 #include "evaluate.hpp"
+#include "tables.hpp"
 
 namespace fetaix::engine {
 
@@ -58,6 +59,8 @@ struct Result {
     std::uint64_t nodes = 0;
     double seconds = 0;
     std::vector<Move> pv;
+    // The tables' value of the root, when the move was theirs (played without a search).
+    std::optional<tablebase::Value> table;
 };
 
 class Search {
@@ -72,6 +75,9 @@ public:
         seed_ = seed;
     }
     void clear() { std::fill(table_.begin(), table_.end(), Entry{}); }
+    // Endgame tables to probe (nothing: none). A position they hold is scored from them, not searched;
+    // a root they hold, with every move's material, is answered with their move.
+    void set_tables(Tables* tables) { tables_ = tables; }
 
     Result run(const Position& root, const Rules& rules, const History& history, const Limits& limits,
                const std::function<void(const DepthReport&)>& on_depth = {}) {
@@ -90,6 +96,17 @@ public:
         // A move is always at hand, even if the clock runs out during the first iteration.
         result.has_move = true;
         result.best = root_moves[0];
+        table_pieces_ = tables_ ? tables_->pieces(rules) : 0;
+        if (tables_)
+            if (const auto choice = table_move(*tables_, rules, root);
+                choice && holds(choice->value, rules, history.quiet_plies) && !repeats_thrice(root.after(choice->move), history)) {
+                result.best = choice->move;
+                result.score = table_score(choice->value, 0);
+                result.pv = {choice->move};
+                result.table = choice->value;
+                result.seconds = elapsed();
+                return result;
+            }
         if (root_moves.size() == 1 && limits.time_ms >= 0) {
             result.pv = {root_moves[0]};
             return result;
@@ -150,8 +167,19 @@ private:
         return score;
     }
 
+    // Whether reaching p would make its third occurrence in the game (a draw the tables do not see).
+    static bool repeats_thrice(const Position& p, const History& history) {
+        return std::count(history.keys.begin(), history.keys.end(), hash(p)) >= 2;
+    }
+
     // Mate scores are stored relative to the node, so they stay right when met at another ply.
     static int to_table(int score, int ply) { return score > kMateBound ? score + ply : score < -kMateBound ? score - ply : score; }
+    // A table's win or loss in D plies as a mate D plies from this node: the shortest win and the
+    // longest defence score best, as mates found by the search do.
+    static int table_score(const tablebase::Value& v, int ply) {
+        if (v.verdict == tablebase::Verdict::Draw) return 0;
+        return v.verdict == tablebase::Verdict::Win ? kMate - ply - v.distance : -kMate + ply + v.distance;
+    }
     static int from_table(int score, int ply) { return score > kMateBound ? score - ply : score < -kMateBound ? score + ply : score; }
 
     int negamax(const Position& pos, int depth, int alpha, int beta, int ply, int quiet, int reversible) {
@@ -170,6 +198,9 @@ private:
                 const std::size_t at = path_.size() - static_cast<std::size_t>(i);
                 if (path_[at] == key && (at >= root_index_ || ++before_root == 2)) return 0;
             }
+            // A position the tables hold is scored from them, when their value holds at this count.
+            if (popcount(pos.occupied()) <= table_pieces_)
+                if (const auto v = probe(*tables_, rules_, pos); v && holds(*v, rules_, quiet)) return table_score(*v, ply);
             if (rules_.no_progress > 0 && quiet >= rules_.no_progress) return 0;
         }
         MoveList moves;
@@ -260,6 +291,8 @@ private:
     }
 
     std::vector<Entry> table_;
+    Tables* tables_ = nullptr;
+    int table_pieces_ = 0;  // positions of at most this many pieces are probed (0: none)
     Weights weights_;
     Rules rules_;
     Limits limits_;
