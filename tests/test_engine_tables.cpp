@@ -21,7 +21,7 @@ namespace {
 const tb::Set& three_pieces() {
     static const tb::Set set = [] {
         tb::Set s;
-        for (const tb::Material& m : tb::materials_up_to(3)) s.add(tb::solve(m, Rules{}, s));
+        for (const tb::Material& m : tb::stored_materials_up_to(3)) s.add(tb::solve(m, Rules{}, s).value());
         return s;
     }();
     return set;

@@ -81,7 +81,7 @@ TEST_CASE("a thinker cancelled right after it starts stops at once", "[tui][thin
 TEST_CASE("a thinker makes the endgame tables at its first start, and level 8 plays their move", "[tui][thinker][tablebase]") {
     namespace tb = tablebase;
     tb::Set set;
-    for (const tb::Material& m : tb::materials_up_to(2)) set.add(tb::solve(m, Rules{}, set));
+    for (const tb::Material& m : tb::stored_materials_up_to(2)) set.add(tb::solve(m, Rules{}, set).value());
     int made = 0;
     Thinker thinker([&] {
         ++made;

@@ -384,8 +384,10 @@ int BuiltTables::pieces(const Rules& rules) {
     return pieces_;
 }
 
-const tablebase::Set* BuiltTables::with(const Rules& rules, const tablebase::Material& m) {
+const tablebase::Set* BuiltTables::with(const Rules& rules, const tablebase::Material& wanted) {
     use(rules);
+    // Of two mirrored materials only one is stored; the set probes the other through it.
+    const tb::Material m = tb::is_stored(wanted) ? wanted : tb::mirror(wanted);
     if (set_.find(m)) return &set_;
     if (m.pieces() > pieces_ || std::find(missing_.begin(), missing_.end(), m) != missing_.end()) return nullptr;
     const auto manifest = read_manifest(rules);
@@ -406,7 +408,7 @@ Expected<tablebase::Set> built_tables(const Rules& rules) {
     const auto manifest = read_manifest(rules);
     if (!manifest) return manifest.error();
     tb::Set set;
-    for (const tb::Material& m : tb::materials_up_to(10)) {
+    for (const tb::Material& m : tb::stored_materials_up_to(10)) {
         if (!manifest->count(tb::name_of(m))) continue;
         auto table = load_table(rules, m, *manifest);
         if (!table) return table.error();

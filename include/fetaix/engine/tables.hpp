@@ -26,7 +26,9 @@ public:
         for (const tablebase::Table& t : set_.tables())
             if (t.material.pieces() > pieces_) pieces_ = t.material.pieces();
     }
-    const tablebase::Set* with(const Rules&, const tablebase::Material& m) override { return set_.find(m) ? &set_ : nullptr; }
+    const tablebase::Set* with(const Rules&, const tablebase::Material& m) override {
+        return set_.find(m) || set_.find(tablebase::mirror(m)) ? &set_ : nullptr;  // the set probes through the mirror
+    }
     int pieces(const Rules&) override { return pieces_; }
 
 private:
