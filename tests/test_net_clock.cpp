@@ -17,33 +17,14 @@
 #include "net/session.hpp"
 #include "tui/controller.hpp"
 
+#include "net_helpers.hpp"
+
 using namespace fetaix;
 using namespace fetaix::net;
+using namespace fetaix::net::test;
 using namespace std::chrono_literals;
 
 namespace {
-
-struct TempFolder {
-    std::string path;
-    TempFolder() {
-        char name[] = "/tmp/fetaix-netclock-XXXXXX";
-        path = ::mkdtemp(name);
-    }
-    ~TempFolder() { std::system(("rm -rf '" + path + "'").c_str()); }
-};
-
-struct Probe {
-    Session* session;
-    std::vector<Event> events;
-    std::size_t count(EventKind kind) const {
-        return static_cast<std::size_t>(std::count_if(events.begin(), events.end(), [&](const Event& e) { return e.kind == kind; }));
-    }
-    const Event* last(EventKind kind) const {
-        for (auto it = events.rbegin(); it != events.rend(); ++it)
-            if (it->kind == kind) return &*it;
-        return nullptr;
-    }
-};
 
 // A hand-driven client: writes lines, collects what the host sends.
 struct Raw {

@@ -9,16 +9,13 @@
 #include <fetaix/solve.hpp>
 #include <fetaix/tablebase.hpp>
 
+#include "helpers.hpp"
+
 using namespace fetaix;
+using fetaix::test::fen;
 namespace tb = fetaix::tablebase;
 
 namespace {
-
-Position fen(std::string_view text) {
-    auto p = parse_fen(text);
-    REQUIRE(p);
-    return *p;
-}
 
 solve::Value value_of(const tb::Value& v) {
     if (v.verdict == tb::Verdict::Win) return solve::Value::Win;
