@@ -369,6 +369,9 @@ std::optional<tablebase::Set> tables_for(const Position& pos, const Rules& rules
 }
 
 void BuiltTables::use(const Rules& rules) {
+    // The search asks at every node it probes: no folder name is built while the rules stay the same.
+    if (rules_ == rules) return;
+    rules_ = rules;
     const std::string folder = tablebase_directory(rules);
     if (folder_ == folder) return;
     folder_ = folder;

@@ -36,8 +36,9 @@ public:
     int pieces(const Rules& rules) override;
 
 private:
-    // Starts over when the rules (the folder) change.
+    // Starts over when the rules (the folder) change; asked at every probe, so the rules are compared first.
     void use(const Rules& rules);
+    std::optional<Rules> rules_;
     std::optional<std::string> folder_;
     int pieces_ = 0;
     tablebase::Set set_;
