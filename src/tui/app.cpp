@@ -98,7 +98,9 @@ int run(AppOptions options) {
         const auto pause_left = std::chrono::milliseconds(400) - since_move;
         const bool pause = demonstration && pause_left.count() > 0;
         const auto start_working = [&] {
-            if (working || hinting || !controller.player_to_move() || pause || controller.clock_paused()) return;
+            if (working || hinting || !controller.player_to_move() || pause || controller.clock_paused() ||
+                controller.waits_for_screen())
+                return;
             working = player_of(controller.game().position().side_to_move);
             if (working) {
                 working->start(controller.game());
@@ -117,7 +119,8 @@ int run(AppOptions options) {
         // only for what needs one (the computer's progress on screen, the pause between its moves).
         std::vector<pollfd> sources;
         int wait_ms = -1;
-        if (working) {
+        // A game hidden by a small terminal waits for the key that says it grew, not for the computer.
+        if (working && !controller.waits_for_screen()) {
             if (working->fd() >= 0) sources.push_back({working->fd(), POLLIN, 0});
             wait_ms = working->timeout_ms();
         }
@@ -140,6 +143,7 @@ int run(AppOptions options) {
         if (working == &remote && remote.has_moves()) wait_ms = 0;
         const Key key = terminal.read_key(wait_ms, controller.ui().flipped, sources);
         bool redraw = key.name != Key::Name::None;
+        controller.set_too_small(!screen_fits(terminal.rows(), terminal.columns()));
         // A clock that has run out ends the game now, key or none.
         if (controller.tick()) redraw = true;
         if (controller.take_bell()) terminal.bell();
@@ -157,7 +161,9 @@ int run(AppOptions options) {
         }
         if (working) {
             if (working == &computer) controller.set_thinking(working->doing());
-            if (auto move = working->take_move()) {
+            // A computer's move found while the game cannot be seen waits until it can be.
+            const bool hidden = working == &computer && controller.waits_for_screen();
+            if (auto move = hidden ? std::nullopt : working->take_move()) {
                 // Only the computer needs the pause between moves: a remote player's come as they come.
                 const bool computer_moved = working == &computer;
                 controller.play_delivered(*move);

@@ -1170,8 +1170,10 @@ void Controller::sync_clock() {
     if (!clock_) return;
     const Millis t = now();
     if (game_.over() && clock_->running()) clock_->stop(t);
-    // A saved game shown for a question, a file waiting to be opened, a replay: nobody is playing.
-    const bool hold = clock_paused_ || before_preview_ || ui_.replay || ui_.question == Question::OpenOther;
+    // A saved game shown for a question, a file waiting to be opened, a replay, a game hidden by a
+    // terminal too small to show it: nobody is playing.
+    const bool hold = clock_paused_ || before_preview_ || ui_.replay || ui_.question == Question::OpenOther ||
+                      waits_for_screen();
     if (hold) clock_->pause(t);
     else clock_->resume(t);
 }

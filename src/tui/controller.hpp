@@ -122,6 +122,9 @@ public:
     void keep_unsaved_game();
     // Whether the terminal is too small to show the game (the program says so before each key).
     void set_too_small(bool too_small) { ui_.too_small = too_small; }
+    // A local game waits while it cannot be seen: the clocks stop and the computer does not move.
+    // Over the network the other terminal plays on, so the host's clocks run there.
+    bool waits_for_screen() const { return ui_.too_small && !networked(); }
     // How many pages the help takes at the screen's size: a key turns the page until the last one.
     void set_help_pages(int pages) { help_pages_ = pages; }
     // The players the command line named and which of their options it gave: those win over a

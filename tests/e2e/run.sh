@@ -361,6 +361,29 @@ too_small)
     [ "$(screen)" = "$before" ] || fail "the screen changed while the terminal was too small: was
 $before"
     ;;
+too_small_waits)
+    # A local game hidden by a small terminal waits: the clocks stop (Black's three seconds outlast four
+    # seconds hidden) and a demonstration plays no move until the screen can show it.
+    start_game --clock 0:03
+    wait_for 'White to move'
+    type_move c2-c3
+    wait_for '>● 0:02\.'
+    $T resize-window -t e2e -x 60 -y 20
+    wait_for '60x20; fetaix needs 72x24'
+    sleep 4    # time that must pass unseen: the clock must not run out meanwhile
+    $T resize-window -t e2e -x 80 -y 24
+    wait_for 'Black to move'
+    screen | grep -q 'Game over' && fail "Black lost on time while the game was hidden"
+    screen | grep -q 'Clock  ○ 0:03\.0  >● 0:0[12]\.[0-9]' || fail "Black's clock ran while hidden: $(screen | grep Clock)"
+    kill_server
+    rm -f "$STATE/fetaix/autosave.pdn"
+    start_game_sized 60 20 --white ai:1 --black ai:1
+    wait_for '60x20; fetaix needs 72x24'
+    sleep 2    # time for moves that must not be played unseen
+    ! grep -q '^1\.' "$STATE/fetaix/autosave.pdn" 2>/dev/null || fail "the computers played while hidden"
+    $T resize-window -t e2e -x 80 -y 24
+    wait_for ' 1\. [a-e][1-5]'
+    ;;
 fit)
     # Nothing is cut at the right edge: the key line at the narrowest screen, and the draw question
     # naming a 38-character name, whole on two lines at 80 and at 72 columns.
