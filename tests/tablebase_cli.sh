@@ -37,7 +37,7 @@ expect 1 "" "fetaix: tablebase probe: W:Wa4:Bb4,c4,a5 has 4 pieces; the tables f
     tablebase probe "W:Wa4:Ba5,b4,c4"
 
 # analyze answers from the tables: the shortest win and its move.
-expect 0 $'win in 1 (tablebase)\nbestmove c3xc5' "" analyze --fen W:WKc3:Bc4
+expect 0 $'win in 1 ply (tablebase)\nbestmove c3xc5' "" analyze --fen W:WKc3:Bc4
 
 # An interrupted build: one material's file and manifest line gone. Only that one is built again.
 sed -i '/^1m1k-1m0k /d' "$folder/manifest.txt"

@@ -87,6 +87,7 @@ TEST_CASE("engine: no move when there is none; the only move at once", "[engine]
     const engine::Result forced = search.run(fen("W:Wb3:Bc3"), {}, {}, timed);
     CHECK(to_string(forced.best) == "b3xd3");
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(1));
+    CHECK(forced.depth == 0);  // not searched, so no score: the hint says "the only move"
 }
 
 TEST_CASE("engine: a time limit is kept", "[engine]") {

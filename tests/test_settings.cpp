@@ -197,7 +197,7 @@ TEST_CASE("settings: `fetaix config` prints the keys in force, and they read bac
     const std::string text = cli::settings_toml(read.settings);
     CHECK_THAT(text, Catch::Contains("\n[keys]\n# Each action's key, or a list of keys. A key is a character, or Up, Down, Left,"
                                      " Right, Home, End,\n# PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, Ctrl-A to"
-                                     " Ctrl-Z (not Ctrl-C, Ctrl-H,\n# Ctrl-I, Ctrl-J, Ctrl-M or Ctrl-Z).\n# cursor up"));
+                                     " Ctrl-Z (not Ctrl-C, Ctrl-H,\n# Ctrl-I, Ctrl-J, Ctrl-M, Ctrl-Q, Ctrl-S or Ctrl-Z).\n# cursor up"));
     CHECK_THAT(text, Catch::Contains("\n# undo (default \"u\")\nundo = \"U\"\n"));
     CHECK_THAT(text, Catch::Contains("\n# cursor left; looking back, a move back (default [\"Left\", \"h\"])\n"
                                      "cursor-left = [\"Left\", \"d\"]\n"));

@@ -852,9 +852,12 @@ TEST_CASE("tui: H asks for a hint, which is shown until the game changes", "[tui
     CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), " (a forced loss)"));
     // A move from the endgame tables says their value.
     c.show_hint(c.legal_moves()[0], engine::kMate - 17, tablebase::Value{tablebase::Verdict::Win, 17});
-    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", win in 17 (tablebase)"));
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", win in 17 plies (tablebase)"));
     c.show_hint(c.legal_moves()[0], 0, tablebase::Value{});
     CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", draw (tablebase)"));
+    // The only legal move is not searched: no evaluation is made up for it.
+    c.show_hint(c.legal_moves()[0], std::nullopt);
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), " (the only move)"));
 }
 
 TEST_CASE("tui: against the computer, a draw offer is answered by the computer at once", "[tui][engine]") {

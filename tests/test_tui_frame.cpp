@@ -273,6 +273,23 @@ TEST_CASE("screen: the help page lists the keys and the rules in force", "[tui][
     }
 }
 
+TEST_CASE("screen: in a replay the help page lists the replay's keys, not the game's", "[tui][frame][replay]") {
+    Game g;
+    for (const char* m : {"c2-c3", "c4xc2"}) REQUIRE(g.play(m));
+    Controller c(Rules{}, Players{});
+    c.load(parse_pdn(format_pdn(g))->front());
+    c.start_replay("");
+    c.handle(map_key(Key::character('?'), c.mode()));
+    const Frame f = compose(c, 24, 80, Glyphs::unicode());
+    std::string all;
+    for (int r = 0; r < f.rows(); ++r) all += f.line(r) + "\n";
+    CHECK_THAT(all, Catch::Contains("  [ ] or Left Right  a move back, a move on\n"));
+    CHECK_THAT(all, Catch::Contains("  Home/7  the start   End/1  the end\n"));
+    CHECK_THAT(all, Catch::Contains("  f  flip the board   s  save the record   ?  this help   q  leave the replay\n"));
+    CHECK_THAT(all, !Catch::Contains("type a move"));
+    CHECK_THAT(all, !Catch::Contains("undo"));
+}
+
 TEST_CASE("screen: below the minimum size it says how large the terminal must be", "[tui][frame]") {
     Controller c(Rules{}, Players{});
     const Frame f = compose(c, 12, 40, Glyphs::unicode());
@@ -980,7 +997,14 @@ TEST_CASE("screen: the computer's move is announced and its whole path marked un
     // The computer on both sides: the key line says what the keys still do.
     Controller c(Rules{}, Players{"White", "Black", 1, 1}, *parse_fen("W:Wc1:Bc2,d3,b3,a5"));
     Frame f = compose(c, 24, 80, Glyphs::ascii());
-    CHECK(f.line(22) == "Computer against computer: f flip  s save  n new game  ? help  q quit");
+    CHECK(f.line(22) == "[ ] look back  f flip  s save  n new game  ? help  q quit");
+    {
+        // Timed, the pause key works too, and is listed.
+        Controller timed(Rules{}, Players{"White", "Black", 1, 1});
+        timed.set_clocks(*parse_time_control("5"), *parse_time_control("5"));
+        CHECK(compose(timed, 24, 80, Glyphs::ascii()).line(22) ==
+              "[ ] look back  p pause  f flip  s save  n new game  ? help  q quit");
+    }
     c.play_delivered(legal(c, "c1xc3xa3"));
     f = compose(c, 24, 80, Glyphs::ascii());
     CHECK(f.line(23) == "White plays c1xc3xa3, taking c2 and b3.");

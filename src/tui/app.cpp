@@ -176,7 +176,10 @@ int run(AppOptions options) {
         }
         if (hinting) {
             if (auto result = thinker.take_result()) {
-                if (result->has_move) controller.show_hint(result->best, result->score, result->table);
+                // Depth 0: the only legal move, played without a search, so without a score.
+                if (result->has_move)
+                    controller.show_hint(result->best, result->depth > 0 ? std::optional(result->score) : std::nullopt,
+                                         result->table);
                 hinting = false;
             }
             redraw = true;

@@ -327,12 +327,17 @@ void Controller::play_delivered(const Move& m) {
     if (ui_.message != said) ui_.message = concat(said, " ", ui_.message);
 }
 
-void Controller::show_hint(const Move& m, int score, const std::optional<tablebase::Value>& table) {
+void Controller::show_hint(const Move& m, std::optional<int> searched, const std::optional<tablebase::Value>& table) {
     ui_.hint = m;
     if (table) {
         ui_.message = concat("Hint: ", to_string(m), ", ", engine::table_verdict(*table));
         return;
     }
+    if (!searched) {
+        ui_.message = concat("Hint: ", to_string(m), " (the only move)");
+        return;
+    }
+    const int score = *searched;
     const std::string value = std::abs(score) > engine::kMateBound
                                   ? std::string(score > 0 ? "a forced win" : "a forced loss")
                                   : concat(score >= 0 ? "+" : "-", std::abs(score) / 100, ".", std::abs(score) % 100 / 10,

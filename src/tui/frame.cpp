@@ -495,10 +495,11 @@ std::string hint_text(const Controller& c) {
                       "   ", key("cancel"), " cancel   ", key("help"), " help");
     if (sel.active())
         return concat(key("select"), " land on a marked point   ", key("cancel"), " cancel   ", key("help"), " help");
-    // Computer against computer: the board takes no moves, these keys still work.
+    // Computer against computer (the top line says so): the board takes no moves, these keys still work.
     if (c.players().white_level > 0 && c.players().black_level > 0)
-        return concat("Computer against computer: ", key("flip"), " flip  ", key("save"), " save  ", key("new-game"),
-                      " new game  ", key("help"), " help  ", key("quit"), " quit");
+        return concat(key("step-back"), " ", key("step-forward"), " look back  ",
+                      c.clock() ? concat(key("pause"), " pause  ") : "", key("flip"), " flip  ", key("save"), " save  ",
+                      key("new-game"), " new game  ", key("help"), " help  ", key("quit"), " quit");
     // Over the network undo asks the other player, and chat is there; one who only watches browses.
     if (c.networked())
         return c.keyboard_side()
@@ -656,12 +657,22 @@ std::vector<std::vector<std::string>> paginate_help(const Controller& c, int row
             notice.push_back(concat("  ", line));
     }
     std::vector<std::string> keys{"Keys"};
-    for (const std::string& line : help_key_lines(c.keys(), width - 4)) keys.push_back(concat("  ", line));
+    const auto key = [&](std::string_view action) { return c.keys().all(action, "/"); };
+    // A replayed record takes no moves: only the keys that act on it.
+    if (c.ui().replay)
+        keys.insert(keys.end(),
+                    {concat("  ", key("step-back"), " ", key("step-forward"), " or ", c.keys().first("cursor-left"), " ",
+                            c.keys().first("cursor-right"), "  a move back, a move on"),
+                     concat("  ", key("cursor-up-left"), "  the start   ", key("cursor-down-left"), "  the end"),
+                     concat("  ", key("flip"), "  flip the board   ", key("save"), "  save the record   ", key("help"),
+                            "  this help   ", key("quit"), "  leave the replay")});
+    else
+        for (const std::string& line : help_key_lines(c.keys(), width - 4)) keys.push_back(concat("  ", line));
     // Over the network some keys mean something else, and one more works.
-    if (c.networked())
+    if (c.networked() && !c.ui().replay)
         keys.push_back(concat("  Over the network: ", c.keys().first("undo"), " asks a take-back, ",
                               c.keys().first("draw"), " offers a draw, ", c.keys().first("chat"), " chats"));
-    if (c.clock())
+    if (c.clock() && !c.ui().replay)
         keys.push_back(concat("  ", c.keys().first("pause"), "  pause both clocks, or start them again"));
     std::vector<std::string> rules{
         "Rules",

@@ -44,8 +44,9 @@ std::optional<std::size_t> find_key_action(std::string_view name);
 
 // A key by name: one printable ASCII character stands for itself ("u", "?", "R"); the named keys are
 // Up Down Left Right Home End PgUp PgDn Enter Esc Backspace Delete Space Tab and Ctrl-A to Ctrl-Z
-// (not Ctrl-C and Ctrl-Z, which the terminal turns into signals, nor Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M,
-// which are Backspace, Tab and Enter); names are matched whatever their case.
+// (not Ctrl-C and Ctrl-Z, which the terminal turns into signals, Ctrl-S and Ctrl-Q, which it keeps to
+// stop and restart the screen, nor Ctrl-H, Ctrl-I, Ctrl-J and Ctrl-M, which are Backspace, Tab and
+// Enter); names are matched whatever their case.
 std::optional<Key> parse_key_name(std::string_view name);
 // Why a control key the terminal keeps for itself (Ctrl-C, Ctrl-S ...) cannot be one of the game's keys.
 std::optional<std::string> reserved_control_key(std::string_view name);
@@ -54,7 +55,7 @@ std::string key_name(const Key& key);
 // What parse_key_name takes, for `fetaix config`.
 inline constexpr std::string_view kKeyNames =
     "a character, or Up, Down, Left, Right, Home, End, PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, "
-    "Ctrl-A to Ctrl-Z (not Ctrl-C, Ctrl-H, Ctrl-I, Ctrl-J, Ctrl-M or Ctrl-Z)";
+    "Ctrl-A to Ctrl-Z (not Ctrl-C, Ctrl-H, Ctrl-I, Ctrl-J, Ctrl-M, Ctrl-Q, Ctrl-S or Ctrl-Z)";
 
 // The keys in force for each action.
 class KeyMap {

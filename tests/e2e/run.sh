@@ -101,7 +101,7 @@ computer_announced)
 demonstration)
     # The computer on both sides: each move announced, the key line says what the keys do.
     start_game --white ai:1 --black ai:1 --time 0.05
-    wait_for '^Computer against computer: f flip  s save  n new game  \? help  q quit$'
+    wait_for '^\[ \] look back  f flip  s save  n new game  \? help  q quit$'
     wait_for '^(White|Black) plays [a-e][1-5][-x][a-e][1-5]' 10
     keys f
     wait_for '^    e     d     c     b     a$'

@@ -62,7 +62,7 @@ no-progress = $no_progress
 [keys]
 # Each action's key, or a list of keys. A key is a character, or Up, Down, Left, Right, Home, End,
 # PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, Ctrl-A to Ctrl-Z (not Ctrl-C, Ctrl-H,
-# Ctrl-I, Ctrl-J, Ctrl-M or Ctrl-Z).
+# Ctrl-I, Ctrl-J, Ctrl-M, Ctrl-Q, Ctrl-S or Ctrl-Z).
 # cursor up (default ["Up", "k"])
 cursor-up = ["Up", "k"]
 # cursor down (default ["Down", "j"])

@@ -43,10 +43,12 @@ inline bool holds(const tablebase::Value& v, const Rules& rules, int quiet) {
     return v.verdict == tablebase::Verdict::Draw || rules.no_progress <= 0 || v.distance <= rules.no_progress - quiet;
 }
 
-// "win in 17 (tablebase)", "loss in 4 (tablebase)", "draw (tablebase)": what analyze and the hint say.
+// "win in 17 plies (tablebase)", "loss in 1 ply (tablebase)", "draw (tablebase)": what analyze and the hint
+// say; plies, as the tables count, since "in 17" alone reads as 17 numbered moves.
 inline std::string table_verdict(const tablebase::Value& v) {
     if (v.verdict == tablebase::Verdict::Draw) return "draw (tablebase)";
-    return concat(v.verdict == tablebase::Verdict::Win ? "win in " : "loss in ", v.distance, " (tablebase)");
+    return concat(v.verdict == tablebase::Verdict::Win ? "win in " : "loss in ", v.distance,
+                  v.distance == 1 ? " ply" : " plies", " (tablebase)");
 }
 
 // The value of p from the tables, or nothing when its material is not held.
