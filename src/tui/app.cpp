@@ -61,7 +61,7 @@ int run(AppOptions options) {
                                               : p.black_level > 0 ? std::optional(Color::Black)
                                                                   : std::nullopt;
         const Color keep = computer == Color::White && p.black_level == 0 ? Color::Black : Color::White;
-        if (auto door = Network::open_door(controller.game(), p, keep, computer, options.state_folder)) {
+        if (auto door = Network::open_door(controller, keep, computer, options.state_folder)) {
             network = std::move(*door);
             session.reachable_as(network->name());
         }
@@ -186,12 +186,14 @@ int run(AppOptions options) {
             if (working) working->cancel();
             working = nullptr;
             controller.set_thinking("");
+            network->hand_over();
             network.reset();
             remote.clear();
             session.give_up_autosave();
             taken_by = *pid;
             watch_until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
             for (Color c : {Color::White, Color::Black}) controller.set_remote(c, true);
+            controller.set_taken_over(concat("The game is played at the other terminal (pid ", *pid, ") now."));
             controller.set_network_line(concat("This game was taken over by another terminal (pid ", *pid, ")."));
             redraw = true;
         }
@@ -205,6 +207,7 @@ int run(AppOptions options) {
                 watch.note = concat("This game was taken over by another terminal (pid ", taken_by, "): watching it.");
                 if (auto started = Network::start(watch, controller.game(), controller.players(), options.state_folder)) {
                     network = std::move(*started);
+                    controller.set_taken_over("");
                     network->prepare(controller);
                     redraw = true;
                 }
@@ -213,6 +216,8 @@ int run(AppOptions options) {
             if (!network && std::chrono::steady_clock::now() >= watch_until) {
                 controller.set_network_line(concat("This game was taken over by another terminal (pid ", taken_by,
                                                    "): q quits."));
+                controller.set_taken_over(concat("The game is played at the other terminal (pid ", taken_by,
+                                                 ") now: q quits."));
                 taken_by = 0;
                 redraw = true;
             }
