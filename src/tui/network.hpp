@@ -62,7 +62,7 @@ public:
     }
     const std::string& name() const { return options_.name; }
     // This game taken over by another terminal: the players and watchers connected here are told where
-    // it went (they do not follow it there by themselves).
+    // it went (and follow it there, take_lost_door()).
     void hand_over() {
         if (host_) host_->close_all("the game moved to another terminal: run fetaix to join it");
     }
@@ -81,6 +81,10 @@ public:
     bool handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote);
     // Applies the events this terminal's own actions caused (a seat request answered): after each action.
     bool take_events(Controller& controller, RemotePlayer& remote);
+
+    // A plain fetaix's game joined or watched here whose host has gone (taken over by another terminal,
+    // say), once: the options to look for it again under its new holder's name with.
+    std::optional<NetOptions> take_lost_door() { return std::exchange(lost_door_, std::nullopt); }
 
     // Why the host did not let this terminal in (a wrong code, no free seat), once it has said so: the
     // program then ends with that message.
@@ -108,6 +112,7 @@ private:
     bool door_ = false;    // a plain fetaix's game (open_door)
     bool joined_ = false;  // door: a second terminal has taken the free seat; play goes through the Host
     std::optional<int> takeover_;
+    std::optional<NetOptions> lost_door_;
 };
 
 }  // namespace fetaix::tui

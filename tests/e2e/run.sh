@@ -2022,8 +2022,8 @@ local_takeover_no_moves)
     kill_server
     ;;
 local_takeover_told)
-    # A takeover (t) of a game on two screens with a watcher: the joined player and the watcher do not
-    # follow it, but are told plainly where it went.
+    # A takeover (t) of a game on two screens with a watcher: the joined player and the watcher are told
+    # where it went and follow it to its new holder, the player in its seat, the watcher watching.
     me=$(id -un)
     start_in first "$BIN"
     wait_in first 'White to move'
@@ -2040,13 +2040,15 @@ local_takeover_told)
     start_in third "$BIN"
     wait_in third '^Your choice \(s, w, t, n or q\):$'
     keys_in third t Enter
-    wait_in third "^Black \\($me\\) to move - capture compulsory"
-    for who in black watcher; do
-        wait_in "$who" '^the host says: the game moved to another terminal: run fetaix to join it$'
-        wait_in "$who" '^Disconnected: the host closed the connection: the game moved to another$'
-        wait_in "$who" '^terminal: run fetaix to join it\.$'
-    done
-    screen_in black | grep -q 'takes the seat back' && fail "the joined player is told to rejoin a game that moved"
+    third_pid=$(fetaix_pid third)
+    wait_in black "^The game moved to another terminal \(pid $third_pid\): followed there\.$" 10
+    wait_in watcher "^The game moved to another terminal \(pid $third_pid\): watching it there\.$" 10
+    wait_in third "^Black \($me\) joined\.$"
+    wait_in black "^Black \($me\) to move - your turn - capture compulsory"
+    move_in black c4xc2
+    wait_in third 'Black plays c4xc2'
+    wait_in watcher 'Black plays c4xc2'
+    grep -q '^1\. c2-c3 c4xc2 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
     kill_server
     ;;
 local_stopped)
