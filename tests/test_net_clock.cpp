@@ -375,3 +375,128 @@ TEST_CASE("net clock: a resumed host's clocks stand where the autosave had them,
     REQUIRE(pump(time, {&h, &c}, [&] { return c.count(EventKind::Clock) == 1; }));
     CHECK((*client)->clock()->reading(millis(time)) == ClockReading{300000, 250300, Color::Black});
 }
+
+namespace {
+
+// A plain fetaix's timed game made reachable (Network::open_door): the keyboard's controller times it,
+// the host (handover) follows it, both on the test's time.
+struct DoorTable {
+    TempFolder folder;
+    std::string path;
+    TimePoint time = TimePoint{} + 1000000s;
+    std::unique_ptr<tui::Controller> keyboard;
+    std::unique_ptr<Host> host;
+    Probe probe{nullptr, {}};
+
+    explicit DoorTable(std::string_view spec) {
+        path = folder.path + "/local-1.sock";
+        keyboard = std::make_unique<tui::Controller>(Rules{}, tui::Players{});
+        keyboard->set_time_source([this] { return now(); });
+        const TimeControl tc = *parse_time_control(spec);
+        keyboard->set_clocks(tc, tc);
+        HostConfig config;
+        config.game_name = "local-1";
+        config.socket_path = path;
+        config.handover = true;
+        config.game = keyboard->game();
+        config.white_clock = config.black_clock = tc;
+        config.clock_now = keyboard->clock_reading();
+        config.now = [this] { return time; };
+        auto h = Host::start(std::move(config));
+        REQUIRE(h.ok());
+        host = std::move(*h);
+        probe.session = host.get();
+        follow();
+    }
+    void wait(Millis ms) { time += std::chrono::milliseconds(ms); }
+    Millis now() const { return millis(time); }
+    // What the program's loop does after each key while no second terminal has a seat.
+    void follow() { host->follow(keyboard->game(), keyboard->clock()); }
+    void play(std::string_view move) {
+        keyboard->play_delivered(move_in(keyboard->game(), move));
+        follow();
+    }
+};
+
+}  // namespace
+
+TEST_CASE("net clock: a plain fetaix's host carries the keyboard's clocks; a move carries their readings", "[net][clock][tui]") {
+    DoorTable t("0:20");
+    Raw watcher(t.path);
+    watcher.write("hello version=1 role=watch");
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return !watcher.line_starting("state").empty(); }, {&watcher}));
+    CHECK(watcher.line_starting("state") ==
+          concat("state white=White black=Black white-present=yes black-present=no fen=", kOpeningFen,
+                 " backward-captures=no promotion=end majority=no no-progress=50 plies=0 white-clock=20 black-clock=20"
+                 " white-ms=20000 black-ms=20000 running=none"));
+
+    // Both sides played at the keyboard: each move goes to the watcher with the keyboard's clocks.
+    t.wait(3000);
+    t.play("d3-c3");
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return watcher.has_line("moved ply=1 move=d3-c3 used-ms=0 white-ms=20000 black-ms=20000 running=black"); }, {&watcher}));
+    t.wait(4210);
+    t.follow();  // nothing new: nothing sent
+    t.play("b3xd3");
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return watcher.has_line("moved ply=2 move=b3xd3 used-ms=4210 white-ms=20000 black-ms=15790 running=white"); }, {&watcher}));
+    CHECK(t.host->clock()->reading(t.now()) == ClockReading{20000, 15790, Color::White});
+
+    // A pause at the keyboard stops the copies' clocks (the whole state, none running), and they run again.
+    t.wait(1000);
+    t.keyboard->handle(tui::Action::of(tui::Action::Kind::Pause));
+    REQUIRE(t.keyboard->clock_paused());
+    t.follow();
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return watcher.line_starting("state").ends_with("white-ms=19000 black-ms=15790 running=none"); }, {&watcher}));
+    t.wait(60000);
+    t.follow();
+    t.keyboard->handle(tui::Action::of(tui::Action::Kind::Pause));
+    t.follow();
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return watcher.line_starting("state").ends_with("white-ms=19000 black-ms=15790 running=white"); }, {&watcher}));
+
+    // An undo at the keyboard: the whole state, with the clocks as they were at that ply.
+    t.keyboard->handle(tui::Action::of(tui::Action::Kind::Undo));
+    t.follow();
+    REQUIRE(pump(t.time, {&t.probe}, [&] { return watcher.line_starting("state").ends_with("plies=1 white-clock=20 black-clock=20 white-ms=20000 black-ms=20000 running=black"); }, {&watcher}));
+}
+
+TEST_CASE("net clock: until a seat is taken a plain fetaix decides a fall; then its host does, and the keyboard follows", "[net][clock][tui]") {
+    DoorTable t("0:20");
+    t.wait(2000);
+    t.play("d3-c3");
+    // Black's clock runs, but the keyboard's program decides its fall: the host waits for no clock.
+    CHECK(t.host->timeout_ms(t.time) == -1);
+    t.wait(3000);
+    t.follow();
+    // The keyboard pauses; then a second terminal takes Black's seat: the clock that ran stands where it
+    // was, and runs again (nobody pauses a game on two screens).
+    t.keyboard->handle(tui::Action::of(tui::Action::Kind::Pause));
+    t.follow();
+    t.wait(9000);
+    auto client = Client::connect(ClientConfig{t.path, Role::Seat, "Youssef", "", "", {}}, t.time);
+    REQUIRE(client.ok());
+    Probe c{client->get(), {}};
+    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Clock) == 1 && t.probe.count(EventKind::Clock) == 1; }));
+    const ClockReading seated{20000, 17000, Color::Black};
+    CHECK((*client)->clock()->reading(t.now()) == seated);
+    CHECK(t.host->clock()->reading(t.now()) == seated);
+    CHECK_FALSE(t.host->clock()->paused());
+    // The keyboard's program follows the host's clocks from now on, as a host --clock screen does.
+    const Event* e = t.probe.last(EventKind::Clock);
+    CHECK(e->ply == 1);
+    CHECK(e->clock == seated);
+    t.keyboard->follow_clock(e->ply, t.host->clock()->control(Color::White), t.host->clock()->control(Color::Black), *e->clock, e->at);
+    CHECK_FALSE(t.keyboard->clock_paused());
+    CHECK(t.keyboard->clock_reading() == seated);
+    CHECK(t.host->timeout_ms(t.time) == 17000);
+
+    // Black's time runs out: the keyboard decides nothing; the host does, and says so.
+    t.wait(17000);
+    CHECK(t.keyboard->clock_reading()->black == 0);
+    t.keyboard->tick();
+    CHECK_FALSE(t.keyboard->game().over());
+    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Result) == 1; }));
+    CHECK(t.host->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
+    CHECK((*client)->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
+    REQUIRE(t.probe.last(EventKind::Result) != nullptr);
+    t.keyboard->sync(t.host->game());
+    CHECK(t.keyboard->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
+}

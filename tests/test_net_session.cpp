@@ -836,3 +836,20 @@ TEST_CASE("net: the side a plain game's computer plays is never free", "[net]") 
     REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Closed) == 1; }));
     CHECK(text_of(c, EventKind::Closed) == "the host refused: no seat is free: the black seat is the host's (Black)");
 }
+
+TEST_CASE("net: a plain game's host taken over tells its player and watchers where the game went", "[net]") {
+    HostConfig config;
+    config.handover = true;
+    Table t(config);
+    auto player = t.connect(Role::Seat, "Youssef");
+    auto watcher = t.connect(Role::Watch, "Sara");
+    Probe p{player.get(), {}}, w{watcher.get(), {}};
+    REQUIRE(pump({&t.probe, &p, &w}, [&] { return p.count(EventKind::Synced) == 1 && w.count(EventKind::Synced) == 1; }));
+    t.host->close_all("the game moved to another terminal: run fetaix to join it");
+    REQUIRE(pump({&t.probe, &p, &w}, [&] { return p.count(EventKind::Closed) == 1 && w.count(EventKind::Closed) == 1; }));
+    for (const Probe* c : {&p, &w}) {
+        CHECK(text_of(*c, EventKind::Notice) == "the host says: the game moved to another terminal: run fetaix to join it");
+        CHECK(text_of(*c, EventKind::Closed) == "the host closed the connection: the game moved to another terminal: run fetaix to join it");
+    }
+    CHECK(t.host->connections() == 0);
+}

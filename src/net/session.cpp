@@ -1,6 +1,7 @@
 #include "net/session.hpp"
 
 #include <algorithm>
+#include <tuple>
 #include <unistd.h>
 #include <utility>
 
@@ -66,6 +67,14 @@ std::optional<std::string> offer_refusal(const Game& game, Color side, Offer wha
     return std::nullopt;
 }
 
+// The clocks as the copies are to show them: a paused clock (a plain fetaix's, at its keyboard) as
+// standing still.
+ClockReading shown_reading(const fetaix::Clock& clock, Millis now) {
+    ClockReading r = clock.reading(now);
+    if (clock.paused()) r.running.reset();
+    return r;
+}
+
 State state_of(const Game& game, const std::string& white, const std::string& black, bool white_present,
                bool black_present, const std::optional<Offer>& offer, Color offer_by,
                const std::optional<fetaix::Clock>& clock = std::nullopt, Millis now = 0) {
@@ -85,7 +94,7 @@ State state_of(const Game& game, const std::string& white, const std::string& bl
     if (clock) {
         s.white_clock = clock->control(Color::White);
         s.black_clock = clock->control(Color::Black);
-        s.clock = clock->reading(now);
+        s.clock = shown_reading(*clock, now);
     }
     return s;
 }
@@ -158,6 +167,9 @@ struct Host::Impl {
     static int index(Color c) { return c == Color::White ? 0 : 1; }
     bool local(Color c) const { return config.host_side == c || config.computer_side == c; }
     bool held(Color c) const { return !tokens[index(c)].empty(); }
+    // A plain fetaix's game before a second terminal has taken its free seat: the program at its
+    // keyboard times it and decides a fall (follow() brings its clocks); from the seat's taking, this host.
+    bool keyboard_times() const { return config.handover && !held(Color::White) && !held(Color::Black); }
     Peer* seated(Color c) {
         for (auto& p : peers)
             if (p->stage == Stage::Seated && p->side == c && !p->conn.closed()) return p.get();
@@ -207,7 +219,7 @@ struct Host::Impl {
 
     // A running clock that has reached zero ends the game: the host decides, and says so to everyone.
     void check_flag() {
-        if (!self.clock_) return;
+        if (!self.clock_ || keyboard_times()) return;
         if (self.game_.over()) {
             if (self.clock_->running()) self.clock_->stop(now_ms);
             return;
@@ -286,14 +298,23 @@ struct Host::Impl {
         p.side = side;
         name_of(side) = p.name;
         set_present(side, true);
+        // A plain fetaix's clocks paused at its keyboard run again: nobody may stop both players' time.
+        const bool resumed = config.handover && self.clock_ && self.clock_->paused();
+        if (resumed) self.clock_->resume(now_ms);
         p.conn.send(format(Welcome{kProtocolVersion, role_of(side), config.game_name, token}));
         send_state(p);
         broadcast(format(Joined{side, p.name}), &p);
+        // The watchers' clocks stood still: they run again.
+        if (resumed)
+            for (auto& w : peers)
+                if (w->stage == Stage::Watching && !w->conn.closed()) send_state(*w);
         {
             Event e = about(EventKind::Joined, side, p.name);
             e.login = p.login;
             self.emit(std::move(e));
         }
+        // From now on this host's clocks decide: the keyboard's program follows them as they stand.
+        if (config.handover && self.clock_) self.emit(clock_event(self.game_.ply(), self.clock_->reading(now_ms), now_ms));
     }
 
     void watch(Peer& p) {
@@ -669,20 +690,49 @@ void Host::answer_seat(int request, bool accept) {
     impl_->sweep();
 }
 
-void Host::follow(const Game& game) {
+void Host::follow(const Game& game, const std::optional<fetaix::Clock>& clock) {
+    Impl& impl = *impl_;
+    impl.now_ms = millis(impl.config.now());
     Game& mine = game_;
     const std::vector<Move> before = mine.moves(), after = game.moves();
     const bool same_line = mine.start() == game.start() && mine.rules() == game.rules();
-    if (same_line && before == after && mine.result() == game.result()) return;
-    // A declared result (resignation, agreed draw) travels in the state; one move more as `moved`.
-    const bool declared = game.result().reason == Reason::Resignation || game.result().reason == Reason::AgreedDraw;
+    const bool same_game = same_line && before == after && mine.result() == game.result();
+    // The clocks as the copies show them, and their controls: what the copies would not find by counting.
+    const auto face = [&](const std::optional<fetaix::Clock>& c) {
+        return c ? std::optional(std::tuple(c->control(Color::White), c->control(Color::Black), shown_reading(*c, impl.now_ms)))
+                 : std::nullopt;
+    };
+    const bool same_clock = face(clock_) == face(clock);
+    // The time the last move took: the turn so far on the clocks as they last came (moved's used-ms).
+    const Millis used = clock_ && clock_->running() && game.ply() > 0 &&
+                                game.position_at(game.ply() - 1).side_to_move == *clock_->running()
+                            ? clock_->spent(impl.now_ms)
+                            : 0;
+    clock_ = clock;
+    if (same_game && same_clock) return;
+    // A declared result (resignation, agreed draw, a fall) travels in the state; one move more as `moved`.
+    const bool declared = game.result().reason == Reason::Resignation || game.result().reason == Reason::AgreedDraw ||
+                          game.result().reason == Reason::TimeForfeit;
     const bool one_on = same_line && after.size() == before.size() + 1 && !declared &&
                         std::equal(before.begin(), before.end(), after.begin());
     mine = game;
-    offer_.reset();
-    if (one_on) impl_->broadcast(format(Moved{game.ply(), to_string(game.move(game.ply()))}));
-    else impl_->broadcast_state();
-    impl_->flush_all();
+    if (!same_game) offer_.reset();
+    if (one_on) {
+        Moved m{game.ply(), to_string(game.move(game.ply())), std::nullopt, std::nullopt};
+        if (clock_) {
+            m.used = used;
+            m.clock = shown_reading(*clock_, impl.now_ms);
+        }
+        impl.broadcast(format(m));
+    } else {
+        impl.broadcast_state();
+    }
+    impl.flush_all();
+}
+
+void Host::close_all(std::string_view why) {
+    for (auto& p : impl_->peers)
+        if (!p->conn.closed()) impl_->refuse(*p, why);
 }
 
 void Host::poll_fds(std::vector<pollfd>& fds) const {
@@ -701,8 +751,8 @@ int Host::timeout_ms(TimePoint now) const {
         if (p->stage == Impl::Stage::Handshake) consider(p->conn.opened_at() + impl_->config.limits.handshake_timeout);
         if (p->conn.partial_since()) consider(*p->conn.partial_since() + impl_->config.limits.partial_line_timeout);
     }
-    // A running clock: its fall is decided when it comes.
-    if (clock_ && !game_.over())
+    // A running clock: its fall is decided when it comes (here, once the keyboard's program no longer does).
+    if (clock_ && !game_.over() && !impl_->keyboard_times())
         if (const auto fall = clock_->until_fallen(millis(now))) consider(now + std::chrono::milliseconds(*fall));
     if (!next) return -1;
     if (*next <= now) return 0;

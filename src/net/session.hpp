@@ -76,7 +76,8 @@ enum class EventKind : std::uint8_t {
     // A timed game: the host's clocks, which every screen follows (the host's clock is the authority):
     // `clock` as read at `at` (steady-clock milliseconds, millis()) once ply `ply` stands; `used` is the
     // time the move making that ply took on its mover's clock. After each move (the mover's own
-    // included), a full state and a take-back.
+    // included), a full state and a take-back; on a host, when a plain fetaix's seat is taken (its
+    // program then follows the host's clocks).
     Clock,
     // Host only: a second fetaix of the same user asks to take the game over (HostConfig::handover);
     // `request` is its process id. The host's program saves, frees the autosave and watches the new holder.
@@ -221,7 +222,12 @@ public:
     // The host's game changed outside play() (a plain fetaix's game before a second terminal takes a
     // seat: a move of either side at this keyboard, undo, a new game, a file opened): the copies follow,
     // by a `moved` line when it is one move on, else by the whole state. Nothing when it is the same.
-    void follow(const Game& game);
+    // Timed, `clock` is the keyboard's clocks (on this host's time scale), taken as they are: a move
+    // carries their readings, and a change of them alone (a pause, a new game) sends the whole state.
+    // Until a second terminal takes a seat the keyboard's program decides a fall; from then on this host.
+    void follow(const Game& game, const std::optional<fetaix::Clock>& clock = std::nullopt);
+    // Ends every connection, telling each player and watcher `why` (an `error` line, then the close).
+    void close_all(std::string_view why);
 
     void poll_fds(std::vector<pollfd>& fds) const override;
     int timeout_ms(TimePoint now) const override;

@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 #include <poll.h>
+#include <unistd.h>
 #include <vector>
 
 #include "cli/tablebase_commands.hpp"
@@ -61,7 +62,7 @@ int run(AppOptions options) {
                                               : p.black_level > 0 ? std::optional(Color::Black)
                                                                   : std::nullopt;
         const Color keep = computer == Color::White && p.black_level == 0 ? Color::Black : Color::White;
-        if (auto door = Network::open_door(controller.game(), p, keep, computer, options.state_folder)) {
+        if (auto door = Network::open_door(controller, keep, computer, options.state_folder)) {
             network = std::move(*door);
             session.reachable_as(network->name());
         }
@@ -69,6 +70,10 @@ int run(AppOptions options) {
     // Taken over by another terminal: its process id (0: not), and until when this one looks for its game.
     int taken_by = 0;
     auto watch_until = std::chrono::steady_clock::now();
+    // A plain fetaix's game played or watched here whose host went (taken over): how it was reached, and
+    // until when its new holder is looked for, to follow it there in the same seat or as a watcher.
+    std::optional<NetOptions> lost_door;
+    auto follow_until = std::chrono::steady_clock::now();
     const auto player_of = [&](Color side) -> Player* {
         switch (controller.seat(side)) {
             case Seat::Computer: return &computer;
@@ -138,7 +143,7 @@ int run(AppOptions options) {
             if (wait_ms < 0 || ms < wait_ms) wait_ms = ms;
         }
         // Taken over: the other terminal's game is looked for a few times a second until it is there.
-        if (taken_by && !network && (wait_ms < 0 || wait_ms > 100)) wait_ms = 100;
+        if ((taken_by && !network) || lost_door) wait_ms = wait_ms < 0 ? 100 : std::min(wait_ms, 100);
         // A remote move that came while a question was open is played as soon as it is answered.
         if (working == &remote && remote.has_moves()) wait_ms = 0;
         const Key key = terminal.read_key(wait_ms, controller.ui().flipped, sources);
@@ -195,12 +200,14 @@ int run(AppOptions options) {
             if (working) working->cancel();
             working = nullptr;
             controller.set_thinking("");
+            network->hand_over();
             network.reset();
             remote.clear();
             session.give_up_autosave();
             taken_by = *pid;
             watch_until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
             for (Color c : {Color::White, Color::Black}) controller.set_remote(c, true);
+            controller.set_taken_over(concat("The game is played at the other terminal (pid ", *pid, ") now."));
             controller.set_network_line(concat("This game was taken over by another terminal (pid ", *pid, ")."));
             redraw = true;
         }
@@ -214,6 +221,7 @@ int run(AppOptions options) {
                 watch.note = concat("This game was taken over by another terminal (pid ", taken_by, "): watching it.");
                 if (auto started = Network::start(watch, controller.game(), controller.players(), options.state_folder)) {
                     network = std::move(*started);
+                    controller.set_taken_over("");
                     network->prepare(controller);
                     redraw = true;
                 }
@@ -222,9 +230,36 @@ int run(AppOptions options) {
             if (!network && std::chrono::steady_clock::now() >= watch_until) {
                 controller.set_network_line(concat("This game was taken over by another terminal (pid ", taken_by,
                                                    "): q quits."));
+                controller.set_taken_over(concat("The game is played at the other terminal (pid ", taken_by,
+                                                 ") now: q quits."));
                 taken_by = 0;
                 redraw = true;
             }
+        }
+        if (auto lost = network ? network->take_lost_door() : std::nullopt) {
+            lost_door = std::move(lost);
+            follow_until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+        }
+        if (lost_door) {
+            // Its new holder has it once it holds the autosave under another name.
+            const auto holder = store::lock_holder(options.state_folder);
+            if (holder && holder->pid != ::getpid() && !holder->game.empty() && holder->game != lost_door->name) {
+                NetOptions again = *lost_door;
+                again.name = holder->game;
+                again.note = concat("The game moved to another terminal (pid ", holder->pid, "): watching it there.");
+                if (auto started = Network::start(again, controller.game(), controller.players(), options.state_folder)) {
+                    if (working) working->cancel();
+                    working = nullptr;
+                    remote.clear();
+                    network = std::move(*started);
+                    controller.set_link_lost("");
+                    network->prepare(controller);
+                    controller.tell(concat("The game moved to another terminal (pid ", holder->pid, "): followed there."));
+                    lost_door.reset();
+                    redraw = true;
+                }
+            }
+            if (lost_door && std::chrono::steady_clock::now() >= follow_until) lost_door.reset();
         }
         // Esc stopped the reading: the worker stops within one move's check.
         if (reader.busy() && controller.ui().reading.empty()) reader.cancel();

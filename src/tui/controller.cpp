@@ -266,6 +266,11 @@ void Controller::set_link(Link link) {
 }
 
 void Controller::sync(const Game& game) {
+    // The move last announced, gone from the game now: its news is stale.
+    if (announced_ && (game.ply() < announced_->ply || !(game.move(announced_->ply) == announced_->move))) {
+        if (ui_.message.starts_with(announced_->text)) ui_.message.clear();
+        announced_.reset();
+    }
     game_ = game;
     apply_host_clock();
     clear_selection();
@@ -300,7 +305,7 @@ void Controller::set_remote(Color side, bool remote) {
 }
 
 bool Controller::player_to_move() const {
-    return !ui_.replay && ui_.question == Question::None && !game_.over() &&
+    return !ui_.replay && ui_.question == Question::None && !game_.over() && taken_over_.empty() &&
            seat(game_.position().side_to_move) != Seat::Keyboard;
 }
 
@@ -321,6 +326,7 @@ void Controller::play_delivered(const Move& m) {
     if (game_.ply() == ply) return;  // refused: play() has said why
     // Announced until the next key, the board marking its whole path meanwhile.
     ui_.message = said;
+    announced_ = Announced{game_.ply(), m, said};
     bell_due_ = bell_on_;
     archive_if_finished();
     // A finished game that the history could not keep: that follows the move.
@@ -408,6 +414,10 @@ bool Controller::apply(const Action& action) {
                                           " step through the moves, ", keys_.first("quit"), " leaves.")
                                  : concat("Nothing can be played on an earlier position: ", keys_.first("cancel"),
                                           " goes back to the game.");
+        return true;
+    }
+    if (!taken_over_.empty() && (changes_the_game(action) || action.kind == K::Pause)) {
+        ui_.message = taken_over_;
         return true;
     }
     if (networked() && !network_allows(action)) return true;
@@ -1152,9 +1162,10 @@ void Controller::apply_host_clock() {
     if (h.ply < game_.ply()) return;  // stale: a later ply is here already
     if (!clock_ || !(clock_->control(Color::White) == h.white) || !(clock_->control(Color::Black) == h.black)) {
         clock_ = Clock(h.white, h.black);
-        clock_paused_ = false;
         clock_warned_ = {};
     }
+    // The host's clocks are paused by nobody (a plain fetaix's pause ends when its seat is taken).
+    clock_paused_ = false;
     clock_->set(h.reading, h.at);
     game_.set_clock(h.reading);
     host_clocks_ = true;
@@ -1176,9 +1187,9 @@ void Controller::sync_clock() {
     const Millis t = now();
     if (game_.over() && clock_->running()) clock_->stop(t);
     // A saved game shown for a question, a file waiting to be opened, a replay, a game hidden by a
-    // terminal too small to show it: nobody is playing.
+    // terminal too small to show it, a game taken over by another terminal: nobody is playing here.
     const bool hold = clock_paused_ || before_preview_ || ui_.replay || ui_.question == Question::OpenOther ||
-                      waits_for_screen();
+                      waits_for_screen() || !taken_over_.empty();
     if (hold) clock_->pause(t);
     else clock_->resume(t);
 }

@@ -233,6 +233,12 @@ public:
     // Over the network, the connection to the host is gone (`why`, short): the status line says so
     // instead of whose turn it is. Empty: connected.
     void set_link_lost(std::string why) { link_lost_ = std::move(why); }
+    // Another terminal took this game over: nothing here changes it any more (`why` says so when tried),
+    // nobody plays it here and its clocks stand, until this screen watches it there (set back to "").
+    void set_taken_over(std::string why) {
+        taken_over_ = std::move(why);
+        sync_clock();
+    }
     const std::string& link_lost() const { return link_lost_; }
     // Over the network, what q asks while the game is autosaved (how it can be taken up again).
     void set_quit_text(std::string text) { quit_text_ = std::move(text); }
@@ -373,6 +379,7 @@ private:
     std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     Link link_;
     std::string quit_text_;                   // Quit's question over the network
+    std::string taken_over_;                  // set_taken_over
     std::string link_lost_;                   // the host is gone: said on the status line
     std::string asked_;                       // for Asked: the question, and what its answer does
     std::function<void(bool)> asked_then_;
@@ -392,6 +399,14 @@ private:
     };
     std::optional<HostClock> host_clock_;  // over the network: the host's clocks for a ply not yet here
     bool host_clocks_ = false;             // the clocks follow a host's, which decides a fall
+    // The move play_delivered last announced on the message line, and the ply it made: stale once a game
+    // from the host (sync) no longer has it (an undo at a plain fetaix being watched, a take-back).
+    struct Announced {
+        std::size_t ply;
+        Move move;
+        std::string text;
+    };
+    std::optional<Announced> announced_;
 };
 
 }  // namespace fetaix::tui

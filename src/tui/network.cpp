@@ -56,12 +56,15 @@ std::string login_name() {
 
 std::string door_name(int pid) { return concat("local-", pid); }
 
+bool is_door_name(std::string_view name) { return name.starts_with("local-"); }
+
 bool has_seat_token(const std::string& state_folder, const std::string& name) {
     return !read_token(token_path(state_folder, name)).empty();
 }
 
-Expected<std::unique_ptr<Network>> Network::open_door(const Game& game, const Players& players, Color keep,
+Expected<std::unique_ptr<Network>> Network::open_door(const Controller& controller, Color keep,
                                                       std::optional<Color> computer, const std::string& state_folder) {
+    const Players& players = controller.players();
     std::unique_ptr<Network> network(new Network);
     network->options_.mode = NetOptions::Mode::Host;
     network->options_.name = door_name(static_cast<int>(::getpid()));
@@ -79,12 +82,19 @@ Expected<std::unique_ptr<Network>> Network::open_door(const Game& game, const Pl
     config.computer_side = computer;
     config.white = players.white;
     config.black = players.black;
-    config.game = game;
+    config.game = controller.game();
+    if (const auto& clock = controller.clock()) {
+        config.white_clock = clock->control(Color::White);
+        config.black_clock = clock->control(Color::Black);
+        config.clock_now = controller.clock_reading();
+    }
     config.handover = true;
     auto host = net::Host::start(std::move(config));
     if (!host) return host.error();
     network->host_ = host->get();
     network->session_ = std::move(*host);
+    // The clocks exactly as they stand here (paused, or within a turn).
+    network->follow(controller);
     return network;
 }
 
@@ -276,12 +286,15 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             if (e.ply == controller.game().ply() + 1) remote.arrived(e.move, e.ply);
             else controller.sync(session_->game());
             break;
-        case E::Joined:
+        case E::Joined: {
+            bool unpaused = false;
             away_since_[e.side == Color::White ? 0 : 1].reset();
             away_line_.clear();
             if (door_ && !joined_) {
-                // The second terminal took the free seat: from now on this is a two-terminal game.
+                // The second terminal took the free seat: from now on this is a two-terminal game, timed
+                // by the host's clocks (its Clock event follows), which nobody pauses.
                 joined_ = true;
+                unpaused = controller.clock_paused();
                 controller.set_link(link(controller));
                 seat(controller, options_.side);
                 controller.set_quit_text("Quit? The game is saved: fetaix resumes it. (y/n)");
@@ -294,13 +307,15 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                     break;
                 }
             }
-            controller.tell(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
-                                                                 : concat(who(e.side), " joined (login ", e.login, ")."));
+            controller.tell(concat(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
+                                                                        : concat(who(e.side), " joined (login ", e.login, ")."),
+                                   unpaused ? " The clocks run again." : ""));
             // How to join stays on the host's screen while a seat is free; what to do on a watcher's.
             controller.set_network_line(host_ && !(session_->present(Color::White) && session_->present(Color::Black))
                                             ? join_line_
                                             : watch_line_);
             break;
+        }
         case E::Left:
             // The news of their joining is stale now.
             controller.tell("");
@@ -347,7 +362,9 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             }
             // The board stays as it was; a move tried now is refused by the session ("not connected").
             controller.set_link_lost("the host is gone");
-            controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join
+            if (!host_ && is_door_name(options_.name)) lost_door_ = options_;
+            // A plain fetaix's game comes back under another name (its new process id): no rejoin by this one.
+            controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join && !is_door_name(options_.name)
                                                                            ? concat(". When the host is back, fetaix join ", options_.name, " takes the seat back.")
                                                                            : std::string(".")));
             break;

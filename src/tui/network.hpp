@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -37,6 +38,7 @@ struct NetOptions {
 
 // The name a plain fetaix's game is reachable by (its socket in the private folder): "local-PID".
 std::string door_name(int pid);
+bool is_door_name(std::string_view name);
 // Whether this state folder keeps a seat token for the game `name` (its seat can be taken back).
 bool has_seat_token(const std::string& state_folder, const std::string& name);
 
@@ -47,17 +49,23 @@ public:
     static Expected<std::unique_ptr<Network>> start(const NetOptions& options, const Game& game, const Players& players,
                                                     const std::string& state_folder);
 
-    // A plain fetaix's game made reachable (issue 13 item 8): hosted privately as door_name(getpid()),
-    // this keyboard keeping `keep` (its person's side) and the computer its own; until a second terminal
-    // takes the free seat the keyboard plays as before and follow() keeps the copies in step.
-    static Expected<std::unique_ptr<Network>> open_door(const Game& game, const Players& players, Color keep,
+    // A plain fetaix's game made reachable (issue 13 item 8): the controller's game (its clocks with
+    // it) hosted privately as door_name(getpid()), this keyboard keeping `keep` (its person's side) and
+    // the computer its own; until a second terminal takes the free seat the keyboard plays (and times)
+    // as before and follow() keeps the copies in step; from then on the host's clocks decide.
+    static Expected<std::unique_ptr<Network>> open_door(const Controller& controller, Color keep,
                                                         std::optional<Color> computer, const std::string& state_folder);
 
-    // A door not yet joined: the watchers' copies follow the game played here.
+    // A door not yet joined: the watchers' copies follow the game played here, and its clocks.
     void follow(const Controller& controller) {
-        if (host_ && door_ && !joined_) host_->follow(controller.game());
+        if (host_ && door_ && !joined_) host_->follow(controller.game(), controller.clock());
     }
     const std::string& name() const { return options_.name; }
+    // This game taken over by another terminal: the players and watchers connected here are told where
+    // it went (and follow it there, take_lost_door()).
+    void hand_over() {
+        if (host_) host_->close_all("the game moved to another terminal: run fetaix to join it");
+    }
     // The process id of a second fetaix that asked to take this game over, once.
     std::optional<int> take_takeover() { return std::exchange(takeover_, std::nullopt); }
 
@@ -73,6 +81,10 @@ public:
     bool handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote);
     // Applies the events this terminal's own actions caused (a seat request answered): after each action.
     bool take_events(Controller& controller, RemotePlayer& remote);
+
+    // A plain fetaix's game joined or watched here whose host has gone (taken over by another terminal,
+    // say), once: the options to look for it again under its new holder's name with.
+    std::optional<NetOptions> take_lost_door() { return std::exchange(lost_door_, std::nullopt); }
 
     // Why the host did not let this terminal in (a wrong code, no free seat), once it has said so: the
     // program then ends with that message.
@@ -100,6 +112,7 @@ private:
     bool door_ = false;    // a plain fetaix's game (open_door)
     bool joined_ = false;  // door: a second terminal has taken the free seat; play goes through the Host
     std::optional<int> takeover_;
+    std::optional<NetOptions> lost_door_;
 };
 
 }  // namespace fetaix::tui

@@ -60,8 +60,11 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
     if (offer) {
         if (options.resume == ResumeChoice::Resume) controller.load(*saved.record);
         else controller.offer_resume(std::move(*saved.record));
+    } else if (options.resume == ResumeChoice::Resume && saved.record && !to_game(*saved.record).over()) {
+        // A game of no moves yet (as a takeover hands one over): resumed with its players, rules and clocks.
+        controller.load(*saved.record);
     } else if (options.resume == ResumeChoice::Resume && saved.news.empty()) {
-        controller.set_notice("no unfinished game was saved");
+        controller.set_notice("no unfinished game was saved: a new game");
     }
     return autosave;
 }
@@ -130,12 +133,12 @@ Session::Session(Controller& controller, AppOptions& options) : controller_(cont
     saved_at_ = now_ms();
 }
 
-void Session::save_if_changed(bool ending) {
+void Session::save_if_changed(bool ending, bool always) {
     const bool clock_due =
         controller_.clock() && (controller_.clock_paused() != saved_paused_ || ending ||
                                 (controller_.clock_wait() && now_ms() - saved_at_ >= 1000));
     // A read-only view changes nothing and is not saved.
-    if (!autosave_ || (controller_.revision() == saved_revision_ && !clock_due) || controller_.ui().replay) return;
+    if (!autosave_ || (controller_.revision() == saved_revision_ && !clock_due && !always) || controller_.ui().replay) return;
     saved_paused_ = controller_.clock_paused();
     saved_at_ = now_ms();
     const auto problem = autosave_->save(controller_.game(), controller_.tags());

@@ -26,8 +26,8 @@ public:
     // puts on the notice line what stands: a failing autosave first, then the settings file's problems,
     // then news of a saved game moved aside.
     // While a clock runs its time is saved too: each second, when paused or started, and at the end
-    // (`ending`), so that a crash loses a second of it at most.
-    void save_if_changed(bool ending = false);
+    // (`ending`), so that a crash loses a second of it at most. `always`: written even when unchanged.
+    void save_if_changed(bool ending = false, bool always = false);
     // Whether this process writes the autosave (not a joiner's copy, not while another fetaix holds it).
     bool autosaving() const { return autosave_ != nullptr; }
     // Whether this process holds the autosave's lock now.
@@ -38,7 +38,8 @@ public:
     }
     // Another terminal takes the game over: the clocks' time saved, the autosave's lock let go for good.
     void give_up_autosave() {
-        save_if_changed(true);
+        // A game of no moves too: the other terminal resumes it as it is (its players, rules, clocks).
+        save_if_changed(true, true);
         autosave_.reset();
         controller_.set_autosaved(true);  // the other terminal's autosave holds it: not kept in the history
     }

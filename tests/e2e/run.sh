@@ -1925,10 +1925,67 @@ local_watch)
     wait_in watcher '1\. c2-c3'
     move_in first c4xc2
     wait_in watcher 'c4xc2'
+    wait_in watcher '^Black plays c4xc2'
     keys_in first u
     wait_in watcher '1\. c2-c3$'
     wait_in watcher '^Black to move'
+    # The news of the move undone goes with it.
+    wait_gone_in watcher 'Black plays c4xc2'
     [ "$("$BIN" hosts | grep "^local-$pid ")" = "local-$pid   White White, Black (free)   1 move, Black to move   1 watcher" ] || fail "fetaix hosts: '$("$BIN" hosts)'"
+    kill_server
+    ;;
+local_seat_clock)
+    # A timed plain game (issue 14) shared through a second plain fetaix with s: before the seat is taken
+    # it is a local game (the pause works); once taken, the host session's clocks decide, the clock that
+    # ran standing where it was. The joiner lets its time run out: both screens say who won on time, and
+    # the autosave records the termination.
+    me=$(id -un)
+    start_in first "$BIN" --clock 0:04
+    wait_in first 'Clock  ○ 0:04\.0   ● 0:04\.0'
+    move_in first c2-c3
+    keys_in first p
+    wait_in first '^Clocks paused: p starts them again\.$'
+    wait_in first 'Clock  ○ 0:04\.0   ● 0:0[0-3]\.[0-9]'
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    keys_in second s Enter
+    wait_in first "^Black \($me\) joined\. The clocks run again\.$"
+    # The joiner gets both clocks, Black's running, and counts it down by itself.
+    wait_in second 'Clock  ○ 0:04\.0  >● 0:0[0-3]\.[0-9]'
+    wait_in second 'Clock  ○ 0:04\.0  >● 0:0[01]\.[0-9]'
+    # No pause once a seat is taken.
+    keys_in first p
+    wait_in first '^No pause in a game over the network: the host.s clocks run for both players\.$'
+    wait_in second '^Game over: White wins on time\.' 10
+    wait_in first '^Game over: White wins on time\.' 10
+    wait_in first "Time is up for Black \($me\)\."
+    wait_in second "Time is up for Black \($me\)\."
+    wait_in first 'Clock  ○ 0:04\.0   ● 0:00\.0'
+    wait_in second 'Clock  ○ 0:04\.0   ● 0:00\.0'
+    grep -q '^\[Termination "time forfeit"\]' "$STATE/fetaix/autosave.pdn" || fail "the autosave does not say time forfeit: $(cat "$STATE/fetaix/autosave.pdn")"
+    grep -q '^\[TimeControl "4"\]' "$STATE/fetaix/autosave.pdn" || fail "the autosave has no TimeControl"
+    kill_server
+    ;;
+local_watch_clock)
+    # w watches a timed plain game: the clocks come with it and count down on the watcher's screen, stand
+    # still while the first screen pauses them, and the fall the first screen decides reaches the watcher.
+    start_in first "$BIN" --clock 0:04
+    wait_in first 'Clock  ○ 0:04\.0   ● 0:04\.0'
+    start_in watcher "$BIN"
+    wait_in watcher '^Your choice \(s, w, t, n or q\):$'
+    keys_in watcher w Enter
+    wait_in watcher '^Watching local-[0-9]+: '
+    wait_in watcher 'Clock  ○ 0:04\.0   ● 0:04\.0'
+    move_in first c2-c3
+    wait_in watcher 'Clock  ○ 0:04\.0  >● 0:03\.[0-9]'
+    keys_in first p
+    wait_in first '^Clocks paused: p starts them again\.$'
+    wait_in watcher 'Clock  ○ 0:04\.0   ● 0:0[0-3]\.[0-9]'
+    keys_in first p
+    wait_in first '^Clocks running again\.$'
+    wait_in watcher 'Clock  ○ 0:04\.0  >● 0:0[0-2]\.[0-9]'
+    wait_in watcher '^Game over: White wins on time\.' 10
+    wait_in watcher 'Clock  ○ 0:04\.0   ● 0:00\.0'
     kill_server
     ;;
 local_takeover)
@@ -1966,6 +2023,55 @@ local_takeover)
     kill -0 "$first_pid" 2>/dev/null && fail "the first fetaix is still running"
     move_in second a3xc1
     grep -q '^1\. c2-c3 c4xc2 2\. c1xc3 a3xc1 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
+    kill_server
+    ;;
+local_takeover_no_moves)
+    # t takes over a game of no moves yet: the second resumes it as it is (its players and clock), and
+    # does not say that no unfinished game was saved.
+    start_in first "$BIN" --white Amina --clock 0:30
+    wait_in first 'Clock  ○ 0:30   ● 0:30'
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    keys_in second t Enter
+    wait_in second '^White \(Amina\) to move'
+    wait_in second 'Clock  ○ 0:30   ● 0:30'
+    screen_in second | grep -q 'no unfinished game' && fail "said no unfinished game was saved"
+    second_pid=$(fetaix_pid second)
+    wait_in first "^This game was taken over by another terminal \(pid $second_pid\): watching it\.$"
+    move_in second c2-c3
+    wait_in first 'c2-c3'
+    grep -q '^\[White "Amina"\]' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
+    grep -q '^\[TimeControl "30"\]' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
+    kill_server
+    ;;
+local_takeover_told)
+    # A takeover (t) of a game on two screens with a watcher: the joined player and the watcher are told
+    # where it went and follow it to its new holder, the player in its seat, the watcher watching.
+    me=$(id -un)
+    start_in first "$BIN"
+    wait_in first 'White to move'
+    move_in first c2-c3
+    start_in black "$BIN"
+    wait_in black '^Your choice \(s, w, t, n or q\):$'
+    keys_in black s Enter
+    wait_in first "^Black \($me\) joined\.$"
+    start_in watcher "$BIN"
+    # (This state folder keeps Black's seat token: s would take that seat back.)
+    wait_in watcher '^Your choice \(s, w, t, n or q\):$'
+    keys_in watcher w Enter
+    wait_in watcher '^Watching local-[0-9]+: '
+    start_in third "$BIN"
+    wait_in third '^Your choice \(s, w, t, n or q\):$'
+    keys_in third t Enter
+    third_pid=$(fetaix_pid third)
+    wait_in black "^The game moved to another terminal \(pid $third_pid\): followed there\.$" 10
+    wait_in watcher "^The game moved to another terminal \(pid $third_pid\): watching it there\.$" 10
+    wait_in third "^Black \($me\) joined\.$"
+    wait_in black "^Black \($me\) to move - your turn - capture compulsory"
+    move_in black c4xc2
+    wait_in third 'Black plays c4xc2'
+    wait_in watcher 'Black plays c4xc2'
+    grep -q '^1\. c2-c3 c4xc2 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
     kill_server
     ;;
 local_stopped)
@@ -2089,6 +2195,10 @@ Your choice (t, n or q):" ] || fail "not the question expected"
     # No socket in the screen-reader mode: its lock names no game, and the screen cannot watch it.
     [ "$(cat "$STATE/fetaix/autosave.lock")" = "fetaix pid=$second_pid" ] || fail "the lock: $(cat "$STATE/fetaix/autosave.lock")"
     wait_in first "^This game was taken over by another terminal \(pid $second_pid\): q quits\.$" 10
+    # The first screen plays on no copy of its own: an undo is refused, and the game stays as it was.
+    keys_in first u
+    wait_in first "^The game is played at the other terminal \(pid $second_pid\) now: q quits\.$"
+    screen_in first | grep -q '1\. c2-c3' || fail "the first screen's game changed after the takeover"
     keys_in second -l c4xc2
     keys_in second Enter
     wait_in second '^White to move\.$'
