@@ -140,8 +140,8 @@ int run_record_bench(const std::string& folder) {
     workloads.push_back(longest_move(majority, "cornered-majority", kCornered));
     workloads.push_back(shortest_prefix(majority, "cornered-prefix-majority", kCornered));
     workloads.push_back(longest_move(majority, "crafted-majority", kCrafted));
-    workloads.push_back(longest_move(majority, "edge-pair-majority", kEdgePair));
-    workloads.push_back(shortest_prefix(majority, "edge-pair-prefix-majority", kEdgePair));
+    workloads.push_back(longest_move(majority, "paired-majority", kEdgePair));
+    workloads.push_back(shortest_prefix(majority, "paired-prefix-majority", kEdgePair));
     workloads.push_back(longest_move(majority, "searched-majority", kSearched));
     workloads.push_back(shortest_prefix(majority, "searched-prefix-majority", kSearched));
     workloads.push_back(longest_game("W:WKa1:BKe5"));
