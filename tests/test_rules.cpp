@@ -150,6 +150,25 @@ TEST_CASE("4 majority: a piece in a corner or walled in by fixed pieces can neve
     CHECK(capture_bound(open, rules) == 2);
 }
 
+TEST_CASE("4 majority: two pieces side by side on the only line either can be jumped along both stay", "[rules][capture][majority]") {
+    Rules rules;
+    rules.majority = true;
+    // e2 and e3 (on the edge) can only be jumped along the e-file, each with the other beyond it:
+    // only d4 can go.
+    const Position pair = fen("W:WKc3:Bd4,e2,e3");
+    CHECK(capture_bound(pair, rules) == 1);
+    CHECK(capture_bound(pair, *parse_point("c3")) == 1);
+    CHECK(moves_of("W:WKc3:Bd4,e2,e3", rules) == Set{"c3xe5"});
+    // The slowest majority check found with the bound that counted them: the bound now says 10, the
+    // longest sequence (listed without majority) takes 10, so no search is needed for one of 11.
+    const Position searched = fen("W:WKc3:BKb1,Ka2,Kb2,c2,e2,b3,e3,a4,b4,c4,d4,b5");
+    CHECK(capture_bound(searched, rules) == 10);
+    int longest = 0;
+    for (const Move& m : legal_moves(searched, Rules{})) longest = std::max(longest, m.capture_count());
+    CHECK(longest == 10);
+    CHECK_FALSE(captures_more_than(searched, rules, 10));
+}
+
 TEST_CASE("4 majority: the bound of one piece counts the other pieces of its side as fixed", "[rules][capture][majority]") {
     Rules rules;
     rules.majority = true;

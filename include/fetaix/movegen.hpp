@@ -656,19 +656,24 @@ inline std::uint64_t count_legal_moves(const Position& pos, const Rules& rules) 
 namespace detail {
 
 // The enemy pieces that could ever be jumped while the pieces of the side to move on `fixed_own`
-// stay where they are. A jump over p needs the points before and beyond p on a line; an enemy piece
-// that can never be jumped never leaves its point either, so a piece walled in by those, by fixed
-// pieces or by the board's edge stays for good.
+// stay where they are. A jump over p along a line needs both its neighbours on that line free of
+// enemy and fixed pieces at that moment: an enemy neighbour must have been jumped before. So the
+// pieces that can go are found in the order they could go, starting from none: first those with a
+// line already open, then those opened by them, and so on. Of two enemy pieces side by side on the
+// only line either can be jumped along (e2 and e3 on the edge), neither ever goes: each waits for
+// the other, which a count that starts from every piece and strikes out the walled-in ones misses.
+// (The first piece of a sequence jumped outside this set would have had both neighbours free of
+// pieces still outside it, so it would be in it.)
 constexpr Bitboard jumpable_enemies(Bitboard enemy, Bitboard fixed_own) {
-    Bitboard fixed = fixed_own;
+    Bitboard jumpable = 0;
     while (true) {
-        const Bitboard open = kAllPoints & ~fixed;
-        Bitboard jumpable = 0;
+        const Bitboard open = kAllPoints & ~(fixed_own | (enemy & ~jumpable));
+        Bitboard next = 0;
         for (Direction d : {Direction::North, Direction::NorthEast, Direction::East, Direction::SouthEast})
-            jumpable |= shift(open, d) & shift(open, opposite(d));
-        const Bitboard next = fixed_own | (enemy & ~jumpable);
-        if (next == fixed) return enemy & jumpable;
-        fixed = next;
+            next |= shift(open, d) & shift(open, opposite(d));
+        next &= enemy;
+        if (next == jumpable) return jumpable;
+        jumpable = next;
     }
 }
 

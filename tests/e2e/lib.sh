@@ -106,9 +106,9 @@ start_game_in() {
 
 # heavy_record FILE: the record of at most 1 MiB slowest to check that we know (docs/performance.md,
 # searched-prefix-majority): one capture under majority written as its shortest unique beginning,
-# repeated, each proved the longest by a full search of the mullah's sequences.
+# repeated, each proved the longest by a full search of both mullahs' sequences.
 heavy_record() {
-    local game=$'[FEN "W:WKc3:BKb1,Ka2,Kb2,c2,e2,b3,e3,a4,b4,c4,d4,b5"]\n[Majority "yes"]\n\n1. c3xa1xd1 *\n\n'
+    local game=$'[FEN "W:WKc1,a2,Kc3:Bb2,c2,e2,b3,d3,Ka4,b4,Kc4,d4,Ke4,b5,d5"]\n[Majority "yes"]\n\n1. c3xc5xa3xa5 *\n\n'
     local copies=$((1048576 / ${#game})) i
     for ((i = 0; i < copies; ++i)); do printf '%s' "$game"; done >"$1"
 }
