@@ -375,7 +375,17 @@ void Controller::set_aside(const std::string& record, const Game& game, std::fun
 
 void Controller::set_aside_saved(const GameRecord& saved) {
     const Game game = to_game(saved);
-    set_aside(record_for_history(game, saved.tags), game, [this] { end_preview(); }, [this, saved] {
+    const std::string record = record_for_history(game, saved.tags);
+    // Said, so that a player who answered no knows the game is not gone and where to find it.
+    const std::string kept = record.empty() || !files_.archive
+                                 ? std::string()
+                                 : concat("The unfinished game (", moves_text(saved), ") is kept in the game history: ",
+                                          keys_.first("open"), " or fetaix games finds it.");
+    const auto dropped = [this, kept] {
+        end_preview();
+        if (!kept.empty()) ui_.message = kept;
+    };
+    set_aside(record, game, dropped, [this, saved] {
         before_preview_.reset();
         load(saved);
         ui_.message = "Game resumed.";
