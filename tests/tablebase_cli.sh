@@ -96,7 +96,7 @@ XDG_DATA_HOME=$tmp/old expect 1 "" "fetaix: tablebase probe: $tmp/old/fetaix/tab
 export XDG_DATA_HOME=$tmp
 
 # Bad input: a clear message and status 2.
-expect 2 "" "fetaix: tablebase: expected build, probe, verify or stats, not 'solve'" tablebase solve
+expect 2 "" "fetaix: tablebase: expected build, probe, verify, stats or quiet, not 'solve'" tablebase solve
 expect 2 "" "fetaix: tablebase probe needs a position, such as W:WKc3:Bc4" tablebase probe
 expect 2 "" "fetaix: tablebase probe: column 1: the position must start with the side to move, W or B" tablebase probe X:Wa1:Ba5
 expect 2 "" "fetaix: tablebase probe: W:Wa1:B: Black has no pieces, yet the game did not end before White's move" tablebase probe W:Wa1:B
