@@ -398,7 +398,7 @@ int run_tablebase_quiet(const Rules& rules) {
     const std::string head = concat("the longest quiet stretch of up to ", pieces, " pieces is ", longest, " plies (", longest_in, ")");
     if (limit == 0) out(concat(head, "; no-progress is off"));
     else if (over == 0) out(concat(head, ": no-progress ", limit, " changes no value or distance (the count at 0)"));
-    else out(concat(head, ": ", over, " positions take more than ", limit, " quiet plies on their shortest win"));
+    else out(concat(head, ": in ", over, " positions the shortest win reaches the no-progress count of ", limit));
     return 0;
 }
 
