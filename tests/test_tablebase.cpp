@@ -298,6 +298,11 @@ TEST_CASE("tablebase quiet stretch of tiny positions, derived by hand", "[tableb
     CHECK(quiet("W:WKa1:Bc5") == 2);
     REQUIRE(value("B:WKa1:Bc5").rfind("loss ", 0) == 0);
     CHECK(quiet("B:WKa1:Bc5") == 1);
+    // Two mullahs against one, none able to capture: b1-d1 offers the mullah, which Black must take
+    // (landing on c1 or b1), and a1 takes it back along the first rank: a win in 3, the first two
+    // plies a mullah's step and then a capture, so Q = 2.
+    CHECK(value("W:WKa1,Kb1:BKe1") == "win 3");
+    CHECK(quiet("W:WKa1,Kb1:BKe1") == 2);
 }
 
 TEST_CASE("tablebase quiet stretch agrees with a plain search that keeps the no-progress count", "[tablebase][quiet]") {
