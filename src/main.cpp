@@ -121,7 +121,7 @@ constexpr CommandText kCommands[] = {
      "checks every value against its successors and every checksum; stats\n"
      "prints each material's shares won, drawn and lost and its longest win;\n"
      "quiet prints each material's longest stretch without a capture or a\n"
-     "man's move that a win takes, against the no-progress limit."},
+     "man's move that a shortest win takes, against the no-progress limit."},
     {"solve",
      "fetaix solve [--fen FEN] [RULES] [--nodes N] [--time SECONDS] [--tt MIB]\n"
      "             [--proof FILE] [--checkpoint FILE [--every SECONDS]]\n"
