@@ -111,14 +111,17 @@ constexpr CommandText kCommands[] = {
      "fetaix tablebase build [--pieces N] [RULES]\n"
      "fetaix tablebase probe FEN [RULES]\n"
      "fetaix tablebase verify [RULES]\n"
-     "fetaix tablebase stats [RULES]",
+     "fetaix tablebase stats [RULES]\n"
+     "fetaix tablebase quiet [RULES]",
      "Endgame tables (docs/endgames.md): build solves every position of up to\n"
      "N pieces (2 to 7, default 6) into $XDG_DATA_HOME/fetaix/tablebases/\n"
      "(~/.local/share/ by default), going on where an interrupted build\n"
      "stopped; probe prints the FEN and win, draw or loss for the side to move\n"
      "with the distance in plies (exit status 1 when it is not built); verify\n"
      "checks every value against its successors and every checksum; stats\n"
-     "prints each material's shares won, drawn and lost and its longest win."},
+     "prints each material's shares won, drawn and lost and its longest win;\n"
+     "quiet prints each material's longest stretch without a capture or a\n"
+     "man's move that a shortest win takes, against the no-progress limit."},
     {"solve",
      "fetaix solve [--fen FEN] [RULES] [--nodes N] [--time SECONDS] [--tt MIB]\n"
      "             [--proof FILE] [--checkpoint FILE [--every SECONDS]]\n"
@@ -715,7 +718,7 @@ int main(int argc, char** argv) {
     std::string tablebase_action, tablebase_fen;
     int tablebase_pieces = 6;
     Rules tablebase_rules;
-    tablebase->add_option("ACTION", tablebase_action, "build, probe, verify or stats")->required()->type_name("");
+    tablebase->add_option("ACTION", tablebase_action, "build, probe, verify, stats or quiet")->required()->type_name("");
     tablebase->add_option("FEN", tablebase_fen, "with probe: the position")->type_name("");
     CLI::Option* pieces_option = cli::add_whole(*tablebase, "--pieces", "N", 2, 7, [&](long long n) { tablebase_pieces = static_cast<int>(n); },
                                                 "a number of pieces", "with build: the most pieces, 2 to 7 (default 6)");
@@ -807,8 +810,8 @@ int main(int argc, char** argv) {
     }
     if (command == tablebase) {
         const bool probe = tablebase_action == "probe";
-        if (tablebase_action != "build" && !probe && tablebase_action != "verify" && tablebase_action != "stats")
-            return usage_error(concat("tablebase: expected build, probe, verify or stats, not '", tablebase_action, "'"));
+        if (tablebase_action != "build" && !probe && tablebase_action != "verify" && tablebase_action != "stats" && tablebase_action != "quiet")
+            return usage_error(concat("tablebase: expected build, probe, verify, stats or quiet, not '", tablebase_action, "'"));
         if (probe && tablebase_fen.empty()) return usage_error("tablebase probe needs a position, such as W:WKc3:Bc4");
         if (!probe && !tablebase_fen.empty())
             return usage_error(concat("tablebase ", tablebase_action, ": unexpected argument '", tablebase_fen, "'"));
@@ -817,6 +820,7 @@ int main(int argc, char** argv) {
         if (tablebase_action == "build") return cli::run_tablebase_build(tablebase_pieces, tablebase_rules);
         if (probe) return cli::run_tablebase_probe(tablebase_fen, tablebase_rules);
         if (tablebase_action == "stats") return cli::run_tablebase_stats(tablebase_rules);
+        if (tablebase_action == "quiet") return cli::run_tablebase_quiet(tablebase_rules);
         return cli::run_tablebase_verify(tablebase_rules);
     }
     if (command == solve) {

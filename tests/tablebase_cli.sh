@@ -56,6 +56,22 @@ grep -q "^1m1k-1m0k entries=" "$tmp/again" && [[ $built == 1 && $kept == 8 ]] ||
 "$program" tablebase stats >"$tmp/stats" || { echo "FAIL: stats"; failures=$((failures + 1)); }
 grep -q "^1m0k-0m1k B to move: 480 positions, won " "$tmp/stats" || { echo "FAIL: stats"; cat "$tmp/stats"; failures=$((failures + 1)); }
 
+# quiet: per material the longest quiet stretch of a won and a lost position (derived in
+# tests/test_tablebase.cpp), then whether the no-progress limit changes a value.
+"$program" tablebase quiet >"$tmp/quiet" || { echo "FAIL: quiet"; failures=$((failures + 1)); }
+[[ $(grep -c . "$tmp/quiet") == 10 && $(grep -c "; within 50$" "$tmp/quiet") == 9 ]] &&
+    grep -qx "1m1k-0m1k won 12 W:Wa2,Kd3:BKe1, lost 13 B:Wa2,Kd3:BKb1; within 50" "$tmp/quiet" &&
+    [[ $(tail -n 1 "$tmp/quiet") == "the longest quiet stretch of up to 3 pieces is 13 plies (1m1k-0m1k): no-progress 50 changes no value or distance (the count at 0)" ]] ||
+    { echo "FAIL: quiet"; cat "$tmp/quiet"; failures=$((failures + 1)); }
+"$program" tablebase quiet --no-progress 10 >"$tmp/quiet"
+grep -qx "1m1k-0m1k won 12 W:Wa2,Kd3:BKe1, lost 13 B:Wa2,Kd3:BKb1; over 10 in 56 positions" "$tmp/quiet" &&
+    [[ $(tail -n 1 "$tmp/quiet") == "the longest quiet stretch of up to 3 pieces is 13 plies (1m1k-0m1k): in 56 positions the shortest win reaches the no-progress count of 10" ]] ||
+    { echo "FAIL: quiet --no-progress 10"; cat "$tmp/quiet"; failures=$((failures + 1)); }
+[[ $("$program" tablebase quiet --no-progress 0 | tail -n 1) == "the longest quiet stretch of up to 3 pieces is 13 plies (1m1k-0m1k); no-progress is off" ]] ||
+    { echo "FAIL: quiet --no-progress 0"; failures=$((failures + 1)); }
+XDG_DATA_HOME=$tmp/none expect 1 "" "fetaix: tablebase quiet: no tables in $tmp/none/fetaix/tablebases/backward-captures=no,promotion=end,majority=no (fetaix tablebase build)" \
+    tablebase quiet
+
 # A changed byte: verify, probe and build all refuse the file.
 printf '\x07' | dd of="$folder/1m0k-0m1k.tb" bs=1 seek=100 conv=notrunc status=none
 sum=$(awk '$1 == "1m0k-0m1k" { print $3 }' "$folder/manifest.txt")
@@ -96,12 +112,14 @@ XDG_DATA_HOME=$tmp/old expect 1 "" "fetaix: tablebase probe: $tmp/old/fetaix/tab
 export XDG_DATA_HOME=$tmp
 
 # Bad input: a clear message and status 2.
-expect 2 "" "fetaix: tablebase: expected build, probe, verify or stats, not 'solve'" tablebase solve
+expect 2 "" "fetaix: tablebase: expected build, probe, verify, stats or quiet, not 'solve'" tablebase solve
 expect 2 "" "fetaix: tablebase probe needs a position, such as W:WKc3:Bc4" tablebase probe
 expect 2 "" "fetaix: tablebase probe: column 1: the position must start with the side to move, W or B" tablebase probe X:Wa1:Ba5
 expect 2 "" "fetaix: tablebase probe: W:Wa1:B: Black has no pieces, yet the game did not end before White's move" tablebase probe W:Wa1:B
 expect 2 "" "fetaix: --pieces: expected a number of pieces from 2 to 7, not '8'" tablebase build --pieces 8
 expect 2 "" "fetaix: tablebase verify: --pieces goes with build" tablebase verify --pieces 3
+expect 2 "" "fetaix: tablebase quiet: --pieces goes with build" tablebase quiet --pieces 3
+expect 2 "" "fetaix: tablebase quiet: unexpected argument 'W:Wa1:Ba5'" tablebase quiet W:Wa1:Ba5
 expect 2 "" "fetaix: tablebase build: unexpected argument 'W:Wa1:Ba5'" tablebase build W:Wa1:Ba5
 
 if ((failures > 0)); then

@@ -1,6 +1,9 @@
 // Endgame tables: the index, values derived by hand, a plain depth-bounded minimax of sampled positions,
 // and the consistency check (every value follows from its successors).
 
+#include <map>
+#include <tuple>
+
 #include <catch2/catch.hpp>
 
 #include <fetaix/fetaix.hpp>
@@ -212,4 +215,145 @@ TEST_CASE("tablebase best move: the value it gives is the position's, the shorte
     }
     // Moves into a material not in the set (4 pieces, no capture): no answer.
     CHECK_FALSE(tb::best_move(fen("W:WKa1,Kb1:Bd5,e5"), rules, set));
+}
+
+namespace {
+
+// The game with the no-progress rule, searched plainly with its count (independent of quiet_stretch):
+// the first stretch only, up to the first capture or man's move, whose position is then valued by the
+// tables (rule off), or the end of the game. As Game::result: a move that ends the game wins first,
+// then a count at `limit` draws. `shortest`: the winner plays only moves of the shortest win.
+struct CountSearch {
+    const tb::Set& set;
+    const Rules& rules;
+    int limit;
+    bool shortest;
+    std::map<std::tuple<Bitboard, Bitboard, Bitboard, int, int>, bool> memo;
+
+    // Can the side to move of p, with the count at `count`, force the end of the stretch won?
+    bool wins(const Position& p, int count) {
+        const auto key = std::make_tuple(p.pieces[0], p.pieces[1], p.mullahs, static_cast<int>(p.side_to_move), count);
+        if (const auto found = memo.find(key); found != memo.end()) return found->second;
+        const tb::Value v = *set.probe(p);
+        bool won = false;
+        for (const Move& m : legal_moves(p, rules)) {
+            const Position s = p.after(m);
+            if (shortest && !(*set.probe(s) == tb::Value{tb::Verdict::Loss, v.distance - 1})) continue;
+            if (!s.us() || !has_legal_move(s, rules)) won = true;
+            else if (is_progress(p, m)) won = set.probe(s)->verdict == tb::Verdict::Loss;
+            else won = count + 1 < limit && loses(s, count + 1);
+            if (won) break;
+        }
+        return memo[key] = won;
+    }
+    // Must the side to move of p (which has a move), with the count at `count`, let the stretch end won for the other?
+    bool loses(const Position& p, int count) {
+        for (const Move& m : legal_moves(p, rules)) {
+            const Position s = p.after(m);
+            if (!s.us() || !has_legal_move(s, rules)) return false;  // it wins
+            if (is_progress(p, m) ? set.probe(s)->verdict != tb::Verdict::Win : count + 1 >= limit || !wins(s, count + 1)) return false;
+        }
+        return true;
+    }
+};
+
+// The least limit under which the winner forces the first stretch from p, the count at 0 (0 for a
+// loss in 0); nothing up to `most`.
+std::optional<int> least_limit(const Position& p, const tb::Set& set, const Rules& rules, bool shortest, int most) {
+    const tb::Value v = *set.probe(p);
+    if (v == tb::Value{tb::Verdict::Loss, 0}) return 0;
+    for (int limit = 1; limit <= most; ++limit) {
+        CountSearch search{set, rules, limit, shortest, {}};
+        if (v.verdict == tb::Verdict::Win ? search.wins(p, 0) : search.loses(p, 0)) return limit;
+    }
+    return std::nullopt;
+}
+
+std::vector<std::uint8_t> quiet_of(const tb::Set& set, const tb::Material& m, const Rules& rules = {}) {
+    auto q = tb::quiet_stretch(*set.find(m), rules, set);
+    REQUIRE(q);
+    return *q;
+}
+
+}  // namespace
+
+TEST_CASE("tablebase quiet stretch of tiny positions, derived by hand", "[tablebase][quiet]") {
+    const tb::Set set = solve_up_to(3);
+    const auto quiet = [&](std::string_view text) {
+        const Position p = fen(text);
+        const tb::Material m = tb::material_of(p);
+        const bool stored = tb::is_stored(m);
+        const auto q = quiet_of(set, stored ? m : tb::mirror(m));
+        return static_cast<int>(q[tb::Index(stored ? m : tb::mirror(m)).index(stored ? p : tb::mirror(p))]);
+    };
+    const auto value = [&](std::string_view text) { return tb::describe(*set.probe(fen(text))); };
+    // A capture at once: one ply.
+    CHECK(quiet("W:WKc3:Bc4") == 1);
+    // White's mullah on a1 against Black's man on c5 has no capture (c5 is on none of a1's lines), so it
+    // steps, a quiet ply; Black then has only a man, and its move resets the count: two plies, though
+    // the win takes longer. Black to move, its man's move is the first ply and resets the count.
+    REQUIRE(value("W:WKa1:Bc5").rfind("win ", 0) == 0);
+    CHECK(value("W:WKa1:Bc5") != "win 1");
+    CHECK(value("W:WKa1:Bc5") != "win 2");
+    CHECK(quiet("W:WKa1:Bc5") == 2);
+    REQUIRE(value("B:WKa1:Bc5").rfind("loss ", 0) == 0);
+    CHECK(quiet("B:WKa1:Bc5") == 1);
+    // Two mullahs against one, none able to capture: b1-d1 offers the mullah, which Black must take
+    // (landing on c1 or b1), and a1 takes it back along the first rank: a win in 3, the first two
+    // plies a mullah's step and then a capture, so Q = 2.
+    CHECK(value("W:WKa1,Kb1:BKe1") == "win 3");
+    CHECK(quiet("W:WKa1,Kb1:BKe1") == 2);
+}
+
+TEST_CASE("tablebase quiet stretch agrees with a plain search that keeps the no-progress count", "[tablebase][quiet]") {
+    const Rules rules;
+    const tb::Set set = solve_up_to(3, rules);
+    int compared = 0, shorter = 0;
+    for (const tb::Table& t : set.tables()) {
+        const auto q = quiet_of(set, t.material, rules);
+        const tb::Index index(t.material);
+        for (std::uint64_t i = 0; i < index.size(); i += 53) {
+            const auto p = index.position(i);
+            if (!p || tb::decode(t.entries[i]).verdict == tb::Verdict::Draw) continue;
+            INFO(to_fen(*p) << " " << tb::describe(tb::decode(t.entries[i])) << " quiet " << int{q[i]});
+            // The winner on its shortest wins: the least limit is Q exactly (the count draws from Q + 1 plies on).
+            CHECK(least_limit(*p, set, rules, true, 60) == std::optional<int>(q[i]));
+            // Any winning move: never more.
+            const auto any = least_limit(*p, set, rules, false, q[i]);
+            REQUIRE(any);
+            CHECK(*any <= q[i]);
+            if (*any < q[i]) ++shorter;
+            ++compared;
+        }
+    }
+    CHECK(compared > 300);
+    WARN("positions where a longer win needs fewer quiet plies: " << shorter << " of " << compared);
+}
+
+TEST_CASE("tablebase quiet stretch: the default no-progress limit changes no value up to 4 pieces", "[tablebase][quiet]") {
+    const Rules rules;
+    const tb::Set set = solve_up_to(4, rules);
+    int longest = 0;
+    for (const tb::Table& t : set.tables()) {
+        const auto q = quiet_of(set, t.material, rules);
+        for (std::uint64_t i = 0; i < q.size(); ++i) {
+            const tb::Value v = tb::decode(t.entries[i]);
+            INFO(tb::name_of(t.material) << " " << i);
+            REQUIRE(q[i] <= v.distance);  // never more than the whole win
+            if (v.verdict != tb::Verdict::Draw && v.distance > 0) REQUIRE(q[i] >= 1);
+            longest = std::max(longest, int{q[i]});
+        }
+    }
+    CHECK(longest <= rules.no_progress);
+}
+
+TEST_CASE("tablebase quiet stretch needs the materials the winner's captures lead to", "[tablebase][quiet]") {
+    const tb::Set all = solve_up_to(3);
+    tb::Set some;
+    const tb::Material m{1, 1, 1, 0};  // Black's man wins by captures into 2 pieces
+    some.add(*all.find(m));
+    const auto q = tb::quiet_stretch(*some.find(m), Rules{}, some);
+    REQUIRE_FALSE(q);
+    CHECK(q.error().message.find("1m1k-1m0k: the material of ") == 0);
+    CHECK(q.error().message.find(" is not in the set") != std::string::npos);
 }

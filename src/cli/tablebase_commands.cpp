@@ -347,6 +347,61 @@ int run_tablebase_stats(const Rules& rules) {
     return 0;
 }
 
+int run_tablebase_quiet(const Rules& rules) {
+    auto manifest = read_manifest(rules);
+    if (!manifest) {
+        err(concat("fetaix: tablebase quiet: ", manifest.error().describe()));
+        return 1;
+    }
+    if (manifest->empty()) {
+        err(concat("fetaix: tablebase quiet: no tables in ", tablebase_directory(rules), " (fetaix tablebase build)"));
+        return 1;
+    }
+    const int pieces = pieces_built(*manifest);
+    const int limit = rules.no_progress;
+    const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+    int longest = 0;
+    std::string longest_in;
+    std::uint64_t over = 0;  // positions whose shortest win takes more quiet plies than the limit allows
+    tb::Set set;  // the material and those its moves lead to
+    for (const tb::Material& m : tb::stored_materials_up_to(pieces)) {
+        std::vector<tb::Material> wanted = tb::successor_materials(m);
+        wanted.push_back(m);
+        if (const auto error = keep_only(set, wanted, rules, *manifest)) {
+            err(concat("fetaix: tablebase quiet: ", *error));
+            return 1;
+        }
+        const tb::Table& table = *set.find(m);
+        const auto q = tb::quiet_stretch(table, rules, set, threads);
+        if (!q) {
+            err(concat("fetaix: tablebase quiet: ", q.error().describe()));
+            return 1;
+        }
+        const tb::Index index(m);
+        int most[2] = {-1, -1};  // won, lost
+        std::uint64_t at[2] = {0, 0}, over_here = 0;
+        for (std::uint64_t i = 0; i < index.size(); ++i) {
+            const tb::Verdict v = tb::decode(table.entries[i]).verdict;
+            if (v == tb::Verdict::Draw) continue;
+            const int k = v == tb::Verdict::Win ? 0 : 1, plies = (*q)[i];
+            if (plies > most[k]) most[k] = plies, at[k] = i;
+            if (limit > 0 && plies > limit) ++over_here;
+        }
+        const auto shown = [&](int k) { return most[k] < 0 ? std::string("-") : concat(most[k], " ", to_fen(*index.position(at[k]))); };
+        const int most_here = std::max(most[0], most[1]);
+        out(concat(tb::name_of(m), " won ", shown(0), ", lost ", shown(1),
+                   limit == 0 ? std::string() : over_here == 0 ? concat("; within ", limit) : concat("; over ", limit, " in ", over_here, " positions")));
+        std::fflush(stdout);
+        if (most_here > longest) longest = most_here, longest_in = tb::name_of(m);
+        over += over_here;
+    }
+    const std::string head = concat("the longest quiet stretch of up to ", pieces, " pieces is ", longest, " plies (", longest_in, ")");
+    if (limit == 0) out(concat(head, "; no-progress is off"));
+    else if (over == 0) out(concat(head, ": no-progress ", limit, " changes no value or distance (the count at 0)"));
+    else out(concat(head, ": in ", over, " positions the shortest win reaches the no-progress count of ", limit));
+    return 0;
+}
+
 std::optional<tablebase::Set> tables_for(const Position& pos, const Rules& rules) {
     const auto manifest = read_manifest(rules);
     if (!manifest || !pos.us() || !pos.them()) return std::nullopt;

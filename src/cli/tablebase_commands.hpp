@@ -26,6 +26,10 @@ Expected<tablebase::Set> built_tables(const Rules& rules);
 // Per material and side to move: the shares won, drawn and lost, the longest win and a draw.
 int run_tablebase_stats(const Rules& rules);
 
+// Per material: the longest quiet stretch (tablebase::quiet_stretch) of a won and of a lost position,
+// with an example of each, and whether it stays within the rules' no-progress limit.
+int run_tablebase_quiet(const Rules& rules);
+
 // The built tables for the engine (the computer, the hint): each material read from its file the first
 // time the search asks for it, never before, so a game that uses neither loads none; what is not built,
 // or does not match its checksum, is not asked for again and is searched as if there were no tables.
