@@ -28,6 +28,9 @@ expect() {
 
 expect 1 "" "fetaix: tablebase probe: W:WKc3:Bc4 has 2 pieces; the tables for backward-captures=no,promotion=end,majority=no are not built (fetaix tablebase build --pieces 2)" \
     tablebase probe W:WKc3:Bc4
+# The suggested command builds the tables of the rules asked about, not the default rules' set.
+expect 1 "" "fetaix: tablebase probe: W:WKc3:Bc4 has 2 pieces; the tables for backward-captures=yes,promotion=immediate,majority=yes are not built (fetaix tablebase build --pieces 2 --backward-captures --promotion immediate --majority)" \
+    tablebase probe W:WKc3:Bc4 --majority --promotion immediate --backward-captures
 "$program" tablebase build --pieces 3 >"$tmp/build" || { echo "FAIL: build"; failures=$((failures + 1)); }
 grep -q "^tables of up to 3 pieces in $folder" "$tmp/build" || { echo "FAIL: build's last line"; cat "$tmp/build"; failures=$((failures + 1)); }
 expect 0 "W:WKc3:Bc4 win 1" "" tablebase probe W:WKc3:Bc4

@@ -46,6 +46,18 @@ std::string rules_key(const Rules& rules) {
     return key;
 }
 
+// The command that builds the tables for these rules: "fetaix tablebase build --pieces 2 --majority", so
+// that a suggestion run as printed builds the set that was asked for, not the default rules' set.
+std::string build_command(const Rules& rules, std::optional<int> pieces = std::nullopt) {
+    std::string command = "fetaix tablebase build";
+    if (pieces) command += concat(" --pieces ", *pieces);
+    for (const RuleSwitch& s : kRuleSwitches) {
+        if (s.kind == SwitchKind::Count || s.get(rules) == s.get(Rules{})) continue;
+        command += s.kind == SwitchKind::Toggle ? concat(" ", s.flag) : concat(" ", s.flag, " ", switch_value(s, rules));
+    }
+    return command;
+}
+
 struct ManifestEntry {
     std::uint64_t entries = 0;
     std::string sum;
@@ -253,8 +265,8 @@ int run_tablebase_probe(const std::string& fen, const Rules& rules) {
     if (!manifest->count(tb::name_of(stored))) {
         const int built = manifest->empty() ? 0 : pieces_built(*manifest);
         err(concat("fetaix: tablebase probe: ", shown, " has ", m.pieces(), " pieces; the tables for ", rules_key(rules),
-                   built == 0 ? " are not built" : concat(" hold up to ", built), " (fetaix tablebase build --pieces ",
-                   m.pieces(), ")"));
+                   built == 0 ? " are not built" : concat(" hold up to ", built), " (", build_command(rules, m.pieces()),
+                   ")"));
         return 1;
     }
     auto table = load_table(rules, stored, *manifest);
@@ -275,7 +287,7 @@ int run_tablebase_verify(const Rules& rules) {
         return 1;
     }
     if (manifest->empty()) {
-        err(concat("fetaix: tablebase verify: no tables in ", tablebase_directory(rules), " (fetaix tablebase build)"));
+        err(concat("fetaix: tablebase verify: no tables in ", tablebase_directory(rules), " (", build_command(rules), ")"));
         return 1;
     }
     const int pieces = pieces_built(*manifest);
@@ -305,7 +317,7 @@ int run_tablebase_stats(const Rules& rules) {
         return 1;
     }
     if (manifest->empty()) {
-        err(concat("fetaix: tablebase stats: no tables in ", tablebase_directory(rules), " (fetaix tablebase build)"));
+        err(concat("fetaix: tablebase stats: no tables in ", tablebase_directory(rules), " (", build_command(rules), ")"));
         return 1;
     }
     // Also the materials built so far of a piece count not finished (a stopped 7-piece build).
@@ -354,7 +366,7 @@ int run_tablebase_quiet(const Rules& rules) {
         return 1;
     }
     if (manifest->empty()) {
-        err(concat("fetaix: tablebase quiet: no tables in ", tablebase_directory(rules), " (fetaix tablebase build)"));
+        err(concat("fetaix: tablebase quiet: no tables in ", tablebase_directory(rules), " (", build_command(rules), ")"));
         return 1;
     }
     const int pieces = pieces_built(*manifest);
