@@ -3,6 +3,10 @@
 // Depths 0 to 2 from the start are also counted by hand (see the comments). The deep values at the end
 // are the core's own output only, kept as regression values: the reference is too slow to reach them.
 
+#include <fstream>
+#include <string>
+#include <vector>
+
 #include "helpers.hpp"
 #include "perft_values.hpp"
 
@@ -105,4 +109,65 @@ TEST_CASE("8 perft: the bulk count takes a man whose jumps all end at once witho
     CHECK(jumps == 1);
     CHECK(count_legal_moves(pos, {}) == 2);
     CHECK(legal_moves(pos, {}).size() == 2);
+}
+
+TEST_CASE("8 perft: the walk makes the position of every legal move as Position::after does, in order", "[perft]") {
+    // perft_each_depth no longer lists moves: detail::for_each_child makes each step on the board itself
+    // (a man stepping onto its last rank promoted, a mullah's flight) and each capture through the walk.
+    // The last position has men one step from promotion and mullahs on both sides.
+    for (const char* text : {kStartFen.data(), "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", "B:Wb2,c2,Kd4:Bc4,b5,Ke5", "W:Wa4,c4,Kd1:Bb2,e2,Ke5"})
+        for (const Rules& rules : every_rule_combination()) {
+            std::vector<Position> frontier{fen(text)};
+            for (int ply = 0; ply < 3; ++ply) {
+                std::vector<Position> next;
+                for (const Position& pos : frontier) {
+                    std::vector<Position> listed;
+                    for (const Move& m : legal_moves(pos, rules)) listed.push_back(pos.after(m));
+                    std::vector<Position> walked;
+                    detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+                        detail::for_each_child<Us, Backward>(pos, rules, [&](const Position& child) { walked.push_back(child); });
+                    });
+                    INFO(to_fen(pos) << ", " << describe(rules));
+                    CHECK(walked == listed);
+                    next.insert(next.end(), listed.begin(), listed.end());
+                }
+                frontier = std::move(next);
+            }
+        }
+}
+
+TEST_CASE("8 perft: the bulk count with the popcnt instruction gives the table's counts", "[perft]") {
+    // On a CPU without popcnt, BitCount::Hardware runs the table (see the next test).
+    const std::vector<std::uint64_t> start(std::begin(test::kStartPerft), std::end(test::kStartPerft));
+    const int depth = static_cast<int>(start.size());
+    CHECK(perft_each_depth(start_position(), depth, {}, nullptr, BitCount::Table) == start);
+    CHECK(perft_each_depth(start_position(), depth, {}, nullptr, BitCount::Hardware) == start);
+    for (const char* text : {kStartFen.data(), "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", "B:Wb2,c2,Kd4:Bc4,b5,Ke5", "W:Wa4,c4,Kd1:Bb2,e2,Ke5"})
+        for (const Rules& rules : every_rule_combination()) {
+            INFO(text << ", " << describe(rules));
+            const std::vector<std::uint64_t> table = perft_each_depth(fen(text), 6, rules, nullptr, BitCount::Table);
+            CHECK(perft_each_depth(fen(text), 6, rules, nullptr, BitCount::Hardware) == table);
+            CHECK(table.back() == perft(fen(text), 6, rules));
+        }
+}
+
+TEST_CASE("8 perft: the popcnt copy is chosen exactly where the CPU has the instruction", "[perft]") {
+    // Read apart from the compiler's check: the flags Linux lists for the CPU.
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    REQUIRE(cpuinfo);
+    std::string line;
+    bool found = false;
+    bool listed = false;
+    while (!found && std::getline(cpuinfo, line))
+        if (line.starts_with("flags")) {
+            found = true;
+            listed = (line + " ").find(" popcnt ") != std::string::npos;
+        }
+#if defined(__x86_64__) || defined(__i386__)
+    REQUIRE(found);
+    CHECK(cpu_has_popcount() == listed);
+    CHECK(fastest_bit_count() == (listed ? BitCount::Hardware : BitCount::Table));
+#else
+    CHECK(fastest_bit_count() == BitCount::Table);
+#endif
 }

@@ -26,6 +26,17 @@ inline constexpr auto kBitCount13 = [] {
 }  // namespace detail
 
 constexpr int popcount(Bitboard b) { return detail::kBitCount13[b & 0x1fffu] + detail::kBitCount13[(b >> 13) & 0x1fffu]; }
+
+// How perft's bulk count counts bits (it is templated on this): the table, which every CPU runs, or
+// __builtin_popcount, which is the popcnt instruction where it is inlined into code compiled for it
+// (perft.hpp's leaf_count) and a library call elsewhere; perft runs that code only on a CPU with popcnt.
+struct TableBits {
+    static constexpr int popcount(Bitboard b) { return fetaix::popcount(b); }
+};
+struct HardwareBits {
+    [[gnu::always_inline]] static int popcount(Bitboard b) { return __builtin_popcount(b); }
+};
+
 // The lowest and highest members; b must not be empty.
 constexpr Point lowest(Bitboard b) { return Point{static_cast<std::uint8_t>(std::countr_zero(b))}; }
 constexpr Point highest(Bitboard b) { return Point{static_cast<std::uint8_t>(31 - std::countl_zero(b))}; }
