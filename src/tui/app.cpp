@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <vector>
 
+#include "cli/proven_book.hpp"
 #include "cli/tablebase_commands.hpp"
 #include "network.hpp"
 #include "player.hpp"
@@ -28,7 +29,7 @@ int run(AppOptions options) {
                                         options.state_folder, " (end it first)"));
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
-    Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); });
+    Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); }, &cli::proven_book());
     ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     // The Player delivering the side to move's move, while it works on the position of `working_revision`.
     Player* working = nullptr;
@@ -170,7 +171,7 @@ int run(AppOptions options) {
         }
         if (hinting) {
             if (auto result = thinker.take_result()) {
-                if (result->has_move) controller.show_hint(result->best, result->score, result->table);
+                if (result->has_move) controller.show_hint(result->best, result->score, result->table, result->proven);
                 hinting = false;
             }
             redraw = true;
