@@ -133,7 +133,8 @@ constexpr CommandText kCommands[] = {
      "value is unknown, with what is known (exit status 1). --checkpoint keeps\n"
      "the search every SECONDS (default 600) and on Ctrl-C; --resume goes on.\n"
      "--book re-checks each PROOF and adds its positions to the book BOOK (made\n"
-     "if missing): the proven positions the engine plays from (data/proven.book)."},
+     "if missing): the proven positions the engine plays from\n"
+     "(data/proven.book)."},
     {"config", "fetaix config [--path]",
      "Print the settings in force as a settings file, every key with its\n"
      "default in a comment; --path prints where the file is looked for\n"
