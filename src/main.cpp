@@ -126,14 +126,18 @@ constexpr CommandText kCommands[] = {
      "fetaix solve [--fen FEN] [RULES] [--nodes N] [--time SECONDS] [--tt MIB]\n"
      "             [--proof FILE] [--checkpoint FILE [--every SECONDS]]\n"
      "fetaix solve --resume FILE [--nodes N] [--time SECONDS] [--tt MIB] ...\n"
-     "fetaix solve --verify FILE",
+     "fetaix solve --verify FILE\n"
+     "fetaix solve --book BOOK PROOF...",
      "Prove the position (the start by default) won, drawn or lost for the side\n"
      "to move by proof-number search, with the built endgame tables as leaves,\n"
      "no-progress off and threefold repetition a draw (docs/solution.md). Every\n"
      "value printed has had its proof extracted and re-checked; --proof writes\n"
      "it, --verify re-checks such a file with the rules alone. At a limit the\n"
      "value is unknown, with what is known (exit status 1). --checkpoint keeps\n"
-     "the search every SECONDS (default 600) and on Ctrl-C; --resume goes on."},
+     "the search every SECONDS (default 600) and on Ctrl-C; --resume goes on.\n"
+     "--book re-checks each PROOF and adds its positions to the book BOOK (made\n"
+     "if missing): the proven positions the engine plays from\n"
+     "(data/proven.book)."},
     {"config", "fetaix config [--path]",
      "Print the settings in force as a settings file, every key with its\n"
      "default in a comment; --path prints where the file is looked for\n"
@@ -743,6 +747,10 @@ int main(int argc, char** argv) {
     CLI::Option* resume_option =
         solve->add_option("--resume", solve_settings.resume_file, "go on from the checkpoint FILE")->type_name("FILE");
     CLI::Option* verify_option = solve->add_option("--verify", verify_file, "re-check the proof in FILE")->type_name("FILE");
+    std::string book_file;
+    std::vector<std::string> book_proofs;
+    CLI::Option* book_option = solve->add_option("--book", book_file, "add the PROOFs' positions to the book FILE")->type_name("FILE");
+    CLI::Option* proofs_option = solve->add_option("PROOF", book_proofs, "with --book: proof files to add")->type_name("");
 
     CLI::App* config = app.add_subcommand("config", std::string(text_of("config").about));
     bool config_path = false;
@@ -830,6 +838,14 @@ int main(int argc, char** argv) {
                     return usage_error(concat("solve --verify goes alone, not with ", o->get_name()));
             return cli::run_solve_verify(verify_file);
         }
+        if (book_option->count() > 0) {
+            for (const CLI::Option* o : solve->get_options())
+                if (o != book_option && o != proofs_option && o != solve->get_help_ptr() && o->count() > 0)
+                    return usage_error(concat("solve --book goes alone with proof files, not with ", o->get_name()));
+            if (book_proofs.empty()) return usage_error("solve --book BOOK needs at least one PROOF file");
+            return cli::run_solve_book(book_file, book_proofs);
+        }
+        if (proofs_option->count() > 0) return usage_error(concat("solve: '", book_proofs.front(), "': a proof file goes with --book"));
         if (resume_option->count() > 0) {
             if (solve->get_option("--fen")->count() > 0) return usage_error("solve --resume takes the position from the checkpoint, not --fen");
             for (const CLI::Option* o : solve_rules)

@@ -90,6 +90,31 @@ expect 1 "" "fetaix: solve: $tmp/win.proof: not a fetaix solve checkpoint" solve
 printf 'fetaix proof 1\nrules majority=perhaps\n' >"$tmp/rules.proof"
 expect 1 "" "fetaix: solve --verify: $tmp/rules.proof: line 2: majority=perhaps: expected yes or no, found \"perhaps\"" solve --verify "$tmp/rules.proof"
 
+# A proof into a book: re-checked, then its positions added (a draw: the root at least); a bad proof
+# or a broken book leaves the book as it was.
+got=$("$program" solve --book "$tmp/book" "$tmp/win.proof")
+[[ $? == 0 && $got == "$tmp/win.proof: proof OK (White holds: "*" nodes; Black holds: "*" nodes)"$'\n'"$tmp/book: "*" positions ("*" new)" ]] ||
+    fail "book: $got"
+[[ $(head -2 "$tmp/book") == $'fetaix book 1\nrules backward-captures=no promotion=end majority=no' ]] || fail "book head"
+grep -q "^W:Wc1,a2:Bd4,c5 draw [a-e][1-5]-[a-e][1-5]$" "$tmp/book" || fail "the root is not in the book as a draw"
+cp "$tmp/book" "$tmp/book.before"
+got=$("$program" solve --book "$tmp/book" "$tmp/win.proof" 2>&1)
+[[ $? == 0 && $got == *"$tmp/book: "*" positions (0 new)" ]] || fail "book again: $got"
+got=$("$program" solve --book "$tmp/book" "$tmp/win.proof" "$tmp/bad.proof" 2>&1)
+[[ $? == 1 && $got == *"fetaix: solve --book: $tmp/bad.proof: bad proof: "*"the move 'a1-a2' is not legal"* ]] || fail "bad proof into the book: $got"
+cmp -s "$tmp/book" "$tmp/book.before" || fail "the book changed"
+printf 'fetaix book 1\nrules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3-c4\n' >"$tmp/broken.book"
+expect 1 "" "fetaix: solve --book: $tmp/broken.book: line 3: W:WKc3:Bc4: the move 'c3-c4' is not legal: the point c4 is taken: to capture it, land on c5" \
+    solve --book "$tmp/broken.book" "$tmp/win.proof"
+expect 2 "" "fetaix: solve --book BOOK needs at least one PROOF file" solve --book "$tmp/book"
+expect 2 "" "fetaix: solve: '$tmp/win.proof': a proof file goes with --book" solve "$tmp/win.proof"
+expect 2 "" "fetaix: solve --book goes alone with proof files, not with --fen" solve --book "$tmp/book" --fen W:WKc3:Bc4 "$tmp/win.proof"
+
+# analyze plays the compiled-in book: after 1. b2-c3 Black's proven win, at once, without a search.
+expect 0 $'win (proven)\nbestmove d4xb2' "" analyze --fen B:Wa1,b1,c1,d1,e1,a2,c2,d2,e2,c3,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5
+got=$("$program" analyze --depth 3 --fen W:Wa1,b1,c1,d1,e1,a2,c2,d2,e2,d3,e3:Bb2,a3,b3,a4,b4,c4,e4,a5,b5,c5,d5,e5)
+[[ $? == 0 && $got == *$'\nloss (proven)\nbestmove '* ]] || fail "analyze of a proven loss: $got"
+
 # The value found with the 3-piece tables as leaves is the 4-piece table's.
 "$program" tablebase build --pieces 4 >/dev/null || fail "build 4"
 expect 0 "W:Wc1,a2:Bd4,c5 draw" "" tablebase probe "W:Wa2,c1:Bc5,d4"

@@ -856,6 +856,11 @@ TEST_CASE("tui: H asks for a hint, which is shown until the game changes", "[tui
     CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", win in 17 plies (tablebase)"));
     c.show_hint(c.legal_moves()[0], 0, tablebase::Value{});
     CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", draw (tablebase)"));
+    // A move from the book of proven positions says so.
+    c.show_hint(c.legal_moves()[0], engine::kMate - 1, std::nullopt, book::Value::Win);
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", win (proven)"));
+    c.show_hint(c.legal_moves()[0], -50, std::nullopt, book::Value::Loss);
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", loss (proven)"));
     // The only legal move is not searched: no evaluation is made up for it.
     c.show_hint(c.legal_moves()[0], std::nullopt);
     CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), " (the only move)"));

@@ -1,6 +1,7 @@
 #include "cli/engine_commands.hpp"
 
 #include "cli/output.hpp"
+#include "cli/proven_book.hpp"
 #include "cli/tablebase_commands.hpp"
 
 #include <atomic>
@@ -30,6 +31,9 @@ int run_analyze(const AnalyzeSettings& settings) {
     BuiltTables tables;
     engine::Search search;
     search.set_tables(&tables);
+    // The book of proven positions: a root it holds is answered with its move; a move into a proven
+    // loss is not searched while another is left.
+    search.set_book(&cli::proven_book());
     const engine::Result r = search.run(settings.position, settings.rules, {}, settings.limits, [](const engine::DepthReport& d) {
         out(format("depth=%d score=%d nodes=%llu nps=%.0f pv=%s", d.depth, d.score,
                    static_cast<unsigned long long>(d.nodes), d.seconds > 0 ? d.nodes / d.seconds : 0.0,
@@ -41,6 +45,7 @@ int run_analyze(const AnalyzeSettings& settings) {
         return 0;
     }
     if (r.table) out(engine::table_verdict(*r.table));
+    else if (r.proven) out(book::verdict(*r.proven));
     out(concat("bestmove ", to_string(r.best)));
     return 0;
 }

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include <fetaix/book.hpp>
 #include <fetaix/proof.hpp>
 #include <fetaix/solve.hpp>
 
@@ -272,6 +273,62 @@ int run_solve_verify(const std::string& file) {
     }
     out(concat(file, ": proof OK: ", to_fen(parsed->root), " is a ", parsed->value, " for ", to_string(parsed->root.side_to_move), " (",
                checked->summary, ")"));
+    return 0;
+}
+
+int run_solve_book(const std::string& book_file, const std::vector<std::string>& proofs) {
+    const auto read = [](const std::string& path) -> std::optional<std::string> {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) return std::nullopt;
+        std::stringstream text;
+        text << in.rdbuf();
+        return text.str();
+    };
+    book::Book book;
+    std::size_t before = 0;
+    if (std::ifstream(book_file).good()) {
+        const auto text = read(book_file);
+        auto parsed = text ? book::parse(*text) : Expected<book::Book>(Error{"cannot be read"});
+        if (!parsed) {
+            err(concat("fetaix: solve --book: ", book_file, ": ", parsed.error().describe()));
+            return 1;
+        }
+        book = std::move(*parsed);
+        before = book.entries.size();
+    }
+    // Every proof is checked before any is added: the book is written whole or not at all.
+    for (const std::string& file : proofs) {
+        const auto text = read(file);
+        if (!text) {
+            err(concat("fetaix: solve --book: cannot read ", file));
+            return 1;
+        }
+        const auto parsed = proof::parse(*text);
+        if (!parsed) {
+            err(concat("fetaix: solve --book: ", file, ": ", parsed.error().describe()));
+            return 1;
+        }
+        auto tables = built_tables(parsed->rules);
+        if (!tables) {
+            err(concat("fetaix: solve --book: ", tables.error().describe()));
+            return 1;
+        }
+        const auto checked = proof::verify(*parsed, &*tables);
+        if (!checked) {
+            err(concat("fetaix: solve --book: ", file, ": bad proof: ", checked.error().message));
+            return 1;
+        }
+        if (auto bad = book::add(book, *parsed)) {
+            err(concat("fetaix: solve --book: ", file, ": ", *bad));
+            return 1;
+        }
+        out(concat(file, ": proof OK (", checked->summary, ")"));
+    }
+    if (auto bad = store::write_file_atomically(book_file, book::to_text(book))) {
+        err(concat("fetaix: solve --book: ", *bad));
+        return 1;
+    }
+    out(concat(book_file, ": ", thousands(book.entries.size()), " positions (", thousands(book.entries.size() - before), " new)"));
     return 0;
 }
 

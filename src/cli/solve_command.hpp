@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <fetaix/fetaix.hpp>
 
@@ -24,5 +25,7 @@ struct SolveSettings {
 int run_solve(SolveSettings settings);
 // `fetaix solve --verify FILE`.
 int run_solve_verify(const std::string& file);
+// `fetaix solve --book BOOK PROOF...`: each proof re-checked, then its positions added to BOOK.
+int run_solve_book(const std::string& book_file, const std::vector<std::string>& proofs);
 
 }  // namespace fetaix::cli

@@ -13,6 +13,7 @@
 #include "text/display.hpp"
 #include "tui/session.hpp"
 #include "tui/player.hpp"
+#include "cli/proven_book.hpp"
 #include "cli/tablebase_commands.hpp"
 #include "tui/thinker.hpp"
 
@@ -105,7 +106,7 @@ int run(tui::AppOptions options) {
     tui::Session session(controller, options);
     LineGame game(controller);
     Input input;
-    tui::Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); });
+    tui::Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); }, &cli::proven_book());
     // The same player the screen's loop uses: the level, the seed and the clock's budget in one place.
     tui::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     std::uint64_t thinking_revision = 0;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "cli/proven_book.hpp"
 #include "cli/tablebase_commands.hpp"
 #include "network.hpp"
 #include "player.hpp"
@@ -29,7 +30,7 @@ int run(AppOptions options) {
                                         options.state_folder, " (end it first)"));
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
-    Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); });
+    Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); }, &cli::proven_book());
     ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     // The Player delivering the side to move's move, while it works on the position of `working_revision`.
     Player* working = nullptr;
@@ -181,10 +182,10 @@ int run(AppOptions options) {
         }
         if (hinting) {
             if (auto result = thinker.take_result()) {
-                // Depth 0: the only legal move, played without a search, so without a score.
+                // Depth 0 without a table or book value: the only legal move, played without a search.
                 if (result->has_move)
                     controller.show_hint(result->best, result->depth > 0 ? std::optional(result->score) : std::nullopt,
-                                         result->table);
+                                         result->table, result->proven);
                 hinting = false;
             }
             redraw = true;

@@ -333,10 +333,15 @@ void Controller::play_delivered(const Move& m) {
     if (ui_.message != said) ui_.message = concat(said, " ", ui_.message);
 }
 
-void Controller::show_hint(const Move& m, std::optional<int> searched, const std::optional<tablebase::Value>& table) {
+void Controller::show_hint(const Move& m, std::optional<int> searched, const std::optional<tablebase::Value>& table,
+                           const std::optional<book::Value>& proven) {
     ui_.hint = m;
     if (table) {
         ui_.message = concat("Hint: ", to_string(m), ", ", engine::table_verdict(*table));
+        return;
+    }
+    if (proven) {
+        ui_.message = concat("Hint: ", to_string(m), ", ", book::verdict(*proven));
         return;
     }
     if (!searched) {

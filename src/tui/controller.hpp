@@ -183,7 +183,8 @@ public:
     bool take_hint_request() { return std::exchange(hint_requested_, false); }
     // `table`: the endgame tables' value of the position, when the move is theirs.
     // No score: the move was not searched (the only legal one), so no evaluation is claimed.
-    void show_hint(const Move& m, std::optional<int> score, const std::optional<tablebase::Value>& table = std::nullopt);
+    void show_hint(const Move& m, std::optional<int> score, const std::optional<tablebase::Value>& table = std::nullopt,
+                   const std::optional<book::Value>& proven = std::nullopt);
 
     // Game clocks (clock.hpp). The controls a new game gets (the command line's or the settings'); a
     // game loaded from a record keeps the record's own, and a record without any gets these, fresh.

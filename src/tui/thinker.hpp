@@ -18,8 +18,10 @@ namespace fetaix::tui {
 class Thinker {
 public:
     // `make_tables`, if given, makes the endgame tables the engine may probe (levels 7 and 8, hints):
-    // called at the first start(), as the search's table is made.
-    explicit Thinker(std::function<std::unique_ptr<engine::Tables>()> make_tables = {}) : make_tables_(std::move(make_tables)) {}
+    // called at the first start(), as the search's table is made. `book`, if given, the proven
+    // positions those levels play from (it outlives the Thinker).
+    explicit Thinker(std::function<std::unique_ptr<engine::Tables>()> make_tables = {}, const book::Book* book = nullptr)
+        : make_tables_(std::move(make_tables)), book_(book) {}
     ~Thinker() { cancel(); }
     Thinker(const Thinker&) = delete;
     Thinker& operator=(const Thinker&) = delete;
@@ -46,6 +48,7 @@ private:
     std::unique_ptr<engine::Search> search_;
     std::function<std::unique_ptr<engine::Tables>()> make_tables_;
     std::unique_ptr<engine::Tables> tables_;  // used by the worker only
+    const book::Book* book_ = nullptr;
     std::thread worker_;
     std::atomic<bool> done_{false};
     std::atomic<bool> stop_{false};  // this run's stop request (engine::Limits::stop)

@@ -1471,7 +1471,9 @@ browse)
     ;;
 browse_computer)
     # While the person looks back, the computer plays on in the game; the view stays where it was.
-    start_game --new --black ai:8 --time 1.5
+    # Promotion stop: rules the book of proven positions is not for, so the computer thinks (under the
+    # default rules it answers 1. d2-c3 from the book at once).
+    start_game --new --black ai:8 --time 1.5 --promotion stop
     wait_for 'Black \(computer, level 8\)'
     type_move d2-c3
     wait_for 'thinking: depth [0-9]+'
@@ -1487,7 +1489,8 @@ browse_computer)
 computer)
     # The computer replies on its own; while level 8 thinks the screen keeps answering (help opens and
     # closes), and undo takes back its reply and the player's move together.
-    start_game --black ai:8 --time 1.5
+    # Promotion stop: rules the book of proven positions is not for (see browse_computer).
+    start_game --black ai:8 --time 1.5 --promotion stop
     wait_for 'Black \(computer, level 8\)'
     type_move d2-c3
     wait_for 'thinking: depth [0-9]+'

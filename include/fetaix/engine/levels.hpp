@@ -45,18 +45,20 @@ inline History history_of(const Game& game) {
     return h;
 }
 
-// The levels that use the endgame tables: the exact ones (no noise), so that a beginner's computer does
-// not play endings perfectly.
+// The levels that use the endgame tables and the book of proven positions: the exact ones (no noise),
+// so that a beginner's computer does not play endings, or proven openings, perfectly.
 inline constexpr bool uses_tables(int level_number) { return level(level_number).noise == 0; }
 
 // One move's thinking at a level: its depth, node budget and noise (seeded), within time_ms if given,
-// until `stop` (if given, see Limits::stop) is set; with the endgame tables if given and the level uses them.
+// until `stop` (if given, see Limits::stop) is set; with the endgame tables and the book of proven
+// positions if given and the level uses them.
 inline Result think(Search& search, const Game& game, int level_number, std::uint64_t seed, int time_ms = -1,
                     const std::function<void(const DepthReport&)>& on_depth = {}, const std::atomic<bool>* stop = nullptr,
-                    Tables* tables = nullptr) {
+                    Tables* tables = nullptr, const book::Book* book = nullptr) {
     const Level l = level(level_number);
     search.set_noise(l.noise, seed);
     search.set_tables(uses_tables(level_number) ? tables : nullptr);
+    search.set_book(uses_tables(level_number) ? book : nullptr);
     Limits limits;
     limits.depth = l.depth;
     limits.nodes = l.nodes;

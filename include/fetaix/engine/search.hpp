@@ -15,6 +15,7 @@
 #include <optional>
 #include <vector>
 
+#include "../book.hpp"
 #include "../movegen.hpp"
 #include "../position.hpp"
 #include "../rules.hpp"
@@ -61,6 +62,9 @@ struct Result {
     std::vector<Move> pv;
     // The tables' value of the root, when the move was theirs (played without a search).
     std::optional<tablebase::Value> table;
+    // The root's value from the book of proven positions, when it has it: the move was the book's
+    // (win, draw), or every move loses (loss).
+    std::optional<book::Value> proven;
 };
 
 class Search {
@@ -78,6 +82,10 @@ public:
     // Endgame tables to probe (nothing: none). A position they hold is scored from them, not searched;
     // a root they hold, with every move's material, is answered with their move.
     void set_tables(Tables* tables) { tables_ = tables; }
+    // The proven positions to play from (nothing: none; a book for other rules is not used): a root it
+    // holds is answered with its move, a move into a position it has won for the opponent is not
+    // searched while another is left.
+    void set_book(const book::Book* book) { book_ = book; }
 
     Result run(const Position& root, const Rules& rules, const History& history, const Limits& limits,
                const std::function<void(const DepthReport&)>& on_depth = {}) {
@@ -107,6 +115,29 @@ public:
                 result.seconds = elapsed();
                 return result;
             }
+        root_excluded_.clear();
+        if (book_ && book_->applies(rules)) {
+            if (const auto choice = book_move(root, root_moves, history)) {
+                result.best = choice->first;
+                result.pv = {choice->first};
+                result.proven = choice->second;
+                result.score = choice->second == book::Value::Win ? kMate - 1 : 0;
+                result.seconds = elapsed();
+                return result;
+            }
+            // The moves into a proven loss are left out while another is left; with none left, the
+            // root is lost and every move is searched for the longest defence.
+            for (const Move& m : root_moves)
+                if (const book::Entry* e = book_->find(root.after(m)); e && e->value == book::Value::Win) root_excluded_.push_back(m);
+            const bool all_lose = root_excluded_.size() == root_moves.size();
+            if (all_lose) root_excluded_.clear();
+            if (const book::Entry* e = book_->find(root); all_lose || (e && e->value == book::Value::Loss)) result.proven = book::Value::Loss;
+            for (const Move& m : root_moves)
+                if (std::find(root_excluded_.begin(), root_excluded_.end(), m) == root_excluded_.end()) {
+                    result.best = m;  // at hand if the clock runs out at once
+                    break;
+                }
+        }
         if (root_moves.size() == 1 && limits.time_ms >= 0) {
             result.pv = {root_moves[0]};
             return result;
@@ -148,6 +179,17 @@ private:
         std::int8_t depth = -128;
         Bound bound = kNone;
     };
+
+    // The book's move at root: its own (a win or a draw), else a move into a position lost for the
+    // opponent; never one that makes a third occurrence.
+    std::optional<std::pair<Move, book::Value>> book_move(const Position& root, const MoveList& moves, const History& history) const {
+        if (const book::Entry* e = book_->find(root); e && e->move && !repeats_thrice(root.after(*e->move), history))
+            return std::pair{*e->move, e->value};
+        for (const Move& m : moves)
+            if (const book::Entry* e = book_->find(root.after(m)); e && e->value == book::Value::Loss && !repeats_thrice(root.after(m), history))
+                return std::pair{m, book::Value::Win};
+        return std::nullopt;
+    }
 
     double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
 
@@ -229,6 +271,7 @@ private:
         path_.push_back(key);
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move& m = moves[i];
+            if (ply == 0 && std::find(root_excluded_.begin(), root_excluded_.end(), m) != root_excluded_.end()) continue;
             const int score = -negamax(pos.after(m), depth - 1, -beta, -alpha, ply + 1, is_progress(pos, m) ? 0 : quiet + 1,
                                        is_irreversible(pos, m) ? 0 : reversible + 1);
             if (stopped_) break;
@@ -292,6 +335,8 @@ private:
 
     std::vector<Entry> table_;
     Tables* tables_ = nullptr;
+    const book::Book* book_ = nullptr;
+    std::vector<Move> root_excluded_;  // moves into positions the book has won for the opponent
     int table_pieces_ = 0;  // positions of at most this many pieces are probed (0: none)
     Weights weights_;
     Rules rules_;
