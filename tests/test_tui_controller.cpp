@@ -628,7 +628,7 @@ TEST_CASE("tui: a saved game not resumed goes to the history before the autosave
     c.offer_resume(record);
     act(c, K::No);
     REQUIRE(disk.history.size() == 1);
-    CHECK(c.ui().message == "The unfinished game (1 move) is kept in the game history: o or fetaix games finds it.");
+    CHECK(c.ui().message == "The unfinished game (1 move) is kept in the game history (fetaix games lists it).");
     CHECK_THAT(disk.history[0], Catch::Contains("[White \"Ali\"]") && Catch::Contains("1. c2-c3 *"));
     // If it cannot be kept, the player is asked; no resumes it after all.
     disk.archive_fails = true;

@@ -384,8 +384,8 @@ void Controller::set_aside_saved(const GameRecord& saved) {
     // Said, so that a player who answered no knows the game is not gone and where to find it.
     const std::string kept = record.empty() || !files_.archive
                                  ? std::string()
-                                 : concat("The unfinished game (", moves_text(saved), ") is kept in the game history: ",
-                                          keys_.first("open"), " or fetaix games finds it.");
+                                 : concat("The unfinished game (", moves_text(saved),
+                                          ") is kept in the game history (fetaix games lists it).");
     const auto dropped = [this, kept] {
         end_preview();
         if (!kept.empty()) ui_.message = kept;

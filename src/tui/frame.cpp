@@ -664,8 +664,8 @@ std::vector<std::vector<std::string>> paginate_help(const Controller& c, int row
                     {concat("  ", key("step-back"), " ", key("step-forward"), " or ", c.keys().first("cursor-left"), " ",
                             c.keys().first("cursor-right"), "  a move back, a move on"),
                      concat("  ", key("cursor-up-left"), "  the start   ", key("cursor-down-left"), "  the end"),
-                     concat("  ", key("flip"), "  flip the board   ", key("save"), "  save the record   ", key("help"),
-                            "  this help   ", key("quit"), "  leave the replay")});
+                     concat("  ", key("flip"), "  flip the board   ", key("save"), "  save the record"),
+                     concat("  ", key("help"), "  this help   ", key("quit"), "  leave the replay")});
     else
         for (const std::string& line : help_key_lines(c.keys(), width - 4)) keys.push_back(concat("  ", line));
     // Over the network some keys mean something else, and one more works.

@@ -106,6 +106,7 @@ resume)
     expect "$welcome" "White against Black." "$rules" \
         "2 moves played; the last: White e1xc3 takes d2." \
         "Resume the unfinished game (2 moves)? (yes or no)" \
+        "The unfinished game (2 moves) is kept in the game history (fetaix games lists it)." \
         "No moves played yet." "White to move." "No move has been played yet."
     games=$("$BIN" games)
     [[ "$games" == "#1  "*"  White - Black  unfinished  2 moves  "*.pdn ]] || fail "not set aside in the history: $games"
