@@ -86,6 +86,18 @@ expect 2 "" "fetaix: solve: --every goes with --checkpoint" solve --every 5
 expect 2 "" "fetaix: solve --resume takes the position from the checkpoint, not --fen" solve --resume "$tmp/ck" --fen W:WKc3:Bc4
 expect 2 "" "fetaix: solve --verify goes alone, not with --nodes" solve --verify "$tmp/win.proof" --nodes 5
 expect 1 "" "fetaix: solve --verify: cannot read $tmp/none" solve --verify "$tmp/none"
+expect 1 "" "fetaix: solve --verify: $tmp is a folder, not a proof file" solve --verify "$tmp"
+printf '%080d\n' 0 > "$tmp/long.proof"
+expect 1 "" "fetaix: solve --verify: $tmp/long.proof: line 1: expected 'fetaix proof 1...', found '$(printf '%040d' 0)...'" \
+    solve --verify "$tmp/long.proof"
+# A proof or checkpoint file that could not be written is refused before the search, not after it.
+expect 2 "" "fetaix: solve: $tmp is a folder, not a file" solve --fen W:WKc3:Bc4 --proof "$tmp"
+expect 2 "" "fetaix: solve: cannot write in the folder of $tmp/none/x.proof: No such file or directory" \
+    solve --fen W:WKc3:Bc4 --checkpoint "$tmp/none/x.proof"
+ln -s "$tmp/win.proof" "$tmp/link.proof"
+expect 2 "" "fetaix: solve: $tmp/link.proof is a symbolic link (to $tmp/win.proof), not a file" \
+    solve --fen W:WKc3:Bc4 --proof "$tmp/link.proof"
+[ -L "$tmp/link.proof" ] || { echo "FAIL: the symbolic link was replaced"; failures=$((failures + 1)); }
 expect 1 "" "fetaix: solve: $tmp/win.proof: not a fetaix solve checkpoint" solve --resume "$tmp/win.proof"
 printf 'fetaix proof 1\nrules majority=perhaps\n' >"$tmp/rules.proof"
 expect 1 "" "fetaix: solve --verify: $tmp/rules.proof: line 2: majority=perhaps: expected yes or no, found \"perhaps\"" solve --verify "$tmp/rules.proof"

@@ -169,6 +169,17 @@ private:
 };
 }  // namespace detail
 
+namespace detail {
+// A line quoted in a message, cut after 40 bytes (on a character's start): a binary file's first "line"
+// can be megabytes long.
+inline std::string quoted(std::string_view line) {
+    if (line.size() <= 40) return std::string(line);
+    std::size_t cut = 40;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;
+    return concat(line.substr(0, cut), "...");
+}
+}  // namespace detail
+
 inline Expected<Proof> parse(std::string_view text) {
     Proof proof;
     std::istringstream in{std::string(text)};
@@ -177,7 +188,7 @@ inline Expected<Proof> parse(std::string_view text) {
     const auto next = [&](std::string_view what) -> std::optional<std::string> {
         if (!std::getline(in, line)) return concat("ends before ", what);
         ++number;
-        if (line.rfind(what, 0) != 0) return concat("expected '", what, "...', found '", line, "'");
+        if (line.rfind(what, 0) != 0) return concat("expected '", what, "...', found '", detail::quoted(line), "'");
         return std::nullopt;
     };
     const auto fail = [&](const std::string& message) { return Error{message, number, 0}; };
@@ -199,7 +210,7 @@ inline Expected<Proof> parse(std::string_view text) {
         Strategy s;
         if (line == "strategy White wins" || line == "strategy White holds") s.side = Color::White;
         else if (line == "strategy Black wins" || line == "strategy Black holds") s.side = Color::Black;
-        else return fail(concat("expected 'strategy White|Black wins|holds', found '", line, "'"));
+        else return fail(concat("expected 'strategy White|Black wins|holds', found '", detail::quoted(line), "'"));
         s.wins = line.ends_with("wins");
         if (auto bad = next("nodes ")) return fail(*bad);
         std::size_t count = 0;

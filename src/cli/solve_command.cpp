@@ -3,7 +3,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cerrno>
 #include <csignal>
+#include <cstring>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -114,7 +116,23 @@ std::string bounds_text(const Position& root, const solve::Answer& a) {
 
 }  // namespace
 
+// Why a file the search will write cannot be written there: asked before the search, so that hours of
+// work are not lost to a folder named by mistake. A symlink is refused, as `s` in the game refuses it.
+std::optional<std::string> output_refusal(const std::string& path) {
+    if (auto refused = store::save_refusal(path, store::inspect_path(path))) return refused;
+    const auto slash = path.find_last_of('/');
+    const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
+    if (access(folder.c_str(), W_OK) != 0) return concat("cannot write in the folder of ", path, ": ", std::strerror(errno));
+    return std::nullopt;
+}
+
 int run_solve(SolveSettings s) {
+    for (const std::string* file : {&s.proof_file, &s.checkpoint_file})
+        if (!file->empty())
+            if (auto refused = output_refusal(*file)) {
+                err(concat("fetaix: solve: ", *refused));
+                return 2;
+            }
     Checkpoint done;  // the work of the runs before this one
     std::ifstream resume;
     std::size_t resume_entries = 0;
@@ -249,6 +267,10 @@ int run_solve(SolveSettings s) {
 }
 
 int run_solve_verify(const std::string& file) {
+    if (store::inspect_path(file).kind == store::EntryKind::Folder) {
+        err(concat("fetaix: solve --verify: ", file, " is a folder, not a proof file"));
+        return 1;
+    }
     std::ifstream in(file, std::ios::binary);
     if (!in) {
         err(concat("fetaix: solve --verify: cannot read ", file));
