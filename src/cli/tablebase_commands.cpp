@@ -149,6 +149,22 @@ int pieces_built(const Manifest& manifest) {
     return n;
 }
 
+// The manifest of the tables built for these rules, or nothing after saying why there are none: what
+// the commands that read every built table (verify, stats, quiet) start with.
+std::optional<Manifest> built_manifest(std::string_view command, const Rules& rules) {
+    auto manifest = read_manifest(rules);
+    if (!manifest) {
+        err(concat("fetaix: tablebase ", command, ": ", manifest.error().describe()));
+        return std::nullopt;
+    }
+    if (manifest->empty()) {
+        err(concat("fetaix: tablebase ", command, ": no tables in ", tablebase_directory(rules), " (",
+                   build_command(rules), ")"));
+        return std::nullopt;
+    }
+    return std::move(*manifest);
+}
+
 }  // namespace
 
 std::string tablebase_directory(const Rules& rules) {
@@ -281,15 +297,8 @@ int run_tablebase_probe(const std::string& fen, const Rules& rules) {
 }
 
 int run_tablebase_verify(const Rules& rules) {
-    auto manifest = read_manifest(rules);
-    if (!manifest) {
-        err(concat("fetaix: tablebase verify: ", manifest.error().describe()));
-        return 1;
-    }
-    if (manifest->empty()) {
-        err(concat("fetaix: tablebase verify: no tables in ", tablebase_directory(rules), " (", build_command(rules), ")"));
-        return 1;
-    }
+    const auto manifest = built_manifest("verify", rules);
+    if (!manifest) return 1;
     const int pieces = pieces_built(*manifest);
     tb::Set set;  // the material checked and those its moves lead to
     for (const tb::Material& m : tb::stored_materials_up_to(pieces)) {
@@ -311,15 +320,8 @@ int run_tablebase_verify(const Rules& rules) {
 }
 
 int run_tablebase_stats(const Rules& rules) {
-    auto manifest = read_manifest(rules);
-    if (!manifest) {
-        err(concat("fetaix: tablebase stats: ", manifest.error().describe()));
-        return 1;
-    }
-    if (manifest->empty()) {
-        err(concat("fetaix: tablebase stats: no tables in ", tablebase_directory(rules), " (", build_command(rules), ")"));
-        return 1;
-    }
+    const auto manifest = built_manifest("stats", rules);
+    if (!manifest) return 1;
     // Also the materials built so far of a piece count not finished (a stopped 7-piece build).
     for (const tb::Material& m : tb::stored_materials_up_to(pieces_built(*manifest) + 1)) {
         if (m.pieces() > pieces_built(*manifest) && !manifest->count(tb::name_of(m))) continue;
@@ -360,15 +362,8 @@ int run_tablebase_stats(const Rules& rules) {
 }
 
 int run_tablebase_quiet(const Rules& rules) {
-    auto manifest = read_manifest(rules);
-    if (!manifest) {
-        err(concat("fetaix: tablebase quiet: ", manifest.error().describe()));
-        return 1;
-    }
-    if (manifest->empty()) {
-        err(concat("fetaix: tablebase quiet: no tables in ", tablebase_directory(rules), " (", build_command(rules), ")"));
-        return 1;
-    }
+    const auto manifest = built_manifest("quiet", rules);
+    if (!manifest) return 1;
     const int pieces = pieces_built(*manifest);
     const int limit = rules.no_progress;
     const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
