@@ -111,6 +111,20 @@ TEST_CASE("7 PDN: malformed records give errors with line and column", "[pdn]") 
     }
 }
 
+TEST_CASE("7 PDN: an error in the second or a later game names the game", "[pdn]") {
+    const std::string one = "[Event \"a\"]\n\n1. c2-c3 c4xc2 *\n\n";
+    auto second = parse_pdn(one + "1. c2-c3 c4xc2 2. c1xc3 zz *\n");
+    REQUIRE_FALSE(second);
+    CHECK(second.error().describe() == "line 5, column 25: game 2: move 2 'zz': 'zz' is not a point (a1 to e5)");
+    auto third = parse_pdn(one + one + "[Majority \"maybe\"]\n*");
+    REQUIRE_FALSE(third);
+    CHECK_THAT(third.error().describe(), Catch::StartsWith("line 9, column 1: game 3: tag Majority:"));
+    // The first game's errors stay as they were: the line is enough.
+    auto first = parse_pdn("1. c2-c3 zz *\n\n" + one);
+    REQUIRE_FALSE(first);
+    CHECK(first.error().describe() == "line 1, column 10: move 1 'zz': 'zz' is not a point (a1 to e5)");
+}
+
 TEST_CASE("7 PDN: hostile input never crashes or hangs", "[pdn]") {
     // Deep nesting, long tokens, stray bytes: each is an error or a record, and each returns.
     std::string deep(100000, '(');

@@ -179,7 +179,12 @@ public:
             skip_space();
             if (at_end()) break;
             auto game = read_game();
-            if (!game) return game.error();
+            if (!game) {
+                // In a file of many games the line alone is hard to follow: say which game, from the second on.
+                Error e = game.error();
+                if (!games.empty()) e.message = concat("game ", games.size() + 1, ": ", e.message);
+                return e;
+            }
             games.push_back(std::move(*game));
         }
         if (games.empty()) return Error{"no game found: the record is empty", 1, 1};

@@ -365,11 +365,16 @@ public:
 
     std::optional<std::string> run(const Position& root) {
         if (auto bad = visit(root, 0)) return bad;
+        std::unordered_map<Position, bool, proof::detail::PositionHash> written;
+        emit(root, written);
         return std::nullopt;
     }
     proof::Strategy strategy() const { return {side_, wins_, nodes_}; }
 
 private:
+    enum : std::uint8_t { kOpen = 1, kDone = 2 };
+    using Next = std::vector<std::pair<Position, std::string>>;
+
     // Is q, for the attacker, proven (a win) or disproven (not a win) by a leaf or the table?
     bool solved(const Position& q, bool want_proven) const {
         const Leaf l = solver_.leaf(q, attacker_);
@@ -380,80 +385,140 @@ private:
         return e->dn == 0;  // a path-dependent disproof too: the whole strategy is checked at the end
     }
 
+    // Takes p into the strategy, or says why it cannot be on this line. A branch that fails is undone
+    // (every node taken in since, back to the trail's mark) and the side's next move tried: an entry
+    // the table lost, a height that no longer falls, or a disproof that held only on the search's own
+    // path is searched again on this line rather than ending the extraction.
     std::optional<std::string> visit(const Position& p, int depth) {
-        if (solver_.leaf(p, attacker_) != Leaf::None) return std::nullopt;
+        if (const Leaf l = solver_.leaf(p, attacker_); l != Leaf::None) {
+            if ((l == Leaf::Win) == wins_) return std::nullopt;
+            return concat(to_fen(p), ": an end ", wins_ ? "that is no win" : "that is lost");
+        }
         if (depth > kMaxDepth) return std::string("the strategy is too deep to extract");
-        auto& state = state_[p];
-        if (state == 2 || (state == 1 && !wins_)) return std::nullopt;
-        if (state == 1) return concat(to_fen(p), " recurs on a line of the win");
-        state = 1;
+        if (const auto it = state_.find(p); it != state_.end()) {
+            if (it->second == kDone || !wins_) return std::nullopt;  // a hold may go round: a repetition
+            return concat(to_fen(p), " recurs on a line of the win");
+        }
+        state_[p] = kOpen;
+        trail_.push_back(p);
         MoveList moves;
         generate_legal_moves(p, solver_.rules(), moves);
-        std::vector<std::pair<Position, std::string>> next;
+        Next next;
         for (const Move& m : moves) next.emplace_back(p.after(m), to_string(m));
+        line_.push_back(p);
+        std::optional<std::string> bad;
         if (p.side_to_move == side_) {
-            const std::pair<Position, std::string>* chosen = pick(next);
-            line_.push_back(p);
-            // The table lost the entries under p, or the search went there on another path: search the
-            // moves again from this line.
-            for (std::size_t i = 0; !chosen && i < next.size(); ++i) {
-                if (const auto it = state_.find(next[i].first); wins_ && it != state_.end() && it->second == 1) continue;
-                const Bounds b = solver_.prove(next[i].first, attacker_, line_);
-                if (solver_.stopped()) return std::string("stopped while searching a node again");
-                if (wins_ ? b.proven() : b.disproven()) chosen = pick(next);
+            // The table's moves first; then, if none leads to a strategy, each move searched again from
+            // this line (the table lost the entries under p, or they held on another path only): first
+            // as the search ran, then exactly (no disproof taken from another path).
+            std::vector<bool> tried(next.size(), false);
+            const auto take = [&](std::size_t i) {
+                const std::size_t mark = trail_.size();
+                bad = visit(next[i].first, depth + 1);
+                if (!bad) {
+                    choice_[p] = next[i].second;
+                    return true;
+                }
+                undo_to(mark);
+                tried[i] = true;
+                return false;
+            };
+            bool found = false;
+            while (!found && !solver_.stopped())
+                if (const auto i = pick(next, tried)) found = take(*i);
+                else break;
+            const bool reuse = solver_.reuse_path_dependent;
+            for (int round = 0; round < 2 && !found && !solver_.stopped(); ++round) {
+                solver_.reuse_path_dependent = round == 0 && reuse;
+                if (round == 1 && !reuse) break;  // the first round was exact already
+                for (std::size_t i = 0; i < next.size() && !found && !solver_.stopped(); ++i) {
+                    if (solver_.leaf(next[i].first, attacker_) != Leaf::None) continue;
+                    if (const auto it = state_.find(next[i].first); wins_ && it != state_.end() && it->second == kOpen) continue;
+                    (void)solver_.prove(next[i].first, attacker_, line_);
+                    if (!solver_.stopped() && solved(next[i].first, wins_)) found = take(i);
+                }
             }
-            line_.pop_back();
-            if (!chosen) return concat(to_fen(p), ": no ", wins_ ? "proven" : "disproven", " move found in the table");
-            nodes_.emplace_back(to_fen(p), chosen->second);
-            const Position q = chosen->first;
-            line_.push_back(p);
-            if (auto bad = visit(q, depth + 1)) return bad;
-            line_.pop_back();
+            solver_.reuse_path_dependent = reuse;
+            if (!found) {
+                line_.pop_back();
+                if (solver_.stopped()) return std::string("stopped while searching a node again");
+                return concat(to_fen(p), ": no ", wins_ ? "proven" : "disproven", " move found", bad ? concat(" (", *bad, ")") : std::string());
+            }
         } else {
-            nodes_.emplace_back(to_fen(p), "");
-            line_.push_back(p);
             for (const auto& [q, text] : next)
-                if (auto bad = visit(q, depth + 1)) return bad;
-            line_.pop_back();
+                if ((bad = visit(q, depth + 1))) {
+                    line_.pop_back();
+                    return bad;
+                }
         }
-        state = 2;
+        line_.pop_back();
+        state_[p] = kDone;
         return std::nullopt;
     }
 
-    // The side's move: a leaf first, then a node already taken in (for a hold), then a solved entry.
-    const std::pair<Position, std::string>* pick(const std::vector<std::pair<Position, std::string>>& next) const {
-        for (const auto& n : next)
-            if (solver_.leaf(n.first, attacker_) == (wins_ ? Leaf::Win : Leaf::NotWin)) return &n;
+    void undo_to(std::size_t mark) {
+        for (; trail_.size() > mark; trail_.pop_back()) {
+            state_.erase(trail_.back());
+            choice_.erase(trail_.back());
+        }
+    }
+
+    // The side's next move to try: a leaf first, then a node already taken in (for a hold), then a
+    // solved entry (for a win, the lowest proof: the heights fall along the line).
+    std::optional<std::size_t> pick(const Next& next, const std::vector<bool>& tried) const {
+        for (std::size_t i = 0; i < next.size(); ++i)
+            if (!tried[i] && solver_.leaf(next[i].first, attacker_) == (wins_ ? Leaf::Win : Leaf::NotWin)) return i;
         if (!wins_) {
             // A disproof that held on every path first, then a node taken in, then one that held on a path.
-            for (const auto& n : next)
-                if (const Entry* e = solver_.entry(n.first, attacker_); e && e->dn == 0 && !(e->flags & kPathDependent)) return &n;
-            for (const auto& n : next)
-                if (const auto it = state_.find(n.first); it != state_.end() && it->second != 0) return &n;
+            for (std::size_t i = 0; i < next.size(); ++i)
+                if (const Entry* e = solver_.entry(next[i].first, attacker_); !tried[i] && e && e->dn == 0 && !(e->flags & kPathDependent))
+                    return i;
+            for (std::size_t i = 0; i < next.size(); ++i)
+                if (!tried[i] && state_.count(next[i].first)) return i;
         }
-        // For a win, the proven move of the lowest proof: the heights fall along the line.
-        const std::pair<Position, std::string>* best = nullptr;
+        std::optional<std::size_t> best;
         std::uint32_t lowest = kMaxHeight + 1;
-        for (const auto& n : next) {
-            const auto it = state_.find(n.first);
-            if (wins_ && it != state_.end() && it->second == 1) continue;  // back onto the line
-            if (!solved(n.first, wins_)) continue;
-            if (!wins_) return &n;
-            const Entry* e = solver_.entry(n.first, attacker_);
+        for (std::size_t i = 0; i < next.size(); ++i) {
+            if (tried[i]) continue;
+            if (const auto it = state_.find(next[i].first); wins_ && it != state_.end() && it->second == kOpen) continue;  // back onto the line
+            if (!solved(next[i].first, wins_)) continue;
+            if (!wins_) return i;
+            const Entry* e = solver_.entry(next[i].first, attacker_);
             const std::uint32_t h = e ? height_of(*e) : 0;
             if (h < lowest) {
                 lowest = h;
-                best = &n;
+                best = i;
             }
         }
         return best;
+    }
+
+    // The strategy's nodes as the proof file lists them: each taken-in node reached from the root once.
+    void emit(const Position& p, std::unordered_map<Position, bool, proof::detail::PositionHash>& written) {
+        if (solver_.leaf(p, attacker_) != Leaf::None || written.count(p)) return;
+        written[p] = true;
+        if (p.side_to_move == side_) {
+            const std::string& move = choice_.at(p);
+            nodes_.emplace_back(to_fen(p), move);
+            MoveList moves;
+            generate_legal_moves(p, solver_.rules(), moves);
+            for (const Move& m : moves)
+                if (to_string(m) == move) return emit(p.after(m), written);
+        } else {
+            nodes_.emplace_back(to_fen(p), "");
+            MoveList moves;
+            generate_legal_moves(p, solver_.rules(), moves);
+            for (const Move& m : moves) emit(p.after(m), written);
+        }
     }
 
     Solver& solver_;
     Color side_;
     bool wins_;
     Color attacker_;
-    std::unordered_map<Position, int, proof::detail::PositionHash> state_;
+    std::unordered_map<Position, std::uint8_t, proof::detail::PositionHash> state_;
+    std::unordered_map<Position, std::string, proof::detail::PositionHash> choice_;  // the side's move at its nodes
+    std::vector<Position> trail_;  // every node taken in, in order: a failed branch is undone to a mark
     std::vector<std::pair<std::string, std::string>> nodes_;
     std::vector<Position> line_;  // from the root to the node being taken in
 };

@@ -190,7 +190,6 @@ int run(AppOptions options) {
             }
             redraw = true;
         }
-        controller.set_too_small(!screen_fits(terminal.rows(), terminal.columns()));
         controller.set_help_pages(help_page_count(controller, terminal.rows()));
         const Action action = map_key(key, controller.mode(), controller.keys());
         const bool go_on = key.name == Key::Name::None || controller.handle(action);
