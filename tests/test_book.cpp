@@ -62,7 +62,7 @@ TEST_CASE("book: a win's proof gives the winner's nodes with their moves and the
     CHECK(book::to_text(*again) == book::to_text(b));
 }
 
-TEST_CASE("book: every entry of the shipped book reads, and after 1. b2-c3 Black's win is in it", "[solve]") {
+TEST_CASE("book: every entry of the shipped book reads, and after 1. b2-c3, 1. d2-c3 and 1. d3-c3 Black's win is in it", "[solve]") {
     const auto parsed = book::parse(cli::proven_book_text());
     INFO((parsed ? std::string() : parsed.error().describe()));
     REQUIRE(parsed);
@@ -84,6 +84,11 @@ TEST_CASE("book: every entry of the shipped book reads, and after 1. b2-c3 Black
     REQUIRE(b.find(d2c3));
     CHECK(b.find(d2c3)->value == book::Value::Win);
     CHECK(to_string(*b.find(d2c3)->move) == "b4xd2");
+    // After 1. d3-c3 Black wins by b3xd3, its only move.
+    const Position d3c3 = start_position().after(*parse_move("d3-c3", start_position(), Rules{}));
+    REQUIRE(b.find(d3c3));
+    CHECK(b.find(d3c3)->value == book::Value::Win);
+    CHECK(to_string(*b.find(d3c3)->move) == "b3xd3");
 }
 
 TEST_CASE("book: a corrupted entry is refused with its line and what is wrong", "[solve]") {
@@ -139,8 +144,8 @@ TEST_CASE("engine: the book's move at the root, a proven win reported, a move in
     CHECK_FALSE(avoided.proven);
     // With the shipped book, searched at the top level, White never opens with a move proven to lose.
     const engine::Result searched = engine::think(search, start, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, &b);
-    CHECK(to_string(searched.best) != "b2-c3");
-    CHECK(to_string(searched.best) != "d2-c3");
+    // Three of the four first moves are proven to lose (b2-c3, d2-c3, d3-c3): c2-c3 is left.
+    CHECK(to_string(searched.best) == "c2-c3");
     CHECK_FALSE(searched.proven);
     // After 1. d2-c3 d4xd2 (proven drawn) White plays the book's holding move.
     Game drawn;
