@@ -93,6 +93,9 @@ TEST_CASE("7 PDN: malformed records give errors with line and column", "[pdn]") 
         {"1. c2-c4 *", "move 1 'c2-c4': a man steps one point, and c4 is not next to c2", 1, 4},
         {"\n\n  1. c2-c3 zz *", "'zz' is not a point", 3, 12},
         {"[FEN \"W:Wz1:B\"]\n*", "tag FEN: bad position", 1, 1},
+        // A side without pieces: the game would be over before it began (and its first move "capture all").
+        {"[FEN \"W:Wa1:B\"]\n1. a1-a2 *", "tag FEN: W:Wa1:B: Black has no pieces, so the game is already over", 1, 1},
+        {"[FEN \"B:W:Bb2\"]\n*", "tag FEN: B:W:Bb2: White has no pieces, so the game is already over", 1, 1},
         {"[Promotion \"sideways\"]\n*", "expected end, immediate or stop", 1, 1},
         {"[Majority \"maybe\"]\n*", "expected yes or no", 1, 1},
         {"[BackwardCaptures \"\"]\n*", "expected yes or no", 1, 1},
