@@ -214,6 +214,29 @@ TEST_CASE("7 PDN: a record made by hand replays up to its first illegal move", "
     CHECK_FALSE(game.over());
 }
 
+TEST_CASE("pdn: a record without its result token, cut off or made by hand, is read with a note", "[pdn]") {
+    const auto notes = [](const std::string& text) {
+        auto r = parse_pdn(text);
+        REQUIRE(r);
+        return r->front().notes;
+    };
+    using Notes = std::vector<std::string>;
+    // Cut after a move number: the line of the number.
+    CHECK(notes("[White \"Ali\"]\n\n1. c2-c3 c4xc2\n2. ") ==
+          Notes{"line 4: the record ends at move number 2. with no move and no result (1-0, 0-1, 1/2-1/2 or *): it looks "
+                "cut off there"});
+    // Cut after a move: the last move.
+    CHECK(notes("1. c2-c3 c4xc2") ==
+          Notes{"no result (1-0, 0-1, 1/2-1/2 or *) after move 1 'c4xc2': the record may have been cut off there"});
+    CHECK(notes("1. c2-c3 2. *") == Notes{"line 1: move number 2. has no move after it"});
+    // Whole, or a glued number: no note; the moves are read all the same.
+    CHECK(notes("1. c2-c3 c4xc2 *").empty());
+    CHECK(notes("1.c2-c3 *").empty());
+    auto cut = parse_pdn("1. c2-c3 c4xc2\n2. ");
+    REQUIRE(cut);
+    CHECK(cut->front().moves.size() == 2);
+}
+
 TEST_CASE("pdn: the tags that say who played, and any other tag, round-trip without a note", "[pdn]") {
     const std::vector<Tag> tags = {{"Event", "Club night"},       {"Site", "Rabat"},          {"Date", "2026.11.30"},
                                    {"Round", "3"},                {"White", "Amina"},         {"WhiteType", "human"},
