@@ -60,6 +60,13 @@ TEST_CASE("line: a typed line is a word of the list, a move, or unknown", "[line
     CHECK(read_word("z9-c3") == Word::Unknown);
     CHECK(read_word("undo now") == Word::Unknown);
     CHECK(read_word(" \t") == Word::Empty);
+    // save and open take a file name after them; hint and list stand alone.
+    CHECK(read_word("save") == Word::Save);
+    CHECK(read_word("Save My Game.pdn") == Word::Save);
+    CHECK(read_word("open #1") == Word::Open);
+    CHECK(read_word("hint") == Word::Hint);
+    CHECK(read_word("LIST") == Word::List);
+    CHECK(read_word("saved") == Word::Unknown);
 }
 
 TEST_CASE("line: two people play; a refused move, a compulsory capture, undo, redo and the end", "[line]") {
@@ -190,7 +197,7 @@ TEST_CASE("line: the saved game open in another fetaix is only looked at", "[lin
     const Lines opening = g.opening();
     CHECK(opening.back() == "Saved game open in another fetaix: yes = view read-only, no = separate game");
     CHECK(g.enter("yes") == Lines{"White to move.", "Capture compulsory: b2, e1 can capture."});
-    const Lines refused{"Nothing can be played: read-only: open in another fetaix. board, moves, last, help and quit work."};
+    const Lines refused{"Nothing can be played: read-only: open in another fetaix. board, moves, last, list, save, help and quit work."};
     CHECK(g.enter("e1xc3") == refused);
     CHECK(g.enter("undo") == refused);
     CHECK(g.enter("resign") == refused);
