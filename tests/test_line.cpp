@@ -110,8 +110,10 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
     CHECK(g.enter("yes") == Lines{"There is no question to answer."});
     CHECK(g.enter("help") ==
           Lines{"Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by "
-                "rank; moves: the legal moves; last: the last move; clock: both clocks; undo; redo; draw: offer a draw; "
-                "resign; new: a new game; help; quit. Questions are answered yes or no."});
+                "rank; moves: the legal moves; last: the last move; list: the moves played, numbered; clock: both "
+                "clocks; hint: the engine's move; undo; redo; draw: offer a draw; resign; new: a new game; save FILE: "
+                "save the game to a file (an existing one only replaced after asking); open FILE: open a record, or #N "
+                "from the game history; help; quit. Questions are answered yes or no."});
     CHECK(g.enter("clock") == Lines{"No clocks in this game."});
     CHECK(g.enter("c2-c4") == Lines{"c2-c4: a man steps one point, and c4 is not next to c2"});
     CHECK(g.enter("c2") == Lines{"c2: a move needs a start and a landing point, such as c2-c3"});
