@@ -361,7 +361,8 @@ void apply_settings(PlayOptions& play, const cli::SettingsRead& read) {
         if (auto clock = parse_time_control(s.clock)) options.white_clock = options.black_clock = *clock;
     for (std::size_t i = 0; i < kRuleSwitches.size(); ++i)
         if (play.rules[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
-    options.settings_problems = read.problems;
+    // The screen-reader mode hears only of the settings it uses (no keys, theme or glyphs there).
+    options.settings_problems = options.screen_reader ? read.line_problems : read.problems;
     options.keys = s.keys;
 }
 

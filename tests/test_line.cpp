@@ -60,6 +60,13 @@ TEST_CASE("line: a typed line is a word of the list, a move, or unknown", "[line
     CHECK(read_word("z9-c3") == Word::Unknown);
     CHECK(read_word("undo now") == Word::Unknown);
     CHECK(read_word(" \t") == Word::Empty);
+    // save and open take a file name after them; hint and list stand alone.
+    CHECK(read_word("save") == Word::Save);
+    CHECK(read_word("Save My Game.pdn") == Word::Save);
+    CHECK(read_word("open #1") == Word::Open);
+    CHECK(read_word("hint") == Word::Hint);
+    CHECK(read_word("LIST") == Word::List);
+    CHECK(read_word("saved") == Word::Unknown);
 }
 
 TEST_CASE("line: two people play; a refused move, a compulsory capture, undo, redo and the end", "[line]") {
@@ -103,8 +110,10 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
     CHECK(g.enter("yes") == Lines{"There is no question to answer."});
     CHECK(g.enter("help") ==
           Lines{"Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by "
-                "rank; moves: the legal moves; last: the last move; clock: both clocks; undo; redo; draw: offer a draw; "
-                "resign; new: a new game; help; quit. Questions are answered yes or no."});
+                "rank; moves: the legal moves; last: the last move; list: the moves played, numbered; clock: both "
+                "clocks; hint: the engine's move; undo; redo; draw: offer a draw; resign; new: a new game; save FILE: "
+                "save the game to a file (an existing one only replaced after asking); open FILE: open a record, or #N "
+                "from the game history; help; quit. Questions are answered yes or no."});
     CHECK(g.enter("clock") == Lines{"No clocks in this game."});
     CHECK(g.enter("c2-c4") == Lines{"c2-c4: a man steps one point, and c4 is not next to c2"});
     CHECK(g.enter("c2") == Lines{"c2: a move needs a start and a landing point, such as c2-c3"});
@@ -190,7 +199,7 @@ TEST_CASE("line: the saved game open in another fetaix is only looked at", "[lin
     const Lines opening = g.opening();
     CHECK(opening.back() == "Saved game open in another fetaix: yes = view read-only, no = separate game");
     CHECK(g.enter("yes") == Lines{"White to move.", "Capture compulsory: b2, e1 can capture."});
-    const Lines refused{"Nothing can be played: read-only: open in another fetaix. board, moves, last, help and quit work."};
+    const Lines refused{"Nothing can be played: read-only: open in another fetaix. board, moves, last, list, save, help and quit work."};
     CHECK(g.enter("e1xc3") == refused);
     CHECK(g.enter("undo") == refused);
     CHECK(g.enter("resign") == refused);

@@ -93,6 +93,9 @@ TEST_CASE("7 PDN: malformed records give errors with line and column", "[pdn]") 
         {"1. c2-c4 *", "move 1 'c2-c4': a man steps one point, and c4 is not next to c2", 1, 4},
         {"\n\n  1. c2-c3 zz *", "'zz' is not a point", 3, 12},
         {"[FEN \"W:Wz1:B\"]\n*", "tag FEN: bad position", 1, 1},
+        // A side without pieces: the game would be over before it began (and its first move "capture all").
+        {"[FEN \"W:Wa1:B\"]\n1. a1-a2 *", "tag FEN: W:Wa1:B: Black has no pieces, so the game is already over", 1, 1},
+        {"[FEN \"B:W:Bb2\"]\n*", "tag FEN: B:W:Bb2: White has no pieces, so the game is already over", 1, 1},
         {"[Promotion \"sideways\"]\n*", "expected end, immediate or stop", 1, 1},
         {"[Majority \"maybe\"]\n*", "expected yes or no", 1, 1},
         {"[BackwardCaptures \"\"]\n*", "expected yes or no", 1, 1},
@@ -223,6 +226,29 @@ TEST_CASE("7 PDN: a record made by hand replays up to its first illegal move", "
     CHECK(game.moves() == std::vector<Move>{c2c3});
     CHECK(game.redo_line().empty());
     CHECK_FALSE(game.over());
+}
+
+TEST_CASE("pdn: a record without its result token, cut off or made by hand, is read with a note", "[pdn]") {
+    const auto notes = [](const std::string& text) {
+        auto r = parse_pdn(text);
+        REQUIRE(r);
+        return r->front().notes;
+    };
+    using Notes = std::vector<std::string>;
+    // Cut after a move number: the line of the number.
+    CHECK(notes("[White \"Ali\"]\n\n1. c2-c3 c4xc2\n2. ") ==
+          Notes{"line 4: the record ends at move number 2. with no move and no result (1-0, 0-1, 1/2-1/2 or *): it looks "
+                "cut off there"});
+    // Cut after a move: the last move.
+    CHECK(notes("1. c2-c3 c4xc2") ==
+          Notes{"no result (1-0, 0-1, 1/2-1/2 or *) after move 1 'c4xc2': the record may have been cut off there"});
+    CHECK(notes("1. c2-c3 2. *") == Notes{"line 1: move number 2. has no move after it"});
+    // Whole, or a glued number: no note; the moves are read all the same.
+    CHECK(notes("1. c2-c3 c4xc2 *").empty());
+    CHECK(notes("1.c2-c3 *").empty());
+    auto cut = parse_pdn("1. c2-c3 c4xc2\n2. ");
+    REQUIRE(cut);
+    CHECK(cut->front().moves.size() == 2);
 }
 
 TEST_CASE("pdn: the tags that say who played, and any other tag, round-trip without a note", "[pdn]") {

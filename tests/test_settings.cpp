@@ -88,6 +88,21 @@ TEST_CASE("settings: bad syntax is reported with its line and column, and the wh
     CHECK(read.settings.white == "White");
 }
 
+TEST_CASE("settings: the screen-reader mode is told only of the settings it uses", "[settings]") {
+    const auto read = parse_settings(
+        "theme = 3\nascii = 1\nauto-flip = 1\nbell = 1\nclock = \"x\"\n[keys]\nundo = \"Ctrl-C\"\n[rules]\nmajority = 2\nodd = 1\n",
+        "c.toml");
+    REQUIRE(read.problems.size() == 8);
+    CHECK(lines(read.line_problems) ==
+          "c.toml:5:9: clock: expected \"\" or " + std::string(fetaix::kClockSpecHelp) + ", found \"x\" (ignored)\n"
+          "c.toml:9:12: rules.majority: expected true or false, found 2 (ignored)\n"
+          "c.toml:10:1: unknown key 'rules.odd' (ignored)\n");
+    // A syntax error leaves the whole file out, in either mode.
+    const auto broken = parse_settings("bell = \n", "c.toml");
+    CHECK(broken.line_problems == broken.problems);
+    CHECK(broken.line_problems.size() == 1);
+}
+
 TEST_CASE("settings: unknown keys are reported in the file's order and the rest is used", "[settings]") {
     const auto read = parse_settings(
         "theme = \"light\"\nbell = true\n[sounds]\nundo = \"z\"\n[players]\nwhite = \"Amina\"\nblue = \"x\"\n"

@@ -207,6 +207,16 @@ TEST_CASE("tui: Esc or Backspace cancels the selection, partial path included", 
     CHECK(c.game().ply() == 0);
 }
 
+TEST_CASE("tui: Enter on the piece already chosen cancels the selection, and says so", "[tui][selection]") {
+    Controller c(Rules{}, Players{});
+    click(c, "c2");
+    REQUIRE(c.ui().selection.active());
+    click(c, "c2");
+    CHECK_FALSE(c.ui().selection.active());
+    CHECK(c.ui().message == "Selection cancelled.");
+    CHECK(c.game().ply() == 0);
+}
+
 TEST_CASE("tui: the cursor follows the board's lines and turns with the board", "[tui][cursor]") {
     Controller c(Rules{}, Players{});
     cursor(c, ScreenDirection::UpRight);  // c2 has no diagonal

@@ -2,6 +2,7 @@
 // Positions as text (rules-spec section 7): "W:Wa1,b1,Kc3:Ba5,Kb4".
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -93,6 +94,14 @@ inline Expected<Position> parse_fen(std::string_view text) {
     }
     if (i != end) return Error{"unexpected text after both sides' pieces", 0, at(i)};
     return pos;
+}
+
+// Why a game cannot start from `pos`, or nothing: a side without pieces has already lost, so the
+// game would be over before it began (a move into it would "capture all" without capturing).
+inline std::optional<std::string> unplayable_start(const Position& pos) {
+    for (Color c : {Color::White, Color::Black})
+        if (!pos.of(c)) return concat(to_fen(pos), ": ", to_string(c), " has no pieces, so the game is already over");
+    return std::nullopt;
 }
 
 }  // namespace fetaix

@@ -325,6 +325,7 @@ private:
         } else if (tag.name == "FEN") {
             auto pos = parse_fen(tag.value);
             if (!pos) return bad(concat("bad position: ", pos.error().describe()));
+            if (auto problem = unplayable_start(*pos)) return bad(std::move(*problem));
             game.start = *pos;
         } else if (tag.name == kTagTimeControl || tag.name == kTagWhiteTimeControl || tag.name == kTagBlackTimeControl) {
             auto tc = parse_time_control_tag(tag.value);
@@ -392,6 +393,10 @@ private:
         // Movetext, each move checked against the position it is played in.
         Game replay(game.rules, game.start);
         if (game.white_clock) replay.set_clock(ClockReading{game.white_clock->base, game.black_clock->base, std::nullopt});
+        // A record cut short (a copy or a write interrupted) ends without its result token, often after a
+        // move number: said in a note, as a record made by hand without a result still opens.
+        bool result_seen = false;
+        std::optional<Token> dangling;  // a move number with no move after it (yet)
         while (true) {
             if (auto e = skip_space_and_comments()) return *e;
             if (auto e = read_clock_comments(replay)) return *e;
@@ -401,6 +406,7 @@ private:
             std::string_view w = word.text;
             if (is_result(w)) {
                 game.result = outcome_of(w);
+                result_seen = true;
                 break;
             }
             if (w.front() == '$') continue;  // a numeric annotation glyph
@@ -410,9 +416,12 @@ private:
             if (digits > 0 && digits < w.size() && w[digits] == '.') {
                 std::size_t dots = digits;
                 while (dots < w.size() && w[dots] == '.') ++dots;
+                if (dots == w.size()) {
+                    dangling = word;
+                    continue;
+                }
                 w.remove_prefix(dots);
                 word.column += static_cast<int>(dots);
-                if (w.empty()) continue;
             }
             // Annotations such as "!" or "?!" after a move.
             while (!w.empty() && (w.back() == '!' || w.back() == '?')) w.remove_suffix(1);
@@ -428,7 +437,17 @@ private:
             if (!played) return Error{concat(label, ": ", played.error().message), word.line, word.column};
             game.moves.push_back(*played);
             last_label_ = label;
+            dangling.reset();
         }
+        if (dangling && !result_seen)
+            game.notes.push_back(concat("line ", dangling->line, ": the record ends at move number ", dangling->text,
+                                        " with no move and no result (1-0, 0-1, 1/2-1/2 or *): it looks cut off there"));
+        else if (dangling)
+            game.notes.push_back(concat("line ", dangling->line, ": move number ", dangling->text, " has no move after it"));
+        else if (!result_seen)
+            game.notes.push_back(concat("no result (1-0, 0-1, 1/2-1/2 or *) after ",
+                                        game.moves.empty() ? std::string("the tags") : last_label_,
+                                        ": the record may have been cut off there"));
         // The redo line goes on from the last move, under the same rules.
         std::string_view rest = redo_text_;
         while (!rest.empty()) {

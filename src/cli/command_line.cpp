@@ -61,6 +61,7 @@ CLI::Option* add_fen(CLI::App& command, Position& position, const std::string& h
                      [&position](const std::string& text) {
                          auto parsed = parse_fen(text);
                          if (!parsed) throw bad_value("--fen: " + parsed.error().describe());
+                         if (auto problem = unplayable_start(*parsed)) throw bad_value("--fen: " + *problem);
                          position = *parsed;
                      },
                      help);
@@ -163,6 +164,17 @@ void keep_extras(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) keep_extras(*sub);
 }
 
+// The first option given more than once, for the program and the command in use: every option, an
+// on/off flag as much as one with a value, is refused twice rather than silently taken again (a value
+// option says so in its reader, add_value, before the parse ends).
+std::optional<std::string> repeated_option(const CLI::App& app) {
+    const CLI::App& command = command_in_use(app);
+    for (const CLI::App* in : {&app, &command})
+        for (const CLI::Option* option : in->get_options())
+            if (option->nonpositional() && option->count() > 1) return concat(option->get_name(), " is given twice");
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e) {
@@ -202,6 +214,10 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv, const HelpText& h
     }
     if (const auto stray = stray_word(app)) {
         err(concat("fetaix: ", *stray));
+        return 2;
+    }
+    if (const auto twice = repeated_option(app)) {
+        err(concat("fetaix: ", *twice));
         return 2;
     }
     return std::nullopt;

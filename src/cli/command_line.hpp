@@ -31,7 +31,7 @@ CLI::Option* add_value(CLI::App& command, const std::string& flag, const std::st
 // them, so a command can declare what they exclude.
 std::vector<CLI::Option*> add_rule_switches(CLI::App& command, Rules& rules);
 
-// --fen FEN into `position`.
+// --fen FEN into `position`; a position where a side has no pieces is refused (unplayable_start).
 CLI::Option* add_fen(CLI::App& command, Position& position, const std::string& help);
 
 // --time SECONDS into `ms` (milliseconds), from kMinSeconds to kMaxSeconds.

@@ -24,6 +24,7 @@ struct Problems {
     struct Found {
         std::pair<std::size_t, std::size_t> at;  // line, column
         std::string message;                     // "NAME:LINE:COLUMN: ..."
+        bool screen_only = false;                // a key only the screen uses (SettingsRead::line_problems)
     };
     std::vector<Found> found;
     void add(const toml::source_region& where, const std::string& what) {
@@ -190,11 +191,13 @@ SettingsRead parse_settings(std::string_view text, std::string_view name) {
     } catch (const toml::parse_error& e) {
         problems.add(e.source(), concat(e.description(), " (the whole file is ignored)"));
         read.problems.push_back(problems.found.front().message);
+        read.line_problems = read.problems;
         return read;
     }
     for (const auto& [key, node] : file) {
         const std::string_view k = key.str();
         const auto* table = node.as_table();
+        const std::size_t found_before = problems.found.size();
         if (k == "auto-flip") read_bool(node, read.settings.auto_flip, k, problems);
         else if (k == "ascii") read_bool(node, read.settings.ascii, k, problems);
         else if (k == "bell") read_bool(node, read.settings.bell, k, problems);
@@ -218,11 +221,16 @@ SettingsRead parse_settings(std::string_view text, std::string_view name) {
         else if (k == "rules") read_rules(*table, read.settings, problems);
         else if (k == "keys") read_keys(*table, read.settings, problems);
         else problems.add(key.source(), concat("unknown key '", text::printable(k), "' (ignored)"));
+        const bool screen_only = k == "keys" || k == "theme" || k == "ascii" || k == "auto-flip" || k == "bell";
+        for (std::size_t i = found_before; i < problems.found.size(); ++i) problems.found[i].screen_only = screen_only;
     }
     // toml++ keeps a table's keys in the order of their names: the messages go back into the file's order.
     std::stable_sort(problems.found.begin(), problems.found.end(),
                      [](const Problems::Found& a, const Problems::Found& b) { return a.at < b.at; });
-    for (const Problems::Found& p : problems.found) read.problems.push_back(p.message);
+    for (const Problems::Found& p : problems.found) {
+        read.problems.push_back(p.message);
+        if (!p.screen_only) read.line_problems.push_back(p.message);
+    }
     return read;
 }
 
@@ -239,7 +247,10 @@ SettingsRead load_settings(const std::string& path) {
     struct stat info {};
     if (::stat(path.c_str(), &info) != 0 && errno == ENOENT) return {};
     auto text = store::read_text_file(path, {kMaxSettingsBytes, "a settings file", "64 KiB", true});
-    if (!text) return {Settings{}, {concat(text.error().describe(), "; the settings are ignored")}};
+    if (!text) {
+        const std::string problem = concat(text.error().describe(), "; the settings are ignored");
+        return {Settings{}, {problem}, {problem}};
+    }
     return parse_settings(*text, path);
 }
 

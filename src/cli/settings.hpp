@@ -34,6 +34,9 @@ struct Settings {
 struct SettingsRead {
     Settings settings;
     std::vector<std::string> problems;
+    // Those the screen-reader mode's game is concerned with: not the problems of keys only the screen
+    // uses (keys.*, theme, ascii, auto-flip, bell).
+    std::vector<std::string> line_problems;
 };
 
 // Reads settings from a file's text; `name` names it in the messages.

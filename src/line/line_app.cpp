@@ -110,10 +110,23 @@ int run(tui::AppOptions options) {
     // The same player the screen's loop uses: the level, the seed and the clock's budget in one place.
     tui::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     std::uint64_t thinking_revision = 0;
+    // The engine is working on a hint (the same thinker: a hint is asked only on a person's turn).
+    bool hinting = false;
+    // A line typed has left the computer to move: its reply belongs to the answer to that line, so the
+    // end of input waits for it.
+    bool reply_due = false;
     bool out = say(game.opening());
     while (out && stop_signal == 0 && !game.ended()) {
         // A change of game (undo, new game) makes any thinking moot.
-        if (thinker.busy() && controller.revision() != thinking_revision) thinker.cancel();
+        if (thinker.busy() && controller.revision() != thinking_revision) {
+            thinker.cancel();
+            hinting = false;
+        }
+        if (controller.take_hint_request()) {
+            thinker.start(controller.game(), engine::kMaxLevel, controller.players().seed, tui::Controller::kHintMs);
+            hinting = true;
+            thinking_revision = controller.revision();
+        }
         if (!thinker.busy() && controller.computer_to_move() && !controller.clock_paused()) {
             computer.start(controller.game());
             thinking_revision = controller.revision();
@@ -134,11 +147,13 @@ int run(tui::AppOptions options) {
             // Every change reaches the disk before the next line is read.
             session.save_if_changed();
             out = out && say(game.news());
+            reply_due = controller.computer_to_move();
             continue;
         }
-        // The end of input quits once every line before it has been answered, the computer's thinking
-        // or not.
-        if (input.ended() && input.lines().empty()) break;
+        // The end of input quits once every line before it has been answered: a hint asked, and the
+        // computer's reply to a move typed (not its moves in a game nobody typed into).
+        const bool answering = hinting || (reply_due && controller.computer_to_move() && !controller.clock_paused());
+        if (input.ended() && input.lines().empty() && !answering) break;
         // A signal that comes just before the wait is noticed within a quarter of a second.
         // A running clock wakes the loop when its time next changes, to end the game the moment it falls.
         int wait = thinker.busy() ? 20 : 250;
@@ -148,8 +163,15 @@ int run(tui::AppOptions options) {
             session.save_if_changed();
             out = out && say(game.news());
         }
-        if (thinker.busy()) {
+        if (hinting) {
+            if (const auto result = thinker.take_result()) {
+                hinting = false;
+                controller.show_hint(*result);
+                out = out && say(game.news());
+            }
+        } else if (thinker.busy()) {
             if (const auto move = computer.take_move()) {
+                reply_due = false;
                 out = say(game.computer_moves(*move));
                 session.save_if_changed();
                 out = out && say(game.news());

@@ -27,14 +27,31 @@ std::string lowered(std::string_view text) {
 
 }  // namespace
 
+namespace {
+
+// The rest of a line after its first word (save FILE, open FILE), spaces around it left out; the
+// name keeps its case.
+std::string_view argument_of(std::string_view line) {
+    const std::string_view text = trimmed(line);
+    const std::size_t space = text.find_first_of(" \t");
+    return space == std::string_view::npos ? std::string_view{} : trimmed(text.substr(space));
+}
+
+}  // namespace
+
 Word read_word(std::string_view line) {
     const std::string word = lowered(trimmed(line));
     if (word.empty()) return Word::Empty;
+    // A file name may follow save and open.
+    const std::string first = word.substr(0, word.find_first_of(" \t"));
+    if (first == "save") return Word::Save;
+    if (first == "open") return Word::Open;
     static constexpr std::pair<std::string_view, Word> kWords[] = {
         {"board", Word::Board}, {"moves", Word::Moves}, {"last", Word::Last},     {"undo", Word::Undo},
         {"redo", Word::Redo},   {"draw", Word::Draw},   {"resign", Word::Resign}, {"new", Word::New},
         {"help", Word::Help},   {"quit", Word::Quit},   {"yes", Word::Yes},       {"y", Word::Yes},
-        {"no", Word::No},       {"n", Word::No},      {"clock", Word::Clock},
+        {"no", Word::No},       {"n", Word::No},      {"clock", Word::Clock},   {"hint", Word::Hint},
+        {"list", Word::List},
     };
     for (const auto& [name, w] : kWords)
         if (word == name) return w;
@@ -58,6 +75,15 @@ std::vector<std::string> LineGame::act(K kind) {
     return telling([&] { return controller_.handle(tui::Action::of(kind)); }, kind == K::Undo);
 }
 
+std::vector<std::string> LineGame::at_prompt(tui::PromptKind kind, std::string file) {
+    return telling([&] {
+        controller_.enter_at_prompt(kind, std::move(file));
+        // The screen reads a file on a worker thread while keys go on; lines wait their turn anyway.
+        if (auto path = controller_.take_read_request()) controller_.finish_read(controller_.files().read(*path, nullptr));
+        return true;
+    });
+}
+
 std::vector<std::string> LineGame::opening() {
     const tui::Controller& c = controller_;
     const Game& game = c.game();
@@ -66,7 +92,7 @@ std::vector<std::string> LineGame::opening() {
     std::string rules;
     for (const std::string& part : rules_panel_lines(game.rules())) rules += concat(rules.empty() ? "" : ", ", part);
     lines.push_back(concat("Rules: ", rules, "."));
-    if (!c.ui().notice.empty()) lines.push_back(concat("Notice: ", c.ui().notice));
+    if (const std::string notice = c.shown_notice(); !notice.empty()) lines.push_back(concat("Notice: ", notice));
     if (!c.ui().message.empty()) lines.push_back(c.ui().message);
     if (game.ply() > 0 || !game.redo_line().empty()) lines.push_back(game_said(game));
     if (c.ui().question == tui::Question::None) {
@@ -85,12 +111,19 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
     // While a question waits, it is answered first; what only tells about the game may still be asked.
     if (c.ui().question != tui::Question::None) {
         switch (word) {
-            case Word::Yes: return act(K::Yes);
-            case Word::No: return act(K::No);
+            case Word::Yes:
+            case Word::No: {
+                std::vector<std::string> lines = act(word == Word::Yes ? K::Yes : K::No);
+                // Replace the file? answered: the save prompt the screen keeps open for another name is
+                // no place of this mode's.
+                if (controller_.ui().question == tui::Question::None) controller_.close_prompt();
+                return lines;
+            }
             case Word::Empty:
             case Word::Board:
             case Word::Moves:
             case Word::Last:
+            case Word::List:
             case Word::Clock:
             case Word::Help: break;
             default: return {concat("Answer yes or no first: ", question_said(c.question_text()))};
@@ -98,9 +131,9 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
     }
     // A game only looked at (open in another fetaix): the screen's refusal names its keys, this one the words.
     if (c.ui().replay && (word == Word::Undo || word == Word::Redo || word == Word::Draw || word == Word::Resign ||
-                          word == Word::New || word == Word::Move)) {
+                          word == Word::New || word == Word::Move || word == Word::Hint || word == Word::Open)) {
         const std::string why = c.ui().replay_reason.empty() ? "replaying" : c.ui().replay_reason;
-        return {concat("Nothing can be played: ", why, ". board, moves, last, help and quit work.")};
+        return {concat("Nothing can be played: ", why, ". board, moves, last, list, save, help and quit work.")};
     }
     switch (word) {
         case Word::Empty: return {};
@@ -110,6 +143,23 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
             const Game& game = c.game();
             if (game.ply() == 0) return {"No move has been played yet."};
             return {concat("Last move: ", move_said(game.position_at(game.ply() - 1), game.move(game.ply())), ".")};
+        }
+        case Word::List: return {game_list_said(c.game())};
+        case Word::Hint: return act(K::Hint);
+        case Word::Save: {
+            // Without a name, the name the screen's prompt suggests (never one already taken).
+            std::string file(argument_of(line));
+            if (file.empty() && c.files().default_save_name) file = c.files().default_save_name();
+            return at_prompt(tui::PromptKind::Save, std::move(file));
+        }
+        case Word::Open: {
+            const std::string file(argument_of(line));
+            if (!file.empty()) return at_prompt(tui::PromptKind::Open, file);
+            const std::vector<std::string> past = c.files().history ? c.files().history() : std::vector<std::string>{};
+            return {past.empty() ? std::string("Open what? Type open and a file name.")
+                                 : concat("Open what? Type open and a file name, or #1 to #", past.size(),
+                                          " from the game history; #1: ",
+                                          c.files().describe_past ? c.files().describe_past(past.front()) : past.front(), ".")};
         }
         case Word::Help: return {help_said()};
         case Word::Clock: return {clocks_said(c)};

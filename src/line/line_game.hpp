@@ -1,7 +1,7 @@
 #pragma once
 // The screen-reader mode's game without its input and output: a line typed becomes a command (a move,
-// or a word: board, moves, last, clock, undo, redo, draw, resign, new, help, quit, yes, no) applied to the
-// same Controller the screen uses, and the answer is lines of plain text, one event a line.
+// or a word: board, moves, last, list, clock, hint, save, open, undo, redo, draw, resign, new, help, quit,
+// yes, no) applied to the same Controller the screen uses, and the answer is lines of plain text, one event a line.
 
 #include <string>
 #include <string_view>
@@ -13,10 +13,12 @@
 namespace fetaix::line {
 
 // What a typed line asks for.
-enum class Word { Empty, Move, Board, Moves, Last, Clock, Undo, Redo, Draw, Resign, New, Help, Quit, Yes, No, Unknown };
+enum class Word { Empty, Move, Board, Moves, Last, Clock, Undo, Redo, Draw, Resign, New, Help, Quit, Yes, No, Hint, List,
+                  Save, Open, Unknown };
 
-// The command in a line: a word of the list (any case, spaces around ignored), or a move when it
-// starts as one does (a point: a letter a to e and a digit); anything else is Unknown.
+// The command in a line: a word of the list (any case, spaces around ignored), save or open followed
+// by a file name or nothing, or a move when it starts as one does (a point: a letter a to e and a
+// digit); anything else is Unknown.
 Word read_word(std::string_view line);
 
 class LineGame {
@@ -37,6 +39,8 @@ public:
 
 private:
     std::vector<std::string> act(tui::Action::Kind kind);
+    // save FILE, open FILE: the screen's prompts, entered with the file named on the line.
+    std::vector<std::string> at_prompt(tui::PromptKind kind, std::string file);
     // Runs `change` on the controller and tells what changed; `undone`: the change is an undo.
     template <typename Change>
     std::vector<std::string> telling(Change change, bool undone = false);

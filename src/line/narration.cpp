@@ -98,8 +98,10 @@ std::string question_said(std::string question) {
 
 std::string help_said() {
     return "Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by rank; "
-           "moves: the legal moves; last: the last move; clock: both clocks; undo; redo; draw: offer a draw; resign; new: a new game; "
-           "help; quit. Questions are answered yes or no.";
+           "moves: the legal moves; last: the last move; list: the moves played, numbered; clock: both clocks; "
+           "hint: the engine's move; undo; redo; draw: offer a draw; resign; new: a new game; "
+           "save FILE: save the game to a file (an existing one only replaced after asking); "
+           "open FILE: open a record, or #N from the game history; help; quit. Questions are answered yes or no.";
 }
 
 std::string clocks_said(const tui::Controller& c) {
@@ -131,6 +133,23 @@ std::string game_said(const Game& game) {
     const std::size_t n = full_moves(game.start().side_to_move, game.ply());
     return concat(n, n == 1 ? " move" : " moves", " played; the last: ",
                   move_said(game.position_at(game.ply() - 1), game.move(game.ply())), ".");
+}
+
+std::string game_list_said(const Game& game) {
+    if (game.ply() == 0) return "No moves played yet.";
+    std::string text = "Moves:";
+    Color mover = game.start().side_to_move;
+    std::size_t number = 1;
+    const std::vector<Move> moves = game.moves();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        // Numbered as the screen's move list: White's move and Black's reply are one.
+        if (mover == Color::White) text += concat(i == 0 ? " " : "; ", number, ". ", to_string(moves[i]));
+        else text += concat(i == 0 ? concat(" ", number, ". ... ") : std::string(" "), to_string(moves[i]));
+        if (mover == Color::Black) ++number;
+        mover = opponent(mover);
+    }
+    if (game.over()) text += concat("; ", result_token(game.result().outcome), " (", describe(game.result().reason), ")");
+    return text + ".";
 }
 
 Told told(const tui::Controller& c) {

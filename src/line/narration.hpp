@@ -39,6 +39,10 @@ std::vector<std::string> state_said(const tui::Controller& c);
 // takes d2.", "No moves played yet."
 std::string game_said(const Game& game);
 
+// The moves played, numbered as the screen's move list, and the result once the game is over:
+// "Moves: 1. d2-c3 b4xd2; 2. e1xc3." ("1. ... b4xd2" when Black moved first); "No moves played yet."
+std::string game_list_said(const Game& game);
+
 // What the player has been told of the game, to tell what changed since.
 struct Told {
     Position start;

@@ -116,7 +116,7 @@ int run(AppOptions options) {
         start_working();
         if (controller.take_hint_request()) {
             // Within a second, at full strength.
-            thinker.start(controller.game(), engine::kMaxLevel, controller.players().seed, 900);
+            thinker.start(controller.game(), engine::kMaxLevel, controller.players().seed, Controller::kHintMs);
             hinting = true;
             hint_revision = controller.revision();
         }
@@ -182,10 +182,7 @@ int run(AppOptions options) {
         }
         if (hinting) {
             if (auto result = thinker.take_result()) {
-                // Depth 0 without a table or book value: the only legal move, played without a search.
-                if (result->has_move)
-                    controller.show_hint(result->best, result->depth > 0 ? std::optional(result->score) : std::nullopt,
-                                         result->table, result->proven);
+                controller.show_hint(*result);
                 hinting = false;
             }
             redraw = true;

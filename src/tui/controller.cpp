@@ -421,6 +421,7 @@ bool Controller::apply(const Action& action) {
         action.kind != K::PromptErase && action.kind != K::PromptEdit) {
         ui_.message.clear();
     }
+    if (action.kind != K::None && action.kind != K::Redraw) ui_.settings_seen = true;
     // Browsing or replaying, the board shows a position that is not the game's: nothing may be played on
     // it or done to the game, whichever way the action came.
     if ((ui_.viewing || ui_.replay) && changes_the_game(action)) {
@@ -801,7 +802,9 @@ void Controller::select_at(Point p) {
         return;
     }
     if (s.active() && s.path.empty() && p == s.from) {
+        // Said, as Esc's cancel is: a second Enter is easily pressed by mistake.
         clear_selection();
+        ui_.message = "Selection cancelled.";
         return;
     }
     const Position& pos = game_.position();
@@ -1042,6 +1045,13 @@ void Controller::submit_prompt() {
     }
     ui_.prompt_open = false;
     set_prompt_line({});
+}
+
+void Controller::enter_at_prompt(PromptKind kind, std::string text) {
+    ui_.message.clear();
+    open_prompt(kind, std::move(text));
+    submit_prompt();
+    if (ui_.question == Question::None) close_prompt();
 }
 
 bool Controller::play_typed(const std::string& text) {

@@ -92,6 +92,10 @@ struct UiState {
     std::optional<std::size_t> viewing;
     std::string message;     // feedback for the last action; cleared by the next one
     std::string notice;      // a standing condition, such as a failing autosave
+    // What the settings file had wrong: on the notice line until the first key (it would otherwise take
+    // the legend's rows for the whole game), on the help page throughout.
+    std::string settings;
+    bool settings_seen = false;  // a key has been pressed since: the notice line no longer shows it
     std::string thinking;    // what the computer is considering, while it thinks
     std::optional<Move> hint;  // the engine's suggestion, shown until the next action
     bool too_small = false;    // the terminal cannot show the game: no key may act on it unseen
@@ -114,6 +118,13 @@ public:
     void set_keys(KeyMap keys) { keys_ = std::move(keys); }
     const KeyMap& keys() const { return keys_; }
     void set_notice(std::string notice) { ui_.notice = std::move(notice); }
+    void set_settings_notice(std::string text) { ui_.settings = std::move(text); }
+    // The notice line's text: the settings' problems (until the first key), then the standing notice.
+    // `whole`: the settings' problems however many keys were pressed (the help page).
+    std::string shown_notice(bool whole = false) const {
+        const std::string settings = whole || !ui_.settings_seen ? ui_.settings : std::string();
+        return settings.empty() || ui_.notice.empty() ? settings + ui_.notice : concat(settings, "; ", ui_.notice);
+    }
     // Whether the autosave holds the game in play. While it does not, quitting keeps the game in the
     // history (or asks first when even that fails), so no game with moves is lost by leaving.
     void set_autosaved(bool on) { autosaved_ = on; }
@@ -185,6 +196,13 @@ public:
     // No score: the move was not searched (the only legal one), so no evaluation is claimed.
     void show_hint(const Move& m, std::optional<int> score, const std::optional<tablebase::Value>& table = std::nullopt,
                    const std::optional<book::Value>& proven = std::nullopt);
+    // The engine's answer to a hint request (a search of kHintMs at full strength), as the screen and the
+    // screen-reader's lines show it: depth 0 without a table or book value is the only legal move.
+    void show_hint(const engine::Result& result) {
+        if (result.has_move)
+            show_hint(result.best, result.depth > 0 ? std::optional(result.score) : std::nullopt, result.table, result.proven);
+    }
+    static constexpr int kHintMs = 900;
 
     // Game clocks (clock.hpp). The controls a new game gets (the command line's or the settings'); a
     // game loaded from a record keeps the record's own, and a record without any gets these, fresh.
@@ -260,6 +278,15 @@ public:
     // Plays a move typed in notation, as the move prompt does (the screen-reader's lines use it too);
     // false, the reason in the message, when it is refused.
     bool play_typed(const std::string& text);
+    // The screen-reader's lines: `text` entered at the prompt `kind` (save, open), as typing it there and
+    // Enter do on the screen; the prompt closes again unless a question about it waits (replace the
+    // file?). A file to open is then read by the program (take_read_request, finish_read).
+    void enter_at_prompt(PromptKind kind, std::string text);
+    // Closes the prompt, its text dropped (the screen-reader's lines after a question about it).
+    void close_prompt() {
+        ui_.prompt_open = false;
+        set_prompt_line({});
+    }
 
     const Game& game() const { return game_; }
     const UiState& ui() const { return ui_; }

@@ -651,9 +651,9 @@ std::vector<std::vector<std::string>> paginate_help(const Controller& c, int row
     const int width = kHelpWidth;
     // A standing notice comes first and whole, wrapped to the page.
     std::vector<std::string> notice;
-    if (!c.ui().notice.empty()) {
+    if (const std::string whole = c.shown_notice(true); !whole.empty()) {
         notice.push_back("Notices");
-        for (const std::string& line : text::wrap(text::printable(c.ui().notice), width - 6))
+        for (const std::string& line : text::wrap(text::printable(whole), width - 6))
             notice.push_back(concat("  ", line));
     }
     std::vector<std::string> keys{"Keys"};
@@ -861,8 +861,8 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
         for (const std::string& line : lines) bottom.push_back({line, role});
     };
     const UiState& ui = c.ui();
-    if (!ui.notice.empty())
-        for (const std::string& line : fit_text(ui.notice, columns, 2)) bottom.push_back({line, Role::Question, true});
+    if (const std::string notice = c.shown_notice(); !notice.empty())
+        for (const std::string& line : fit_text(notice, columns, 2)) bottom.push_back({line, Role::Question, true});
     if (!ui.network.empty())
         for (const std::string& line : fit_text(ui.network, columns, 2)) bottom.push_back({line, Role::Question, true});
     // The status says again whose turn it is, in the same colours as the banner above.

@@ -119,13 +119,12 @@ Session::Session(Controller& controller, AppOptions& options) : controller_(cont
     if (!copy) autosave_ = prepare(controller, options, autosave_news_);
     controller.set_auto_flip(options.auto_flip);
     controller.set_bell(options.bell);
-    // What the settings file had wrong stands for the whole game, first; ? shows the whole text.
+    // What the settings file had wrong comes first on the notice line until the first key; ? shows it.
     if (!options.settings_problems.empty()) {
-        settings_news_ = "settings:";
-        for (const std::string& problem : options.settings_problems) settings_news_ += concat(" ", problem, ";");
-        settings_news_.pop_back();
-        const std::string before = controller.ui().notice;
-        controller.set_notice(before.empty() ? settings_news_ : concat(settings_news_, "; ", before));
+        std::string news = "settings:";
+        for (const std::string& problem : options.settings_problems) news += concat(" ", problem, ";");
+        news.pop_back();
+        controller.set_settings_notice(std::move(news));
     }
     controller.set_autosaved(autosave_ && autosave_->ownership() == store::Autosave::Ownership::Owned);
     saved_revision_ = controller.revision();
@@ -143,11 +142,11 @@ void Session::save_if_changed(bool ending, bool always) {
     saved_at_ = now_ms();
     const auto problem = autosave_->save(controller_.game(), controller_.tags());
     if (std::string news = autosave_->take_news(); !news.empty()) autosave_news_ = std::move(news);
-    // While moves are not saved, that stands first; then the settings file's problems; news of a
-    // saved game moved aside stays until replaced; anything else (a failure that has passed, a
-    // note on the file opened) goes.
+    // While moves are not saved, that stands first; news of a saved game moved aside stays until
+    // replaced; anything else (a failure that has passed, a note on the file opened) goes. The
+    // settings file's problems are the controller's own (shown until the first key).
     std::string notice;
-    for (const std::string& part : {problem.value_or(""), settings_news_, autosave_news_})
+    for (const std::string& part : {problem.value_or(""), autosave_news_})
         if (!part.empty()) notice += concat(notice.empty() ? "" : "; ", part);
     controller_.set_notice(notice);
     controller_.set_autosaved(!problem);

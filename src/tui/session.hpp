@@ -48,7 +48,6 @@ private:
     Controller& controller_;
     std::unique_ptr<store::Autosave> autosave_;
     std::string autosave_news_;  // a saved game moved aside: stays on the notice line until other news
-    std::string settings_news_;  // what the settings file had wrong: stands for the whole game
     std::uint64_t saved_revision_ = 0;
     bool saved_paused_ = false;  // the clocks' pause as last saved
     std::int64_t saved_at_ = 0;  // when last saved, in steady milliseconds

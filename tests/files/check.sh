@@ -65,6 +65,23 @@ unknown_tag)
     printf '[Mood "cheerful"]\n1. c2-c3 *\n' >"$dir/tag.pdn"
     expect 0 'note: line 1: unknown tag \[Mood\] kept as it is' check "$dir/tag.pdn"
     ;;
+cut_off)
+    # A record cut short, after a move number or after a move, is legal but says where it may have been
+    # cut; the screen-reader's open (the screen's o) says the same after Opened.
+    moves='1. d3-c3 b3xd3 2. e3xc3 d4-d3 3. c3xe3 c5-d4 4. e3xc5 e5-d4\n'
+    printf "[White \"Ali\"]\n\n$moves"'5. ' >"$dir/number.pdn"
+    expect_exact 0 "note: line 4: the record ends at move number 5. with no move and no result (1-0, 0-1, 1/2-1/2 or *): it looks cut off there
+game 1: 4 moves, * (unfinished)
+$dir/number.pdn: 1 game, all moves legal" check "$dir/number.pdn"
+    printf "[White \"Ali\"]\n\n$moves" >"$dir/move.pdn"
+    expect_exact 0 "note: no result (1-0, 0-1, 1/2-1/2 or *) after move 4 'e5-d4': the record may have been cut off there
+game 1: 4 moves, * (unfinished)
+$dir/move.pdn: 1 game, all moves legal" check "$dir/move.pdn"
+    # With its result token it is whole: no note.
+    printf "[White \"Ali\"]\n\n${moves}*\n" >"$dir/whole.pdn"
+    expect_exact 0 "game 1: 4 moves, * (unfinished)
+$dir/whole.pdn: 1 game, all moves legal" check "$dir/whole.pdn"
+    ;;
 empty)
     : >"$dir/empty.pdn"
     expect 1 'empty.pdn is empty' check "$dir/empty.pdn"

@@ -142,7 +142,7 @@ second_instance)
         "Saved game open in another fetaix: yes = view read-only, no = separate game" \
         "Answer yes or no first: Saved game open in another fetaix: yes = view read-only, no = separate game" \
         "Black to move." "Capture compulsory: c4 can capture." \
-        "Nothing can be played: read-only: open in another fetaix. board, moves, last, help and quit work." \
+        "Nothing can be played: read-only: open in another fetaix. board, moves, last, list, save, help and quit work." \
         "Last move: White c2-c3."
     # The end of the first one's input ends it, its game saved.
     exec 3>&-
@@ -175,6 +175,51 @@ signal)
     OUT=$(cat "$STATE/out")
     [ "$status" = 0 ] || fail "exit status $status after SIGHUP"
     grep -q '^1\. c2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the game is not saved"
+    ;;
+commands)
+    # What the screen's keys H, s and o do, and its move list: hint, save FILE (asking before replacing),
+    # open FILE (asking before abandoning a game), list. No tables: the only move is the hint.
+    export XDG_DATA_HOME=$STATE/data
+    g=$STATE/g.pdn
+    play "hint"$'\n'"list"$'\n'"c2xc4"$'\n'"list"$'\n'"save $g"$'\n'"save $g"$'\n'"no"$'\n'"save $g"$'\n'"yes"$'\n'"open $g"$'\n'"yes"$'\n'"resign"$'\n'"bar"$'\n'"no"$'\n' \
+        --fen W:Wc2:Bc3,e5 --white Ali
+    expect "$welcome" "White (Ali) against Black." "$rules" "White (Ali) to move." "Capture compulsory: c2 can capture." \
+        "Thinking about a hint..." "Hint: c2xc4 (the only move)" \
+        "No moves played yet." \
+        "White c2xc4 takes c3" "Black to move." \
+        "Moves: 1. c2xc4." \
+        "Saved to $g." \
+        "Replace $g (a fetaix game, 1 move)? (yes or no)" "Not saved: $g was left as it is." "Black to move." \
+        "Replace $g (a fetaix game, 1 move)? (yes or no)" "Saved to $g (replaced)." "Black to move." \
+        "Abandon this game and open $g? (yes or no)" "Opened $g." "Black to move." \
+        "Resign for Black? (yes or no)" "Answer yes or no first: Resign for Black? (yes or no)" "Black to move."
+    [ "$(tail -c 2 "$g" | od -An -c | tr -d ' ')" = '*\n' ] || fail "the saved file does not end with a newline"
+    ;;
+reply_at_end)
+    # The end of input right after a move against the computer: its reply (2 seconds' thinking) is said
+    # and saved before the program ends. Promotion stop: no book move, so the computer thinks.
+    rules=${rules/promotion end/promotion stop}
+    play $'d2-c3\n' --black ai:8 --time 2 --promotion stop
+    reply=$(printf '%s\n' "$OUT" | sed -n 8p)
+    case "$reply" in
+    "Black b4xd2 takes c3") capture="b2, e1" ;;
+    "Black d4xb2 takes c3") capture="a1, d2" ;;
+    *) fail "line 8: expected the computer's reply, got '$reply'" ;;
+    esac
+    expect "$welcome" "White against Black (computer, level 8)." "$rules" "White to move." \
+        "White d2-c3" "Black (computer, level 8) to move." "Capture compulsory: b4, d4 can capture." "$reply" \
+        "White to move." "Capture compulsory: $capture can capture."
+    play $'last\n' --black ai:8 --time 2 --promotion stop --resume
+    [ "$(printf '%s\n' "$OUT" | sed -n 4p)" = "1 move played; the last: $reply." ] || fail "the reply was not saved"
+    ;;
+settings_line)
+    # Only the settings this mode uses are told: not [keys] (nor theme, ascii, auto-flip, bell).
+    mkdir -p "$CONFIG/fetaix"
+    printf '[keys]\nundo = "Ctrl-C"\n[rules]\nmajority = "maybe"\n' >"$CONFIG/fetaix/config.toml"
+    play ''
+    expect "$welcome" "White against Black." "$rules" \
+        "Notice: settings: $CONFIG/fetaix/config.toml:4:12: rules.majority: expected true or false, found \"maybe\" (ignored)" \
+        "White to move."
     ;;
 long_line)
     # A line over 4096 characters is refused whole, in one line; the next line is read as ever.
