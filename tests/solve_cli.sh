@@ -118,6 +118,8 @@ cmp -s "$tmp/book" "$tmp/book.before" || fail "the book changed"
 printf 'fetaix book 1\nrules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3-c4\n' >"$tmp/broken.book"
 expect 1 "" "fetaix: solve --book: $tmp/broken.book: line 3: W:WKc3:Bc4: the move 'c3-c4' is not legal: the point c4 is taken: to capture it, land on c5" \
     solve --book "$tmp/broken.book" "$tmp/win.proof"
+expect 1 "" "fetaix: solve --book: $tmp is a folder, not a proof file" solve --book "$tmp/book" "$tmp"
+cmp -s "$tmp/book" "$tmp/book.before" || fail "the book changed"
 expect 2 "" "fetaix: solve --book BOOK needs at least one PROOF file" solve --book "$tmp/book"
 expect 2 "" "fetaix: solve: '$tmp/win.proof': a proof file goes with --book" solve "$tmp/win.proof"
 expect 2 "" "fetaix: solve --book goes alone with proof files, not with --fen" solve --book "$tmp/book" --fen W:WKc3:Bc4 "$tmp/win.proof"

@@ -224,3 +224,62 @@ TEST_CASE("solve: a win is extracted even when the table's heights no longer fal
     }
     CHECK(tried == 4);
 }
+
+TEST_CASE("solve: draws whose holds the search's own tree did not give are proven (4 pieces, 3-piece tables as leaves)", "[solve]") {
+    // Each a draw by the 4-piece table built here; the solver gets only the tables of up to 3 pieces, so
+    // it searches, and its disproofs rest on repetitions of other paths (before the holds were built
+    // with backtracking and by a search of their own, each of these was "unknown").
+    const Rules rules;
+    tb::Set lower, all;
+    for (const tb::Material& m : tb::stored_materials_up_to(4)) {
+        tb::Table t = tb::solve(m, rules, all).value();
+        if (m.pieces() < 4) lower.add(t);
+        all.add(std::move(t));
+    }
+    for (const char* text : {"W:Wb1,Ke4:BKc2,b5", "B:Wd1,Ke3:BKa2,a5", "W:We1,e3:Ba5,e5", "B:Wa1,c4:Bc3,e3"}) {
+        const Position p = fen(text);
+        INFO(text);
+        REQUIRE(all.probe(p)->verdict == tb::Verdict::Draw);
+        solve::Solver solver(rules, &lower, 1 << 24);
+        solver.poll = [](const solve::Stats& st) { return st.nodes >= 200000; };
+        const solve::Solution s = solve::solve(solver, p);
+        INFO(s.problem);
+        REQUIRE(s.answer.value == solve::Value::Draw);
+        REQUIRE(s.proof);
+        CHECK(proof::verify(*proof::parse(proof::to_text(*s.proof)), &lower));
+    }
+}
+
+TEST_CASE("solve: a hold built by a search of its own, and refused where the other side wins", "[solve]") {
+    // Nothing searched before (an empty table), so the holds come from the positions alone. Mullah
+    // against mullah without tables: only going round holds.
+    solve::Solver empty(Rules{}, nullptr, 1 << 20);
+    const Position kings = fen("W:WKc3:BKa5");
+    proof::Proof draw{Rules{}, kings, "draw", {}};
+    draw.rules.no_progress = 0;
+    for (const Color side : {Color::White, Color::Black}) {
+        solve::HoldExtractor h(empty, side, 100000);
+        REQUIRE_FALSE(h.run(kings));
+        draw.strategies.push_back(h.strategy());
+    }
+    const auto checked = proof::verify(*proof::parse(proof::to_text(draw)), nullptr);
+    INFO((checked ? checked->summary : checked.error().message));
+    REQUIRE(checked);
+    CHECK(checked->nodes > 100);
+    CHECK(empty.stats().nodes == 0);  // no search was needed
+
+    // Black to move loses here (the 3-piece table says so): no hold for Black is built.
+    tb::Set lower, all;
+    for (const tb::Material& m : tb::stored_materials_up_to(3)) {
+        tb::Table t = tb::solve(m, Rules{}, all).value();
+        if (m.pieces() < 3) lower.add(t);
+        all.add(std::move(t));
+    }
+    const Position lost = fen("B:Wc3,Kb2:BKe5");
+    REQUIRE(all.probe(lost)->verdict == tb::Verdict::Loss);
+    solve::Solver solver(Rules{}, &lower, 1 << 20);
+    solve::HoldExtractor h(solver, Color::Black, 100000);
+    const auto bad = h.run(lost);
+    REQUIRE(bad);
+    CHECK(bad->starts_with(concat(to_fen(lost), ": White wins against every move of Black (")));
+}

@@ -111,7 +111,36 @@ public:
         return std::nullopt;
     }
 
-    std::optional<std::string> check(const Position& p) {
+    // Walks the strategy from root depth first, on a stack of its own: a hold's lines can be hundreds of
+    // thousands of positions deep.
+    std::optional<std::string> check(const Position& root) {
+        if (auto bad = enter(root)) return bad;
+        while (!stack_.empty()) {
+            Frame& f = stack_.back();
+            if (f.at == f.next.size()) {
+                colour_[f.pos] = 2;
+                stack_.pop_back();
+                continue;
+            }
+            const Position q = f.next[f.at++];
+            if (auto bad = enter(q)) return bad;
+        }
+        return std::nullopt;
+    }
+
+    std::size_t checked() const { return checked_; }
+    std::string name() const { return concat(to_string(s_.side), s_.wins ? " wins" : " holds"); }
+
+private:
+    // A position on the walk: the positions its moves in the strategy lead to, and how many are done.
+    struct Frame {
+        Position pos;
+        std::vector<Position> next;
+        std::size_t at = 0;
+    };
+
+    // Checks p as a leaf, or finds it checked or on the line, or puts it on the walk.
+    std::optional<std::string> enter(const Position& p) {
         // The end of the game, or the tables' value, decides a leaf.
         std::optional<bool> side_to_move_wins;
         std::string why;
@@ -140,29 +169,26 @@ public:
         }
         const auto listed = moves_.find(p);
         if (listed == moves_.end()) return concat(to_fen(p), ": not in the proof and not an end of the game or a table position");
-        colour = 1;
-        ++checked_;
+        Frame f{p, {}, 0};
         if (p.side_to_move == s_.side) {
             if (listed->second.empty()) return concat(to_fen(p), ": no move given for ", to_string(s_.side));
             const auto m = parse_move(listed->second, p, rules_);
             if (!m) return concat(to_fen(p), ": the move '", listed->second, "' is not legal: ", m.error().describe());
-            if (auto bad = check(p.after(*m))) return bad;
+            f.next.push_back(p.after(*m));
         } else {
             if (!listed->second.empty()) return concat(to_fen(p), ": a move is given for ", to_string(opponent(s_.side)));
-            for (const Position& q : successors(p, rules_))
-                if (auto bad = check(q)) return bad;
+            f.next = successors(p, rules_);
         }
-        colour = 2;  // references into an unordered_map outlive its growth
+        colour = 1;
+        ++checked_;
+        stack_.push_back(std::move(f));
         return std::nullopt;
     }
 
-    std::size_t checked() const { return checked_; }
-    std::string name() const { return concat(to_string(s_.side), s_.wins ? " wins" : " holds"); }
-
-private:
     Rules rules_;
     const tablebase::Set* tables_;
     const Strategy& s_;
+    std::vector<Frame> stack_;
     std::unordered_map<Position, std::string, PositionHash> moves_;
     std::unordered_map<Position, int, PositionHash> colour_;
     std::size_t checked_ = 0;

@@ -355,172 +355,327 @@ private:
 
 namespace fetaix::solve {
 
-// Reads a strategy for `side` out of the solver's table after its search: for a win, at each of the
-// side's nodes a move to a proven position (searched again when the table lost it), at the other
-// side's every move; for a hold, at the side's nodes a move to a disproven position (or one already
-// taken in), at the other side's every move. Nothing, with the reason, when the table does not give one.
+// Reads a strategy for `side` out of the solver's table after its search, depth first: for a win, at
+// each of the side's nodes a move to a proven position (the lowest proof first: the heights fall along
+// a line, so it cannot go round), at the other side's every move; for a hold, at the side's nodes a
+// move to a disproven position or to one already taken in (going round is a draw), at the other
+// side's every move. When a move's subtree fails, what it took in is dropped and the side's next move
+// tried; when the table has none left, the moves are searched again from this line. Fast, and the
+// strategy follows the search's own tree; but a disproof that held on another path can fail on this
+// one (the graph-history interaction problem), so a hold it does not find is built by HoldExtractor.
+// Nothing, with the reason, when no strategy is found within `max_steps` node visits.
 class Extractor {
 public:
-    Extractor(Solver& solver, Color side, bool wins) : solver_(solver), side_(side), wins_(wins), attacker_(wins ? side : opponent(side)) {}
+    Extractor(Solver& solver, Color side, bool wins, std::uint64_t max_steps)
+        : solver_(solver), side_(side), wins_(wins), attacker_(wins ? side : opponent(side)), max_steps_(max_steps) {}
 
-    std::optional<std::string> run(const Position& root) {
-        if (auto bad = visit(root, 0)) return bad;
-        std::unordered_map<Position, bool, proof::detail::PositionHash> written;
-        emit(root, written);
-        return std::nullopt;
-    }
+    std::optional<std::string> run(const Position& root) { return visit(root, 0); }
     proof::Strategy strategy() const { return {side_, wins_, nodes_}; }
+    // Why it stopped before it was done (a limit, the search stopped), if it did.
+    const std::optional<std::string>& aborted() const { return aborted_; }
 
 private:
-    enum : std::uint8_t { kOpen = 1, kDone = 2 };
-    using Next = std::vector<std::pair<Position, std::string>>;
+    using Next = std::pair<Position, std::string>;
 
-    // Is q, for the attacker, proven (a win) or disproven (not a win) by a leaf or the table?
-    bool solved(const Position& q, bool want_proven) const {
-        const Leaf l = solver_.leaf(q, attacker_);
-        if (l != Leaf::None) return (l == Leaf::Win) == want_proven;
-        const Entry* e = solver_.entry(q, attacker_);
-        if (!e) return false;
-        if (want_proven) return e->pn == 0;
-        return e->dn == 0;  // a path-dependent disproof too: the whole strategy is checked at the end
+    int state(const Position& q) const {
+        const auto it = state_.find(q);
+        return it == state_.end() ? 0 : it->second;
     }
 
-    // Takes p into the strategy, or says why it cannot be on this line. A branch that fails is undone
-    // (every node taken in since, back to the trail's mark) and the side's next move tried: an entry
-    // the table lost, a height that no longer falls, or a disproof that held only on the search's own
-    // path is searched again on this line rather than ending the extraction.
     std::optional<std::string> visit(const Position& p, int depth) {
         if (const Leaf l = solver_.leaf(p, attacker_); l != Leaf::None) {
-            if ((l == Leaf::Win) == wins_) return std::nullopt;
-            return concat(to_fen(p), ": an end ", wins_ ? "that is no win" : "that is lost");
+            if (l == (wins_ ? Leaf::Win : Leaf::NotWin)) return std::nullopt;
+            return concat(to_fen(p), ": an end lost for ", fetaix::to_string(side_));
         }
-        if (depth > kMaxDepth) return std::string("the strategy is too deep to extract");
-        if (const auto it = state_.find(p); it != state_.end()) {
-            if (it->second == kDone || !wins_) return std::nullopt;  // a hold may go round: a repetition
-            return concat(to_fen(p), " recurs on a line of the win");
-        }
-        state_[p] = kOpen;
-        trail_.push_back(p);
+        if (aborted_) return aborted_;
+        if (depth > kMaxDepth) return abort("the strategy is too deep to extract");
+        if (++steps_ > max_steps_) return abort(concat("the extraction gave up after ", max_steps_, " node visits"));
+        if (const int s = state(p); s == 2 || (s == 1 && !wins_)) return std::nullopt;
+        else if (s == 1) return concat(to_fen(p), " recurs on a line of the win");
+        state_[p] = 1;
+        log_.push_back(p);
         MoveList moves;
         generate_legal_moves(p, solver_.rules(), moves);
-        Next next;
+        std::vector<Next> next;
         for (const Move& m : moves) next.emplace_back(p.after(m), to_string(m));
         line_.push_back(p);
         std::optional<std::string> bad;
         if (p.side_to_move == side_) {
-            // The table's moves first; then, if none leads to a strategy, each move searched again from
-            // this line (the table lost the entries under p, or they held on another path only): first
-            // as the search ran, then exactly (no disproof taken from another path).
-            std::vector<bool> tried(next.size(), false);
-            const auto take = [&](std::size_t i) {
-                const std::size_t mark = trail_.size();
-                bad = visit(next[i].first, depth + 1);
-                if (!bad) {
-                    choice_[p] = next[i].second;
-                    return true;
-                }
-                undo_to(mark);
-                tried[i] = true;
-                return false;
-            };
-            bool found = false;
-            while (!found && !solver_.stopped())
-                if (const auto i = pick(next, tried)) found = take(*i);
-                else break;
-            const bool reuse = solver_.reuse_path_dependent;
-            for (int round = 0; round < 2 && !found && !solver_.stopped(); ++round) {
-                solver_.reuse_path_dependent = round == 0 && reuse;
-                if (round == 1 && !reuse) break;  // the first round was exact already
-                for (std::size_t i = 0; i < next.size() && !found && !solver_.stopped(); ++i) {
-                    if (solver_.leaf(next[i].first, attacker_) != Leaf::None) continue;
-                    if (const auto it = state_.find(next[i].first); wins_ && it != state_.end() && it->second == kOpen) continue;
-                    (void)solver_.prove(next[i].first, attacker_, line_);
-                    if (!solver_.stopped() && solved(next[i].first, wins_)) found = take(i);
-                }
-            }
-            solver_.reuse_path_dependent = reuse;
-            if (!found) {
-                line_.pop_back();
-                if (solver_.stopped()) return std::string("stopped while searching a node again");
-                return concat(to_fen(p), ": no ", wins_ ? "proven" : "disproven", " move found", bad ? concat(" (", *bad, ")") : std::string());
-            }
-        } else {
-            for (const auto& [q, text] : next)
-                if ((bad = visit(q, depth + 1))) {
-                    line_.pop_back();
-                    return bad;
-                }
-        }
-        line_.pop_back();
-        state_[p] = kDone;
-        return std::nullopt;
-    }
-
-    void undo_to(std::size_t mark) {
-        for (; trail_.size() > mark; trail_.pop_back()) {
-            state_.erase(trail_.back());
-            choice_.erase(trail_.back());
-        }
-    }
-
-    // The side's next move to try: a leaf first, then a node already taken in (for a hold), then a
-    // solved entry (for a win, the lowest proof: the heights fall along the line).
-    std::optional<std::size_t> pick(const Next& next, const std::vector<bool>& tried) const {
-        for (std::size_t i = 0; i < next.size(); ++i)
-            if (!tried[i] && solver_.leaf(next[i].first, attacker_) == (wins_ ? Leaf::Win : Leaf::NotWin)) return i;
-        if (!wins_) {
-            // A disproof that held on every path first, then a node taken in, then one that held on a path.
-            for (std::size_t i = 0; i < next.size(); ++i)
-                if (const Entry* e = solver_.entry(next[i].first, attacker_); !tried[i] && e && e->dn == 0 && !(e->flags & kPathDependent))
-                    return i;
-            for (std::size_t i = 0; i < next.size(); ++i)
-                if (!tried[i] && state_.count(next[i].first)) return i;
-        }
-        std::optional<std::size_t> best;
-        std::uint32_t lowest = kMaxHeight + 1;
-        for (std::size_t i = 0; i < next.size(); ++i) {
-            if (tried[i]) continue;
-            if (const auto it = state_.find(next[i].first); wins_ && it != state_.end() && it->second == kOpen) continue;  // back onto the line
-            if (!solved(next[i].first, wins_)) continue;
-            if (!wins_) return i;
-            const Entry* e = solver_.entry(next[i].first, attacker_);
-            const std::uint32_t h = e ? height_of(*e) : 0;
-            if (h < lowest) {
-                lowest = h;
-                best = i;
-            }
-        }
-        return best;
-    }
-
-    // The strategy's nodes as the proof file lists them: each taken-in node reached from the root once.
-    void emit(const Position& p, std::unordered_map<Position, bool, proof::detail::PositionHash>& written) {
-        if (solver_.leaf(p, attacker_) != Leaf::None || written.count(p)) return;
-        written[p] = true;
-        if (p.side_to_move == side_) {
-            const std::string& move = choice_.at(p);
-            nodes_.emplace_back(to_fen(p), move);
-            MoveList moves;
-            generate_legal_moves(p, solver_.rules(), moves);
-            for (const Move& m : moves)
-                if (to_string(m) == move) return emit(p.after(m), written);
+            bad = choose(p, next, depth);
         } else {
             nodes_.emplace_back(to_fen(p), "");
-            MoveList moves;
-            generate_legal_moves(p, solver_.rules(), moves);
-            for (const Move& m : moves) emit(p.after(m), written);
+            for (const auto& n : next)
+                if ((bad = visit(n.first, depth + 1))) break;
         }
+        line_.pop_back();
+        if (!bad) state_[p] = 2;
+        return bad;
+    }
+
+    // The side's move at p: the candidates the table gives, best first, then the moves searched again.
+    std::optional<std::string> choose(const Position& p, const std::vector<Next>& next, int depth) {
+        std::vector<bool> tried(next.size(), false);
+        std::optional<std::string> last;
+        for (const std::size_t i : candidates(next)) {
+            tried[i] = true;
+            if (!(last = attempt(p, next[i], depth))) return std::nullopt;
+            if (aborted_) return last;
+        }
+        for (std::size_t i = 0; i < next.size(); ++i) {
+            if (tried[i] || solver_.leaf(next[i].first, attacker_) != Leaf::None || (wins_ && state(next[i].first) == 1)) continue;
+            // A proof holds on every path, and so does a disproof that is not path-dependent.
+            if (const Entry* e = solver_.entry(next[i].first, attacker_); e && (wins_ ? e->dn == 0 && !(e->flags & kPathDependent) : e->pn == 0)) continue;
+            const Bounds b = solver_.prove(next[i].first, attacker_, line_);
+            if (solver_.stopped()) return abort("stopped while searching a node again");
+            if (!(wins_ ? b.proven() : b.disproven())) continue;
+            if (!(last = attempt(p, next[i], depth))) return std::nullopt;
+            if (aborted_) return last;
+        }
+        return last ? *last : concat(to_fen(p), ": no ", wins_ ? "proven" : "disproven", " move found in the table");
+    }
+
+    // p's move to n, with what its subtree takes in; on failure all of that is dropped again.
+    std::optional<std::string> attempt(const Position& p, const Next& n, int depth) {
+        const std::size_t logged = log_.size(), listed = nodes_.size();
+        nodes_.emplace_back(to_fen(p), n.second);
+        auto bad = visit(n.first, depth + 1);
+        if (bad) {
+            for (std::size_t i = logged; i < log_.size(); ++i) state_.erase(log_[i]);
+            log_.resize(logged);
+            nodes_.resize(listed);
+        }
+        return bad;
+    }
+
+    // The side's moves the table recommends, best first. A win: a winning end, a node already in the
+    // strategy, then proven moves by the height of their proof. A hold: a holding end, a disproof that
+    // held on every path, a node already taken in, then a disproof that held on some path.
+    std::vector<std::size_t> candidates(const std::vector<Next>& next) const {
+        std::vector<std::pair<std::uint64_t, std::size_t>> ranked;  // rank, index
+        for (std::size_t i = 0; i < next.size(); ++i) {
+            const Position& q = next[i].first;
+            if (const Leaf l = solver_.leaf(q, attacker_); l != Leaf::None) {
+                if (l == (wins_ ? Leaf::Win : Leaf::NotWin)) ranked.emplace_back(0, i);
+                continue;
+            }
+            const int s = state(q);
+            const Entry* e = solver_.entry(q, attacker_);
+            if (wins_) {
+                if (s == 2) ranked.emplace_back(1, i);
+                else if (s == 0 && e && e->pn == 0) ranked.emplace_back(2 + std::uint64_t{height_of(*e)}, i);
+            } else if (e && e->dn == 0 && !(e->flags & kPathDependent)) {
+                ranked.emplace_back(1, i);
+            } else if (s != 0) {
+                ranked.emplace_back(2, i);
+            } else if (e && e->dn == 0) {
+                ranked.emplace_back(3, i);
+            }
+        }
+        std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::vector<std::size_t> out;
+        for (const auto& r : ranked) out.push_back(r.second);
+        return out;
+    }
+
+    std::string abort(std::string why) {
+        aborted_ = why;
+        return why;
     }
 
     Solver& solver_;
     Color side_;
     bool wins_;
     Color attacker_;
-    std::unordered_map<Position, std::uint8_t, proof::detail::PositionHash> state_;
-    std::unordered_map<Position, std::string, proof::detail::PositionHash> choice_;  // the side's move at its nodes
-    std::vector<Position> trail_;  // every node taken in, in order: a failed branch is undone to a mark
+    std::uint64_t max_steps_;
+    std::uint64_t steps_ = 0;
+    std::optional<std::string> aborted_;
+    std::unordered_map<Position, int, proof::detail::PositionHash> state_;  // 1: on the line, 2: taken in
+    std::vector<Position> log_;  // the nodes of state_ in the order they were taken in (to drop them again)
     std::vector<std::pair<std::string, std::string>> nodes_;
     std::vector<Position> line_;  // from the root to the node being taken in
+};
+
+// Builds a hold for `side` (a set of positions closed under the other side's moves, one move of the
+// side at each of its own, no end lost) by a search of its own, guided by the solver's table. The
+// table's disproofs only suggest the side's moves: one that held on another path may fail on this one
+// (the graph-history interaction problem). What decides is path-free: a position is lost for the side
+// when the other side has a winning end there, a proof in the table (a proof never rests on the path),
+// a move into a lost position, or, on the side's move, only moves into lost positions. Positions are
+// taken in from the root (the side's best suggested move, every move of the other side); a position
+// found lost is told to those that lead to it, and a side's node whose move became lost takes its
+// next one (retrograde analysis over the positions taken in). It ends when the root is lost (the other
+// side wins: the search's draw was wrong) or nothing is left to take in: the positions reachable from
+// the root by the moves chosen are the hold, going round included. Complete: a side that holds is
+// never found lost, so a draw the search found rightly always gets its proof, within `max_nodes`
+// positions taken in.
+class HoldExtractor {
+public:
+    HoldExtractor(Solver& solver, Color side, std::size_t max_nodes)
+        : solver_(solver), side_(side), attacker_(opponent(side)), max_nodes_(max_nodes) {}
+
+    std::optional<std::string> run(const Position& root) {
+        if (const Kind k = kind(root); k != Kind::Node) {
+            if (k == Kind::Holds) return std::nullopt;
+            return concat(to_fen(root), ": ", fetaix::to_string(attacker_), " wins here");
+        }
+        const std::uint32_t r = node(root);
+        while (!open_.empty()) {
+            const std::uint32_t i = open_.back();
+            open_.pop_back();
+            if (nodes_[i].lost) continue;
+            if (auto bad = expand(i)) return bad;
+            if (auto bad = propagate()) return bad;
+            if (nodes_[r].lost)
+                return concat(to_fen(root), ": ", fetaix::to_string(attacker_), " wins against every move of ", fetaix::to_string(side_),
+                              " (", nodes_.size(), " positions taken in)");
+            if (nodes_.size() > max_nodes_) return concat("the hold was not built within ", max_nodes_, " positions");
+        }
+        // The hold: the positions the chosen moves reach from the root.
+        std::vector<bool> seen(nodes_.size(), false);
+        std::vector<std::uint32_t> stack{r};
+        seen[r] = true;
+        while (!stack.empty()) {
+            const Node& n = nodes_[stack.back()];
+            stack.pop_back();
+            const bool mine = n.pos.side_to_move == side_;
+            strategy_.nodes.emplace_back(to_fen(n.pos), mine ? to_string(n.options[n.choice]) : std::string());
+            for (const std::uint32_t c : mine ? std::vector<std::uint32_t>{n.child} : n.children)
+                if (c != kNone && !seen[c]) {
+                    seen[c] = true;
+                    stack.push_back(c);
+                }
+        }
+        return std::nullopt;
+    }
+    proof::Strategy strategy() const { return strategy_; }
+    std::size_t taken_in() const { return nodes_.size(); }
+
+private:
+    static constexpr std::uint32_t kNone = 0xffffffffu;
+    struct Node {
+        Position pos;
+        bool expanded = false, lost = false;
+        std::vector<std::uint32_t> parents;   // the nodes told when this one is lost
+        std::vector<std::uint32_t> children;  // the other side's node: its moves' nodes
+        std::vector<Move> options;            // the side's node: its moves, best first
+        std::size_t choice = 0;
+        std::uint32_t child = kNone;          // the chosen move's node (kNone: an end the side holds)
+    };
+
+    // A position the side holds outright (an end not lost, a table draw or better), one it has lost
+    // outright (an end, the tables, or a proof in the table), or one to take in.
+    enum class Kind : std::uint8_t { Holds, Lost, Node };
+    Kind kind(const Position& q) const {
+        if (const Leaf l = solver_.leaf(q, attacker_); l != Leaf::None) return l == Leaf::Win ? Kind::Lost : Kind::Holds;
+        if (const Entry* e = solver_.entry(q, attacker_); e && e->pn == 0) return Kind::Lost;
+        return Kind::Node;
+    }
+
+    std::uint32_t node(const Position& q) {
+        const auto [it, added] = index_.emplace(q, static_cast<std::uint32_t>(nodes_.size()));
+        if (added) {
+            nodes_.push_back(Node{q, false, false, {}, {}, {}, 0, kNone});
+            open_.push_back(it->second);
+        }
+        return it->second;
+    }
+
+    void lose(std::uint32_t i) {
+        if (nodes_[i].lost) return;
+        nodes_[i].lost = true;
+        lost_.push_back(i);
+    }
+
+    std::optional<std::string> expand(std::uint32_t i) {
+        nodes_[i].expanded = true;
+        MoveList moves;
+        generate_legal_moves(nodes_[i].pos, solver_.rules(), moves);
+        if (nodes_[i].pos.side_to_move != side_) {
+            for (const Move& m : moves) {
+                const Position q = nodes_[i].pos.after(m);
+                const Kind k = kind(q);
+                if (k == Kind::Holds) continue;
+                if (k == Kind::Lost) {
+                    lose(i);
+                    return std::nullopt;
+                }
+                const std::uint32_t c = node(q);
+                nodes_[c].parents.push_back(i);
+                nodes_[i].children.push_back(c);
+                if (nodes_[c].lost) {
+                    lose(i);
+                    return std::nullopt;
+                }
+            }
+            return std::nullopt;
+        }
+        // The side's moves, best first: an end it holds, a disproof that held on every path, a position
+        // taken in already, a disproof that held on some path, then the rest.
+        std::vector<std::pair<int, Move>> ranked;
+        for (const Move& m : moves) {
+            const Position q = nodes_[i].pos.after(m);
+            const Kind k = kind(q);
+            if (k == Kind::Lost) continue;
+            const Entry* e = solver_.entry(q, attacker_);
+            const int rank = k == Kind::Holds                                      ? 0
+                             : e && e->dn == 0 && !(e->flags & kPathDependent) ? 1
+                             : index_.count(q) != 0                              ? 2
+                             : e && e->dn == 0                                   ? 3
+                                                                                 : 4;
+            ranked.emplace_back(rank, m);
+        }
+        std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (auto& r : ranked) nodes_[i].options.push_back(std::move(r.second));
+        return choose(i);
+    }
+
+    // The side's next move at i that is not lost; i is lost when none is left.
+    std::optional<std::string> choose(std::uint32_t i) {
+        for (; nodes_[i].choice < nodes_[i].options.size(); ++nodes_[i].choice) {
+            const Position q = nodes_[i].pos.after(nodes_[i].options[nodes_[i].choice]);
+            const Kind k = kind(q);
+            if (k == Kind::Holds) {
+                nodes_[i].child = kNone;
+                return std::nullopt;
+            }
+            if (k == Kind::Lost) continue;
+            const std::uint32_t c = node(q);
+            if (nodes_[c].lost) continue;
+            nodes_[c].parents.push_back(i);
+            nodes_[i].child = c;
+            return std::nullopt;
+        }
+        lose(i);
+        return std::nullopt;
+    }
+
+    // Tells the nodes that lead to lost ones.
+    std::optional<std::string> propagate() {
+        while (!lost_.empty()) {
+            const std::uint32_t d = lost_.back();
+            lost_.pop_back();
+            for (std::size_t k = 0; k < nodes_[d].parents.size(); ++k) {
+                const std::uint32_t p = nodes_[d].parents[k];
+                if (nodes_[p].lost) continue;
+                if (nodes_[p].pos.side_to_move != side_) {
+                    lose(p);
+                } else if (nodes_[p].child == d) {
+                    ++nodes_[p].choice;
+                    if (auto bad = choose(p)) return bad;
+                }
+            }
+        }
+        return std::nullopt;
+    }
+
+    Solver& solver_;
+    Color side_, attacker_;
+    std::size_t max_nodes_;
+    std::vector<Node> nodes_;
+    std::unordered_map<Position, std::uint32_t, proof::detail::PositionHash> index_;
+    std::vector<std::uint32_t> open_;  // taken in, not yet expanded
+    std::vector<std::uint32_t> lost_;  // found lost, their parents not yet told
+    proof::Strategy strategy_{side_, false, {}};
 };
 
 }  // namespace fetaix::solve
@@ -568,6 +723,11 @@ inline Answer search(Solver& solver, const Position& root, int phase = 0) {
     return a;
 }
 
+// The most node visits of an extraction, and of the quick depth-first try at a hold before it is built
+// by a search of its own; the most positions that search takes in (about 250 bytes each).
+inline constexpr std::uint64_t kMaxExtractSteps = 20'000'000, kMaxTraceSteps = 2'000'000;
+inline constexpr std::size_t kMaxHoldNodes = 4'000'000;
+
 // The proof of a solved value: one winning strategy, or two holding ones for a draw.
 inline Expected<proof::Proof> make_proof(Solver& solver, const Position& root, Value value) {
     proof::Proof out{solver.rules(), root, std::string(to_string(value)), {}};
@@ -579,9 +739,22 @@ inline Expected<proof::Proof> make_proof(Solver& solver, const Position& root, V
     else if (value == Value::Draw) needed = {{Color::White, false}, {Color::Black, false}};
     else return Error{"an unknown value has no proof"};
     for (const auto& [side, wins] : needed) {
-        Extractor x(solver, side, wins);
-        if (auto bad = x.run(root)) return Error{concat("no proof extracted (", fetaix::to_string(side), wins ? " wins" : " holds", "): ", *bad)};
-        out.strategies.push_back(x.strategy());
+        Extractor x(solver, side, wins, wins ? kMaxExtractSteps : kMaxTraceSteps);
+        auto bad = x.run(root);
+        if (!bad) {
+            out.strategies.push_back(x.strategy());
+            continue;
+        }
+        if (!wins && !solver.stopped()) {
+            // The search's own tree did not give a hold: build one by the search of its own, which finds
+            // one whenever the side holds.
+            HoldExtractor h(solver, side, kMaxHoldNodes);
+            if (!(bad = h.run(root))) {
+                out.strategies.push_back(h.strategy());
+                continue;
+            }
+        }
+        return Error{concat("no proof extracted (", fetaix::to_string(side), wins ? " wins" : " holds", "): ", *bad)};
     }
     return out;
 }

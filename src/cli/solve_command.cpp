@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <variant>
 
 #include <fetaix/book.hpp>
 #include <fetaix/proof.hpp>
@@ -266,35 +267,46 @@ int run_solve(SolveSettings s) {
     return v == solve::Value::Unknown ? 1 : 0;
 }
 
-int run_solve_verify(const std::string& file) {
-    if (store::inspect_path(file).kind == store::EntryKind::Folder) {
-        err(concat("fetaix: solve --verify: ", file, " is a folder, not a proof file"));
-        return 1;
-    }
+namespace {
+
+// A proof file read, parsed and re-checked with the tables built for its rules (the check is `solve
+// --verify`'s and `solve --book`'s alike).
+struct CheckedProof {
+    proof::Proof proof;
+    proof::Verified verified;
+};
+struct ProofProblem {
+    std::string message;  // names the file where it is about the file
+    bool bad = false;     // the proof was read but does not check
+};
+
+std::variant<CheckedProof, ProofProblem> check_proof_file(const std::string& file) {
+    if (store::inspect_path(file).kind == store::EntryKind::Folder) return ProofProblem{concat(file, " is a folder, not a proof file")};
     std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        err(concat("fetaix: solve --verify: cannot read ", file));
-        return 1;
-    }
+    if (!in) return ProofProblem{concat("cannot read ", file)};
     std::stringstream text;
     text << in.rdbuf();
-    const auto parsed = proof::parse(text.str());
-    if (!parsed) {
-        err(concat("fetaix: solve --verify: ", file, ": ", parsed.error().describe()));
-        return 1;
-    }
+    auto parsed = proof::parse(text.str());
+    if (!parsed) return ProofProblem{concat(file, ": ", parsed.error().describe())};
     auto tables = built_tables(parsed->rules);
-    if (!tables) {
-        err(concat("fetaix: solve --verify: ", tables.error().describe()));
+    if (!tables) return ProofProblem{tables.error().describe()};
+    auto checked = proof::verify(*parsed, &*tables);
+    if (!checked) return ProofProblem{concat(file, ": bad proof: ", checked.error().message), true};
+    return CheckedProof{std::move(*parsed), std::move(*checked)};
+}
+
+}  // namespace
+
+int run_solve_verify(const std::string& file) {
+    const auto result = check_proof_file(file);
+    if (const auto* problem = std::get_if<ProofProblem>(&result)) {
+        if (problem->bad) out(problem->message);
+        else err(concat("fetaix: solve --verify: ", problem->message));
         return 1;
     }
-    const auto checked = proof::verify(*parsed, &*tables);
-    if (!checked) {
-        out(concat(file, ": bad proof: ", checked.error().message));
-        return 1;
-    }
-    out(concat(file, ": proof OK: ", to_fen(parsed->root), " is a ", parsed->value, " for ", to_string(parsed->root.side_to_move), " (",
-               checked->summary, ")"));
+    const CheckedProof& c = std::get<CheckedProof>(result);
+    out(concat(file, ": proof OK: ", to_fen(c.proof.root), " is a ", c.proof.value, " for ", to_string(c.proof.root.side_to_move), " (",
+               c.verified.summary, ")"));
     return 0;
 }
 
@@ -320,31 +332,17 @@ int run_solve_book(const std::string& book_file, const std::vector<std::string>&
     }
     // Every proof is checked before any is added: the book is written whole or not at all.
     for (const std::string& file : proofs) {
-        const auto text = read(file);
-        if (!text) {
-            err(concat("fetaix: solve --book: cannot read ", file));
+        const auto result = check_proof_file(file);
+        if (const auto* problem = std::get_if<ProofProblem>(&result)) {
+            err(concat("fetaix: solve --book: ", problem->message));
             return 1;
         }
-        const auto parsed = proof::parse(*text);
-        if (!parsed) {
-            err(concat("fetaix: solve --book: ", file, ": ", parsed.error().describe()));
-            return 1;
-        }
-        auto tables = built_tables(parsed->rules);
-        if (!tables) {
-            err(concat("fetaix: solve --book: ", tables.error().describe()));
-            return 1;
-        }
-        const auto checked = proof::verify(*parsed, &*tables);
-        if (!checked) {
-            err(concat("fetaix: solve --book: ", file, ": bad proof: ", checked.error().message));
-            return 1;
-        }
-        if (auto bad = book::add(book, *parsed)) {
+        const CheckedProof& c = std::get<CheckedProof>(result);
+        if (auto bad = book::add(book, c.proof)) {
             err(concat("fetaix: solve --book: ", file, ": ", *bad));
             return 1;
         }
-        out(concat(file, ": proof OK (", checked->summary, ")"));
+        out(concat(file, ": proof OK (", c.verified.summary, ")"));
     }
     if (auto bad = store::write_file_atomically(book_file, book::to_text(book))) {
         err(concat("fetaix: solve --book: ", *bad));
