@@ -270,6 +270,32 @@ TEST_CASE("net: a seat token gets the seat back; without it the seat is refused 
     CHECK(text_of(b, EventKind::Welcomed) == token);
 }
 
+TEST_CASE("net: the answer to query says which held seat's player is away: only that seat may be taken back", "[net]") {
+    Table t;
+    const auto ask = [&t] {
+        Raw query(t.path);
+        query.write("query version=1\n");
+        REQUIRE(pump({&t.probe}, [&] { return query.eof; }, {&query}));
+        return query.received;
+    };
+    const std::string seated = "game name=kitchen version=1 white=Amina black=Youssef free=none ply=0 turn=white result=* watchers=0 shared=no\n";
+    std::string token;
+    {
+        auto joiner = t.connect(Role::Seat, "Youssef");
+        Probe c{joiner.get(), {}};
+        REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+        token = text_of(c, EventKind::Welcomed);
+        // Connected: neither free nor away.
+        CHECK(ask() == seated);
+    }  // the joiner's process is gone
+    REQUIRE(pump({&t.probe}, [&] { return t.probe.count(EventKind::Left) == 1; }));
+    CHECK(ask() == "game name=kitchen version=1 white=Amina black=Youssef free=none ply=0 turn=white result=* watchers=0 shared=no away=black\n");
+    auto back = t.connect(Role::Seat, "Youssef", "", token);
+    Probe b{back.get(), {}};
+    REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Synced) == 1; }));
+    CHECK(ask() == seated);
+}
+
 TEST_CASE("net: a third player is refused a seat and told to watch", "[net]") {
     Table t;
     auto joiner = t.connect(Role::Seat, "Youssef");

@@ -167,6 +167,12 @@ struct Host::Impl {
     static int index(Color c) { return c == Color::White ? 0 : 1; }
     bool local(Color c) const { return config.host_side == c || config.computer_side == c; }
     bool held(Color c) const { return !tokens[index(c)].empty(); }
+    // A seat given to a player who is not connected now: its token gets it back.
+    bool away(Color c) const {
+        return !local(c) && held(c) && std::none_of(peers.begin(), peers.end(), [c](const auto& p) {
+                   return p->stage == Stage::Seated && p->side == c && !p->conn.closed();
+               });
+    }
     // A plain fetaix's game before a second terminal has taken its free seat: the program at its
     // keyboard times it and decides a fall (follow() brings its clocks); from the seat's taking, this host.
     bool keyboard_times() const { return config.handover && !held(Color::White) && !held(Color::Black); }
@@ -265,6 +271,8 @@ struct Host::Impl {
         g.outcome = self.game_.result().outcome;
         g.watchers = watchers();
         g.shared = config.shared;
+        g.white_away = away(Color::White);
+        g.black_away = away(Color::Black);
         return g;
     }
     std::size_t watchers() const {

@@ -209,8 +209,10 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
     // The seat free for a second terminal (White's if both are).
     const bool free = networked && (info->white_free || info->black_free);
     const Color free_side = info->white_free ? Color::White : Color::Black;
-    // A seat held by a player of this state folder (left, token kept) is theirs to take back.
-    const bool rejoin = networked && !free && has_seat_token(options.state_folder, holder->game);
+    // A seat held by a player of this state folder is theirs to take back once that player has left (the
+    // token kept); while they are still connected taking it would throw them out: it is not offered.
+    const bool token = networked && !free && has_seat_token(options.state_folder, holder->game);
+    const bool rejoin = token && (info->white_away || info->black_away);
     std::string state = info->outcome == Outcome::Ongoing ? concat(to_string(info->turn), " to move")
                                                           : std::string(result_token(info->outcome));
     say(out, concat("Another fetaix (pid ", pid, ") is playing the game saved here:\n", seat_text(Color::White, info->white),
@@ -221,6 +223,8 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
                         to_string(opponent(free_side)), ")\n"));
     else if (rejoin)
         say(out, "  s  take your seat back: one game on two screens\n");
+    else if (token)
+        say(out, "     (its other seat is played at another terminal, still connected)\n");
     if (networked) say(out, "  w  watch it live\n");
     say(out, "  t  take it over here (the other screen becomes a watcher)\n  n  play a separate game, not autosaved\n"
              "  q  quit\n");

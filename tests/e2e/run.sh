@@ -1915,6 +1915,50 @@ Your choice (s, w, t, n or q):" ] || fail "not the question expected"
     grep -q '^1\. c2-c3 c4xc2 2\. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave lacks the moves: $(cat "$STATE/fetaix/autosave.pdn")"
     kill_server
     ;;
+local_seat_held)
+    # A third plain fetaix while the other seat is taken and its player still connected: taking that seat
+    # would throw them out, so it is not offered (watch, take over, a separate game); once that player has
+    # gone, the next fetaix offers their seat back.
+    me=$(id -un)
+    start_in first "$BIN"
+    wait_in first 'White to move'
+    move_in first c2-c3
+    pid=$(fetaix_pid first)
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    keys_in second s Enter
+    wait_in first "^Black \($me\) joined\.$"
+    wait_in second "^Black \($me\) to move - your turn"
+    start_in third "$BIN"
+    wait_in third '^Your choice \(w, t, n or q\):$'
+    [ "$(screen_in third | sed -n 2,9p)" = "Another fetaix (pid $pid) is playing the game saved here:
+White - Black ($me), 1 move, Black to move.
+     (its other seat is played at another terminal, still connected)
+  w  watch it live
+  t  take it over here (the other screen becomes a watcher)
+  n  play a separate game, not autosaved
+  q  quit
+Your choice (w, t, n or q):" ] || fail "not the question expected: $(screen_in third)"
+    keys_in third s Enter
+    wait_in third '^Type w, t, n or q\.$'
+    keys_in third w Enter
+    wait_in third "^Watching local-$pid: "
+    # Nobody was thrown out: the second still plays Black, and its move reaches both other screens.
+    move_in second c4xc2
+    wait_in first '^White to move - your turn - capture compulsory'
+    wait_in third '1\. c2-c3 +c4xc2'
+    screen_in second | grep -q 'Disconnected\|host is gone' && fail "the second was disconnected: $(screen_in second)"
+    # The second's fetaix gone, a fourth is offered the seat back, and takes it.
+    kill -TERM "$(fetaix_pid second)"
+    wait_in first "^Black \($me\) disconnected, waiting$"
+    start_in fourth "$BIN"
+    wait_in fourth '^Your choice \(s, w, t, n or q\):$'
+    screen_in fourth | grep -qx '  s  take your seat back: one game on two screens' || fail "no seat back: $(screen_in fourth)"
+    keys_in fourth s Enter
+    wait_in first "^Black \($me\) joined\.$"
+    wait_in fourth "^White to move - waiting for"
+    kill_server
+    ;;
 local_watch)
     # w watches the running game live: every change at the first terminal (a move, an undo) follows.
     start_in first "$BIN"
