@@ -706,9 +706,17 @@ TEST_CASE("net: a rejoin with the token takes the seat from a connection left op
           "the host closed the connection: your seat was taken back by a new connection with its token");
     CHECK(t.probe.count(EventKind::Left) == 0);  // the seat never stood empty
     CHECK(t.probe.count(EventKind::Joined) == 2);
+    CHECK(text_of(t.probe, EventKind::Notice) ==
+          "Black (Youssef) took the seat back at another terminal.");
     CHECK(t.host->present(Color::Black));
     REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
     REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Moved) == 1; }));
+    // The host said why it closed the first: it is not gone. A host that goes says nothing.
+    CHECK(a.last(EventKind::Closed)->host_said);
+    t.host.reset();
+    REQUIRE(pump({&b}, [&] { return b.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(b, EventKind::Closed) == "connection to the host lost");
+    CHECK_FALSE(b.last(EventKind::Closed)->host_said);
 }
 
 TEST_CASE("net: a resumed host gives each seat back to its token", "[net]") {

@@ -300,8 +300,8 @@ struct Host::Impl {
             refuse(p, "the host cannot make a seat token (no randomness from the kernel)");
             return;
         }
-        if (Peer* old = seated(side); old != nullptr && old != &p)
-            refuse(*old, "your seat was taken back by a new connection with its token");
+        const bool replaced = seated(side) != nullptr && seated(side) != &p;
+        if (replaced) refuse(*seated(side), "your seat was taken back by a new connection with its token");
         p.stage = Stage::Seated;
         p.side = side;
         name_of(side) = p.name;
@@ -320,6 +320,12 @@ struct Host::Impl {
             Event e = about(EventKind::Joined, side, p.name);
             e.login = p.login;
             self.emit(std::move(e));
+        }
+        // The player did not come and go: their seat moved to another connection, which the host's player hears.
+        if (replaced) {
+            const std::string_view colour = to_string(side);
+            self.emit(event(EventKind::Notice, concat(p.name.empty() || p.name == colour ? std::string(colour) : concat(colour, " (", p.name, ")"),
+                                                      " took the seat back at another terminal.")));
         }
         // From now on this host's clocks decide: the keyboard's program follows them as they stand.
         if (config.handover && self.clock_) self.emit(clock_event(self.game_.ply(), self.clock_->reading(now_ms), now_ms));
@@ -888,7 +894,7 @@ struct Client::Impl {
     std::vector<std::string> incoming_moves;
     Millis now_ms = 0;  // when the lines being handled were read
 
-    void close_with(std::string why) {
+    void close_with(std::string why, bool host_said = false) {
         if (closed_reported) return;
         closed_reported = true;
         conn.close();
@@ -896,6 +902,7 @@ struct Client::Impl {
         Event e;
         e.kind = EventKind::Closed;
         e.text = std::move(why);
+        e.host_said = host_said;
         self.emit(std::move(e));
     }
 
@@ -1146,7 +1153,7 @@ void Client::handle_ready(std::span<const pollfd> fds, TimePoint now) {
         std::string why = !impl.conn.failure().empty() ? concat("connection to the host dropped: ", impl.conn.failure())
                           : !impl.last_error.empty()   ? concat("the host closed the connection: ", impl.last_error)
                                                        : std::string("connection to the host lost");
-        impl.close_with(std::move(why));
+        impl.close_with(std::move(why), impl.conn.failure().empty() && !impl.last_error.empty());
     }
 }
 

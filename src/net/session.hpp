@@ -99,6 +99,7 @@ struct Event {
     std::optional<ClockReading> clock;  // Clock
     Millis at = 0;
     Millis used = 0;
+    bool host_said = false;  // Closed: the host closed the connection saying why (it may well be running)
 };
 
 // "Black (Youssef) disconnected, waiting": the Left event's text.

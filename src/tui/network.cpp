@@ -361,7 +361,9 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                 break;
             }
             // The board stays as it was; a move tried now is refused by the session ("not connected").
-            controller.set_link_lost("the host is gone");
+            // A host that said why it closed (this seat taken back by its token elsewhere, the game moved)
+            // is not known to be gone.
+            controller.set_link_lost(e.host_said ? "disconnected" : "the host is gone");
             if (!host_ && is_door_name(options_.name)) lost_door_ = options_;
             // A plain fetaix's game comes back under another name (its new process id): no rejoin by this one.
             controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join && !is_door_name(options_.name)

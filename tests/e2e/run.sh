@@ -1957,6 +1957,12 @@ Your choice (w, t, n or q):" ] || fail "not the question expected: $(screen_in t
     keys_in fourth s Enter
     wait_in first "^Black \($me\) joined\.$"
     wait_in fourth "^White to move - waiting for"
+    # fetaix join with the kept token still takes the seat from a connection left open (a dead SSH
+    # session): the screen left is told it was disconnected (the host is not gone), the first screen why.
+    start_in fifth "$BIN" join "local-$pid"
+    wait_in fifth "^White to move - waiting for"
+    wait_in first "^Black \($me\) took the seat back at another terminal\.$"
+    wait_in fourth "^White to move - disconnected \| White 11, Black 12$"
     kill_server
     ;;
 local_watch)
