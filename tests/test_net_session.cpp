@@ -702,6 +702,7 @@ TEST_CASE("net: a rejoin with the token takes the seat from a connection left op
     Probe b{second.get(), {}};
     REQUIRE(pump({&t.probe, &a, &b}, [&] { return b.count(EventKind::Synced) == 1 && a.count(EventKind::Closed) == 1; }));
     CHECK(second->my_side() == Color::Black);
+    CHECK(second->host_pid() == ::getpid());
     CHECK(text_of(a, EventKind::Closed) ==
           "the host closed the connection: your seat was taken back by a new connection with its token");
     CHECK(t.probe.count(EventKind::Left) == 0);  // the seat never stood empty

@@ -1117,6 +1117,7 @@ Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, TimePoint
     conn.send(format(Hello{kProtocolVersion, config.role, config.name, config.code, config.token}));
     conn.flush();
     std::unique_ptr<Client> client(new Client(nullptr));
+    if (const auto cred = peer_credentials(*fd)) client->host_pid_ = cred->pid;
     client->impl_ = std::make_unique<Impl>(*client, std::move(config), std::move(conn));
     return client;
 }

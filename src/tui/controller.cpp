@@ -358,7 +358,7 @@ void Controller::show_hint(const Move& m, std::optional<int> searched, const std
 
 std::string Controller::record_for_history(const Game& game, const std::vector<Tag>& tags) const {
     if (game.ply() == 0 && game.redo_line().empty()) return "";
-    if (kept_already(game, archived_)) return "";
+    if (kept_already(game, archived_) || history_by_host_) return "";
     return format_pdn(game, tags, true);
 }
 

@@ -117,6 +117,9 @@ public:
     // Whether the autosave holds the game in play. While it does not, quitting keeps the game in the
     // history (or asks first when even that fails), so no game with moves is lost by leaving.
     void set_autosaved(bool on) { autosaved_ = on; }
+    // Over the network, whether the host's process writes this very game history (a second terminal of
+    // the same state folder): then this copy of the game is never kept in it, so a game is kept once.
+    void set_history_by_host(bool on) { history_by_host_ = on; }
     // The program is ending (a signal, or the terminal gone): an unsaved game goes to the history,
     // without a question since none can be answered now.
     void keep_unsaved_game();
@@ -376,6 +379,7 @@ private:
     bool bell_on_ = false;
     bool bell_due_ = false;
     bool autosaved_ = false;
+    bool history_by_host_ = false;
     int help_pages_ = 1;
     std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     Link link_;

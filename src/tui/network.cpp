@@ -7,6 +7,8 @@
 
 #include <fstream>
 
+#include "store/autosave.hpp"
+
 namespace fetaix::tui {
 
 namespace {
@@ -143,6 +145,7 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
     if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder, options.name));
     auto client = net::Client::connect(std::move(config));
     if (!client) return client.error();
+    network->host_pid_ = (*client)->host_pid();
     network->session_ = std::move(*client);
     return network;
 }
@@ -187,6 +190,11 @@ void Network::prepare(Controller& controller) {
     if (!host_) {
         // The host's autosave holds the game: this copy is not kept in the history when leaving.
         controller.set_autosaved(true);
+        // Nor when it ends, if the host is the process holding this state folder's autosave: it keeps the
+        // game in this same history (with its clocks' readings). A host elsewhere (another state folder,
+        // user or machine) keeps its own: this one then keeps a copy here.
+        const auto holder = store::lock_holder(state_folder_);
+        controller.set_history_by_host(host_pid_ > 0 && holder && holder->pid == host_pid_);
         controller.set_quit_text(options_.mode == NetOptions::Mode::Watch
                                      ? "Stop watching? (y/n)"
                                      : concat("Quit? The host keeps the game: fetaix join ", options_.name,

@@ -102,6 +102,7 @@ private:
     std::string state_folder_;
     std::unique_ptr<net::Session> session_;
     net::Host* host_ = nullptr;  // session_ when hosting
+    pid_t host_pid_ = 0;         // joined or watching: the host's process id (0: unknown)
     bool closed_ = false;
     bool welcomed_ = false;
     std::string join_line_;  // host: how to join and watch, shown while a seat is free

@@ -1965,6 +1965,50 @@ Your choice (w, t, n or q):" ] || fail "not the question expected: $(screen_in t
     wait_in fourth "^White to move - disconnected \| White 11, Black 12$"
     kill_server
     ;;
+local_history_once)
+    # A game shared between terminals of one state folder is kept in its history once, by the first
+    # fetaix (the host, which holds the autosave and the clocks' readings): not again by the player who
+    # took the other seat nor by a watcher. A watcher of another state folder keeps its own copy there.
+    me=$(id -un)
+    other=$(mktemp -d)
+    start_in first "$BIN" --clock 1:00
+    wait_in first 'White to move'
+    move_in first c2-c3
+    pid=$(fetaix_pid first)
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    keys_in second s Enter
+    wait_in first "^Black \($me\) joined\."
+    start_in third "$BIN"
+    wait_in third '^Your choice \(w, t, n or q\):$'
+    keys_in third w Enter
+    wait_in third "^Watching local-$pid: "
+    start_in fourth XDG_STATE_HOME="$other" "$BIN" watch "local-$pid"
+    wait_in fourth "^Watching local-$pid: "
+    move_in second c4xc2
+    wait_in first '^White to move - your turn'
+    move_in first c1xc3
+    wait_in second '^Black \('"$me"'\) to move - your turn'
+    keys_in second R
+    wait_in second 'Resign'
+    keys_in second y
+    for t in first second third fourth; do wait_in "$t" '^Game over: White wins by resignation\.'; done
+    for t in first second third fourth; do
+        keys_in "$t" q
+        wait_in "$t" '^Quit\? .*\(y/n\)$|^Stop watching\? \(y/n\)$|EXITED'
+        screen_in "$t" | grep -q EXITED || keys_in "$t" y
+        wait_in "$t" 'EXITED 0'
+    done
+    kept=$(ls "$STATE/fetaix/games")
+    [ "$(echo "$kept" | wc -l)" -eq 1 ] || fail "kept $(echo "$kept" | wc -l) times: $kept"
+    # The host's record: every move with the clocks just after it, and the resignation.
+    record="$STATE/fetaix/games/$kept"
+    [ "$(grep -o '\[%clock ' "$record" | wc -l)" -eq 3 ] || fail "not three clock comments: $(cat "$record")"
+    grep -q '1-0$' "$record" || fail "the result is not in the record: $(cat "$record")"
+    [ "$(ls "$other/fetaix/games" | wc -l)" -eq 1 ] || fail "the other state folder kept: $(ls "$other/fetaix/games")"
+    rm -rf "$other"
+    kill_server
+    ;;
 local_watch)
     # w watches the running game live: every change at the first terminal (a move, an undo) follows.
     start_in first "$BIN"
