@@ -619,10 +619,16 @@ bool Controller::network_allows(const Action& action) {
     using K = Action::Kind;
     const std::optional<Color> mine = keyboard_side();
     switch (action.kind) {
-        case K::Redo:
         case K::NewGame:
+            // The host's game is the one played: its player starts the next once this one is over.
+            if (link_.hosts && game_.over()) return true;
+            ui_.message = link_.hosts ? "A new game once this one is over: R resigns, d offers a draw."
+                                      : "The host starts a new game: this screen follows the host's game.";
+            return false;
+        case K::Redo:
         case K::Open:
-            ui_.message = "Not in a game over the network: the host's game is the one played.";
+            ui_.message = link_.hosts ? "Not in a game over the network: it is played move by move on both screens."
+                                      : "Not in a game over the network: the host's game is the one played.";
             return false;
         case K::Undo:
         case K::OfferDraw: {

@@ -68,6 +68,9 @@ struct Link {
     std::function<std::optional<std::string>(bool accept)> answer;       // to the other player's offer
     std::function<std::optional<std::string>()> resign;
     std::function<std::optional<std::string>(const std::string& text)> chat;
+    // This terminal's program hosts the game: once it is over, n starts the next one here (the host's
+    // game, which the other screens follow, the players keeping their seats).
+    bool hosts = false;
 };
 
 // How many chat lines are kept to show under the board.

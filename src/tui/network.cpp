@@ -163,6 +163,7 @@ Link Network::link(Controller& controller) {
         return problem;
     };
     link.resign = [s] { return s->resign(); };
+    link.hosts = host_ != nullptr;
     // The host does not send a player's own line back: it is shown here when sent.
     const std::string watcher = options_.player.empty() ? login_name() : options_.player;
     link.chat = [s, &controller, watcher](const std::string& text) {

@@ -2009,6 +2009,38 @@ local_history_once)
     rm -rf "$other"
     kill_server
     ;;
+local_new_game)
+    # After a game shared with a second plain fetaix ends, n at the first terminal (the host) starts the
+    # next game for both: the other keeps its seat and follows. n at the other screen says who starts it.
+    me=$(id -un)
+    start_in first "$BIN"
+    wait_in first 'White to move'
+    move_in first c2-c3
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    keys_in second s Enter
+    wait_in first "^Black \($me\) joined\."
+    # While it is played, n says when it can start one.
+    keys_in first n
+    wait_in first '^A new game once this one is over: R resigns, d offers a draw\.$'
+    keys_in second R
+    wait_in second 'Resign'
+    keys_in second y
+    wait_in first '^Game over: White wins by resignation\.'
+    wait_in second '^Game over: White wins by resignation\.'
+    keys_in second n
+    wait_in second "^The host starts a new game: this screen follows the host's game\.$"
+    keys_in first n
+    wait_in first '^New game\.$'
+    wait_in first '^White to move - your turn \| White 12, Black 12$'
+    wait_in second "^White to move - waiting for White \| White 12, Black 12$"
+    screen_in second | grep -q 'c2-c3' && fail "the old game is still shown: $(screen_in second)"
+    move_in first c2-c3
+    wait_in second "^Black \($me\) to move - your turn - capture compulsory"
+    move_in second c4xc2
+    wait_in first '^White to move - your turn - capture compulsory'
+    kill_server
+    ;;
 local_watch)
     # w watches the running game live: every change at the first terminal (a move, an undo) follows.
     start_in first "$BIN"
