@@ -1232,7 +1232,7 @@ bool Controller::tick() {
         game_.lose_on_time(*side);
         clock_->stop(t);
         clear_selection();
-        ui_.message = concat(to_string(*side), "'s time is up.");
+        ui_.message = time_up_text(*side);
         bell_due_ = bell_on_;
         changed();
         archive_if_finished();

@@ -237,6 +237,8 @@ public:
     void set_network_line(std::string text) { ui_.network = std::move(text); }
     // News from the other terminals for the message line (until the next action): "Black (Youssef) joined."
     void tell(std::string text) { ui_.message = std::move(text); }
+    // What every mode says when a side's time runs out: "Time is up for Black (Zineb)."
+    std::string time_up_text(Color side) const { return concat("Time is up for ", players_.label(side), "."); }
     // Over the network, the connection to the host is gone (`why`, short): the status line says so
     // instead of whose turn it is. Empty: connected.
     void set_link_lost(std::string why) { link_lost_ = std::move(why); }

@@ -351,7 +351,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             controller.sync(session_->game());
             if (const GameResult r = session_->game().result(); r.reason == Reason::TimeForfeit) {
                 const Color loser = r.outcome == Outcome::WhiteWins ? Color::Black : Color::White;
-                controller.tell(concat("Time is up for ", who(loser), "."));
+                controller.tell(controller.time_up_text(loser));
             }
             break;
         case E::Clock:

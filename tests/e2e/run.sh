@@ -1792,7 +1792,7 @@ clock_runs_out)
     wait_for 'Clock  ○ 0:03\.0  >● 0:01\.[0-9]'
     wait_for '^Game over: White wins on time\.' 10
     expect_line 10 "    │   ╲ │ ╱   │   ╲ │ ╱   │     Clock  ○ 0:03.0   ● 0:00.0!"
-    wait_for "Black's time is up\."
+    wait_for "Time is up for Black\."
     grep -q '^\[Termination "time forfeit"\]' "$STATE/fetaix/autosave.pdn" || fail "the autosave does not say time forfeit"
     grep -q '^1\. c2-c3 {\[%clock w0:00:03 B0:00:03\]} 1-0' "$STATE/fetaix/autosave.pdn" || fail "the move's clocks are not recorded"
     ;;
