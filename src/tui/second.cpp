@@ -31,9 +31,11 @@ void say(std::FILE* out, std::string_view text) {
 }
 
 // Calls `step` every 50 ms at most until it returns true or `seconds` have passed, the seconds left
-// shown after `label` on one line (rewritten in place). Returns whether `step` finished it.
+// shown after `label` on one line (rewritten in place). Returns whether `step` finished it. With
+// `erase_when_done`, a countdown that `step` finished is blanked out (the next line takes its place):
+// only one that ran out stays, to say why what follows follows.
 template <class Step>
-bool count_down(std::FILE* out, std::string_view label, int seconds, Step step) {
+bool count_down(std::FILE* out, std::string_view label, int seconds, Step step, bool erase_when_done = false) {
     const auto end = Steady::now() + std::chrono::seconds(seconds);
     int shown = -1;
     bool done = false;
@@ -47,7 +49,10 @@ bool count_down(std::FILE* out, std::string_view label, int seconds, Step step) 
         }
         done = step();
     }
-    say(out, "\n");
+    if (done && erase_when_done && shown >= 0)
+        say(out, concat("\r", std::string(label.size() + concat(" ", shown, " s ").size(), ' '), "\r"));
+    else
+        say(out, "\n");
     return done;
 }
 
@@ -82,15 +87,18 @@ std::optional<net::GameInfo> ask_game(std::FILE* out, const std::string& path, i
     std::optional<net::GameInfo> info;
     bool open = send_line(*fd, net::format(net::Query{}));
     std::string text;
-    count_down(out, concat("Asking the other fetaix (pid ", pid, ") about its game..."), kAnswerSeconds, [&] {
-        if (open) open = read_some(*fd, text);
-        if (auto m = first_message(text)) {
-            if (const auto* g = std::get_if<net::GameInfo>(&*m)) info = *g;
-            return true;
-        }
-        if (!open) return true;
-        return false;
-    });
+    count_down(
+        out, concat("Asking the other fetaix (pid ", pid, ") about its game..."), kAnswerSeconds,
+        [&] {
+            if (open) open = read_some(*fd, text);
+            if (auto m = first_message(text)) {
+                if (const auto* g = std::get_if<net::GameInfo>(&*m)) info = *g;
+                return true;
+            }
+            if (!open) return true;
+            return false;
+        },
+        true);
     ::close(*fd);
     return info;
 }
@@ -167,7 +175,7 @@ std::optional<int> unresponsive(AppOptions& options, std::FILE* in, std::FILE* o
     say(out, "  n  play a separate game, not autosaved\n  q  quit\n");
     const std::string choices = mine ? "k, n or q" : "n or q";
     for (;;) {
-        say(out, concat("Your choice (", choices, "): "));
+        say(out, concat("Your choice (", choices, "), then Enter: "));
         const auto c = read_choice(in);
         if (!c || *c == 'q') return 0;
         if (*c == 'n') {
@@ -230,7 +238,7 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
              "  q  quit\n");
     const std::string choices = free || rejoin ? "s, w, t, n or q" : networked ? "w, t, n or q" : "t, n or q";
     for (;;) {
-        say(out, concat("Your choice (", choices, "): "));
+        say(out, concat("Your choice (", choices, "), then Enter: "));
         const auto c = read_choice(in);
         if (!c || *c == 'q') return 0;
         switch (*c) {

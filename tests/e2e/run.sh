@@ -1062,7 +1062,7 @@ second_instance)
     wait_for 'White to move'
     type_move c2-c3
     $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
-    wait_for '^Your choice \(s, w, t, n or q\):$'
+    wait_for '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys -t e2e:1 n Enter
     wait_for 'autosave off: another fetaix is running'
     type_move d2-c3
@@ -1070,7 +1070,7 @@ second_instance)
     grep -q '1. c2-c3 \*' "$XDG_STATE_HOME/fetaix/autosave.pdn" || fail "the second fetaix wrote the autosave"
     $T kill-window -t e2e:1
     $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
-    wait_for '^Your choice \(s, w, t, n or q\):$'
+    wait_for '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys -t e2e:1 q Enter
     wait_for '^EXITED 0$'
     $T kill-window -t e2e:1
@@ -1559,7 +1559,7 @@ quit_unsaved)
     wait_for 'White to move'
     type_move c2-c3
     $T new-window -t e2e "$BIN; sleep 30"
-    wait_for '^Your choice \(s, w, t, n or q\):$'
+    wait_for '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys -t e2e:1 n Enter
     wait_for 'autosave off'
     type_move d2-c3
@@ -1883,15 +1883,15 @@ local_seat)
     listed=$("$BIN" hosts | grep "^local-$pid ")
     [ "$listed" = "local-$pid   White White, Black (free)   1 move, Black to move   0 watchers" ] || fail "fetaix hosts: '$listed'"
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
-    [ "$(screen_in second | sed -n 2,9p)" = "Another fetaix (pid $pid) is playing the game saved here:
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
+    [ "$(screen_in second | sed -n 1,8p)" = "Another fetaix (pid $pid) is playing the game saved here:
 White - Black, 1 move, Black to move.
   s  take the Black seat: one game on two screens (the other keeps White)
   w  watch it live
   t  take it over here (the other screen becomes a watcher)
   n  play a separate game, not autosaved
   q  quit
-Your choice (s, w, t, n or q):" ] || fail "not the question expected"
+Your choice (s, w, t, n or q), then Enter:" ] || fail "not the question expected"
     # Anything else asks again.
     keys_in second x Enter
     wait_in second '^Type s, w, t, n or q\.$'
@@ -1925,20 +1925,20 @@ local_seat_held)
     move_in first c2-c3
     pid=$(fetaix_pid first)
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in second s Enter
     wait_in first "^Black \($me\) joined\.$"
     wait_in second "^Black \($me\) to move - your turn"
     start_in third "$BIN"
-    wait_in third '^Your choice \(w, t, n or q\):$'
-    [ "$(screen_in third | sed -n 2,9p)" = "Another fetaix (pid $pid) is playing the game saved here:
+    wait_in third '^Your choice \(w, t, n or q\), then Enter:$'
+    [ "$(screen_in third | sed -n 1,8p)" = "Another fetaix (pid $pid) is playing the game saved here:
 White - Black ($me), 1 move, Black to move.
      (its other seat is played at another terminal, still connected)
   w  watch it live
   t  take it over here (the other screen becomes a watcher)
   n  play a separate game, not autosaved
   q  quit
-Your choice (w, t, n or q):" ] || fail "not the question expected: $(screen_in third)"
+Your choice (w, t, n or q), then Enter:" ] || fail "not the question expected: $(screen_in third)"
     keys_in third s Enter
     wait_in third '^Type w, t, n or q\.$'
     keys_in third w Enter
@@ -1952,7 +1952,7 @@ Your choice (w, t, n or q):" ] || fail "not the question expected: $(screen_in t
     kill -TERM "$(fetaix_pid second)"
     wait_in first "^Black \($me\) disconnected, waiting$"
     start_in fourth "$BIN"
-    wait_in fourth '^Your choice \(s, w, t, n or q\):$'
+    wait_in fourth '^Your choice \(s, w, t, n or q\), then Enter:$'
     screen_in fourth | grep -qx '  s  take your seat back: one game on two screens' || fail "no seat back: $(screen_in fourth)"
     keys_in fourth s Enter
     wait_in first "^Black \($me\) joined\.$"
@@ -1976,11 +1976,11 @@ local_history_once)
     move_in first c2-c3
     pid=$(fetaix_pid first)
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in second s Enter
     wait_in first "^Black \($me\) joined\."
     start_in third "$BIN"
-    wait_in third '^Your choice \(w, t, n or q\):$'
+    wait_in third '^Your choice \(w, t, n or q\), then Enter:$'
     keys_in third w Enter
     wait_in third "^Watching local-$pid: "
     start_in fourth XDG_STATE_HOME="$other" "$BIN" watch "local-$pid"
@@ -2017,7 +2017,7 @@ local_new_game)
     wait_in first 'White to move'
     move_in first c2-c3
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in second s Enter
     wait_in first "^Black \($me\) joined\."
     # While it is played, n says when it can start one.
@@ -2047,7 +2047,7 @@ local_watch)
     wait_in first 'White to move'
     move_in first c2-c3
     start_in watcher "$BIN"
-    wait_in watcher '^Your choice \(s, w, t, n or q\):$'
+    wait_in watcher '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in watcher w Enter
     pid=$(fetaix_pid first)
     wait_in watcher "^Watching local-$pid: \[ \] browse the moves, c chat with the watchers\.$"
@@ -2076,7 +2076,7 @@ local_seat_clock)
     wait_in first '^Clocks paused: p starts them again\.$'
     wait_in first 'Clock  ○ 0:04\.0   ● 0:0[0-3]\.[0-9]'
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in second s Enter
     wait_in first "^Black \($me\) joined\. The clocks run again\.$"
     # The joiner gets both clocks, Black's running, and counts it down by itself.
@@ -2101,7 +2101,7 @@ local_watch_clock)
     start_in first "$BIN" --clock 0:04
     wait_in first 'Clock  ○ 0:04\.0   ● 0:04\.0'
     start_in watcher "$BIN"
-    wait_in watcher '^Your choice \(s, w, t, n or q\):$'
+    wait_in watcher '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in watcher w Enter
     wait_in watcher '^Watching local-[0-9]+: '
     wait_in watcher 'Clock  ○ 0:04\.0   ● 0:04\.0'
@@ -2126,7 +2126,7 @@ local_takeover)
     move_in first c4xc2
     first_pid=$(fetaix_pid first)
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in second t Enter
     wait_in second '^White to move - capture compulsory'
     second_pid=$(fetaix_pid second)
@@ -2160,7 +2160,7 @@ local_takeover_no_moves)
     start_in first "$BIN" --white Amina --clock 0:30
     wait_in first 'Clock  ○ 0:30   ● 0:30'
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in second t Enter
     wait_in second '^White \(Amina\) to move'
     wait_in second 'Clock  ○ 0:30   ● 0:30'
@@ -2181,16 +2181,16 @@ local_takeover_told)
     wait_in first 'White to move'
     move_in first c2-c3
     start_in black "$BIN"
-    wait_in black '^Your choice \(s, w, t, n or q\):$'
+    wait_in black '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in black s Enter
     wait_in first "^Black \($me\) joined\.$"
     start_in watcher "$BIN"
     # (This state folder keeps Black's seat token: s would take that seat back.)
-    wait_in watcher '^Your choice \(s, w, t, n or q\):$'
+    wait_in watcher '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in watcher w Enter
     wait_in watcher '^Watching local-[0-9]+: '
     start_in third "$BIN"
-    wait_in third '^Your choice \(s, w, t, n or q\):$'
+    wait_in third '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in third t Enter
     third_pid=$(fetaix_pid third)
     wait_in black "^The game moved to another terminal \(pid $third_pid\): followed there\.$" 10
@@ -2213,7 +2213,7 @@ local_stopped)
     pid=$(fetaix_pid first)
     kill -STOP "$pid"
     start_in second "$BIN"
-    wait_in second '^Your choice \(k, n or q\):$'
+    wait_in second '^Your choice \(k, n or q\), then Enter:$'
     # The countdown of its answer ran out first.
     [ "$(screen_in second | sed -n 1,7p)" = "Asking the other fetaix (pid $pid) about its game... 1 s
 The other fetaix (pid $pid) does not answer:
@@ -2221,7 +2221,7 @@ it may be stopped, or hung on a lost connection.
   k  stop it (SIGTERM, SIGKILL after 3 s) and take its saved game here
   n  play a separate game, not autosaved
   q  quit
-Your choice (k, n or q):" ] || fail "not the question expected"
+Your choice (k, n or q), then Enter:" ] || fail "not the question expected"
     [ "$(cat "$STATE/fetaix/autosave.lock")" = "fetaix pid=$pid game=local-$pid" ] || fail "the lock changed hands early"
     keys_in second k Enter
     wait_in second '^Black to move - capture compulsory'
@@ -2309,13 +2309,13 @@ local_takeover_screen_reader)
     move_in first c2-c3
     pid=$(fetaix_pid first)
     start_in second "$BIN" --screen-reader
-    wait_in second '^Your choice \(t, n or q\):$'
-    [ "$(screen_in second | sed -n 2,7p)" = "Another fetaix (pid $pid) is playing the game saved here:
+    wait_in second '^Your choice \(t, n or q\), then Enter:$'
+    [ "$(screen_in second | sed -n 1,6p)" = "Another fetaix (pid $pid) is playing the game saved here:
 White - Black, 1 move, Black to move.
   t  take it over here (the other screen becomes a watcher)
   n  play a separate game, not autosaved
   q  quit
-Your choice (t, n or q):" ] || fail "not the question expected"
+Your choice (t, n or q), then Enter:" ] || fail "not the question expected"
     keys_in second s Enter
     wait_in second '^Type t, n or q\.$'
     keys_in second t Enter
