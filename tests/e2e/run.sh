@@ -2185,12 +2185,12 @@ local_takeover_told)
     keys_in black s Enter
     wait_in first "^Black \($me\) joined\.$"
     start_in watcher "$BIN"
-    # (This state folder keeps Black's seat token: s would take that seat back.)
-    wait_in watcher '^Your choice \(s, w, t, n or q\), then Enter:$'
+    # (Black's player is connected: that seat is not offered.)
+    wait_in watcher '^Your choice \(w, t, n or q\), then Enter:$'
     keys_in watcher w Enter
     wait_in watcher '^Watching local-[0-9]+: '
     start_in third "$BIN"
-    wait_in third '^Your choice \(s, w, t, n or q\), then Enter:$'
+    wait_in third '^Your choice \(w, t, n or q\), then Enter:$'
     keys_in third t Enter
     third_pid=$(fetaix_pid third)
     wait_in black "^The game moved to another terminal \(pid $third_pid\): followed there\.$" 10
