@@ -439,6 +439,8 @@ TEST_CASE("net: take-back and draw offers, declined and accepted", "[net]") {
     REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 2; }));
     CHECK(c.last(EventKind::Answered)->accepted);
     CHECK(t.host->game().ply() == 1);
+    // Nothing is redone over the network: the host's game keeps no moves to redo (its screen would list them).
+    CHECK(t.host->game().redo_line().empty());
     CHECK(client->game().ply() == 1);
     CHECK(notation(client->game()) == std::vector<std::string>{three[0]});
     CHECK(client->game().position().side_to_move == Color::Black);

@@ -553,6 +553,7 @@ struct Host::Impl {
         if (what == Offer::Takeback) {
             while (self.game_.ply() > takeback_to && self.game_.undo()) {
             }
+            self.game_.drop_redo_line();
             // Both clocks as they were at that ply, as undo puts them back in a game at one keyboard.
             if (self.clock_) {
                 ClockReading r = self.game_.clock_at(self.game_.ply()).value_or(self.clock_->reading(now_ms));
