@@ -248,5 +248,5 @@ TEST_CASE("line: clock says both clocks, and a clock that falls ends the game in
     CHECK(g.enter("clock") == Lines{"Clocks: White 0:10, Black 0:07.5; Black's runs."});
     now = 10'000;
     REQUIRE(c.tick());
-    CHECK(g.news() == Lines{"Black's time is up.", "Game over: White wins on time."});
+    CHECK(g.news() == Lines{"Time is up for Black.", "Game over: White wins on time."});
 }

@@ -68,6 +68,8 @@ TEST_CASE("protocol: each message has its exact line and reads back to itself", 
         {Joined{Color::Black, "Youssef"}, "joined role=black name=Youssef"},
         {Left{Color::White, "Ali Ben"}, "left role=white name=\"Ali Ben\""},
         {info, "game name=kitchen version=1 white=Amina black=Black free=black ply=12 turn=black result=* watchers=2 shared=yes"},
+        {GameInfo{"local-42", 1, "White", "root", false, false, 3, Color::Black, Outcome::Ongoing, 0, false, false, true},
+         "game name=local-42 version=1 white=White black=root free=none ply=3 turn=black result=* watchers=0 shared=no away=black"},
         {ErrorMessage{"wrong join code"}, "error text=\"wrong join code\""},
         {Unknown{"ping"}, "ping"},
     };
@@ -121,6 +123,8 @@ TEST_CASE("protocol: a malformed line gets an exact error", "[net]") {
           "state: fen: column 1: the position must start with the side to move, W or B");
     CHECK(error_of("state white=a black=b white-present=yes black-present=no plies=0 promotion=sideways") ==
           "state: promotion: expected end, immediate or stop, found \"sideways\"");
+    CHECK(error_of("game name=g version=1 white=a black=b free=none ply=0 turn=white result=* watchers=0 shared=no away=none") ==
+          "game: away: expected white, black or white,black: \"none\"");
     // A long value is cut in the error, which must fit in an error line.
     CHECK(error_of("hello version=1 role=" + std::string(100, 'k')) ==
           "hello: role: unknown role \"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...\"");

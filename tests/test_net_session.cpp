@@ -270,6 +270,32 @@ TEST_CASE("net: a seat token gets the seat back; without it the seat is refused 
     CHECK(text_of(b, EventKind::Welcomed) == token);
 }
 
+TEST_CASE("net: the answer to query says which held seat's player is away: only that seat may be taken back", "[net]") {
+    Table t;
+    const auto ask = [&t] {
+        Raw query(t.path);
+        query.write("query version=1\n");
+        REQUIRE(pump({&t.probe}, [&] { return query.eof; }, {&query}));
+        return query.received;
+    };
+    const std::string seated = "game name=kitchen version=1 white=Amina black=Youssef free=none ply=0 turn=white result=* watchers=0 shared=no\n";
+    std::string token;
+    {
+        auto joiner = t.connect(Role::Seat, "Youssef");
+        Probe c{joiner.get(), {}};
+        REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+        token = text_of(c, EventKind::Welcomed);
+        // Connected: neither free nor away.
+        CHECK(ask() == seated);
+    }  // the joiner's process is gone
+    REQUIRE(pump({&t.probe}, [&] { return t.probe.count(EventKind::Left) == 1; }));
+    CHECK(ask() == "game name=kitchen version=1 white=Amina black=Youssef free=none ply=0 turn=white result=* watchers=0 shared=no away=black\n");
+    auto back = t.connect(Role::Seat, "Youssef", "", token);
+    Probe b{back.get(), {}};
+    REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Synced) == 1; }));
+    CHECK(ask() == seated);
+}
+
 TEST_CASE("net: a third player is refused a seat and told to watch", "[net]") {
     Table t;
     auto joiner = t.connect(Role::Seat, "Youssef");
@@ -413,6 +439,8 @@ TEST_CASE("net: take-back and draw offers, declined and accepted", "[net]") {
     REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 2; }));
     CHECK(c.last(EventKind::Answered)->accepted);
     CHECK(t.host->game().ply() == 1);
+    // Nothing is redone over the network: the host's game keeps no moves to redo (its screen would list them).
+    CHECK(t.host->game().redo_line().empty());
     CHECK(client->game().ply() == 1);
     CHECK(notation(client->game()) == std::vector<std::string>{three[0]});
     CHECK(client->game().position().side_to_move == Color::Black);
@@ -676,13 +704,22 @@ TEST_CASE("net: a rejoin with the token takes the seat from a connection left op
     Probe b{second.get(), {}};
     REQUIRE(pump({&t.probe, &a, &b}, [&] { return b.count(EventKind::Synced) == 1 && a.count(EventKind::Closed) == 1; }));
     CHECK(second->my_side() == Color::Black);
+    CHECK(second->host_pid() == ::getpid());
     CHECK(text_of(a, EventKind::Closed) ==
           "the host closed the connection: your seat was taken back by a new connection with its token");
     CHECK(t.probe.count(EventKind::Left) == 0);  // the seat never stood empty
     CHECK(t.probe.count(EventKind::Joined) == 2);
+    CHECK(text_of(t.probe, EventKind::Notice) ==
+          "Black (Youssef) took the seat back at another terminal.");
     CHECK(t.host->present(Color::Black));
     REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
     REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Moved) == 1; }));
+    // The host said why it closed the first: it is not gone. A host that goes says nothing.
+    CHECK(a.last(EventKind::Closed)->host_said);
+    t.host.reset();
+    REQUIRE(pump({&b}, [&] { return b.count(EventKind::Closed) == 1; }));
+    CHECK(text_of(b, EventKind::Closed) == "connection to the host lost");
+    CHECK_FALSE(b.last(EventKind::Closed)->host_said);
 }
 
 TEST_CASE("net: a resumed host gives each seat back to its token", "[net]") {

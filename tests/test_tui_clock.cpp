@@ -89,7 +89,7 @@ TEST_CASE("tui clock: tenths under ten seconds, the warning mark, and the fall",
     t.wait(1);
     CHECK(t.c.tick());
     CHECK(t.c.game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
-    CHECK(t.c.ui().message == "Black's time is up.");
+    CHECK(t.c.ui().message == "Time is up for Black.");
     CHECK(status_line(t.c) == "Game over: White wins on time.");
     CHECK(clock_line(t.c) == "Clock  w 0:40   b 0:00.0!");
     // Recorded as such.

@@ -595,6 +595,23 @@ TEST_CASE("tui: new game and finished games go to the history once", "[tui][file
     CHECK_THAT(disk.history[2], Catch::Contains("[Redo \"c2-c3\"]"));
 }
 
+TEST_CASE("tui: a copy of a game whose host writes this history is never kept in it", "[tui][files][history]") {
+    FakeDisk disk;
+    Controller c = from("W:Wb3:Bc3");
+    c.set_files(disk.access());
+    c.set_history_by_host(true);
+    submit(c, K::OpenPrompt, "b3xd3");
+    REQUIRE(c.game().over());
+    CHECK(disk.history.empty());
+    // The same game at a terminal whose host keeps another history: kept here.
+    Controller d = from("W:Wb3:Bc3");
+    d.set_files(disk.access());
+    d.set_history_by_host(false);
+    submit(d, K::OpenPrompt, "b3xd3");
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. b3xd3 1-0"));
+}
+
 TEST_CASE("tui: a game the computer ends goes to the history", "[tui][files][history]") {
     FakeDisk disk;
     Players players;

@@ -273,6 +273,25 @@ TEST_CASE("screen: the help page lists the keys and the rules in force", "[tui][
     }
 }
 
+TEST_CASE("screen: a timed game's help page lists the pause key, but not over the network", "[tui][frame][clock]") {
+    for (const bool networked : {false, true}) {
+        INFO("networked " << networked);
+        Controller c(Rules{}, Players{});
+        c.set_clocks(*parse_time_control("5"), *parse_time_control("5"));
+        if (networked) {
+            Link link;
+            link.play = [](const Move&) { return std::optional<std::string>(); };
+            c.set_link(std::move(link));
+        }
+        c.handle(Action::of(K::Help));
+        const Frame f = compose(c, 40, 120, Glyphs::unicode());
+        std::string all;
+        for (int r = 0; r < f.rows(); ++r) all += f.line(r) + "\n";
+        CHECK_THAT(all, Catch::Contains("u  undo"));
+        CHECK((all.find("p  pause both clocks, or start them again") != std::string::npos) == !networked);
+    }
+}
+
 TEST_CASE("screen: in a replay the help page lists the replay's keys, not the game's", "[tui][frame][replay]") {
     Game g;
     for (const char* m : {"c2-c3", "c4xc2"}) REQUIRE(g.play(m));

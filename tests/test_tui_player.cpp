@@ -138,8 +138,10 @@ namespace {
 struct FakeLink {
     std::vector<std::string> sent;
     std::optional<std::string> refuse;
+    bool hosts = false;
     Link link() {
         Link l;
+        l.hosts = hosts;
         l.play = [this](const Move& m) { return said(concat("play ", to_string(m))); };
         l.offer = [this](bool takeback) { return said(takeback ? "offer takeback" : "offer draw"); };
         l.answer = [this](bool accept) { return said(accept ? "answer yes" : "answer no"); };
@@ -205,12 +207,41 @@ TEST_CASE("player: over the network u asks the other player for a take-back and 
     c.answered(Color::Black, true, false);
     CHECK(c.ui().message == "Black (Youssef) declines the take-back.");
     // What one game cannot do to the host's: redo, a new game, another file.
-    for (K kind : {K::Redo, K::NewGame, K::Open}) {
+    for (K kind : {K::Redo, K::Open}) {
         c.handle(Action::of(kind));
         CHECK(c.ui().message == "Not in a game over the network: the host's game is the one played.");
     }
+    c.handle(Action::of(K::NewGame));
+    CHECK(c.ui().message == "The host starts a new game: this screen follows the host's game.");
     CHECK(c.mode() == InputMode::Board);
     CHECK(c.game().ply() == 1);
+}
+
+TEST_CASE("player: the host's player starts a new game once the one played over the network is over",
+          "[tui][player][network]") {
+    for (const bool hosts : {true, false}) {
+        INFO("hosts " << hosts);
+        FakeLink fake;
+        fake.hosts = hosts;
+        Controller c = networked(fake);
+        type_move(c, "d3-c3");
+        c.handle(Action::of(K::NewGame));
+        CHECK(c.ui().message == (hosts ? "A new game once this one is over: R resigns, d offers a draw."
+                                       : "The host starts a new game: this screen follows the host's game."));
+        CHECK(c.game().ply() == 1);
+        c.handle(Action::of(K::Resign));
+        c.handle(Action::of(K::Yes));
+        REQUIRE(c.game().over());
+        c.handle(Action::of(K::NewGame));
+        if (hosts) {
+            CHECK(c.ui().message == "New game.");
+            CHECK(c.game().ply() == 0);
+            CHECK_FALSE(c.game().over());
+        } else {
+            CHECK(c.ui().message == "The host starts a new game: this screen follows the host's game.");
+            CHECK(c.game().over());
+        }
+    }
 }
 
 TEST_CASE("player: over the network the other player's offer is a question, answered through the link",

@@ -160,6 +160,9 @@ public:
         return true;
     }
 
+    // Forgets the moves undone (a take-back agreed over the network, which nobody redoes).
+    void drop_redo_line() { plies_.resize(current_ + 1); }
+
     // `loser` resigns; refused once the game is over.
     bool resign(Color loser) {
         if (over()) return false;

@@ -527,6 +527,13 @@ Expected<Message> parse(std::string_view line) {
         m.outcome = r.outcome("result", true);
         m.watchers = r.number("watchers", 0, 1000000, true);
         m.shared = r.yes_no("shared", true);
+        if (r.has("away")) {
+            const std::string away = r.text("away", 16, false);
+            if (away == "white,black") m.white_away = m.black_away = true;
+            else if (away == "white") m.white_away = true;
+            else if (away == "black") m.black_away = true;
+            else r.fail("away", concat("expected white, black or white,black: ", shown(away)));
+        }
         return done(r, std::move(m));
     }
     if (name == "error") return done(r, ErrorMessage{r.text("text", kMaxTextBytes, true)});
@@ -616,6 +623,8 @@ std::string format(const Message& message) {
             w.field("free", m.white_free && m.black_free ? "white,black" : m.white_free ? "white" : m.black_free ? "black" : "none");
             w.number("ply", m.ply).field("turn", color_word(m.turn)).field("result", result_token(m.outcome));
             w.number("watchers", m.watchers).yes_no("shared", m.shared);
+            if (m.white_away || m.black_away)
+                w.field("away", m.white_away && m.black_away ? "white,black" : m.white_away ? "white" : "black");
             return std::move(w).str();
         }
         std::string operator()(const ErrorMessage& m) const { return Writer("error").field("text", m.text).str(); }

@@ -233,6 +233,10 @@ struct GameInfo {
     Outcome outcome = Outcome::Ongoing;
     std::size_t watchers = 0;
     bool shared = false;  // a join or watch code is needed
+    // The seat's player left and may come back with its token (`away`, written only when one is): a seat
+    // whose player is still connected is neither free nor away, and is not to be taken back.
+    bool white_away = false;
+    bool black_away = false;
     friend bool operator==(const GameInfo&, const GameInfo&) = default;
 };
 

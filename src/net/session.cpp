@@ -167,6 +167,12 @@ struct Host::Impl {
     static int index(Color c) { return c == Color::White ? 0 : 1; }
     bool local(Color c) const { return config.host_side == c || config.computer_side == c; }
     bool held(Color c) const { return !tokens[index(c)].empty(); }
+    // A seat given to a player who is not connected now: its token gets it back.
+    bool away(Color c) const {
+        return !local(c) && held(c) && std::none_of(peers.begin(), peers.end(), [c](const auto& p) {
+                   return p->stage == Stage::Seated && p->side == c && !p->conn.closed();
+               });
+    }
     // A plain fetaix's game before a second terminal has taken its free seat: the program at its
     // keyboard times it and decides a fall (follow() brings its clocks); from the seat's taking, this host.
     bool keyboard_times() const { return config.handover && !held(Color::White) && !held(Color::Black); }
@@ -265,6 +271,8 @@ struct Host::Impl {
         g.outcome = self.game_.result().outcome;
         g.watchers = watchers();
         g.shared = config.shared;
+        g.white_away = away(Color::White);
+        g.black_away = away(Color::Black);
         return g;
     }
     std::size_t watchers() const {
@@ -292,8 +300,8 @@ struct Host::Impl {
             refuse(p, "the host cannot make a seat token (no randomness from the kernel)");
             return;
         }
-        if (Peer* old = seated(side); old != nullptr && old != &p)
-            refuse(*old, "your seat was taken back by a new connection with its token");
+        const bool replaced = seated(side) != nullptr && seated(side) != &p;
+        if (replaced) refuse(*seated(side), "your seat was taken back by a new connection with its token");
         p.stage = Stage::Seated;
         p.side = side;
         name_of(side) = p.name;
@@ -312,6 +320,12 @@ struct Host::Impl {
             Event e = about(EventKind::Joined, side, p.name);
             e.login = p.login;
             self.emit(std::move(e));
+        }
+        // The player did not come and go: their seat moved to another connection, which the host's player hears.
+        if (replaced) {
+            const std::string_view colour = to_string(side);
+            self.emit(event(EventKind::Notice, concat(p.name.empty() || p.name == colour ? std::string(colour) : concat(colour, " (", p.name, ")"),
+                                                      " took the seat back at another terminal.")));
         }
         // From now on this host's clocks decide: the keyboard's program follows them as they stand.
         if (config.handover && self.clock_) self.emit(clock_event(self.game_.ply(), self.clock_->reading(now_ms), now_ms));
@@ -539,6 +553,7 @@ struct Host::Impl {
         if (what == Offer::Takeback) {
             while (self.game_.ply() > takeback_to && self.game_.undo()) {
             }
+            self.game_.drop_redo_line();
             // Both clocks as they were at that ply, as undo puts them back in a game at one keyboard.
             if (self.clock_) {
                 ClockReading r = self.game_.clock_at(self.game_.ply()).value_or(self.clock_->reading(now_ms));
@@ -880,7 +895,7 @@ struct Client::Impl {
     std::vector<std::string> incoming_moves;
     Millis now_ms = 0;  // when the lines being handled were read
 
-    void close_with(std::string why) {
+    void close_with(std::string why, bool host_said = false) {
         if (closed_reported) return;
         closed_reported = true;
         conn.close();
@@ -888,6 +903,7 @@ struct Client::Impl {
         Event e;
         e.kind = EventKind::Closed;
         e.text = std::move(why);
+        e.host_said = host_said;
         self.emit(std::move(e));
     }
 
@@ -1102,6 +1118,7 @@ Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, TimePoint
     conn.send(format(Hello{kProtocolVersion, config.role, config.name, config.code, config.token}));
     conn.flush();
     std::unique_ptr<Client> client(new Client(nullptr));
+    if (const auto cred = peer_credentials(*fd)) client->host_pid_ = cred->pid;
     client->impl_ = std::make_unique<Impl>(*client, std::move(config), std::move(conn));
     return client;
 }
@@ -1138,7 +1155,7 @@ void Client::handle_ready(std::span<const pollfd> fds, TimePoint now) {
         std::string why = !impl.conn.failure().empty() ? concat("connection to the host dropped: ", impl.conn.failure())
                           : !impl.last_error.empty()   ? concat("the host closed the connection: ", impl.last_error)
                                                        : std::string("connection to the host lost");
-        impl.close_with(std::move(why));
+        impl.close_with(std::move(why), impl.conn.failure().empty() && !impl.last_error.empty());
     }
 }
 

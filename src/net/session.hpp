@@ -25,6 +25,7 @@
 #include <poll.h>
 #include <span>
 #include <string>
+#include <sys/types.h>
 #include <vector>
 
 #include <fetaix/fetaix.hpp>
@@ -99,6 +100,7 @@ struct Event {
     std::optional<ClockReading> clock;  // Clock
     Millis at = 0;
     Millis used = 0;
+    bool host_said = false;  // Closed: the host closed the connection saying why (it may well be running)
 };
 
 // "Black (Youssef) disconnected, waiting": the Left event's text.
@@ -266,6 +268,9 @@ public:
     std::optional<Role> role() const;
     // Whether a full state has arrived (game() is the host's).
     bool synced() const;
+    // The host's process id as the kernel gave it at connect (SO_PEERCRED); 0 when unknown. Over an SSH
+    // forward it is the forwarding process's.
+    pid_t host_pid() const { return host_pid_; }
 
     void poll_fds(std::vector<pollfd>& fds) const override;
     int timeout_ms(TimePoint now) const override;
@@ -281,6 +286,7 @@ private:
     struct Impl;
     explicit Client(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
+    pid_t host_pid_ = 0;
 };
 
 }  // namespace fetaix::net

@@ -358,7 +358,7 @@ void Controller::show_hint(const Move& m, std::optional<int> searched, const std
 
 std::string Controller::record_for_history(const Game& game, const std::vector<Tag>& tags) const {
     if (game.ply() == 0 && game.redo_line().empty()) return "";
-    if (kept_already(game, archived_)) return "";
+    if (kept_already(game, archived_) || history_by_host_) return "";
     return format_pdn(game, tags, true);
 }
 
@@ -620,10 +620,16 @@ bool Controller::network_allows(const Action& action) {
     using K = Action::Kind;
     const std::optional<Color> mine = keyboard_side();
     switch (action.kind) {
-        case K::Redo:
         case K::NewGame:
+            // The host's game is the one played: its player starts the next once this one is over.
+            if (link_.hosts && game_.over()) return true;
+            ui_.message = link_.hosts ? "A new game once this one is over: R resigns, d offers a draw."
+                                      : "The host starts a new game: this screen follows the host's game.";
+            return false;
+        case K::Redo:
         case K::Open:
-            ui_.message = "Not in a game over the network: the host's game is the one played.";
+            ui_.message = link_.hosts ? "Not in a game over the network: it is played move by move on both screens."
+                                      : "Not in a game over the network: the host's game is the one played.";
             return false;
         case K::Undo:
         case K::OfferDraw: {
@@ -1236,7 +1242,7 @@ bool Controller::tick() {
         game_.lose_on_time(*side);
         clock_->stop(t);
         clear_selection();
-        ui_.message = concat(to_string(*side), "'s time is up.");
+        ui_.message = time_up_text(*side);
         bell_due_ = bell_on_;
         changed();
         archive_if_finished();

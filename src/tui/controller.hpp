@@ -68,6 +68,9 @@ struct Link {
     std::function<std::optional<std::string>(bool accept)> answer;       // to the other player's offer
     std::function<std::optional<std::string>()> resign;
     std::function<std::optional<std::string>(const std::string& text)> chat;
+    // This terminal's program hosts the game: once it is over, n starts the next one here (the host's
+    // game, which the other screens follow, the players keeping their seats).
+    bool hosts = false;
 };
 
 // How many chat lines are kept to show under the board.
@@ -128,6 +131,9 @@ public:
     // Whether the autosave holds the game in play. While it does not, quitting keeps the game in the
     // history (or asks first when even that fails), so no game with moves is lost by leaving.
     void set_autosaved(bool on) { autosaved_ = on; }
+    // Over the network, whether the host's process writes this very game history (a second terminal of
+    // the same state folder): then this copy of the game is never kept in it, so a game is kept once.
+    void set_history_by_host(bool on) { history_by_host_ = on; }
     // The program is ending (a signal, or the terminal gone): an unsaved game goes to the history,
     // without a question since none can be answered now.
     void keep_unsaved_game();
@@ -249,6 +255,8 @@ public:
     void set_network_line(std::string text) { ui_.network = std::move(text); }
     // News from the other terminals for the message line (until the next action): "Black (Youssef) joined."
     void tell(std::string text) { ui_.message = std::move(text); }
+    // What every mode says when a side's time runs out: "Time is up for Black (Zineb)."
+    std::string time_up_text(Color side) const { return concat("Time is up for ", players_.label(side), "."); }
     // Over the network, the connection to the host is gone (`why`, short): the status line says so
     // instead of whose turn it is. Empty: connected.
     void set_link_lost(std::string why) { link_lost_ = std::move(why); }
@@ -403,6 +411,7 @@ private:
     bool bell_on_ = false;
     bool bell_due_ = false;
     bool autosaved_ = false;
+    bool history_by_host_ = false;
     int help_pages_ = 1;
     std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     Link link_;

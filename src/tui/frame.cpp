@@ -672,7 +672,8 @@ std::vector<std::vector<std::string>> paginate_help(const Controller& c, int row
     if (c.networked() && !c.ui().replay)
         keys.push_back(concat("  Over the network: ", c.keys().first("undo"), " asks a take-back, ",
                               c.keys().first("draw"), " offers a draw, ", c.keys().first("chat"), " chats"));
-    if (c.clock() && !c.ui().replay)
+    // Over the network nobody pauses the clocks (p says so): not listed there.
+    if (c.clock() && !c.ui().replay && !c.networked())
         keys.push_back(concat("  ", c.keys().first("pause"), "  pause both clocks, or start them again"));
     std::vector<std::string> rules{
         "Rules",

@@ -7,6 +7,8 @@
 
 #include <fstream>
 
+#include "store/autosave.hpp"
+
 namespace fetaix::tui {
 
 namespace {
@@ -143,6 +145,7 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
     if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder, options.name));
     auto client = net::Client::connect(std::move(config));
     if (!client) return client.error();
+    network->host_pid_ = (*client)->host_pid();
     network->session_ = std::move(*client);
     return network;
 }
@@ -160,6 +163,7 @@ Link Network::link(Controller& controller) {
         return problem;
     };
     link.resign = [s] { return s->resign(); };
+    link.hosts = host_ != nullptr;
     // The host does not send a player's own line back: it is shown here when sent.
     const std::string watcher = options_.player.empty() ? login_name() : options_.player;
     link.chat = [s, &controller, watcher](const std::string& text) {
@@ -187,6 +191,11 @@ void Network::prepare(Controller& controller) {
     if (!host_) {
         // The host's autosave holds the game: this copy is not kept in the history when leaving.
         controller.set_autosaved(true);
+        // Nor when it ends, if the host is the process holding this state folder's autosave: it keeps the
+        // game in this same history (with its clocks' readings). A host elsewhere (another state folder,
+        // user or machine) keeps its own: this one then keeps a copy here.
+        const auto holder = store::lock_holder(state_folder_);
+        controller.set_history_by_host(host_pid_ > 0 && holder && holder->pid == host_pid_);
         controller.set_quit_text(options_.mode == NetOptions::Mode::Watch
                                      ? "Stop watching? (y/n)"
                                      : concat("Quit? The host keeps the game: fetaix join ", options_.name,
@@ -342,7 +351,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             controller.sync(session_->game());
             if (const GameResult r = session_->game().result(); r.reason == Reason::TimeForfeit) {
                 const Color loser = r.outcome == Outcome::WhiteWins ? Color::Black : Color::White;
-                controller.tell(concat("Time is up for ", who(loser), "."));
+                controller.tell(controller.time_up_text(loser));
             }
             break;
         case E::Clock:
@@ -361,7 +370,9 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                 break;
             }
             // The board stays as it was; a move tried now is refused by the session ("not connected").
-            controller.set_link_lost("the host is gone");
+            // A host that said why it closed (this seat taken back by its token elsewhere, the game moved)
+            // is not known to be gone.
+            controller.set_link_lost(e.host_said ? "disconnected" : "the host is gone");
             if (!host_ && is_door_name(options_.name)) lost_door_ = options_;
             // A plain fetaix's game comes back under another name (its new process id): no rejoin by this one.
             controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join && !is_door_name(options_.name)

@@ -56,9 +56,12 @@ public:
     static Expected<std::unique_ptr<Network>> open_door(const Controller& controller, Color keep,
                                                         std::optional<Color> computer, const std::string& state_folder);
 
-    // A door not yet joined: the watchers' copies follow the game played here, and its clocks.
+    // A door not yet joined: the watchers' copies follow the game played here, and its clocks. Any host:
+    // a new game started here after the last one ended is the hosted game now, for every screen.
     void follow(const Controller& controller) {
         if (host_ && door_ && !joined_) host_->follow(controller.game(), controller.clock());
+        else if (host_ && host_->game().over() && !controller.game().over() && controller.game().ply() == 0)
+            host_->follow(controller.game(), controller.clock());
     }
     const std::string& name() const { return options_.name; }
     // This game taken over by another terminal: the players and watchers connected here are told where
@@ -102,6 +105,7 @@ private:
     std::string state_folder_;
     std::unique_ptr<net::Session> session_;
     net::Host* host_ = nullptr;  // session_ when hosting
+    pid_t host_pid_ = 0;         // joined or watching: the host's process id (0: unknown)
     bool closed_ = false;
     bool welcomed_ = false;
     std::string join_line_;  // host: how to join and watch, shown while a seat is free

@@ -31,9 +31,11 @@ void say(std::FILE* out, std::string_view text) {
 }
 
 // Calls `step` every 50 ms at most until it returns true or `seconds` have passed, the seconds left
-// shown after `label` on one line (rewritten in place). Returns whether `step` finished it.
+// shown after `label` on one line (rewritten in place). Returns whether `step` finished it. With
+// `erase_when_done`, a countdown that `step` finished is blanked out (the next line takes its place):
+// only one that ran out stays, to say why what follows follows.
 template <class Step>
-bool count_down(std::FILE* out, std::string_view label, int seconds, Step step) {
+bool count_down(std::FILE* out, std::string_view label, int seconds, Step step, bool erase_when_done = false) {
     const auto end = Steady::now() + std::chrono::seconds(seconds);
     int shown = -1;
     bool done = false;
@@ -47,7 +49,10 @@ bool count_down(std::FILE* out, std::string_view label, int seconds, Step step) 
         }
         done = step();
     }
-    say(out, "\n");
+    if (done && erase_when_done && shown >= 0)
+        say(out, concat("\r", std::string(label.size() + concat(" ", shown, " s ").size(), ' '), "\r"));
+    else
+        say(out, "\n");
     return done;
 }
 
@@ -82,15 +87,18 @@ std::optional<net::GameInfo> ask_game(std::FILE* out, const std::string& path, i
     std::optional<net::GameInfo> info;
     bool open = send_line(*fd, net::format(net::Query{}));
     std::string text;
-    count_down(out, concat("Asking the other fetaix (pid ", pid, ") about its game..."), kAnswerSeconds, [&] {
-        if (open) open = read_some(*fd, text);
-        if (auto m = first_message(text)) {
-            if (const auto* g = std::get_if<net::GameInfo>(&*m)) info = *g;
-            return true;
-        }
-        if (!open) return true;
-        return false;
-    });
+    count_down(
+        out, concat("Asking the other fetaix (pid ", pid, ") about its game..."), kAnswerSeconds,
+        [&] {
+            if (open) open = read_some(*fd, text);
+            if (auto m = first_message(text)) {
+                if (const auto* g = std::get_if<net::GameInfo>(&*m)) info = *g;
+                return true;
+            }
+            if (!open) return true;
+            return false;
+        },
+        true);
     ::close(*fd);
     return info;
 }
@@ -167,7 +175,7 @@ std::optional<int> unresponsive(AppOptions& options, std::FILE* in, std::FILE* o
     say(out, "  n  play a separate game, not autosaved\n  q  quit\n");
     const std::string choices = mine ? "k, n or q" : "n or q";
     for (;;) {
-        say(out, concat("Your choice (", choices, "): "));
+        say(out, concat("Your choice (", choices, "), then Enter: "));
         const auto c = read_choice(in);
         if (!c || *c == 'q') return 0;
         if (*c == 'n') {
@@ -209,8 +217,10 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
     // The seat free for a second terminal (White's if both are).
     const bool free = networked && (info->white_free || info->black_free);
     const Color free_side = info->white_free ? Color::White : Color::Black;
-    // A seat held by a player of this state folder (left, token kept) is theirs to take back.
-    const bool rejoin = networked && !free && has_seat_token(options.state_folder, holder->game);
+    // A seat held by a player of this state folder is theirs to take back once that player has left (the
+    // token kept); while they are still connected taking it would throw them out: it is not offered.
+    const bool token = networked && !free && has_seat_token(options.state_folder, holder->game);
+    const bool rejoin = token && (info->white_away || info->black_away);
     std::string state = info->outcome == Outcome::Ongoing ? concat(to_string(info->turn), " to move")
                                                           : std::string(result_token(info->outcome));
     say(out, concat("Another fetaix (pid ", pid, ") is playing the game saved here:\n", seat_text(Color::White, info->white),
@@ -221,12 +231,14 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
                         to_string(opponent(free_side)), ")\n"));
     else if (rejoin)
         say(out, "  s  take your seat back: one game on two screens\n");
+    else if (token)
+        say(out, "     (its other seat is played at another terminal, still connected)\n");
     if (networked) say(out, "  w  watch it live\n");
     say(out, "  t  take it over here (the other screen becomes a watcher)\n  n  play a separate game, not autosaved\n"
              "  q  quit\n");
     const std::string choices = free || rejoin ? "s, w, t, n or q" : networked ? "w, t, n or q" : "t, n or q";
     for (;;) {
-        say(out, concat("Your choice (", choices, "): "));
+        say(out, concat("Your choice (", choices, "), then Enter: "));
         const auto c = read_choice(in);
         if (!c || *c == 'q') return 0;
         switch (*c) {

@@ -1068,7 +1068,7 @@ second_instance)
     wait_for 'White to move'
     type_move c2-c3
     $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
-    wait_for '^Your choice \(s, w, t, n or q\):$'
+    wait_for '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys -t e2e:1 n Enter
     wait_for 'autosave off: another fetaix is running'
     type_move d2-c3
@@ -1076,7 +1076,7 @@ second_instance)
     grep -q '1. c2-c3 \*' "$XDG_STATE_HOME/fetaix/autosave.pdn" || fail "the second fetaix wrote the autosave"
     $T kill-window -t e2e:1
     $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
-    wait_for '^Your choice \(s, w, t, n or q\):$'
+    wait_for '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys -t e2e:1 q Enter
     wait_for '^EXITED 0$'
     $T kill-window -t e2e:1
@@ -1565,7 +1565,7 @@ quit_unsaved)
     wait_for 'White to move'
     type_move c2-c3
     $T new-window -t e2e "$BIN; sleep 30"
-    wait_for '^Your choice \(s, w, t, n or q\):$'
+    wait_for '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys -t e2e:1 n Enter
     wait_for 'autosave off'
     type_move d2-c3
@@ -1798,7 +1798,7 @@ clock_runs_out)
     wait_for 'Clock  ○ 0:03\.0  >● 0:01\.[0-9]'
     wait_for '^Game over: White wins on time\.' 10
     expect_line 10 "    │   ╲ │ ╱   │   ╲ │ ╱   │     Clock  ○ 0:03.0   ● 0:00.0!"
-    wait_for "Black's time is up\."
+    wait_for "Time is up for Black\."
     grep -q '^\[Termination "time forfeit"\]' "$STATE/fetaix/autosave.pdn" || fail "the autosave does not say time forfeit"
     grep -q '^1\. c2-c3 {\[%clock w0:00:03 B0:00:03\]} 1-0' "$STATE/fetaix/autosave.pdn" || fail "the move's clocks are not recorded"
     ;;
@@ -1889,15 +1889,15 @@ local_seat)
     listed=$("$BIN" hosts | grep "^local-$pid ")
     [ "$listed" = "local-$pid   White White, Black (free)   1 move, Black to move   0 watchers" ] || fail "fetaix hosts: '$listed'"
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
-    [ "$(screen_in second | sed -n 2,9p)" = "Another fetaix (pid $pid) is playing the game saved here:
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
+    [ "$(screen_in second | sed -n 1,8p)" = "Another fetaix (pid $pid) is playing the game saved here:
 White - Black, 1 move, Black to move.
   s  take the Black seat: one game on two screens (the other keeps White)
   w  watch it live
   t  take it over here (the other screen becomes a watcher)
   n  play a separate game, not autosaved
   q  quit
-Your choice (s, w, t, n or q):" ] || fail "not the question expected"
+Your choice (s, w, t, n or q), then Enter:" ] || fail "not the question expected"
     # Anything else asks again.
     keys_in second x Enter
     wait_in second '^Type s, w, t, n or q\.$'
@@ -1921,13 +1921,139 @@ Your choice (s, w, t, n or q):" ] || fail "not the question expected"
     grep -q '^1\. c2-c3 c4xc2 2\. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave lacks the moves: $(cat "$STATE/fetaix/autosave.pdn")"
     kill_server
     ;;
+local_seat_held)
+    # A third plain fetaix while the other seat is taken and its player still connected: taking that seat
+    # would throw them out, so it is not offered (watch, take over, a separate game); once that player has
+    # gone, the next fetaix offers their seat back.
+    me=$(id -un)
+    start_in first "$BIN"
+    wait_in first 'White to move'
+    move_in first c2-c3
+    pid=$(fetaix_pid first)
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
+    keys_in second s Enter
+    wait_in first "^Black \($me\) joined\.$"
+    wait_in second "^Black \($me\) to move - your turn"
+    start_in third "$BIN"
+    wait_in third '^Your choice \(w, t, n or q\), then Enter:$'
+    [ "$(screen_in third | sed -n 1,8p)" = "Another fetaix (pid $pid) is playing the game saved here:
+White - Black ($me), 1 move, Black to move.
+     (its other seat is played at another terminal, still connected)
+  w  watch it live
+  t  take it over here (the other screen becomes a watcher)
+  n  play a separate game, not autosaved
+  q  quit
+Your choice (w, t, n or q), then Enter:" ] || fail "not the question expected: $(screen_in third)"
+    keys_in third s Enter
+    wait_in third '^Type w, t, n or q\.$'
+    keys_in third w Enter
+    wait_in third "^Watching local-$pid: "
+    # Nobody was thrown out: the second still plays Black, and its move reaches both other screens.
+    move_in second c4xc2
+    wait_in first '^White to move - your turn - capture compulsory'
+    wait_in third '1\. c2-c3 +c4xc2'
+    screen_in second | grep -q 'Disconnected\|host is gone' && fail "the second was disconnected: $(screen_in second)"
+    # The second's fetaix gone, a fourth is offered the seat back, and takes it.
+    kill -TERM "$(fetaix_pid second)"
+    wait_in first "^Black \($me\) disconnected, waiting$"
+    start_in fourth "$BIN"
+    wait_in fourth '^Your choice \(s, w, t, n or q\), then Enter:$'
+    screen_in fourth | grep -qx '  s  take your seat back: one game on two screens' || fail "no seat back: $(screen_in fourth)"
+    keys_in fourth s Enter
+    wait_in first "^Black \($me\) joined\.$"
+    wait_in fourth "^White to move - waiting for"
+    # fetaix join with the kept token still takes the seat from a connection left open (a dead SSH
+    # session): the screen left is told it was disconnected (the host is not gone), the first screen why.
+    start_in fifth "$BIN" join "local-$pid"
+    wait_in fifth "^White to move - waiting for"
+    wait_in first "^Black \($me\) took the seat back at another terminal\.$"
+    wait_in fourth "^White to move - disconnected \| White 11, Black 12$"
+    kill_server
+    ;;
+local_history_once)
+    # A game shared between terminals of one state folder is kept in its history once, by the first
+    # fetaix (the host, which holds the autosave and the clocks' readings): not again by the player who
+    # took the other seat nor by a watcher. A watcher of another state folder keeps its own copy there.
+    me=$(id -un)
+    other=$(mktemp -d)
+    start_in first "$BIN" --clock 1:00
+    wait_in first 'White to move'
+    move_in first c2-c3
+    pid=$(fetaix_pid first)
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
+    keys_in second s Enter
+    wait_in first "^Black \($me\) joined\."
+    start_in third "$BIN"
+    wait_in third '^Your choice \(w, t, n or q\), then Enter:$'
+    keys_in third w Enter
+    wait_in third "^Watching local-$pid: "
+    start_in fourth XDG_STATE_HOME="$other" "$BIN" watch "local-$pid"
+    wait_in fourth "^Watching local-$pid: "
+    move_in second c4xc2
+    wait_in first '^White to move - your turn'
+    move_in first c1xc3
+    wait_in second '^Black \('"$me"'\) to move - your turn'
+    keys_in second R
+    wait_in second 'Resign'
+    keys_in second y
+    for t in first second third fourth; do wait_in "$t" '^Game over: White wins by resignation\.'; done
+    for t in first second third fourth; do
+        keys_in "$t" q
+        wait_in "$t" '^Quit\? .*\(y/n\)$|^Stop watching\? \(y/n\)$|EXITED'
+        screen_in "$t" | grep -q EXITED || keys_in "$t" y
+        wait_in "$t" 'EXITED 0'
+    done
+    kept=$(ls "$STATE/fetaix/games")
+    [ "$(echo "$kept" | wc -l)" -eq 1 ] || fail "kept $(echo "$kept" | wc -l) times: $kept"
+    # The host's record: every move with the clocks just after it, and the resignation.
+    record="$STATE/fetaix/games/$kept"
+    [ "$(grep -o '\[%clock ' "$record" | wc -l)" -eq 3 ] || fail "not three clock comments: $(cat "$record")"
+    grep -q '1-0$' "$record" || fail "the result is not in the record: $(cat "$record")"
+    [ "$(ls "$other/fetaix/games" | wc -l)" -eq 1 ] || fail "the other state folder kept: $(ls "$other/fetaix/games")"
+    rm -rf "$other"
+    kill_server
+    ;;
+local_new_game)
+    # After a game shared with a second plain fetaix ends, n at the first terminal (the host) starts the
+    # next game for both: the other keeps its seat and follows. n at the other screen says who starts it.
+    me=$(id -un)
+    start_in first "$BIN"
+    wait_in first 'White to move'
+    move_in first c2-c3
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
+    keys_in second s Enter
+    wait_in first "^Black \($me\) joined\."
+    # While it is played, n says when it can start one.
+    keys_in first n
+    wait_in first '^A new game once this one is over: R resigns, d offers a draw\.$'
+    keys_in second R
+    wait_in second 'Resign'
+    keys_in second y
+    wait_in first '^Game over: White wins by resignation\.'
+    wait_in second '^Game over: White wins by resignation\.'
+    keys_in second n
+    wait_in second "^The host starts a new game: this screen follows the host's game\.$"
+    keys_in first n
+    wait_in first '^New game\.$'
+    wait_in first '^White to move - your turn \| White 12, Black 12$'
+    wait_in second "^White to move - waiting for White \| White 12, Black 12$"
+    screen_in second | grep -q 'c2-c3' && fail "the old game is still shown: $(screen_in second)"
+    move_in first c2-c3
+    wait_in second "^Black \($me\) to move - your turn - capture compulsory"
+    move_in second c4xc2
+    wait_in first '^White to move - your turn - capture compulsory'
+    kill_server
+    ;;
 local_watch)
     # w watches the running game live: every change at the first terminal (a move, an undo) follows.
     start_in first "$BIN"
     wait_in first 'White to move'
     move_in first c2-c3
     start_in watcher "$BIN"
-    wait_in watcher '^Your choice \(s, w, t, n or q\):$'
+    wait_in watcher '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in watcher w Enter
     pid=$(fetaix_pid first)
     wait_in watcher "^Watching local-$pid: \[ \] browse the moves, c chat with the watchers\.$"
@@ -1956,7 +2082,7 @@ local_seat_clock)
     wait_in first '^Clocks paused: p starts them again\.$'
     wait_in first 'Clock  ○ 0:04\.0   ● 0:0[0-3]\.[0-9]'
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in second s Enter
     wait_in first "^Black \($me\) joined\. The clocks run again\.$"
     # The joiner gets both clocks, Black's running, and counts it down by itself.
@@ -1981,7 +2107,7 @@ local_watch_clock)
     start_in first "$BIN" --clock 0:04
     wait_in first 'Clock  ○ 0:04\.0   ● 0:04\.0'
     start_in watcher "$BIN"
-    wait_in watcher '^Your choice \(s, w, t, n or q\):$'
+    wait_in watcher '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in watcher w Enter
     wait_in watcher '^Watching local-[0-9]+: '
     wait_in watcher 'Clock  ○ 0:04\.0   ● 0:04\.0'
@@ -2006,7 +2132,7 @@ local_takeover)
     move_in first c4xc2
     first_pid=$(fetaix_pid first)
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in second t Enter
     wait_in second '^White to move - capture compulsory'
     second_pid=$(fetaix_pid second)
@@ -2040,7 +2166,7 @@ local_takeover_no_moves)
     start_in first "$BIN" --white Amina --clock 0:30
     wait_in first 'Clock  ○ 0:30   ● 0:30'
     start_in second "$BIN"
-    wait_in second '^Your choice \(s, w, t, n or q\):$'
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in second t Enter
     wait_in second '^White \(Amina\) to move'
     wait_in second 'Clock  ○ 0:30   ● 0:30'
@@ -2061,16 +2187,16 @@ local_takeover_told)
     wait_in first 'White to move'
     move_in first c2-c3
     start_in black "$BIN"
-    wait_in black '^Your choice \(s, w, t, n or q\):$'
+    wait_in black '^Your choice \(s, w, t, n or q\), then Enter:$'
     keys_in black s Enter
     wait_in first "^Black \($me\) joined\.$"
     start_in watcher "$BIN"
-    # (This state folder keeps Black's seat token: s would take that seat back.)
-    wait_in watcher '^Your choice \(s, w, t, n or q\):$'
+    # (Black's player is connected: that seat is not offered.)
+    wait_in watcher '^Your choice \(w, t, n or q\), then Enter:$'
     keys_in watcher w Enter
     wait_in watcher '^Watching local-[0-9]+: '
     start_in third "$BIN"
-    wait_in third '^Your choice \(s, w, t, n or q\):$'
+    wait_in third '^Your choice \(w, t, n or q\), then Enter:$'
     keys_in third t Enter
     third_pid=$(fetaix_pid third)
     wait_in black "^The game moved to another terminal \(pid $third_pid\): followed there\.$" 10
@@ -2093,7 +2219,7 @@ local_stopped)
     pid=$(fetaix_pid first)
     kill -STOP "$pid"
     start_in second "$BIN"
-    wait_in second '^Your choice \(k, n or q\):$'
+    wait_in second '^Your choice \(k, n or q\), then Enter:$'
     # The countdown of its answer ran out first.
     [ "$(screen_in second | sed -n 1,7p)" = "Asking the other fetaix (pid $pid) about its game... 1 s
 The other fetaix (pid $pid) does not answer:
@@ -2101,7 +2227,7 @@ it may be stopped, or hung on a lost connection.
   k  stop it (SIGTERM, SIGKILL after 3 s) and take its saved game here
   n  play a separate game, not autosaved
   q  quit
-Your choice (k, n or q):" ] || fail "not the question expected"
+Your choice (k, n or q), then Enter:" ] || fail "not the question expected"
     [ "$(cat "$STATE/fetaix/autosave.lock")" = "fetaix pid=$pid game=local-$pid" ] || fail "the lock changed hands early"
     keys_in second k Enter
     wait_in second '^Black to move - capture compulsory'
@@ -2189,13 +2315,13 @@ local_takeover_screen_reader)
     move_in first c2-c3
     pid=$(fetaix_pid first)
     start_in second "$BIN" --screen-reader
-    wait_in second '^Your choice \(t, n or q\):$'
-    [ "$(screen_in second | sed -n 2,7p)" = "Another fetaix (pid $pid) is playing the game saved here:
+    wait_in second '^Your choice \(t, n or q\), then Enter:$'
+    [ "$(screen_in second | sed -n 1,6p)" = "Another fetaix (pid $pid) is playing the game saved here:
 White - Black, 1 move, Black to move.
   t  take it over here (the other screen becomes a watcher)
   n  play a separate game, not autosaved
   q  quit
-Your choice (t, n or q):" ] || fail "not the question expected"
+Your choice (t, n or q), then Enter:" ] || fail "not the question expected"
     keys_in second s Enter
     wait_in second '^Type t, n or q\.$'
     keys_in second t Enter
