@@ -38,16 +38,26 @@ std::string verify_error(const std::string& text, const tb::Set* tables) {
     return checked.error().message;
 }
 
+// The tables of up to `pieces` pieces built here: `lower` (fewer pieces: the solver's leaves) and `all`
+// (the independent answer).
+struct Leaves {
+    tb::Set lower, all;
+};
+Leaves tables_below(int pieces, const Rules& rules = {}) {
+    Leaves t;
+    for (const tb::Material& m : tb::stored_materials_up_to(pieces)) {
+        tb::Table table = tb::solve(m, rules, t.all).value();
+        if (m.pieces() < pieces) t.lower.add(table);
+        t.all.add(std::move(table));
+    }
+    return t;
+}
+
 }  // namespace
 
 TEST_CASE("solve: the value of every sampled 3-piece position is the table's, with a proof that checks", "[solve]") {
     const Rules rules;
-    tb::Set lower, all;  // the solver gets the 2-piece tables as leaves; the 3-piece ones are the answer
-    for (const tb::Material& m : tb::stored_materials_up_to(3)) {
-        tb::Table t = tb::solve(m, rules, all).value();
-        if (m.pieces() < 3) lower.add(t);
-        all.add(std::move(t));
-    }
+    const auto [lower, all] = tables_below(3, rules);  // the solver gets the 2-piece tables as leaves; the 3-piece ones are the answer
     int positions = 0, wins = 0, draws = 0, losses = 0, unknown = 0;
     for (const tb::Material& m : tb::stored_materials_up_to(3)) {
         if (m.pieces() != 3) continue;
@@ -197,12 +207,7 @@ TEST_CASE("solve: a win is extracted even when the table's heights no longer fal
     // Mullah endings go round easily; with every proof height set to 0 the first proven move is taken,
     // which can lead back onto the line: the extraction must try the next one rather than give up.
     const Rules rules;
-    tb::Set lower, all;
-    for (const tb::Material& m : tb::stored_materials_up_to(4)) {
-        tb::Table t = tb::solve(m, rules, all).value();
-        if (m.pieces() < 4) lower.add(t);
-        all.add(std::move(t));
-    }
+    const auto [lower, all] = tables_below(4, rules);
     int tried = 0;
     for (const char* text : {"B:Wa2,Kb5:BKd1,b2", "W:Wb1,d1,c2:BKc5", "B:Wd1,e1:Ba4,c4", "B:We1,d3:Bb4,d5"}) {
         const Position p = fen(text);
@@ -230,12 +235,7 @@ TEST_CASE("solve: draws whose holds the search's own tree did not give are prove
     // it searches, and its disproofs rest on repetitions of other paths (before the holds were built
     // with backtracking and by a search of their own, each of these was "unknown").
     const Rules rules;
-    tb::Set lower, all;
-    for (const tb::Material& m : tb::stored_materials_up_to(4)) {
-        tb::Table t = tb::solve(m, rules, all).value();
-        if (m.pieces() < 4) lower.add(t);
-        all.add(std::move(t));
-    }
+    const auto [lower, all] = tables_below(4, rules);
     for (const char* text : {"W:Wb1,Ke4:BKc2,b5", "B:Wd1,Ke3:BKa2,a5", "W:We1,e3:Ba5,e5", "B:Wa1,c4:Bc3,e3"}) {
         const Position p = fen(text);
         INFO(text);
@@ -269,12 +269,7 @@ TEST_CASE("solve: a hold built by a search of its own, and refused where the oth
     CHECK(empty.stats().nodes == 0);  // no search was needed
 
     // Black to move loses here (the 3-piece table says so): no hold for Black is built.
-    tb::Set lower, all;
-    for (const tb::Material& m : tb::stored_materials_up_to(3)) {
-        tb::Table t = tb::solve(m, Rules{}, all).value();
-        if (m.pieces() < 3) lower.add(t);
-        all.add(std::move(t));
-    }
+    const auto [lower, all] = tables_below(3);
     const Position lost = fen("B:Wc3,Kb2:BKe5");
     REQUIRE(all.probe(lost)->verdict == tb::Verdict::Loss);
     solve::Solver solver(Rules{}, &lower, 1 << 20);
