@@ -612,6 +612,29 @@ TEST_CASE("tui: a copy of a game whose host writes this history is never kept in
     CHECK_THAT(disk.history[0], Catch::Contains("1. b3xd3 1-0"));
 }
 
+TEST_CASE("tui: a game ended at another terminal (the host's game synced) goes to the history at once", "[tui][files][history]") {
+    FakeDisk disk;
+    Controller c = from("W:Wa1:Be5");
+    c.set_files(disk.access());
+    Game host = c.game();
+    REQUIRE(host.play("a1-a2"));
+    c.sync(host);
+    CHECK(disk.history.empty());  // not over yet
+    REQUIRE(host.resign(Color::Black));
+    c.sync(host);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. a1-a2 1-0"));
+    c.sync(host);  // the same game again: not kept twice
+    CHECK(disk.history.size() == 1);
+    // A copy whose host writes this history keeps none.
+    FakeDisk other;
+    Controller d = from("W:Wa1:Be5");
+    d.set_files(other.access());
+    d.set_history_by_host(true);
+    d.sync(host);
+    CHECK(other.history.empty());
+}
+
 TEST_CASE("tui: a game the computer ends goes to the history", "[tui][files][history]") {
     FakeDisk disk;
     Players players;

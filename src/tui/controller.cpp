@@ -277,6 +277,9 @@ void Controller::sync(const Game& game) {
     // The host's game replaces this copy: a question about the old one (an offer) is moot.
     if (ui_.question == Question::AcceptDraw || ui_.question == Question::AcceptTakeback) ui_.question = Question::None;
     changed();
+    // A game ended at another terminal (a resignation, an agreed draw, the last capture) goes to the
+    // history at once, as one ended here does: a host killed later must not take it with it.
+    archive_if_finished();
 }
 
 void Controller::offered(Color by, bool takeback) {
