@@ -127,7 +127,8 @@ constexpr CommandText kCommands[] = {
      "             [--proof FILE] [--checkpoint FILE [--every SECONDS]]\n"
      "fetaix solve --resume FILE [--nodes N] [--time SECONDS] [--tt MIB] ...\n"
      "fetaix solve --verify FILE\n"
-     "fetaix solve --book BOOK PROOF...",
+     "fetaix solve --book BOOK [PROOF...]\n"
+     "fetaix solve --combine FILE [--fen FEN] [--plies N] PROOF...",
      "Prove the position (the start by default) won, drawn or lost for the side\n"
      "to move by proof-number search, with the built endgame tables as leaves,\n"
      "no-progress off and threefold repetition a draw (docs/solution.md). Every\n"
@@ -137,7 +138,10 @@ constexpr CommandText kCommands[] = {
      "the search every SECONDS (default 600) and on Ctrl-C; --resume goes on.\n"
      "--book re-checks each PROOF and adds its positions to the book BOOK (made\n"
      "if missing): the proven positions the engine plays from\n"
-     "(data/proven.book)."},
+     "(data/proven.book); without PROOF it lists the book. --combine re-checks\n"
+     "each PROOF, joins them into a proof of the position (its first N plies\n"
+     "searched, default 6, every line below them in one of the proofs), checks\n"
+     "that and writes it to FILE."},
     {"config", "fetaix config [--path]",
      "Print the settings in force as a settings file, every key with its\n"
      "default in a comment; --path prints where the file is looked for\n"
@@ -751,7 +755,13 @@ int main(int argc, char** argv) {
     std::string book_file;
     std::vector<std::string> book_proofs;
     CLI::Option* book_option = solve->add_option("--book", book_file, "add the PROOFs' positions to the book FILE")->type_name("FILE");
-    CLI::Option* proofs_option = solve->add_option("PROOF", book_proofs, "with --book: proof files to add")->type_name("");
+    std::string combine_file;
+    CLI::Option* combine_option =
+        solve->add_option("--combine", combine_file, "join the PROOFs into a proof of the position, written to FILE")->type_name("FILE");
+    int combine_plies = 6;
+    CLI::Option* plies_option = cli::add_whole(*solve, "--plies", "N", 0, 12, [&](long long n) { combine_plies = static_cast<int>(n); },
+                                               "a number of plies", "with --combine: the plies searched above the proofs (default 6)");
+    CLI::Option* proofs_option = solve->add_option("PROOF", book_proofs, "with --book or --combine: proof files")->type_name("");
 
     CLI::App* config = app.add_subcommand("config", std::string(text_of("config").about));
     bool config_path = false;
@@ -843,10 +853,18 @@ int main(int argc, char** argv) {
             for (const CLI::Option* o : solve->get_options())
                 if (o != book_option && o != proofs_option && o != solve->get_help_ptr() && o->count() > 0)
                     return usage_error(concat("solve --book goes alone with proof files, not with ", o->get_name()));
-            if (book_proofs.empty()) return usage_error("solve --book BOOK needs at least one PROOF file");
             return cli::run_solve_book(book_file, book_proofs);
         }
-        if (proofs_option->count() > 0) return usage_error(concat("solve: '", book_proofs.front(), "': a proof file goes with --book"));
+        if (combine_option->count() > 0) {
+            for (const CLI::Option* o : solve->get_options())
+                if (o != combine_option && o != proofs_option && o != plies_option && o != solve->get_option("--fen") && o != solve->get_help_ptr() &&
+                    o->count() > 0)
+                    return usage_error(concat("solve --combine goes with --fen, --plies and proof files only, not with ", o->get_name()));
+            if (book_proofs.empty()) return usage_error("solve --combine FILE needs the proof files to join");
+            return cli::run_solve_combine(combine_file, solve_settings.position, book_proofs, combine_plies);
+        }
+        if (plies_option->count() > 0) return usage_error("solve: --plies goes with --combine");
+        if (proofs_option->count() > 0) return usage_error(concat("solve: '", book_proofs.front(), "': a proof file goes with --book or --combine"));
         if (resume_option->count() > 0) {
             if (solve->get_option("--fen")->count() > 0) return usage_error("solve --resume takes the position from the checkpoint, not --fen");
             for (const CLI::Option* o : solve_rules)

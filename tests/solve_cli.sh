@@ -107,22 +107,63 @@ expect 1 "" "fetaix: solve --verify: $tmp/rules.proof: line 2: majority=perhaps:
 got=$("$program" solve --book "$tmp/book" "$tmp/win.proof")
 [[ $? == 0 && $got == "$tmp/win.proof: proof OK (White holds: "*" nodes; Black holds: "*" nodes)"$'\n'"$tmp/book: "*" positions ("*" new)" ]] ||
     fail "book: $got"
-[[ $(head -2 "$tmp/book") == $'fetaix book 1\nrules backward-captures=no promotion=end majority=no' ]] || fail "book head"
-grep -q "^W:Wc1,a2:Bd4,c5 draw [a-e][1-5]-[a-e][1-5]$" "$tmp/book" || fail "the root is not in the book as a draw"
+[[ $(head -c 14 "$tmp/book") == "fetaix book 2" ]] || fail "book head"
+# Listed as text: the count and rules, then a line a position.
+"$program" solve --book "$tmp/book" >"$tmp/listed" || fail "book listing: status"
+head -1 "$tmp/listed" | grep -q "^fetaix book: [0-9]* positions; rules backward-captures=no promotion=end majority=no$" || fail "listing head: $(head -1 "$tmp/listed")"
+grep -q "^W:Wc1,a2:Bd4,c5 draw [a-e][1-5]-[a-e][1-5]$" "$tmp/listed" || fail "the root is not in the book as a draw"
+[[ $(($(wc -l <"$tmp/listed") - 1)) == $(head -1 "$tmp/listed" | cut -d' ' -f3) ]] || fail "listing: not a line a position"
+grep -vq "^W:Wc1,a2:Bd4,c5 " "$tmp/listed" || fail "listing: one line only"
 cp "$tmp/book" "$tmp/book.before"
 got=$("$program" solve --book "$tmp/book" "$tmp/win.proof" 2>&1)
 [[ $? == 0 && $got == *"$tmp/book: "*" positions (0 new)" ]] || fail "book again: $got"
 got=$("$program" solve --book "$tmp/book" "$tmp/win.proof" "$tmp/bad.proof" 2>&1)
 [[ $? == 1 && $got == *"fetaix: solve --book: $tmp/bad.proof: bad proof: "*"the move 'a1-a2' is not legal"* ]] || fail "bad proof into the book: $got"
 cmp -s "$tmp/book" "$tmp/book.before" || fail "the book changed"
-printf 'fetaix book 1\nrules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3-c4\n' >"$tmp/broken.book"
-expect 1 "" "fetaix: solve --book: $tmp/broken.book: line 3: W:WKc3:Bc4: the move 'c3-c4' is not legal: the point c4 is taken: to capture it, land on c5" \
-    solve --book "$tmp/broken.book" "$tmp/win.proof"
+printf 'fetaix book 1\nrules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3xc5\n' >"$tmp/old.book"
+expect 1 "" "fetaix: solve --book: $tmp/old.book: not a fetaix book (it starts 'fetaix book 2')" solve --book "$tmp/old.book" "$tmp/win.proof"
+head -c 100 "$tmp/book" >"$tmp/cut.book"
+expect 1 "" "fetaix: solve --book: $tmp/cut.book: its size does not match its count of $(head -1 "$tmp/listed" | cut -d' ' -f3) positions: cut off or damaged" \
+    solve --book "$tmp/cut.book"
 expect 1 "" "fetaix: solve --book: $tmp is a folder, not a proof file" solve --book "$tmp/book" "$tmp"
+expect 1 "" "fetaix: solve --book: $tmp is a folder, not a book" solve --book "$tmp" "$tmp/win.proof"
 cmp -s "$tmp/book" "$tmp/book.before" || fail "the book changed"
-expect 2 "" "fetaix: solve --book BOOK needs at least one PROOF file" solve --book "$tmp/book"
-expect 2 "" "fetaix: solve: '$tmp/win.proof': a proof file goes with --book" solve "$tmp/win.proof"
+expect 1 "" "fetaix: solve --book: cannot read $tmp/none.book" solve --book "$tmp/none.book"
+expect 2 "" "fetaix: solve: '$tmp/win.proof': a proof file goes with --book or --combine" solve "$tmp/win.proof"
 expect 2 "" "fetaix: solve --book goes alone with proof files, not with --fen" solve --book "$tmp/book" --fen W:WKc3:Bc4 "$tmp/win.proof"
+
+# Proofs of the 7 positions after White's moves from W:Wa2,c1:Bc5,d4 (a2-a3, a2-b2; c1-b1, c1-d1,
+# c1-c2, c1-b2, c1-d2: no capture is on) joined into a proof of it: the same draw, checked whole.
+[[ $("$program" perft 1 --fen W:Wa2,c1:Bc5,d4) == "depth=1 nodes=7 "* ]] || fail "W:Wa2,c1:Bc5,d4 has 7 moves"
+children=(B:Wc1,a3:Bd4,c5 B:Wc1,b2:Bd4,c5 B:Wb1,a2:Bd4,c5 B:Wd1,a2:Bd4,c5 B:Wa2,c2:Bd4,c5 B:Wa2,b2:Bd4,c5 B:Wa2,d2:Bd4,c5)
+parts=()
+for i in "${!children[@]}"; do
+    "$program" solve --fen "${children[$i]}" --proof "$tmp/child$i.proof" >/dev/null
+    [[ $? == 0 ]] || fail "child ${children[$i]}"
+    parts+=("$tmp/child$i.proof")
+done
+got=$("$program" solve --combine "$tmp/joined.proof" --fen W:Wa2,c1:Bc5,d4 "${parts[@]}")
+[[ $? == 0 && $(echo "$got" | grep -c ": proof OK (") == 7 && $(echo "$got" | tail -1) == "$tmp/joined.proof: proof OK: W:Wc1,a2:Bd4,c5 is a draw for White (White holds: "*" nodes; Black holds: "*" nodes)" ]] ||
+    fail "combine: $got"
+got=$("$program" solve --verify "$tmp/joined.proof")
+[[ $? == 0 && $got == "$tmp/joined.proof: proof OK: W:Wc1,a2:Bd4,c5 is a draw for White ("* ]] || fail "verify the joined proof: $got"
+# Without the proof after c1-d2 the first 6 plies searched find Black's hold there too (a capture
+# within them ends each line in the tables); with only the root's own ply searched they cannot:
+# refused, and nothing written.
+got=$("$program" solve --combine "$tmp/fewer.proof" --fen W:Wa2,c1:Bc5,d4 "${parts[@]:0:6}" | tail -1)
+[[ $got == "$tmp/fewer.proof: proof OK: W:Wc1,a2:Bd4,c5 is a draw for White ("* ]] || fail "combine of 6: $got"
+rm -f "$tmp/fewer.proof"
+got=$("$program" solve --combine "$tmp/fewer.proof" --plies 1 --fen W:Wa2,c1:Bc5,d4 "${parts[@]:0:6}" 2>&1 >/dev/null)
+[[ $? == 1 && $got == "fetaix: solve --combine: the proofs do not settle W:Wc1,a2:Bd4,c5 within 1 ply: no strategy of Black wins or holds there" ]] ||
+    fail "combine refused: $got"
+[[ ! -e $tmp/fewer.proof ]] || fail "a refused join wrote its file"
+expect 2 "" "fetaix: solve --combine FILE needs the proof files to join" solve --combine "$tmp/x.proof"
+expect 2 "" "fetaix: solve --combine goes with --fen, --plies and proof files only, not with --nodes" solve --combine "$tmp/x.proof" --nodes 5 "$tmp/win.proof"
+expect 2 "" "fetaix: solve: --plies goes with --combine" solve --plies 2
+expect 2 "" "fetaix: --plies: expected a number of plies from 0 to 12, not '13'" solve --combine "$tmp/x.proof" --plies 13 "$tmp/win.proof"
+expect 2 "" "fetaix: solve --combine: $tmp is a folder, not a file" solve --combine "$tmp" "$tmp/win.proof"
+expect 1 "" "fetaix: solve --combine: cannot read $tmp/none" solve --combine "$tmp/x.proof" "$tmp/none"
+[[ ! -e $tmp/x.proof ]] || fail "a refused join wrote its file"
 
 # analyze plays the compiled-in book: after 1. b2-c3 Black's proven win, at once, without a search.
 expect 0 $'win (proven)\nbestmove d4xb2' "" analyze --fen B:Wa1,b1,c1,d1,e1,a2,c2,d2,e2,c3,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <random>
+#include <set>
 
 #include <fetaix/book.hpp>
 #include <fetaix/fetaix.hpp>
@@ -19,96 +20,188 @@ using fetaix::test::fen;
 
 namespace {
 
+book::Book read_book(const book::Builder& builder) {
+    auto b = book::Book::read(builder.bytes());
+    REQUIRE(b);
+    return std::move(*b);
+}
+
 // A book made of one solved position's proof.
 book::Book book_of(const Position& root) {
     solve::Solver solver(Rules{}, nullptr, 1 << 20);
     const solve::Solution s = solve::solve(solver, root);
     REQUIRE(s.proof);
-    book::Book b;
-    REQUIRE_FALSE(book::add(b, *s.proof));
-    return b;
+    book::Builder builder;
+    REQUIRE_FALSE(builder.add(*s.proof));
+    return read_book(builder);
 }
 
-std::string parse_error(const std::string& text) {
-    const auto parsed = book::parse(text);
-    REQUIRE_FALSE(parsed);
-    return parsed.error().describe();
+std::string read_error(const std::string& bytes) {
+    const auto read = book::Book::read(bytes);
+    REQUIRE_FALSE(read);
+    return read.error().describe();
 }
 
-std::string replaced(std::string text, std::string_view from, std::string_view to) {
-    const auto at = text.find(from);
-    REQUIRE(at != std::string::npos);
-    return text.replace(at, from.size(), to);
+// Little-endian, as the file is.
+std::string le(std::uint64_t v, int bytes) {
+    std::string out;
+    for (int i = 0; i < bytes; ++i, v >>= 8) out.push_back(static_cast<char>(v & 0xff));
+    return out;
 }
 
 const std::string kAfterB2C3 = "B:Wa1,b1,c1,d1,e1,a2,c2,d2,e2,c3,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5";
+const std::string kRulesLine = "rules backward-captures=no promotion=end majority=no\n";
+
+Position after_moves(std::initializer_list<const char*> moves) {
+    Game g;
+    for (const char* m : moves) REQUIRE(g.play(m));
+    return g.position();
+}
 
 }  // namespace
+
+TEST_CASE("book: a position's key is its points in base 5 and the side to move, and reads back", "[solve]") {
+    // White man a1 (digit 1 at 5^0), Black mullah b1 (digit 4 at 5^1), White to move: (1 + 4 * 5) * 2.
+    CHECK(book::key_of(fen("W:Wa1:BKb1")) == 42);
+    CHECK(book::key_of(fen("B:Wa1:BKb1")) == 43);
+    // Black man on e5 alone (digit 3 at 5^24), Black to move.
+    std::uint64_t e5 = 3;
+    for (int i = 0; i < 24; ++i) e5 *= 5;
+    CHECK(book::key_of(fen("B:W:Be5")) == e5 * 2 + 1);
+    for (const Position& p : {start_position(), fen("B:WKa1,c3:Bb2,Ke5"), fen(kAfterB2C3)}) CHECK(book::position_of(book::key_of(p)) == p);
+    CHECK(book::kKeyEnd == 2 * 298023223876953125ull);  // 2 * 5^25
+}
 
 TEST_CASE("book: a win's proof gives the winner's nodes with their moves and the loser's as losses", "[solve]") {
     // White's mullah on c3 takes c4 and lands on c5: Black has nothing left (a proof of one node).
     const book::Book b = book_of(fen("W:WKc3:Bc4"));
-    REQUIRE(b.entries.size() == 1);
-    const book::Entry* e = b.find(fen("W:WKc3:Bc4"));
+    REQUIRE(b.size() == 1);
+    const auto e = b.find(fen("W:WKc3:Bc4"));
     REQUIRE(e);
     CHECK(e->value == book::Value::Win);
     REQUIRE(e->move);
     CHECK(to_string(*e->move) == "c3xc5");
-    CHECK(book::to_text(b) == "fetaix book 1\nrules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3xc5\n");
+    CHECK(book::to_text(b) == "fetaix book: 1 position; rules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3xc5\n");
     CHECK_FALSE(b.find(fen("B:WKc3:Bc4")));
-    // Read back, the same book.
-    const auto again = book::parse(book::to_text(b));
-    REQUIRE(again);
-    CHECK(book::to_text(*again) == book::to_text(b));
+    // The bytes, exactly: head, rules, count, key, code (win = 0 in the high bits; c3xc5 is the only move).
+    const std::string bytes = concat("fetaix book 2\n", kRulesLine, le(1, 8), le(book::key_of(fen("W:WKc3:Bc4")), 8), le(0, 2));
+    book::Builder again;
+    REQUIRE_FALSE(again.add(b));
+    CHECK(again.bytes() == bytes);
 }
 
-TEST_CASE("book: every entry of the shipped book reads, and after 1. b2-c3, 1. d2-c3 and 1. d3-c3 Black's win is in it", "[solve]") {
-    const auto parsed = book::parse(cli::proven_book_text());
-    INFO((parsed ? std::string() : parsed.error().describe()));
-    REQUIRE(parsed);
+TEST_CASE("book: a draw's proof gives the nodes both strategies share as draws and each side's own other nodes as holds", "[solve]") {
+    // Mullah against mullah, a draw by repetition only, proven by the solver with no tables: its holding
+    // strategies read into the book.
+    solve::Solver solver(Rules{}, nullptr, 1 << 20);
+    const Position root = fen("W:WKc3:BKa5");
+    const solve::Solution s = solve::solve(solver, root);
+    REQUIRE(s.proof);
+    REQUIRE(s.proof->value == "draw");
+    book::Builder builder;
+    REQUIRE_FALSE(builder.add(*s.proof));
+    const book::Book b = read_book(builder);
+    const auto at_root = b.find(root);
+    REQUIRE(at_root);
+    CHECK(at_root->value == book::Value::Draw);
+    // Checked independently against the proof's text: each entry is a node of the strategy of the side
+    // to move, a draw exactly when the other side's strategy lists it too.
+    std::set<std::string> own[2], all[2];
+    for (const proof::Strategy& st : s.proof->strategies)
+        for (const auto& [f, move] : st.nodes) {
+            all[index_of(st.side)].insert(f);
+            if (fen(f).side_to_move == st.side) own[index_of(st.side)].insert(f);
+        }
+    std::size_t entries = 0, draws = 0;
+    REQUIRE_FALSE(b.for_each([&](const Position& p, const book::Entry& e) {
+        const std::string f = to_fen(p);
+        const int side = index_of(p.side_to_move);
+        INFO(f);
+        CHECK(own[side].contains(f));
+        CHECK(e.value == (all[1 - side].contains(f) ? book::Value::Draw : book::Value::Holds));
+        CHECK(e.move);
+        ++entries;
+        draws += e.value == book::Value::Draw;
+    }));
+    CHECK(entries == own[0].size() + own[1].size());
+    CHECK(draws >= 1);
+    CHECK(draws < entries);  // this proof has holds of one side alone
+    CHECK(book::verdict(book::Value::Holds) == "at least a draw (proven)");
+}
+
+TEST_CASE("book: every entry of the shipped book reads, and every first move of the start is in it", "[solve]") {
+    const auto viewed = book::Book::view(cli::proven_book_bytes());
+    INFO((viewed ? std::string() : viewed.error().describe()));
+    REQUIRE(viewed);
     const book::Book& b = cli::proven_book();
-    CHECK(b.entries.size() == parsed->entries.size());
+    CHECK(b.size() == viewed->size());
     CHECK(b.applies(Rules{}));
-    const book::Entry* e = b.find(fen(kAfterB2C3));
+    // Every move is one the rules core lists.
+    std::size_t count = 0;
+    CHECK(b.for_each([&](const Position&, const book::Entry&) { ++count; }) == std::nullopt);
+    CHECK(count == b.size());
+    const auto e = b.find(fen(kAfterB2C3));
     REQUIRE(e);
     CHECK(e->value == book::Value::Win);
     REQUIRE(e->move);
     CHECK(to_string(*e->move) == "d4xb2");  // Black's only move: the capture is forced
-    const book::Entry* lost = b.find(start_position().after(*parse_move("b2-c3", start_position(), Rules{})).after(*e->move));
+    const auto lost = b.find(fen(kAfterB2C3).after(*e->move));
     REQUIRE(lost);
     CHECK(lost->value == book::Value::Loss);
     CHECK_FALSE(lost->move);
-    CHECK_FALSE(b.find(start_position()));  // the start is not proven
     // After 1. d2-c3 Black wins by b4xd2 (the 6-piece tables as leaves).
-    const Position d2c3 = start_position().after(*parse_move("d2-c3", start_position(), Rules{}));
-    REQUIRE(b.find(d2c3));
-    CHECK(b.find(d2c3)->value == book::Value::Win);
-    CHECK(to_string(*b.find(d2c3)->move) == "b4xd2");
+    const auto d2c3 = b.find(after_moves({"d2-c3"}));
+    REQUIRE(d2c3);
+    CHECK(d2c3->value == book::Value::Win);
+    CHECK(to_string(*d2c3->move) == "b4xd2");
     // After 1. d3-c3 Black wins by b3xd3, its only move.
-    const Position d3c3 = start_position().after(*parse_move("d3-c3", start_position(), Rules{}));
-    REQUIRE(b.find(d3c3));
-    CHECK(b.find(d3c3)->value == book::Value::Win);
-    CHECK(to_string(*b.find(d3c3)->move) == "b3xd3");
+    const auto d3c3 = b.find(after_moves({"d3-c3"}));
+    REQUIRE(d3c3);
+    CHECK(d3c3->value == book::Value::Win);
+    CHECK(to_string(*d3c3->move) == "b3xd3");
+    // After 1. c2-c3 c4xc2 (Black's only move) the position is a draw, with White's holding move.
+    const auto c2c3 = b.find(after_moves({"c2-c3", "c4xc2"}));
+    REQUIRE(c2c3);
+    CHECK(c2c3->value == book::Value::Draw);
+    REQUIRE(c2c3->move);
 }
 
-TEST_CASE("book: a corrupted entry is refused with its line and what is wrong", "[solve]") {
-    const std::string good = book::to_text(book_of(fen("W:WKc3:Bc4")));
-    CHECK(parse_error(replaced(good, "c3xc5", "c3-c4")) ==
-          "line 3: W:WKc3:Bc4: the move 'c3-c4' is not legal: the point c4 is taken: to capture it, land on c5");
-    CHECK(parse_error(replaced(good, " win ", " won ")) == "line 3: W:WKc3:Bc4: the value is win, draw or loss, not 'won'");
-    CHECK(parse_error(replaced(good, " win c3xc5", " win")) == "line 3: W:WKc3:Bc4: a win needs its move");
-    CHECK(parse_error(replaced(good, " win ", " loss ")) == "line 3: W:WKc3:Bc4: a lost position has no move, found 'c3xc5'");
-    CHECK(parse_error(replaced(good, "W:WKc3:Bc4", "W:WKc3:Bc9")).rfind("line 3: 'W:WKc3:Bc9' is not a position: ", 0) == 0);
-    CHECK(parse_error(replaced(good, "W:WKc3:Bc4 win", "W:WKc3:B win")) == "line 3: W:WKc3:B: the game is over here, nothing to prove");
-    CHECK(parse_error(good + "W:WKc3:Bc4 win c3xc5\n") == "line 4: W:WKc3:Bc4: listed twice");
-    CHECK(parse_error(replaced(good, "fetaix book 1", "fetaix book 2")) == "line 1: not a fetaix book (the first line is 'fetaix book 1')");
-    CHECK(parse_error(replaced(good, "promotion=end", "promotion=never")).rfind("line 2: promotion=never: ", 0) == 0);
+TEST_CASE("book: a damaged book is refused with what is wrong", "[solve]") {
+    const Position p = fen("W:WKc3:Bc4");
+    const std::string head = concat("fetaix book 2\n", kRulesLine);
+    const std::string key = le(book::key_of(p), 8);
+    CHECK(read_error(concat("fetaix book 1\n", kRulesLine, le(1, 8), key, le(0, 2))) == "not a fetaix book (it starts 'fetaix book 2')");
+    CHECK(read_error(concat("fetaix book 2\nrulez x\n", le(0, 8))) == "expected 'rules ...' after the head");
+    CHECK(read_error(concat("fetaix book 2\nrules promotion=never\n", le(0, 8))).rfind("rules: promotion=never: ", 0) == 0);
+    CHECK(read_error(concat(head, le(1, 4))) == "cut off before its count of positions");
+    CHECK(read_error(concat(head, le(2, 8), key, le(0, 2))) == "its size does not match its count of 2 positions: cut off or damaged");
+    CHECK(read_error(concat(head, le(2, 8), key, key, le(0, 2), le(0, 2))) == "position 2: out of order or listed twice");
+    CHECK(read_error(concat(head, le(1, 8), le(book::kKeyEnd, 8), le(0, 2))) == concat("position 1: not a position (key ", book::kKeyEnd, ")"));
+    // A loss with a move, a win without one.
+    CHECK(read_error(concat(head, le(1, 8), key, le(2u << 14, 2))) == "W:WKc3:Bc4: a loss with a move");
+    CHECK(read_error(concat(head, le(1, 8), key, le(0x3fff, 2))) == "W:WKc3:Bc4: a move missing");
+    // A move past the position's moves reads, but the position is not found, and listing says why.
+    const auto far = book::Book::read(concat(head, le(1, 8), key, le(5, 2)));
+    REQUIRE(far);
+    CHECK_FALSE(far->find(p));
+    CHECK(far->for_each([](const Position&, const book::Entry&) {}) == std::optional<std::string>("W:WKc3:Bc4: its move is not one of the position's legal moves"));
 }
 
-TEST_CASE("book: two proofs that disagree on a position are refused", "[solve]") {
-    book::Book b = book_of(fen("W:WKc3:Bc4"));
+TEST_CASE("book: two proofs that disagree on a position are refused; a hold gives way to a win", "[solve]") {
+    book::Builder b;
+    REQUIRE_FALSE(b.add(book_of(fen("W:WKc3:Bc4"))));
     proof::Proof forged{Rules{}, fen("W:WKc3:Bc4"), "loss", {proof::Strategy{Color::Black, true, {{"W:WKc3:Bc4", ""}}}}};
-    CHECK(book::add(b, forged) == std::optional<std::string>("W:WKc3:Bc4: a loss here, but the book has a win"));
+    CHECK(b.add(forged) == std::optional<std::string>("W:WKc3:Bc4: a loss here, but the book has a win"));
+    // A hold, then a win at the same position: the win is kept; a hold after it changes nothing.
+    book::Builder h(Rules{});
+    const Position q = fen("W:WKc3:Bc4");
+    const Move take = *parse_move("c3xc5", q, Rules{});
+    REQUIRE_FALSE(h.put(q, book::Entry{book::Value::Holds, take}));
+    REQUIRE_FALSE(h.put(q, book::Entry{book::Value::Win, take}));
+    REQUIRE_FALSE(h.put(q, book::Entry{book::Value::Holds, take}));
+    CHECK(read_book(h).find(q)->value == book::Value::Win);
+    CHECK(h.put(q, book::Entry{book::Value::Loss, std::nullopt}) == std::optional<std::string>("W:WKc3:Bc4: a loss here, but the book has a win"));
+    CHECK(h.put(fen("W:WKc3:B"), book::Entry{book::Value::Win, take}) == std::optional<std::string>("W:WKc3:B: the game is over here, nothing to prove"));
 }
 
 TEST_CASE("engine: the book's move at the root, a proven win reported, a move into a proven loss never played", "[solve]") {
@@ -134,9 +227,10 @@ TEST_CASE("engine: the book's move at the root, a proven win reported, a move in
     stopped.stop = &stop;
     engine::Search plain(1u << 16);
     CHECK(plain.run(start.position(), start.rules(), {}, stopped).best == first[0]);
-    book::Book c2c3;
+    book::Builder made(Rules{});
     const Position after = start.position().after(first[0]);
-    c2c3.entries.emplace(after, book::Entry{book::Value::Win, legal_moves(after, Rules{})[0]});
+    REQUIRE_FALSE(made.put(after, book::Entry{book::Value::Win, legal_moves(after, Rules{})[0]}));
+    const book::Book c2c3 = read_book(made);
     engine::Search with_c2c3(1u << 16);
     with_c2c3.set_book(&c2c3);
     const engine::Result avoided = with_c2c3.run(start.position(), start.rules(), {}, stopped);
@@ -147,11 +241,21 @@ TEST_CASE("engine: the book's move at the root, a proven win reported, a move in
     // Three of the four first moves are proven to lose (b2-c3, d2-c3, d3-c3): c2-c3 is left.
     CHECK(to_string(searched.best) == "c2-c3");
     CHECK_FALSE(searched.proven);
+    // After 1. c2-c3 c4xc2 (proven drawn) White plays the book's move and says the draw is proven.
+    Game c2c3_line;
+    REQUIRE(c2c3_line.play("c2-c3"));
+    REQUIRE(c2c3_line.play("c4xc2"));
+    const auto c2c3_entry = b.find(c2c3_line.position());
+    REQUIRE(c2c3_entry);
+    const engine::Result c2c3_draw = engine::think(search, c2c3_line, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, &b);
+    REQUIRE(c2c3_draw.proven);
+    CHECK(*c2c3_draw.proven == book::Value::Draw);
+    CHECK(c2c3_draw.best == *c2c3_entry->move);
     // After 1. d2-c3 d4xd2 (proven drawn) White plays the book's holding move.
     Game drawn;
     REQUIRE(drawn.play("d2-c3"));
     REQUIRE(drawn.play("d4xd2"));
-    const book::Entry* held = b.find(drawn.position());
+    const auto held = b.find(drawn.position());
     REQUIRE(held);
     REQUIRE(held->value == book::Value::Draw);
     const engine::Result draw = engine::think(search, drawn, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, &b);
@@ -167,8 +271,11 @@ TEST_CASE("engine: the book's move at the root, a proven win reported, a move in
     REQUIRE(lost.proven);
     CHECK(*lost.proven == book::Value::Loss);
     // A book for other rules is not used.
-    book::Book other = b;
-    other.rules.promotion = Promotion::Immediate;
+    Rules immediate;
+    immediate.promotion = Promotion::Immediate;
+    book::Builder made_other(immediate);
+    REQUIRE_FALSE(made_other.put(fen(kAfterB2C3), book::Entry{book::Value::Win, *parse_move("d4xb2", fen(kAfterB2C3), immediate)}));
+    const book::Book other = read_book(made_other);
     search.set_book(&other);
     Game again;
     REQUIRE(again.play("b2-c3"));
@@ -188,7 +295,7 @@ TEST_CASE("engine: after 1. b2-c3 the computer as Black follows the proven win t
         while (!game.over()) {
             if (game.position().side_to_move == Color::Black) {
                 const engine::Result r = engine::think(black, game, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, &b);
-                const book::Entry* e = b.find(game.position());
+                const auto e = b.find(game.position());
                 INFO(to_fen(game.position()) << " after " << format_pdn(game));
                 REQUIRE(e);  // the proof covers every White reply
                 REQUIRE(r.proven);
@@ -205,4 +312,44 @@ TEST_CASE("engine: after 1. b2-c3 the computer as Black follows the proven win t
         INFO("line " << line << ": " << format_pdn(game, {}, false));
         CHECK(game.result().outcome == Outcome::BlackWins);
     }
+}
+
+TEST_CASE("engine: a hold from the book is played unless the search finds a forced win", "[solve]") {
+    // A quiet position: the move a plain search picks, and another one the book says holds.
+    const Position quiet = fen("W:Wa1,c1,e1,b2:Bd4,a5,c5,e5");
+    const Rules rules;
+    engine::Search plain(1u << 16);
+    const engine::Result searched = plain.run(quiet, rules, {}, engine::Limits{.depth = 4});
+    REQUIRE(searched.has_move);
+    REQUIRE(std::abs(searched.score) < engine::kMateBound);
+    std::optional<Move> other;
+    for (const Move& m : legal_moves(quiet, rules))
+        if (!(m == searched.best)) other = m;
+    REQUIRE(other);
+    book::Builder made(rules);
+    REQUIRE_FALSE(made.put(quiet, book::Entry{book::Value::Holds, *other}));
+    const book::Book holds = read_book(made);
+    engine::Search with_book(1u << 16);
+    with_book.set_book(&holds);
+    const engine::Result r = with_book.run(quiet, rules, {}, engine::Limits{.depth = 4});
+    CHECK(r.best == *other);
+    REQUIRE(r.proven);
+    CHECK(*r.proven == book::Value::Holds);
+    // White's mullah takes both Black pieces (a1xc3xe5): a win in one the search finds, whatever the
+    // book's hold (c1xa3, the other capture, takes one).
+    const Position won = fen("W:WKa1,c1:Bb2,d4");
+    REQUIRE(legal_moves(won, rules).size() == 2);
+    const Move take = *parse_move("a1xc3xe5", won, rules);
+    std::optional<Move> slow;
+    for (const Move& m : legal_moves(won, rules))
+        if (!(m == take)) slow = m;
+    REQUIRE(slow);
+    book::Builder made_won(rules);
+    REQUIRE_FALSE(made_won.put(won, book::Entry{book::Value::Holds, *slow}));
+    const book::Book won_book = read_book(made_won);
+    with_book.set_book(&won_book);
+    const engine::Result w = with_book.run(won, rules, {}, engine::Limits{.depth = 4});
+    CHECK(w.best == take);
+    CHECK_FALSE(w.proven);
+    CHECK(w.score > engine::kMateBound);
 }

@@ -278,3 +278,103 @@ TEST_CASE("solve: a hold built by a search of its own, and refused where the oth
     REQUIRE(bad);
     CHECK(bad->starts_with(concat(to_fen(lost), ": White wins against every move of Black (")));
 }
+
+TEST_CASE("solve --combine: proofs of a position's successors join into a proof of it, with the tables' value", "[solve]") {
+    // Each sampled 3-piece position is joined from the solver's proofs of its successors (2-piece tables
+    // as leaves), and its value must be the retrograde table's, computed here apart from both.
+    const Rules rules;
+    const auto [lower, all] = tables_below(3, rules);
+    int joined = 0, wins = 0, draws = 0, losses = 0, refused = 0;
+    for (const tb::Material& m : tb::stored_materials_up_to(3)) {
+        if (m.pieces() != 3) continue;
+        const tb::Index index(m);
+        for (std::uint64_t i = 0; i < index.size(); i += 743) {
+            const auto p = index.position(i);
+            if (!p || !has_legal_move(*p, rules)) continue;
+            std::vector<proof::Proof> parts;
+            bool unknown = false;
+            for (const Move& mv : legal_moves(*p, rules)) {
+                const Position q = p->after(mv);
+                if (proof::detail::leaf(q, rules, &lower, Color::White, false).settled) continue;
+                solve::Solver solver(rules, &lower, 1 << 20);
+                solver.poll = [](const solve::Stats& st) { return st.nodes >= 50000; };
+                const solve::Solution s = solve::solve(solver, q);
+                if (!s.proof) unknown = true;
+                else parts.push_back(*s.proof);
+            }
+            if (unknown || parts.empty()) continue;
+            INFO(to_fen(*p));
+            const auto made = proof::combine(*p, parts, &lower, 1);
+            INFO((made ? std::string() : made.error().message));
+            REQUIRE(made);
+            const auto checked = proof::verify(*proof::parse(proof::to_text(*made)), &lower);
+            INFO((checked ? std::string() : checked.error().message));
+            CHECK(checked);
+            const solve::Value expected = value_of(*all.probe(*p));
+            CHECK(made->value == (expected == solve::Value::Win ? "win" : expected == solve::Value::Draw ? "draw" : "loss"));
+            ++joined;
+            wins += expected == solve::Value::Win;
+            draws += expected == solve::Value::Draw;
+            losses += expected == solve::Value::Loss;
+            // Without the first successor's proof the join either finds its way through the others or
+            // says it cannot: never a proof that does not check.
+            parts.erase(parts.begin());
+            if (parts.empty()) continue;
+            if (const auto fewer = proof::combine(*p, parts, &lower, 1); fewer) CHECK(proof::verify(*fewer, &lower));
+            else {
+                CHECK(fewer.error().message.starts_with(concat("the proofs do not settle ", to_fen(*p), " within 1 ply: no strategy of ")));
+                ++refused;
+            }
+        }
+    }
+    CHECK(joined > 50);
+    CHECK(wins > 0);
+    CHECK(draws > 0);
+    CHECK(losses > 0);
+    CHECK(refused > 0);
+}
+
+TEST_CASE("solve --combine: the first plies are searched, and what cannot be joined is said", "[solve]") {
+    const auto [lower, all] = tables_below(3);
+    // Black to move loses here (the 3-piece table): joined from the proofs two plies down, after each
+    // Black move and White's reply the solver chooses, with no proof of the positions in between.
+    const Position lost = fen("B:Wc3,Kb2:BKe5");
+    REQUIRE(all.probe(lost)->verdict == tb::Verdict::Loss);
+    std::vector<proof::Proof> parts;
+    for (const Move& b : legal_moves(lost, Rules{})) {
+        const Position q = lost.after(b);
+        solve::Solver solver(Rules{}, &lower, 1 << 22);
+        const solve::Solution s = solve::solve(solver, q);
+        REQUIRE(s.answer.value == solve::Value::Win);  // White, to move, wins
+        const proof::Strategy& white = s.proof->strategies.front();
+        // The position after White's winning move, proven on its own (its proof is the same strategy).
+        const auto move = std::find_if(white.nodes.begin(), white.nodes.end(), [&](const auto& n) { return n.first == to_fen(q); });
+        REQUIRE(move != white.nodes.end());
+        const Position r = q.after(*parse_move(move->second, q, Rules{}));
+        if (proof::detail::leaf(r, Rules{}, &lower, Color::White, true).settled) continue;
+        solve::Solver deeper(Rules{}, &lower, 1 << 22);
+        const solve::Solution t = solve::solve(deeper, r);
+        REQUIRE(t.proof);
+        parts.push_back(*t.proof);
+    }
+    REQUIRE_FALSE(parts.empty());
+    CHECK_FALSE(proof::combine(lost, parts, &lower, 1));
+    const auto made = proof::combine(lost, parts, &lower, 2);
+    INFO((made ? std::string() : made.error().message));
+    REQUIRE(made);
+    CHECK(made->value == "loss");
+    REQUIRE(made->strategies.size() == 1);
+    CHECK(made->strategies[0].side == Color::White);
+    CHECK(made->strategies[0].wins);
+    CHECK(proof::verify(*made, &lower));
+    // The same without the tables the parts were proven with: a line leaves every proof, and that is said.
+    const auto no_tables = proof::combine(lost, parts, nullptr, 2);
+    REQUIRE_FALSE(no_tables);
+    CHECK(no_tables.error().message.find("in no proof and not an end of the game or a table position (were the proofs made with other tables?)") != std::string::npos);
+    // Nothing to join, and proofs for other rules.
+    CHECK(proof::combine(lost, {}, &lower).error().message == "no proofs to join");
+    proof::Proof other = parts.front();
+    other.rules.promotion = Promotion::Immediate;
+    CHECK(proof::combine(lost, {parts.front(), other}, &lower).error().message ==
+          "the proofs are for different rules: 'backward-captures=no promotion=immediate majority=no' and 'backward-captures=no promotion=end majority=no'");
+}

@@ -1,23 +1,32 @@
 #pragma once
 // The book of proven positions (issue 15 item 10): what `fetaix solve` has proven, for the engine to
-// play. Made from checked proofs (proof.hpp) by `fetaix solve --book OUT PROOF...`, one line a position:
+// play. Made from checked proofs (proof.hpp) by `fetaix solve --book OUT PROOF...`; a binary file read
+// in place, with no parsing, so that a book of millions of positions costs nothing at start:
 //
-//   fetaix book 1
-//   rules backward-captures=no promotion=end majority=no
-//   B:Wa1,...:Ba3,... win d4xb2      (the side to move wins, by this move)
-//   W:Wa1,...:Bb2,... loss           (the side to move loses, whatever it plays)
-//   W:Wa1,...:Bd4,... draw a1-b2     (a draw; this move holds it)
+//   "fetaix book 2\n"                                    the head (14 bytes)
+//   "rules backward-captures=no promotion=end majority=no\n"
+//   count                                                8 bytes, little-endian
+//   count keys, strictly increasing                      8 bytes each: key_of(position)
+//   count codes, in the keys' order                      2 bytes each: the value (2 high bits) and the
+//                                                        move's place among the moves in notation order
 //
-// A win proof gives its winner's nodes (win, with the move) and its loser's (loss); a draw proof the
-// nodes both holding strategies share (draw, with the side to move's holding move). Values are those
-// of the proofs: no-progress rule off, threefold repetition a draw (docs/solution.md).
+// Values are for the side to move: win (by this move), loss (whatever it plays), draw (both sides hold:
+// this move holds it) and holds (the side to move does not lose by this move; it may win). A win proof
+// gives its winner's nodes (win) and its loser's (loss); a draw proof the nodes both holding strategies
+// share (draw) and each side's own other nodes (holds). Values are those of the proofs: no-progress rule
+// off, threefold repetition a draw (docs/solution.md). `fetaix solve --book BOOK` lists a book as text.
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
+#include <memory>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "error.hpp"
@@ -30,153 +39,336 @@
 
 namespace fetaix::book {
 
-inline constexpr std::string_view kHead = "fetaix book 1";
+inline constexpr std::string_view kHead = "fetaix book 2\n";
 
 // For the side to move.
-enum class Value : std::uint8_t { Win, Draw, Loss };
+enum class Value : std::uint8_t { Win, Draw, Loss, Holds };
 
 inline std::string_view to_string(Value v) {
     switch (v) {
         case Value::Win: return "win";
         case Value::Draw: return "draw";
+        case Value::Holds: return "holds";
         case Value::Loss: break;
     }
     return "loss";
 }
 
-// "win (proven)": what analyze and the hint say.
-inline std::string verdict(Value v) { return concat(to_string(v), " (proven)"); }
+// "win (proven)", "at least a draw (proven)": what analyze and the hint say.
+inline std::string verdict(Value v) { return concat(v == Value::Holds ? "at least a draw" : to_string(v), " (proven)"); }
 
 struct Entry {
     Value value = Value::Loss;
-    std::optional<Move> move;  // a win's or a draw's move; none for a loss
+    std::optional<Move> move;  // the move of a win, a draw or a hold; none for a loss
 };
 
-struct Book {
-    Rules rules;  // the switches the values hold for (no-progress off)
-    std::unordered_map<Position, Entry, proof::detail::PositionHash> entries;
+// A position as a number: each point a base-5 digit (empty, White man, White mullah, Black man, Black
+// mullah), times two, plus one with Black to move. Exact (5^25 * 2 < 2^60), so a key is never shared.
+inline constexpr std::uint64_t kKeyEnd = [] {
+    std::uint64_t n = 2;
+    for (int i = 0; i < kPointCount; ++i) n *= 5;
+    return n;
+}();
 
-    const Entry* find(const Position& p) const {
-        const auto it = entries.find(p);
-        return it == entries.end() ? nullptr : &it->second;
+constexpr std::uint64_t key_of(const Position& p) {
+    std::uint64_t key = 0;
+    for (int i = kPointCount - 1; i >= 0; --i) {
+        const Point q{static_cast<std::uint8_t>(i)};
+        const int digit = !contains(p.occupied(), q) ? 0 : (contains(p.of(Color::White), q) ? 1 : 3) + (contains(p.mullahs, q) ? 1 : 0);
+        key = key * 5 + static_cast<std::uint64_t>(digit);
     }
+    return key * 2 + (p.side_to_move == Color::Black ? 1 : 0);
+}
+
+// key_of's inverse, for keys below kKeyEnd.
+constexpr Position position_of(std::uint64_t key) {
+    Position p;
+    p.side_to_move = key % 2 ? Color::Black : Color::White;
+    key /= 2;
+    for (int i = 0; i < kPointCount; ++i, key /= 5) {
+        const auto digit = static_cast<int>(key % 5);
+        if (digit == 0) continue;
+        const Bitboard b = bit(Point{static_cast<std::uint8_t>(i)});
+        p.pieces[digit <= 2 ? 0 : 1] |= b;
+        if (digit == 2 || digit == 4) p.mullahs |= b;
+    }
+    return p;
+}
+
+// The legal moves in notation order: a book names its move by its place here, which does not change
+// when the generator lists moves in another order.
+inline std::vector<Move> moves_in_notation_order(const Position& p, const Rules& rules) {
+    std::vector<std::pair<std::string, Move>> named;
+    for (const Move& m : legal_moves(p, rules)) named.emplace_back(fetaix::to_string(m), m);
+    std::sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<Move> out;
+    out.reserve(named.size());
+    for (auto& [name, m] : named) out.push_back(m);
+    return out;
+}
+
+namespace detail {
+inline constexpr std::uint16_t kNoMove = 0x3fff;
+
+constexpr std::uint16_t code(Value v, std::uint16_t move_place) { return static_cast<std::uint16_t>(static_cast<unsigned>(v) << 14 | move_place); }
+constexpr Value value_of(std::uint16_t code) { return static_cast<Value>(code >> 14); }
+constexpr std::uint16_t move_place_of(std::uint16_t code) { return code & kNoMove; }
+
+inline std::uint64_t load64(const char* at) {
+    std::array<unsigned char, 8> b;
+    std::memcpy(b.data(), at, 8);
+    std::uint64_t v = 0;
+    for (int i = 7; i >= 0; --i) v = v << 8 | b[static_cast<std::size_t>(i)];
+    return v;
+}
+inline std::uint16_t load16(const char* at) {
+    std::array<unsigned char, 2> b;
+    std::memcpy(b.data(), at, 2);
+    return static_cast<std::uint16_t>(b[1] << 8 | b[0]);
+}
+inline void store(std::string& out, std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i, v >>= 8) out.push_back(static_cast<char>(v & 0xff));
+}
+}  // namespace detail
+
+// A book read in place: over bytes compiled into the program, or over a file's bytes it keeps.
+class Book {
+public:
+    Book() { rules_.no_progress = 0; }
+
+    // Checks the head, the rules, the size, the keys' order and every code; refuses what is wrong.
+    // The bytes must outlive the book (and its copies).
+    static Expected<Book> view(std::string_view bytes) {
+        Book b;
+        if (bytes.substr(0, kHead.size()) != kHead) return Error{"not a fetaix book (it starts 'fetaix book 2')"};
+        std::string_view rest = bytes.substr(kHead.size());
+        const auto eol = rest.find('\n');
+        if (rest.substr(0, 6) != "rules " || eol == std::string_view::npos) return Error{"expected 'rules ...' after the head"};
+        const auto rules = proof::parse_rules_line(rest.substr(6, eol - 6));
+        if (!rules) return Error{concat("rules: ", rules.error().message)};
+        b.rules_ = *rules;
+        rest.remove_prefix(eol + 1);
+        if (rest.size() < 8) return Error{"cut off before its count of positions"};
+        const std::uint64_t count = detail::load64(rest.data());
+        rest.remove_prefix(8);
+        if (count > rest.size() / 10 || rest.size() != count * 10)
+            return Error{concat("its size does not match its count of ", count, " positions: cut off or damaged")};
+        b.count_ = static_cast<std::size_t>(count);
+        b.keys_ = rest.data();
+        b.codes_ = rest.data() + 8 * count;
+        std::uint64_t last = 0;
+        for (std::size_t i = 0; i < b.count_; ++i) {
+            const std::uint64_t key = b.key(i);
+            if (key >= kKeyEnd) return Error{concat("position ", i + 1, ": not a position (key ", key, ")")};
+            if (i > 0 && key <= last) return Error{concat("position ", i + 1, ": out of order or listed twice")};
+            last = key;
+            const std::uint16_t c = b.code(i);
+            if ((detail::value_of(c) == Value::Loss) != (detail::move_place_of(c) == detail::kNoMove))
+                return Error{concat(to_fen(position_of(key)), ": ", detail::value_of(c) == Value::Loss ? "a loss with a move" : "a move missing")};
+        }
+        return b;
+    }
+    // A book that keeps its own copy of the bytes.
+    static Expected<Book> read(std::string bytes) {
+        auto owned = std::make_shared<const std::string>(std::move(bytes));
+        auto b = view(*owned);
+        if (b) b->owned_ = std::move(owned);
+        return b;
+    }
+
+    const Rules& rules() const { return rules_; }
+    std::size_t size() const { return count_; }
+    bool empty() const { return count_ == 0; }
     // Whether the values hold in a game under these rules: the same switches (a count of no-progress
     // plies aside: docs/solution.md says what that means for a win).
-    bool applies(const Rules& r) const { return proof::rules_line(r) == proof::rules_line(rules); }
+    bool applies(const Rules& r) const { return proof::rules_line(r) == proof::rules_line(rules_); }
+
+    // The entry of p, with its move, if the book has p (a move the rules core does not list: none).
+    std::optional<Entry> find(const Position& p) const {
+        const std::uint64_t k = key_of(p);
+        std::size_t lo = 0, hi = count_;
+        while (lo < hi) {
+            const std::size_t mid = lo + (hi - lo) / 2;
+            if (key(mid) < k) lo = mid + 1;
+            else hi = mid;
+        }
+        if (lo == count_ || key(lo) != k) return std::nullopt;
+        return entry(p, code(lo));
+    }
+
+    // Each position with its entry, in key order; stops at the first entry whose move the rules core
+    // does not list, and says which.
+    template <class Visit>
+    std::optional<std::string> for_each(Visit&& visit) const {
+        for (std::size_t i = 0; i < count_; ++i) {
+            const Position p = position_of(key(i));
+            const auto e = entry(p, code(i));
+            if (!e) return concat(to_fen(p), ": its move is not one of the position's legal moves");
+            visit(p, *e);
+        }
+        return std::nullopt;
+    }
+
+    std::uint64_t key(std::size_t i) const { return detail::load64(keys_ + 8 * i); }
+    std::uint16_t code(std::size_t i) const { return detail::load16(codes_ + 2 * i); }
+
+private:
+    std::optional<Entry> entry(const Position& p, std::uint16_t c) const {
+        Entry e{detail::value_of(c), std::nullopt};
+        if (const std::uint16_t place = detail::move_place_of(c); place != detail::kNoMove) {
+            const auto moves = moves_in_notation_order(p, rules_);
+            if (place >= moves.size()) return std::nullopt;
+            e.move = moves[place];
+        }
+        return e;
+    }
+
+    std::shared_ptr<const std::string> owned_;
+    Rules rules_;
+    std::size_t count_ = 0;
+    const char* keys_ = nullptr;
+    const char* codes_ = nullptr;
 };
 
-// Checks one entry against the rules core: a position in play, a legal move exactly where a value needs one.
-inline Expected<std::pair<Position, Entry>> parse_entry(std::string_view line, const Rules& rules) {
-    std::istringstream words{std::string(line)};
-    std::string fen_text, value_text, move_text, extra;
-    words >> fen_text >> value_text >> move_text >> extra;
-    const auto pos = parse_fen(fen_text);
-    if (!pos) return Error{concat("'", fen_text, "' is not a position: ", pos.error().describe())};
-    Entry e;
-    if (value_text == "win") e.value = Value::Win;
-    else if (value_text == "draw") e.value = Value::Draw;
-    else if (value_text == "loss") e.value = Value::Loss;
-    else return Error{concat(fen_text, ": the value is win, draw or loss, not '", value_text, "'")};
-    if (!extra.empty()) return Error{concat(fen_text, ": '", extra, "' after the move")};
-    if (!pos->us() || !pos->them() || !has_legal_move(*pos, rules)) return Error{concat(fen_text, ": the game is over here, nothing to prove")};
-    if (e.value == Value::Loss) {
-        if (!move_text.empty()) return Error{concat(fen_text, ": a lost position has no move, found '", move_text, "'")};
-    } else {
-        if (move_text.empty()) return Error{concat(fen_text, ": a ", value_text, " needs its move")};
-        const auto m = parse_move(move_text, *pos, rules);
-        if (!m) return Error{concat(fen_text, ": the move '", move_text, "' is not legal: ", m.error().describe())};
-        e.move = *m;
-    }
-    return std::pair{*pos, e};
-}
+// A book being made: positions added one by one, from proofs or from another book, then written.
+class Builder {
+public:
+    // Rules are taken from the first proof or book added.
+    Builder() { rules_.no_progress = 0; }
+    explicit Builder(const Rules& rules) { (void)take_rules(rules, "rules"); }
 
-// Reads a book; the first bad line is refused with its number, and nothing is returned.
-inline Expected<Book> parse(std::string_view text) {
-    Book book;
-    std::istringstream in{std::string(text)};
-    std::string line;
-    int number = 0;
-    if (!std::getline(in, line) || line != kHead) return Error{concat("not a fetaix book (the first line is '", kHead, "')"), 1, 0};
-    ++number;
-    if (!std::getline(in, line) || line.rfind("rules ", 0) != 0) return Error{"expected 'rules ...'", 2, 0};
-    ++number;
-    const auto rules = proof::parse_rules_line(line.substr(6));
-    if (!rules) return Error{rules.error().message, number, 0};
-    book.rules = *rules;
-    while (std::getline(in, line)) {
-        ++number;
-        auto entry = parse_entry(line, book.rules);
-        if (!entry) return Error{entry.error().message, number, 0};
-        if (!book.entries.emplace(entry->first, entry->second).second) return Error{concat(line.substr(0, line.find(' ')), ": listed twice"), number, 0};
-    }
-    return book;
-}
+    const Rules& rules() const { return rules_; }
+    std::size_t size() const { return codes_.size(); }
 
-// The book's text, its lines sorted (the same book, the same file).
-inline std::string to_text(const Book& book) {
-    std::vector<std::string> lines;
-    lines.reserve(book.entries.size());
-    for (const auto& [p, e] : book.entries)
-        lines.push_back(concat(to_fen(p), " ", to_string(e.value), e.move ? concat(" ", fetaix::to_string(*e.move)) : std::string()));
-    std::sort(lines.begin(), lines.end());
-    std::string text = concat(kHead, "\nrules ", proof::rules_line(book.rules), "\n");
-    for (const std::string& l : lines) text += concat(l, "\n");
-    return text;
-}
-
-// Adds a proof's positions (the caller has checked it: proof::verify). A position the book has with
-// another value is refused: two checked proofs never disagree, so one of them is not what it says. A
-// position it has with the same value keeps its move: every proof's strategy is closed (its moves
-// lead to its own nodes or to leaves), so play that enters an earlier proof's node stays in that
-// proof, and mixing proofs this way never goes round.
-inline std::optional<std::string> add(Book& book, const proof::Proof& proof) {
-    if (!book.entries.empty() && !book.applies(proof.rules))
-        return concat("the proof is for the rules '", proof::rules_line(proof.rules), "', the book for '", proof::rules_line(book.rules), "'");
-    book.rules = proof.rules;
-    book.rules.no_progress = 0;
-    std::vector<std::pair<Position, Entry>> found;
-    const auto read = [&](const proof::Strategy& s) -> Expected<std::unordered_map<Position, std::string, proof::detail::PositionHash>> {
-        std::unordered_map<Position, std::string, proof::detail::PositionHash> nodes;
-        for (const auto& [fen_text, move] : s.nodes) {
-            const auto p = parse_fen(fen_text);
-            if (!p) return Error{concat(fen_text, ": ", p.error().describe())};
-            nodes.emplace(*p, move);
+    // Adds p. A position the book has keeps its move when the value is the same: every proof's
+    // strategy is closed (its moves lead to its own nodes or to leaves), so play that enters an earlier
+    // proof's node stays in that proof, and mixing proofs this way never goes round. A hold gives way to
+    // a win or a draw (both say more); a value that contradicts the book's is refused: two checked
+    // proofs never disagree, so one of them is not what it says.
+    [[nodiscard]] std::optional<std::string> put(const Position& p, const Entry& e) {
+        if (!has_rules_) return "no rules yet";
+        if (!p.us() || !p.them() || !has_legal_move(p, rules_)) return concat(to_fen(p), ": the game is over here, nothing to prove");
+        std::uint16_t place = detail::kNoMove;
+        if (e.move) {
+            const auto moves = moves_in_notation_order(p, rules_);
+            const auto at = std::find(moves.begin(), moves.end(), *e.move);
+            if (at == moves.end()) return concat(to_fen(p), ": the move '", fetaix::to_string(*e.move), "' is not legal");
+            place = static_cast<std::uint16_t>(at - moves.begin());
         }
-        return nodes;
-    };
-    const auto entry_of = [&](const Position& p, Value v, const std::string& move) -> std::optional<std::string> {
-        auto e = parse_entry(concat(to_fen(p), " ", to_string(v), move.empty() ? "" : " ", move), book.rules);
-        if (!e) return e.error().message;
-        found.push_back(*e);
-        return std::nullopt;
-    };
-    if (proof.value == "win" || proof.value == "loss") {
-        for (const proof::Strategy& s : proof.strategies) {
-            if (!s.wins) continue;
-            auto nodes = read(s);
-            if (!nodes) return nodes.error().message;
-            for (const auto& [p, move] : *nodes)
-                if (auto bad = entry_of(p, p.side_to_move == s.side ? Value::Win : Value::Loss, move)) return bad;
+        if ((e.value == Value::Loss) != (place == detail::kNoMove))
+            return concat(to_fen(p), e.value == Value::Loss ? ": a loss has no move" : ": a value other than loss needs its move");
+        const std::uint16_t c = detail::code(e.value, place);
+        const auto [it, added] = codes_.emplace(key_of(p), c);
+        if (added) return std::nullopt;
+        const Value had = detail::value_of(it->second);
+        if (had == e.value || (e.value == Value::Holds && had != Value::Loss)) return std::nullopt;
+        if (had == Value::Holds && e.value != Value::Loss) {
+            it->second = c;
+            return std::nullopt;
         }
-    } else {
-        const proof::Strategy* white = nullptr;
-        const proof::Strategy* black = nullptr;
+        return concat(to_fen(p), ": a ", to_string(e.value), " here, but the book has a ", to_string(had));
+    }
+
+    // Adds a book's positions (for its rules).
+    [[nodiscard]] std::optional<std::string> add(const Book& book) {
+        if (auto bad = take_rules(book.rules(), "book")) return bad;
+        std::optional<std::string> problem;
+        if (auto bad = book.for_each([&](const Position& p, const Entry& e) {
+                if (!problem) problem = put(p, e);
+            }))
+            return bad;
+        return problem;
+    }
+
+    // Adds a proof's positions (the caller has checked it: proof::verify).
+    [[nodiscard]] std::optional<std::string> add(const proof::Proof& proof) {
+        if (auto bad = take_rules(proof.rules, "proof")) return bad;
+        using Nodes = std::unordered_map<Position, std::string, proof::detail::PositionHash>;
+        const auto read = [](const proof::Strategy& s) -> Expected<Nodes> {
+            Nodes nodes;
+            for (const auto& [fen_text, move] : s.nodes) {
+                const auto p = parse_fen(fen_text);
+                if (!p) return Error{concat(fen_text, ": ", p.error().describe())};
+                nodes.emplace(*p, move);
+            }
+            return nodes;
+        };
+        const auto put_text = [&](const Position& p, Value v, const std::string& move_text) -> std::optional<std::string> {
+            Entry e{v, std::nullopt};
+            if (!move_text.empty()) {
+                const auto m = parse_move(move_text, p, rules_);
+                if (!m) return concat(to_fen(p), ": the move '", move_text, "' is not legal: ", m.error().describe());
+                e.move = *m;
+            }
+            return put(p, e);
+        };
+        if (proof.value == "win" || proof.value == "loss") {
+            for (const proof::Strategy& s : proof.strategies) {
+                if (!s.wins) continue;
+                auto nodes = read(s);
+                if (!nodes) return nodes.error().message;
+                for (const auto& [p, move] : *nodes)
+                    if (auto bad = put_text(p, p.side_to_move == s.side ? Value::Win : Value::Loss, p.side_to_move == s.side ? move : ""))
+                        return bad;
+            }
+            return std::nullopt;
+        }
+        const proof::Strategy* holds[2] = {nullptr, nullptr};
         for (const proof::Strategy& s : proof.strategies)
-            if (!s.wins) (s.side == Color::White ? white : black) = &s;
-        if (!white || !black) return std::string("a draw's proof needs both holding strategies");
-        auto w = read(*white), b = read(*black);
-        if (!w) return w.error().message;
-        if (!b) return b.error().message;
-        for (const auto& [p, move] : *w)
-            if (const auto other = b->find(p); other != b->end())
-                if (auto bad = entry_of(p, Value::Draw, p.side_to_move == Color::White ? move : other->second)) return bad;
+            if (!s.wins) holds[index_of(s.side)] = &s;
+        if (!holds[0] || !holds[1]) return std::string("a draw's proof needs both holding strategies");
+        const auto white = read(*holds[0]);
+        const auto black = read(*holds[1]);
+        if (!white) return white.error().message;
+        if (!black) return black.error().message;
+        const Nodes* nodes[2] = {&*white, &*black};
+        // A node of both strategies is a draw; a side's own node of its strategy alone, a hold (its
+        // other nodes say only that the opponent does not win, which the engine does not play from).
+        for (int side = 0; side < 2; ++side)
+            for (const auto& [p, move] : *nodes[side]) {
+                if (index_of(p.side_to_move) != side) continue;
+                const bool both = nodes[1 - side]->contains(p);
+                if (auto bad = put_text(p, both ? Value::Draw : Value::Holds, move)) return bad;
+            }
+        return std::nullopt;
     }
-    for (const auto& [p, e] : found) {
-        const auto [it, added] = book.entries.emplace(p, e);
-        if (!added && it->second.value != e.value)
-            return concat(to_fen(p), ": a ", to_string(e.value), " here, but the book has a ", to_string(it->second.value));
+
+    // The book's bytes: the same positions, the same bytes.
+    std::string bytes() const {
+        std::vector<std::pair<std::uint64_t, std::uint16_t>> sorted(codes_.begin(), codes_.end());
+        std::sort(sorted.begin(), sorted.end());
+        std::string out = concat(kHead, "rules ", proof::rules_line(rules_), "\n");
+        out.reserve(out.size() + 8 + 10 * sorted.size());
+        detail::store(out, sorted.size(), 8);
+        for (const auto& [key, c] : sorted) detail::store(out, key, 8);
+        for (const auto& [key, c] : sorted) detail::store(out, c, 2);
+        return out;
     }
-    return std::nullopt;
+
+private:
+    std::optional<std::string> take_rules(const Rules& r, std::string_view what) {
+        if (has_rules_ && proof::rules_line(r) != proof::rules_line(rules_))
+            return concat("the ", what, " is for the rules '", proof::rules_line(r), "', the book for '", proof::rules_line(rules_), "'");
+        rules_ = r;
+        rules_.no_progress = 0;
+        has_rules_ = true;
+        return std::nullopt;
+    }
+
+    Rules rules_;
+    bool has_rules_ = false;
+    std::unordered_map<std::uint64_t, std::uint16_t> codes_;
+};
+
+// A book as text, one position a line in key order (`fetaix solve --book BOOK`):
+//   B:Wa1,...:Ba3,... win d4xb2
+inline std::string to_text(const Book& book) {
+    std::string text = concat("fetaix book: ", book.size(), book.size() == 1 ? " position" : " positions", "; rules ", proof::rules_line(book.rules()), "\n");
+    if (auto bad = book.for_each([&](const Position& p, const Entry& e) {
+            text += concat(to_fen(p), " ", to_string(e.value), e.move ? concat(" ", fetaix::to_string(*e.move)) : std::string(), "\n");
+        }))
+        text += concat("error: ", *bad, "\n");
+    return text;
 }
 
 }  // namespace fetaix::book

@@ -96,6 +96,34 @@ struct PositionHash {
     std::size_t operator()(const Position& p) const { return static_cast<std::size_t>(hash(p)); }
 };
 
+// Whether p ends a line of a strategy of `side` (the end of the game, or a table position), and if so
+// whether the strategy fails there (why, as the check says it).
+struct Leaf {
+    bool settled = false;
+    std::optional<std::string> failure;
+};
+inline Leaf leaf(const Position& p, const Rules& rules, const tablebase::Set* tables, Color side, bool wins) {
+    std::optional<bool> side_to_move_wins;
+    std::string why;
+    if (!p.us()) {
+        side_to_move_wins = false;
+        why = "no pieces";
+    } else if (const auto v = tables ? tables->probe(p) : std::nullopt) {
+        if (v->verdict == tablebase::Verdict::Draw) {
+            if (wins) return {true, concat(to_fen(p), ": a draw by the tables, not a win for ", to_string(side))};
+            return {true, std::nullopt};
+        }
+        why = concat("table: ", tablebase::describe(*v));
+        side_to_move_wins = v->verdict == tablebase::Verdict::Win;
+    } else if (!has_legal_move(p, rules)) {
+        side_to_move_wins = false;
+        why = "no legal move";
+    }
+    if (!side_to_move_wins) return {};
+    if (*side_to_move_wins == (p.side_to_move == side)) return {true, std::nullopt};
+    return {true, concat(to_fen(p), ": ", to_string(side), " loses here (", why, ")")};
+}
+
 // Checks one strategy from the root. Nodes are white (unseen), grey (on the line being checked) or
 // black (checked).
 class Checker {
@@ -141,26 +169,7 @@ private:
 
     // Checks p as a leaf, or finds it checked or on the line, or puts it on the walk.
     std::optional<std::string> enter(const Position& p) {
-        // The end of the game, or the tables' value, decides a leaf.
-        std::optional<bool> side_to_move_wins;
-        std::string why;
-        if (!p.us()) {
-            side_to_move_wins = false;
-            why = "no pieces";
-        } else if (const auto v = tables_ ? tables_->probe(p) : std::nullopt) {
-            why = concat("table: ", tablebase::describe(*v));
-            if (v->verdict != tablebase::Verdict::Draw) side_to_move_wins = v->verdict == tablebase::Verdict::Win;
-            else if (s_.wins) return concat(to_fen(p), ": a draw by the tables, not a win for ", to_string(s_.side));
-            else return std::nullopt;
-        } else if (!has_legal_move(p, rules_)) {
-            side_to_move_wins = false;
-            why = "no legal move";
-        }
-        if (side_to_move_wins || !why.empty()) {
-            const bool side_wins = *side_to_move_wins == (p.side_to_move == s_.side);
-            if (side_wins) return std::nullopt;
-            return concat(to_fen(p), ": ", to_string(s_.side), " loses here (", why, ")");
-        }
+        if (const Leaf l = leaf(p, rules_, tables_, s_.side, s_.wins); l.settled) return l.failure;
         auto& colour = colour_[p];
         if (colour == 2) return std::nullopt;
         if (colour == 1) {
@@ -282,6 +291,132 @@ inline Expected<Verified> verify(const Proof& proof, const tablebase::Set* table
         out.nodes += checker.checked();
     }
     return out;
+}
+
+namespace detail {
+// Builds a strategy of `side` from `root` out of known strategies: within `plies` plies of the root
+// the moves are searched, and below them every line enters a known strategy's node or ends.
+class Joiner {
+public:
+    Joiner(const Rules& rules, const tablebase::Set* tables, Color side, bool wins) : rules_(rules), tables_(tables), side_(side), wins_(wins) {}
+
+    // A proof's strategy of the side (a win serves a hold too). A position two strategies list keeps
+    // the first's move: each strategy is closed, so a line that enters one stays in it or enters an
+    // earlier one, and never goes round between them.
+    std::optional<std::string> know(const Strategy& s) {
+        if (s.side != side_ || (wins_ && !s.wins)) return std::nullopt;
+        for (const auto& [fen_text, move] : s.nodes) {
+            const auto p = parse_fen(fen_text);
+            if (!p) return concat(fen_text, ": ", p.error().describe());
+            known_.emplace(*p, &move);
+        }
+        return std::nullopt;
+    }
+
+    // The strategy from root, if one is found within `plies` plies (none if not); only the nodes its
+    // lines reach.
+    Expected<std::optional<Strategy>> join(const Position& root, int plies) {
+        for (int depth = 0; depth <= plies; ++depth)
+            if (reach(root, depth)) {
+                auto s = collect(root);
+                if (!s) return s.error();
+                return std::optional<Strategy>(std::move(*s));
+            }
+        return std::optional<Strategy>();
+    }
+
+private:
+    // Whether every line of the side's play from p within `depth` plies ends or enters a known node.
+    // A position settled here is kept with its move, and never one being searched: so the top goes
+    // round nowhere.
+    bool reach(const Position& p, int depth) {
+        if (const Leaf l = leaf(p, rules_, tables_, side_, wins_); l.settled) return !l.failure;
+        if (known_.contains(p) || top_.contains(p)) return true;
+        if (depth == 0) return false;
+        if (p.side_to_move == side_) {
+            for (const Move& m : legal_moves(p, rules_))
+                if (reach(p.after(m), depth - 1)) {
+                    top_.emplace(p, fetaix::to_string(m));
+                    return true;
+                }
+            return false;
+        }
+        for (const Position& q : successors(p, rules_))
+            if (!reach(q, depth - 1)) return false;
+        top_.emplace(p, std::string());
+        return true;
+    }
+
+    // The nodes the strategy's lines reach from root. A line that leaves every strategy is a part proven
+    // with other tables than these (the joined proof would not check): said, not followed.
+    Expected<Strategy> collect(const Position& root) const {
+        Strategy out{side_, wins_, {}};
+        std::unordered_map<Position, bool, PositionHash> seen;
+        std::vector<Position> stack{root};
+        while (!stack.empty()) {
+            const Position p = stack.back();
+            stack.pop_back();
+            if (leaf(p, rules_, tables_, side_, wins_).settled || !seen.emplace(p, true).second) continue;
+            const auto top = top_.find(p);
+            const auto known = known_.find(p);
+            if (top == top_.end() && known == known_.end())
+                return Error{concat(to_fen(p), ": in no proof and not an end of the game or a table position (were the proofs made with other tables?)")};
+            const std::string& move = top != top_.end() ? top->second : *known->second;
+            out.nodes.emplace_back(to_fen(p), move);
+            if (p.side_to_move == side_) {
+                const auto m = parse_move(move, p, rules_);
+                if (!m) return Error{concat(to_fen(p), ": the move '", move, "' is not legal: ", m.error().describe())};
+                stack.push_back(p.after(*m));
+            } else {
+                for (const Position& q : successors(p, rules_)) stack.push_back(q);
+            }
+        }
+        return out;
+    }
+
+    Rules rules_;
+    const tablebase::Set* tables_;
+    Color side_;
+    bool wins_;
+    std::unordered_map<Position, const std::string*, PositionHash> known_;
+    std::unordered_map<Position, std::string, PositionHash> top_;
+};
+}  // namespace detail
+
+// A proof of root made from proofs of positions below it (`fetaix solve --combine`): the first `plies`
+// plies searched, each line below them in one of the parts' strategies or ended. The parts are
+// trusted as they are given: check them first (verify), and the result after, like any proof.
+inline Expected<Proof> combine(const Position& root, const std::vector<Proof>& parts, const tablebase::Set* tables, int plies = 6) {
+    if (parts.empty()) return Error{"no proofs to join"};
+    Proof proof{parts.front().rules, root, "", {}};
+    for (const Proof& part : parts)
+        if (rules_line(part.rules) != rules_line(proof.rules))
+            return Error{concat("the proofs are for different rules: '", rules_line(part.rules), "' and '", rules_line(proof.rules), "'")};
+    const auto strategy = [&](Color side, bool wins) -> Expected<std::optional<Strategy>> {
+        detail::Joiner joiner(proof.rules, tables, side, wins);
+        for (const Proof& part : parts)
+            for (const Strategy& s : part.strategies)
+                if (auto bad = joiner.know(s)) return Error{*bad};
+        return joiner.join(root, plies);
+    };
+    const Color mover = root.side_to_move;
+    for (const auto& [side, value] : {std::pair{mover, "win"}, std::pair{opponent(mover), "loss"}}) {
+        auto s = strategy(side, true);
+        if (!s) return s.error();
+        if (*s) {
+            proof.value = value;
+            proof.strategies.push_back(std::move(**s));
+            return proof;
+        }
+    }
+    for (const Color side : {Color::White, Color::Black}) {
+        auto s = strategy(side, false);
+        if (!s) return s.error();
+        if (!*s) return Error{concat("the proofs do not settle ", to_fen(root), " within ", plies, plies == 1 ? " ply" : " plies", ": no strategy of ", to_string(side), " wins or holds there")};
+        proof.strategies.push_back(std::move(**s));
+    }
+    proof.value = "draw";
+    return proof;
 }
 
 }  // namespace fetaix::proof

@@ -1,25 +1,26 @@
 #include "cli/proven_book.hpp"
 
-#include <iterator>
+// The file's bytes as they are, by the assembler: no conversion to source, no copy at start.
+// FETAIX_PROVEN_BOOK is its path as a string (CMakeLists.txt).
+__asm__(".section .rodata\n"
+        ".balign 8\n"
+        "fetaix_proven_book_begin:\n"
+        ".incbin \"" FETAIX_PROVEN_BOOK "\"\n"
+        "fetaix_proven_book_end:\n"
+        ".previous\n");
+extern "C" const char fetaix_proven_book_begin[];
+extern "C" const char fetaix_proven_book_end[];
 
 namespace fetaix::cli {
 
-namespace {
-constexpr const char* kLines[] = {
-#include "proven_book.inc"
-};
-}  // namespace
-
-std::string proven_book_text() {
-    std::string text;
-    for (const char* line : kLines) text += concat(line, "\n");
-    return text;
+std::string_view proven_book_bytes() {
+    return {fetaix_proven_book_begin, static_cast<std::size_t>(fetaix_proven_book_end - fetaix_proven_book_begin)};
 }
 
 const book::Book& proven_book() {
     static const book::Book book = [] {
-        auto parsed = book::parse(proven_book_text());
-        return parsed ? std::move(*parsed) : book::Book{};
+        auto viewed = book::Book::view(proven_book_bytes());
+        return viewed ? std::move(*viewed) : book::Book{};
     }();
     return book;
 }

@@ -2,15 +2,15 @@
 // The book of proven positions compiled into the program: data/proven.book, made from checked proofs
 // by `fetaix solve --book` (docs/solution.md). The engine plays from it at the levels that play their best.
 
-#include <string>
+#include <string_view>
 
 #include <fetaix/book.hpp>
 
 namespace fetaix::cli {
 
-// The book's text as compiled in.
-std::string proven_book_text();
-// The book, read once; empty if its text does not read (the test of the shipped book says why).
+// The book's bytes as compiled in.
+std::string_view proven_book_bytes();
+// The book, read in place once; empty if its bytes do not read (the test of the shipped book says why).
 const book::Book& proven_book();
 
 }  // namespace fetaix::cli

@@ -311,25 +311,36 @@ int run_solve_verify(const std::string& file) {
 }
 
 int run_solve_book(const std::string& book_file, const std::vector<std::string>& proofs) {
-    const auto read = [](const std::string& path) -> std::optional<std::string> {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) return std::nullopt;
-        std::stringstream text;
-        text << in.rdbuf();
-        return text.str();
-    };
-    book::Book book;
-    std::size_t before = 0;
-    if (std::ifstream(book_file).good()) {
-        const auto text = read(book_file);
-        auto parsed = text ? book::parse(*text) : Expected<book::Book>(Error{"cannot be read"});
-        if (!parsed) {
-            err(concat("fetaix: solve --book: ", book_file, ": ", parsed.error().describe()));
+    std::optional<book::Book> existing;
+    if (store::inspect_path(book_file).kind == store::EntryKind::Folder) {
+        err(concat("fetaix: solve --book: ", book_file, " is a folder, not a book"));
+        return 1;
+    }
+    if (std::ifstream in(book_file, std::ios::binary); in) {
+        std::stringstream bytes;
+        bytes << in.rdbuf();
+        auto read = book::Book::read(bytes.str());
+        if (!read) {
+            err(concat("fetaix: solve --book: ", book_file, ": ", read.error().describe()));
             return 1;
         }
-        book = std::move(*parsed);
-        before = book.entries.size();
+        existing = std::move(*read);
+    } else if (proofs.empty()) {
+        err(concat("fetaix: solve --book: cannot read ", book_file));
+        return 1;
     }
+    // Alone, the book is listed.
+    if (proofs.empty()) {
+        std::fputs(book::to_text(*existing).c_str(), stdout);
+        return 0;
+    }
+    book::Builder builder;
+    if (existing)
+        if (auto bad = builder.add(*existing)) {
+            err(concat("fetaix: solve --book: ", book_file, ": ", *bad));
+            return 1;
+        }
+    const std::size_t before = builder.size();
     // Every proof is checked before any is added: the book is written whole or not at all.
     for (const std::string& file : proofs) {
         const auto result = check_proof_file(file);
@@ -338,17 +349,57 @@ int run_solve_book(const std::string& book_file, const std::vector<std::string>&
             return 1;
         }
         const CheckedProof& c = std::get<CheckedProof>(result);
-        if (auto bad = book::add(book, c.proof)) {
+        if (auto bad = builder.add(c.proof)) {
             err(concat("fetaix: solve --book: ", file, ": ", *bad));
             return 1;
         }
         out(concat(file, ": proof OK (", c.verified.summary, ")"));
     }
-    if (auto bad = store::write_file_atomically(book_file, book::to_text(book))) {
+    if (auto bad = store::write_file_atomically(book_file, builder.bytes())) {
         err(concat("fetaix: solve --book: ", *bad));
         return 1;
     }
-    out(concat(book_file, ": ", thousands(book.entries.size()), " positions (", thousands(book.entries.size() - before), " new)"));
+    out(concat(book_file, ": ", thousands(builder.size()), " positions (", thousands(builder.size() - before), " new)"));
+    return 0;
+}
+
+int run_solve_combine(const std::string& file, const Position& root, const std::vector<std::string>& proofs, int plies) {
+    if (auto refused = output_refusal(file)) {
+        err(concat("fetaix: solve --combine: ", *refused));
+        return 2;
+    }
+    std::vector<proof::Proof> parts;
+    for (const std::string& part : proofs) {
+        auto result = check_proof_file(part);
+        if (const auto* problem = std::get_if<ProofProblem>(&result)) {
+            err(concat("fetaix: solve --combine: ", problem->message));
+            return 1;
+        }
+        CheckedProof& c = std::get<CheckedProof>(result);
+        out(concat(part, ": proof OK (", c.verified.summary, ")"));
+        parts.push_back(std::move(c.proof));
+    }
+    auto tables = built_tables(parts.front().rules);
+    if (!tables) {
+        err(concat("fetaix: solve --combine: ", tables.error().describe()));
+        return 1;
+    }
+    const auto joined = proof::combine(root, parts, &*tables, plies);
+    if (!joined) {
+        err(concat("fetaix: solve --combine: ", joined.error().message));
+        return 1;
+    }
+    // Checked as a whole, as --verify would: the join is not trusted either.
+    const auto checked = proof::verify(*joined, &*tables);
+    if (!checked) {
+        err(concat("fetaix: solve --combine: the joined proof does not check: ", checked.error().message));
+        return 1;
+    }
+    if (auto bad = store::write_file_atomically(file, proof::to_text(*joined))) {
+        err(concat("fetaix: solve --combine: ", *bad));
+        return 1;
+    }
+    out(concat(file, ": proof OK: ", to_fen(root), " is a ", joined->value, " for ", to_string(root.side_to_move), " (", checked->summary, ")"));
     return 0;
 }
 

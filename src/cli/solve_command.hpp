@@ -27,5 +27,8 @@ int run_solve(SolveSettings settings);
 int run_solve_verify(const std::string& file);
 // `fetaix solve --book BOOK PROOF...`: each proof re-checked, then its positions added to BOOK.
 int run_solve_book(const std::string& book_file, const std::vector<std::string>& proofs);
+// `fetaix solve --combine FILE [--fen FEN] [--plies N] PROOF...`: each proof re-checked, then joined into
+// a proof of the position (its first `plies` plies searched), which is checked and written to FILE.
+int run_solve_combine(const std::string& file, const Position& root, const std::vector<std::string>& proofs, int plies);
 
 }  // namespace fetaix::cli

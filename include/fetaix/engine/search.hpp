@@ -116,27 +116,32 @@ public:
                 return result;
             }
         root_excluded_.clear();
+        // A move the book says does not lose: played unless the search finds a forced win.
+        std::optional<Move> hold;
         if (book_ && book_->applies(rules)) {
-            if (const auto choice = book_move(root, root_moves, history)) {
+            if (const auto choice = book_move(root, root_moves, history); choice && choice->second != book::Value::Holds) {
                 result.best = choice->first;
                 result.pv = {choice->first};
                 result.proven = choice->second;
                 result.score = choice->second == book::Value::Win ? kMate - 1 : 0;
                 result.seconds = elapsed();
                 return result;
+            } else if (choice) {
+                hold = choice->first;
             }
             // The moves into a proven loss are left out while another is left; with none left, the
             // root is lost and every move is searched for the longest defence.
             for (const Move& m : root_moves)
-                if (const book::Entry* e = book_->find(root.after(m)); e && e->value == book::Value::Win) root_excluded_.push_back(m);
+                if (const auto e = book_->find(root.after(m)); e && e->value == book::Value::Win) root_excluded_.push_back(m);
             const bool all_lose = root_excluded_.size() == root_moves.size();
             if (all_lose) root_excluded_.clear();
-            if (const book::Entry* e = book_->find(root); all_lose || (e && e->value == book::Value::Loss)) result.proven = book::Value::Loss;
+            if (const auto e = book_->find(root); all_lose || (e && e->value == book::Value::Loss)) result.proven = book::Value::Loss;
             for (const Move& m : root_moves)
                 if (std::find(root_excluded_.begin(), root_excluded_.end(), m) == root_excluded_.end()) {
                     result.best = m;  // at hand if the clock runs out at once
                     break;
                 }
+            if (hold) result.best = *hold;
         }
         if (root_moves.size() == 1 && limits.time_ms >= 0) {
             result.pv = {root_moves[0]};
@@ -164,6 +169,12 @@ public:
             if (std::abs(score) > kMateBound) break;  // a forced result is found
             if (limits.time_ms >= 0 && elapsed() * 1000 > limits.time_ms * 0.5) break;  // the next would not finish
         }
+        if (hold && result.score <= kMateBound) {
+            result.best = *hold;
+            result.pv = {*hold};
+            result.score = std::max(result.score, 0);
+            result.proven = book::Value::Holds;
+        }
         result.nodes = nodes_;
         result.seconds = elapsed();
         return result;
@@ -180,14 +191,16 @@ private:
         Bound bound = kNone;
     };
 
-    // The book's move at root: its own (a win or a draw), else a move into a position lost for the
-    // opponent; never one that makes a third occurrence.
+    // The book's move at root: a move into a position lost for the opponent, else its own (a win, a
+    // draw, a hold); never one that makes a third occurrence.
     std::optional<std::pair<Move, book::Value>> book_move(const Position& root, const MoveList& moves, const History& history) const {
-        if (const book::Entry* e = book_->find(root); e && e->move && !repeats_thrice(root.after(*e->move), history))
-            return std::pair{*e->move, e->value};
+        const auto own = book_->find(root);
+        const bool playable = own && own->move && !repeats_thrice(root.after(*own->move), history);
+        if (playable && own->value != book::Value::Holds) return std::pair{*own->move, own->value};
         for (const Move& m : moves)
-            if (const book::Entry* e = book_->find(root.after(m)); e && e->value == book::Value::Loss && !repeats_thrice(root.after(m), history))
+            if (const auto e = book_->find(root.after(m)); e && e->value == book::Value::Loss && !repeats_thrice(root.after(m), history))
                 return std::pair{m, book::Value::Win};
+        if (playable) return std::pair{*own->move, own->value};
         return std::nullopt;
     }
 
