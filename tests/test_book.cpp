@@ -164,6 +164,11 @@ TEST_CASE("book: every entry of the shipped book reads, and every first move of 
     REQUIRE(c2c3);
     CHECK(c2c3->value == book::Value::Draw);
     REQUIRE(c2c3->move);
+    // And the start itself, from its joined proof (data/proofs/start.proof): a draw, held by c2-c3.
+    const auto at_start = b.find(start_position());
+    REQUIRE(at_start);
+    CHECK(at_start->value == book::Value::Draw);
+    CHECK(to_string(*at_start->move) == "c2-c3");
 }
 
 TEST_CASE("book: a damaged book is refused with what is wrong", "[solve]") {
@@ -236,9 +241,26 @@ TEST_CASE("engine: the book's move at the root, a proven win reported, a move in
     const engine::Result avoided = with_c2c3.run(start.position(), start.rules(), {}, stopped);
     CHECK(avoided.best == first[1]);
     CHECK_FALSE(avoided.proven);
-    // With the shipped book, searched at the top level, White never opens with a move proven to lose.
-    const engine::Result searched = engine::think(search, start, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, &b);
-    // Three of the four first moves are proven to lose (b2-c3, d2-c3, d3-c3): c2-c3 is left.
+    // With the shipped book the start is a proven draw (data/proofs/start.proof): White opens with its
+    // holding move, c2-c3, the only first move not proven to lose, and says so.
+    const engine::Result opened = engine::think(search, start, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, &b);
+    CHECK(to_string(opened.best) == "c2-c3");
+    REQUIRE(opened.proven);
+    CHECK(*opened.proven == book::Value::Draw);
+    // A book of only the three first moves proven to lose (b2-c3, d2-c3, d3-c3: Black, to move after
+    // them, wins) keeps White off them: searched, c2-c3 is left, and the start is not called proven.
+    book::Builder three(Rules{});
+    for (const Move& m : first)
+        if (to_string(m) != "c2-c3") {
+            const auto e = b.find(start.position().after(m));
+            REQUIRE(e);
+            REQUIRE(e->value == book::Value::Win);
+            REQUIRE_FALSE(three.put(start.position().after(m), *e));
+        }
+    const book::Book lost_openings = read_book(three);
+    engine::Search with_three(1u << 16);
+    with_three.set_book(&lost_openings);
+    const engine::Result searched = engine::think(with_three, start, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, &lost_openings);
     CHECK(to_string(searched.best) == "c2-c3");
     CHECK_FALSE(searched.proven);
     // After 1. c2-c3 c4xc2 (proven drawn) White plays the book's move and says the draw is proven.
