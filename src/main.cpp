@@ -526,8 +526,11 @@ int run_hosts() {
         }
         const net::GameInfo& g = *l.info;
         const auto seat = [](const std::string& name, bool free) { return free ? std::string("(free)") : name; };
+        // Counted as the move list and the game history count: "1. c2-c3 c4xc2" is one move.
+        const Color first = g.ply % 2 == 0 ? g.turn : opponent(g.turn);
+        const std::size_t moves = full_moves(first, static_cast<std::size_t>(g.ply));
         std::string line = concat(l.name, "   White ", seat(g.white, g.white_free), ", Black ", seat(g.black, g.black_free),
-                                  "   ", g.ply, g.ply == 1 ? " move, " : " moves, ");
+                                  "   ", moves, moves == 1 ? " move, " : " moves, ");
         line += g.outcome == Outcome::Ongoing ? concat(to_string(g.turn), " to move") : std::string(result_token(g.outcome));
         line += concat("   ", g.watchers, g.watchers == 1 ? " watcher" : " watchers");
         if (g.shared) line += "   shared (a code is needed)";

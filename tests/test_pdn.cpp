@@ -96,6 +96,7 @@ TEST_CASE("7 PDN: malformed records give errors with line and column", "[pdn]") 
         // A side without pieces: the game would be over before it began (and its first move "capture all").
         {"[FEN \"W:Wa1:B\"]\n1. a1-a2 *", "tag FEN: W:Wa1:B: Black has no pieces, so the game is already over", 1, 1},
         {"[FEN \"B:W:Bb2\"]\n*", "tag FEN: B:W:Bb2: White has no pieces, so the game is already over", 1, 1},
+        {"[FEN \"W:W:B\"]\n*", "tag FEN: W:W:B: neither side has pieces: there is no game", 1, 1},
         {"[Promotion \"sideways\"]\n*", "expected end, immediate or stop", 1, 1},
         {"[Majority \"maybe\"]\n*", "expected yes or no", 1, 1},
         {"[BackwardCaptures \"\"]\n*", "expected yes or no", 1, 1},

@@ -99,6 +99,7 @@ inline Expected<Position> parse_fen(std::string_view text) {
 // Why a game cannot start from `pos`, or nothing: a side without pieces has already lost, so the
 // game would be over before it began (a move into it would "capture all" without capturing).
 inline std::optional<std::string> unplayable_start(const Position& pos) {
+    if (!pos.of(Color::White) && !pos.of(Color::Black)) return concat(to_fen(pos), ": neither side has pieces: there is no game");
     for (Color c : {Color::White, Color::Black})
         if (!pos.of(c)) return concat(to_fen(pos), ": ", to_string(c), " has no pieces, so the game is already over");
     return std::nullopt;

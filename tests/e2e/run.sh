@@ -844,6 +844,9 @@ net_game)
     wait_in host '^Game over: White \(Amina\) wins by all pieces captured\.$'
     wait_in black '^Game over: White \(Amina\) wins by all pieces captured\.$'
     wait_in watcher '^Game over: White \(Amina\) wins by all pieces captured\.$'
+    # 13 plies are 7 moves, as the move list numbers them (White's seventh stands alone).
+    listed=$("$BIN" hosts | grep "^kitchen ")
+    [ "$listed" = "kitchen   White Amina, Black $me   7 moves, 1-0   1 watcher" ] || fail "fetaix hosts after the game: '$listed'"
     # The watcher browses the moves on its own: the players' screens do not change.
     keys_in watcher '['
     wait_in watcher '^Viewing after .*a5-b4'
