@@ -743,24 +743,21 @@ int main(int argc, char** argv) {
     const std::vector<CLI::Option*> solve_rules = cli::add_rule_switches(*solve, solve_settings.rules);
     cli::add_whole(*solve, "--nodes", "N", 1, 1'000'000'000'000'000LL, [&](long long n) { solve_settings.max_nodes = static_cast<std::uint64_t>(n); },
                    "a number of nodes", "stop after N nodes");
-    cli::add_whole(*solve, "--time", "SECONDS", 1, 100'000'000, [&](long long n) { solve_settings.max_seconds = n; }, "a number of seconds",
+    cli::add_whole(*solve, "--time", "SECONDS", 1, 100'000'000, [&](long long n) { solve_settings.max_seconds = n; }, "a whole number of seconds",
                    "stop after SECONDS");
     cli::add_whole(*solve, "--tt", "MIB", 1, 1'048'576, [&](long long n) { solve_settings.tt_mib = n; }, "a size in MiB",
                    "the transposition table's size (default 256)");
-    CLI::Option* proof_option = solve->add_option("--proof", solve_settings.proof_file, "write the proof to FILE")->type_name("FILE");
-    CLI::Option* checkpoint_option =
-        solve->add_option("--checkpoint", solve_settings.checkpoint_file, "keep the search in FILE")->type_name("FILE");
+    CLI::Option* proof_option = cli::add_file(*solve, "--proof", solve_settings.proof_file, "write the proof to FILE");
+    CLI::Option* checkpoint_option = cli::add_file(*solve, "--checkpoint", solve_settings.checkpoint_file, "keep the search in FILE");
     CLI::Option* every_option = cli::add_whole(*solve, "--every", "SECONDS", 1, 100'000'000, [&](long long n) { solve_settings.every = n; },
-                                               "a number of seconds", "with --checkpoint: how often (default 600)");
-    CLI::Option* resume_option =
-        solve->add_option("--resume", solve_settings.resume_file, "go on from the checkpoint FILE")->type_name("FILE");
-    CLI::Option* verify_option = solve->add_option("--verify", verify_file, "re-check the proof in FILE")->type_name("FILE");
+                                               "a whole number of seconds", "with --checkpoint: how often (default 600)");
+    CLI::Option* resume_option = cli::add_file(*solve, "--resume", solve_settings.resume_file, "go on from the checkpoint FILE (kept there)");
+    CLI::Option* verify_option = cli::add_file(*solve, "--verify", verify_file, "re-check the proof in FILE");
     std::string book_file;
     std::vector<std::string> book_proofs;
-    CLI::Option* book_option = solve->add_option("--book", book_file, "add the PROOFs' positions to the book FILE")->type_name("FILE");
+    CLI::Option* book_option = cli::add_file(*solve, "--book", book_file, "add the PROOFs' positions to the book FILE, or list it");
     std::string combine_file;
-    CLI::Option* combine_option =
-        solve->add_option("--combine", combine_file, "join the PROOFs into a proof of the position, written to FILE")->type_name("FILE");
+    CLI::Option* combine_option = cli::add_file(*solve, "--combine", combine_file, "join the PROOFs into a proof of the position, written to FILE");
     int combine_plies = 6;
     CLI::Option* plies_option = cli::add_whole(*solve, "--plies", "N", 0, 12, [&](long long n) { combine_plies = static_cast<int>(n); },
                                                "a number of plies", "with --combine: the plies searched above the proofs (default 6)");

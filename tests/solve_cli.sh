@@ -47,7 +47,8 @@ if [[ -n $line ]]; then
     sed -e "${number}d" -e "s/^nodes $count\$/nodes $((count - 1))/" "$tmp/win.proof" >"$tmp/cut.proof"
     got=$("$program" solve --verify "$tmp/cut.proof")
     status=$?
-    [[ $status == 1 && $got == *"$node: not in the proof and not an end of the game or a table position" ]] || fail "cut proof: $status $got"
+    [[ $status == 1 && $got == *"$node: not in the proof and not an end of the game or a table position (the tables built for these rules go up to 3 pieces: if the proof was made with larger ones, build them: fetaix tablebase build)" ]] ||
+        fail "cut proof: $status $got"
 else
     fail "no node without a move in the proof"
 fi
@@ -85,7 +86,7 @@ head -1 "$tmp/int" | grep -q "^fetaix solve checkpoint 1$" || fail "Ctrl-C check
 expect 2 "" "fetaix: solve: --every goes with --checkpoint" solve --every 5
 expect 2 "" "fetaix: solve --resume takes the position from the checkpoint, not --fen" solve --resume "$tmp/ck" --fen W:WKc3:Bc4
 expect 2 "" "fetaix: solve --verify goes alone, not with --nodes" solve --verify "$tmp/win.proof" --nodes 5
-expect 1 "" "fetaix: solve --verify: cannot read $tmp/none" solve --verify "$tmp/none"
+expect 1 "" "fetaix: solve --verify: cannot open $tmp/none: No such file or directory" solve --verify "$tmp/none"
 expect 1 "" "fetaix: solve --verify: $tmp is a folder, not a proof file" solve --verify "$tmp"
 printf '%080d\n' 0 > "$tmp/long.proof"
 expect 1 "" "fetaix: solve --verify: $tmp/long.proof: line 1: expected 'fetaix proof 1...', found '$(printf '%040d' 0)...'" \
@@ -121,14 +122,16 @@ got=$("$program" solve --book "$tmp/book" "$tmp/win.proof" "$tmp/bad.proof" 2>&1
 [[ $? == 1 && $got == *"fetaix: solve --book: $tmp/bad.proof: bad proof: "*"the move 'a1-a2' is not legal"* ]] || fail "bad proof into the book: $got"
 cmp -s "$tmp/book" "$tmp/book.before" || fail "the book changed"
 printf 'fetaix book 1\nrules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3xc5\n' >"$tmp/old.book"
-expect 1 "" "fetaix: solve --book: $tmp/old.book: not a fetaix book (it starts 'fetaix book 2')" solve --book "$tmp/old.book" "$tmp/win.proof"
+expect 1 "" "fetaix: solve --book: $tmp/old.book: a book in the old text format ('fetaix book 1'); this program reads 'fetaix book 2': make it again from its proofs with fetaix solve --book" \
+    solve --book "$tmp/old.book" "$tmp/win.proof"
 head -c 100 "$tmp/book" >"$tmp/cut.book"
 expect 1 "" "fetaix: solve --book: $tmp/cut.book: its size does not match its count of $(head -1 "$tmp/listed" | cut -d' ' -f3) positions: cut off or damaged" \
     solve --book "$tmp/cut.book"
 expect 1 "" "fetaix: solve --book: $tmp is a folder, not a proof file" solve --book "$tmp/book" "$tmp"
-expect 1 "" "fetaix: solve --book: $tmp is a folder, not a book" solve --book "$tmp" "$tmp/win.proof"
+expect 2 "" "fetaix: solve --book: $tmp is a folder, not a file" solve --book "$tmp" "$tmp/win.proof"
+expect 1 "" "fetaix: solve --book: $tmp is a folder, not a book" solve --book "$tmp"
 cmp -s "$tmp/book" "$tmp/book.before" || fail "the book changed"
-expect 1 "" "fetaix: solve --book: cannot read $tmp/none.book" solve --book "$tmp/none.book"
+expect 1 "" "fetaix: solve --book: cannot open $tmp/none.book: No such file or directory" solve --book "$tmp/none.book"
 expect 2 "" "fetaix: solve: '$tmp/win.proof': a proof file goes with --book or --combine" solve "$tmp/win.proof"
 expect 2 "" "fetaix: solve --book goes alone with proof files, not with --fen" solve --book "$tmp/book" --fen W:WKc3:Bc4 "$tmp/win.proof"
 
@@ -154,7 +157,7 @@ got=$("$program" solve --combine "$tmp/fewer.proof" --fen W:Wa2,c1:Bc5,d4 "${par
 [[ $got == "$tmp/fewer.proof: proof OK: W:Wc1,a2:Bd4,c5 is a draw for White ("* ]] || fail "combine of 6: $got"
 rm -f "$tmp/fewer.proof"
 got=$("$program" solve --combine "$tmp/fewer.proof" --plies 1 --fen W:Wa2,c1:Bc5,d4 "${parts[@]:0:6}" 2>&1 >/dev/null)
-[[ $? == 1 && $got == "fetaix: solve --combine: the proofs do not settle W:Wc1,a2:Bd4,c5 within 1 ply: no strategy of Black wins or holds there" ]] ||
+[[ $? == 1 && $got == "fetaix: solve --combine: the proofs do not settle W:Wc1,a2:Bd4,c5 within 1 ply: no strategy of Black wins or holds there (after White's c1-d2 a line leaves the proofs)" ]] ||
     fail "combine refused: $got"
 [[ ! -e $tmp/fewer.proof ]] || fail "a refused join wrote its file"
 expect 2 "" "fetaix: solve --combine FILE needs the proof files to join" solve --combine "$tmp/x.proof"
@@ -162,8 +165,49 @@ expect 2 "" "fetaix: solve --combine goes with --fen, --plies and proof files on
 expect 2 "" "fetaix: solve: --plies goes with --combine" solve --plies 2
 expect 2 "" "fetaix: --plies: expected a number of plies from 0 to 12, not '13'" solve --combine "$tmp/x.proof" --plies 13 "$tmp/win.proof"
 expect 2 "" "fetaix: solve --combine: $tmp is a folder, not a file" solve --combine "$tmp" "$tmp/win.proof"
-expect 1 "" "fetaix: solve --combine: cannot read $tmp/none" solve --combine "$tmp/x.proof" "$tmp/none"
+expect 1 "" "fetaix: solve --combine: cannot open $tmp/none: No such file or directory" solve --combine "$tmp/x.proof" "$tmp/none"
 [[ ! -e $tmp/x.proof ]] || fail "a refused join wrote its file"
+
+# Inputs that would block or never end (a FIFO, a device) are refused at once, as outputs are.
+mkfifo "$tmp/fifo"
+expect 1 "" "fetaix: solve --verify: $tmp/fifo is not a regular file" solve --verify "$tmp/fifo"
+expect 1 "" "fetaix: solve --book: $tmp/fifo is not a regular file" solve --book "$tmp/fifo"
+expect 1 "" "fetaix: solve: $tmp/fifo is not a regular file" solve --resume "$tmp/fifo"
+expect 1 "" "fetaix: solve --verify: /dev/zero is not a regular file" solve --verify /dev/zero
+expect 1 "" "fetaix: solve --book: /dev/zero is not a regular file" solve --book /dev/zero
+# A proof left compressed is named so; a proof made with tables not built here says which are.
+gzip -c "$tmp/win.proof" >"$tmp/win.proof.gz"
+expect 1 "" "fetaix: solve --verify: $tmp/win.proof.gz is compressed (gzip): unpack it first (gunzip -k $tmp/win.proof.gz)" solve --verify "$tmp/win.proof.gz"
+got=$(XDG_DATA_HOME=$tmp/empty "$program" solve --verify "$tmp/win.proof")
+[[ $? == 1 && $got == *": not in the proof and not an end of the game or a table position (no endgame tables are built for these rules: if the proof was made with them, build them: fetaix tablebase build)" ]] ||
+    fail "verify without the tables: $got"
+# A damaged book is not listed in part: nothing on stdout, the reason on stderr.
+cp "$tmp/book" "$tmp/code.book"
+size=$(stat -c %s "$tmp/code.book")
+printf '\xfe\x3f' | dd of="$tmp/code.book" bs=1 seek=$((size - 2)) conv=notrunc 2>/dev/null
+got=$("$program" solve --book "$tmp/code.book" 2>"$tmp/err")
+[[ $? == 1 && -z $got && $(cat "$tmp/err") == "fetaix: solve --book: $tmp/code.book: "*": its move is not one of the position's legal moves" ]] ||
+    fail "damaged book listed: '$got' '$(cat "$tmp/err")'"
+# A book to write is refused as any output is, before a proof is checked: a symbolic link, a missing folder.
+ln -s "$tmp/book" "$tmp/link.book"
+expect 2 "" "fetaix: solve --book: $tmp/link.book is a symbolic link (to $tmp/book), not a file" solve --book "$tmp/link.book" "$tmp/win.proof"
+[ -L "$tmp/link.book" ] || fail "the book's symbolic link was replaced"
+expect 2 "" "fetaix: solve --book: cannot write in the folder of $tmp/none/b.book: No such file or directory" solve --book "$tmp/none/b.book" "$tmp/win.proof"
+cmp -s "$tmp/book" "$tmp/book.before" || fail "the book changed"
+# File names: empty, given twice, or one file for two jobs.
+expect 2 "" "fetaix: --proof needs a file name" solve --fen W:WKc3:Bc4 --proof ""
+expect 2 "" "fetaix: --proof is given twice" solve --fen W:WKc3:Bc4 --proof "$tmp/a" --proof "$tmp/b"
+expect 2 "" "fetaix: --verify is given twice" solve --verify "$tmp/win.proof" --verify "$tmp/win.proof"
+expect 2 "" "fetaix: solve: --proof and --checkpoint name the same file, $tmp/same" solve --fen W:WKc3:Bc4 --proof "$tmp/same" --checkpoint "$tmp/same"
+expect 2 "" "fetaix: solve: --proof names the checkpoint to resume, $tmp/ck" solve --resume "$tmp/ck" --proof "$tmp/ck"
+cp "$tmp/child0.proof" "$tmp/child0.before"
+expect 2 "" "fetaix: solve --combine: $tmp/child0.proof is one of the proofs to join: write the joined proof to another file" \
+    solve --combine "$tmp/child0.proof" --fen W:Wa2,c1:Bc5,d4 "${parts[@]}"
+cmp -s "$tmp/child0.proof" "$tmp/child0.before" || fail "a proof to join was overwritten"
+expect 2 "" "fetaix: --time: expected a whole number of seconds from 1 to 100000000, not '1.5'" solve --time 1.5
+printf 'fetaix proof 1\n' >"$tmp/head.proof"
+expect 1 "" "fetaix: solve --verify: $tmp/head.proof: line 1: ends before 'rules'" solve --verify "$tmp/head.proof"
+
 
 # analyze plays the compiled-in book: after 1. b2-c3 Black's proven win, at once, without a search.
 expect 0 $'win (proven)\nbestmove d4xb2' "" analyze --fen B:Wa1,b1,c1,d1,e1,a2,c2,d2,e2,c3,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5

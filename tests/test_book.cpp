@@ -81,7 +81,7 @@ TEST_CASE("book: a win's proof gives the winner's nodes with their moves and the
     CHECK(e->value == book::Value::Win);
     REQUIRE(e->move);
     CHECK(to_string(*e->move) == "c3xc5");
-    CHECK(book::to_text(b) == "fetaix book: 1 position; rules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3xc5\n");
+    CHECK(*book::to_text(b) == "fetaix book: 1 position; rules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3xc5\n");
     CHECK_FALSE(b.find(fen("B:WKc3:Bc4")));
     // The bytes, exactly: head, rules, count, key, code (win = 0 in the high bits; c3xc5 is the only move).
     const std::string bytes = concat("fetaix book 2\n", kRulesLine, le(1, 8), le(book::key_of(fen("W:WKc3:Bc4")), 8), le(0, 2));
@@ -175,7 +175,9 @@ TEST_CASE("book: a damaged book is refused with what is wrong", "[solve]") {
     const Position p = fen("W:WKc3:Bc4");
     const std::string head = concat("fetaix book 2\n", kRulesLine);
     const std::string key = le(book::key_of(p), 8);
-    CHECK(read_error(concat("fetaix book 1\n", kRulesLine, le(1, 8), key, le(0, 2))) == "not a fetaix book (it starts 'fetaix book 2')");
+    CHECK(read_error(concat("fetaix book 1\n", kRulesLine, "W:WKc3:Bc4 win c3xc5\n")) ==
+          "a book in the old text format ('fetaix book 1'); this program reads 'fetaix book 2': make it again from its proofs with fetaix solve --book");
+    CHECK(read_error(concat("fetaix proof 1\n", kRulesLine)) == "not a fetaix book (a book starts 'fetaix book 2')");
     CHECK(read_error(concat("fetaix book 2\nrulez x\n", le(0, 8))) == "expected 'rules ...' after the head");
     CHECK(read_error(concat("fetaix book 2\nrules promotion=never\n", le(0, 8))).rfind("rules: promotion=never: ", 0) == 0);
     CHECK(read_error(concat(head, le(1, 4))) == "cut off before its count of positions");
@@ -190,6 +192,10 @@ TEST_CASE("book: a damaged book is refused with what is wrong", "[solve]") {
     REQUIRE(far);
     CHECK_FALSE(far->find(p));
     CHECK(far->for_each([](const Position&, const book::Entry&) {}) == std::optional<std::string>("W:WKc3:Bc4: its move is not one of the position's legal moves"));
+    // Listed, it is refused whole: no line is given for a book with a bad entry.
+    const auto listed = book::to_text(*far);
+    REQUIRE_FALSE(listed);
+    CHECK(listed.error().message == "W:WKc3:Bc4: its move is not one of the position's legal moves");
 }
 
 TEST_CASE("book: two proofs that disagree on a position are refused; a hold gives way to a win", "[solve]") {

@@ -140,7 +140,9 @@ public:
     // The bytes must outlive the book (and its copies).
     static Expected<Book> view(std::string_view bytes) {
         Book b;
-        if (bytes.substr(0, kHead.size()) != kHead) return Error{"not a fetaix book (it starts 'fetaix book 2')"};
+        if (bytes.starts_with("fetaix book 1\n"))
+            return Error{"a book in the old text format ('fetaix book 1'); this program reads 'fetaix book 2': make it again from its proofs with fetaix solve --book"};
+        if (bytes.substr(0, kHead.size()) != kHead) return Error{"not a fetaix book (a book starts 'fetaix book 2')"};
         std::string_view rest = bytes.substr(kHead.size());
         const auto eol = rest.find('\n');
         if (rest.substr(0, 6) != "rules " || eol == std::string_view::npos) return Error{"expected 'rules ...' after the head"};
@@ -360,14 +362,16 @@ private:
     std::unordered_map<std::uint64_t, std::uint16_t> codes_;
 };
 
-// A book as text, one position a line in key order (`fetaix solve --book BOOK`):
+// A book as text (`fetaix solve --book BOOK`): a line with the count and the rules, then one position a
+// line in key order; refused whole at the first entry whose move the rules core does not list.
+//   fetaix book: 2 positions; rules backward-captures=no promotion=end majority=no
 //   B:Wa1,...:Ba3,... win d4xb2
-inline std::string to_text(const Book& book) {
+inline Expected<std::string> to_text(const Book& book) {
     std::string text = concat("fetaix book: ", book.size(), book.size() == 1 ? " position" : " positions", "; rules ", proof::rules_line(book.rules()), "\n");
     if (auto bad = book.for_each([&](const Position& p, const Entry& e) {
             text += concat(to_fen(p), " ", to_string(e.value), e.move ? concat(" ", fetaix::to_string(*e.move)) : std::string(), "\n");
         }))
-        text += concat("error: ", *bad, "\n");
+        return Error{*bad};
     return text;
 }
 

@@ -221,7 +221,7 @@ inline Expected<Proof> parse(std::string_view text) {
     std::string line;
     int number = 0;
     const auto next = [&](std::string_view what) -> std::optional<std::string> {
-        if (!std::getline(in, line)) return concat("ends before ", what);
+        if (!std::getline(in, line)) return concat("ends before '", what.substr(0, what.find_last_not_of(' ') + 1), "'");
         ++number;
         if (line.rfind(what, 0) != 0) return concat("expected '", what, "...', found '", detail::quoted(line), "'");
         return std::nullopt;
@@ -325,6 +325,19 @@ public:
         return std::optional<Strategy>();
     }
 
+    // Why join found nothing, at the root: the moves of the side each of which leaves the proofs (the
+    // side to move), or the other side's moves that do. Call after join has failed.
+    std::string unsettled(const Position& root, int plies) {
+        std::vector<std::string> failing;
+        for (const Move& m : legal_moves(root, rules_))
+            if (plies == 0 || !reach(root.after(m), plies - 1)) failing.push_back(fetaix::to_string(m));
+        std::string list;
+        for (const std::string& m : failing) list += concat(list.empty() ? "" : ", ", m);
+        const std::string within = plies <= 1 ? std::string() : concat(" within ", plies - 1, plies == 2 ? " ply" : " plies");
+        if (root.side_to_move == side_) return concat("after each of ", to_string(side_), "'s moves ", list, " a line leaves the proofs", within);
+        return concat("after ", to_string(root.side_to_move), "'s ", list, " a line leaves the proofs", within);
+    }
+
 private:
     // Whether every line of the side's play from p within `depth` plies ends or enters a known node.
     // A position settled here is kept with its move, and never one being searched: so the top goes
@@ -392,12 +405,15 @@ inline Expected<Proof> combine(const Position& root, const std::vector<Proof>& p
     for (const Proof& part : parts)
         if (rules_line(part.rules) != rules_line(proof.rules))
             return Error{concat("the proofs are for different rules: '", rules_line(part.rules), "' and '", rules_line(proof.rules), "'")};
+    std::string why;  // for the last strategy not found
     const auto strategy = [&](Color side, bool wins) -> Expected<std::optional<Strategy>> {
         detail::Joiner joiner(proof.rules, tables, side, wins);
         for (const Proof& part : parts)
             for (const Strategy& s : part.strategies)
                 if (auto bad = joiner.know(s)) return Error{*bad};
-        return joiner.join(root, plies);
+        auto s = joiner.join(root, plies);
+        if (s && !*s) why = joiner.unsettled(root, plies);
+        return s;
     };
     const Color mover = root.side_to_move;
     for (const auto& [side, value] : {std::pair{mover, "win"}, std::pair{opponent(mover), "loss"}}) {
@@ -412,7 +428,7 @@ inline Expected<Proof> combine(const Position& root, const std::vector<Proof>& p
     for (const Color side : {Color::White, Color::Black}) {
         auto s = strategy(side, false);
         if (!s) return s.error();
-        if (!*s) return Error{concat("the proofs do not settle ", to_fen(root), " within ", plies, plies == 1 ? " ply" : " plies", ": no strategy of ", to_string(side), " wins or holds there")};
+        if (!*s) return Error{concat("the proofs do not settle ", to_fen(root), " within ", plies, plies == 1 ? " ply" : " plies", ": no strategy of ", to_string(side), " wins or holds there (", why, ")")};
         proof.strategies.push_back(std::move(**s));
     }
     proof.value = "draw";

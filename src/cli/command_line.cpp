@@ -67,6 +67,10 @@ CLI::Option* add_fen(CLI::App& command, Position& position, const std::string& h
                      help);
 }
 
+CLI::Option* add_file(CLI::App& command, const std::string& flag, std::string& into, const std::string& help) {
+    return add_value(command, flag, "FILE", concat(flag, " needs a file name"), [&into](const std::string& path) { into = path; }, help);
+}
+
 std::string seconds_range() {
     std::ostringstream text;
     text << "a decimal number of seconds from " << kMinSeconds << " to " << kMaxSeconds;

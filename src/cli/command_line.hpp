@@ -34,6 +34,10 @@ std::vector<CLI::Option*> add_rule_switches(CLI::App& command, Rules& rules);
 // --fen FEN into `position`; a position where a side has no pieces is refused (unplayable_start).
 CLI::Option* add_fen(CLI::App& command, Position& position, const std::string& help);
 
+// A file name under `flag` into `into`; an empty one is refused ("--proof needs a file name"), and so is
+// the option given twice, in the words of the others.
+CLI::Option* add_file(CLI::App& command, const std::string& flag, std::string& into, const std::string& help);
+
 // --time SECONDS into `ms` (milliseconds), from kMinSeconds to kMaxSeconds.
 CLI::Option* add_time(CLI::App& command, int& ms, const std::string& help);
 

@@ -1,5 +1,7 @@
 #include "cli/solve_command.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -127,6 +129,33 @@ std::optional<std::string> output_refusal(const std::string& path) {
     return std::nullopt;
 }
 
+namespace {
+
+// Whether two paths name one file (the same name, or the same file through links or other names).
+bool same_file(const std::string& a, const std::string& b) {
+    if (a == b) return true;
+    struct stat x {}, y {};
+    return stat(a.c_str(), &x) == 0 && stat(b.c_str(), &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+// Why a file the command reads as it goes (a checkpoint) cannot be read: missing, unreadable, or not a
+// regular file (a FIFO or a device would block or never end). Opened without blocking to find out.
+std::optional<std::string> input_refusal(const std::string& path) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return concat("cannot read ", path, ": ", std::strerror(errno));
+    struct stat info {};
+    const bool regular = fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+    ::close(fd);
+    if (S_ISDIR(info.st_mode)) return concat(path, " is a folder, not a file");
+    if (!regular) return concat(path, " is not a regular file");
+    return std::nullopt;
+}
+
+// The most a proof or book file may hold: a proof of millions of positions is hundreds of MB.
+constexpr std::size_t kMaxSolveFileBytes = std::size_t{1} << 30;
+
+}  // namespace
+
 int run_solve(SolveSettings s) {
     for (const std::string* file : {&s.proof_file, &s.checkpoint_file})
         if (!file->empty())
@@ -134,10 +163,22 @@ int run_solve(SolveSettings s) {
                 err(concat("fetaix: solve: ", *refused));
                 return 2;
             }
+    if (!s.proof_file.empty() && !s.checkpoint_file.empty() && same_file(s.proof_file, s.checkpoint_file)) {
+        err(concat("fetaix: solve: --proof and --checkpoint name the same file, ", s.proof_file));
+        return 2;
+    }
+    if (!s.proof_file.empty() && !s.resume_file.empty() && same_file(s.proof_file, s.resume_file)) {
+        err(concat("fetaix: solve: --proof names the checkpoint to resume, ", s.proof_file));
+        return 2;
+    }
     Checkpoint done;  // the work of the runs before this one
     std::ifstream resume;
     std::size_t resume_entries = 0;
     if (!s.resume_file.empty()) {
+        if (auto refused = input_refusal(s.resume_file)) {
+            err(concat("fetaix: solve: ", *refused));
+            return 1;
+        }
         resume.open(s.resume_file, std::ios::binary);
         if (!resume) {
             err(concat("fetaix: solve: cannot read ", s.resume_file));
@@ -281,17 +322,23 @@ struct ProofProblem {
 };
 
 std::variant<CheckedProof, ProofProblem> check_proof_file(const std::string& file) {
-    if (store::inspect_path(file).kind == store::EntryKind::Folder) return ProofProblem{concat(file, " is a folder, not a proof file")};
-    std::ifstream in(file, std::ios::binary);
-    if (!in) return ProofProblem{concat("cannot read ", file)};
-    std::stringstream text;
-    text << in.rdbuf();
-    auto parsed = proof::parse(text.str());
+    const auto text = store::read_text_file(file, {kMaxSolveFileBytes, "a proof file", "1 GiB", false});
+    if (!text) return ProofProblem{text.error().message};
+    auto parsed = proof::parse(*text);
     if (!parsed) return ProofProblem{concat(file, ": ", parsed.error().describe())};
     auto tables = built_tables(parsed->rules);
     if (!tables) return ProofProblem{tables.error().describe()};
     auto checked = proof::verify(*parsed, &*tables);
-    if (!checked) return ProofProblem{concat(file, ": bad proof: ", checked.error().message), true};
+    if (!checked) {
+        std::string message = concat(file, ": bad proof: ", checked.error().message);
+        // A proof made with larger tables than are built here stops at their positions: say so.
+        if (message.ends_with("not in the proof and not an end of the game or a table position")) {
+            const int pieces = solve::most_pieces(&*tables);
+            message += pieces == 0 ? std::string(" (no endgame tables are built for these rules: if the proof was made with them, build them: fetaix tablebase build)")
+                                   : concat(" (the tables built for these rules go up to ", pieces, " pieces: if the proof was made with larger ones, build them: fetaix tablebase build)");
+        }
+        return ProofProblem{message, true};
+    }
     return CheckedProof{std::move(*parsed), std::move(*checked)};
 }
 
@@ -311,27 +358,35 @@ int run_solve_verify(const std::string& file) {
 }
 
 int run_solve_book(const std::string& book_file, const std::vector<std::string>& proofs) {
+    // A book to be written is refused as any output is (a folder, a symbolic link, a FIFO, a folder
+    // that cannot be written), before any proof is checked.
+    if (!proofs.empty())
+        if (auto refused = output_refusal(book_file)) {
+            err(concat("fetaix: solve --book: ", *refused));
+            return 2;
+        }
     std::optional<book::Book> existing;
-    if (store::inspect_path(book_file).kind == store::EntryKind::Folder) {
-        err(concat("fetaix: solve --book: ", book_file, " is a folder, not a book"));
-        return 1;
-    }
-    if (std::ifstream in(book_file, std::ios::binary); in) {
-        std::stringstream bytes;
-        bytes << in.rdbuf();
-        auto read = book::Book::read(bytes.str());
+    if (proofs.empty() || store::inspect_path(book_file).kind != store::EntryKind::Missing) {
+        auto bytes = store::read_text_file(book_file, {kMaxSolveFileBytes, "a book", "1 GiB", false, false});
+        if (!bytes) {
+            err(concat("fetaix: solve --book: ", bytes.error().message));
+            return 1;
+        }
+        auto read = book::Book::read(std::move(*bytes));
         if (!read) {
             err(concat("fetaix: solve --book: ", book_file, ": ", read.error().describe()));
             return 1;
         }
         existing = std::move(*read);
-    } else if (proofs.empty()) {
-        err(concat("fetaix: solve --book: cannot read ", book_file));
-        return 1;
     }
-    // Alone, the book is listed.
+    // Alone, the book is listed: all of it, or nothing and why.
     if (proofs.empty()) {
-        std::fputs(book::to_text(*existing).c_str(), stdout);
+        const auto text = book::to_text(*existing);
+        if (!text) {
+            err(concat("fetaix: solve --book: ", book_file, ": ", text.error().message));
+            return 1;
+        }
+        std::fwrite(text->data(), 1, text->size(), stdout);
         return 0;
     }
     book::Builder builder;
@@ -368,6 +423,11 @@ int run_solve_combine(const std::string& file, const Position& root, const std::
         err(concat("fetaix: solve --combine: ", *refused));
         return 2;
     }
+    for (const std::string& part : proofs)
+        if (same_file(file, part)) {
+            err(concat("fetaix: solve --combine: ", file, " is one of the proofs to join: write the joined proof to another file"));
+            return 2;
+        }
     std::vector<proof::Proof> parts;
     for (const std::string& part : proofs) {
         auto result = check_proof_file(part);

@@ -162,6 +162,8 @@ Expected<std::string> read_text_file(const std::string& path, const TextFileKind
     }
     ::close(fd);
     if (text.empty() && !kind.may_be_empty) return Error{concat(path, " is empty")};
+    if (!kind.text) return text;
+    if (text.starts_with("\x1f\x8b")) return Error{concat(path, " is compressed (gzip): unpack it first (gunzip -k ", path, ")")};
     if (text.find('\0') != std::string::npos) return Error{concat(path, " holds binary data, not ", kind.what)};
     if (!valid_utf8(text)) return Error{concat(path, " is not valid UTF-8 text")};
     return text;

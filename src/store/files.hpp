@@ -20,11 +20,12 @@ struct TextFileKind {
     std::string_view what;        // "a game record"
     std::string_view size_words;  // "1 MiB"
     bool may_be_empty;
+    bool text = true;             // false: any bytes (a binary file); the other checks stay
 };
 
 // A text file's text, read without blocking on a FIFO or device: refused if the path is missing,
-// unreadable, a directory, not a regular file, over kind.max_bytes, empty (unless it may be), binary (a
-// NUL byte) or not valid UTF-8.
+// unreadable, a directory, not a regular file, over kind.max_bytes, empty (unless it may be), compressed
+// (gzip: said so), binary (a NUL byte) or not valid UTF-8.
 Expected<std::string> read_text_file(const std::string& path, const TextFileKind& kind);
 
 // A game record's text: refused if the path is missing, unreadable, a directory, empty, over 1 MiB,
