@@ -229,8 +229,9 @@ TEST_CASE("player: the host's player starts a new game once the one played over 
         CHECK(c.ui().message == (hosts ? "A new game once this one is over: R resigns, d offers a draw."
                                        : "The host starts a new game: this screen follows the host's game."));
         CHECK(c.game().ply() == 1);
-        c.handle(Action::of(K::Resign));
-        c.handle(Action::of(K::Yes));
+        Game resigned;
+        REQUIRE(resigned.resign(Color::Black));
+        c.sync(resigned);  // as the host's result arrives
         REQUIRE(c.game().over());
         c.handle(Action::of(K::NewGame));
         if (hosts) {
@@ -348,4 +349,29 @@ TEST_CASE("player: over the network the help page says what u, d and c do there"
     for (int r = 0; r < f.rows(); ++r)
         found = found || f.line(r).find("Over the network: u asks a take-back, d offers a draw, c chats") != std::string::npos;
     CHECK(found);
+}
+
+TEST_CASE("player: over the network the key line offers n to the host once the game is over, and only browsing once the host is gone",
+          "[tui][player][network][frame]") {
+    const auto key_line = [](const Controller& c) {
+        const Frame f = compose(c, 24, 80, Glyphs::ascii());
+        std::string line = f.line(22);  // under the status line
+        return line.erase(line.find_last_not_of(' ') + 1);
+    };
+    for (const bool hosts : {true, false}) {
+        INFO("hosts " << hosts);
+        FakeLink fake;
+        fake.hosts = hosts;
+        Controller c = networked(fake);
+        CHECK(key_line(c) == "Enter select  : move  u take-back  d draw  c chat  ? help  q quit");
+        Game resigned;
+        REQUIRE(resigned.resign(Color::Black));
+        c.sync(resigned);  // as the host's result arrives
+        REQUIRE(c.game().over());
+        CHECK(key_line(c) == concat(hosts ? "n new game   " : "", "[ ] browse the moves   c chat   f flip   ? help   q quit"));
+    }
+    FakeLink fake;
+    Controller c = networked(fake);
+    c.set_link_lost("the host is gone");
+    CHECK(key_line(c) == "[ ] browse the moves   f flip   ? help   q quit");
 }

@@ -267,6 +267,8 @@ public:
         sync_clock();
     }
     const std::string& link_lost() const { return link_lost_; }
+    // Over the network, this terminal hosts the game (n starts the next one once it is over).
+    bool hosts_game() const { return link_.hosts; }
     // Over the network, what q asks while the game is autosaved (how it can be taken up again).
     void set_quit_text(std::string text) { quit_text_ = std::move(text); }
     // A yes/no question the program asks (a user asking for a seat): `then` gets the answer.

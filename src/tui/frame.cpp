@@ -483,9 +483,14 @@ std::string hint_text(const Controller& c) {
                                         key("cancel"), " back to the game");
         return c.computer_to_move() ? concat("The computer plays on meanwhile.   ", keys) : keys;
     }
+    // The host is gone: nothing can be played or said here any more, the moves can still be browsed.
+    if (c.networked() && !c.link_lost().empty())
+        return concat(key("step-back"), " ", key("step-forward"), " browse the moves   ", key("flip"), " flip   ", key("help"),
+                      " help   ", key("quit"), " quit");
     if (c.game().over() && c.networked())
-        return concat(key("step-back"), " ", key("step-forward"), " browse the moves   ", key("chat"), " chat   ",
-                      key("flip"), " flip   ", key("help"), " help   ", key("quit"), " quit");
+        return concat(c.hosts_game() ? concat(key("new-game"), " new game   ") : std::string(), key("step-back"), " ",
+                      key("step-forward"), " browse the moves   ", key("chat"), " chat   ", key("flip"), " flip   ", key("help"),
+                      " help   ", key("quit"), " quit");
     if (c.game().over())
         return concat(key("new-game"), " new game   ", key("undo"), " undo   ", key("flip"), " flip   ", key("help"),
                       " help   ", key("quit"), " quit");

@@ -373,7 +373,11 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             // A host that said why it closed (this seat taken back by its token elsewhere, the game moved)
             // is not known to be gone.
             controller.set_link_lost(e.host_said ? "disconnected" : "the host is gone");
-            if (!host_ && is_door_name(options_.name)) lost_door_ = options_;
+            if (!host_ && is_door_name(options_.name)) {
+                lost_door_ = options_;
+                // A plain fetaix's game is not joined again by its name: the quit question no longer says so.
+                if (options_.mode == NetOptions::Mode::Join) controller.set_quit_text("Quit? The host's fetaix has closed: the game is saved with the host. (y/n)");
+            }
             // A plain fetaix's game comes back under another name (its new process id): no rejoin by this one.
             controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join && !is_door_name(options_.name)
                                                                            ? concat(". When the host is back, fetaix join ", options_.name, " takes the seat back.")

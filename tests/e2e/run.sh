@@ -1922,6 +1922,16 @@ Your choice (s, w, t, n or q), then Enter:" ] || fail "not the question expected
     # The autosave has every move, written by the first fetaix alone.
     wait_in first '^White to move|^Black'
     grep -q '^1\. c2-c3 c4xc2 2\. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave lacks the moves: $(cat "$STATE/fetaix/autosave.pdn")"
+    # The first quits: the second can only browse now, and its quit question no longer offers a seat
+    # back by the game's name (no such game: the first's was named by its process).
+    keys_in first q
+    wait_in first '^Quit\? The game is saved: fetaix resumes it\. \(y/n\)$'
+    keys_in first y
+    wait_in first '^EXITED'
+    wait_in second '^Disconnected: '
+    wait_in second '^\[ \] browse the moves   f flip   \? help   q quit$'
+    keys_in second q
+    wait_in second "^Quit\? The host's fetaix has closed: the game is saved with the host\. \(y/n\)$"
     kill_server
     ;;
 local_seat_held)
