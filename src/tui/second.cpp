@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <string>
 #include <sys/stat.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "net/protocol.hpp"
@@ -55,6 +56,32 @@ bool count_down(std::FILE* out, std::string_view label, int seconds, Step step, 
         say(out, "\n");
     return done;
 }
+
+// While a countdown runs, keys typed at the terminal are neither echoed onto it nor kept to answer the
+// question that follows: the echo is off, and what was typed is dropped at the end.
+class TypeAheadDropped {
+public:
+    explicit TypeAheadDropped(std::FILE* in) : fd_(::fileno(in)) {
+        if (!::isatty(fd_) || ::tcgetattr(fd_, &saved_) != 0) {
+            fd_ = -1;
+            return;
+        }
+        termios quiet = saved_;
+        quiet.c_lflag &= static_cast<tcflag_t>(~ECHO);
+        ::tcsetattr(fd_, TCSANOW, &quiet);
+    }
+    ~TypeAheadDropped() {
+        if (fd_ < 0) return;
+        ::tcflush(fd_, TCIFLUSH);
+        ::tcsetattr(fd_, TCSANOW, &saved_);
+    }
+    TypeAheadDropped(const TypeAheadDropped&) = delete;
+    TypeAheadDropped& operator=(const TypeAheadDropped&) = delete;
+
+private:
+    int fd_;
+    termios saved_{};
+};
 
 // Reads what has come on `fd` into `text` within 50 ms; false at the end of the stream.
 bool read_some(int fd, std::string& text) {
@@ -183,7 +210,12 @@ std::optional<int> unresponsive(AppOptions& options, std::FILE* in, std::FILE* o
             return std::nullopt;
         }
         if (*c == 'k' && mine) {
-            if (!stop_holder(out, pid, options.state_folder)) {
+            bool stopped = false;
+            {
+                const TypeAheadDropped quiet(in);
+                stopped = stop_holder(out, pid, options.state_folder);
+            }
+            if (!stopped) {
                 say(out, concat("pid ", pid, " still holds the autosave: nothing was changed.\n"));
                 return 1;
             }
@@ -209,7 +241,10 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
                             "takes no requests (screen-reader mode, or no socket).");
     const auto path = net::find_game(holder->game);
     std::optional<net::GameInfo> info;
-    if (path) info = ask_game(out, *path, pid);
+    if (path) {
+        const TypeAheadDropped quiet(in);
+        info = ask_game(out, *path, pid);
+    }
     if (!info)
         return unresponsive(options, in, out, pid,
                             "does not answer:\nit may be stopped, or hung on a lost connection.");
@@ -223,8 +258,10 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
     const bool rejoin = token && (info->white_away || info->black_away);
     std::string state = info->outcome == Outcome::Ongoing ? concat(to_string(info->turn), " to move")
                                                           : std::string(result_token(info->outcome));
+    // Moves counted as the move list counts them: "1. c2-c3 c4xc2" is one.
+    const std::size_t moves = full_moves(info->ply % 2 == 0 ? info->turn : opponent(info->turn), info->ply);
     say(out, concat("Another fetaix (pid ", pid, ") is playing the game saved here:\n", seat_text(Color::White, info->white),
-                    " - ", seat_text(Color::Black, info->black), ", ", info->ply, info->ply == 1 ? " move, " : " moves, ",
+                    " - ", seat_text(Color::Black, info->black), ", ", moves, moves == 1 ? " move, " : " moves, ",
                     state, ".\n"));
     if (free)
         say(out, concat("  s  take the ", to_string(free_side), " seat: one game on two screens (the other keeps ",

@@ -1973,6 +1973,8 @@ Your choice (w, t, n or q), then Enter:" ] || fail "not the question expected: $
     start_in fourth "$BIN"
     wait_in fourth '^Your choice \(s, w, t, n or q\), then Enter:$'
     screen_in fourth | grep -qx '  s  take your seat back: one game on two screens' || fail "no seat back: $(screen_in fourth)"
+    # Two plies are one move, as the move list counts them.
+    screen_in fourth | grep -qx "White - Black ($me), 1 move, White to move\." || fail "the game line: $(screen_in fourth)"
     keys_in fourth s Enter
     wait_in first "^Black \($me\) joined\.$"
     wait_in fourth "^White to move - waiting for"
@@ -2232,7 +2234,11 @@ local_stopped)
     pid=$(fetaix_pid first)
     kill -STOP "$pid"
     start_in second "$BIN"
+    # Keys typed while it asks are not echoed onto the countdown, nor kept to answer the question after it.
+    wait_in second '^Asking the other fetaix'
+    keys_in second x Enter
     wait_in second '^Your choice \(k, n or q\), then Enter:$'
+    screen_in second | grep -q '^Type k, n or q\.$' && fail "a key typed during the countdown answered: $(screen_in second)"
     # The countdown of its answer ran out first.
     [ "$(screen_in second | sed -n 1,7p)" = "Asking the other fetaix (pid $pid) about its game... 1 s
 The other fetaix (pid $pid) does not answer:
