@@ -372,6 +372,13 @@ TEST_CASE("player: over the network the key line offers n to the host once the g
     }
     FakeLink fake;
     Controller c = networked(fake);
+    type_move(c, "d3-c3");
+    c.play_delivered(*parse_move("b3xd3", c.game().position(), c.game().rules()));
+    REQUIRE(c.must_capture());
     c.set_link_lost("the host is gone");
     CHECK(key_line(c) == "[ ] browse the moves   f flip   ? help   q quit");
+    // Nothing can be played here now: the status line no longer says a capture is compulsory.
+    const Frame f = compose(c, 24, 80, Glyphs::ascii());
+    std::string status = f.line(21);
+    CHECK(status.erase(status.find_last_not_of(' ') + 1) == "White (Amina) to move - the host is gone | White 11, Black 12");
 }
