@@ -527,8 +527,7 @@ int run_hosts() {
         const net::GameInfo& g = *l.info;
         const auto seat = [](const std::string& name, bool free) { return free ? std::string("(free)") : name; };
         // Counted as the move list and the game history count: "1. c2-c3 c4xc2" is one move.
-        const Color first = g.ply % 2 == 0 ? g.turn : opponent(g.turn);
-        const std::size_t moves = full_moves(first, static_cast<std::size_t>(g.ply));
+        const std::size_t moves = full_moves_before(g.turn, g.ply);
         std::string line = concat(l.name, "   White ", seat(g.white, g.white_free), ", Black ", seat(g.black, g.black_free),
                                   "   ", moves, moves == 1 ? " move, " : " moves, ");
         line += g.outcome == Outcome::Ongoing ? concat(to_string(g.turn), " to move") : std::string(result_token(g.outcome));
@@ -759,7 +758,7 @@ int main(int argc, char** argv) {
     std::string combine_file;
     CLI::Option* combine_option = cli::add_file(*solve, "--combine", combine_file, "join the PROOFs into a proof of the position, written to FILE");
     int combine_plies = 6;
-    CLI::Option* plies_option = cli::add_whole(*solve, "--plies", "N", 0, 12, [&](long long n) { combine_plies = static_cast<int>(n); },
+    CLI::Option* plies_option = cli::add_whole(*solve, "--plies", "N", 0, 8, [&](long long n) { combine_plies = static_cast<int>(n); },
                                                "a number of plies", "with --combine: the plies searched above the proofs (default 6)");
     CLI::Option* proofs_option = solve->add_option("PROOF", book_proofs, "with --book or --combine: proof files")->type_name("");
 

@@ -114,7 +114,7 @@ got=$("$program" solve --book "$tmp/book" "$tmp/win.proof")
 head -1 "$tmp/listed" | grep -q "^fetaix book: [0-9]* positions; rules backward-captures=no promotion=end majority=no$" || fail "listing head: $(head -1 "$tmp/listed")"
 grep -q "^W:Wc1,a2:Bd4,c5 draw [a-e][1-5]-[a-e][1-5]$" "$tmp/listed" || fail "the root is not in the book as a draw"
 [[ $(($(wc -l <"$tmp/listed") - 1)) == $(head -1 "$tmp/listed" | cut -d' ' -f3) ]] || fail "listing: not a line a position"
-grep -vq "^W:Wc1,a2:Bd4,c5 " "$tmp/listed" || fail "listing: one line only"
+[[ $(tail -n +2 "$tmp/listed" | grep -vc "^W:Wc1,a2:Bd4,c5 ") -gt 0 ]] || fail "listing: the root alone"
 cp "$tmp/book" "$tmp/book.before"
 got=$("$program" solve --book "$tmp/book" "$tmp/win.proof" 2>&1)
 [[ $? == 0 && $got == *"$tmp/book: "*" positions (0 new)" ]] || fail "book again: $got"
@@ -163,7 +163,7 @@ got=$("$program" solve --combine "$tmp/fewer.proof" --plies 1 --fen W:Wa2,c1:Bc5
 expect 2 "" "fetaix: solve --combine FILE needs the proof files to join" solve --combine "$tmp/x.proof"
 expect 2 "" "fetaix: solve --combine goes with --fen, --plies and proof files only, not with --nodes" solve --combine "$tmp/x.proof" --nodes 5 "$tmp/win.proof"
 expect 2 "" "fetaix: solve: --plies goes with --combine" solve --plies 2
-expect 2 "" "fetaix: --plies: expected a number of plies from 0 to 12, not '13'" solve --combine "$tmp/x.proof" --plies 13 "$tmp/win.proof"
+expect 2 "" "fetaix: --plies: expected a number of plies from 0 to 8, not '9'" solve --combine "$tmp/x.proof" --plies 9 "$tmp/win.proof"
 expect 2 "" "fetaix: solve --combine: $tmp is a folder, not a file" solve --combine "$tmp" "$tmp/win.proof"
 expect 1 "" "fetaix: solve --combine: cannot open $tmp/none: No such file or directory" solve --combine "$tmp/x.proof" "$tmp/none"
 [[ ! -e $tmp/x.proof ]] || fail "a refused join wrote its file"

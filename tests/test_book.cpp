@@ -32,7 +32,7 @@ book::Book book_of(const Position& root) {
     const solve::Solution s = solve::solve(solver, root);
     REQUIRE(s.proof);
     book::Builder builder;
-    REQUIRE_FALSE(builder.add(*s.proof));
+    REQUIRE_FALSE(builder.add(*s.proof, nullptr));
     return read_book(builder);
 }
 
@@ -99,7 +99,7 @@ TEST_CASE("book: a draw's proof gives the nodes both strategies share as draws a
     REQUIRE(s.proof);
     REQUIRE(s.proof->value == "draw");
     book::Builder builder;
-    REQUIRE_FALSE(builder.add(*s.proof));
+    REQUIRE_FALSE(builder.add(*s.proof, nullptr));
     const book::Book b = read_book(builder);
     const auto at_root = b.find(root);
     REQUIRE(at_root);
@@ -164,6 +164,11 @@ TEST_CASE("book: every entry of the shipped book reads, and every first move of 
     REQUIRE(c2c3);
     CHECK(c2c3->value == book::Value::Draw);
     REQUIRE(c2c3->move);
+    // After 1. c2-c3, from the joined proof of the start: a draw, held by c4xc2 (Black's only move).
+    const auto after_c2c3 = b.find(after_moves({"c2-c3"}));
+    REQUIRE(after_c2c3);
+    CHECK(after_c2c3->value == book::Value::Draw);
+    CHECK(to_string(*after_c2c3->move) == "c4xc2");
     // And the start itself, from its joined proof (data/proofs/start.proof): a draw, held by c2-c3.
     const auto at_start = b.find(start_position());
     REQUIRE(at_start);
@@ -202,7 +207,7 @@ TEST_CASE("book: two proofs that disagree on a position are refused; a hold give
     book::Builder b;
     REQUIRE_FALSE(b.add(book_of(fen("W:WKc3:Bc4"))));
     proof::Proof forged{Rules{}, fen("W:WKc3:Bc4"), "loss", {proof::Strategy{Color::Black, true, {{"W:WKc3:Bc4", ""}}}}};
-    CHECK(b.add(forged) == std::optional<std::string>("W:WKc3:Bc4: a loss here, but the book has a win"));
+    CHECK(b.add(forged, nullptr) == std::optional<std::string>("W:WKc3:Bc4: a loss here, but the book has a win"));
     // A hold, then a win at the same position: the win is kept; a hold after it changes nothing.
     book::Builder h(Rules{});
     const Position q = fen("W:WKc3:Bc4");
@@ -380,4 +385,54 @@ TEST_CASE("engine: a hold from the book is played unless the search finds a forc
     CHECK(w.best == take);
     CHECK_FALSE(w.proven);
     CHECK(w.score > engine::kMateBound);
+    // A hold where there is one legal move, played at once under a clock (no search follows): still
+    // said to be proven.
+    const Position forced = fen("W:Wa1,c1,e1,b2,c2,Kd2:Ba2");
+    REQUIRE(legal_moves(forced, rules).size() == 1);
+    book::Builder made_forced(rules);
+    REQUIRE_FALSE(made_forced.put(forced, book::Entry{book::Value::Holds, legal_moves(forced, rules)[0]}));
+    const book::Book forced_book = read_book(made_forced);
+    with_book.set_book(&forced_book);
+    const engine::Result f = with_book.run(forced, rules, {}, engine::Limits{.time_ms = 1000});
+    CHECK(f.depth == 0);
+    REQUIRE(f.proven);
+    CHECK(*f.proven == book::Value::Holds);
+}
+
+TEST_CASE("book: only what a proof's check walks goes into the book: a node never reached, another strategy, stay out", "[solve]") {
+    // The one-node proof of W:WKc3:Bc4 (c3xc5 takes the last Black piece), with a node added that its
+    // lines never reach, and a "Black wins" section its value does not need: both pass the check
+    // (verify walks from the root the strategies the value needs) and neither may reach the book.
+    const Position root = fen("W:WKc3:Bc4");
+    proof::Proof p{Rules{}, root, "win", {proof::Strategy{Color::White, true, {{"W:WKc3:Bc4", "c3xc5"}, {to_fen(start_position()), "c2-c3"}}},
+                                          proof::Strategy{Color::Black, true, {{"B:WKc3:Bc4", "c4-d4"}}}}};
+    p.rules.no_progress = 0;
+    REQUIRE(proof::verify(p, nullptr));
+    book::Builder builder;
+    REQUIRE_FALSE(builder.add(p, nullptr));
+    const book::Book b = read_book(builder);
+    CHECK(b.size() == 1);
+    REQUIRE(b.find(root));
+    CHECK(b.find(root)->value == book::Value::Win);
+    CHECK_FALSE(b.find(start_position()));
+    CHECK_FALSE(b.find(fen("B:WKc3:Bc4")));
+}
+
+TEST_CASE("book: a move past the 16,383rd of a position cannot be named, and is refused, not kept wrong", "[solve]") {
+    // A lone mullah among twelve Black pieces (test_reference.cpp): over 20,000 capture sequences.
+    const Position many = fen("W:WKc3:BKb1,Ka2,b2,Kc2,Kd2,Kb3,Kd3,Kb4,Kc4,d4,Kb5,d5");
+    const std::vector<Move> moves = book::moves_in_notation_order(many, Rules{});
+    REQUIRE(moves.size() > 20000);
+    book::Builder builder(Rules{});
+    // The 16,383rd (place 16,382) is the last a code can name; it reads back as it was put.
+    REQUIRE_FALSE(builder.put(many, book::Entry{book::Value::Win, moves[16382]}));
+    const auto kept = read_book(builder).find(many);
+    REQUIRE(kept);
+    CHECK(kept->value == book::Value::Win);
+    CHECK(*kept->move == moves[16382]);
+    book::Builder past(Rules{});
+    CHECK(past.put(many, book::Entry{book::Value::Win, moves[20000]}) ==
+          concat(to_fen(many), ": the move '", to_string(moves[20000]), "' is number 20001 of ", moves.size(),
+                 " legal moves: a book names at most 16383 a position"));
+    CHECK(past.size() == 0);
 }

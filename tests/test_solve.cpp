@@ -370,7 +370,8 @@ TEST_CASE("solve --combine: the first plies are searched, and what cannot be joi
     // The same without the tables the parts were proven with: a line leaves every proof, and that is said.
     const auto no_tables = proof::combine(lost, parts, nullptr, 2);
     REQUIRE_FALSE(no_tables);
-    CHECK(no_tables.error().message.find("in no proof and not an end of the game or a table position (were the proofs made with other tables?)") != std::string::npos);
+    CHECK(no_tables.error().message.find(": not in the proof and not an end of the game or a table position (was it made with other tables?)") != std::string::npos);
+    CHECK(no_tables.error().message.starts_with("the proof of "));
     // Nothing to join, and proofs for other rules.
     CHECK(proof::combine(lost, {}, &lower).error().message == "no proofs to join");
     proof::Proof other = parts.front();

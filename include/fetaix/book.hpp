@@ -26,6 +26,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -255,6 +256,11 @@ public:
             const auto moves = moves_in_notation_order(p, rules_);
             const auto at = std::find(moves.begin(), moves.end(), *e.move);
             if (at == moves.end()) return concat(to_fen(p), ": the move '", fetaix::to_string(*e.move), "' is not legal");
+            // A code names a move by 14 bits: a position of more legal moves cannot be kept whole.
+            const auto index = static_cast<std::size_t>(at - moves.begin());
+            if (index >= detail::kNoMove)
+                return concat(to_fen(p), ": the move '", fetaix::to_string(*e.move), "' is number ", index + 1, " of ", moves.size(),
+                              " legal moves: a book names at most ", std::size_t{detail::kNoMove}, " a position");
             place = static_cast<std::uint16_t>(at - moves.begin());
         }
         if ((e.value == Value::Loss) != (place == detail::kNoMove))
@@ -282,19 +288,19 @@ public:
         return problem;
     }
 
-    // Adds a proof's positions (the caller has checked it: proof::verify).
-    [[nodiscard]] std::optional<std::string> add(const proof::Proof& proof) {
+    // Adds a proof's positions (the caller has checked it: proof::verify, with these tables): of the
+    // strategies its value needs, the nodes their lines reach from the root, as the check walked them;
+    // a node listed but never reached, or another strategy in the file, was not checked and is not taken.
+    [[nodiscard]] std::optional<std::string> add(const proof::Proof& proof, const tablebase::Set* tables) {
         if (auto bad = take_rules(proof.rules, "proof")) return bad;
-        using Nodes = std::unordered_map<Position, std::string, proof::detail::PositionHash>;
-        const auto read = [](const proof::Strategy& s) -> Expected<Nodes> {
-            Nodes nodes;
-            for (const auto& [fen_text, move] : s.nodes) {
-                const auto p = parse_fen(fen_text);
-                if (!p) return Error{concat(fen_text, ": ", p.error().describe())};
-                nodes.emplace(*p, move);
-            }
-            return nodes;
-        };
+        std::vector<proof::Walked> walked;
+        for (const auto& [side, wins] : proof::needed_strategies(proof)) {
+            const proof::Strategy* s = proof::find_strategy(proof, side, wins);
+            if (!s) return concat("the value '", proof.value, "' needs the strategy '", to_string(side), wins ? " wins" : " holds", "'");
+            auto nodes = proof::walked(proof, *s, tables);
+            if (!nodes) return nodes.error().message;
+            walked.push_back(std::move(*nodes));
+        }
         const auto put_text = [&](const Position& p, Value v, const std::string& move_text) -> std::optional<std::string> {
             Entry e{v, std::nullopt};
             if (!move_text.empty()) {
@@ -305,32 +311,21 @@ public:
             return put(p, e);
         };
         if (proof.value == "win" || proof.value == "loss") {
-            for (const proof::Strategy& s : proof.strategies) {
-                if (!s.wins) continue;
-                auto nodes = read(s);
-                if (!nodes) return nodes.error().message;
-                for (const auto& [p, move] : *nodes)
-                    if (auto bad = put_text(p, p.side_to_move == s.side ? Value::Win : Value::Loss, p.side_to_move == s.side ? move : ""))
-                        return bad;
-            }
+            const Color winner = proof::needed_strategies(proof).front().first;
+            for (const auto& [p, move] : walked.front())
+                if (auto bad = put_text(p, p.side_to_move == winner ? Value::Win : Value::Loss, p.side_to_move == winner ? move : ""))
+                    return bad;
             return std::nullopt;
         }
-        const proof::Strategy* holds[2] = {nullptr, nullptr};
-        for (const proof::Strategy& s : proof.strategies)
-            if (!s.wins) holds[index_of(s.side)] = &s;
-        if (!holds[0] || !holds[1]) return std::string("a draw's proof needs both holding strategies");
-        const auto white = read(*holds[0]);
-        const auto black = read(*holds[1]);
-        if (!white) return white.error().message;
-        if (!black) return black.error().message;
-        const Nodes* nodes[2] = {&*white, &*black};
         // A node of both strategies is a draw; a side's own node of its strategy alone, a hold (its
         // other nodes say only that the opponent does not win, which the engine does not play from).
+        std::unordered_set<Position, proof::detail::PositionHash> in[2];
         for (int side = 0; side < 2; ++side)
-            for (const auto& [p, move] : *nodes[side]) {
+            for (const auto& [p, move] : walked[static_cast<std::size_t>(side)]) in[side].insert(p);
+        for (int side = 0; side < 2; ++side)
+            for (const auto& [p, move] : walked[static_cast<std::size_t>(side)]) {
                 if (index_of(p.side_to_move) != side) continue;
-                const bool both = nodes[1 - side]->contains(p);
-                if (auto bad = put_text(p, both ? Value::Draw : Value::Holds, move)) return bad;
+                if (auto bad = put_text(p, in[1 - side].contains(p) ? Value::Draw : Value::Holds, move)) return bad;
             }
         return std::nullopt;
     }

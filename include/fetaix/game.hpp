@@ -73,6 +73,11 @@ inline std::size_t full_moves(Color first, std::size_t plies) {
     return (plies + (first == Color::Black ? 1 : 0) + 1) / 2;
 }
 
+// The same, known from the side to move after them (a game told by its ply and turn).
+inline std::size_t full_moves_before(Color to_move, std::size_t plies) {
+    return full_moves(plies % 2 == 0 ? to_move : opponent(to_move), plies);
+}
+
 class Game {
 public:
     explicit Game(const Rules& rules = {}, const Position& start = start_position()) : rules_(rules) {

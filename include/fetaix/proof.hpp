@@ -271,18 +271,27 @@ struct Verified {
     std::size_t nodes = 0;
 };
 
+// The strategies a proof's value needs (side, wins), as verify checks them and no other: the winner's
+// for a win or a loss, both holds for a draw.
+inline std::vector<std::pair<Color, bool>> needed_strategies(const Proof& proof) {
+    const Color mover = proof.root.side_to_move;
+    if (proof.value == "win") return {{mover, true}};
+    if (proof.value == "loss") return {{opponent(mover), true}};
+    return {{Color::White, false}, {Color::Black, false}};
+}
+
+inline const Strategy* find_strategy(const Proof& proof, Color side, bool wins) {
+    const Strategy* s = nullptr;
+    for (const Strategy& t : proof.strategies)
+        if (t.side == side && t.wins == wins) s = &t;
+    return s;
+}
+
 // Re-checks a proof: the strategies its value needs, each from the root. Returns the first bad node.
 inline Expected<Verified> verify(const Proof& proof, const tablebase::Set* tables) {
-    const Color mover = proof.root.side_to_move;
-    std::vector<std::pair<Color, bool>> needed;  // side, wins
-    if (proof.value == "win") needed = {{mover, true}};
-    else if (proof.value == "loss") needed = {{opponent(mover), true}};
-    else needed = {{Color::White, false}, {Color::Black, false}};
     Verified out;
-    for (const auto& [side, wins] : needed) {
-        const Strategy* s = nullptr;
-        for (const Strategy& t : proof.strategies)
-            if (t.side == side && t.wins == wins) s = &t;
+    for (const auto& [side, wins] : needed_strategies(proof)) {
+        const Strategy* s = find_strategy(proof, side, wins);
         if (!s) return Error{concat("the value '", proof.value, "' needs the strategy '", to_string(side), wins ? " wins" : " holds", "'")};
         detail::Checker checker(proof.rules, tables, *s);
         if (auto bad = checker.load()) return Error{*bad};
@@ -293,6 +302,56 @@ inline Expected<Verified> verify(const Proof& proof, const tablebase::Set* table
     return out;
 }
 
+// A strategy's nodes as its lines reach them from a root, each with its move (empty for the other
+// side's), ends and table positions left out.
+using Walked = std::vector<std::pair<Position, std::string>>;
+
+namespace detail {
+// Walks a strategy of `side` from root: `move_of(p)` gives the move listed for p, or null when p is
+// not listed, which is an error (`unlisted` says why) unless p ends the line.
+template <class MoveOf>
+Expected<Walked> walk(const Position& root, const Rules& rules, const tablebase::Set* tables, Color side, bool wins, MoveOf&& move_of,
+                      std::string_view unlisted) {
+    Walked out;
+    std::unordered_map<Position, bool, PositionHash> seen;
+    std::vector<Position> stack{root};
+    while (!stack.empty()) {
+        const Position p = stack.back();
+        stack.pop_back();
+        if (leaf(p, rules, tables, side, wins).settled || !seen.emplace(p, true).second) continue;
+        const std::string* move = move_of(p);
+        if (!move) return Error{concat(to_fen(p), ": ", unlisted)};
+        out.emplace_back(p, *move);
+        if (p.side_to_move == side) {
+            const auto m = parse_move(*move, p, rules);
+            if (!m) return Error{concat(to_fen(p), ": the move '", *move, "' is not legal: ", m.error().describe())};
+            stack.push_back(p.after(*m));
+        } else {
+            for (const Position& q : successors(p, rules)) stack.push_back(q);
+        }
+    }
+    return out;
+}
+}  // namespace detail
+
+// The nodes of a proof's strategy that its check walks: those its lines reach from the proof's root
+// (a node listed but never reached, or past a table position, is left out, as the check leaves it).
+inline Expected<Walked> walked(const Proof& proof, const Strategy& s, const tablebase::Set* tables) {
+    std::unordered_map<Position, const std::string*, detail::PositionHash> listed;
+    for (const auto& [fen_text, move] : s.nodes) {
+        const auto p = parse_fen(fen_text);
+        if (!p) return Error{concat(fen_text, ": ", p.error().describe())};
+        listed.emplace(*p, &move);
+    }
+    return detail::walk(
+        proof.root, proof.rules, tables, s.side, s.wins,
+        [&](const Position& p) -> const std::string* {
+            const auto it = listed.find(p);
+            return it == listed.end() ? nullptr : it->second;
+        },
+        "not in the proof and not an end of the game or a table position");
+}
+
 namespace detail {
 // Builds a strategy of `side` from `root` out of known strategies: within `plies` plies of the root
 // the moves are searched, and below them every line enters a known strategy's node or ends.
@@ -300,15 +359,18 @@ class Joiner {
 public:
     Joiner(const Rules& rules, const tablebase::Set* tables, Color side, bool wins) : rules_(rules), tables_(tables), side_(side), wins_(wins) {}
 
-    // A proof's strategy of the side (a win serves a hold too). A position two strategies list keeps
-    // the first's move: each strategy is closed, so a line that enters one stays in it or enters an
-    // earlier one, and never goes round between them.
-    std::optional<std::string> know(const Strategy& s) {
-        if (s.side != side_ || (wins_ && !s.wins)) return std::nullopt;
-        for (const auto& [fen_text, move] : s.nodes) {
-            const auto p = parse_fen(fen_text);
-            if (!p) return concat(fen_text, ": ", p.error().describe());
-            known_.emplace(*p, &move);
+    // A checked proof's strategies of the side (a win serves a hold too), as far as its check walked
+    // them (with these tables). A position two strategies have keeps the first's move: each strategy is
+    // closed, so a line that enters one stays in it or enters an earlier one, and never goes round
+    // between them.
+    std::optional<std::string> know(const Proof& part) {
+        for (const auto& [side, wins] : needed_strategies(part)) {
+            if (side != side_ || (wins_ && !wins)) continue;
+            const Strategy* s = find_strategy(part, side, wins);
+            if (!s) return concat("the value '", part.value, "' needs the strategy '", to_string(side), wins ? " wins" : " holds", "'");
+            auto nodes = walked(part, *s, tables_);
+            if (!nodes) return concat("the proof of ", to_fen(part.root), ": ", nodes.error().message, " (was it made with other tables?)");
+            for (auto& [p, move] : *nodes) known_.emplace(p, std::move(move));
         }
         return std::nullopt;
     }
@@ -342,48 +404,48 @@ private:
     // Whether every line of the side's play from p within `depth` plies ends or enters a known node.
     // A position settled here is kept with its move, and never one being searched: so the top goes
     // round nowhere.
+    // A position not settled within some plies is not within fewer: it is not searched again for them.
     bool reach(const Position& p, int depth) {
         if (const Leaf l = leaf(p, rules_, tables_, side_, wins_); l.settled) return !l.failure;
         if (known_.contains(p) || top_.contains(p)) return true;
         if (depth == 0) return false;
+        if (const auto failed = failed_.find(p); failed != failed_.end() && failed->second >= depth) return false;
+        bool settled = false;
         if (p.side_to_move == side_) {
             for (const Move& m : legal_moves(p, rules_))
                 if (reach(p.after(m), depth - 1)) {
                     top_.emplace(p, fetaix::to_string(m));
-                    return true;
+                    settled = true;
+                    break;
                 }
-            return false;
+        } else {
+            settled = true;
+            for (const Position& q : successors(p, rules_))
+                if (!reach(q, depth - 1)) {
+                    settled = false;
+                    break;
+                }
+            if (settled) top_.emplace(p, std::string());
         }
-        for (const Position& q : successors(p, rules_))
-            if (!reach(q, depth - 1)) return false;
-        top_.emplace(p, std::string());
-        return true;
+        if (!settled) failed_[p] = std::max(failed_[p], depth);
+        return settled;
     }
 
     // The nodes the strategy's lines reach from root. A line that leaves every strategy is a part proven
     // with other tables than these (the joined proof would not check): said, not followed.
     Expected<Strategy> collect(const Position& root) const {
+        const auto nodes = walk(
+            root, rules_, tables_, side_, wins_,
+            [&](const Position& p) -> const std::string* {
+                if (const auto top = top_.find(p); top != top_.end()) return &top->second;
+                const auto known = known_.find(p);
+                return known == known_.end() ? nullptr : &known->second;
+            },
+            "in no proof and not an end of the game or a table position (were the proofs made with other tables?)");
+        if (!nodes) return nodes.error();
         Strategy out{side_, wins_, {}};
-        std::unordered_map<Position, bool, PositionHash> seen;
-        std::vector<Position> stack{root};
-        while (!stack.empty()) {
-            const Position p = stack.back();
-            stack.pop_back();
-            if (leaf(p, rules_, tables_, side_, wins_).settled || !seen.emplace(p, true).second) continue;
-            const auto top = top_.find(p);
-            const auto known = known_.find(p);
-            if (top == top_.end() && known == known_.end())
-                return Error{concat(to_fen(p), ": in no proof and not an end of the game or a table position (were the proofs made with other tables?)")};
-            const std::string& move = top != top_.end() ? top->second : *known->second;
-            out.nodes.emplace_back(to_fen(p), move);
-            if (p.side_to_move == side_) {
-                const auto m = parse_move(move, p, rules_);
-                if (!m) return Error{concat(to_fen(p), ": the move '", move, "' is not legal: ", m.error().describe())};
-                stack.push_back(p.after(*m));
-            } else {
-                for (const Position& q : successors(p, rules_)) stack.push_back(q);
-            }
-        }
+        out.nodes.reserve(nodes->size());
+        for (const auto& [p, move] : *nodes) out.nodes.emplace_back(to_fen(p), move);
         return out;
     }
 
@@ -391,33 +453,33 @@ private:
     const tablebase::Set* tables_;
     Color side_;
     bool wins_;
-    std::unordered_map<Position, const std::string*, PositionHash> known_;
+    std::unordered_map<Position, std::string, PositionHash> known_;
     std::unordered_map<Position, std::string, PositionHash> top_;
+    std::unordered_map<Position, int, PositionHash> failed_;  // the most plies each was not settled within
 };
 }  // namespace detail
 
 // A proof of root made from proofs of positions below it (`fetaix solve --combine`): the first `plies`
-// plies searched, each line below them in one of the parts' strategies or ended. The parts are
-// trusted as they are given: check them first (verify), and the result after, like any proof.
+// plies searched, each line below them in one of the parts' strategies or ended. Of each part only
+// what its check walks is taken, but the parts are not checked here: check them first (verify, with
+// these tables), and the result after, like any proof.
 inline Expected<Proof> combine(const Position& root, const std::vector<Proof>& parts, const tablebase::Set* tables, int plies = 6) {
     if (parts.empty()) return Error{"no proofs to join"};
     Proof proof{parts.front().rules, root, "", {}};
     for (const Proof& part : parts)
         if (rules_line(part.rules) != rules_line(proof.rules))
             return Error{concat("the proofs are for different rules: '", rules_line(part.rules), "' and '", rules_line(proof.rules), "'")};
-    std::string why;  // for the last strategy not found
-    const auto strategy = [&](Color side, bool wins) -> Expected<std::optional<Strategy>> {
-        detail::Joiner joiner(proof.rules, tables, side, wins);
+    const auto joiner = [&](Color side, bool wins) -> Expected<detail::Joiner> {
+        detail::Joiner j(proof.rules, tables, side, wins);
         for (const Proof& part : parts)
-            for (const Strategy& s : part.strategies)
-                if (auto bad = joiner.know(s)) return Error{*bad};
-        auto s = joiner.join(root, plies);
-        if (s && !*s) why = joiner.unsettled(root, plies);
-        return s;
+            if (auto bad = j.know(part)) return Error{*bad};
+        return j;
     };
     const Color mover = root.side_to_move;
     for (const auto& [side, value] : {std::pair{mover, "win"}, std::pair{opponent(mover), "loss"}}) {
-        auto s = strategy(side, true);
+        auto j = joiner(side, true);
+        if (!j) return j.error();
+        auto s = j->join(root, plies);
         if (!s) return s.error();
         if (*s) {
             proof.value = value;
@@ -426,9 +488,13 @@ inline Expected<Proof> combine(const Position& root, const std::vector<Proof>& p
         }
     }
     for (const Color side : {Color::White, Color::Black}) {
-        auto s = strategy(side, false);
+        auto j = joiner(side, false);
+        if (!j) return j.error();
+        auto s = j->join(root, plies);
         if (!s) return s.error();
-        if (!*s) return Error{concat("the proofs do not settle ", to_fen(root), " within ", plies, plies == 1 ? " ply" : " plies", ": no strategy of ", to_string(side), " wins or holds there (", why, ")")};
+        if (!*s)
+            return Error{concat("the proofs do not settle ", to_fen(root), " within ", plies, plies == 1 ? " ply" : " plies", ": no strategy of ",
+                                to_string(side), " wins or holds there (", j->unsettled(root, plies), ")")};
         proof.strategies.push_back(std::move(**s));
     }
     proof.value = "draw";

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <variant>
 
@@ -139,15 +140,11 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 // Why a file the command reads as it goes (a checkpoint) cannot be read: missing, unreadable, or not a
-// regular file (a FIFO or a device would block or never end). Opened without blocking to find out.
+// regular file (a FIFO or a device would block or never end).
 std::optional<std::string> input_refusal(const std::string& path) {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) return concat("cannot read ", path, ": ", std::strerror(errno));
-    struct stat info {};
-    const bool regular = fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
-    ::close(fd);
-    if (S_ISDIR(info.st_mode)) return concat(path, " is a folder, not a file");
-    if (!regular) return concat(path, " is not a regular file");
+    const auto fd = store::open_regular_file(path, "a checkpoint");
+    if (!fd) return fd.error().message;
+    ::close(*fd);
     return std::nullopt;
 }
 
@@ -321,19 +318,34 @@ struct ProofProblem {
     bool bad = false;     // the proof was read but does not check
 };
 
-std::variant<CheckedProof, ProofProblem> check_proof_file(const std::string& file) {
+// The built tables of each rule set a proof was read for, loaded once (the 6-piece ones are 683 MB).
+class TablesByRules {
+public:
+    Expected<const tablebase::Set*> of(const Rules& rules) {
+        const std::string key = proof::rules_line(rules);
+        if (const auto it = sets_.find(key); it != sets_.end()) return &it->second;
+        auto tables = built_tables(rules);
+        if (!tables) return tables.error();
+        return &sets_.emplace(key, std::move(*tables)).first->second;
+    }
+
+private:
+    std::map<std::string, tablebase::Set> sets_;
+};
+
+std::variant<CheckedProof, ProofProblem> check_proof_file(const std::string& file, TablesByRules& tables_by_rules) {
     const auto text = store::read_text_file(file, {kMaxSolveFileBytes, "a proof file", "1 GiB", false});
     if (!text) return ProofProblem{text.error().message};
     auto parsed = proof::parse(*text);
     if (!parsed) return ProofProblem{concat(file, ": ", parsed.error().describe())};
-    auto tables = built_tables(parsed->rules);
+    const auto tables = tables_by_rules.of(parsed->rules);
     if (!tables) return ProofProblem{tables.error().describe()};
-    auto checked = proof::verify(*parsed, &*tables);
+    auto checked = proof::verify(*parsed, *tables);
     if (!checked) {
         std::string message = concat(file, ": bad proof: ", checked.error().message);
         // A proof made with larger tables than are built here stops at their positions: say so.
         if (message.ends_with("not in the proof and not an end of the game or a table position")) {
-            const int pieces = solve::most_pieces(&*tables);
+            const int pieces = solve::most_pieces(*tables);
             message += pieces == 0 ? std::string(" (no endgame tables are built for these rules: if the proof was made with them, build them: fetaix tablebase build)")
                                    : concat(" (the tables built for these rules go up to ", pieces, " pieces: if the proof was made with larger ones, build them: fetaix tablebase build)");
         }
@@ -345,7 +357,8 @@ std::variant<CheckedProof, ProofProblem> check_proof_file(const std::string& fil
 }  // namespace
 
 int run_solve_verify(const std::string& file) {
-    const auto result = check_proof_file(file);
+    TablesByRules tables;
+    const auto result = check_proof_file(file, tables);
     if (const auto* problem = std::get_if<ProofProblem>(&result)) {
         if (problem->bad) out(problem->message);
         else err(concat("fetaix: solve --verify: ", problem->message));
@@ -397,14 +410,15 @@ int run_solve_book(const std::string& book_file, const std::vector<std::string>&
         }
     const std::size_t before = builder.size();
     // Every proof is checked before any is added: the book is written whole or not at all.
+    TablesByRules tables;
     for (const std::string& file : proofs) {
-        const auto result = check_proof_file(file);
+        const auto result = check_proof_file(file, tables);
         if (const auto* problem = std::get_if<ProofProblem>(&result)) {
             err(concat("fetaix: solve --book: ", problem->message));
             return 1;
         }
         const CheckedProof& c = std::get<CheckedProof>(result);
-        if (auto bad = builder.add(c.proof)) {
+        if (auto bad = builder.add(c.proof, *tables.of(c.proof.rules))) {
             err(concat("fetaix: solve --book: ", file, ": ", *bad));
             return 1;
         }
@@ -429,8 +443,9 @@ int run_solve_combine(const std::string& file, const Position& root, const std::
             return 2;
         }
     std::vector<proof::Proof> parts;
+    TablesByRules tables_by_rules;
     for (const std::string& part : proofs) {
-        auto result = check_proof_file(part);
+        auto result = check_proof_file(part, tables_by_rules);
         if (const auto* problem = std::get_if<ProofProblem>(&result)) {
             err(concat("fetaix: solve --combine: ", problem->message));
             return 1;
@@ -439,18 +454,14 @@ int run_solve_combine(const std::string& file, const Position& root, const std::
         out(concat(part, ": proof OK (", c.verified.summary, ")"));
         parts.push_back(std::move(c.proof));
     }
-    auto tables = built_tables(parts.front().rules);
-    if (!tables) {
-        err(concat("fetaix: solve --combine: ", tables.error().describe()));
-        return 1;
-    }
-    const auto joined = proof::combine(root, parts, &*tables, plies);
+    const tablebase::Set* tables = *tables_by_rules.of(parts.front().rules);  // loaded by the first check
+    const auto joined = proof::combine(root, parts, tables, plies);
     if (!joined) {
         err(concat("fetaix: solve --combine: ", joined.error().message));
         return 1;
     }
     // Checked as a whole, as --verify would: the join is not trusted either.
-    const auto checked = proof::verify(*joined, &*tables);
+    const auto checked = proof::verify(*joined, tables);
     if (!checked) {
         err(concat("fetaix: solve --combine: the joined proof does not check: ", checked.error().message));
         return 1;

@@ -121,7 +121,7 @@ bool valid_utf8(std::string_view text) {
     return true;
 }
 
-Expected<std::string> read_text_file(const std::string& path, const TextFileKind& kind) {
+Expected<int> open_regular_file(const std::string& path, std::string_view what) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return Error{system_error("cannot open", path)};
     struct stat info {};
@@ -132,11 +132,24 @@ Expected<std::string> read_text_file(const std::string& path, const TextFileKind
     }
     if (S_ISDIR(info.st_mode)) {
         ::close(fd);
-        return Error{concat(path, " is a folder, not ", kind.what)};
+        return Error{concat(path, " is a folder, not ", what)};
     }
     if (!S_ISREG(info.st_mode)) {
         ::close(fd);
         return Error{concat(path, " is not a regular file")};
+    }
+    return fd;
+}
+
+Expected<std::string> read_text_file(const std::string& path, const TextFileKind& kind) {
+    const auto opened = open_regular_file(path, kind.what);
+    if (!opened) return opened.error();
+    const int fd = *opened;
+    struct stat info {};
+    if (fstat(fd, &info) != 0) {
+        const Error e{system_error("cannot read", path)};
+        ::close(fd);
+        return e;
     }
     const std::string too_large = concat(path, " is too large for ", kind.what, " (over ", kind.size_words, ")");
     if (static_cast<std::size_t>(info.st_size) > kind.max_bytes) {

@@ -23,6 +23,10 @@ struct TextFileKind {
     bool text = true;             // false: any bytes (a binary file); the other checks stay
 };
 
+// Opens a regular file to read, without blocking on a FIFO or device: refused if the path is missing,
+// unreadable, a folder ("X is a folder, not `what`") or not a regular file. The caller closes it.
+Expected<int> open_regular_file(const std::string& path, std::string_view what);
+
 // A text file's text, read without blocking on a FIFO or device: refused if the path is missing,
 // unreadable, a directory, not a regular file, over kind.max_bytes, empty (unless it may be), compressed
 // (gzip: said so), binary (a NUL byte) or not valid UTF-8.

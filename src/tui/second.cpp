@@ -1,5 +1,6 @@
 #include "second.hpp"
 
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -58,29 +59,45 @@ bool count_down(std::FILE* out, std::string_view label, int seconds, Step step, 
 }
 
 // While a countdown runs, keys typed at the terminal are neither echoed onto it nor kept to answer the
-// question that follows: the echo is off, and what was typed is dropped at the end.
+// question that follows: the echo is off, and what was typed is dropped at the end. Ctrl-C (or another
+// ending signal) meanwhile puts the terminal back as it was before the program ends by it.
+termios g_saved_terminal{};
+int g_quiet_fd = -1;
+extern "C" void restore_terminal_and_end(int sig) {
+    if (g_quiet_fd >= 0) ::tcsetattr(g_quiet_fd, TCSANOW, &g_saved_terminal);
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
 class TypeAheadDropped {
 public:
-    explicit TypeAheadDropped(std::FILE* in) : fd_(::fileno(in)) {
-        if (!::isatty(fd_) || ::tcgetattr(fd_, &saved_) != 0) {
-            fd_ = -1;
-            return;
+    explicit TypeAheadDropped(std::FILE* in) {
+        const int fd = ::fileno(in);
+        if (!::isatty(fd) || ::tcgetattr(fd, &g_saved_terminal) != 0) return;
+        for (std::size_t i = 0; i < kSignals.size(); ++i) {
+            struct sigaction action {};
+            action.sa_handler = restore_terminal_and_end;
+            sigemptyset(&action.sa_mask);
+            sigaction(kSignals[i], &action, &before_[i]);
         }
-        termios quiet = saved_;
+        g_quiet_fd = fd;
+        termios quiet = g_saved_terminal;
         quiet.c_lflag &= static_cast<tcflag_t>(~ECHO);
-        ::tcsetattr(fd_, TCSANOW, &quiet);
+        ::tcsetattr(fd, TCSANOW, &quiet);
     }
     ~TypeAheadDropped() {
-        if (fd_ < 0) return;
-        ::tcflush(fd_, TCIFLUSH);
-        ::tcsetattr(fd_, TCSANOW, &saved_);
+        if (g_quiet_fd < 0) return;
+        ::tcflush(g_quiet_fd, TCIFLUSH);
+        ::tcsetattr(g_quiet_fd, TCSANOW, &g_saved_terminal);
+        g_quiet_fd = -1;
+        for (std::size_t i = 0; i < kSignals.size(); ++i) sigaction(kSignals[i], &before_[i], nullptr);
     }
     TypeAheadDropped(const TypeAheadDropped&) = delete;
     TypeAheadDropped& operator=(const TypeAheadDropped&) = delete;
 
 private:
-    int fd_;
-    termios saved_{};
+    static constexpr std::array<int, 4> kSignals = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    std::array<struct sigaction, 4> before_{};
 };
 
 // Reads what has come on `fd` into `text` within 50 ms; false at the end of the stream.
@@ -259,7 +276,7 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
     std::string state = info->outcome == Outcome::Ongoing ? concat(to_string(info->turn), " to move")
                                                           : std::string(result_token(info->outcome));
     // Moves counted as the move list counts them: "1. c2-c3 c4xc2" is one.
-    const std::size_t moves = full_moves(info->ply % 2 == 0 ? info->turn : opponent(info->turn), info->ply);
+    const std::size_t moves = full_moves_before(info->turn, info->ply);
     say(out, concat("Another fetaix (pid ", pid, ") is playing the game saved here:\n", seat_text(Color::White, info->white),
                     " - ", seat_text(Color::Black, info->black), ", ", moves, moves == 1 ? " move, " : " moves, ",
                     state, ".\n"));
@@ -289,14 +306,20 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
                 options.net.mode = NetOptions::Mode::Watch;
                 options.net.name = holder->game;
                 return std::nullopt;
-            case 't':
-                switch (ask_takeover(out, *path, pid, options.state_folder)) {
+            case 't': {
+                Handover handover = Handover::NoAnswer;
+                {
+                    const TypeAheadDropped quiet(in);
+                    handover = ask_takeover(out, *path, pid, options.state_folder);
+                }
+                switch (handover) {
                     case Handover::Done: options.resume = ResumeChoice::Resume; return std::nullopt;
                     case Handover::Refused: return 1;
                     case Handover::NoAnswer:
                         return unresponsive(options, in, out, pid, "did not let go of the game:\nit may be stopped, or hung on a lost connection.");
                 }
                 return 1;
+            }
             case 'n': options.resume = ResumeChoice::New; return std::nullopt;
             default: break;
         }

@@ -63,7 +63,7 @@ struct Result {
     // The tables' value of the root, when the move was theirs (played without a search).
     std::optional<tablebase::Value> table;
     // The root's value from the book of proven positions, when it has it: the move was the book's
-    // (win, draw), or every move loses (loss).
+    // (win, draw, or a hold that no forced win found by the search overrides), or every move loses (loss).
     std::optional<book::Value> proven;
 };
 
@@ -141,7 +141,10 @@ public:
                     result.best = m;  // at hand if the clock runs out at once
                     break;
                 }
-            if (hold) result.best = *hold;
+            if (hold) {
+                result.best = *hold;
+                result.proven = book::Value::Holds;  // what is proven, should no search follow
+            }
         }
         if (root_moves.size() == 1 && limits.time_ms >= 0) {
             result.pv = {root_moves[0]};
@@ -173,7 +176,8 @@ public:
             result.best = *hold;
             result.pv = {*hold};
             result.score = std::max(result.score, 0);
-            result.proven = book::Value::Holds;
+        } else if (hold) {
+            result.proven.reset();  // the search's forced win says more than the hold
         }
         result.nodes = nodes_;
         result.seconds = elapsed();
@@ -191,8 +195,8 @@ private:
         Bound bound = kNone;
     };
 
-    // The book's move at root: a move into a position lost for the opponent, else its own (a win, a
-    // draw, a hold); never one that makes a third occurrence.
+    // The book's move at root: its own win or draw, else a move into a position lost for the
+    // opponent, else its own hold; never one that makes a third occurrence.
     std::optional<std::pair<Move, book::Value>> book_move(const Position& root, const MoveList& moves, const History& history) const {
         const auto own = book_->find(root);
         const bool playable = own && own->move && !repeats_thrice(root.after(*own->move), history);
