@@ -52,6 +52,16 @@ std::string le(std::uint64_t v, int bytes) {
 const std::string kAfterB2C3 = "B:Wa1,b1,c1,d1,e1,a2,c2,d2,e2,c3,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5";
 const std::string kRulesLine = "rules backward-captures=no promotion=end majority=no\n";
 
+// The book has p with this value and move.
+void check_entry(const book::Book& b, const Position& p, book::Value value, const std::string& move) {
+    INFO(to_fen(p));
+    const auto e = b.find(p);
+    REQUIRE(e);
+    CHECK(e->value == value);
+    REQUIRE(e->move);
+    CHECK(to_string(*e->move) == move);
+}
+
 Position after_moves(std::initializer_list<const char*> moves) {
     Game g;
     for (const char* m : moves) REQUIRE(g.play(m));
@@ -150,30 +160,18 @@ TEST_CASE("book: every entry of the shipped book reads, and every first move of 
     CHECK(lost->value == book::Value::Loss);
     CHECK_FALSE(lost->move);
     // After 1. d2-c3 Black wins by b4xd2 (the 6-piece tables as leaves).
-    const auto d2c3 = b.find(after_moves({"d2-c3"}));
-    REQUIRE(d2c3);
-    CHECK(d2c3->value == book::Value::Win);
-    CHECK(to_string(*d2c3->move) == "b4xd2");
+    check_entry(b, after_moves({"d2-c3"}), book::Value::Win, "b4xd2");
     // After 1. d3-c3 Black wins by b3xd3, its only move.
-    const auto d3c3 = b.find(after_moves({"d3-c3"}));
-    REQUIRE(d3c3);
-    CHECK(d3c3->value == book::Value::Win);
-    CHECK(to_string(*d3c3->move) == "b3xd3");
+    check_entry(b, after_moves({"d3-c3"}), book::Value::Win, "b3xd3");
     // After 1. c2-c3 c4xc2 (Black's only move) the position is a draw, with White's holding move.
     const auto c2c3 = b.find(after_moves({"c2-c3", "c4xc2"}));
     REQUIRE(c2c3);
     CHECK(c2c3->value == book::Value::Draw);
     REQUIRE(c2c3->move);
     // After 1. c2-c3, from the joined proof of the start: a draw, held by c4xc2 (Black's only move).
-    const auto after_c2c3 = b.find(after_moves({"c2-c3"}));
-    REQUIRE(after_c2c3);
-    CHECK(after_c2c3->value == book::Value::Draw);
-    CHECK(to_string(*after_c2c3->move) == "c4xc2");
+    check_entry(b, after_moves({"c2-c3"}), book::Value::Draw, "c4xc2");
     // And the start itself, from its joined proof (data/proofs/start.proof): a draw, held by c2-c3.
-    const auto at_start = b.find(start_position());
-    REQUIRE(at_start);
-    CHECK(at_start->value == book::Value::Draw);
-    CHECK(to_string(*at_start->move) == "c2-c3");
+    check_entry(b, start_position(), book::Value::Draw, "c2-c3");
 }
 
 TEST_CASE("book: a damaged book is refused with what is wrong", "[solve]") {
