@@ -181,7 +181,6 @@ public:
 
     const Rules& rules() const { return rules_; }
     std::size_t size() const { return count_; }
-    bool empty() const { return count_ == 0; }
     // Whether the values hold in a game under these rules: the same switches (a count of no-progress
     // plies aside: docs/solution.md says what that means for a win).
     bool applies(const Rules& r) const { return proof::rules_line(r) == proof::rules_line(rules_); }
@@ -212,10 +211,9 @@ public:
         return std::nullopt;
     }
 
+private:
     std::uint64_t key(std::size_t i) const { return detail::load64(keys_ + 8 * i); }
     std::uint16_t code(std::size_t i) const { return detail::load16(codes_ + 2 * i); }
-
-private:
     std::optional<Entry> entry(const Position& p, std::uint16_t c) const {
         Entry e{detail::value_of(c), std::nullopt};
         if (const std::uint16_t place = detail::move_place_of(c); place != detail::kNoMove) {
