@@ -19,7 +19,10 @@ fetaix_need() {
             # The hostile clients of the network's end-to-end tests (tests/e2e/hostile.py), run as
             # another user too: the system's own python3.
             python3) [ -x /usr/bin/python3 ] || missing+=(python3) ;;
-            dpkg-dev) command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev) ;;
+            # The package test: CPack's DEB generator runs file(1) and dpkg-shlibdeps on the program.
+            dpkg-dev)
+                command -v dpkg-shlibdeps >/dev/null 2>&1 || missing+=(dpkg-dev)
+                command -v file >/dev/null 2>&1 || missing+=(file) ;;
             # The man page test renders the page.
             man)
                 command -v groff >/dev/null 2>&1 || missing+=(groff-base)

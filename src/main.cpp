@@ -779,6 +779,7 @@ int main(int argc, char** argv) {
     }
     if (used.empty()) {
         if (dashed_before_separator(argc, argv, play.file)) return unknown_option(play.file, "");
+        if (const auto mistyped = cli::mistyped_command(app, play.file)) return usage_error(*mistyped);
         options.given.time = think_time->count() > 0;
         // A side's own clock goes with --clock (for the other side) or with the other side's own.
         if (clock->count() == 0 && (white_clock->count() > 0) != (black_clock->count() > 0))

@@ -143,6 +143,10 @@ TEST_CASE("book: every entry of the shipped book reads, and every first move of 
     const auto viewed = book::Book::view(cli::proven_book_bytes());
     INFO((viewed ? std::string() : viewed.error().describe()));
     REQUIRE(viewed);
+    // The program only views the book it carries: this is the check of every key and code in it.
+    const auto wrong = viewed->check();
+    INFO((wrong ? wrong->describe() : std::string()));
+    CHECK_FALSE(wrong);
     const book::Book& b = cli::proven_book();
     CHECK(b.size() == viewed->size());
     CHECK(b.applies(Rules{}));
@@ -199,6 +203,24 @@ TEST_CASE("book: a damaged book is refused with what is wrong", "[solve]") {
     const auto listed = book::to_text(*far);
     REQUIRE_FALSE(listed);
     CHECK(listed.error().message == "W:WKc3:Bc4: its move is not one of the position's legal moves");
+}
+
+TEST_CASE("book: a view checks the head and the size only; check and read refuse bad entries", "[solve]") {
+    const Position p = fen("W:WKc3:Bc4");
+    const std::string key = le(book::key_of(p), 8);
+    // Keys out of order: the view reads no key, so it takes them; check() and read() walk every one.
+    const std::string twice = concat("fetaix book 2\n", kRulesLine, le(2, 8), key, key, le(0, 2), le(0, 2));
+    const auto viewed = book::Book::view(twice);
+    REQUIRE(viewed);
+    CHECK(viewed->size() == 2);
+    const auto wrong = viewed->check();
+    REQUIRE(wrong);
+    CHECK(wrong->describe() == "position 2: out of order or listed twice");
+    CHECK(read_error(twice) == "position 2: out of order or listed twice");
+    // A size that does not match is refused by the view itself: a lookup never reads past the bytes.
+    const auto cut = book::Book::view(concat("fetaix book 2\n", kRulesLine, le(3, 8), key, key, le(0, 2), le(0, 2)));
+    REQUIRE_FALSE(cut);
+    CHECK(cut.error().describe() == "its size does not match its count of 3 positions: cut off or damaged");
 }
 
 TEST_CASE("book: two proofs that disagree on a position are refused; a hold gives way to a win", "[solve]") {

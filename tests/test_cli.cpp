@@ -3,6 +3,10 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
 
 #include "cli/command_line.hpp"
 #include "cli/options.hpp"
@@ -114,4 +118,30 @@ TEST_CASE("cli: --time takes one range, in every command", "[cli]") {
                   std::string("--time: expected a decimal number of seconds from 0.05 to 3600, not '") + bad + "'");
         }
     }
+}
+
+TEST_CASE("cli: a word close to a command's name is told as a mistyped command, unless a file has that name", "[cli]") {
+    CLI::App app("test", "fetaix");
+    for (const char* name : {"host", "hosts", "join", "games", "replay"}) app.add_subcommand(name, "");
+    CHECK(mistyped_command(app, "hots") == "unknown command 'hots' (did you mean hosts?)");
+    CHECK(mistyped_command(app, "hsot") == "unknown command 'hsot' (did you mean host?)");
+    // Ties are all named.
+    CHECK(mistyped_command(app, "hostz") == "unknown command 'hostz' (did you mean host or hosts?)");
+    // Far from every name, a path, or a record's name: the game opens it (and says if it cannot).
+    CHECK_FALSE(mistyped_command(app, "zzzz"));
+    CHECK_FALSE(mistyped_command(app, "hots.pdn"));
+    CHECK_FALSE(mistyped_command(app, "./hots"));
+    CHECK_FALSE(mistyped_command(app, ""));
+    // Two edits make any short word another: "jx" is no more join than it is anything.
+    CHECK_FALSE(mistyped_command(app, "jx"));
+    // A file of that name is the player's to open.
+    const std::string folder = std::filesystem::temp_directory_path() / ("fetaix-mistyped-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(folder);
+    const auto here = std::filesystem::current_path();
+    std::filesystem::current_path(folder);
+    std::ofstream(folder + "/hots") << "1. c2-c3 *\n";
+    const auto opened = mistyped_command(app, "hots");
+    std::filesystem::current_path(here);
+    std::filesystem::remove_all(folder);
+    CHECK_FALSE(opened);
 }

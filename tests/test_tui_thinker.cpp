@@ -104,3 +104,30 @@ TEST_CASE("a thinker makes the endgame tables at its first start, and level 8 pl
     CHECK_FALSE(result->table);
     CHECK(made == 1);
 }
+
+TEST_CASE("a thinker opens the proven book at its first start, not before, and plays its move", "[tui][thinker][solve]") {
+    // A one-position book: after 1. b2-c3, Black wins by d4xb2 (its only move, a forced capture).
+    Game game;
+    REQUIRE(game.play("b2-c3"));
+    book::Builder builder(Rules{});
+    const Move win = *parse_move("d4xb2", game.position(), Rules{});
+    REQUIRE_FALSE(builder.put(game.position(), book::Entry{book::Value::Win, win}));
+    const auto book = book::Book::read(builder.bytes());
+    REQUIRE(book);
+    int opened = 0;
+    Thinker thinker({}, [&] {
+        ++opened;
+        return &*book;
+    });
+    CHECK(opened == 0);  // a game between two people never reads a page of the book
+    thinker.start(game, engine::kMaxLevel, 1, 900);
+    CHECK(opened == 1);
+    auto result = wait_for_result(thinker);
+    REQUIRE(result);
+    REQUIRE(result->proven);
+    CHECK(*result->proven == book::Value::Win);
+    CHECK(to_string(result->best) == "d4xb2");
+    thinker.start(game, engine::kMaxLevel, 2, 900);
+    REQUIRE(wait_for_result(thinker));
+    CHECK(opened == 1);
+}

@@ -137,8 +137,10 @@ class Book {
 public:
     Book() { rules_.no_progress = 0; }
 
-    // Checks the head, the rules, the size, the keys' order and every code; refuses what is wrong.
-    // The bytes must outlive the book (and its copies).
+    // Checks the head, the rules and the size, and nothing past them: reading no key, it touches only the
+    // first page, so a program that never looks a position up pays nothing for a large book. For bytes
+    // that may be damaged, read() (or check()) checks every entry too. The bytes must outlive the book
+    // (and its copies).
     static Expected<Book> view(std::string_view bytes) {
         Book b;
         if (bytes.starts_with("fetaix book 1\n"))
@@ -159,23 +161,29 @@ public:
         b.count_ = static_cast<std::size_t>(count);
         b.keys_ = rest.data();
         b.codes_ = rest.data() + 8 * count;
-        std::uint64_t last = 0;
-        for (std::size_t i = 0; i < b.count_; ++i) {
-            const std::uint64_t key = b.key(i);
-            if (key >= kKeyEnd) return Error{concat("position ", i + 1, ": not a position (key ", key, ")")};
-            if (i > 0 && key <= last) return Error{concat("position ", i + 1, ": out of order or listed twice")};
-            last = key;
-            const std::uint16_t c = b.code(i);
-            if ((detail::value_of(c) == Value::Loss) != (detail::move_place_of(c) == detail::kNoMove))
-                return Error{concat(to_fen(position_of(key)), ": ", detail::value_of(c) == Value::Loss ? "a loss with a move" : "a move missing")};
-        }
         return b;
     }
-    // A book that keeps its own copy of the bytes.
+    // What is wrong with the entries, if anything: the keys' order and every code (reads the whole book).
+    [[nodiscard]] std::optional<Error> check() const {
+        std::uint64_t last = 0;
+        for (std::size_t i = 0; i < count_; ++i) {
+            const std::uint64_t k = key(i);
+            if (k >= kKeyEnd) return Error{concat("position ", i + 1, ": not a position (key ", k, ")")};
+            if (i > 0 && k <= last) return Error{concat("position ", i + 1, ": out of order or listed twice")};
+            last = k;
+            const std::uint16_t c = code(i);
+            if ((detail::value_of(c) == Value::Loss) != (detail::move_place_of(c) == detail::kNoMove))
+                return Error{concat(to_fen(position_of(k)), ": ", detail::value_of(c) == Value::Loss ? "a loss with a move" : "a move missing")};
+        }
+        return std::nullopt;
+    }
+    // A book that keeps its own copy of the bytes, each entry checked.
     static Expected<Book> read(std::string bytes) {
         auto owned = std::make_shared<const std::string>(std::move(bytes));
         auto b = view(*owned);
-        if (b) b->owned_ = std::move(owned);
+        if (!b) return b;
+        if (auto wrong = b->check()) return *wrong;
+        b->owned_ = std::move(owned);
         return b;
     }
 

@@ -2,6 +2,7 @@
 // Game records in Portable Draughts Notation style (rules-spec section 7): tag pairs, numbered moves,
 // comments and variations (skipped when read), a result token, several games per file.
 
+#include <algorithm>
 #include <atomic>
 #include <cctype>
 #include <cstddef>
@@ -178,7 +179,7 @@ public:
         while (true) {
             skip_space();
             if (at_end()) break;
-            auto game = read_game();
+            auto game = read_game(games.empty());
             if (!game) {
                 // In a file of many games the line alone is hard to follow: say which game, from the second on.
                 Error e = game.error();
@@ -372,7 +373,24 @@ private:
         return t;
     }
 
-    Expected<GameRecord> read_game() {
+    // Whether a word is written as a move is (a mistaken one too): a letter and a digit, then letters,
+    // digits, "-" and ":" only.
+    static bool move_shaped(std::string_view w) {
+        const auto letter = [](char c) { return c >= 'a' && c <= 'z'; };
+        const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+        if (w.size() < 2 || !letter(w[0]) || !digit(w[1])) return false;
+        return std::all_of(w.begin(), w.end(), [&](char c) { return letter(c) || digit(c) || c == '-' || c == ':'; });
+    }
+    // At most 20 bytes of a word to quote, never cutting a UTF-8 character in two.
+    static std::string beginning(std::string_view w) {
+        if (w.size() <= 20) return std::string(w);
+        std::size_t end = 20;
+        while (end > 0 && (static_cast<unsigned char>(w[end]) & 0xC0) == 0x80) --end;
+        return concat(w.substr(0, end), "...");
+    }
+
+    // `first`: the record's first game, before which nothing has shown the text to be a record.
+    Expected<GameRecord> read_game(bool first) {
         GameRecord game;
         redo_text_.clear();
         redo_clocks_.clear();
@@ -428,6 +446,10 @@ private:
             if (w.empty()) continue;
             // Checked before each move, the costliest step: a stop is seen within one move's check.
             if (stop_ && stop_->load(std::memory_order_relaxed)) return Error{"reading stopped", word.line, word.column};
+            // A file that is no record (a text of another kind) is told as such, not as a bad point.
+            if (first && game.tags.empty() && game.moves.empty() && !dangling && !move_shaped(w))
+                return Error{concat("not a game record: it begins '", beginning(w), "', where a record begins with tags ([Event \"...\"]) or moves (1. c2-c3)"),
+                             word.line, word.column};
             const std::size_t ply = replay.ply();
             const std::string label = concat("move ", ply / 2 + 1, " '", w, "'");
             if (replay.over())

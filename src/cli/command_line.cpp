@@ -4,6 +4,7 @@
 #include <cctype>
 #include <limits>
 #include <sstream>
+#include <sys/stat.h>
 
 #include "cli/options.hpp"
 #include "cli/output.hpp"
@@ -225,6 +226,48 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv, const HelpText& h
         return 2;
     }
     return std::nullopt;
+}
+
+namespace {
+
+// Levenshtein's distance: the fewest characters inserted, deleted or replaced to make one word the other.
+std::size_t edits_between(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+}  // namespace
+
+std::optional<std::string> mistyped_command(const CLI::App& app, const std::string& word) {
+    // A path or a record's name is never a command's: only a bare word that names nothing here is.
+    struct stat info {};
+    if (word.empty() || word.find_first_of("/.") != std::string::npos || ::lstat(word.c_str(), &info) == 0) return std::nullopt;
+    std::size_t best = 3;  // more than two edits away is no command's name
+    std::vector<std::string> closest;
+    for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
+        const std::string& name = command->get_name();
+        const std::size_t edits = edits_between(word, name);
+        // A short word two edits from a name is as far from it as from anything.
+        if (edits >= name.size() / 2 + 1 || edits > best) continue;
+        if (edits < best) closest.clear();
+        best = edits;
+        closest.push_back(name);
+    }
+    if (closest.empty()) return std::nullopt;
+    std::string names;
+    for (std::size_t i = 0; i < closest.size(); ++i)
+        names += concat(i == 0 ? "" : i + 1 == closest.size() ? " or " : ", ", closest[i]);
+    return concat("unknown command '", word, "' (did you mean ", names, "?)");
 }
 
 }  // namespace fetaix::cli

@@ -65,6 +65,10 @@ struct HelpText {
 // command line; nothing when the command is to run.
 std::optional<int> parse(CLI::App& app, int argc, char** argv, const HelpText& help);
 
+// For a word given where the game's FILE.pdn goes: when no file has that name and the word is one or two
+// edits from a command's name, "unknown command 'hots' (did you mean hosts?)"; nothing otherwise.
+std::optional<std::string> mistyped_command(const CLI::App& app, const std::string& word);
+
 // The message for a parse error of `app`: what CLI11 or our readers said, with a pointer to the help
 // of the command in use.
 std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e);

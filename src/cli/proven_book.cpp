@@ -17,6 +17,8 @@ std::string_view proven_book_bytes() {
     return {fetaix_proven_book_begin, static_cast<std::size_t>(fetaix_proven_book_end - fetaix_proven_book_begin)};
 }
 
+// Viewed, not checked: checking reads every page, and the shipped book is checked by its test instead
+// (tests/test_book.cpp); a lookup reads only the pages its binary search visits.
 const book::Book& proven_book() {
     static const book::Book book = [] {
         auto viewed = book::Book::view(proven_book_bytes());

@@ -10,7 +10,8 @@ namespace fetaix::cli {
 
 // The book's bytes as compiled in.
 std::string_view proven_book_bytes();
-// The book, read in place once; empty if its bytes do not read (the test of the shipped book says why).
+// The book, viewed in place at the first call; empty if its head does not read (the test of the
+// shipped book says why, and checks every entry).
 const book::Book& proven_book();
 
 }  // namespace fetaix::cli

@@ -106,7 +106,7 @@ int run(tui::AppOptions options) {
     tui::Session session(controller, options);
     LineGame game(controller);
     Input input;
-    tui::Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); }, &cli::proven_book());
+    tui::Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); }, [] { return &cli::proven_book(); });
     // The same player the screen's loop uses: the level, the seed and the clock's budget in one place.
     tui::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     std::uint64_t thinking_revision = 0;

@@ -30,7 +30,7 @@ int run(AppOptions options) {
                                         options.state_folder, " (end it first)"));
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
-    Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); }, &cli::proven_book());
+    Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); }, [] { return &cli::proven_book(); });
     ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     // The Player delivering the side to move's move, while it works on the position of `working_revision`.
     Player* working = nullptr;

@@ -185,28 +185,49 @@ save_as() {
     keys Enter
 }
 
-# private_mounts: runs this test again in a mount namespace of its own, so that its mounts vanish with it
-# even if it is killed. Where that is not permitted, it says why and exits 77 (the test is skipped).
+# cannot_test WHAT WHY: this test cannot run on this machine. It says exactly what was not tested and why,
+# and is skipped (exit 77), unless FETAIX_E2E_NO_SKIP is set (CI sets it: there every test must run), when
+# it fails.
+cannot_test() {
+    if [ -n "${FETAIX_E2E_NO_SKIP:-}" ]; then
+        echo "FAIL: not tested: $1: $2 (FETAIX_E2E_NO_SKIP is set, so every test must run here)" >&2
+        exit 1
+    fi
+    echo "SKIP: not tested: $1: $2"
+    exit 77
+}
+
+# private_mounts WHAT ARGS...: runs this test again in a mount namespace of its own, so that its mounts
+# vanish with it even if it is killed. WHAT says what the test checks, for cannot_test where mounting is
+# not permitted (a chroot, a container).
 private_mounts() {
+    local what=$1
+    shift
     if [ -n "${FETAIX_E2E_PRIVATE:-}" ]; then return 0; fi
     local why
     if ! why=$(unshare --mount --propagation private true 2>&1); then
-        echo "SKIP: mounting is not permitted here (unshare --mount: $why)"
-        exit 77
+        cannot_test "$what" "it needs a file system of its own, and mounting is not permitted here (unshare --mount: $why)"
     fi
     FETAIX_E2E_PRIVATE=1 unshare --mount --propagation private bash "$0" "$@"
     exit $?
 }
 
-# mount_tmpfs FOLDER SIZE: a small file system of its own at FOLDER (made if need be), or exit 77.
+# mount_tmpfs FOLDER SIZE WHAT: a small file system of its own at FOLDER (made if need be), or cannot_test.
 mount_tmpfs() {
     mkdir -p "$1"
     local why
     if ! why=$(mount -t tmpfs -o "size=$2,mode=0700" tmpfs "$1" 2>&1); then
-        echo "SKIP: mounting is not permitted here (mount -t tmpfs: $why)"
-        exit 77
+        cannot_test "$3" "it needs a file system of its own, and mounting is not permitted here (mount -t tmpfs: $why)"
     fi
     MOUNTS+=("$1")
+}
+
+# player_program: prints the path of a copy of the program that the unprivileged player of as_player can
+# run: the build folder may be where no other user can reach it (a clone in /root, mode 0700).
+player_program() {
+    chmod 755 "$STATE"
+    [ -x "$STATE/fetaix-program" ] || install -m 755 "$BIN" "$STATE/fetaix-program"
+    echo "$STATE/fetaix-program"
 }
 
 # as_player COMMAND...: a command line run as an unprivileged user when this is root (permission bits do
