@@ -35,6 +35,27 @@ start)
     expect_line 16 "    a     b     c     d     e"
     expect_line 21 "White (Ali) to move | White 12, Black 12"
     ;;
+book_untouched)
+    # The proven book (13.8 MB of the program's read-only data) is read only where the computer looks a
+    # position up: a game between two people brings none of its pages into memory; a hint does.
+    start_game --new
+    wait_for 'White to move'
+    type_move c2-c3
+    type_move c4xc2
+    pid=$(fetaix_pid e2e)
+    real=$(readlink -f "$BIN")
+    # The resident part of the program's read-only mappings (its constants and the book), in kB.
+    read_only_kb() {
+        awk -v bin="$real" '/^[0-9a-f]+-[0-9a-f]+ /{mine = ($6 == bin && $2 == "r--p")} mine && /^Rss:/{kb += $2} END{print kb + 0}' "/proc/$pid/smaps"
+    }
+    before=$(read_only_kb)
+    ((before < 2048)) || fail "$before kB of the program's read-only data resident: the book was read"
+    # The position after 1. c2-c3 c4xc2 is in the book: the hint's look-up reads some of its pages.
+    keys H
+    wait_for 'Hint: .*\(proven\)'
+    after=$(read_only_kb)
+    ((after > before)) || fail "the hint read no page of the book ($before kB, then $after kB): the measure sees nothing"
+    ;;
 wide_name)
     # A 14-character CJK name (42 bytes) is taken, and laid out two columns a character.
     start_game --white 一二三四五六七八九十一二三四 --black 王
