@@ -118,8 +118,6 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
         config.host_side = options.side;
         config.white = players.white;
         config.black = players.black;
-        if (!options.player.empty() && options.side)
-            (*options.side == Color::White ? config.white : config.black) = options.player;
         config.game = game;
         config.white_clock = options.white_clock;
         config.black_clock = options.black_clock;
@@ -197,12 +195,12 @@ void Network::prepare(Controller& controller) {
         const auto holder = store::lock_holder(state_folder_);
         controller.set_history_by_host(host_pid_ > 0 && holder && holder->pid == host_pid_);
         controller.set_quit_text(options_.mode == NetOptions::Mode::Watch
-                                     ? "Stop watching? (y/n)"
+                                     ? "Stop watching?"
                                      : concat("Quit? The host keeps the game: fetaix join ", options_.name,
-                                              " takes your seat back. (y/n)"));
+                                              " takes your seat back."));
     } else {
         controller.set_quit_text(concat("Quit? The game is saved: fetaix host ", options_.name,
-                                        " --resume hosts it again. (y/n)"));
+                                        " --resume hosts it again."));
     }
     if (host_) {
         seat(controller, options_.side);
@@ -269,7 +267,9 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             if (e.role == net::Role::Watch) {
                 seat(controller, std::nullopt);
                 watch_line_ = options_.note.empty()
-                                  ? concat("Watching ", options_.name, ": [ ] browse the moves, c chat with the watchers.")
+                                  ? concat("Watching ", options_.name, ": ", controller.keys().first("step-back"), " ",
+                                           controller.keys().first("step-forward"), " browse the moves, ",
+                                           controller.keys().first("chat"), " chat with the watchers.")
                                   : options_.note;
                 controller.set_network_line(watch_line_);
                 break;
@@ -306,7 +306,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                 unpaused = controller.clock_paused();
                 controller.set_link(link(controller));
                 seat(controller, options_.side);
-                controller.set_quit_text("Quit? The game is saved: fetaix resumes it. (y/n)");
+                controller.set_quit_text("Quit? The game is saved: fetaix resumes it.");
             }
             controller.set_names(session_->name(Color::White), session_->name(Color::Black));
             if (host_) {
@@ -336,7 +336,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             net::Host* host = host_;
             const int request = e.request;
             controller.ask(concat("User ", e.login, " asks for the ", to_string(e.side), " seat as ", e.name,
-                                  ". Let them in? (y/n)"),
+                                  ". Let them in?"),
                            [host, request](bool yes) {
                                if (host) host->answer_seat(request, yes);
                            });

@@ -2375,6 +2375,42 @@ net_watch_news)
     wait_gone_in watcher 'joined'
     kill_server
     ;;
+net_keys)
+    # [keys] holds in a game over the network as at one keyboard (the same settings, read once): the
+    # host's, the joiner's and the watcher's remapped keys act, and every message naming a key names
+    # the one in force.
+    settings $'[keys]\nhelp = "z"\nchat = "C"\nresign = "X"\nyes = "j"\nstep-back = "<"\n'
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    keys_in host w
+    wait_in host "^'w' does nothing here: press : to type a move, z for the keys\.$"
+    keys_in host z
+    wait_in host 'Any key closes this page\.|Page 1 of'
+    keys_in host Escape
+    wait_gone_in host 'Any key closes|Page 1 of'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    wait_in black 'waiting for White'
+    keys_in black z
+    wait_in black 'Any key closes this page\.|Page 1 of'
+    keys_in black Escape
+    wait_gone_in black 'Any key closes|Page 1 of'
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: < \] browse the moves, C chat with the watchers\.$'
+    keys_in watcher z
+    wait_in watcher 'Any key closes this page\.|Page 1 of'
+    # The host's n in a game not over, and the questions' yes key.
+    keys_in host n
+    wait_in host '^A new game once this one is over: X resigns, d offers a draw\.$'
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    keys_in black q
+    wait_in black '^Quit\? The host keeps the game: fetaix join kitchen takes your seat back\. \(j/n\)$'
+    keys_in black j
+    wait_in black '^EXITED 0$'
+    kill_server
+    ;;
 *)
     echo "unknown test $1" >&2
     exit 2
