@@ -518,8 +518,6 @@ bool Controller::apply(const Action& action) {
             break;
         case K::Pause:
             if (!clock_) ui_.message = "No clocks in this game: fetaix --clock 5+3 starts one with them.";
-            // The host's clock is the authority and nobody at one terminal may stop the other's time.
-            else if (networked()) ui_.message = "No pause in a game over the network: the host's clocks run for both players.";
             else if (game_.over()) ui_.message = "The game is over: the clocks are stopped.";
             else {
                 clock_paused_ = !clock_paused_;
@@ -629,6 +627,12 @@ bool Controller::network_allows(const Action& action) {
             ui_.message = link_.hosts ? concat("A new game once this one is over: ", keys_.first("resign"), " resigns, ",
                                                keys_.first("draw"), " offers a draw.")
                                       : "The host starts a new game: this screen follows the host's game.";
+            return false;
+        case K::Pause:
+            // The host's clock is the authority and nobody at one terminal may stop the other's time.
+            ui_.message = clock_        ? "No pause in a game over the network: the host's clocks run for both players."
+                          : link_.hosts ? "No clocks: host with --clock 5+3 for them; over the network they never pause."
+                                        : "No clocks: the host sets the clock, and over the network no clock is paused.";
             return false;
         case K::Redo:
         case K::Open:

@@ -2411,6 +2411,19 @@ net_keys)
     wait_in black '^EXITED 0$'
     kill_server
     ;;
+net_pause)
+    # p in an untimed game over the network: not the one-keyboard advice (fetaix --clock starts a local
+    # game), but what applies there.
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in black 'waiting for White'
+    keys_in black p
+    wait_in black '^No clocks: the host sets the clock, and over the network no clock is paused\.$'
+    keys_in host p
+    wait_in host '^No clocks: host with --clock 5\+3 for them; over the network they never pause\.$'
+    kill_server
+    ;;
 *)
     echo "unknown test $1" >&2
     exit 2
