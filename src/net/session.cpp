@@ -291,6 +291,11 @@ struct Host::Impl {
     }
 
     void refuse(Peer& p, std::string_view why) { p.conn.send_and_close(error_line(why)); }
+    // A shared game asked for without a code: not a wrong code, but how to give the right one.
+    std::string code_needed(std::string_view command) const {
+        return concat("this game is shared: ", command, " it with the ", command, " code shown on the host's screen (fetaix ",
+                      command, " ", config.game_name, " --code CODE)");
+    }
 
     // Gives seat `side` to the peer: a token, the welcome, the whole state, and the news to the others.
     void seat(Peer& p, Color side) {
@@ -377,6 +382,10 @@ struct Host::Impl {
         }
         p.name = cut_name(hello->name.empty() ? cred->login : hello->name);
         if (hello->role == Role::Watch) {
+            if (config.shared && hello->code.empty()) {
+                refuse(p, code_needed("watch"));
+                return;
+            }
             if (config.shared && !code_matches(watch_code, hello->code)) {
                 refuse(p, "wrong watch code");
                 notice(p, concat("a wrong watch code from ", p.login));
@@ -416,6 +425,10 @@ struct Host::Impl {
         }
         if (!config.shared) {
             seat(p, *side);
+            return;
+        }
+        if (hello->code.empty()) {
+            refuse(p, code_needed("join"));
             return;
         }
         if (!code_matches(join_code, hello->code)) {
