@@ -763,6 +763,11 @@ void Host::close_all(std::string_view why) {
         if (!p->conn.closed()) impl_->refuse(*p, why);
 }
 
+void Host::say_bye(std::string_view why) {
+    for (auto& p : impl_->peers)
+        if (!p->conn.closed()) p->conn.send_and_close(format(Bye{std::string(why)}));
+}
+
 void Host::poll_fds(std::vector<pollfd>& fds) const {
     fds.push_back({impl_->listener.fd(), POLLIN, 0});
     for (const auto& p : impl_->peers)
@@ -908,7 +913,7 @@ struct Client::Impl {
     std::vector<std::string> incoming_moves;
     Millis now_ms = 0;  // when the lines being handled were read
 
-    void close_with(std::string why, bool host_said = false) {
+    void close_with(std::string why, bool host_said = false, bool host_ended = false) {
         if (closed_reported) return;
         closed_reported = true;
         conn.close();
@@ -917,6 +922,7 @@ struct Client::Impl {
         e.kind = EventKind::Closed;
         e.text = std::move(why);
         e.host_said = host_said;
+        e.host_ended = host_ended;
         self.emit(std::move(e));
     }
 
@@ -970,8 +976,13 @@ struct Client::Impl {
             return;
         }
         const Message& m = *parsed;
+        // The host ended: not a lost connection, and it said where the game is kept.
+        if (const auto* b = std::get_if<Bye>(&m)) {
+            close_with(b->text, false, true);
+            return;
+        }
         if (const auto* e = std::get_if<ErrorMessage>(&m)) {
-            if (!welcomed) close_with(concat("the host refused: ", e->text));
+            if (!welcomed) close_with(concat("the host refused: ", e->text), true);
             else self.emit(event(EventKind::Notice, concat("the host says: ", e->text)));
             last_error = e->text;
             return;

@@ -273,6 +273,8 @@ int run(AppOptions options) {
     reader.cancel();
     // However the game ends (q, a signal, a lost terminal): the clocks as they stand now.
     session.save_if_changed(true);
+    // Saved: a host tells the others that it ended the game, and where it is kept.
+    if (network) network->end(options.state_folder);
     // Ctrl-C, a signal or a closed terminal: a game the autosave does not hold goes to the history.
     controller.keep_unsaved_game();
     return 0;

@@ -5,6 +5,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdint>
 #include <fstream>
 
 #include "store/autosave.hpp"
@@ -133,19 +137,52 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
         network->session_ = std::move(*host);
         return network;
     }
-    auto path = net::find_game(options.name);
+    if (auto problem = network->connect()) return *problem;
+    return network;
+}
+
+std::optional<Error> Network::connect() {
+    auto path = net::find_game(options_.name);
     if (!path) return path.error();
     net::ClientConfig config;
     config.socket_path = *path;
-    config.role = options.mode == NetOptions::Mode::Watch ? net::Role::Watch : net::Role::Seat;
-    config.code = options.code;
-    config.name = options.player;
-    if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder, options.name));
+    config.role = options_.mode == NetOptions::Mode::Watch ? net::Role::Watch : net::Role::Seat;
+    config.code = options_.code;
+    config.name = options_.player;
+    // The seat token kept when first let in: the same seat back, on a rejoin too.
+    if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder_, options_.name));
     auto client = net::Client::connect(std::move(config));
     if (!client) return client.error();
-    network->host_pid_ = (*client)->host_pid();
-    network->session_ = std::move(*client);
-    return network;
+    host_pid_ = (*client)->host_pid();
+    session_ = std::move(*client);
+    closed_ = false;
+    welcomed_ = false;
+    return std::nullopt;
+}
+
+void Network::retry(Controller& controller) {
+    if (!retry_at_ || net::Clock::now() < *retry_at_) return;
+    if (connect()) {
+        // Not back yet: looked for again later, less often (at most every kMaxRetry).
+        retry_wait_ = std::min(retry_wait_ * 2, kMaxRetry);
+        retry_at_ = net::Clock::now() + retry_wait_;
+        return;
+    }
+    // Connected: what the actions send goes to the new connection; the host's welcome seats this one again.
+    retry_at_.reset();
+    rejoining_ = true;
+    controller.set_link(link(controller));
+}
+
+void Network::end(const std::string& state_folder) {
+    if (!host_) return;
+    const auto text = [&](std::string_view where) {
+        return concat(options_.side ? who(*options_.side) : std::string("The host"), " ended the game: it is kept in ",
+                      where, door_ ? "" : concat(" (fetaix host ", options_.name, " --resume)"));
+    };
+    // A line has room for a long state folder's path but not for any: the others then read where in words.
+    const std::string bye = text(concat(state_folder, "/autosave.pdn"));
+    host_->say_bye(bye.size() <= net::kMaxTextBytes ? bye : text("the host's autosave"));
 }
 
 Link Network::link(Controller& controller) {
@@ -222,12 +259,18 @@ void Network::prepare(Controller& controller) {
 bool Network::handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote) {
     session_->handle_ready(fds, net::Clock::now());
     const bool changed = take_events(controller, remote);
+    retry(controller);
     return show_away(controller) || changed;
 }
 
 int Network::timeout_ms() const {
     const net::TimePoint now = net::Clock::now();
     int limit = session_->timeout_ms(now);
+    if (retry_at_) {
+        const int next = static_cast<int>(std::max<std::int64_t>(
+            0, std::chrono::ceil<std::chrono::milliseconds>(*retry_at_ - now).count()));
+        if (limit < 0 || next < limit) limit = next;
+    }
     // The time since a player left is shown by the second.
     for (const auto& since : away_since_)
         if (since) {
@@ -264,6 +307,8 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
     switch (e.kind) {
         case E::Welcomed:
             welcomed_ = true;
+            controller.set_link_lost("");
+            if (std::exchange(rejoining_, false)) controller.tell("Reconnected: the host is back.");
             if (e.role == net::Role::Watch) {
                 seat(controller, std::nullopt);
                 watch_line_ = options_.note.empty()
@@ -365,6 +410,18 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
         case E::TakeoverRequest: takeover_ = e.request; break;
         case E::Closed:
             closed_ = true;
+            if (rejoining_ && !welcomed_) {
+                // Back, but not let in (a shared game hosted again has new codes): said, and not tried again.
+                if (e.host_said) {
+                    rejoining_ = false;
+                    controller.set_network_line(concat("Disconnected: ", e.text, "."));
+                    break;
+                }
+                // Gone again before the welcome: looked for again.
+                retry_wait_ = kFirstRetry;
+                retry_at_ = net::Clock::now() + retry_wait_;
+                break;
+            }
             if (!welcomed_) {
                 refusal_ = e.text;
                 break;
@@ -376,12 +433,26 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             if (!host_ && is_door_name(options_.name)) {
                 lost_door_ = options_;
                 // A plain fetaix's game is not joined again by its name: the quit question no longer says so.
-                if (options_.mode == NetOptions::Mode::Join) controller.set_quit_text("Quit? The host's fetaix has closed: the game is saved with the host. (y/n)");
+                if (options_.mode == NetOptions::Mode::Join) controller.set_quit_text("Quit? The host's fetaix has closed: the game is saved with the host.");
             }
-            // A plain fetaix's game comes back under another name (its new process id): no rejoin by this one.
-            controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join && !is_door_name(options_.name)
-                                                                           ? concat(". When the host is back, fetaix join ", options_.name, " takes the seat back.")
-                                                                           : std::string(".")));
+            // A plain fetaix's game comes back under another name (its new process id): no rejoin by this
+            // one. A host that closed this connection but runs on (the seat taken back elsewhere) neither.
+            if (host_ || is_door_name(options_.name) || e.host_said) {
+                controller.set_network_line(concat("Disconnected: ", e.text, "."));
+                break;
+            }
+            // A host gone (ended, killed) may be hosted again (fetaix host NAME --resume): looked for until
+            // then, with the seat token for a player, and the game goes on here by itself.
+            retry_wait_ = kFirstRetry;
+            retry_at_ = net::Clock::now() + retry_wait_;
+            // A host that ended says so itself, and where the game is kept; else the session says what
+            // happened ("connection to the host lost").
+            {
+                std::string what = e.text;
+                if (!what.empty()) what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
+                controller.set_network_line(concat(what, ". Reconnecting when the host is back; ",
+                                                   controller.keys().first("quit"), " quits."));
+            }
             break;
     }
 }

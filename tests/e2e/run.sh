@@ -907,37 +907,93 @@ net_rejoin)
     kill_server
     ;;
 net_resume)
-    # The host killed mid-game: the joiner is told; fetaix host --resume brings the game back from the
-    # autosave, and fetaix join gives the joiner the same seat back (the tokens are kept).
+    # The host killed mid-game: the joiner and the watcher are told, and look for it again by themselves
+    # (no busy loop: a few tries a second at most); fetaix host --resume brings the game back from the
+    # autosave, and both are back in it without typing anything, the joiner in its seat (its token).
     me=$(id -un)
     start_in host "$BIN" host kitchen
     wait_in host '^Join: fetaix join kitchen'
     start_in black "$BIN" join kitchen
     wait_in host "^Black \($me\) joined\.$"
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: '
     move_in host d3-c3
     move_in black b3xd3
     wait_in host 'Black plays b3xd3'
+    wait_in watcher 'b3xd3'
     pid=$(fetaix_pid host)
     kill -KILL "$pid"
     while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
-    wait_in black '^Disconnected: connection to the host lost\. When the host is back, fetaix join$'
-    wait_in black '^kitchen takes the seat back\.$'
-    # (it cannot join before: the host's fetaix is gone until it hosts the game again)
+    for who in black watcher; do
+        wait_in $who '^Connection to the host lost\. Reconnecting when the host is back; q quits\.$'
+        wait_in $who '^White to move - the host is gone \| White 11, Black 12$'
+    done
+    black_pid=$(fetaix_pid black)
+    count() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$1/status"; }
+    before=$(count "$black_pid")
+    sleep 3
+    woke=$(($(count "$black_pid") - before))
+    [ "$woke" -le 20 ] || fail "the joiner woke $woke times in 3 s while the host was gone"
     start_in host2 "$BIN" host kitchen --resume
     wait_in host2 '1\. d3-c3 +b3xd3'
-    wait_in host2 '^White to move - your turn - capture compulsory \| White 11, Black 12$'
-    start_in black2 "$BIN" join kitchen
-    wait_in black2 '1\. d3-c3 +b3xd3'
     wait_in host2 "^Black \($me\) joined\.$"
+    wait_in black '^Reconnected: the host is back\.$'
+    # (The watcher's news line may tell of the joiner's coming back by then.)
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    wait_in watcher '^White to move - capture compulsory \| White 11, Black 12$'
+    wait_in black "^White to move - waiting for White \| White 11, Black 12$"
     move_in host2 e3xc3
-    wait_in black2 'White plays e3xc3'
-    wait_in black2 "^Black \($me\) to move - your turn"
-    keys_in host2 q
-    wait_in host2 '^Quit\? The game is saved: fetaix host kitchen --resume hosts it again\. \(y/n\)$'
-    keys_in host2 y
-    wait_in black2 '^Disconnected: connection to the host lost'
-    # Its turn no more: the status line says the host is gone, the line above how to come back.
-    wait_in black2 "^Black \($me\) to move - the host is gone \| White 11, Black 11$"
+    wait_in black 'White plays e3xc3'
+    wait_in black "^Black \($me\) to move - your turn"
+    move_in black d4-d3
+    wait_in host2 'Black plays d4-d3'
+    wait_in watcher 'd4-d3'
+    kill_server
+    ;;
+net_host_ends)
+    # The host quitting tells the others that it ended the game and where it is kept (not a lost
+    # connection); hosted again with --resume, they are back in it by themselves.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: '
+    move_in host d3-c3
+    move_in black b3xd3
+    wait_in host 'Black plays b3xd3'
+    keys_in host q
+    wait_in host '^Quit\? The game is saved: fetaix host kitchen --resume hosts it again\. \(y/n\)$'
+    keys_in host y
+    wait_in host '^EXITED 0$'
+    expected="White ended the game: it is kept in $STATE/fetaix/autosave.pdn (fetaix host kitchen --resume). Reconnecting when the host is back; q quits."
+    for who in black watcher; do
+        wait_in $who '^White ended the game'
+        got=$(screen_in $who | grep -A1 '^White ended the game' | tr '\n' ' ' | sed 's/ *$//')
+        [ "$got" = "$expected" ] || fail "$who was told: '$got'"
+        wait_in $who '^White to move - the host is gone \| White 11, Black 12$'
+    done
+    start_in host2 "$BIN" host kitchen --resume
+    wait_in black '^Reconnected: the host is back\.$'
+    wait_in watcher '^White to move - capture compulsory \| White 11, Black 12$'
+    move_in host2 e3xc3
+    wait_in black 'White plays e3xc3'
+    move_in black d4-d3
+    wait_in host2 'Black plays d4-d3'
+    kill_server
+    ;;
+net_pause)
+    # p in an untimed game over the network: not the one-keyboard advice (fetaix --clock starts a local
+    # game), but what applies there.
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in black 'waiting for White'
+    keys_in black p
+    wait_in black '^No clocks: the host sets the clock, and over the network no clock is paused\.$'
+    keys_in host p
+    wait_in host '^No clocks: host with --clock 5\+3 for them; over the network they never pause\.$'
     kill_server
     ;;
 net_refused)
@@ -2418,19 +2474,6 @@ net_keys)
     wait_in black '^Quit\? The host keeps the game: fetaix join kitchen takes your seat back\. \(j/n\)$'
     keys_in black j
     wait_in black '^EXITED 0$'
-    kill_server
-    ;;
-net_pause)
-    # p in an untimed game over the network: not the one-keyboard advice (fetaix --clock starts a local
-    # game), but what applies there.
-    start_in host "$BIN" host kitchen
-    wait_in host '^Join: fetaix join kitchen'
-    start_in black "$BIN" join kitchen
-    wait_in black 'waiting for White'
-    keys_in black p
-    wait_in black '^No clocks: the host sets the clock, and over the network no clock is paused\.$'
-    keys_in host p
-    wait_in host '^No clocks: host with --clock 5\+3 for them; over the network they never pause\.$'
     kill_server
     ;;
 *)
