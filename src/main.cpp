@@ -502,10 +502,10 @@ int run_network(tui::NetOptions net, const cli::SettingsRead& settings, CommandL
     return run_app(std::move(options));
 }
 
-// --name NAME: the name the other terminals see for this player (default: the login name; the host's,
+// --name PLAYER: the name the other terminals see for this player (default: the login name; the host's,
 // its side's name in the settings).
 void add_net_name(CLI::App& command, tui::NetOptions& options) {
-    cli::add_value(command, "--name", "NAME", "--name needs a name",
+    cli::add_value(command, "--name", "PLAYER", "--name needs a name",
                    [&options](const std::string& name) {
                        if (auto problem = cli::name_problem(name)) throw cli::bad_value(concat("--name: ", *problem));
                        if (name.size() > net::kMaxNameBytes)
@@ -648,7 +648,7 @@ int main(int argc, char** argv) {
     const std::vector<CLI::Option*> host_rule_options = cli::add_rule_switches(*host, host_rules);
     HostClocks host_clocks;
     host_clocks.both_option = cli::add_clock(*host, "--clock", host_clocks.both,
-                                             "a clock for both sides: 5, 5+3, 5d3, 5b3, 0:30+1 (the host's clock decides)");
+                                             "a clock for both sides: 5, 5+3, 5d3, 5b3, 0:30+1\n(the host's clock decides)");
     host_clocks.white_option = cli::add_clock(*host, "--white-clock", host_clocks.white, "White's own clock (a handicap)");
     host_clocks.black_option = cli::add_clock(*host, "--black-clock", host_clocks.black, "Black's own clock (a handicap)");
 

@@ -241,14 +241,11 @@ void Network::prepare(Controller& controller) {
     }
     if (host_) {
         seat(controller, options_.side);
-        std::string line = concat("Join: fetaix join ", options_.name);
-        if (options_.shared)
-            line += concat(" --code ", host_->join_code(), "   Watch: fetaix watch ", options_.name, " --code ",
-                           host_->watch_code());
-        else
-            line += concat("   Watch: fetaix watch ", options_.name);
-        join_line_ = line;
-        controller.set_network_line(line);
+        // Two parts, each shown whole (network_lines in frame.cpp): a command is copied from the screen.
+        join_line_ = options_.shared ? concat("Join: fetaix join ", options_.name, " --code ", host_->join_code(),
+                                              "\nWatch: fetaix watch ", options_.name, " --code ", host_->watch_code())
+                                     : concat("Join: fetaix join ", options_.name, "\nWatch: fetaix watch ", options_.name);
+        controller.set_network_line(join_line_);
     } else {
         // Nothing is played here until the host has said which seat is ours.
         seat(controller, std::nullopt);
@@ -327,14 +324,19 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             }
             break;
         case E::Pending: controller.set_network_line(e.text); break;
-        case E::Synced:
+        case E::Synced: {
+            // The host started the next game (its n): the news of the last one is stale, and this one said.
+            const bool next_game = welcomed_ && controller.game().over() && !session_->game().over() &&
+                                   session_->game().ply() == 0;
             remote.clear();
             controller.set_names(session_->name(Color::White), session_->name(Color::Black));
             controller.sync(session_->game());
+            if (next_game) controller.tell("New game.");
             if (const auto offer = session_->open_offer(); offer && session_->my_side() &&
                                                             session_->offer_by() != *session_->my_side())
                 controller.offered(session_->offer_by(), *offer == net::Offer::Takeback);
             break;
+        }
         case E::Moved:
             // Out of step (a move missed): the session's copy is the one to follow.
             if (e.ply == controller.game().ply() + 1) remote.arrived(e.move, e.ply);

@@ -1019,9 +1019,11 @@ net_refused)
     game="e2e-$$"
     # (Its own state folder: the first host holds the autosave of this one.)
     start_in shared XDG_STATE_HOME="$STATE/shared" "$BIN" host "$game" --shared --as black
-    wait_in shared "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4} +Watch: fetaix watch $game"
+    # Each command whole on its line: copied from there as it is.
+    wait_in shared "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
+    wait_in shared "^Watch: fetaix watch $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
     code=$(screen_in shared | grep '^Join: ' | awk '{print $6}')
-    watch_code=$(screen_in shared | grep -A1 '^Join: ' | tr '\n' ' ' | sed 's/.*Watch: fetaix watch [^ ]* *--code \([a-z0-9-]*\).*/\1/')
+    watch_code=$(screen_in shared | grep '^Watch: ' | awk '{print $6}')
     start_in wrong XDG_STATE_HOME="$STATE/wrong" "$BIN" join "$game" --code aaaa-bbbb-cccc
     wait_in wrong '^fetaix: the host refused: wrong join code$'
     wait_in wrong '^EXITED 1$'
@@ -2365,7 +2367,7 @@ net_shared_other_user)
     # player refuses: told so, and the seat stays free.
     game="e2e-$$"
     start_in host "$BIN" host "$game" --shared
-    wait_in host "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4} "
+    wait_in host "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
     code=$(screen_in host | grep '^Join: ' | awk '{print $6}')
     mkdir -m 777 "$STATE/other"
     install -m 755 "$BIN" "$STATE/fetaix-program"
@@ -2474,6 +2476,37 @@ net_keys)
     wait_in black '^Quit\? The host keeps the game: fetaix join kitchen takes your seat back\. \(j/n\)$'
     keys_in black j
     wait_in black '^EXITED 0$'
+    kill_server
+    ;;
+net_host_lines)
+    # The host's screen: its --name from the start, and the join and watch commands each whole on a line
+    # of its own when both do not fit on one; the host's next game is told on the other screens, in
+    # place of the news of the last one.
+    me=$(id -un)
+    game=the-kitchen-table-game
+    start_in host "$BIN" host "$game" --name Zed
+    wait_in host "^Join: fetaix join $game$"
+    wait_in host "^Watch: fetaix watch $game$"
+    expect_in() { [ "$(screen_in "$1" | sed -n "$(($2 + 1))p" | sed 's/ *$//')" = "$3" ] || fail "$1 line $2: $(screen_in "$1" | sed -n "$(($2 + 1))p")"; }
+    expect_in host 0 "fetaix   ○ White (Zed) to move   ● Black"
+    wait_in host '^White \(Zed\) to move - your turn \| White 12, Black 12$'
+    start_in watcher "$BIN" watch "$game"
+    wait_in watcher "^Watching $game: "
+    start_in black "$BIN" join "$game"
+    wait_in black 'waiting for Zed'
+    wait_in watcher "^Black \($me\) joined\.$"
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    keys_in black R
+    wait_in black '^Resign for Black'
+    keys_in black y
+    wait_in watcher '^Game over: White \(Zed\) wins by resignation\.$'
+    wait_in host '^Game over: White \(Zed\) wins by resignation\.$'
+    keys_in host n
+    wait_in host '^New game\.$'
+    wait_in black '^New game\.$'
+    wait_in watcher '^New game\.$'
+    wait_in black '^White \(Zed\) to move - waiting for Zed \| White 12, Black 12$'
     kill_server
     ;;
 *)
