@@ -416,7 +416,10 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                 // Back, but not let in (a shared game hosted again has new codes): said, and not tried again.
                 if (e.host_said) {
                     rejoining_ = false;
-                    controller.set_network_line(concat("Disconnected: ", e.text, "."));
+                    controller.set_network_line(concat("Disconnected: ", e.text,
+                                                       options_.code.empty() ? "."
+                                                                             : " (a game hosted again has new codes: "
+                                                                               "the host's screen shows them)."));
                     break;
                 }
                 // Gone again before the welcome: looked for again.

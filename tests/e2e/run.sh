@@ -950,6 +950,33 @@ net_resume)
     wait_in watcher 'd4-d3'
     kill_server
     ;;
+net_resume_shared)
+    # A shared game hosted again has new codes: its joiner is back by its seat token, which needs none,
+    # and its watcher, whose watch code is the old one, is told why it is not (and tries no more).
+    game="e2e-$$"
+    start_in host "$BIN" host "$game" --shared
+    wait_in host "^Watch: fetaix watch $game --code "
+    watch_code=$(screen_in host | grep '^Watch: ' | awk '{print $6}')
+    start_in watcher "$BIN" watch "$game" --code "$watch_code"
+    wait_in watcher "^Watching $game: "
+    start_in black XDG_STATE_HOME="$STATE/black" "$BIN" join "$game" --code "$(screen_in host | grep '^Join: ' | awk '{print $6}')"
+    wait_in host 'Let them in\? \(y/n\)$'
+    keys_in host y
+    wait_in black 'waiting for White'
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    pid=$(fetaix_pid host)
+    kill -KILL "$pid"
+    wait_in watcher '^Connection to the host lost\. Reconnecting when the host is back; q quits\.$'
+    start_in host2 "$BIN" host "$game" --shared --resume
+    wait_in black '^Reconnected: the host is back\.$'
+    wait_in black 'to move - your turn - capture compulsory'
+    wait_in watcher '^Disconnected: the host refused: wrong watch code \(a game hosted again has new$'
+    wait_in watcher "^codes: the host's screen shows them\)\.$"
+    move_in black b3xd3
+    wait_in host2 'Black plays b3xd3'
+    kill_server
+    ;;
 net_host_ends)
     # The host quitting tells the others that it ended the game and where it is kept (not a lost
     # connection); hosted again with --resume, they are back in it by themselves.
