@@ -221,6 +221,11 @@ void Network::seat(Controller& controller, std::optional<Color> mine) {
     for (Color c : {Color::White, Color::Black}) controller.set_remote(c, mine != c);
 }
 
+void Network::note_history(Controller& controller) const {
+    const auto holder = store::lock_holder(state_folder_);
+    controller.set_history_by_host(host_pid_ > 0 && holder && holder->pid == host_pid_);
+}
+
 void Network::prepare(Controller& controller) {
     controller.set_link(link(controller));
     if (!host_) {
@@ -229,8 +234,7 @@ void Network::prepare(Controller& controller) {
         // Nor when it ends, if the host is the process holding this state folder's autosave: it keeps the
         // game in this same history (with its clocks' readings). A host elsewhere (another state folder,
         // user or machine) keeps its own: this one then keeps a copy here.
-        const auto holder = store::lock_holder(state_folder_);
-        controller.set_history_by_host(host_pid_ > 0 && holder && holder->pid == host_pid_);
+        note_history(controller);
         controller.set_quit_text(options_.mode == NetOptions::Mode::Watch
                                      ? "Stop watching?"
                                      : concat("Quit? The host keeps the game: fetaix join ", options_.name,
@@ -305,7 +309,11 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
         case E::Welcomed:
             welcomed_ = true;
             controller.set_link_lost("");
-            if (std::exchange(rejoining_, false)) controller.tell("Reconnected: the host is back.");
+            if (std::exchange(rejoining_, false)) {
+                // Another host process now: whether it keeps this game history is asked again.
+                note_history(controller);
+                controller.tell("Reconnected: the host is back.");
+            }
             if (e.role == net::Role::Watch) {
                 seat(controller, std::nullopt);
                 watch_line_ = options_.note.empty()

@@ -105,6 +105,9 @@ private:
     // Joined or watching: connects to the game (again), with the seat token kept for it; the error when
     // it is not there.
     std::optional<Error> connect();
+    // Joined or watching: whether the host's process writes this state folder's game history (then
+    // this copy is not kept in it too).
+    void note_history(Controller& controller) const;
     // The host gone: connects again once the wait is over (the loop wakes for it, timeout_ms()).
     void retry(Controller& controller);
     // A timed game: how long each absent player has been gone, on the notice line, each second.
