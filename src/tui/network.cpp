@@ -12,6 +12,7 @@
 #include <fstream>
 
 #include "store/autosave.hpp"
+#include "store/history.hpp"
 
 namespace fetaix::tui {
 
@@ -176,13 +177,17 @@ void Network::retry(Controller& controller) {
 
 void Network::end(const std::string& state_folder) {
     if (!host_) return;
+    // A finished game is in the game history already (Controller::archive_if_finished); one in play in
+    // the autosave, to be hosted again.
+    const bool over = host_->game().over();
     const auto text = [&](std::string_view where) {
         return concat(options_.side ? who(*options_.side) : std::string("The host"), " ended the game: it is kept in ",
-                      where, door_ ? "" : concat(" (fetaix host ", options_.name, " --resume)"));
+                      where, door_ || over ? "" : concat(" (fetaix host ", options_.name, " --resume)"));
     };
     // A line has room for a long state folder's path but not for any: the others then read where in words.
-    const std::string bye = text(concat(state_folder, "/autosave.pdn"));
-    host_->say_bye(bye.size() <= net::kMaxTextBytes ? bye : text("the host's autosave"));
+    const std::string bye = text(over ? concat(store::history_directory(state_folder), "/")
+                                      : concat(state_folder, "/autosave.pdn"));
+    host_->say_bye(bye.size() <= net::kMaxTextBytes ? bye : text(over ? "the host's game history" : "the host's autosave"));
 }
 
 Link Network::link(Controller& controller) {

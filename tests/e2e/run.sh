@@ -1008,6 +1008,17 @@ net_host_ends)
     wait_in black 'White plays e3xc3'
     move_in black d4-d3
     wait_in host2 'Black plays d4-d3'
+    # A finished game is in the game history already: the others are told so, with no --resume.
+    keys_in black R
+    wait_in black '^Resign for Black'
+    keys_in black y
+    wait_in host2 '^Game over: White wins by resignation\.$'
+    keys_in host2 q
+    wait_in host2 '^EXITED 0$'
+    wait_in black '^White ended the game: it is kept in '
+    got=$(screen_in black | grep -A1 '^White ended the game' | tr '\n' ' ' | sed 's/ *$//')
+    [ "$got" = "White ended the game: it is kept in $STATE/fetaix/games/. Reconnecting when the host is back; q quits." ] ||
+        fail "black was told: '$got'"
     kill_server
     ;;
 net_pause)
