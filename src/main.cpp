@@ -349,25 +349,42 @@ struct PlayOptions {
     std::vector<CLI::Option*> rules;  // in the order of kRuleSwitches
 };
 
-// The settings file under what the command line gave; its problems go to the game's notice line.
-void apply_settings(PlayOptions& play, const cli::SettingsRead& read) {
-    tui::AppOptions& options = play.app;
+// What a command's line gave of what the settings file sets too: the command line wins. An option the
+// command does not have is nullptr (the setting then holds); what is not the command's to set (a
+// joiner's rules and clock are the host's) is not taken from the settings either.
+struct CommandLineGave {
+    const CLI::Option *ascii = nullptr, *auto_flip = nullptr, *bell = nullptr, *theme = nullptr, *screen_reader = nullptr;
+    bool white = false, black = false;  // the players' names
+    bool takes_game = false;            // the rules and the clock are this command's (the game, host)
+    std::vector<CLI::Option*> rules;    // its rule switches, in the order of kRuleSwitches
+    bool clock = false;                 // a clock was given
+    bool takes_line_mode = false;       // the screen-reader mode: only the game at one keyboard has one
+};
+
+bool given(const CLI::Option* option) { return option != nullptr && option->count() > 0; }
+
+// The settings file under what the command line gave: the one way every command that shows a game
+// (the game, replay, host, join, watch) takes it, so that each setting holds in all of them. Its
+// problems go to the game's notice line.
+void apply_settings(tui::AppOptions& options, const cli::SettingsRead& read, const CommandLineGave& gave) {
     const cli::Settings& s = read.settings;
-    if (!options.given.white) options.players.white = s.white;
-    if (!options.given.black) options.players.black = s.black;
-    if (play.ascii->count() == 0) options.terminal.ascii = s.ascii;
-    if (play.auto_flip->count() == 0) options.auto_flip = s.auto_flip;
-    if (play.bell->count() == 0) options.bell = s.bell;
-    if (play.screen_reader->count() == 0) options.screen_reader = s.screen_reader;
-    if (play.theme->count() == 0) options.terminal.theme = s.theme;
-    // The settings' clock was checked when read: a bad one is among the problems, and left out.
-    if (!play.clock_given && !s.clock.empty())
-        if (auto clock = parse_time_control(s.clock)) options.white_clock = options.black_clock = *clock;
-    for (std::size_t i = 0; i < kRuleSwitches.size(); ++i)
-        if (play.rules[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
+    if (!gave.white) options.players.white = s.white;
+    if (!gave.black) options.players.black = s.black;
+    if (!given(gave.ascii)) options.terminal.ascii = s.ascii;
+    if (!given(gave.auto_flip)) options.auto_flip = s.auto_flip;
+    if (!given(gave.bell)) options.bell = s.bell;
+    if (!given(gave.theme)) options.terminal.theme = s.theme;
+    if (gave.takes_line_mode && !given(gave.screen_reader)) options.screen_reader = s.screen_reader;
+    options.keys = s.keys;
+    if (gave.takes_game) {
+        // The settings' clock was checked when read: a bad one is among the problems, and left out.
+        if (!gave.clock && !s.clock.empty())
+            if (auto clock = parse_time_control(s.clock)) options.white_clock = options.black_clock = *clock;
+        for (std::size_t i = 0; i < kRuleSwitches.size() && i < gave.rules.size(); ++i)
+            if (!given(gave.rules[i])) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
+    }
     // The screen-reader mode hears only of the settings it uses (no keys, theme or glyphs there).
     options.settings_problems = options.screen_reader ? read.line_problems : read.problems;
-    options.keys = s.keys;
 }
 
 // --white or --black: a name, or ai[:LEVEL] for the computer.
@@ -411,11 +428,7 @@ int run_play(PlayOptions play) {
     return run_app(std::move(options));
 }
 
-int run_replay(const std::string& file, bool ascii, std::vector<std::string> settings_problems, tui::KeyMap keys) {
-    tui::AppOptions options;
-    options.terminal.ascii = ascii;
-    options.keys = std::move(keys);
-    options.settings_problems = std::move(settings_problems);
+int run_replay(const std::string& file, tui::AppOptions options) {
     auto record = store::load_game_file(file);
     if (!record) {
         err(concat("fetaix: ", record.error().describe()));
@@ -456,8 +469,8 @@ int run_check(const std::string& file) {
     return 0;
 }
 
-// host, join, watch: the game over a Unix socket, with the settings file's names, glyphs, theme and bell
-// (and, for the host, its rules where the command line gave none).
+// host, join, watch: the game over a Unix socket, with the settings as every game takes them (and, for
+// the host, its rules and clock where the command line gave none).
 // fetaix host --clock, --white-clock, --black-clock: a timed game over the network, the host's clock the authority.
 struct HostClocks {
     std::optional<TimeControl> both, white, black;
@@ -465,22 +478,12 @@ struct HostClocks {
     bool given() const { return both_option->count() + white_option->count() + black_option->count() > 0; }
 };
 
-int run_network(tui::NetOptions net, const Rules& rules, const std::vector<CLI::Option*>& rule_options, bool resume,
-                const HostClocks* clocks = nullptr) {
+int run_network(tui::NetOptions net, const cli::SettingsRead& settings, CommandLineGave gave, const Rules& rules = {},
+                bool resume = false, const HostClocks* clocks = nullptr) {
     if (auto problem = net::check_game_name(net.name)) return usage_error(concat("'", net.name, "': ", *problem));
     tui::AppOptions options;
     options.net = std::move(net);
-    const cli::SettingsRead read = cli::load_settings(cli::settings_path());
-    const cli::Settings& s = read.settings;
-    options.players.white = s.white;
-    options.players.black = s.black;
-    options.terminal.ascii = s.ascii;
-    options.terminal.theme = s.theme;
-    options.bell = s.bell;
     options.rules = rules;
-    for (std::size_t i = 0; i < kRuleSwitches.size() && i < rule_options.size(); ++i)
-        if (rule_options[i]->count() == 0) kRuleSwitches[i].set(options.rules, kRuleSwitches[i].get(s.rules));
-    options.settings_problems = read.problems;
     if (clocks) {
         // As for a game at one keyboard: a side's own clock goes with --clock or the other side's own.
         if (clocks->both_option->count() == 0 && (clocks->white_option->count() > 0) != (clocks->black_option->count() > 0))
@@ -488,19 +491,21 @@ int run_network(tui::NetOptions net, const Rules& rules, const std::vector<CLI::
                                       " needs --clock, or the other side's own clock"));
         options.white_clock = clocks->white ? clocks->white : clocks->both;
         options.black_clock = clocks->black ? clocks->black : clocks->both;
-        // The settings' clock was checked when read: a bad one is among the problems, and left out.
-        if (!clocks->given() && !s.clock.empty())
-            if (auto clock = parse_time_control(s.clock)) options.white_clock = options.black_clock = *clock;
+        gave.clock = clocks->given();
     }
+    apply_settings(options, settings, gave);
+    // The host's --name is its side's name from the start, as the others see it once they join.
+    if (!options.net.player.empty() && options.net.side && options.net.mode == tui::NetOptions::Mode::Host)
+        (*options.net.side == Color::White ? options.players.white : options.players.black) = options.net.player;
     // The host starts a new game (an unfinished autosaved one goes to the history) unless resuming it.
     options.resume = resume ? tui::ResumeChoice::Resume : tui::ResumeChoice::New;
     return run_app(std::move(options));
 }
 
-// --name NAME: the name the other terminals see for this player (default: the login name; the host's,
+// --name PLAYER: the name the other terminals see for this player (default: the login name; the host's,
 // its side's name in the settings).
 void add_net_name(CLI::App& command, tui::NetOptions& options) {
-    cli::add_value(command, "--name", "NAME", "--name needs a name",
+    cli::add_value(command, "--name", "PLAYER", "--name needs a name",
                    [&options](const std::string& name) {
                        if (auto problem = cli::name_problem(name)) throw cli::bad_value(concat("--name: ", *problem));
                        if (name.size() > net::kMaxNameBytes)
@@ -643,7 +648,7 @@ int main(int argc, char** argv) {
     const std::vector<CLI::Option*> host_rule_options = cli::add_rule_switches(*host, host_rules);
     HostClocks host_clocks;
     host_clocks.both_option = cli::add_clock(*host, "--clock", host_clocks.both,
-                                             "a clock for both sides: 5, 5+3, 5d3, 5b3, 0:30+1 (the host's clock decides)");
+                                             "a clock for both sides: 5, 5+3, 5d3, 5b3, 0:30+1\n(the host's clock decides)");
     host_clocks.white_option = cli::add_clock(*host, "--white-clock", host_clocks.white, "White's own clock (a handicap)");
     host_clocks.black_option = cli::add_clock(*host, "--black-clock", host_clocks.black, "Black's own clock (a handicap)");
 
@@ -777,6 +782,8 @@ int main(int argc, char** argv) {
         out(concat("fetaix ", kVersion));
         return 0;
     }
+    // Read once, for every command: each that shows a game takes it by apply_settings.
+    const cli::SettingsRead settings_read = cli::load_settings(cli::settings_path());
     if (used.empty()) {
         if (dashed_before_separator(argc, argv, play.file)) return unknown_option(play.file, "");
         if (const auto mistyped = cli::mistyped_command(app, play.file)) return usage_error(*mistyped);
@@ -789,7 +796,18 @@ int main(int argc, char** argv) {
         if (!options.black_clock) options.black_clock = both_clocks;
         play.clock_given = clock->count() + white_clock->count() + black_clock->count() > 0;
         play.positioned = fen->count() > 0;
-        apply_settings(play, cli::load_settings(cli::settings_path()));
+        CommandLineGave gave;
+        gave.ascii = play.ascii;
+        gave.auto_flip = play.auto_flip;
+        gave.bell = play.bell;
+        gave.theme = play.theme;
+        gave.screen_reader = play.screen_reader;
+        gave.white = options.given.white;
+        gave.black = options.given.black;
+        gave.takes_game = gave.takes_line_mode = true;
+        gave.rules = play.rules;
+        gave.clock = play.clock_given;
+        apply_settings(options, settings_read, gave);
         return run_play(std::move(play));
     }
     // The game's options belong to the game, not to a command named after them.
@@ -803,18 +821,25 @@ int main(int argc, char** argv) {
     if (command == perft) return run_perft(depth, perft_position, perft_rules, divide);
     if (command == replay) {
         if (dashed_before_separator(argc, argv, replay_file)) return unknown_option(replay_file, "replay");
-        // The settings' ascii, unless --ascii was given.
-        cli::SettingsRead read = cli::load_settings(cli::settings_path());
-        return run_replay(replay_file, replay_ascii_flag->count() > 0 ? replay_ascii : read.settings.ascii,
-                          std::move(read.problems), read.settings.keys);
+        tui::AppOptions replayed;
+        replayed.terminal.ascii = replay_ascii;
+        // The names are the record's.
+        CommandLineGave gave;
+        gave.ascii = replay_ascii_flag;
+        gave.white = gave.black = true;
+        apply_settings(replayed, settings_read, gave);
+        return run_replay(replay_file, std::move(replayed));
     }
     if (command == games) return run_games();
     if (command == host) {
         host_options.resume = host_resume;
-        return run_network(host_options, host_rules, host_rule_options, host_resume, &host_clocks);
+        CommandLineGave gave;
+        gave.takes_game = true;
+        gave.rules = host_rule_options;
+        return run_network(host_options, settings_read, gave, host_rules, host_resume, &host_clocks);
     }
-    if (command == join) return run_network(join_options, Rules{}, {}, false);
-    if (command == watch) return run_network(watch_options, Rules{}, {}, false);
+    if (command == join) return run_network(join_options, settings_read, {});
+    if (command == watch) return run_network(watch_options, settings_read, {});
     if (command == hosts) return run_hosts();
     if (command == check) {
         if (dashed_before_separator(argc, argv, check_file)) return unknown_option(check_file, "check");
@@ -881,9 +906,8 @@ int main(int argc, char** argv) {
             out(path);
             return 0;
         }
-        const cli::SettingsRead read = cli::load_settings(path);
-        for (const std::string& problem : read.problems) err(concat("fetaix: ", problem));
-        cli::out_text(cli::settings_toml(read.settings));
+        for (const std::string& problem : settings_read.problems) err(concat("fetaix: ", problem));
+        cli::out_text(cli::settings_toml(settings_read.settings));
         return 0;
     }
     if (command == help_command) {

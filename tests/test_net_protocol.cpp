@@ -71,6 +71,7 @@ TEST_CASE("protocol: each message has its exact line and reads back to itself", 
         {GameInfo{"local-42", 1, "White", "root", false, false, 3, Color::Black, Outcome::Ongoing, 0, false, false, true},
          "game name=local-42 version=1 white=White black=root free=none ply=3 turn=black result=* watchers=0 shared=no away=black"},
         {ErrorMessage{"wrong join code"}, "error text=\"wrong join code\""},
+        {Bye{"Amina ended the game"}, "bye text=\"Amina ended the game\""},
         {Unknown{"ping"}, "ping"},
     };
     for (const auto& [message, line] : cases) {

@@ -722,6 +722,22 @@ TEST_CASE("net: a rejoin with the token takes the seat from a connection left op
     CHECK_FALSE(b.last(EventKind::Closed)->host_said);
 }
 
+TEST_CASE("net: a host that ends says so with bye: not a lost connection", "[net]") {
+    Table t;
+    auto seat = t.connect(Role::Seat, "Youssef");
+    auto watcher = t.connect(Role::Watch, "Karim");
+    Probe a{seat.get(), {}}, w{watcher.get(), {}};
+    REQUIRE(pump({&t.probe, &a, &w}, [&] { return a.count(EventKind::Synced) == 1 && w.count(EventKind::Synced) == 1; }));
+    t.host->say_bye("White ended the game: it is kept in /state/fetaix/autosave.pdn");
+    REQUIRE(pump({&t.probe, &a, &w}, [&] { return a.count(EventKind::Closed) == 1 && w.count(EventKind::Closed) == 1; }));
+    for (Probe* p : {&a, &w}) {
+        CHECK(text_of(*p, EventKind::Closed) == "White ended the game: it is kept in /state/fetaix/autosave.pdn");
+        CHECK(p->last(EventKind::Closed)->host_ended);
+        CHECK_FALSE(p->last(EventKind::Closed)->host_said);
+        CHECK(p->count(EventKind::Notice) == 0);
+    }
+}
+
 TEST_CASE("net: a resumed host gives each seat back to its token", "[net]") {
     HostConfig config;
     config.black = "Youssef";

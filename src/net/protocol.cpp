@@ -537,6 +537,7 @@ Expected<Message> parse(std::string_view line) {
         return done(r, std::move(m));
     }
     if (name == "error") return done(r, ErrorMessage{r.text("text", kMaxTextBytes, true)});
+    if (name == "bye") return done(r, Bye{r.text("text", kMaxTextBytes, true)});
     return Message{Unknown{name}};
 }
 
@@ -628,6 +629,7 @@ std::string format(const Message& message) {
             return std::move(w).str();
         }
         std::string operator()(const ErrorMessage& m) const { return Writer("error").field("text", m.text).str(); }
+        std::string operator()(const Bye& m) const { return Writer("bye").field("text", m.text).str(); }
         std::string operator()(const Unknown& m) const { return m.name; }
     };
     return std::visit(Visit{}, message);

@@ -247,6 +247,14 @@ struct ErrorMessage {
     friend bool operator==(const ErrorMessage&, const ErrorMessage&) = default;
 };
 
+// The host is ending (its player quit, or a signal): why, and where the game is kept; the host then
+// closes. An older client ignores it and sees the connection lost.
+//   bye text="Amina ended the game: it is kept in /home/amina/.local/state/fetaix/autosave.pdn"
+struct Bye {
+    std::string text;
+    friend bool operator==(const Bye&, const Bye&) = default;
+};
+
 // A message name this fetaix does not know (from a newer peer): ignored by the receiver.
 struct Unknown {
     std::string name;
@@ -255,7 +263,7 @@ struct Unknown {
 
 using Message = std::variant<Hello, Query, MoveMessage, OfferMessage, AnswerMessage, Resign, Chat, Welcome,
                              Pending, State, History, Moved, ResultMessage, Joined, Left, GameInfo,
-                             ErrorMessage, SyncRequest, Unknown, Takeover>;
+                             ErrorMessage, SyncRequest, Unknown, Takeover, Bye>;
 
 // Reads one line, without its '\n' (a '\r' at its end is dropped). A malformed line gives an error whose
 // message is the text to send back in `error` ("move: ply: not a number: \"x\"").

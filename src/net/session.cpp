@@ -291,6 +291,11 @@ struct Host::Impl {
     }
 
     void refuse(Peer& p, std::string_view why) { p.conn.send_and_close(error_line(why)); }
+    // A shared game asked for without a code: not a wrong code, but how to give the right one.
+    std::string code_needed(std::string_view command) const {
+        return concat("this game is shared: ", command, " it with the ", command, " code shown on the host's screen (fetaix ",
+                      command, " ", config.game_name, " --code CODE)");
+    }
 
     // Gives seat `side` to the peer: a token, the welcome, the whole state, and the news to the others.
     void seat(Peer& p, Color side) {
@@ -377,6 +382,10 @@ struct Host::Impl {
         }
         p.name = cut_name(hello->name.empty() ? cred->login : hello->name);
         if (hello->role == Role::Watch) {
+            if (config.shared && hello->code.empty()) {
+                refuse(p, code_needed("watch"));
+                return;
+            }
             if (config.shared && !code_matches(watch_code, hello->code)) {
                 refuse(p, "wrong watch code");
                 notice(p, concat("a wrong watch code from ", p.login));
@@ -416,6 +425,10 @@ struct Host::Impl {
         }
         if (!config.shared) {
             seat(p, *side);
+            return;
+        }
+        if (hello->code.empty()) {
+            refuse(p, code_needed("join"));
             return;
         }
         if (!code_matches(join_code, hello->code)) {
@@ -750,6 +763,11 @@ void Host::close_all(std::string_view why) {
         if (!p->conn.closed()) impl_->refuse(*p, why);
 }
 
+void Host::say_bye(std::string_view why) {
+    for (auto& p : impl_->peers)
+        if (!p->conn.closed()) p->conn.send_and_close(format(Bye{std::string(why)}));
+}
+
 void Host::poll_fds(std::vector<pollfd>& fds) const {
     fds.push_back({impl_->listener.fd(), POLLIN, 0});
     for (const auto& p : impl_->peers)
@@ -895,7 +913,7 @@ struct Client::Impl {
     std::vector<std::string> incoming_moves;
     Millis now_ms = 0;  // when the lines being handled were read
 
-    void close_with(std::string why, bool host_said = false) {
+    void close_with(std::string why, bool host_said = false, bool host_ended = false) {
         if (closed_reported) return;
         closed_reported = true;
         conn.close();
@@ -904,6 +922,7 @@ struct Client::Impl {
         e.kind = EventKind::Closed;
         e.text = std::move(why);
         e.host_said = host_said;
+        e.host_ended = host_ended;
         self.emit(std::move(e));
     }
 
@@ -957,8 +976,13 @@ struct Client::Impl {
             return;
         }
         const Message& m = *parsed;
+        // The host ended: not a lost connection, and it said where the game is kept.
+        if (const auto* b = std::get_if<Bye>(&m)) {
+            close_with(b->text, false, true);
+            return;
+        }
         if (const auto* e = std::get_if<ErrorMessage>(&m)) {
-            if (!welcomed) close_with(concat("the host refused: ", e->text));
+            if (!welcomed) close_with(concat("the host refused: ", e->text), true);
             else self.emit(event(EventKind::Notice, concat("the host says: ", e->text)));
             last_error = e->text;
             return;

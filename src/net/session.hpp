@@ -100,7 +100,8 @@ struct Event {
     std::optional<ClockReading> clock;  // Clock
     Millis at = 0;
     Millis used = 0;
-    bool host_said = false;  // Closed: the host closed the connection saying why (it may well be running)
+    bool host_said = false;  // Closed: the host refused or closed the connection saying why (it may well be running)
+    bool host_ended = false;  // Closed: the host ended (a `bye`), its text saying where the game is kept
 };
 
 // "Black (Youssef) disconnected, waiting": the Left event's text.
@@ -230,6 +231,9 @@ public:
     void follow(const Game& game, const std::optional<fetaix::Clock>& clock = std::nullopt);
     // Ends every connection, telling each player and watcher `why` (an `error` line, then the close).
     void close_all(std::string_view why);
+    // The host is ending: tells every player and watcher `why` (a `bye` line: the game ended there, and
+    // where it is kept), then closes each connection.
+    void say_bye(std::string_view why);
 
     void poll_fds(std::vector<pollfd>& fds) const override;
     int timeout_ms(TimePoint now) const override;

@@ -225,10 +225,11 @@ int run(AppOptions options) {
             }
             // Not there in time (a screen-reader fetaix has no game to watch): said so.
             if (!network && std::chrono::steady_clock::now() >= watch_until) {
+                const std::string quits = concat(controller.keys().first("quit"), " quits.");
                 controller.set_network_line(concat("This game was taken over by another terminal (pid ", taken_by,
-                                                   "): q quits."));
+                                                   "): ", quits));
                 controller.set_taken_over(concat("The game is played at the other terminal (pid ", taken_by,
-                                                 ") now: q quits."));
+                                                 ") now: ", quits));
                 taken_by = 0;
                 redraw = true;
             }
@@ -272,6 +273,8 @@ int run(AppOptions options) {
     reader.cancel();
     // However the game ends (q, a signal, a lost terminal): the clocks as they stand now.
     session.save_if_changed(true);
+    // Saved: a host tells the others that it ended the game, and where it is kept.
+    if (network) network->end(options.state_folder);
     // Ctrl-C, a signal or a closed terminal: a game the autosave does not hold goes to the history.
     controller.keep_unsaved_game();
     return 0;

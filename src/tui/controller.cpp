@@ -226,7 +226,7 @@ std::string Controller::question_text() const {
         case Question::Quit:
             // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
             // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
-            if (!quit_text_.empty() && autosaved_) return quit_text_;
+            if (!quit_text_.empty() && autosaved_) return concat(quit_text_, " ", yn);
             if (unsaved_game())
                 return concat("Quit? Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it). ",
                               yn);
@@ -235,7 +235,7 @@ std::string Controller::question_text() const {
         case Question::AcceptDraw:
             if (networked()) return concat(players_.label(offer_by_), " offers a draw. Accept? ", yn);
             return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? ", yn);
-        case Question::Asked: return asked_;
+        case Question::Asked: return concat(asked_, " ", yn);
         case Question::AcceptTakeback:
             return concat(players_.label(offer_by_), " asks to take back their last move. Accept? ", yn);
         case Question::Resume:
@@ -518,8 +518,6 @@ bool Controller::apply(const Action& action) {
             break;
         case K::Pause:
             if (!clock_) ui_.message = "No clocks in this game: fetaix --clock 5+3 starts one with them.";
-            // The host's clock is the authority and nobody at one terminal may stop the other's time.
-            else if (networked()) ui_.message = "No pause in a game over the network: the host's clocks run for both players.";
             else if (game_.over()) ui_.message = "The game is over: the clocks are stopped.";
             else {
                 clock_paused_ = !clock_paused_;
@@ -626,8 +624,15 @@ bool Controller::network_allows(const Action& action) {
         case K::NewGame:
             // The host's game is the one played: its player starts the next once this one is over.
             if (link_.hosts && game_.over()) return true;
-            ui_.message = link_.hosts ? "A new game once this one is over: R resigns, d offers a draw."
+            ui_.message = link_.hosts ? concat("A new game once this one is over: ", keys_.first("resign"), " resigns, ",
+                                               keys_.first("draw"), " offers a draw.")
                                       : "The host starts a new game: this screen follows the host's game.";
+            return false;
+        case K::Pause:
+            // The host's clock is the authority and nobody at one terminal may stop the other's time.
+            ui_.message = clock_        ? "No pause in a game over the network: the host's clocks run for both players."
+                          : link_.hosts ? "No clocks: host with --clock 5+3 for them; over the network they never pause."
+                                        : "No clocks: the host sets the clock, and over the network no clock is paused.";
             return false;
         case K::Redo:
         case K::Open:

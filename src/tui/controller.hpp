@@ -269,9 +269,11 @@ public:
     const std::string& link_lost() const { return link_lost_; }
     // Over the network, this terminal hosts the game (n starts the next one once it is over).
     bool hosts_game() const { return link_.hosts; }
-    // Over the network, what q asks while the game is autosaved (how it can be taken up again).
+    // Over the network, what q asks while the game is autosaved (how it can be taken up again), before
+    // the yes and no keys.
     void set_quit_text(std::string text) { quit_text_ = std::move(text); }
-    // A yes/no question the program asks (a user asking for a seat): `then` gets the answer.
+    // A yes/no question the program asks (a user asking for a seat), before the yes and no keys: `then`
+    // gets the answer.
     void ask(std::string text, std::function<void(bool yes)> then) {
         asked_ = std::move(text);
         asked_then_ = std::move(then);

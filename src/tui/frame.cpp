@@ -609,6 +609,19 @@ std::vector<std::string> fit_text(const std::string& text, int width, int max_li
     return wrapped;
 }
 
+// The network line in at most two lines: its parts ('\n' between: the join and the watch command) are
+// never cut in the middle, on one line when they fit there, else each on its own.
+std::vector<std::string> network_lines(const std::string& text, int width) {
+    const std::size_t cut = text.find('\n');
+    if (cut == std::string::npos) return fit_text(text, width, 2);
+    const std::string first = text.substr(0, cut), second = text.substr(cut + 1);
+    const std::string one = concat(text::printable(first), "   ", text::printable(second));
+    if (text::display_width(one) <= width) return {one};
+    std::vector<std::string> lines = fit_text(first, width, 1);
+    for (std::string& line : fit_text(second, width, 1)) lines.push_back(std::move(line));
+    return lines;
+}
+
 // The help page's keys, from the key table: each action of the board with its keys in force ("Left/h"),
 // the cursor's four straight and four diagonal actions as one item each (in the table's order), packed
 // into lines of `width` columns.
@@ -870,7 +883,7 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     if (const std::string notice = c.shown_notice(); !notice.empty())
         for (const std::string& line : fit_text(notice, columns, 2)) bottom.push_back({line, Role::Question, true});
     if (!ui.network.empty())
-        for (const std::string& line : fit_text(ui.network, columns, 2)) bottom.push_back({line, Role::Question, true});
+        for (const std::string& line : network_lines(ui.network, columns)) bottom.push_back({line, Role::Question, true});
     // The status says again whose turn it is, in the same colours as the banner above.
     const Players status_players =
         fitted_players(c.players(), columns, [&](const Players& p) { return status_text(c, p); });

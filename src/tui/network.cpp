@@ -5,9 +5,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cstdint>
 #include <fstream>
 
 #include "store/autosave.hpp"
+#include "store/history.hpp"
 
 namespace fetaix::tui {
 
@@ -118,8 +123,6 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
         config.host_side = options.side;
         config.white = players.white;
         config.black = players.black;
-        if (!options.player.empty() && options.side)
-            (*options.side == Color::White ? config.white : config.black) = options.player;
         config.game = game;
         config.white_clock = options.white_clock;
         config.black_clock = options.black_clock;
@@ -135,19 +138,56 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
         network->session_ = std::move(*host);
         return network;
     }
-    auto path = net::find_game(options.name);
+    if (auto problem = network->connect()) return *problem;
+    return network;
+}
+
+std::optional<Error> Network::connect() {
+    auto path = net::find_game(options_.name);
     if (!path) return path.error();
     net::ClientConfig config;
     config.socket_path = *path;
-    config.role = options.mode == NetOptions::Mode::Watch ? net::Role::Watch : net::Role::Seat;
-    config.code = options.code;
-    config.name = options.player;
-    if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder, options.name));
+    config.role = options_.mode == NetOptions::Mode::Watch ? net::Role::Watch : net::Role::Seat;
+    config.code = options_.code;
+    config.name = options_.player;
+    // The seat token kept when first let in: the same seat back, on a rejoin too.
+    if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder_, options_.name));
     auto client = net::Client::connect(std::move(config));
     if (!client) return client.error();
-    network->host_pid_ = (*client)->host_pid();
-    network->session_ = std::move(*client);
-    return network;
+    host_pid_ = (*client)->host_pid();
+    session_ = std::move(*client);
+    closed_ = false;
+    welcomed_ = false;
+    return std::nullopt;
+}
+
+void Network::retry(Controller& controller) {
+    if (!retry_at_ || net::Clock::now() < *retry_at_) return;
+    if (connect()) {
+        // Not back yet: looked for again later, less often (at most every kMaxRetry).
+        retry_wait_ = std::min(retry_wait_ * 2, kMaxRetry);
+        retry_at_ = net::Clock::now() + retry_wait_;
+        return;
+    }
+    // Connected: what the actions send goes to the new connection; the host's welcome seats this one again.
+    retry_at_.reset();
+    rejoining_ = true;
+    controller.set_link(link(controller));
+}
+
+void Network::end(const std::string& state_folder) {
+    if (!host_) return;
+    // A finished game is in the game history already (Controller::archive_if_finished); one in play in
+    // the autosave, to be hosted again.
+    const bool over = host_->game().over();
+    const auto text = [&](std::string_view where) {
+        return concat(options_.side ? who(*options_.side) : std::string("The host"), " ended the game: it is kept in ",
+                      where, door_ || over ? "" : concat(" (fetaix host ", options_.name, " --resume)"));
+    };
+    // A line has room for a long state folder's path but not for any: the others then read where in words.
+    const std::string bye = text(over ? concat(store::history_directory(state_folder), "/")
+                                      : concat(state_folder, "/autosave.pdn"));
+    host_->say_bye(bye.size() <= net::kMaxTextBytes ? bye : text(over ? "the host's game history" : "the host's autosave"));
 }
 
 Link Network::link(Controller& controller) {
@@ -186,6 +226,11 @@ void Network::seat(Controller& controller, std::optional<Color> mine) {
     for (Color c : {Color::White, Color::Black}) controller.set_remote(c, mine != c);
 }
 
+void Network::note_history(Controller& controller) const {
+    const auto holder = store::lock_holder(state_folder_);
+    controller.set_history_by_host(host_pid_ > 0 && holder && holder->pid == host_pid_);
+}
+
 void Network::prepare(Controller& controller) {
     controller.set_link(link(controller));
     if (!host_) {
@@ -194,26 +239,22 @@ void Network::prepare(Controller& controller) {
         // Nor when it ends, if the host is the process holding this state folder's autosave: it keeps the
         // game in this same history (with its clocks' readings). A host elsewhere (another state folder,
         // user or machine) keeps its own: this one then keeps a copy here.
-        const auto holder = store::lock_holder(state_folder_);
-        controller.set_history_by_host(host_pid_ > 0 && holder && holder->pid == host_pid_);
+        note_history(controller);
         controller.set_quit_text(options_.mode == NetOptions::Mode::Watch
-                                     ? "Stop watching? (y/n)"
+                                     ? "Stop watching?"
                                      : concat("Quit? The host keeps the game: fetaix join ", options_.name,
-                                              " takes your seat back. (y/n)"));
+                                              " takes your seat back."));
     } else {
         controller.set_quit_text(concat("Quit? The game is saved: fetaix host ", options_.name,
-                                        " --resume hosts it again. (y/n)"));
+                                        " --resume hosts it again."));
     }
     if (host_) {
         seat(controller, options_.side);
-        std::string line = concat("Join: fetaix join ", options_.name);
-        if (options_.shared)
-            line += concat(" --code ", host_->join_code(), "   Watch: fetaix watch ", options_.name, " --code ",
-                           host_->watch_code());
-        else
-            line += concat("   Watch: fetaix watch ", options_.name);
-        join_line_ = line;
-        controller.set_network_line(line);
+        // Two parts, each shown whole (network_lines in frame.cpp): a command is copied from the screen.
+        join_line_ = options_.shared ? concat("Join: fetaix join ", options_.name, " --code ", host_->join_code(),
+                                              "\nWatch: fetaix watch ", options_.name, " --code ", host_->watch_code())
+                                     : concat("Join: fetaix join ", options_.name, "\nWatch: fetaix watch ", options_.name);
+        controller.set_network_line(join_line_);
     } else {
         // Nothing is played here until the host has said which seat is ours.
         seat(controller, std::nullopt);
@@ -224,12 +265,18 @@ void Network::prepare(Controller& controller) {
 bool Network::handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote) {
     session_->handle_ready(fds, net::Clock::now());
     const bool changed = take_events(controller, remote);
+    retry(controller);
     return show_away(controller) || changed;
 }
 
 int Network::timeout_ms() const {
     const net::TimePoint now = net::Clock::now();
     int limit = session_->timeout_ms(now);
+    if (retry_at_) {
+        const int next = static_cast<int>(std::max<std::int64_t>(
+            0, std::chrono::ceil<std::chrono::milliseconds>(*retry_at_ - now).count()));
+        if (limit < 0 || next < limit) limit = next;
+    }
     // The time since a player left is shown by the second.
     for (const auto& since : away_since_)
         if (since) {
@@ -266,10 +313,18 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
     switch (e.kind) {
         case E::Welcomed:
             welcomed_ = true;
+            controller.set_link_lost("");
+            if (std::exchange(rejoining_, false)) {
+                // Another host process now: whether it keeps this game history is asked again.
+                note_history(controller);
+                controller.tell("Reconnected: the host is back.");
+            }
             if (e.role == net::Role::Watch) {
                 seat(controller, std::nullopt);
                 watch_line_ = options_.note.empty()
-                                  ? concat("Watching ", options_.name, ": [ ] browse the moves, c chat with the watchers.")
+                                  ? concat("Watching ", options_.name, ": ", controller.keys().first("step-back"), " ",
+                                           controller.keys().first("step-forward"), " browse the moves, ",
+                                           controller.keys().first("chat"), " chat with the watchers.")
                                   : options_.note;
                 controller.set_network_line(watch_line_);
                 break;
@@ -282,14 +337,19 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             }
             break;
         case E::Pending: controller.set_network_line(e.text); break;
-        case E::Synced:
+        case E::Synced: {
+            // The host started the next game (its n): the news of the last one is stale, and this one said.
+            const bool next_game = welcomed_ && controller.game().over() && !session_->game().over() &&
+                                   session_->game().ply() == 0;
             remote.clear();
             controller.set_names(session_->name(Color::White), session_->name(Color::Black));
             controller.sync(session_->game());
+            if (next_game) controller.tell("New game.");
             if (const auto offer = session_->open_offer(); offer && session_->my_side() &&
                                                             session_->offer_by() != *session_->my_side())
                 controller.offered(session_->offer_by(), *offer == net::Offer::Takeback);
             break;
+        }
         case E::Moved:
             // Out of step (a move missed): the session's copy is the one to follow.
             if (e.ply == controller.game().ply() + 1) remote.arrived(e.move, e.ply);
@@ -306,7 +366,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                 unpaused = controller.clock_paused();
                 controller.set_link(link(controller));
                 seat(controller, options_.side);
-                controller.set_quit_text("Quit? The game is saved: fetaix resumes it. (y/n)");
+                controller.set_quit_text("Quit? The game is saved: fetaix resumes it.");
             }
             controller.set_names(session_->name(Color::White), session_->name(Color::Black));
             if (host_) {
@@ -336,7 +396,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             net::Host* host = host_;
             const int request = e.request;
             controller.ask(concat("User ", e.login, " asks for the ", to_string(e.side), " seat as ", e.name,
-                                  ". Let them in? (y/n)"),
+                                  ". Let them in?"),
                            [host, request](bool yes) {
                                if (host) host->answer_seat(request, yes);
                            });
@@ -365,6 +425,21 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
         case E::TakeoverRequest: takeover_ = e.request; break;
         case E::Closed:
             closed_ = true;
+            if (rejoining_ && !welcomed_) {
+                // Back, but not let in (a shared game hosted again has new codes): said, and not tried again.
+                if (e.host_said) {
+                    rejoining_ = false;
+                    controller.set_network_line(concat("Disconnected: ", e.text,
+                                                       options_.code.empty() ? "."
+                                                                             : " (a game hosted again has new codes: "
+                                                                               "the host's screen shows them)."));
+                    break;
+                }
+                // Gone again before the welcome: looked for again.
+                retry_wait_ = kFirstRetry;
+                retry_at_ = net::Clock::now() + retry_wait_;
+                break;
+            }
             if (!welcomed_) {
                 refusal_ = e.text;
                 break;
@@ -376,12 +451,26 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             if (!host_ && is_door_name(options_.name)) {
                 lost_door_ = options_;
                 // A plain fetaix's game is not joined again by its name: the quit question no longer says so.
-                if (options_.mode == NetOptions::Mode::Join) controller.set_quit_text("Quit? The host's fetaix has closed: the game is saved with the host. (y/n)");
+                if (options_.mode == NetOptions::Mode::Join) controller.set_quit_text("Quit? The host's fetaix has closed: the game is saved with the host.");
             }
-            // A plain fetaix's game comes back under another name (its new process id): no rejoin by this one.
-            controller.set_network_line(concat("Disconnected: ", e.text, options_.mode == NetOptions::Mode::Join && !is_door_name(options_.name)
-                                                                           ? concat(". When the host is back, fetaix join ", options_.name, " takes the seat back.")
-                                                                           : std::string(".")));
+            // A plain fetaix's game comes back under another name (its new process id): no rejoin by this
+            // one. A host that closed this connection but runs on (the seat taken back elsewhere) neither.
+            if (host_ || is_door_name(options_.name) || e.host_said) {
+                controller.set_network_line(concat("Disconnected: ", e.text, "."));
+                break;
+            }
+            // A host gone (ended, killed) may be hosted again (fetaix host NAME --resume): looked for until
+            // then, with the seat token for a player, and the game goes on here by itself.
+            retry_wait_ = kFirstRetry;
+            retry_at_ = net::Clock::now() + retry_wait_;
+            // A host that ended says so itself, and where the game is kept; else the session says what
+            // happened ("connection to the host lost").
+            {
+                std::string what = e.text;
+                if (!what.empty()) what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
+                controller.set_network_line(concat(what, ". Reconnecting when the host is back; ",
+                                                   controller.keys().first("quit"), " quits."));
+            }
             break;
     }
 }

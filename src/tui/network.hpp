@@ -89,6 +89,10 @@ public:
     // say), once: the options to look for it again under its new holder's name with.
     std::optional<NetOptions> take_lost_door() { return std::exchange(lost_door_, std::nullopt); }
 
+    // The host's program is ending (quit, a signal): the players and watchers are told that the game
+    // ended here and where it is kept (the autosave in `state_folder`).
+    void end(const std::string& state_folder);
+
     // Why the host did not let this terminal in (a wrong code, no free seat), once it has said so: the
     // program then ends with that message.
     const std::optional<std::string>& refusal() const { return refusal_; }
@@ -98,6 +102,14 @@ private:
     void apply(const net::Event& e, Controller& controller, RemotePlayer& remote);
     void seat(Controller& controller, std::optional<Color> mine);
     std::string who(Color side) const;
+    // Joined or watching: connects to the game (again), with the seat token kept for it; the error when
+    // it is not there.
+    std::optional<Error> connect();
+    // Joined or watching: whether the host's process writes this state folder's game history (then
+    // this copy is not kept in it too).
+    void note_history(Controller& controller) const;
+    // The host gone: connects again once the wait is over (the loop wakes for it, timeout_ms()).
+    void retry(Controller& controller);
     // A timed game: how long each absent player has been gone, on the notice line, each second.
     bool show_away(Controller& controller);
 
@@ -117,6 +129,12 @@ private:
     bool joined_ = false;  // door: a second terminal has taken the free seat; play goes through the Host
     std::optional<int> takeover_;
     std::optional<NetOptions> lost_door_;
+    // The host gone, when to look for it again, and how long the wait after that is (doubling up to
+    // kMaxRetry: no busy loop, and back within two seconds of the host).
+    static constexpr std::chrono::milliseconds kFirstRetry{250}, kMaxRetry{2000};
+    std::optional<net::TimePoint> retry_at_;
+    std::chrono::milliseconds retry_wait_ = kFirstRetry;
+    bool rejoining_ = false;  // connected again, not yet welcomed
 };
 
 }  // namespace fetaix::tui

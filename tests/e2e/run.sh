@@ -928,37 +928,131 @@ net_rejoin)
     kill_server
     ;;
 net_resume)
-    # The host killed mid-game: the joiner is told; fetaix host --resume brings the game back from the
-    # autosave, and fetaix join gives the joiner the same seat back (the tokens are kept).
+    # The host killed mid-game: the joiner and the watcher are told, and look for it again by themselves
+    # (no busy loop: a few tries a second at most); fetaix host --resume brings the game back from the
+    # autosave, and both are back in it without typing anything, the joiner in its seat (its token).
     me=$(id -un)
     start_in host "$BIN" host kitchen
     wait_in host '^Join: fetaix join kitchen'
     start_in black "$BIN" join kitchen
     wait_in host "^Black \($me\) joined\.$"
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: '
     move_in host d3-c3
     move_in black b3xd3
     wait_in host 'Black plays b3xd3'
+    wait_in watcher 'b3xd3'
     pid=$(fetaix_pid host)
     kill -KILL "$pid"
     while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
-    wait_in black '^Disconnected: connection to the host lost\. When the host is back, fetaix join$'
-    wait_in black '^kitchen takes the seat back\.$'
-    # (it cannot join before: the host's fetaix is gone until it hosts the game again)
+    for who in black watcher; do
+        wait_in $who '^Connection to the host lost\. Reconnecting when the host is back; q quits\.$'
+        wait_in $who '^White to move - the host is gone \| White 11, Black 12$'
+    done
+    black_pid=$(fetaix_pid black)
+    count() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$1/status"; }
+    before=$(count "$black_pid")
+    sleep 3
+    woke=$(($(count "$black_pid") - before))
+    [ "$woke" -le 20 ] || fail "the joiner woke $woke times in 3 s while the host was gone"
     start_in host2 "$BIN" host kitchen --resume
     wait_in host2 '1\. d3-c3 +b3xd3'
-    wait_in host2 '^White to move - your turn - capture compulsory \| White 11, Black 12$'
-    start_in black2 "$BIN" join kitchen
-    wait_in black2 '1\. d3-c3 +b3xd3'
     wait_in host2 "^Black \($me\) joined\.$"
+    wait_in black '^Reconnected: the host is back\.$'
+    # (The watcher's news line may tell of the joiner's coming back by then.)
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    wait_in watcher '^White to move - capture compulsory \| White 11, Black 12$'
+    wait_in black "^White to move - waiting for White \| White 11, Black 12$"
     move_in host2 e3xc3
-    wait_in black2 'White plays e3xc3'
-    wait_in black2 "^Black \($me\) to move - your turn"
+    wait_in black 'White plays e3xc3'
+    wait_in black "^Black \($me\) to move - your turn"
+    move_in black d4-d3
+    wait_in host2 'Black plays d4-d3'
+    wait_in watcher 'd4-d3'
+    kill_server
+    ;;
+net_resume_shared)
+    # A shared game hosted again has new codes: its joiner is back by its seat token, which needs none,
+    # and its watcher, whose watch code is the old one, is told why it is not (and tries no more).
+    game="e2e-$$"
+    start_in host "$BIN" host "$game" --shared
+    wait_in host "^Watch: fetaix watch $game --code "
+    watch_code=$(screen_in host | grep '^Watch: ' | awk '{print $6}')
+    start_in watcher "$BIN" watch "$game" --code "$watch_code"
+    wait_in watcher "^Watching $game: "
+    start_in black XDG_STATE_HOME="$STATE/black" "$BIN" join "$game" --code "$(screen_in host | grep '^Join: ' | awk '{print $6}')"
+    wait_in host 'Let them in\? \(y/n\)$'
+    keys_in host y
+    wait_in black 'waiting for White'
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    pid=$(fetaix_pid host)
+    kill -KILL "$pid"
+    wait_in watcher '^Connection to the host lost\. Reconnecting when the host is back; q quits\.$'
+    start_in host2 "$BIN" host "$game" --shared --resume
+    wait_in black '^Reconnected: the host is back\.$'
+    wait_in black 'to move - your turn - capture compulsory'
+    wait_in watcher '^Disconnected: the host refused: wrong watch code \(a game hosted again has new$'
+    wait_in watcher "^codes: the host's screen shows them\)\.$"
+    move_in black b3xd3
+    wait_in host2 'Black plays b3xd3'
+    kill_server
+    ;;
+net_host_ends)
+    # The host quitting tells the others that it ended the game and where it is kept (not a lost
+    # connection); hosted again with --resume, they are back in it by themselves.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: '
+    move_in host d3-c3
+    move_in black b3xd3
+    wait_in host 'Black plays b3xd3'
+    keys_in host q
+    wait_in host '^Quit\? The game is saved: fetaix host kitchen --resume hosts it again\. \(y/n\)$'
+    keys_in host y
+    wait_in host '^EXITED 0$'
+    expected="White ended the game: it is kept in $STATE/fetaix/autosave.pdn (fetaix host kitchen --resume). Reconnecting when the host is back; q quits."
+    for who in black watcher; do
+        wait_in $who '^White ended the game'
+        got=$(screen_in $who | grep -A1 '^White ended the game' | tr '\n' ' ' | sed 's/ *$//')
+        [ "$got" = "$expected" ] || fail "$who was told: '$got'"
+        wait_in $who '^White to move - the host is gone \| White 11, Black 12$'
+    done
+    start_in host2 "$BIN" host kitchen --resume
+    wait_in black '^Reconnected: the host is back\.$'
+    wait_in watcher '^White to move - capture compulsory \| White 11, Black 12$'
+    move_in host2 e3xc3
+    wait_in black 'White plays e3xc3'
+    move_in black d4-d3
+    wait_in host2 'Black plays d4-d3'
+    # A finished game is in the game history already: the others are told so, with no --resume.
+    keys_in black R
+    wait_in black '^Resign for Black'
+    keys_in black y
+    wait_in host2 '^Game over: White wins by resignation\.$'
     keys_in host2 q
-    wait_in host2 '^Quit\? The game is saved: fetaix host kitchen --resume hosts it again\. \(y/n\)$'
-    keys_in host2 y
-    wait_in black2 '^Disconnected: connection to the host lost'
-    # Its turn no more: the status line says the host is gone, the line above how to come back.
-    wait_in black2 "^Black \($me\) to move - the host is gone \| White 11, Black 11$"
+    wait_in host2 '^EXITED 0$'
+    wait_in black '^White ended the game: it is kept in '
+    got=$(screen_in black | grep -A1 '^White ended the game' | tr '\n' ' ' | sed 's/ *$//')
+    [ "$got" = "White ended the game: it is kept in $STATE/fetaix/games/. Reconnecting when the host is back; q quits." ] ||
+        fail "black was told: '$got'"
+    kill_server
+    ;;
+net_pause)
+    # p in an untimed game over the network: not the one-keyboard advice (fetaix --clock starts a local
+    # game), but what applies there.
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in black 'waiting for White'
+    keys_in black p
+    wait_in black '^No clocks: the host sets the clock, and over the network no clock is paused\.$'
+    keys_in host p
+    wait_in host '^No clocks: host with --clock 5\+3 for them; over the network they never pause\.$'
     kill_server
     ;;
 net_refused)
@@ -984,13 +1078,24 @@ net_refused)
     game="e2e-$$"
     # (Its own state folder: the first host holds the autosave of this one.)
     start_in shared XDG_STATE_HOME="$STATE/shared" "$BIN" host "$game" --shared --as black
-    wait_in shared "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4} +Watch: fetaix watch $game"
+    # Each command whole on its line: copied from there as it is.
+    wait_in shared "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
+    wait_in shared "^Watch: fetaix watch $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
     code=$(screen_in shared | grep '^Join: ' | awk '{print $6}')
-    watch_code=$(screen_in shared | grep -A1 '^Join: ' | tr '\n' ' ' | sed 's/.*Watch: fetaix watch [^ ]* *--code \([a-z0-9-]*\).*/\1/')
+    watch_code=$(screen_in shared | grep '^Watch: ' | awk '{print $6}')
     start_in wrong XDG_STATE_HOME="$STATE/wrong" "$BIN" join "$game" --code aaaa-bbbb-cccc
     wait_in wrong '^fetaix: the host refused: wrong join code$'
     wait_in wrong '^EXITED 1$'
     wait_in shared "^a wrong join code from $me$"
+    # No code at all is not a wrong one: the refusal says that the game needs one, and how to give it.
+    start_in bare XDG_STATE_HOME="$STATE/bare" "$BIN" join "$game"
+    wait_in bare '^EXITED 1$'
+    [ "$($T capture-pane -p -J -t bare | head -1)" = "fetaix: the host refused: this game is shared: join it with the join code shown on the host's screen (fetaix join $game --code CODE)" ] ||
+        fail "joining without the code: $(screen_in bare | head -2)"
+    start_in bare_watch "$BIN" watch "$game"
+    wait_in bare_watch '^EXITED 1$'
+    [ "$($T capture-pane -p -J -t bare_watch | head -1)" = "fetaix: the host refused: this game is shared: watch it with the watch code shown on the host's screen (fetaix watch $game --code CODE)" ] ||
+        fail "watching without the code: $(screen_in bare_watch | head -2)"
     start_in right XDG_STATE_HOME="$STATE/right" "$BIN" join "$game" --code "$code"
     wait_in shared "^User $me asks for the White seat as $me\. Let them in\? \(y/n\)$"
     keys_in shared y
@@ -2321,7 +2426,7 @@ net_shared_other_user)
     # player refuses: told so, and the seat stays free.
     game="e2e-$$"
     start_in host "$BIN" host "$game" --shared
-    wait_in host "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4} "
+    wait_in host "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
     code=$(screen_in host | grep '^Join: ' | awk '{print $6}')
     mkdir -m 777 "$STATE/other"
     other=$(id -un)
@@ -2392,6 +2497,73 @@ net_watch_news)
     kill -KILL "$pid"
     wait_in watcher "^Black \($me\) disconnected, waiting$"
     wait_gone_in watcher 'joined'
+    kill_server
+    ;;
+net_keys)
+    # [keys] holds in a game over the network as at one keyboard (the same settings, read once): the
+    # host's, the joiner's and the watcher's remapped keys act, and every message naming a key names
+    # the one in force.
+    settings $'[keys]\nhelp = "z"\nchat = "C"\nresign = "X"\nyes = "j"\nstep-back = "<"\n'
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    keys_in host w
+    wait_in host "^'w' does nothing here: press : to type a move, z for the keys\.$"
+    keys_in host z
+    wait_in host 'Any key closes this page\.|Page 1 of'
+    keys_in host Escape
+    wait_gone_in host 'Any key closes|Page 1 of'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    wait_in black 'waiting for White'
+    keys_in black z
+    wait_in black 'Any key closes this page\.|Page 1 of'
+    keys_in black Escape
+    wait_gone_in black 'Any key closes|Page 1 of'
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: < \] browse the moves, C chat with the watchers\.$'
+    keys_in watcher z
+    wait_in watcher 'Any key closes this page\.|Page 1 of'
+    # The host's n in a game not over, and the questions' yes key.
+    keys_in host n
+    wait_in host '^A new game once this one is over: X resigns, d offers a draw\.$'
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    keys_in black q
+    wait_in black '^Quit\? The host keeps the game: fetaix join kitchen takes your seat back\. \(j/n\)$'
+    keys_in black j
+    wait_in black '^EXITED 0$'
+    kill_server
+    ;;
+net_host_lines)
+    # The host's screen: its --name from the start, and the join and watch commands each whole on a line
+    # of its own when both do not fit on one; the host's next game is told on the other screens, in
+    # place of the news of the last one.
+    me=$(id -un)
+    game=the-kitchen-table-game
+    start_in host "$BIN" host "$game" --name Zed
+    wait_in host "^Join: fetaix join $game$"
+    wait_in host "^Watch: fetaix watch $game$"
+    expect_in() { [ "$(screen_in "$1" | sed -n "$(($2 + 1))p" | sed 's/ *$//')" = "$3" ] || fail "$1 line $2: $(screen_in "$1" | sed -n "$(($2 + 1))p")"; }
+    expect_in host 0 "fetaix   ○ White (Zed) to move   ● Black"
+    wait_in host '^White \(Zed\) to move - your turn \| White 12, Black 12$'
+    start_in watcher "$BIN" watch "$game"
+    wait_in watcher "^Watching $game: "
+    start_in black "$BIN" join "$game"
+    wait_in black 'waiting for Zed'
+    wait_in watcher "^Black \($me\) joined\.$"
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    keys_in black R
+    wait_in black '^Resign for Black'
+    keys_in black y
+    wait_in watcher '^Game over: White \(Zed\) wins by resignation\.$'
+    wait_in host '^Game over: White \(Zed\) wins by resignation\.$'
+    keys_in host n
+    wait_in host '^New game\.$'
+    wait_in black '^New game\.$'
+    wait_in watcher '^New game\.$'
+    wait_in black '^White \(Zed\) to move - waiting for Zed \| White 12, Black 12$'
     kill_server
     ;;
 *)
