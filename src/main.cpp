@@ -232,72 +232,6 @@ std::string overview() {
     return help;
 }
 
-double seconds_since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
-
-void print_perft_line(int depth, std::uint64_t nodes, double seconds) {
-    const double nps = seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0;
-    out(format("depth=%d nodes=%llu time=%.3f nps=%.0f", depth, static_cast<unsigned long long>(nodes), seconds, nps));
-    std::fflush(stdout);
-}
-
-int run_perft(std::string_view depth_text, const Position& pos, const Rules& rules, bool divide) {
-    const auto depth = cli::parse_number(depth_text, 1, 30);
-    if (!depth) return usage_error("perft: DEPTH must be a number from 1 to 30, not '" + std::string(depth_text) + "'");
-    // One walk to DEPTH counts every shallower depth on the way, so each line's time is that walk's.
-    std::vector<std::pair<Move, std::uint64_t>> root_counts;
-    const auto start = std::chrono::steady_clock::now();
-    const std::vector<std::uint64_t> counts = perft_each_depth(pos, static_cast<int>(*depth), rules, divide ? &root_counts : nullptr);
-    const double seconds = seconds_since(start);
-    if (divide) {
-        std::uint64_t total = 0;
-        for (const auto& [move, count] : root_counts) {
-            out(concat(to_string(move), " ", count));
-            total += count;
-        }
-        out(concat("total ", total));
-    }
-    for (std::size_t d = 1; d <= counts.size(); ++d) print_perft_line(static_cast<int>(d), counts[d - 1], seconds);
-    return 0;
-}
-
-// The search on fixed positions for a given time each: the depth it completes and its speed.
-int run_search_bench(int time_ms) {
-    for (const engine::SearchBenchPosition& b : engine::kSearchBenchPositions) {
-        engine::Search search;
-        engine::Limits limits;
-        limits.time_ms = time_ms;
-        engine::DepthReport last;
-        search.run(*parse_fen(b.fen), {}, {}, limits, [&](const engine::DepthReport& d) { last = d; });
-        out(format("%-10s depth=%d nodes=%llu time=%.3f nps=%.0f", std::string(b.name).c_str(), last.depth,
-                   static_cast<unsigned long long>(last.nodes), last.seconds, last.seconds > 0 ? last.nodes / last.seconds : 0.0));
-        std::fflush(stdout);
-    }
-    return 0;
-}
-
-// The fixed perft workloads; `depth_cut` plies shallower for a quick run.
-int run_bench(const Rules& rules, int depth_cut) {
-    std::uint64_t total_nodes = 0;
-    double total_seconds = 0;
-    for (const BenchWorkload& w : kBenchWorkloads) {
-        const Position pos = *parse_fen(w.fen);
-        const auto start = std::chrono::steady_clock::now();
-        const int depth = w.depth - depth_cut;
-        const std::uint64_t nodes = perft(pos, depth, rules);
-        const double seconds = seconds_since(start);
-        total_nodes += nodes;
-        total_seconds += seconds;
-        out(format("%-10s depth=%d nodes=%llu time=%.3f nps=%.0f", std::string(w.name).c_str(), depth,
-                   static_cast<unsigned long long>(nodes), seconds, seconds > 0 ? nodes / seconds : 0.0));
-        std::fflush(stdout);
-    }
-    out(format("%-10s nodes=%llu time=%.3f nps=%.0f", "total", static_cast<unsigned long long>(total_nodes),
-               total_seconds, total_seconds > 0 ? total_nodes / total_seconds : 0.0));
-    return 0;
-}
-
 int run_app(tui::AppOptions options) {
     // Lines of plain text need no terminal at all.
     if (options.screen_reader && !options.replay) {
@@ -818,7 +752,7 @@ int main(int argc, char** argv) {
                                       used.front()->get_name(), " --help)"));
         }
     const CLI::App* command = used.front();
-    if (command == perft) return run_perft(depth, perft_position, perft_rules, divide);
+    if (command == perft) return cli::run_perft(depth, perft_position, perft_rules, divide);
     if (command == replay) {
         if (dashed_before_separator(argc, argv, replay_file)) return unknown_option(replay_file, "replay");
         tui::AppOptions replayed;
@@ -849,8 +783,8 @@ int main(int argc, char** argv) {
     if (command == match) return cli::run_match(settings, jobs);
     if (command == bench) {
         if (records) return cli::run_record_bench(folder);
-        if (search) return run_search_bench(bench_ms);
-        return run_bench(bench_rules, quick ? 4 : 0);  // --quick: a smoke run for tests
+        if (search) return cli::run_search_bench(bench_ms);
+        return cli::run_bench(bench_rules, quick ? 4 : 0);  // --quick: a smoke run for tests
     }
     if (command == tablebase) {
         const bool probe = tablebase_action == "probe";

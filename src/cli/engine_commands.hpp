@@ -1,6 +1,9 @@
 #pragma once
-// `fetaix analyze` and `fetaix match`: the engine on the command line. Their options are read in
-// main.cpp (CLI11); these run the commands.
+// `fetaix analyze`, `match`, `perft` and `bench`: the engine and the move generator on the command
+// line. Their options are read in main.cpp (CLI11); these run the commands (built for speed: main.cpp
+// is built for size).
+
+#include <string_view>
 
 #include <fetaix/fetaix.hpp>
 
@@ -15,5 +18,11 @@ struct AnalyzeSettings {
 
 int run_analyze(const AnalyzeSettings& settings);
 int run_match(const engine::MatchSettings& settings, int jobs);
+// perft to DEPTH (its text, checked here: 1 to 30), each depth's count; with `divide`, each root move's.
+int run_perft(std::string_view depth_text, const Position& pos, const Rules& rules, bool divide);
+// The search on fixed positions for `time_ms` each: the depth it completes and its speed.
+int run_search_bench(int time_ms);
+// The fixed perft workloads, `depth_cut` plies shallower for a quick run.
+int run_bench(const Rules& rules, int depth_cut);
 
 }  // namespace fetaix::cli
