@@ -540,6 +540,43 @@ terms)
         kill_server
     done
     ;;
+home_end_terms)
+    # Home and End looking back, PgUp and PgDn on the board, under each common TERM inside tmux: as tmux
+    # sends them (ESC [1~ and ESC [4~, whatever TERM says) and as other terminals do (xterm's ESC [H and
+    # ESC OH, rxvt's ESC [7~), named by TERM's description or not. Found by a newcomer: under
+    # TERM=xterm-256color in tmux, Home left the view and then said "'~' does nothing here".
+    press() { if [[ "$1" == $'\e'* ]]; then keys -l "$1"; else keys "$1"; fi; }
+    for term in xterm xterm-256color screen screen-256color tmux-256color; do
+        echo "TERM=$term" >&2
+        $T -u new-session -d -s e2e -x 80 -y 24 "env TERM=$term $BIN --new; sleep 30"
+        wait_for 'White to move'
+        type_move c2-c3
+        type_move c4xc2
+        for pair in "Home End" $'\e[1~ \e[4~' $'\e[H \e[F' $'\eOH \eOF' $'\e[7~ \e[8~'; do
+            read -r home end <<<"$pair"
+            keys [
+            wait_for '^Viewing after 1\. c2-c3 -- '
+            press "$home"
+            wait_for '^Viewing the start -- '
+            press "$end"
+            wait_for '^Back to the game\.'
+        done
+        # The cursor goes from b2 up-right to c3, then down-right to d2.
+        for pair in "PPage NPage" $'\e[5~ \e[6~'; do
+            read -r up down <<<"$pair"
+            keys Left
+            wait_for '^2   ○────\[○\]────●─────○─────○'
+            press "$up"
+            wait_for '^3   ●─────●────\[·\]────○─────○'
+            press "$down"
+            wait_for '^2   ○─────○─────●────\[○\]────○'
+            keys Left
+            wait_for '^2   ○─────○────\[●\]────○─────○'
+        done
+        screen | grep -q 'does nothing here' && fail "$term: a key's sequence was read as several keys"
+        kill_server
+    done
+    ;;
 quit)
     start_shell
     keys "$BIN" Enter
