@@ -83,12 +83,10 @@ TEST_CASE("line: two people play; a refused move, a compulsory capture, undo, re
           Lines{"White c1xc3xe3 takes c2, d3: 2 pieces", "Game over: White wins by all pieces captured."});
     CHECK(g.enter("last") == Lines{"Last move: White c1xc3xe3 takes c2, d3: 2 pieces."});
     CHECK(g.enter("moves") == Lines{"No legal moves: the game is not in play."});
-    CHECK(g.enter("undo") == Lines{"Taken back: White c1xc3xe3 takes c2, d3: 2 pieces.", "White to move.",
-                                   "Capture compulsory: c1 can capture."});
+    CHECK(g.enter("undo") == Lines{"White took back c1xc3xe3.", "White to move.", "Capture compulsory: c1 can capture."});
     CHECK(g.enter("undo") == Lines{"Nothing to undo."});
     CHECK(g.enter("undo") == Lines{"Nothing to undo."});
-    CHECK(g.enter("REDO") ==
-          Lines{"White c1xc3xe3 takes c2, d3: 2 pieces", "Game over: White wins by all pieces captured."});
+    CHECK(g.enter("REDO") == Lines{"White played c1xc3xe3 again.", "Game over: White wins by all pieces captured."});
     CHECK(g.enter("c1-c2") == Lines{"c1-c2: the game is over: all pieces captured"});
     CHECK(g.news().empty());
     CHECK_FALSE(g.ended());
@@ -130,7 +128,7 @@ TEST_CASE("line: resigning and a draw are asked, answered yes or no, and taken b
     CHECK(g.enter("no") == Lines{"White (Ali) to move."});
     CHECK(g.enter("resign") == Lines{"Resign for White (Ali)? (yes or no)"});
     CHECK(g.enter("yes") == Lines{"Game over: Black (Zineb) wins by resignation."});
-    CHECK(g.enter("undo") == Lines{"Taken back: the resignation.", "White (Ali) to move."});
+    CHECK(g.enter("undo") == Lines{"White took back the resignation.", "White (Ali) to move."});
     CHECK(g.enter("draw") == Lines{"White offers a draw. Black (Zineb), accept? (yes or no)"});
     CHECK(g.enter("n") == Lines{"Black declines the draw.", "White (Ali) to move."});
     CHECK(g.enter("draw") == Lines{"White offers a draw. Black (Zineb), accept? (yes or no)"});
@@ -151,7 +149,10 @@ TEST_CASE("line: the computer's move is said as a person's; undo takes back both
     CHECK(c.computer_to_move());
     CHECK(g.computer_moves(move_in(c.game().position(), "b4xd2")) ==
           Lines{"Black b4xd2 takes c3", "White to move.", "Capture compulsory: b2, e1 can capture."});
-    CHECK(g.enter("undo") == Lines{"Taken back: Black b4xd2 takes c3.", "Taken back: White d2-c3.", "White to move."});
+    // Said as the screen's message line says it.
+    CHECK(g.enter("undo") == Lines{"White took back d2-c3, and Black's reply b4xd2 with it.", "White to move."});
+    CHECK(g.enter("redo") == Lines{"White played d2-c3 again, and Black's reply b4xd2 with it.", "White to move.",
+                                   "Capture compulsory: b2, e1 can capture."});
     // The computer answers a draw at once.
     CHECK(g.enter("draw") == Lines{"Black (computer, level 2) declines the draw."});
 }
@@ -249,4 +250,14 @@ TEST_CASE("line: clock says both clocks, and a clock that falls ends the game in
     now = 10'000;
     REQUIRE(c.tick());
     CHECK(g.news() == Lines{"Time is up for Black.", "Game over: White wins on time."});
+}
+
+TEST_CASE("line: a man that becomes a mullah is said once, whoever moves it", "[line]") {
+    // The screen announces a promotion on its message line; here the move's line says it already.
+    tui::Controller c(Rules{}, tui::Players{"White", "Black", 0, 2}, *parse_fen("W:Wb4:Bd2"));
+    LineGame g(c);
+    (void)g.opening();
+    CHECK(g.enter("b4-b5") == Lines{"White b4-b5, becomes a mullah", "Black (computer, level 2) to move."});
+    CHECK(g.computer_moves(move_in(c.game().position(), "d2-d1")) ==
+          Lines{"Black d2-d1, becomes a mullah", "White to move."});
 }

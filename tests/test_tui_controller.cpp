@@ -439,6 +439,60 @@ void submit(Controller& c, K open, std::string_view text, bool clear = false) {
 
 }  // namespace
 
+TEST_CASE("tui: undo and redo say what went back or was played again, for the other player to see", "[tui][undo]") {
+    // Found by a newcomer: at a shared keyboard the other player did not see a move taken back.
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    submit(c, K::OpenPrompt, "c2-c3");
+    submit(c, K::OpenPrompt, "c4xc2");
+    act(c, K::Undo);
+    CHECK(c.ui().message == "Black took back c4xc2.");
+    act(c, K::Undo);
+    CHECK(c.ui().message == "White took back c2-c3.");
+    act(c, K::Redo);
+    CHECK(c.ui().message == "White played c2-c3 again.");
+    act(c, K::Redo);
+    CHECK(c.ui().message == "Black played c4xc2 again.");
+    // Until the next key.
+    act(c, K::Flip);
+    CHECK(c.ui().message.empty());
+    // A resignation or an agreed draw taken back.
+    act(c, K::Resign);
+    act(c, K::Yes);
+    REQUIRE(c.game().over());
+    act(c, K::Undo);
+    CHECK(c.ui().message == "White took back the resignation.");
+    CHECK(c.game().ply() == 2);
+    act(c, K::OfferDraw);
+    act(c, K::Yes);
+    REQUIRE(c.game().over());
+    act(c, K::Undo);
+    CHECK(c.ui().message == "The agreed draw is taken back.");
+    // A move that ended the game.
+    Controller d = from("W:Wb3:Bc3");
+    submit(d, K::OpenPrompt, "b3xd3");
+    REQUIRE(d.game().over());
+    act(d, K::Undo);
+    CHECK(d.ui().message == "White took back b3xd3.");
+}
+
+
+TEST_CASE("tui: a person's man that becomes a mullah is announced, as the computer's is", "[tui][promotion]") {
+    // Found by a newcomer: the computer's promotion was said, a person's not.
+    Controller c = from("W:Wb4:Ba5");
+    submit(c, K::OpenPrompt, "b4-b5");
+    CHECK(c.ui().message == "White plays b4-b5; its man becomes a mullah.");
+    Controller d = from("W:Wb4:Ba5");
+    click(d, "b4");
+    click(d, "b5");
+    REQUIRE(d.game().ply() == 1);
+    CHECK(d.ui().message == "White plays b4-b5; its man becomes a mullah.");
+    // A move that promotes nothing says nothing.
+    Controller e = from("W:Wb3:Ba5");
+    submit(e, K::OpenPrompt, "b3-b4");
+    CHECK(e.ui().message.empty());
+}
+
+
 TEST_CASE("tui: s saves under a suggested name; o opens, and a bad file changes nothing", "[tui][files]") {
     FakeDisk disk;
     Controller c(Rules{}, Players{"Ali", "Zineb"});
@@ -882,9 +936,19 @@ TEST_CASE("tui: against the computer, undo takes back its reply and your move to
     REQUIRE(c.game().ply() == 2);
     act(c, K::Undo);
     CHECK(c.game().ply() == 0);
+    CHECK(c.ui().message == "White took back c2-c3, and Black's reply c4xc2 with it.");
     act(c, K::Redo);
     CHECK(c.game().ply() == 2);
+    CHECK(c.ui().message == "White played c2-c3 again, and Black's reply c4xc2 with it.");
     CHECK(c.players().label(Color::Black) == "Black (computer, level 3)");
+    // A resignation made while the computer is to move goes back with the move before it.
+    submit(c, K::OpenPrompt, "c1xc3");
+    REQUIRE(c.computer_to_move());
+    act(c, K::Resign);
+    act(c, K::Yes);
+    act(c, K::Undo);
+    CHECK(c.ui().message == "White took back the resignation. White took back c1xc3.");
+    CHECK(c.game().ply() == 2);
 }
 
 TEST_CASE("tui: H asks for a hint, which is shown until the game changes", "[tui][engine]") {

@@ -60,19 +60,19 @@ Word read_word(std::string_view line) {
 }
 
 template <typename Change>
-std::vector<std::string> LineGame::telling(Change change, bool undone) {
+std::vector<std::string> LineGame::telling(Change change, bool stepped) {
     Told before = told_;
     // The controller clears its message at every action: one there afterwards is new.
     before.message.clear();
     // Leaving, nothing more is said: the question asked said what becomes of the game.
     if (!change()) ended_ = true;
-    std::vector<std::string> lines = ended_ ? std::vector<std::string>{} : changes(before, controller_, undone);
+    std::vector<std::string> lines = ended_ ? std::vector<std::string>{} : changes(before, controller_, stepped);
     told_ = told(controller_);
     return lines;
 }
 
 std::vector<std::string> LineGame::act(K kind) {
-    return telling([&] { return controller_.handle(tui::Action::of(kind)); }, kind == K::Undo);
+    return telling([&] { return controller_.handle(tui::Action::of(kind)); }, kind == K::Undo || kind == K::Redo);
 }
 
 std::vector<std::string> LineGame::at_prompt(tui::PromptKind kind, std::string file) {

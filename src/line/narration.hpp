@@ -56,9 +56,9 @@ struct Told {
 Told told(const tui::Controller& c);
 
 // The lines that tell the player what changed from `before` to the controller's game now, in order:
-// moves played (or taken back), the controller's message, the notice, the end of the game or whose turn
-// it is (with a compulsory capture), and a question asked. `undone`: the change was an undo (which,
-// taking back a resignation or draw, leaves the moves as they were, as a new game from the start can).
-std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool undone = false);
+// moves played, the controller's message, the notice, the end of the game or whose turn it is (with a
+// compulsory capture), and a question asked. `stepped`: the change was an undo or redo, which the
+// controller's message tells ("White took back c2-c3."), as the screen's message line does.
+std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool stepped = false);
 
 }  // namespace fetaix::line

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "game_text.hpp"
+
 namespace fetaix::tui {
 
 namespace {
@@ -59,13 +61,28 @@ std::string moves_text(const GameRecord& record) {
     return concat(n, n == 1 ? " move" : " moves");
 }
 
-// "Black plays c4xc2, taking c3.", "White plays a1xc3xe3, taking b2 and d3.": the computer's move in words.
-std::string announcement(Color side, const Move& m) {
-    std::string text = concat(to_string(side), " plays ", to_string(m));
-    const std::vector<Point> taken = taken_in_order(m, m.landings);
-    for (std::size_t k = 0; k < taken.size(); ++k)
-        text += concat(k == 0 ? ", taking " : k + 1 == taken.size() ? " and " : ", ", to_string(taken[k]));
-    return concat(text, m.promotes ? "; its man becomes a mullah." : ".");
+// What undo or redo did, for the player who did not press the key: the plies after `low` up to `high`
+// of `game`, "taken back" or "played again". The first is the player's move, a second the reply that
+// went with it (the computer's): "White took back d2-c3, and Black's reply b4xd2 with it."
+std::string stepped_text(const Game& game, std::size_t low, std::size_t high, bool again) {
+    if (high <= low) return "";
+    const auto mover = [&game](std::size_t ply) { return to_string(game.position_at(ply - 1).side_to_move); };
+    std::string text = again ? concat(mover(low + 1), " played ", to_string(game.move(low + 1)), " again")
+                             : concat(mover(low + 1), " took back ", to_string(game.move(low + 1)));
+    for (std::size_t ply = low + 2; ply <= high; ++ply)
+        text += concat(", and ", mover(ply), "'s reply ", to_string(game.move(ply)), " with it");
+    return text + ".";
+}
+
+// "Black took back the resignation.": a declared end that undo took back.
+std::string end_taken_back(const GameResult& result) {
+    const Color loser = result.outcome == Outcome::WhiteWins ? Color::Black : Color::White;
+    switch (result.reason) {
+        case Reason::Resignation: return concat(to_string(loser), " took back the resignation.");
+        case Reason::AgreedDraw: return "The agreed draw is taken back.";
+        case Reason::TimeForfeit: return concat(to_string(loser), "'s loss on time is taken back.");
+        default: return "";
+    }
 }
 
 }  // namespace
@@ -495,27 +512,37 @@ bool Controller::apply(const Action& action) {
             set_prompt_line({});
             break;
         case K::PromptSubmit: submit_prompt(); break;
-        case K::Undo:
+        case K::Undo: {
             clear_selection();
+            const std::size_t from = game_.ply();
+            const GameResult ended = game_.result();
             if (game_.undo()) {
                 // Against the computer, its reply and your move go back together.
                 if (computer_to_move() && players_.level(opponent(game_.position().side_to_move)) == 0) game_.undo();
                 restore_clock();
                 changed();
+                // Said, so that the other player at a shared keyboard sees what went back.
+                const std::string end = end_taken_back(ended);
+                const std::string moves = stepped_text(game_, game_.ply(), from, false);
+                ui_.message = end.empty() || moves.empty() ? end + moves : concat(end, " ", moves);
             } else {
                 ui_.message = "Nothing to undo.";
             }
             break;
-        case K::Redo:
+        }
+        case K::Redo: {
             clear_selection();
+            const std::size_t from = game_.ply();
             if (game_.redo()) {
                 if (computer_to_move() && game_.can_redo()) game_.redo();
                 restore_clock();
                 changed();
+                ui_.message = stepped_text(game_, from, game_.ply(), true);
             } else {
                 ui_.message = "Nothing to redo.";
             }
             break;
+        }
         case K::Pause:
             if (!clock_) ui_.message = "No clocks in this game: fetaix --clock 5+3 starts one with them.";
             // The host's clock is the authority and nobody at one terminal may stop the other's time.
@@ -870,6 +897,12 @@ void Controller::play(const Move& m) {
     }
     press_clock(mover);
     changed();
+    announce_promotion(mover, *played);
+}
+
+void Controller::announce_promotion(Color mover, const Move& m) {
+    // Said as the computer's moves are: a man that becomes a mullah changes the game for both players.
+    if (m.promotes) ui_.message = announcement(mover, m);
 }
 
 void Controller::clear_selection() { ui_.selection = Selection{}; }
@@ -1092,6 +1125,7 @@ bool Controller::play_typed(const std::string& text) {
     }
     press_clock(mover);
     changed();
+    announce_promotion(mover, *played);
     // A game that has just ended goes to the history at once, as after any action.
     archive_if_finished();
     return true;

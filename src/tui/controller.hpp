@@ -332,6 +332,8 @@ private:
     void select_at(Point p);
     void extend(Point land);
     void play(const Move& m);
+    // A move has been played: a promotion is announced on the message line, whoever played it.
+    void announce_promotion(Color mover, const Move& m);
     void clear_selection();
     // Shows the saved game while asking `question` about it; end_preview() goes back to the game before.
     void preview(GameRecord saved, Question question);

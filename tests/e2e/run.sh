@@ -173,16 +173,23 @@ undo)
     wait_for ' 1\. c2-c3'
     keys Up Enter Down Down Enter
     wait_for ' 1\. c2-c3 +c4xc2'
+    # Each said on the message line, for the other player at the keyboard to see.
     keys u
-    wait_gone 'c4xc2'
+    wait_gone ' 1\. c2-c3 +c4xc2'
     wait_for '\(1 to redo\)'
     wait_for 'Black to move'
+    expect_line 23 "Black took back c4xc2."
     keys u
-    wait_gone 'c2-c3'
+    wait_gone ' 1\. c2-c3'
     wait_for '\(2 to redo\)'
-    keys r r
+    expect_line 23 "White took back c2-c3."
+    keys r
+    wait_for ' 1\. c2-c3'
+    expect_line 23 "White played c2-c3 again."
+    keys r
     wait_for ' 1\. c2-c3 +c4xc2'
     wait_gone 'to redo'
+    expect_line 23 "Black played c4xc2 again."
     ;;
 help)
     start_game --majority

@@ -24,10 +24,10 @@ game)
         "e5-e4: a capture is compulsory: c3 can capture" \
         "Black c3xe1 takes d2, becomes a mullah" \
         "White (Ali) to move." \
-        "Taken back: Black c3xe1 takes d2, becomes a mullah." \
+        "Black took back c3xe1." \
         "Black to move." \
         "Capture compulsory: c3 can capture." \
-        "Black c3xe1 takes d2, becomes a mullah" \
+        "Black played c3xe1 again." \
         "White (Ali) to move." \
         "3 legal moves: a1-a2, a1-b1, a1-b2." \
         "Unknown command 'foo': type help for the commands." \
@@ -46,8 +46,8 @@ computer)
     play $'d2-c3\nlast\nundo\n' --black ai:1 --time 0.05
     last=$(printf '%s\n' "$OUT" | sed -n 8p)
     case "$last" in
-    "Black b4xd2 takes c3") other=e1 ;;
-    "Black d4xb2 takes c3") other=a1 ;;
+    "Black b4xd2 takes c3") other=e1 reply=b4xd2 ;;
+    "Black d4xb2 takes c3") other=a1 reply=d4xb2 ;;
     *) fail "line 8: expected the computer's capture, got '$last'" ;;
     esac
     capture=$([ "$other" = e1 ] && echo "b2, e1" || echo "a1, d2")
@@ -62,8 +62,7 @@ computer)
         "White to move." \
         "Capture compulsory: $capture can capture." \
         "Last move: $last." \
-        "Taken back: $last." \
-        "Taken back: White d2-c3." \
+        "White took back d2-c3, and Black's reply $reply with it." \
         "White to move."
     ;;
 computer_thinking)
