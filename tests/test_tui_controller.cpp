@@ -387,6 +387,8 @@ namespace {
 struct FakeDisk {
     std::map<std::string, std::string> files;
     std::vector<std::string> history;  // archived records, oldest first
+    std::vector<std::string> history_paths;  // their paths, in the same order
+    std::size_t archived = 0;                // records ever archived: the next is /state/games/<archived + 1>.pdn
     bool archive_fails = false;
     FileAccess access() {
         FileAccess a;
@@ -403,17 +405,22 @@ struct FakeDisk {
             files[path] = text;
             return std::nullopt;
         };
-        a.archive = [this](const std::string& record) -> std::optional<std::string> {
-            if (archive_fails) return std::string("cannot create /state/games: Read-only file system");
+        a.archive = [this](const std::string& record, const std::string& replacing) -> Expected<std::string> {
+            if (archive_fails) return Error{"cannot create /state/games: Read-only file system"};
+            const std::string path = concat("/state/games/", ++archived, ".pdn");
             history.push_back(record);
-            files[concat("/state/games/", history.size(), ".pdn")] = record;
-            return std::nullopt;
+            history_paths.push_back(path);
+            files[path] = record;
+            for (std::size_t i = 0; i < history_paths.size(); ++i)
+                if (history_paths[i] == replacing) {
+                    history.erase(history.begin() + static_cast<std::ptrdiff_t>(i));
+                    history_paths.erase(history_paths.begin() + static_cast<std::ptrdiff_t>(i));
+                    files.erase(replacing);
+                    break;
+                }
+            return path;
         };
-        a.history = [this] {
-            std::vector<std::string> paths;
-            for (std::size_t n = history.size(); n >= 1; --n) paths.push_back(concat("/state/games/", n, ".pdn"));
-            return paths;
-        };
+        a.history = [this] { return std::vector<std::string>(history_paths.rbegin(), history_paths.rend()); };
         a.describe_past = [](const std::string& path) { return concat("the game in ", path); };
         a.read = [this](const std::string& path, const std::atomic<bool>*) -> Expected<GameRecord> {
             auto it = files.find(path);
@@ -616,6 +623,39 @@ TEST_CASE("tui: the same moves ended another way are another game, kept too", "[
     REQUIRE(c.game().over());
     REQUIRE(disk.history.size() == 2);
     CHECK_THAT(disk.history[1], Catch::Contains("2. c1xc3 1-0"));
+}
+
+TEST_CASE("tui: a game ended, taken back and ended again is kept once, with its last ending", "[tui][files][history]") {
+    // Found by a newcomer: a resignation taken back stayed in the history beside the game's later end.
+    FakeDisk disk;
+    Controller c = from("W:Wa1,e1:Bc5,a5");
+    c.set_files(disk.access());
+    submit(c, K::OpenPrompt, "e1-d2");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. e1-d2 1-0"));
+    act(c, K::Undo);
+    CHECK(c.ui().message == "Black took back the resignation.");
+    submit(c, K::OpenPrompt, "c5-c4");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. e1-d2 c5-c4 0-1"));
+    // Taken back again and abandoned unfinished: that is its last state, kept in the same place.
+    act(c, K::Undo);
+    act(c, K::Undo);
+    submit(c, K::OpenPrompt, "a5-b4");
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. e1-d2 a5-b4 *"));
+    // The next game is another: its end is kept beside it.
+    submit(c, K::OpenPrompt, "e1-d2");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    CHECK(disk.history.size() == 2);
+    CHECK(disk.history_paths == std::vector<std::string>{"/state/games/3.pdn", "/state/games/4.pdn"});
 }
 
 TEST_CASE("tui: new game and finished games go to the history once", "[tui][files][history]") {

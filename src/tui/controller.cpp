@@ -123,8 +123,9 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
     // What the command line changed, then what could not be read, stays on screen until the next action.
     ui_.message = said;
     for (const std::string& note : notes) ui_.message += concat(ui_.message.empty() ? "" : " ", "Note: ", note, ".");
-    // A finished game loaded is kept in the history only once it changes.
+    // A finished game loaded is kept in the history only once it changes, as a game of its own.
     archived_ = game_.over() ? history_key(game_) : std::string();
+    kept_at_.clear();
     clear_selection();
     changed();
 }
@@ -155,7 +156,8 @@ void Controller::offer_read_only(GameRecord saved) { preview(std::move(saved), Q
 void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(saved), Question::ResumeUnsaved); }
 
 void Controller::preview(GameRecord saved, Question question) {
-    before_preview_ = BeforePreview{game_, start_, players_, record_tags_, archived_, clock_, clock_reading(), clock_paused_};
+    before_preview_ =
+        BeforePreview{game_, start_, players_, record_tags_, archived_, kept_at_, clock_, clock_reading(), clock_paused_};
     pending_resume_ = std::move(saved);
     load(*pending_resume_);
     ui_.question = question;
@@ -168,6 +170,7 @@ void Controller::end_preview() {
     players_ = before_preview_->players;
     record_tags_ = before_preview_->record_tags;
     archived_ = before_preview_->archived;
+    kept_at_ = before_preview_->kept_at;
     clock_ = before_preview_->clock;
     clock_paused_ = before_preview_->paused;
     if (clock_ && before_preview_->reading) clock_->set(*before_preview_->reading, now());
@@ -288,6 +291,10 @@ void Controller::sync(const Game& game) {
         if (ui_.message.starts_with(announced_->text)) ui_.message.clear();
         announced_.reset();
     }
+    // The host's next game, not this one going on: its end is kept beside this one's.
+    const std::vector<Move> moves = game_.moves(), next = game.moves();
+    if (!(game.start() == game_.start()) || next.size() < moves.size() || !std::equal(moves.begin(), moves.end(), next.begin()))
+        kept_at_.clear();
     game_ = game;
     apply_host_clock();
     clear_selection();
@@ -385,9 +392,10 @@ std::string Controller::record_for_history(const Game& game, const std::vector<T
 void Controller::set_aside(const std::string& record, const Game& game, std::function<void()> then,
                            std::function<void()> otherwise) {
     if (!record.empty() && files_.archive) {
-        if (auto problem = files_.archive(record)) {
+        // `then` puts another game in place of the game in play (whose earlier record this replaces), or ends.
+        if (auto kept = files_.archive(record, kept_at_); !kept) {
             // Never thrown away silently: the player decides, knowing why.
-            ui_.message = concat("Not kept in the game history: ", *problem);
+            ui_.message = concat("Not kept in the game history: ", kept.error().message);
             pending_discard_ = std::move(then);
             pending_keep_ = std::move(otherwise);
             ui_.question = Question::Discard;
@@ -421,8 +429,7 @@ void Controller::archive_if_finished() {
     if (ui_.replay || !game_.over() || !files_.archive) return;
     const std::string record = record_for_history(game_, tags());
     if (record.empty()) return;
-    if (auto problem = files_.archive(record)) ui_.message = concat("Not kept in the game history: ", *problem);
-    else archived_ = history_key(game_);
+    if (auto problem = keep_in_history(record)) ui_.message = *problem;
 }
 
 bool Controller::handle(const Action& action) {
@@ -690,10 +697,18 @@ bool Controller::unsaved_game() const {
            !kept_already(game_, archived_);
 }
 
-void Controller::keep_unsaved_game() {
-    if (!unsaved_game() || !files_.archive) return;
+std::optional<std::string> Controller::keep_unsaved_game() {
+    if (!unsaved_game() || !files_.archive) return std::nullopt;
     const std::string record = record_for_history(game_, tags());
-    if (!record.empty() && !files_.archive(record)) archived_ = history_key(game_);
+    return record.empty() ? std::nullopt : keep_in_history(record);
+}
+
+std::optional<std::string> Controller::keep_in_history(const std::string& record) {
+    auto kept = files_.archive(record, kept_at_);
+    if (!kept) return concat("Not kept in the game history: ", kept.error().message);
+    archived_ = history_key(game_);
+    kept_at_ = *kept;
+    return std::nullopt;
 }
 
 void Controller::changed() {
@@ -1169,6 +1184,7 @@ void Controller::new_game() {
     ui_.viewing.reset();
     // A new game is not the record's: its Event, Site, Date and the like stay with the old one.
     record_tags_.clear();
+    kept_at_.clear();
     clear_selection();
     ui_.message = "New game.";
     changed();

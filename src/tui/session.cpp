@@ -87,10 +87,8 @@ FileAccess real_files(const std::string& state_folder) {
     files.read = [](const std::string& path, const std::atomic<bool>* stop) { return store::load_game_file(path, stop); };
     files.default_save_name = [] { return store::unused_save_name(std::time(nullptr)); };
     const std::string history = store::history_directory(state_folder);
-    files.archive = [history](const std::string& record) -> std::optional<std::string> {
-        auto path = store::archive_record(history, record, std::time(nullptr));
-        if (!path) return path.error().message;
-        return std::nullopt;
+    files.archive = [history](const std::string& record, const std::string& replacing) {
+        return store::archive_record(history, record, std::time(nullptr), replacing);
     };
     files.history = [history] { return store::history_files(history); };
     files.describe_past = [](const std::string& path) {
