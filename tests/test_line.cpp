@@ -34,14 +34,14 @@ TEST_CASE("line: a move is said with its piece and the pieces it takes", "[line]
     CHECK(move_said(promotes, move_in(promotes, "b4-b5")) == "White b4-b5, becomes a mullah");
 }
 
-TEST_CASE("line: board lists the pieces rank by rank from rank 5", "[line]") {
-    CHECK(board_said(start_position()) ==
-          "rank 5: black men a5, b5, c5, d5, e5; rank 4: black men a4, b4, c4, d4, e4; "
-          "rank 3: white men d3, e3, black men a3, b3; rank 2: white men a2, b2, c2, d2, e2; "
-          "rank 1: white men a1, b1, c1, d1, e1");
-    CHECK(board_said(*parse_fen("W:WKc1,a1:Bd5,Ke5")) ==
-          "rank 5: black man d5, black mullah e5; rank 4: empty; rank 3: empty; rank 2: empty; "
-          "rank 1: white man a1, white mullah c1");
+TEST_CASE("line: board lists the pieces rank by rank from rank 5, a line a rank", "[line]") {
+    // Short lines, for a braille display: found by a newcomer, the board was one line of 190 characters.
+    CHECK(board_said(start_position()) == Lines{"rank 5: black men a5, b5, c5, d5, e5", "rank 4: black men a4, b4, c4, d4, e4",
+                                                "rank 3: white men d3, e3, black men a3, b3",
+                                                "rank 2: white men a2, b2, c2, d2, e2", "rank 1: white men a1, b1, c1, d1, e1"});
+    CHECK(board_said(*parse_fen("W:WKc1,a1:Bd5,Ke5")) == Lines{"rank 5: black man d5, black mullah e5", "rank 4: empty",
+                                                               "rank 3: empty", "rank 2: empty",
+                                                               "rank 1: white man a1, white mullah c1"});
 }
 
 TEST_CASE("line: moves lists the legal moves in the order of their names", "[line]") {
@@ -106,12 +106,27 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
     CHECK(g.enter(std::string(41, 'x')) ==
           Lines{"Unknown command '" + std::string(40, 'x') + "...': type help for the commands."});
     CHECK(g.enter("yes") == Lines{"There is no question to answer."});
-    CHECK(g.enter("help") ==
-          Lines{"Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by "
-                "rank; moves: the legal moves; last: the last move; list: the moves played, numbered; clock: both "
-                "clocks; hint: the engine's move; undo; redo; draw: offer a draw; resign; new: a new game; save FILE: "
-                "save the game to a file (an existing one only replaced after asking); open FILE: open a record, or #N "
-                "from the game history; help; quit. Questions are answered yes or no."});
+    // A line a command, for a braille display: found by a newcomer, help was one line of 650 characters.
+    const Lines help = g.enter("help");
+    CHECK(help == Lines{"Commands:",
+                        "a move such as c2-c3 or c3xe3 (a unique beginning is enough)",
+                        "board: the pieces rank by rank",
+                        "moves: the legal moves",
+                        "last: the last move",
+                        "list: the moves played, numbered",
+                        "clock: both clocks",
+                        "hint: the engine's move",
+                        "undo: take back the last move",
+                        "redo: play it again",
+                        "draw: offer a draw",
+                        "resign",
+                        "new: a new game",
+                        "save FILE: save the game to a file (an existing one only replaced after asking)",
+                        "open FILE: open a record, or #N from the game history",
+                        "help: these lines",
+                        "quit",
+                        "Questions are answered yes or no."});
+    for (const std::string& line : help) CHECK(line.size() <= 80);
     CHECK(g.enter("clock") == Lines{"No clocks in this game."});
     CHECK(g.enter("c2-c4") == Lines{"c2-c4: a man steps one point, and c4 is not next to c2"});
     CHECK(g.enter("c2") == Lines{"c2: a move needs a start and a landing point, such as c2-c3"});

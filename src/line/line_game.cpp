@@ -137,7 +137,7 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
     }
     switch (word) {
         case Word::Empty: return {};
-        case Word::Board: return {board_said(c.shown_position())};
+        case Word::Board: return board_said(c.shown_position());
         case Word::Moves: return {moves_said(c.legal_moves())};
         case Word::Last: {
             const Game& game = c.game();
@@ -161,7 +161,7 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
                                           " from the game history; #1: ",
                                           c.files().describe_past ? c.files().describe_past(past.front()) : past.front(), ".")};
         }
-        case Word::Help: return {help_said()};
+        case Word::Help: return help_said();
         case Word::Clock: return {clocks_said(c)};
         case Word::Undo: return act(K::Undo);
         case Word::Redo: return act(K::Redo);

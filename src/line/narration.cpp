@@ -54,8 +54,8 @@ std::string move_said(const Position& before, const Move& m) {
     return text;
 }
 
-std::string board_said(const Position& pos) {
-    std::string text;
+std::vector<std::string> board_said(const Position& pos) {
+    std::vector<std::string> lines;
     for (int rank = 4; rank >= 0; --rank) {
         const Bitboard row = rank_mask(rank);
         std::string pieces;
@@ -67,9 +67,9 @@ std::string board_said(const Position& pos) {
         };
         for (const std::string& g : groups)
             if (!g.empty()) pieces += concat(pieces.empty() ? "" : ", ", g);
-        text += concat(text.empty() ? "" : "; ", "rank ", rank + 1, ": ", pieces.empty() ? "empty" : pieces);
+        lines.push_back(concat("rank ", rank + 1, ": ", pieces.empty() ? "empty" : pieces));
     }
-    return text;
+    return lines;
 }
 
 std::string moves_said(const MoveList& legal) {
@@ -95,12 +95,25 @@ std::string question_said(std::string question) {
     return question;
 }
 
-std::string help_said() {
-    return "Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by rank; "
-           "moves: the legal moves; last: the last move; list: the moves played, numbered; clock: both clocks; "
-           "hint: the engine's move; undo; redo; draw: offer a draw; resign; new: a new game; "
-           "save FILE: save the game to a file (an existing one only replaced after asking); "
-           "open FILE: open a record, or #N from the game history; help; quit. Questions are answered yes or no.";
+std::vector<std::string> help_said() {
+    return {"Commands:",
+            "a move such as c2-c3 or c3xe3 (a unique beginning is enough)",
+            "board: the pieces rank by rank",
+            "moves: the legal moves",
+            "last: the last move",
+            "list: the moves played, numbered",
+            "clock: both clocks",
+            "hint: the engine's move",
+            "undo: take back the last move",
+            "redo: play it again",
+            "draw: offer a draw",
+            "resign",
+            "new: a new game",
+            "save FILE: save the game to a file (an existing one only replaced after asking)",
+            "open FILE: open a record, or #N from the game history",
+            "help: these lines",
+            "quit",
+            "Questions are answered yes or no."};
 }
 
 std::string clocks_said(const tui::Controller& c) {

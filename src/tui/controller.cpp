@@ -247,11 +247,7 @@ std::string Controller::question_text() const {
             // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
             // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
             if (!quit_text_.empty() && autosaved_) return quit_text_;
-            if (unsaved_game())
-                return concat("Quit? Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it). ",
-                              yn);
-            if (autosaved_) return concat("Quit? The game is saved: run fetaix to resume it. ", yn);
-            return concat("Quit? This game is kept in its file or the game history. ", yn);
+            return concat("Quit? ", where_kept(), " ", yn);
         case Question::AcceptDraw:
             if (networked()) return concat(players_.label(offer_by_), " offers a draw. Accept? ", yn);
             return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? ", yn);
@@ -273,6 +269,18 @@ std::string Controller::question_text() const {
         case Question::Discard: return concat("The game cannot be kept in the history. Abandon it anyway? ", yn);
     }
     return "";
+}
+
+std::string Controller::where_kept() const {
+    if (unsaved_game()) return concat("Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it).");
+    if (autosaved_) return "The game is saved: run fetaix to resume it.";
+    return "This game is kept in its file or the game history.";
+}
+
+std::optional<std::string> Controller::leaving_text() const {
+    // As q, which leaves at once without a game in play.
+    if (ui_.replay || (!game_in_progress() && !unsaved_game())) return std::nullopt;
+    return where_kept();
 }
 
 Seat Controller::seat(Color c) const {
@@ -635,7 +643,7 @@ bool Controller::apply(const Action& action) {
             }
             break;
         case K::Quit:
-            if (ui_.replay || (!game_in_progress() && !unsaved_game())) return false;
+            if (!leaving_text()) return false;
             ui_.question = Question::Quit;
             break;
         case K::Yes:

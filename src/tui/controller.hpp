@@ -351,6 +351,8 @@ private:
     void edit_prompt(PromptEdit e);
     void submit_prompt();
     bool game_in_progress() const;
+    // Where the game goes when the program ends: the autosave, the history, its file.
+    std::string where_kept() const;
     // A game with moves that is neither in the autosave nor in the history: leaving would lose it.
     bool unsaved_game() const;
     void new_game();
