@@ -1553,7 +1553,8 @@ computer)
     wait_for ' 1\. d2-c3 +[bd]4xd2' 10
     wait_for 'White to move'
     keys u
-    wait_gone 'd2-c3'
+    wait_gone ' 1\. d2-c3'
+    wait_for "^White took back d2-c3, and Black's reply [bd]4x[bd]2 with it\.$"
     keys H
     wait_for 'Hint: [a-e][1-5][-x][a-e][1-5]' 5
     ;;
