@@ -658,6 +658,42 @@ TEST_CASE("tui: a game ended, taken back and ended again is kept once, with its 
     CHECK(disk.history_paths == std::vector<std::string>{"/state/games/3.pdn", "/state/games/4.pdn"});
 }
 
+TEST_CASE("tui: a game resumed from the autosave and ended again replaces its earlier record", "[tui][files][history]") {
+    // The autosave names the history's record of its game (tag Kept); only a record of the same game is
+    // replaced, never another.
+    FakeDisk disk;
+    Controller c = from("W:Wa1,e1:Bc5,a5");
+    c.set_files(disk.access());
+    submit(c, K::OpenPrompt, "e1-d2");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    act(c, K::Undo);
+    submit(c, K::OpenPrompt, "c5-c4");
+    const std::vector<Tag> autosaved = c.autosave_tags();
+    CHECK(std::count(autosaved.begin(), autosaved.end(), Tag{"Kept", "1.pdn"}) == 1);
+    // Nowhere but in the autosave: not in a file saved, not in the history.
+    const std::vector<Tag> saved = c.tags();
+    CHECK(std::none_of(saved.begin(), saved.end(), [](const Tag& t) { return t.name == "Kept"; }));
+    const GameRecord record = parse_pdn(format_pdn(c.game(), autosaved, true))->front();
+    // The next run resumes it and ends it.
+    Controller d = from("W:Wa1,e1:Bc5,a5");
+    d.set_files(disk.access());
+    d.load(record);
+    act(d, K::Resign);
+    act(d, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. e1-d2 c5-c4 0-1"));
+    CHECK_THAT(disk.history[0], !Catch::Contains("Kept"));
+    // A Kept naming a record of another game replaces nothing.
+    Controller e = from("W:Wa1,e1:Bc5,a5");
+    e.set_files(disk.access());
+    GameRecord other = parse_pdn("[FEN \"W:Wa1,e1:Bc5,a5\"]\n[Kept \"2.pdn\"]\n1. a1-b1 *\n")->front();
+    e.load(other);
+    act(e, K::Resign);
+    act(e, K::Yes);
+    CHECK(disk.history.size() == 2);
+}
+
 TEST_CASE("tui: new game and finished games go to the history once", "[tui][files][history]") {
     FakeDisk disk;
     Controller c = from("W:Wa1,e1:Bc5,a5");

@@ -123,9 +123,10 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
     // What the command line changed, then what could not be read, stays on screen until the next action.
     ui_.message = said;
     for (const std::string& note : notes) ui_.message += concat(ui_.message.empty() ? "" : " ", "Note: ", note, ".");
-    // A finished game loaded is kept in the history only once it changes, as a game of its own.
+    // A finished game loaded is kept in the history only once it changes, as a game of its own (or in
+    // place of its record there, for the autosave's game kept before).
     archived_ = game_.over() ? history_key(game_) : std::string();
-    kept_at_.clear();
+    kept_at_ = kept_record(record);
     clear_selection();
     changed();
 }
@@ -188,9 +189,10 @@ std::vector<Tag> Controller::tags() const {
     // Who played goes after the record's Event, Site, Date and Round, as in PGN's seven-tag roster.
     std::size_t roster_end = 0;
     for (const Tag& t : record_tags_) {
-        // Who played, and the clocks, are written from the game as it is now.
+        // Who played, and the clocks, are written from the game as it is now; the history's record of
+        // it only to the autosave (autosave_tags).
         if (is_player_tag(t.name) || t.name == kTagTimeControl || t.name == kTagWhiteTimeControl ||
-            t.name == kTagBlackTimeControl || t.name == kTagClock)
+            t.name == kTagBlackTimeControl || t.name == kTagClock || t.name == kTagKept)
             continue;
         out.push_back(t);
         if (t.name == "Event" || t.name == "Site" || t.name == "Date" || t.name == "Round") roster_end = out.size();
@@ -214,6 +216,30 @@ std::vector<Tag> Controller::tags() const {
         out.push_back(Tag{std::string(kTagClock), concat(format_clock_reading(*clock_reading()), clock_paused_ ? " paused" : "")});
     }
     return out;
+}
+
+std::vector<Tag> Controller::autosave_tags() const {
+    std::vector<Tag> out = tags();
+    if (!kept_at_.empty()) out.push_back(Tag{std::string(kTagKept), kept_at_.substr(kept_at_.find_last_of('/') + 1)});
+    return out;
+}
+
+std::string Controller::kept_record(const GameRecord& record) const {
+    const std::string name = record.tag(kTagKept);
+    if (name.empty() || name.find('/') != std::string::npos || !files_.history || !files_.read) return "";
+    for (const std::string& path : files_.history()) {
+        if (!path.ends_with(concat("/", name))) continue;
+        // Still this game at another stage: the same start, and moves (redo lines included) of which
+        // one begins the other. Anything else there is another game, never replaced.
+        const Expected<GameRecord> kept = files_.read(path, nullptr);
+        if (!kept || !(kept->start == record.start)) return "";
+        std::vector<Move> ours = record.moves, theirs = kept->moves;
+        ours.insert(ours.end(), record.redo.begin(), record.redo.end());
+        theirs.insert(theirs.end(), kept->redo.begin(), kept->redo.end());
+        const std::size_t n = std::min(ours.size(), theirs.size());
+        return std::equal(ours.begin(), ours.begin() + static_cast<std::ptrdiff_t>(n), theirs.begin()) ? path : "";
+    }
+    return "";
 }
 
 InputMode Controller::mode() const {
@@ -397,11 +423,10 @@ std::string Controller::record_for_history(const Game& game, const std::vector<T
     return format_pdn(game, tags, true);
 }
 
-void Controller::set_aside(const std::string& record, const Game& game, std::function<void()> then,
-                           std::function<void()> otherwise) {
+void Controller::set_aside(const std::string& record, const Game& game, const std::string& replacing,
+                           std::function<void()> then, std::function<void()> otherwise) {
     if (!record.empty() && files_.archive) {
-        // `then` puts another game in place of the game in play (whose earlier record this replaces), or ends.
-        if (auto kept = files_.archive(record, kept_at_); !kept) {
+        if (auto kept = files_.archive(record, replacing); !kept) {
             // Never thrown away silently: the player decides, knowing why.
             ui_.message = concat("Not kept in the game history: ", kept.error().message);
             pending_discard_ = std::move(then);
@@ -416,7 +441,10 @@ void Controller::set_aside(const std::string& record, const Game& game, std::fun
 
 void Controller::set_aside_saved(const GameRecord& saved) {
     const Game game = to_game(saved);
-    const std::string record = record_for_history(game, saved.tags);
+    // The autosave's note of the history's record is for the autosave alone.
+    std::vector<Tag> tags = saved.tags;
+    std::erase_if(tags, [](const Tag& t) { return t.name == kTagKept; });
+    const std::string record = record_for_history(game, tags);
     // Said, so that a player who answered no knows the game is not gone and where to find it.
     const std::string kept = record.empty() || !files_.archive
                                  ? std::string()
@@ -426,7 +454,7 @@ void Controller::set_aside_saved(const GameRecord& saved) {
         end_preview();
         if (!kept.empty()) ui_.message = kept;
     };
-    set_aside(record, game, dropped, [this, saved] {
+    set_aside(record, game, kept_record(saved), dropped, [this, saved] {
         before_preview_.reset();
         load(saved);
         ui_.message = "Game resumed.";
@@ -596,7 +624,7 @@ bool Controller::apply(const Action& action) {
         }
         case K::NewGame:
             if (game_in_progress()) ui_.question = Question::NewGame;
-            else set_aside(record_for_history(game_, tags()), game_, [this] { new_game(); });
+            else set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { new_game(); });
             break;
         case K::Flip:
             ui_.flipped = !ui_.flipped;
@@ -651,7 +679,7 @@ bool Controller::apply(const Action& action) {
                 ui_.question = Question::None;
                 // Not in the autosave: the history keeps it, or the player decides knowing it is lost.
                 if (!unsaved_game()) return false;
-                set_aside(record_for_history(game_, tags()), game_, [this] { quitting_ = true; });
+                set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { quitting_ = true; });
                 break;
             }
             answer(true);
@@ -937,7 +965,7 @@ void Controller::answer(bool yes) {
         case Question::None:
         case Question::Quit: break;
         case Question::NewGame:
-            if (yes) set_aside(record_for_history(game_, tags()), game_, [this] { new_game(); });
+            if (yes) set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { new_game(); });
             break;
         case Question::Resume:
             if (yes && pending_resume_) {
@@ -965,7 +993,7 @@ void Controller::answer(bool yes) {
                 GameRecord record = std::move(*pending_open_);
                 const std::string name = pending_open_name_;
                 const bool at_start = pending_open_at_start_;
-                set_aside(record_for_history(game_, tags()), game_,
+                set_aside(record_for_history(game_, tags()), game_, kept_at_,
                           [this, record, name, at_start] { open_record(record, name, at_start); });
             } else {
                 ui_.message = concat(pending_open_name_, " was not opened; the game goes on.");
@@ -1172,7 +1200,7 @@ void Controller::finish_read(Expected<GameRecord> record) {
         return;
     }
     GameRecord opened = std::move(*record);
-    set_aside(record_for_history(game_, tags()), game_, [this, opened, name] { open_record(opened, name, false); });
+    set_aside(record_for_history(game_, tags()), game_, kept_at_, [this, opened, name] { open_record(opened, name, false); });
 }
 
 bool Controller::game_in_progress() const { return game_.ply() > 0 && !game_.over(); }

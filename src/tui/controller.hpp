@@ -314,6 +314,9 @@ public:
     // The tags a record of this game carries: those of the record it came from (Event, Site, Date,
     // Round, Annotator, any other), with who played (player_tags) in place of what the record said.
     std::vector<Tag> tags() const;
+    // The same for the autosave, with the game history's record of this game once one is kept (tag
+    // Kept): the game resumed and ended again is kept in its place.
+    std::vector<Tag> autosave_tags() const;
     // Pieces that must capture (when a capture is compulsory), for marking on the board; none while an
     // earlier position is shown.
     Bitboard must_capture() const;
@@ -360,14 +363,17 @@ private:
     void open_record(const GameRecord& record, const std::string& name, bool command_line_wins);
     // The record of a game for the history; empty when it has no moves or was archived already.
     std::string record_for_history(const Game& game, const std::vector<Tag>& tags) const;
-    // Keeps a record in the history, then replaces the game by `then`; asks first if it cannot be
-    // kept, and does `otherwise` (if any) when the player then declines.
-    void set_aside(const std::string& record, const Game& game, std::function<void()> then,
+    // Keeps a record in the history, in place of `replacing` (the record kept of that game before),
+    // then replaces the game by `then`; asks first if it cannot be kept, and does `otherwise` (if any)
+    // when the player then declines.
+    void set_aside(const std::string& record, const Game& game, const std::string& replacing, std::function<void()> then,
                    std::function<void()> otherwise = nullptr);
     void archive_if_finished();
     // Keeps the record of the game in play in the history, in place of the one kept of it before.
     // Returns why it could not ("Not kept in the game history: ...").
     std::optional<std::string> keep_in_history(const std::string& record);
+    // The history's record that a record's Kept tag names, if it is there and holds the same game.
+    std::string kept_record(const GameRecord& record) const;
     // Shows another position of the game (StepBack, StepForward, StepFirst, StepLast); the game is untouched.
     void step_view(Action::Kind kind);
     // Whether the action would play, choose a piece or change the game: refused while browsing or replaying.

@@ -138,7 +138,7 @@ void Session::save_if_changed(bool ending, bool always) {
     if (!autosave_ || (controller_.revision() == saved_revision_ && !clock_due && !always) || controller_.ui().replay) return;
     saved_paused_ = controller_.clock_paused();
     saved_at_ = now_ms();
-    const auto problem = autosave_->save(controller_.game(), controller_.tags());
+    const auto problem = autosave_->save(controller_.game(), controller_.autosave_tags());
     if (std::string news = autosave_->take_news(); !news.empty()) autosave_news_ = std::move(news);
     // While moves are not saved, that stands first; news of a saved game moved aside stays until
     // replaced; anything else (a failure that has passed, a note on the file opened) goes. The

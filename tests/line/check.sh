@@ -323,7 +323,26 @@ history_once)
         "White a1-b1" "Black to move." "Capture compulsory: e1 can capture." \
         "Black mullah e1xa1 takes b1" "Game over: Black wins by all pieces captured."
     OUT=$("$BIN" games)
-    [[ "$OUT" == "#1  "*"  White - Black  0-1 (all pieces captured)  2 moves  $STATE/fetaix/games/"*.pdn ]] ||
+    [[ "$OUT" == "#1  "*"  White - Black  0-1 (all pieces captured)  2 moves  $STATE/fetaix/games/"*.pdn && "$OUT" != *$'\n'* ]] ||
+        fail "the game is not kept once, with its end"
+    ;;
+history_resumed)
+    # The same with the program left between the resignation taken back and the end: the autosave
+    # names the history's record of its game, and the game resumed and ended is kept in its place.
+    play $'d1-d2\nresign\nyes\nundo\n' --fen W:Wa1,d1:Bc3,e5
+    expect "$welcome" "White against Black." "$rules" "White to move." \
+        "White d1-d2" "Black to move." "Capture compulsory: c3 can capture." \
+        "Resign for Black? (yes or no)" "Game over: White wins by resignation." \
+        "Black took back the resignation." "Black to move." "Capture compulsory: c3 can capture." \
+        "The game is saved: run fetaix to resume it."
+    play $'c3xe1\na1-b1\ne1xa1\n' --resume
+    expect "$welcome" "White against Black." "$rules" "1 move played; the last: White d1-d2." \
+        "Black to move." "Capture compulsory: c3 can capture." \
+        "Black c3xe1 takes d2, becomes a mullah" "White to move." \
+        "White a1-b1" "Black to move." "Capture compulsory: e1 can capture." \
+        "Black mullah e1xa1 takes b1" "Game over: Black wins by all pieces captured."
+    OUT=$("$BIN" games)
+    [[ "$OUT" == "#1  "*"  White - Black  0-1 (all pieces captured)  2 moves  $STATE/fetaix/games/"*.pdn && "$OUT" != *$'\n'* ]] ||
         fail "the game is not kept once, with its end"
     ;;
 *)
