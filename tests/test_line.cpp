@@ -34,14 +34,14 @@ TEST_CASE("line: a move is said with its piece and the pieces it takes", "[line]
     CHECK(move_said(promotes, move_in(promotes, "b4-b5")) == "White b4-b5, becomes a mullah");
 }
 
-TEST_CASE("line: board lists the pieces rank by rank from rank 5", "[line]") {
-    CHECK(board_said(start_position()) ==
-          "rank 5: black men a5, b5, c5, d5, e5; rank 4: black men a4, b4, c4, d4, e4; "
-          "rank 3: white men d3, e3, black men a3, b3; rank 2: white men a2, b2, c2, d2, e2; "
-          "rank 1: white men a1, b1, c1, d1, e1");
-    CHECK(board_said(*parse_fen("W:WKc1,a1:Bd5,Ke5")) ==
-          "rank 5: black man d5, black mullah e5; rank 4: empty; rank 3: empty; rank 2: empty; "
-          "rank 1: white man a1, white mullah c1");
+TEST_CASE("line: board lists the pieces rank by rank from rank 5, a line a rank", "[line]") {
+    // Short lines, for a braille display: found by a newcomer, the board was one line of 190 characters.
+    CHECK(board_said(start_position()) == Lines{"rank 5: black men a5, b5, c5, d5, e5", "rank 4: black men a4, b4, c4, d4, e4",
+                                                "rank 3: white men d3, e3, black men a3, b3",
+                                                "rank 2: white men a2, b2, c2, d2, e2", "rank 1: white men a1, b1, c1, d1, e1"});
+    CHECK(board_said(*parse_fen("W:WKc1,a1:Bd5,Ke5")) == Lines{"rank 5: black man d5, black mullah e5", "rank 4: empty",
+                                                               "rank 3: empty", "rank 2: empty",
+                                                               "rank 1: white man a1, white mullah c1"});
 }
 
 TEST_CASE("line: moves lists the legal moves in the order of their names", "[line]") {
@@ -83,12 +83,10 @@ TEST_CASE("line: two people play; a refused move, a compulsory capture, undo, re
           Lines{"White c1xc3xe3 takes c2, d3: 2 pieces", "Game over: White wins by all pieces captured."});
     CHECK(g.enter("last") == Lines{"Last move: White c1xc3xe3 takes c2, d3: 2 pieces."});
     CHECK(g.enter("moves") == Lines{"No legal moves: the game is not in play."});
-    CHECK(g.enter("undo") == Lines{"Taken back: White c1xc3xe3 takes c2, d3: 2 pieces.", "White to move.",
-                                   "Capture compulsory: c1 can capture."});
+    CHECK(g.enter("undo") == Lines{"White took back c1xc3xe3.", "White to move.", "Capture compulsory: c1 can capture."});
     CHECK(g.enter("undo") == Lines{"Nothing to undo."});
     CHECK(g.enter("undo") == Lines{"Nothing to undo."});
-    CHECK(g.enter("REDO") ==
-          Lines{"White c1xc3xe3 takes c2, d3: 2 pieces", "Game over: White wins by all pieces captured."});
+    CHECK(g.enter("REDO") == Lines{"White played c1xc3xe3 again.", "Game over: White wins by all pieces captured."});
     CHECK(g.enter("c1-c2") == Lines{"c1-c2: the game is over: all pieces captured"});
     CHECK(g.news().empty());
     CHECK_FALSE(g.ended());
@@ -108,12 +106,27 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
     CHECK(g.enter(std::string(41, 'x')) ==
           Lines{"Unknown command '" + std::string(40, 'x') + "...': type help for the commands."});
     CHECK(g.enter("yes") == Lines{"There is no question to answer."});
-    CHECK(g.enter("help") ==
-          Lines{"Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by "
-                "rank; moves: the legal moves; last: the last move; list: the moves played, numbered; clock: both "
-                "clocks; hint: the engine's move; undo; redo; draw: offer a draw; resign; new: a new game; save FILE: "
-                "save the game to a file (an existing one only replaced after asking); open FILE: open a record, or #N "
-                "from the game history; help; quit. Questions are answered yes or no."});
+    // A line a command, for a braille display: found by a newcomer, help was one line of 650 characters.
+    const Lines help = g.enter("help");
+    CHECK(help == Lines{"Commands:",
+                        "a move such as c2-c3 or c3xe3 (a unique beginning is enough)",
+                        "board: the pieces rank by rank",
+                        "moves: the legal moves",
+                        "last: the last move",
+                        "list: the moves played, numbered",
+                        "clock: both clocks",
+                        "hint: the engine's move",
+                        "undo: take back the last move",
+                        "redo: play it again",
+                        "draw: offer a draw",
+                        "resign",
+                        "new: a new game",
+                        "save FILE: save the game to a file (an existing one only replaced after asking)",
+                        "open FILE: open a record, or #N from the game history",
+                        "help: these lines",
+                        "quit",
+                        "Questions are answered yes or no."});
+    for (const std::string& line : help) CHECK(line.size() <= 80);
     CHECK(g.enter("clock") == Lines{"No clocks in this game."});
     CHECK(g.enter("c2-c4") == Lines{"c2-c4: a man steps one point, and c4 is not next to c2"});
     CHECK(g.enter("c2") == Lines{"c2: a move needs a start and a landing point, such as c2-c3"});
@@ -130,7 +143,7 @@ TEST_CASE("line: resigning and a draw are asked, answered yes or no, and taken b
     CHECK(g.enter("no") == Lines{"White (Ali) to move."});
     CHECK(g.enter("resign") == Lines{"Resign for White (Ali)? (yes or no)"});
     CHECK(g.enter("yes") == Lines{"Game over: Black (Zineb) wins by resignation."});
-    CHECK(g.enter("undo") == Lines{"Taken back: the resignation.", "White (Ali) to move."});
+    CHECK(g.enter("undo") == Lines{"White took back the resignation.", "White (Ali) to move."});
     CHECK(g.enter("draw") == Lines{"White offers a draw. Black (Zineb), accept? (yes or no)"});
     CHECK(g.enter("n") == Lines{"Black declines the draw.", "White (Ali) to move."});
     CHECK(g.enter("draw") == Lines{"White offers a draw. Black (Zineb), accept? (yes or no)"});
@@ -151,7 +164,10 @@ TEST_CASE("line: the computer's move is said as a person's; undo takes back both
     CHECK(c.computer_to_move());
     CHECK(g.computer_moves(move_in(c.game().position(), "b4xd2")) ==
           Lines{"Black b4xd2 takes c3", "White to move.", "Capture compulsory: b2, e1 can capture."});
-    CHECK(g.enter("undo") == Lines{"Taken back: Black b4xd2 takes c3.", "Taken back: White d2-c3.", "White to move."});
+    // Said as the screen's message line says it.
+    CHECK(g.enter("undo") == Lines{"White took back d2-c3, and Black's reply b4xd2 with it.", "White to move."});
+    CHECK(g.enter("redo") == Lines{"White played d2-c3 again, and Black's reply b4xd2 with it.", "White to move.",
+                                   "Capture compulsory: b2, e1 can capture."});
     // The computer answers a draw at once.
     CHECK(g.enter("draw") == Lines{"Black (computer, level 2) declines the draw."});
 }
@@ -249,4 +265,14 @@ TEST_CASE("line: clock says both clocks, and a clock that falls ends the game in
     now = 10'000;
     REQUIRE(c.tick());
     CHECK(g.news() == Lines{"Time is up for Black.", "Game over: White wins on time."});
+}
+
+TEST_CASE("line: a man that becomes a mullah is said once, whoever moves it", "[line]") {
+    // The screen announces a promotion on its message line; here the move's line says it already.
+    tui::Controller c(Rules{}, tui::Players{"White", "Black", 0, 2}, *parse_fen("W:Wb4:Bd2"));
+    LineGame g(c);
+    (void)g.opening();
+    CHECK(g.enter("b4-b5") == Lines{"White b4-b5, becomes a mullah", "Black (computer, level 2) to move."});
+    CHECK(g.computer_moves(move_in(c.game().position(), "d2-d1")) ==
+          Lines{"Black d2-d1, becomes a mullah", "White to move."});
 }

@@ -330,7 +330,7 @@ TEST_CASE("history: games are archived under new names, listed newest first, the
     const std::string folder = t.path + "/state/games";
     std::vector<std::string> paths;
     for (int i = 0; i < 4; ++i) {
-        auto p = archive_record(folder, concat("[Round \"", i, "\"]\n1. c2-c3 *\n"), 86400 * 400, 3);
+        auto p = archive_record(folder, concat("[Round \"", i, "\"]\n1. c2-c3 *\n"), 86400 * 400, "", 3);
         REQUIRE(p);
         paths.push_back(*p);
     }
@@ -366,6 +366,34 @@ TEST_CASE("history: a game kept already is not kept again", "[store][history]") 
     auto other = archive_record(folder, "1. d2-c3 b4xd2 *\n", 86400 * 402);
     REQUIRE(other);
     CHECK(history_files(folder) == std::vector<std::string>{*other, *first});
+}
+
+TEST_CASE("history: a game ended again replaces its earlier record, and nothing outside the history", "[store][history]") {
+    // Found by a newcomer: a resignation taken back stayed in the history beside the same game's later end.
+    TempFolder t;
+    const std::string folder = t.path + "/games";
+    auto other = archive_record(folder, "1. d2-c3 b4xd2 *\n", 86400 * 400);
+    auto resigned = archive_record(folder, "1. c2-c3 1-0\n", 86400 * 401);
+    REQUIRE(other);
+    REQUIRE(resigned);
+    auto ended = archive_record(folder, "1. c2-c3 c4xc2 0-1\n", 86400 * 402, *resigned);
+    REQUIRE(ended);
+    CHECK(history_files(folder) == std::vector<std::string>{*ended, *other});
+    // Ended again as it was kept before: the record kept already stands, the one replaced goes.
+    auto again = archive_record(folder, "1. c2-c3 1-0\n", 86400 * 403);
+    REQUIRE(again);
+    auto same = archive_record(folder, "1. d2-c3 b4xd2 *\n", 86400 * 404, *again);
+    REQUIRE(same);
+    CHECK(*same == *other);
+    CHECK(history_files(folder) == std::vector<std::string>{*ended, *other});
+    // Only a record of the history is ever removed: not another file, not a record of another folder.
+    const std::string outside = t.file("20261130-141502-001.pdn", "1. c2-c3 *\n");
+    const std::string notes = t.file("games/notes.pdn", "1. c2-c3 *\n");
+    REQUIRE(archive_record(folder, "1. b2-c3 *\n", 86400 * 405, outside));
+    REQUIRE(archive_record(folder, "1. d3-c3 *\n", 86400 * 406, notes));
+    CHECK(read_record_file(outside));
+    CHECK(read_record_file(notes));
+    CHECK(history_files(folder).size() == 4);
 }
 
 TEST_CASE("history: moves are counted as the move list numbers them", "[store][history]") {

@@ -176,6 +176,7 @@ TEST_CASE("tui clock: undo and redo put both clocks back as they were at that pl
     REQUIRE(f.c.game().over());
     f.c.handle(Action::of(K::Undo));
     CHECK_FALSE(f.c.game().over());
+    CHECK(f.c.ui().message == "Black's loss on time is taken back.");
     CHECK(f.c.clock_reading() == ClockReading{5000, 5000, Color::Black});
 }
 

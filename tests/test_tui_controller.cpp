@@ -387,6 +387,8 @@ namespace {
 struct FakeDisk {
     std::map<std::string, std::string> files;
     std::vector<std::string> history;  // archived records, oldest first
+    std::vector<std::string> history_paths;  // their paths, in the same order
+    std::size_t archived = 0;                // records ever archived: the next is /state/games/<archived + 1>.pdn
     bool archive_fails = false;
     FileAccess access() {
         FileAccess a;
@@ -403,17 +405,22 @@ struct FakeDisk {
             files[path] = text;
             return std::nullopt;
         };
-        a.archive = [this](const std::string& record) -> std::optional<std::string> {
-            if (archive_fails) return std::string("cannot create /state/games: Read-only file system");
+        a.archive = [this](const std::string& record, const std::string& replacing) -> Expected<std::string> {
+            if (archive_fails) return Error{"cannot create /state/games: Read-only file system"};
+            const std::string path = concat("/state/games/", ++archived, ".pdn");
             history.push_back(record);
-            files[concat("/state/games/", history.size(), ".pdn")] = record;
-            return std::nullopt;
+            history_paths.push_back(path);
+            files[path] = record;
+            for (std::size_t i = 0; i < history_paths.size(); ++i)
+                if (history_paths[i] == replacing) {
+                    history.erase(history.begin() + static_cast<std::ptrdiff_t>(i));
+                    history_paths.erase(history_paths.begin() + static_cast<std::ptrdiff_t>(i));
+                    files.erase(replacing);
+                    break;
+                }
+            return path;
         };
-        a.history = [this] {
-            std::vector<std::string> paths;
-            for (std::size_t n = history.size(); n >= 1; --n) paths.push_back(concat("/state/games/", n, ".pdn"));
-            return paths;
-        };
+        a.history = [this] { return std::vector<std::string>(history_paths.rbegin(), history_paths.rend()); };
         a.describe_past = [](const std::string& path) { return concat("the game in ", path); };
         a.read = [this](const std::string& path, const std::atomic<bool>*) -> Expected<GameRecord> {
             auto it = files.find(path);
@@ -438,6 +445,60 @@ void submit(Controller& c, K open, std::string_view text, bool clear = false) {
 }
 
 }  // namespace
+
+TEST_CASE("tui: undo and redo say what went back or was played again, for the other player to see", "[tui][undo]") {
+    // Found by a newcomer: at a shared keyboard the other player did not see a move taken back.
+    Controller c(Rules{}, Players{"Ali", "Zineb"});
+    submit(c, K::OpenPrompt, "c2-c3");
+    submit(c, K::OpenPrompt, "c4xc2");
+    act(c, K::Undo);
+    CHECK(c.ui().message == "Black took back c4xc2.");
+    act(c, K::Undo);
+    CHECK(c.ui().message == "White took back c2-c3.");
+    act(c, K::Redo);
+    CHECK(c.ui().message == "White played c2-c3 again.");
+    act(c, K::Redo);
+    CHECK(c.ui().message == "Black played c4xc2 again.");
+    // Until the next key.
+    act(c, K::Flip);
+    CHECK(c.ui().message.empty());
+    // A resignation or an agreed draw taken back.
+    act(c, K::Resign);
+    act(c, K::Yes);
+    REQUIRE(c.game().over());
+    act(c, K::Undo);
+    CHECK(c.ui().message == "White took back the resignation.");
+    CHECK(c.game().ply() == 2);
+    act(c, K::OfferDraw);
+    act(c, K::Yes);
+    REQUIRE(c.game().over());
+    act(c, K::Undo);
+    CHECK(c.ui().message == "The agreed draw is taken back.");
+    // A move that ended the game.
+    Controller d = from("W:Wb3:Bc3");
+    submit(d, K::OpenPrompt, "b3xd3");
+    REQUIRE(d.game().over());
+    act(d, K::Undo);
+    CHECK(d.ui().message == "White took back b3xd3.");
+}
+
+
+TEST_CASE("tui: a person's man that becomes a mullah is announced, as the computer's is", "[tui][promotion]") {
+    // Found by a newcomer: the computer's promotion was said, a person's not.
+    Controller c = from("W:Wb4:Ba5");
+    submit(c, K::OpenPrompt, "b4-b5");
+    CHECK(c.ui().message == "White plays b4-b5; its man becomes a mullah.");
+    Controller d = from("W:Wb4:Ba5");
+    click(d, "b4");
+    click(d, "b5");
+    REQUIRE(d.game().ply() == 1);
+    CHECK(d.ui().message == "White plays b4-b5; its man becomes a mullah.");
+    // A move that promotes nothing says nothing.
+    Controller e = from("W:Wb3:Ba5");
+    submit(e, K::OpenPrompt, "b3-b4");
+    CHECK(e.ui().message.empty());
+}
+
 
 TEST_CASE("tui: s saves under a suggested name; o opens, and a bad file changes nothing", "[tui][files]") {
     FakeDisk disk;
@@ -562,6 +623,75 @@ TEST_CASE("tui: the same moves ended another way are another game, kept too", "[
     REQUIRE(c.game().over());
     REQUIRE(disk.history.size() == 2);
     CHECK_THAT(disk.history[1], Catch::Contains("2. c1xc3 1-0"));
+}
+
+TEST_CASE("tui: a game ended, taken back and ended again is kept once, with its last ending", "[tui][files][history]") {
+    // Found by a newcomer: a resignation taken back stayed in the history beside the game's later end.
+    FakeDisk disk;
+    Controller c = from("W:Wa1,e1:Bc5,a5");
+    c.set_files(disk.access());
+    submit(c, K::OpenPrompt, "e1-d2");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. e1-d2 1-0"));
+    act(c, K::Undo);
+    CHECK(c.ui().message == "Black took back the resignation.");
+    submit(c, K::OpenPrompt, "c5-c4");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. e1-d2 c5-c4 0-1"));
+    // Taken back again and abandoned unfinished: that is its last state, kept in the same place.
+    act(c, K::Undo);
+    act(c, K::Undo);
+    submit(c, K::OpenPrompt, "a5-b4");
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. e1-d2 a5-b4 *"));
+    // The next game is another: its end is kept beside it.
+    submit(c, K::OpenPrompt, "e1-d2");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    CHECK(disk.history.size() == 2);
+    CHECK(disk.history_paths == std::vector<std::string>{"/state/games/3.pdn", "/state/games/4.pdn"});
+}
+
+TEST_CASE("tui: a game resumed from the autosave and ended again replaces its earlier record", "[tui][files][history]") {
+    // The autosave names the history's record of its game (tag Kept); only a record of the same game is
+    // replaced, never another.
+    FakeDisk disk;
+    Controller c = from("W:Wa1,e1:Bc5,a5");
+    c.set_files(disk.access());
+    submit(c, K::OpenPrompt, "e1-d2");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    act(c, K::Undo);
+    submit(c, K::OpenPrompt, "c5-c4");
+    const std::vector<Tag> autosaved = c.autosave_tags();
+    CHECK(std::count(autosaved.begin(), autosaved.end(), Tag{"Kept", "1.pdn"}) == 1);
+    // Nowhere but in the autosave: not in a file saved, not in the history.
+    const std::vector<Tag> saved = c.tags();
+    CHECK(std::none_of(saved.begin(), saved.end(), [](const Tag& t) { return t.name == "Kept"; }));
+    const GameRecord record = parse_pdn(format_pdn(c.game(), autosaved, true))->front();
+    // The next run resumes it and ends it.
+    Controller d = from("W:Wa1,e1:Bc5,a5");
+    d.set_files(disk.access());
+    d.load(record);
+    act(d, K::Resign);
+    act(d, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. e1-d2 c5-c4 0-1"));
+    CHECK_THAT(disk.history[0], !Catch::Contains("Kept"));
+    // A Kept naming a record of another game replaces nothing.
+    Controller e = from("W:Wa1,e1:Bc5,a5");
+    e.set_files(disk.access());
+    GameRecord other = parse_pdn("[FEN \"W:Wa1,e1:Bc5,a5\"]\n[Kept \"2.pdn\"]\n1. a1-b1 *\n")->front();
+    e.load(other);
+    act(e, K::Resign);
+    act(e, K::Yes);
+    CHECK(disk.history.size() == 2);
 }
 
 TEST_CASE("tui: new game and finished games go to the history once", "[tui][files][history]") {
@@ -882,9 +1012,19 @@ TEST_CASE("tui: against the computer, undo takes back its reply and your move to
     REQUIRE(c.game().ply() == 2);
     act(c, K::Undo);
     CHECK(c.game().ply() == 0);
+    CHECK(c.ui().message == "White took back c2-c3, and Black's reply c4xc2 with it.");
     act(c, K::Redo);
     CHECK(c.game().ply() == 2);
+    CHECK(c.ui().message == "White played c2-c3 again, and Black's reply c4xc2 with it.");
     CHECK(c.players().label(Color::Black) == "Black (computer, level 3)");
+    // A resignation made while the computer is to move goes back with the move before it.
+    submit(c, K::OpenPrompt, "c1xc3");
+    REQUIRE(c.computer_to_move());
+    act(c, K::Resign);
+    act(c, K::Yes);
+    act(c, K::Undo);
+    CHECK(c.ui().message == "White took back the resignation. White took back c1xc3.");
+    CHECK(c.game().ply() == 2);
 }
 
 TEST_CASE("tui: H asks for a hint, which is shown until the game changes", "[tui][engine]") {

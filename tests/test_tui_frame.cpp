@@ -248,6 +248,29 @@ TEST_CASE("screen: questions, the prompt and messages use the bottom lines", "[t
     CHECK(c.game().ply() == 1);
 }
 
+TEST_CASE("screen: at each prompt the key line says what Enter does there", "[tui][frame]") {
+    // Found by a newcomer: the save and chat prompts said "Enter enter".
+    Controller c(Rules{}, Players{});
+    Link link;
+    link.play = [](const Move&) { return std::optional<std::string>(); };
+    c.set_link(std::move(link));
+    c.handle(Action::of(K::Save));
+    CHECK(compose(c, 24, 80, Glyphs::ascii()).line(22) == "Enter save   Esc close   Up/Down earlier entries");
+    c.handle(Action::of(K::PromptClose));
+    c.handle(Action::of(K::Chat));
+    CHECK(compose(c, 24, 80, Glyphs::ascii()).line(22) == "Enter send   Esc close   Up/Down earlier entries");
+    c.handle(Action::of(K::PromptClose));
+    // Open is refused over the network: a game here alone.
+    Controller d(Rules{}, Players{});
+    d.handle(Action::of(K::Open));
+    CHECK(compose(d, 24, 80, Glyphs::ascii()).line(22) == "Enter open   Esc close   Up/Down earlier entries");
+    // The key is the one in force.
+    KeyMap keys;
+    keys.set(*find_key_action("prompt-enter"), {Key::character(15)});  // Ctrl-O
+    d.set_keys(keys);
+    CHECK(compose(d, 24, 80, Glyphs::ascii()).line(22) == "Ctrl-O open   Esc close   Up/Down earlier entries");
+}
+
 TEST_CASE("screen: the help page lists the keys and the rules in force", "[tui][frame]") {
     Rules rules;
     rules.majority = true;

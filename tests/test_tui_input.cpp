@@ -131,3 +131,26 @@ TEST_CASE("keys: a printable key with no meaning on the board is answered, not d
     CHECK(map_key(Key::character(2), InputMode::Board).kind == K::None);  // a control key stays silent
     CHECK(map_key(Key::character('a'), InputMode::Board).kind == K::AutoFlip);
 }
+
+TEST_CASE("keys: Home, End, PgUp and PgDn as terminals send them, whatever TERM says", "[tui][input]") {
+    // Found by a newcomer: in tmux with TERM=xterm-256color inside, Home (ESC [1~) was read as Esc, '[',
+    // '1' and '~'. Each sequence is the named key, which looking back takes to the start or the end.
+    const auto key_of = [](std::string_view bytes) {
+        for (const KeySequence& s : extra_key_sequences())
+            if (s.bytes == bytes) return s.key;
+        return N::None;
+    };
+    for (const char* home : {"\x1b[1~", "\x1b[H", "\x1bOH", "\x1b[7~"}) {
+        CAPTURE(home + 1);
+        CHECK(key_of(home) == N::UpLeft);
+        CHECK(map_key(Key::named(key_of(home)), InputMode::Browse).kind == K::StepFirst);
+    }
+    for (const char* end : {"\x1b[4~", "\x1b[F", "\x1bOF", "\x1b[8~"}) {
+        CAPTURE(end + 1);
+        CHECK(key_of(end) == N::DownLeft);
+        CHECK(map_key(Key::named(key_of(end)), InputMode::Browse).kind == K::StepLast);
+    }
+    CHECK(key_of("\x1b[5~") == N::UpRight);
+    CHECK(key_of("\x1b[6~") == N::DownRight);
+    CHECK(extra_key_sequences().size() == 10);
+}

@@ -43,6 +43,9 @@ inline constexpr std::string_view kTagClock = "Clock";
 // With Redo in a timed game: the clocks after each move of the redo line, ';' between them, so that
 // redo restores them after a resume too.
 inline constexpr std::string_view kTagRedoClocks = "RedoClocks";
+// fetaix's autosave: the game history's record of this game, once one was kept ("20261204-102946-001.pdn",
+// a name in the history folder), so that the game resumed and ended again is kept in its place.
+inline constexpr std::string_view kTagKept = "Kept";
 
 // Tags this reader knows besides the rule switches' (switches.hpp, so a record replays under the rules
 // it was played with): the PDN standard's common ones and ours. Others are kept, with a note.
@@ -50,7 +53,7 @@ inline constexpr std::string_view kKnownTags[] = {
     "Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "GameType", "Annotator", "Time",
     "PlyCount", "Termination", "Variant", kTagWhiteType, kTagBlackType, kTagWhiteLevel, kTagBlackLevel,
     kTagProgramTime, kTagProgramSeed, kTagRedo, kTagTimeControl, kTagWhiteTimeControl, kTagBlackTimeControl,
-    kTagClock, kTagRedoClocks};
+    kTagClock, kTagRedoClocks, kTagKept};
 
 struct Tag {
     std::string name;

@@ -179,8 +179,12 @@ int run(tui::AppOptions options) {
         }
     }
     thinker.cancel();
+    // Left by the end of input (Ctrl-D) rather than quit: what quit would have asked about the game is said.
+    const bool input_ended = out && stop_signal == 0 && !game.ended() && input.ended();
+    const std::optional<std::string> leaving = controller.leaving_text();
     // A signal or the end of input: a game the autosave does not hold goes to the history.
-    controller.keep_unsaved_game();
+    const std::optional<std::string> problem = controller.keep_unsaved_game();
+    if (input_ended && leaving) say({problem ? *problem : question_said(*leaving)});
     return 0;
 }
 

@@ -60,19 +60,19 @@ Word read_word(std::string_view line) {
 }
 
 template <typename Change>
-std::vector<std::string> LineGame::telling(Change change, bool undone) {
+std::vector<std::string> LineGame::telling(Change change, bool stepped) {
     Told before = told_;
     // The controller clears its message at every action: one there afterwards is new.
     before.message.clear();
     // Leaving, nothing more is said: the question asked said what becomes of the game.
     if (!change()) ended_ = true;
-    std::vector<std::string> lines = ended_ ? std::vector<std::string>{} : changes(before, controller_, undone);
+    std::vector<std::string> lines = ended_ ? std::vector<std::string>{} : changes(before, controller_, stepped);
     told_ = told(controller_);
     return lines;
 }
 
 std::vector<std::string> LineGame::act(K kind) {
-    return telling([&] { return controller_.handle(tui::Action::of(kind)); }, kind == K::Undo);
+    return telling([&] { return controller_.handle(tui::Action::of(kind)); }, kind == K::Undo || kind == K::Redo);
 }
 
 std::vector<std::string> LineGame::at_prompt(tui::PromptKind kind, std::string file) {
@@ -137,7 +137,7 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
     }
     switch (word) {
         case Word::Empty: return {};
-        case Word::Board: return {board_said(c.shown_position())};
+        case Word::Board: return board_said(c.shown_position());
         case Word::Moves: return {moves_said(c.legal_moves())};
         case Word::Last: {
             const Game& game = c.game();
@@ -161,7 +161,7 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
                                           " from the game history; #1: ",
                                           c.files().describe_past ? c.files().describe_past(past.front()) : past.front(), ".")};
         }
-        case Word::Help: return {help_said()};
+        case Word::Help: return help_said();
         case Word::Clock: return {clocks_said(c)};
         case Word::Undo: return act(K::Undo);
         case Word::Redo: return act(K::Redo);

@@ -41,9 +41,9 @@ private:
     std::vector<std::string> act(tui::Action::Kind kind);
     // save FILE, open FILE: the screen's prompts, entered with the file named on the line.
     std::vector<std::string> at_prompt(tui::PromptKind kind, std::string file);
-    // Runs `change` on the controller and tells what changed; `undone`: the change is an undo.
+    // Runs `change` on the controller and tells what changed; `stepped`: the change is an undo or redo.
     template <typename Change>
-    std::vector<std::string> telling(Change change, bool undone = false);
+    std::vector<std::string> telling(Change change, bool stepped = false);
 
     tui::Controller& controller_;
     Told told_;

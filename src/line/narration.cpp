@@ -33,13 +33,12 @@ bool begins(const std::vector<Move>& longer, const std::vector<Move>& shorter) {
     return shorter.size() <= longer.size() && std::equal(shorter.begin(), shorter.end(), longer.begin());
 }
 
-// The controller's message as the lines say it: a computer's move is announced by the move line
-// already, so only what follows its announcement (the history's trouble) is left.
-std::string message_said(const tui::Controller& c, bool computer_moved) {
-    const std::string& message = c.ui().message;
-    if (!computer_moved) return message;
-    const std::size_t trouble = message.find("Not kept in the game history:");
-    return trouble == std::string::npos ? "" : message.substr(trouble);
+// The controller's message as the lines say it: a move it announces (the computer's, a promotion) has
+// its own line already, so only what follows the announcement (the history's trouble) is left.
+std::string message_said(const std::string& message, const std::string& announced) {
+    if (announced.empty() || !message.starts_with(announced)) return message;
+    const std::size_t rest = message.find_first_not_of(' ', announced.size());
+    return rest == std::string::npos ? "" : message.substr(rest);
 }
 
 }  // namespace
@@ -55,8 +54,8 @@ std::string move_said(const Position& before, const Move& m) {
     return text;
 }
 
-std::string board_said(const Position& pos) {
-    std::string text;
+std::vector<std::string> board_said(const Position& pos) {
+    std::vector<std::string> lines;
     for (int rank = 4; rank >= 0; --rank) {
         const Bitboard row = rank_mask(rank);
         std::string pieces;
@@ -68,9 +67,9 @@ std::string board_said(const Position& pos) {
         };
         for (const std::string& g : groups)
             if (!g.empty()) pieces += concat(pieces.empty() ? "" : ", ", g);
-        text += concat(text.empty() ? "" : "; ", "rank ", rank + 1, ": ", pieces.empty() ? "empty" : pieces);
+        lines.push_back(concat("rank ", rank + 1, ": ", pieces.empty() ? "empty" : pieces));
     }
-    return text;
+    return lines;
 }
 
 std::string moves_said(const MoveList& legal) {
@@ -96,12 +95,25 @@ std::string question_said(std::string question) {
     return question;
 }
 
-std::string help_said() {
-    return "Commands: a move such as c2-c3 or c3xe3 (a unique beginning is enough); board: the pieces rank by rank; "
-           "moves: the legal moves; last: the last move; list: the moves played, numbered; clock: both clocks; "
-           "hint: the engine's move; undo; redo; draw: offer a draw; resign; new: a new game; "
-           "save FILE: save the game to a file (an existing one only replaced after asking); "
-           "open FILE: open a record, or #N from the game history; help; quit. Questions are answered yes or no.";
+std::vector<std::string> help_said() {
+    return {"Commands:",
+            "a move such as c2-c3 or c3xe3 (a unique beginning is enough)",
+            "board: the pieces rank by rank",
+            "moves: the legal moves",
+            "last: the last move",
+            "list: the moves played, numbered",
+            "clock: both clocks",
+            "hint: the engine's move",
+            "undo: take back the last move",
+            "redo: play it again",
+            "draw: offer a draw",
+            "resign",
+            "new: a new game",
+            "save FILE: save the game to a file (an existing one only replaced after asking)",
+            "open FILE: open a record, or #N from the game history",
+            "help: these lines",
+            "quit",
+            "Questions are answered yes or no."};
 }
 
 std::string clocks_said(const tui::Controller& c) {
@@ -156,41 +168,31 @@ Told told(const tui::Controller& c) {
     return Told{c.game().start(), c.game().moves(), c.game().result(), c.ui().question, c.ui().notice, c.ui().message};
 }
 
-std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool undone) {
+std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool stepped) {
     std::vector<std::string> lines;
     const Game& game = c.game();
     const std::vector<Move> moves = game.moves();
     const bool same = before.start == game.start();
     bool game_changed = before.result != game.result();
-    bool computer_moved = false;
+    std::string announced;  // the last move said, as the controller's message announces it
     bool replaced = false;  // another game in its place (new, resumed, set aside)
-    if (same && moves.size() > before.moves.size() && begins(moves, before.moves)) {
+    if (stepped) {
+        // Undo and redo: the controller's message says what went back or was played again, as on the screen.
+        game_changed = game_changed || moves != before.moves;
+    } else if (same && moves.size() > before.moves.size() && begins(moves, before.moves)) {
         for (std::size_t i = before.moves.size(); i < moves.size(); ++i) {
             const Position& at = game.position_at(i);
             lines.push_back(move_said(at, moves[i]));
-            computer_moved = c.players().level(at.side_to_move) > 0;
+            announced = tui::announcement(at.side_to_move, moves[i]);
         }
         game_changed = true;
-    } else if (same && moves.size() < before.moves.size() && begins(before.moves, moves) &&
-               begins(game.redo_line(), std::vector<Move>(before.moves.begin() + static_cast<std::ptrdiff_t>(moves.size()),
-                                                          before.moves.end()))) {
-        // Undone: the moves taken back are the redo line (a game put in place of this one has none); said
-        // the last first, each in the position it was played in.
-        Game earlier(game.rules(), before.start);
-        for (const Move& m : before.moves) (void)earlier.play(m);
-        for (std::size_t i = before.moves.size(); i-- > moves.size();)
-            lines.push_back(concat("Taken back: ", move_said(earlier.position_at(i), before.moves[i]), "."));
-        game_changed = true;
-    } else if (!same || moves != before.moves) {
+    } else if (!same || moves != before.moves || (before.result.outcome != Outcome::Ongoing && !game.over())) {
+        // Other moves, or the same ones no longer over (a new game from the same start).
         replaced = true;
         game_changed = true;
-    } else if (before.result.outcome != Outcome::Ongoing && !game.over()) {
-        // The same moves and no longer over: a resignation or draw undone, or a new game from the same start.
-        if (undone) lines.push_back(concat("Taken back: the ", describe(before.result.reason), "."));
-        else replaced = true;
     }
     // What the controller says first ("New game."), then the game in place.
-    if (std::string message = message_said(c, computer_moved); !message.empty() && message != before.message)
+    if (std::string message = message_said(c.ui().message, announced); !message.empty() && message != before.message)
         lines.push_back(std::move(message));
     if (replaced) lines.push_back(game_said(game));
     if (c.ui().notice != before.notice)

@@ -15,18 +15,20 @@ namespace fetaix::line {
 // d3: 2 pieces", "White b4-b5, becomes a mullah". `before` is the position it was played in.
 std::string move_said(const Position& before, const Move& m);
 
-// The pieces rank by rank, from rank 5 down: "rank 5: black men a5, b5, c5, d5, e5; ...; rank 3: black
-// men a3, b3, white men d3, e3; ...". A rank without pieces is "empty".
-std::string board_said(const Position& pos);
+// The pieces rank by rank, from rank 5 down, a line a rank (short, for a braille display): "rank 5:
+// black men a5, b5, c5, d5, e5", ..., "rank 3: white men d3, e3, black men a3, b3". A rank without
+// pieces is "empty".
+std::vector<std::string> board_said(const Position& pos);
 
 // The legal moves in the order of their notation: "4 legal moves: b2-c3, c2-c3, d2-c3, d3-c3."
 std::string moves_said(const MoveList& legal);
 
-// A question of the controller with yes and no as words: "(y/n)" becomes "(yes or no)".
+// A question of the controller (or q's words on leaving) with yes and no as words: "(y/n)" becomes
+// "(yes or no)", and the screen's keys are left out.
 std::string question_said(std::string question);
 
-// The one-line list of commands that `help` gives.
-std::string help_said();
+// The commands that `help` lists, a line each (short, for a braille display).
+std::vector<std::string> help_said();
 // "Clocks: White 4:53, Black 0:09.3; Black's runs." (or that the game has none).
 std::string clocks_said(const tui::Controller& c);
 
@@ -56,9 +58,9 @@ struct Told {
 Told told(const tui::Controller& c);
 
 // The lines that tell the player what changed from `before` to the controller's game now, in order:
-// moves played (or taken back), the controller's message, the notice, the end of the game or whose turn
-// it is (with a compulsory capture), and a question asked. `undone`: the change was an undo (which,
-// taking back a resignation or draw, leaves the moves as they were, as a new game from the start can).
-std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool undone = false);
+// moves played, the controller's message, the notice, the end of the game or whose turn it is (with a
+// compulsory capture), and a question asked. `stepped`: the change was an undo or redo, which the
+// controller's message tells ("White took back c2-c3."), as the screen's message line does.
+std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool stepped = false);
 
 }  // namespace fetaix::line

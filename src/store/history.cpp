@@ -50,12 +50,21 @@ std::string printable(std::string_view text) {
 std::string history_directory(const std::string& state_folder) { return state_folder + "/games"; }
 
 Expected<std::string> archive_record(const std::string& folder, std::string_view text, std::time_t now,
-                                     std::size_t limit) {
+                                     const std::string& replacing, std::size_t limit) {
     if (auto problem = make_directories(folder)) return Error{*problem};
+    // The earlier record of this game goes once the new one is safe; a path elsewhere is no record of
+    // the history's, and is never touched.
+    const auto replace = [&](const std::string& kept) {
+        const std::size_t slash = replacing.find_last_of('/');
+        if (kept != replacing && slash != std::string::npos && replacing.substr(0, slash) == folder &&
+            history_name(std::string_view(replacing).substr(slash + 1)))
+            ::unlink(replacing.c_str());
+        return kept;
+    };
     // A game kept already (say, a saved game declined at every start) is not kept again: copies would
     // push other games out of the history.
     for (const std::string& kept : history_files(folder))
-        if (auto same = read_record_file(kept); same && *same == text) return kept;
+        if (auto same = read_record_file(kept); same && *same == text) return replace(kept);
     std::tm local{};
     localtime_r(&now, &local);
     char stamp[32];
@@ -70,6 +79,7 @@ Expected<std::string> archive_record(const std::string& folder, std::string_view
             if (inspect_path(path).kind != EntryKind::Missing) continue;  // another fetaix took the name
             return Error{*problem};
         }
+        replace(path);
         const std::vector<std::string> files = history_files(folder);
         for (std::size_t i = limit; i < files.size(); ++i) ::unlink(files[i].c_str());
         return path;

@@ -21,9 +21,11 @@ std::string history_directory(const std::string& state_folder);
 
 // Adds a record to the history in `folder` under a name not used yet (never replacing a file), written
 // atomically, then removes the oldest records beyond `limit`. Returns the new file's path, or the path
-// of a record with the same text already kept (which is not written again).
+// of a record with the same text already kept (which is not written again). `replacing`: the record of
+// the same game kept before, when it ended otherwise (a resignation since taken back), removed once
+// this one is kept, so that a game is kept once, with its last ending; only a record of `folder` is.
 Expected<std::string> archive_record(const std::string& folder, std::string_view text, std::time_t now,
-                                     std::size_t limit = kHistoryLimit);
+                                     const std::string& replacing = "", std::size_t limit = kHistoryLimit);
 
 // The history's record files, newest first (other files in the folder are ignored). A folder that
 // exists but cannot be read sets `problem`, when given.

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <utility>
 
+#include "game_text.hpp"
+
 namespace fetaix::tui {
 
 namespace {
@@ -59,13 +61,28 @@ std::string moves_text(const GameRecord& record) {
     return concat(n, n == 1 ? " move" : " moves");
 }
 
-// "Black plays c4xc2, taking c3.", "White plays a1xc3xe3, taking b2 and d3.": the computer's move in words.
-std::string announcement(Color side, const Move& m) {
-    std::string text = concat(to_string(side), " plays ", to_string(m));
-    const std::vector<Point> taken = taken_in_order(m, m.landings);
-    for (std::size_t k = 0; k < taken.size(); ++k)
-        text += concat(k == 0 ? ", taking " : k + 1 == taken.size() ? " and " : ", ", to_string(taken[k]));
-    return concat(text, m.promotes ? "; its man becomes a mullah." : ".");
+// What undo or redo did, for the player who did not press the key: the plies after `low` up to `high`
+// of `game`, "taken back" or "played again". The first is the player's move, a second the reply that
+// went with it (the computer's): "White took back d2-c3, and Black's reply b4xd2 with it."
+std::string stepped_text(const Game& game, std::size_t low, std::size_t high, bool again) {
+    if (high <= low) return "";
+    const auto mover = [&game](std::size_t ply) { return to_string(game.position_at(ply - 1).side_to_move); };
+    std::string text = again ? concat(mover(low + 1), " played ", to_string(game.move(low + 1)), " again")
+                             : concat(mover(low + 1), " took back ", to_string(game.move(low + 1)));
+    for (std::size_t ply = low + 2; ply <= high; ++ply)
+        text += concat(", and ", mover(ply), "'s reply ", to_string(game.move(ply)), " with it");
+    return text + ".";
+}
+
+// "Black took back the resignation.": a declared end that undo took back.
+std::string end_taken_back(const GameResult& result) {
+    const Color loser = result.outcome == Outcome::WhiteWins ? Color::Black : Color::White;
+    switch (result.reason) {
+        case Reason::Resignation: return concat(to_string(loser), " took back the resignation.");
+        case Reason::AgreedDraw: return "The agreed draw is taken back.";
+        case Reason::TimeForfeit: return concat(to_string(loser), "'s loss on time is taken back.");
+        default: return "";
+    }
 }
 
 }  // namespace
@@ -106,8 +123,10 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
     // What the command line changed, then what could not be read, stays on screen until the next action.
     ui_.message = said;
     for (const std::string& note : notes) ui_.message += concat(ui_.message.empty() ? "" : " ", "Note: ", note, ".");
-    // A finished game loaded is kept in the history only once it changes.
+    // A finished game loaded is kept in the history only once it changes, as a game of its own (or in
+    // place of its record there, for the autosave's game kept before).
     archived_ = game_.over() ? history_key(game_) : std::string();
+    kept_at_ = kept_record(record);
     clear_selection();
     changed();
 }
@@ -138,7 +157,8 @@ void Controller::offer_read_only(GameRecord saved) { preview(std::move(saved), Q
 void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(saved), Question::ResumeUnsaved); }
 
 void Controller::preview(GameRecord saved, Question question) {
-    before_preview_ = BeforePreview{game_, start_, players_, record_tags_, archived_, clock_, clock_reading(), clock_paused_};
+    before_preview_ =
+        BeforePreview{game_, start_, players_, record_tags_, archived_, kept_at_, clock_, clock_reading(), clock_paused_};
     pending_resume_ = std::move(saved);
     load(*pending_resume_);
     ui_.question = question;
@@ -151,6 +171,7 @@ void Controller::end_preview() {
     players_ = before_preview_->players;
     record_tags_ = before_preview_->record_tags;
     archived_ = before_preview_->archived;
+    kept_at_ = before_preview_->kept_at;
     clock_ = before_preview_->clock;
     clock_paused_ = before_preview_->paused;
     if (clock_ && before_preview_->reading) clock_->set(*before_preview_->reading, now());
@@ -168,9 +189,10 @@ std::vector<Tag> Controller::tags() const {
     // Who played goes after the record's Event, Site, Date and Round, as in PGN's seven-tag roster.
     std::size_t roster_end = 0;
     for (const Tag& t : record_tags_) {
-        // Who played, and the clocks, are written from the game as it is now.
+        // Who played, and the clocks, are written from the game as it is now; the history's record of
+        // it only to the autosave (autosave_tags).
         if (is_player_tag(t.name) || t.name == kTagTimeControl || t.name == kTagWhiteTimeControl ||
-            t.name == kTagBlackTimeControl || t.name == kTagClock)
+            t.name == kTagBlackTimeControl || t.name == kTagClock || t.name == kTagKept)
             continue;
         out.push_back(t);
         if (t.name == "Event" || t.name == "Site" || t.name == "Date" || t.name == "Round") roster_end = out.size();
@@ -194,6 +216,30 @@ std::vector<Tag> Controller::tags() const {
         out.push_back(Tag{std::string(kTagClock), concat(format_clock_reading(*clock_reading()), clock_paused_ ? " paused" : "")});
     }
     return out;
+}
+
+std::vector<Tag> Controller::autosave_tags() const {
+    std::vector<Tag> out = tags();
+    if (!kept_at_.empty()) out.push_back(Tag{std::string(kTagKept), kept_at_.substr(kept_at_.find_last_of('/') + 1)});
+    return out;
+}
+
+std::string Controller::kept_record(const GameRecord& record) const {
+    const std::string name = record.tag(kTagKept);
+    if (name.empty() || name.find('/') != std::string::npos || !files_.history || !files_.read) return "";
+    for (const std::string& path : files_.history()) {
+        if (!path.ends_with(concat("/", name))) continue;
+        // Still this game at another stage: the same start, and moves (redo lines included) of which
+        // one begins the other. Anything else there is another game, never replaced.
+        const Expected<GameRecord> kept = files_.read(path, nullptr);
+        if (!kept || !(kept->start == record.start)) return "";
+        std::vector<Move> ours = record.moves, theirs = kept->moves;
+        ours.insert(ours.end(), record.redo.begin(), record.redo.end());
+        theirs.insert(theirs.end(), kept->redo.begin(), kept->redo.end());
+        const std::size_t n = std::min(ours.size(), theirs.size());
+        return std::equal(ours.begin(), ours.begin() + static_cast<std::ptrdiff_t>(n), theirs.begin()) ? path : "";
+    }
+    return "";
 }
 
 InputMode Controller::mode() const {
@@ -227,11 +273,7 @@ std::string Controller::question_text() const {
             // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
             // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
             if (!quit_text_.empty() && autosaved_) return concat(quit_text_, " ", yn);
-            if (unsaved_game())
-                return concat("Quit? Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it). ",
-                              yn);
-            if (autosaved_) return concat("Quit? The game is saved: run fetaix to resume it. ", yn);
-            return concat("Quit? This game is kept in its file or the game history. ", yn);
+            return concat("Quit? ", where_kept(), " ", yn);
         case Question::AcceptDraw:
             if (networked()) return concat(players_.label(offer_by_), " offers a draw. Accept? ", yn);
             return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? ", yn);
@@ -255,6 +297,18 @@ std::string Controller::question_text() const {
     return "";
 }
 
+std::string Controller::where_kept() const {
+    if (unsaved_game()) return concat("Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it).");
+    if (autosaved_) return "The game is saved: run fetaix to resume it.";
+    return "This game is kept in its file or the game history.";
+}
+
+std::optional<std::string> Controller::leaving_text() const {
+    // As q, which leaves at once without a game in play.
+    if (ui_.replay || (!game_in_progress() && !unsaved_game())) return std::nullopt;
+    return where_kept();
+}
+
 Seat Controller::seat(Color c) const {
     if (players_.level(c) > 0) return Seat::Computer;
     return remote_[static_cast<std::size_t>(c)] ? Seat::Remote : Seat::Keyboard;
@@ -271,6 +325,10 @@ void Controller::sync(const Game& game) {
         if (ui_.message.starts_with(announced_->text)) ui_.message.clear();
         announced_.reset();
     }
+    // The host's next game, not this one going on: its end is kept beside this one's.
+    const std::vector<Move> moves = game_.moves(), next = game.moves();
+    if (!(game.start() == game_.start()) || next.size() < moves.size() || !std::equal(moves.begin(), moves.end(), next.begin()))
+        kept_at_.clear();
     game_ = game;
     apply_host_clock();
     clear_selection();
@@ -365,12 +423,12 @@ std::string Controller::record_for_history(const Game& game, const std::vector<T
     return format_pdn(game, tags, true);
 }
 
-void Controller::set_aside(const std::string& record, const Game& game, std::function<void()> then,
-                           std::function<void()> otherwise) {
+void Controller::set_aside(const std::string& record, const Game& game, const std::string& replacing,
+                           std::function<void()> then, std::function<void()> otherwise) {
     if (!record.empty() && files_.archive) {
-        if (auto problem = files_.archive(record)) {
+        if (auto kept = files_.archive(record, replacing); !kept) {
             // Never thrown away silently: the player decides, knowing why.
-            ui_.message = concat("Not kept in the game history: ", *problem);
+            ui_.message = concat("Not kept in the game history: ", kept.error().message);
             pending_discard_ = std::move(then);
             pending_keep_ = std::move(otherwise);
             ui_.question = Question::Discard;
@@ -383,7 +441,10 @@ void Controller::set_aside(const std::string& record, const Game& game, std::fun
 
 void Controller::set_aside_saved(const GameRecord& saved) {
     const Game game = to_game(saved);
-    const std::string record = record_for_history(game, saved.tags);
+    // The autosave's note of the history's record is for the autosave alone.
+    std::vector<Tag> tags = saved.tags;
+    std::erase_if(tags, [](const Tag& t) { return t.name == kTagKept; });
+    const std::string record = record_for_history(game, tags);
     // Said, so that a player who answered no knows the game is not gone and where to find it.
     const std::string kept = record.empty() || !files_.archive
                                  ? std::string()
@@ -393,7 +454,7 @@ void Controller::set_aside_saved(const GameRecord& saved) {
         end_preview();
         if (!kept.empty()) ui_.message = kept;
     };
-    set_aside(record, game, dropped, [this, saved] {
+    set_aside(record, game, kept_record(saved), dropped, [this, saved] {
         before_preview_.reset();
         load(saved);
         ui_.message = "Game resumed.";
@@ -404,8 +465,7 @@ void Controller::archive_if_finished() {
     if (ui_.replay || !game_.over() || !files_.archive) return;
     const std::string record = record_for_history(game_, tags());
     if (record.empty()) return;
-    if (auto problem = files_.archive(record)) ui_.message = concat("Not kept in the game history: ", *problem);
-    else archived_ = history_key(game_);
+    if (auto problem = keep_in_history(record)) ui_.message = *problem;
 }
 
 bool Controller::handle(const Action& action) {
@@ -495,27 +555,37 @@ bool Controller::apply(const Action& action) {
             set_prompt_line({});
             break;
         case K::PromptSubmit: submit_prompt(); break;
-        case K::Undo:
+        case K::Undo: {
             clear_selection();
+            const std::size_t from = game_.ply();
+            const GameResult ended = game_.result();
             if (game_.undo()) {
                 // Against the computer, its reply and your move go back together.
                 if (computer_to_move() && players_.level(opponent(game_.position().side_to_move)) == 0) game_.undo();
                 restore_clock();
                 changed();
+                // Said, so that the other player at a shared keyboard sees what went back.
+                const std::string end = end_taken_back(ended);
+                const std::string moves = stepped_text(game_, game_.ply(), from, false);
+                ui_.message = end.empty() || moves.empty() ? end + moves : concat(end, " ", moves);
             } else {
                 ui_.message = "Nothing to undo.";
             }
             break;
-        case K::Redo:
+        }
+        case K::Redo: {
             clear_selection();
+            const std::size_t from = game_.ply();
             if (game_.redo()) {
                 if (computer_to_move() && game_.can_redo()) game_.redo();
                 restore_clock();
                 changed();
+                ui_.message = stepped_text(game_, from, game_.ply(), true);
             } else {
                 ui_.message = "Nothing to redo.";
             }
             break;
+        }
         case K::Pause:
             if (!clock_) ui_.message = "No clocks in this game: fetaix --clock 5+3 starts one with them.";
             else if (game_.over()) ui_.message = "The game is over: the clocks are stopped.";
@@ -552,7 +622,7 @@ bool Controller::apply(const Action& action) {
         }
         case K::NewGame:
             if (game_in_progress()) ui_.question = Question::NewGame;
-            else set_aside(record_for_history(game_, tags()), game_, [this] { new_game(); });
+            else set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { new_game(); });
             break;
         case K::Flip:
             ui_.flipped = !ui_.flipped;
@@ -599,7 +669,7 @@ bool Controller::apply(const Action& action) {
             }
             break;
         case K::Quit:
-            if (ui_.replay || (!game_in_progress() && !unsaved_game())) return false;
+            if (!leaving_text()) return false;
             ui_.question = Question::Quit;
             break;
         case K::Yes:
@@ -607,7 +677,7 @@ bool Controller::apply(const Action& action) {
                 ui_.question = Question::None;
                 // Not in the autosave: the history keeps it, or the player decides knowing it is lost.
                 if (!unsaved_game()) return false;
-                set_aside(record_for_history(game_, tags()), game_, [this] { quitting_ = true; });
+                set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { quitting_ = true; });
                 break;
             }
             answer(true);
@@ -668,10 +738,18 @@ bool Controller::unsaved_game() const {
            !kept_already(game_, archived_);
 }
 
-void Controller::keep_unsaved_game() {
-    if (!unsaved_game() || !files_.archive) return;
+std::optional<std::string> Controller::keep_unsaved_game() {
+    if (!unsaved_game() || !files_.archive) return std::nullopt;
     const std::string record = record_for_history(game_, tags());
-    if (!record.empty() && !files_.archive(record)) archived_ = history_key(game_);
+    return record.empty() ? std::nullopt : keep_in_history(record);
+}
+
+std::optional<std::string> Controller::keep_in_history(const std::string& record) {
+    auto kept = files_.archive(record, kept_at_);
+    if (!kept) return concat("Not kept in the game history: ", kept.error().message);
+    archived_ = history_key(game_);
+    kept_at_ = *kept;
+    return std::nullopt;
 }
 
 void Controller::changed() {
@@ -875,6 +953,12 @@ void Controller::play(const Move& m) {
     }
     press_clock(mover);
     changed();
+    announce_promotion(mover, *played);
+}
+
+void Controller::announce_promotion(Color mover, const Move& m) {
+    // Said as the computer's moves are: a man that becomes a mullah changes the game for both players.
+    if (m.promotes) ui_.message = announcement(mover, m);
 }
 
 void Controller::clear_selection() { ui_.selection = Selection{}; }
@@ -886,7 +970,7 @@ void Controller::answer(bool yes) {
         case Question::None:
         case Question::Quit: break;
         case Question::NewGame:
-            if (yes) set_aside(record_for_history(game_, tags()), game_, [this] { new_game(); });
+            if (yes) set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { new_game(); });
             break;
         case Question::Resume:
             if (yes && pending_resume_) {
@@ -914,7 +998,7 @@ void Controller::answer(bool yes) {
                 GameRecord record = std::move(*pending_open_);
                 const std::string name = pending_open_name_;
                 const bool at_start = pending_open_at_start_;
-                set_aside(record_for_history(game_, tags()), game_,
+                set_aside(record_for_history(game_, tags()), game_, kept_at_,
                           [this, record, name, at_start] { open_record(record, name, at_start); });
             } else {
                 ui_.message = concat(pending_open_name_, " was not opened; the game goes on.");
@@ -1097,6 +1181,7 @@ bool Controller::play_typed(const std::string& text) {
     }
     press_clock(mover);
     changed();
+    announce_promotion(mover, *played);
     // A game that has just ended goes to the history at once, as after any action.
     archive_if_finished();
     return true;
@@ -1120,7 +1205,7 @@ void Controller::finish_read(Expected<GameRecord> record) {
         return;
     }
     GameRecord opened = std::move(*record);
-    set_aside(record_for_history(game_, tags()), game_, [this, opened, name] { open_record(opened, name, false); });
+    set_aside(record_for_history(game_, tags()), game_, kept_at_, [this, opened, name] { open_record(opened, name, false); });
 }
 
 bool Controller::game_in_progress() const { return game_.ply() > 0 && !game_.over(); }
@@ -1140,6 +1225,7 @@ void Controller::new_game() {
     ui_.viewing.reset();
     // A new game is not the record's: its Event, Site, Date and the like stay with the old one.
     record_tags_.clear();
+    kept_at_.clear();
     clear_selection();
     ui_.message = "New game.";
     changed();

@@ -52,8 +52,10 @@ struct FileAccess {
     // Reads a record file, on a worker thread (reader.hpp); `stop` set asks it to give up early.
     ReadFile read;
     std::function<std::string()> default_save_name;
-    // Keeps a record of a finished or abandoned game in the game history. Returns an error message.
-    std::function<std::optional<std::string>(const std::string& record)> archive;
+    // Keeps a record of a finished or abandoned game in the game history, in place of `replacing` (the
+    // record kept of the same game when it ended before: a resignation since taken back), unless that is
+    // empty. Returns the record's path in the history, or why it could not be kept.
+    std::function<Expected<std::string>(const std::string& record, const std::string& replacing)> archive;
     // The game history's record files, newest first (#1 is the first).
     std::function<std::vector<std::string>()> history;
     // One line about a record in the history: "2026-11-30 14:15 Ali - Zineb, unfinished, 7 moves".
@@ -134,9 +136,12 @@ public:
     // Over the network, whether the host's process writes this very game history (a second terminal of
     // the same state folder): then this copy of the game is never kept in it, so a game is kept once.
     void set_history_by_host(bool on) { history_by_host_ = on; }
-    // The program is ending (a signal, or the terminal gone): an unsaved game goes to the history,
-    // without a question since none can be answered now.
-    void keep_unsaved_game();
+    // The program is ending (a signal, the end of input, the terminal gone): an unsaved game goes to the
+    // history, without a question since none can be answered now. Returns why it could not.
+    std::optional<std::string> keep_unsaved_game();
+    // What becomes of the game if the program ends now, as q's question says it: "The game is saved: run
+    // fetaix to resume it."; nothing when q leaves at once (no game in play, a replay).
+    std::optional<std::string> leaving_text() const;
     // Whether the terminal is too small to show the game (the program says so before each key).
     void set_too_small(bool too_small) { ui_.too_small = too_small; }
     // A local game waits while it cannot be seen: the clocks stop and the computer does not move.
@@ -311,6 +316,9 @@ public:
     // The tags a record of this game carries: those of the record it came from (Event, Site, Date,
     // Round, Annotator, any other), with who played (player_tags) in place of what the record said.
     std::vector<Tag> tags() const;
+    // The same for the autosave, with the game history's record of this game once one is kept (tag
+    // Kept): the game resumed and ended again is kept in its place.
+    std::vector<Tag> autosave_tags() const;
     // Pieces that must capture (when a capture is compulsory), for marking on the board; none while an
     // earlier position is shown.
     Bitboard must_capture() const;
@@ -334,6 +342,8 @@ private:
     void select_at(Point p);
     void extend(Point land);
     void play(const Move& m);
+    // A move has been played: a promotion is announced on the message line, whoever played it.
+    void announce_promotion(Color mover, const Move& m);
     void clear_selection();
     // Shows the saved game while asking `question` about it; end_preview() goes back to the game before.
     void preview(GameRecord saved, Question question);
@@ -346,6 +356,8 @@ private:
     void edit_prompt(PromptEdit e);
     void submit_prompt();
     bool game_in_progress() const;
+    // Where the game goes when the program ends: the autosave, the history, its file.
+    std::string where_kept() const;
     // A game with moves that is neither in the autosave nor in the history: leaving would lose it.
     bool unsaved_game() const;
     void new_game();
@@ -353,11 +365,17 @@ private:
     void open_record(const GameRecord& record, const std::string& name, bool command_line_wins);
     // The record of a game for the history; empty when it has no moves or was archived already.
     std::string record_for_history(const Game& game, const std::vector<Tag>& tags) const;
-    // Keeps a record in the history, then replaces the game by `then`; asks first if it cannot be
-    // kept, and does `otherwise` (if any) when the player then declines.
-    void set_aside(const std::string& record, const Game& game, std::function<void()> then,
+    // Keeps a record in the history, in place of `replacing` (the record kept of that game before),
+    // then replaces the game by `then`; asks first if it cannot be kept, and does `otherwise` (if any)
+    // when the player then declines.
+    void set_aside(const std::string& record, const Game& game, const std::string& replacing, std::function<void()> then,
                    std::function<void()> otherwise = nullptr);
     void archive_if_finished();
+    // Keeps the record of the game in play in the history, in place of the one kept of it before.
+    // Returns why it could not ("Not kept in the game history: ...").
+    std::optional<std::string> keep_in_history(const std::string& record);
+    // The history's record that a record's Kept tag names, if it is there and holds the same game.
+    std::string kept_record(const GameRecord& record) const;
     // Shows another position of the game (StepBack, StepForward, StepFirst, StepLast); the game is untouched.
     void step_view(Action::Kind kind);
     // Whether the action would play, choose a piece or change the game: refused while browsing or replaying.
@@ -396,6 +414,7 @@ private:
         Players players;
         std::vector<Tag> record_tags;
         std::string archived;
+        std::string kept_at;
         std::optional<Clock> clock;
         std::optional<ClockReading> reading;
         bool paused;
@@ -411,6 +430,9 @@ private:
     std::function<void()> pending_discard_;   // for Discard: the replacement to make anyway
     std::function<void()> pending_keep_;      // for Discard: what no does, when not just going on
     std::string archived_;                    // the moves of the last game kept in the history
+    // The history's record of the game in play, once one is kept: the game ended again (a resignation
+    // taken back, then another end) is kept in its place, so a game is kept once, with its last ending.
+    std::string kept_at_;
     bool hint_requested_ = false;
     bool bell_on_ = false;
     bool bell_due_ = false;

@@ -463,13 +463,24 @@ std::string point_list(Bitboard b) {
     return out;
 }
 
+// What the prompt-enter key does at each prompt, for the key line: "Enter save".
+std::string_view what_enter_does(PromptKind kind) {
+    switch (kind) {
+        case PromptKind::Move: return "play";
+        case PromptKind::Save: return "save";
+        case PromptKind::Open: return "open";
+        case PromptKind::Chat: return "send";
+    }
+    return "enter";
+}
+
 // The key line: the keys in force for what can be done now.
 std::string hint_text(const Controller& c) {
     const auto key = [&c](std::string_view action) { return c.keys().first(action); };
     if (!c.ui().reading.empty()) return concat(key("cancel"), " stop reading   ", key("quit"), " quit");
     // At the prompt the board's letters type themselves: only the prompt's own keys are shown.
     if (c.ui().prompt_open)
-        return concat(key("prompt-enter"), " ", c.ui().prompt_kind == PromptKind::Move ? "play" : "enter", "   ",
+        return concat(key("prompt-enter"), " ", what_enter_does(c.ui().prompt_kind), "   ",
                       key("prompt-close"), " close   ",
                       c.ui().prompt_kind == PromptKind::Move ? concat(key("complete"), " complete   ") : "",
                       key("prompt-older"), "/", key("prompt-newer"), " earlier entries");

@@ -1,6 +1,16 @@
 #include "game_text.hpp"
 
+#include "selection.hpp"
+
 namespace fetaix::tui {
+
+std::string announcement(Color side, const Move& m) {
+    std::string text = concat(to_string(side), " plays ", to_string(m));
+    const std::vector<Point> taken = taken_in_order(m, m.landings);
+    for (std::size_t k = 0; k < taken.size(); ++k)
+        text += concat(k == 0 ? ", taking " : k + 1 == taken.size() ? " and " : ", ", to_string(taken[k]));
+    return concat(text, m.promotes ? "; its man becomes a mullah." : ".");
+}
 
 std::string game_over_text(const GameResult& r, const Players& players) {
     if (r.reason == Reason::AgreedDraw) return "Game over: draw agreed.";

@@ -11,6 +11,10 @@
 
 namespace fetaix::tui {
 
+// A move as the message line announces it: "Black plays c4xc2, taking c3.", "White plays a1xc3xe3,
+// taking b2 and d3.", "White plays b4-b5; its man becomes a mullah."
+std::string announcement(Color side, const Move& m);
+
 // How a finished game ended: "Game over: White (Ali) wins by resignation.", "Game over: draw agreed."
 std::string game_over_text(const GameResult& result, const Players& players);
 

@@ -70,6 +70,18 @@ Action only(const Key& key, const KeyMap& keys, KeyContext context, Action::Kind
 
 }  // namespace
 
+std::span<const KeySequence> extra_key_sequences() {
+    using N = Key::Name;
+    static constexpr KeySequence kSequences[] = {
+        {"\x1b[1~", N::UpLeft},    {"\x1b[4~", N::DownLeft},   // tmux, screen, the Linux console
+        {"\x1b[H", N::UpLeft},     {"\x1b[F", N::DownLeft},    // xterm, its cursor keys in normal mode
+        {"\x1bOH", N::UpLeft},     {"\x1bOF", N::DownLeft},    // xterm, in application mode
+        {"\x1b[7~", N::UpLeft},    {"\x1b[8~", N::DownLeft},   // rxvt
+        {"\x1b[5~", N::UpRight},   {"\x1b[6~", N::DownRight},  // PgUp and PgDn, everywhere
+    };
+    return kSequences;
+}
+
 Action map_key(const Key& key, InputMode mode, const KeyMap& keys) {
     // Whatever is open: a screen spoilt by another program's output is painted again.
     if (key.name == Key::Name::Resize) return Action::of(K::Redraw);

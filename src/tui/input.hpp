@@ -2,6 +2,8 @@
 // Keys and mouse clicks become Actions here, and only here; nothing in this file knows curses.
 
 #include <optional>
+#include <span>
+#include <string_view>
 
 #include <fetaix/point.hpp>
 
@@ -36,6 +38,18 @@ struct Key {
     static Key character(char c) { return Key{Name::Char, c, std::nullopt}; }
     static Key named(Name n) { return Key{n, 0, std::nullopt}; }
 };
+
+// An escape sequence a terminal sends for one of the named keys.
+struct KeySequence {
+    std::string_view bytes;
+    Key::Name key;
+};
+
+// The sequences that terminals send for Home, End, PgUp and PgDn under the common TERM values, whether
+// or not the terminal description names them: tmux sends ESC [1~ for Home whatever TERM says inside it
+// (xterm-256color's terminfo expects ESC OH), xterm ESC [H or ESC OH, rxvt ESC [7~. The terminal layer
+// teaches curses those its description lacks.
+std::span<const KeySequence> extra_key_sequences();
 
 // A direction on the screen; the board may be turned, so it maps to a board direction later.
 enum class ScreenDirection { Up, Down, Left, Right, UpLeft, UpRight, DownLeft, DownRight };

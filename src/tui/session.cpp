@@ -87,10 +87,8 @@ FileAccess real_files(const std::string& state_folder) {
     files.read = [](const std::string& path, const std::atomic<bool>* stop) { return store::load_game_file(path, stop); };
     files.default_save_name = [] { return store::unused_save_name(std::time(nullptr)); };
     const std::string history = store::history_directory(state_folder);
-    files.archive = [history](const std::string& record) -> std::optional<std::string> {
-        auto path = store::archive_record(history, record, std::time(nullptr));
-        if (!path) return path.error().message;
-        return std::nullopt;
+    files.archive = [history](const std::string& record, const std::string& replacing) {
+        return store::archive_record(history, record, std::time(nullptr), replacing);
     };
     files.history = [history] { return store::history_files(history); };
     files.describe_past = [](const std::string& path) {
@@ -140,7 +138,7 @@ void Session::save_if_changed(bool ending, bool always) {
     if (!autosave_ || (controller_.revision() == saved_revision_ && !clock_due && !always) || controller_.ui().replay) return;
     saved_paused_ = controller_.clock_paused();
     saved_at_ = now_ms();
-    const auto problem = autosave_->save(controller_.game(), controller_.tags());
+    const auto problem = autosave_->save(controller_.game(), controller_.autosave_tags());
     if (std::string news = autosave_->take_news(); !news.empty()) autosave_news_ = std::move(news);
     // While moves are not saved, that stands first; news of a saved game moved aside stays until
     // replaced; anything else (a failure that has passed, a note on the file opened) goes. The

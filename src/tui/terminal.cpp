@@ -49,6 +49,17 @@ attr_t attributes(const Theme& theme, bool colors, Role role) {
     return a;
 }
 
+// The curses key code read_key turns back into `name`, for the named keys extra_key_sequences has.
+int curses_key(Key::Name name) {
+    switch (name) {
+        case Key::Name::UpLeft: return KEY_HOME;
+        case Key::Name::DownLeft: return KEY_END;
+        case Key::Name::UpRight: return KEY_PPAGE;
+        case Key::Name::DownRight: return KEY_NPAGE;
+        default: return 0;
+    }
+}
+
 }  // namespace
 
 Terminal::Terminal(const TerminalOptions& options) {
@@ -67,6 +78,13 @@ Terminal::Terminal(const TerminalOptions& options) {
     cbreak();
     noecho();
     keypad(stdscr, TRUE);
+    // Home, End, PgUp and PgDn as terminals send them, where TERM's description does not name them
+    // (tmux's Home is ESC [1~ even under TERM=xterm-256color): else the Esc, '[', '1' and '~' of the
+    // sequence would each act as a key.
+    for (const KeySequence& s : extra_key_sequences()) {
+        const std::string bytes(s.bytes);
+        if (const int code = curses_key(s.key); code != 0 && key_defined(bytes.c_str()) == 0) define_key(bytes.c_str(), code);
+    }
     set_escdelay(25);
     curs_set(0);
     mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, nullptr);

@@ -194,16 +194,23 @@ undo)
     wait_for ' 1\. c2-c3'
     keys Up Enter Down Down Enter
     wait_for ' 1\. c2-c3 +c4xc2'
+    # Each said on the message line, for the other player at the keyboard to see.
     keys u
-    wait_gone 'c4xc2'
+    wait_gone ' 1\. c2-c3 +c4xc2'
     wait_for '\(1 to redo\)'
     wait_for 'Black to move'
+    expect_line 23 "Black took back c4xc2."
     keys u
-    wait_gone 'c2-c3'
+    wait_gone ' 1\. c2-c3'
     wait_for '\(2 to redo\)'
-    keys r r
+    expect_line 23 "White took back c2-c3."
+    keys r
+    wait_for ' 1\. c2-c3'
+    expect_line 23 "White played c2-c3 again."
+    keys r
     wait_for ' 1\. c2-c3 +c4xc2'
     wait_gone 'to redo'
+    expect_line 23 "Black played c4xc2 again."
     ;;
 help)
     start_game --majority
@@ -558,6 +565,43 @@ terms)
         wait_for 'White to move'
         expect_start_board
         keys q
+        kill_server
+    done
+    ;;
+home_end_terms)
+    # Home and End looking back, PgUp and PgDn on the board, under each common TERM inside tmux: as tmux
+    # sends them (ESC [1~ and ESC [4~, whatever TERM says) and as other terminals do (xterm's ESC [H and
+    # ESC OH, rxvt's ESC [7~), named by TERM's description or not. Found by a newcomer: under
+    # TERM=xterm-256color in tmux, Home left the view and then said "'~' does nothing here".
+    press() { if [[ "$1" == $'\e'* ]]; then keys -l "$1"; else keys "$1"; fi; }
+    for term in xterm xterm-256color screen screen-256color tmux-256color; do
+        echo "TERM=$term" >&2
+        $T -u new-session -d -s e2e -x 80 -y 24 "env TERM=$term $BIN --new; sleep 30"
+        wait_for 'White to move'
+        type_move c2-c3
+        type_move c4xc2
+        for pair in "Home End" $'\e[1~ \e[4~' $'\e[H \e[F' $'\eOH \eOF' $'\e[7~ \e[8~'; do
+            read -r home end <<<"$pair"
+            keys [
+            wait_for '^Viewing after 1\. c2-c3 -- '
+            press "$home"
+            wait_for '^Viewing the start -- '
+            press "$end"
+            wait_for '^Back to the game\.'
+        done
+        # The cursor goes from b2 up-right to c3, then down-right to d2.
+        for pair in "PPage NPage" $'\e[5~ \e[6~'; do
+            read -r up down <<<"$pair"
+            keys Left
+            wait_for '^2   ○────\[○\]────●─────○─────○'
+            press "$up"
+            wait_for '^3   ●─────●────\[·\]────○─────○'
+            press "$down"
+            wait_for '^2   ○─────○─────●────\[○\]────○'
+            keys Left
+            wait_for '^2   ○─────○────\[●\]────○─────○'
+        done
+        screen | grep -q 'does nothing here' && fail "$term: a key's sequence was read as several keys"
         kill_server
     done
     ;;
@@ -1635,7 +1679,8 @@ computer)
     wait_for ' 1\. d2-c3 +[bd]4xd2' 10
     wait_for 'White to move'
     keys u
-    wait_gone 'd2-c3'
+    wait_gone ' 1\. d2-c3'
+    wait_for "^White took back d2-c3, and Black's reply [bd]4x[bd]2 with it\.$"
     keys H
     wait_for 'Hint: [a-e][1-5][-x][a-e][1-5]' 5
     ;;

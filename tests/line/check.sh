@@ -20,14 +20,14 @@ game)
         "White d1-d2" \
         "Black to move." \
         "Capture compulsory: c3 can capture." \
-        "rank 5: black man e5; rank 4: empty; rank 3: black man c3; rank 2: white man d2; rank 1: white man a1" \
+        "rank 5: black man e5" "rank 4: empty" "rank 3: black man c3" "rank 2: white man d2" "rank 1: white man a1" \
         "e5-e4: a capture is compulsory: c3 can capture" \
         "Black c3xe1 takes d2, becomes a mullah" \
         "White (Ali) to move." \
-        "Taken back: Black c3xe1 takes d2, becomes a mullah." \
+        "Black took back c3xe1." \
         "Black to move." \
         "Capture compulsory: c3 can capture." \
-        "Black c3xe1 takes d2, becomes a mullah" \
+        "Black played c3xe1 again." \
         "White (Ali) to move." \
         "3 legal moves: a1-a2, a1-b1, a1-b2." \
         "Unknown command 'foo': type help for the commands." \
@@ -46,8 +46,8 @@ computer)
     play $'d2-c3\nlast\nundo\n' --black ai:1 --time 0.05
     last=$(printf '%s\n' "$OUT" | sed -n 8p)
     case "$last" in
-    "Black b4xd2 takes c3") other=e1 ;;
-    "Black d4xb2 takes c3") other=a1 ;;
+    "Black b4xd2 takes c3") other=e1 reply=b4xd2 ;;
+    "Black d4xb2 takes c3") other=a1 reply=d4xb2 ;;
     *) fail "line 8: expected the computer's capture, got '$last'" ;;
     esac
     capture=$([ "$other" = e1 ] && echo "b2, e1" || echo "a1, d2")
@@ -62,8 +62,7 @@ computer)
         "White to move." \
         "Capture compulsory: $capture can capture." \
         "Last move: $last." \
-        "Taken back: $last." \
-        "Taken back: White d2-c3." \
+        "White took back d2-c3, and Black's reply $reply with it." \
         "White to move."
     ;;
 computer_thinking)
@@ -80,7 +79,7 @@ computer_thinking)
     play '' --black ai:8 --time 30 --resume
     expect "$welcome" "White against Black (computer, level 8)." "$rules" \
         "1 move played; the last: White d2-c3." "Black (computer, level 8) to move." \
-        "Capture compulsory: b4, d4 can capture."
+        "Capture compulsory: b4, d4 can capture." "The game is saved: run fetaix to resume it."
     ((SECONDS - start < 20)) || fail "quitting waited for the computer"
     ;;
 resume)
@@ -88,20 +87,23 @@ resume)
     play $'d2-c3\nb4xd2\n'
     expect "$welcome" "White against Black." "$rules" "White to move." \
         "White d2-c3" "Black to move." "Capture compulsory: b4, d4 can capture." \
-        "Black b4xd2 takes c3" "White to move." "Capture compulsory: b2, e1 can capture."
+        "Black b4xd2 takes c3" "White to move." "Capture compulsory: b2, e1 can capture." \
+        "The game is saved: run fetaix to resume it."
     play $'board\nyes\nlast\ne1xc3\n'
     expect "$welcome" "White against Black." "$rules" \
         "1 move played; the last: Black b4xd2 takes c3." \
         "Resume the unfinished game (1 move)? (yes or no)" \
-        "rank 5: black men a5, b5, c5, d5, e5; rank 4: black men a4, c4, d4, e4; rank 3: white men d3, e3, black men a3, b3; rank 2: white men a2, b2, c2, e2, black man d2; rank 1: white men a1, b1, c1, d1, e1" \
+        "rank 5: black men a5, b5, c5, d5, e5" "rank 4: black men a4, c4, d4, e4" \
+        "rank 3: white men d3, e3, black men a3, b3" "rank 2: white men a2, b2, c2, e2, black man d2" \
+        "rank 1: white men a1, b1, c1, d1, e1" \
         "Game resumed." "White to move." "Capture compulsory: b2, e1 can capture." \
         "Last move: Black b4xd2 takes c3." \
-        "White e1xc3 takes d2" "Black to move." "Capture compulsory: d4 can capture."
+        "White e1xc3 takes d2" "Black to move." "Capture compulsory: d4 can capture." "The game is saved: run fetaix to resume it."
     # --resume takes it without asking; no sets it aside in the history and starts afresh.
     play $'last\n' --resume
     expect "$welcome" "White against Black." "$rules" \
         "2 moves played; the last: White e1xc3 takes d2." "Black to move." "Capture compulsory: d4 can capture." \
-        "Last move: White e1xc3 takes d2."
+        "Last move: White e1xc3 takes d2." "The game is saved: run fetaix to resume it."
     play $'no\nlast\n'
     expect "$welcome" "White against Black." "$rules" \
         "2 moves played; the last: White e1xc3 takes d2." \
@@ -121,7 +123,8 @@ autosave_failing)
         "White to move." "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." \
         "Quit? Not autosaved: it goes to the game history. (yes or no)" \
         "Not kept in the game history: cannot create $STATE/file/fetaix: Not a directory" \
-        "The game cannot be kept in the history. Abandon it anyway? (yes or no)"
+        "The game cannot be kept in the history. Abandon it anyway? (yes or no)" \
+        "Not kept in the game history: cannot create $STATE/file/fetaix: Not a directory"
     ;;
 second_instance)
     # A first fetaix holds the autosave (its input a FIFO kept open); a second one is offered its saved
@@ -192,7 +195,8 @@ commands)
         "Replace $g (a fetaix game, 1 move)? (yes or no)" "Not saved: $g was left as it is." "Black to move." \
         "Replace $g (a fetaix game, 1 move)? (yes or no)" "Saved to $g (replaced)." "Black to move." \
         "Abandon this game and open $g? (yes or no)" "Opened $g." "Black to move." \
-        "Resign for Black? (yes or no)" "Answer yes or no first: Resign for Black? (yes or no)" "Black to move."
+        "Resign for Black? (yes or no)" "Answer yes or no first: Resign for Black? (yes or no)" "Black to move." \
+        "The game is saved: run fetaix to resume it."
     [ "$(tail -c 2 "$g" | od -An -c | tr -d ' ')" = '*\n' ] || fail "the saved file does not end with a newline"
     ;;
 reply_at_end)
@@ -208,7 +212,7 @@ reply_at_end)
     esac
     expect "$welcome" "White against Black (computer, level 8)." "$rules" "White to move." \
         "White d2-c3" "Black (computer, level 8) to move." "Capture compulsory: b4, d4 can capture." "$reply" \
-        "White to move." "Capture compulsory: $capture can capture."
+        "White to move." "Capture compulsory: $capture can capture." "The game is saved: run fetaix to resume it."
     play $'last\n' --black ai:8 --time 2 --promotion stop --resume
     [ "$(printf '%s\n' "$OUT" | sed -n 4p)" = "1 move played; the last: $reply." ] || fail "the reply was not saved"
     ;;
@@ -226,7 +230,7 @@ long_line)
     play "$(printf 'x%.0s' $(seq 5000))"$'\nc2-c3\n'
     expect "$welcome" "White against Black." "$rules" "White to move." \
         "That line is too long (over 4096 characters): type help for the commands." \
-        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture."
+        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." "The game is saved: run fetaix to resume it."
     ;;
 no_input)
     # Standard input at its end from the start (CI's /dev/null): the opening, then it quits at once.
@@ -242,7 +246,7 @@ settings)
     OUT=$(printf 'c2-c3\n' | timeout 20 "$BIN" 2>&1)
     [ $? = 0 ] || fail "exit status not 0"
     expect "$welcome" "White (Amina) against Black." "$rules" "White (Amina) to move." \
-        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture."
+        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." "The game is saved: run fetaix to resume it."
     ;;
 tablebase)
     # The computer (level 8) on both sides of a 3-piece ending, with the tables built in a temporary
@@ -265,6 +269,81 @@ tablebase)
     moves=$(printf '%s' "$OUT" | grep -cE '^(White|Black) (mullah )?[a-e][1-5][-x]')
     [ "$moves" = 21 ] || fail "$moves moves played, the table says 21"
     printf '%s' "$OUT" | tail -n 1 | grep -qx 'Game over: White (computer, level 8) wins by all pieces captured.' || fail "White did not win"
+    ;;
+help)
+    # help and board a short line each, as a braille display needs (found by a newcomer: one line of
+    # 650 characters, and the board in one of 190).
+    play $'help\nboard\n' --fen W:Wa1,d1:Bc3,e5
+    expect "$welcome" "White against Black." "$rules" "White to move." \
+        "Commands:" \
+        "a move such as c2-c3 or c3xe3 (a unique beginning is enough)" \
+        "board: the pieces rank by rank" \
+        "moves: the legal moves" \
+        "last: the last move" \
+        "list: the moves played, numbered" \
+        "clock: both clocks" \
+        "hint: the engine's move" \
+        "undo: take back the last move" \
+        "redo: play it again" \
+        "draw: offer a draw" \
+        "resign" \
+        "new: a new game" \
+        "save FILE: save the game to a file (an existing one only replaced after asking)" \
+        "open FILE: open a record, or #N from the game history" \
+        "help: these lines" \
+        "quit" \
+        "Questions are answered yes or no." \
+        "rank 5: black man e5" "rank 4: empty" "rank 3: black man c3" "rank 2: empty" "rank 1: white men a1, d1"
+    ;;
+end_of_input)
+    # The end of input (Ctrl-D) says where the game is kept, as quit's question does; with no game in
+    # play (none begun, one over) it says nothing more, as quit asks nothing.
+    play $'b3xd3\n' --fen W:Wb3:Bc3
+    expect "$welcome" "White against Black." "$rules" "White to move." "Capture compulsory: b3 can capture." \
+        "White b3xd3 takes c3" "Game over: White wins by all pieces captured."
+    play $'c2-c3\n'
+    expect "$welcome" "White against Black." "$rules" "White to move." \
+        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." \
+        "The game is saved: run fetaix to resume it."
+    play $'no\n'
+    expect "$welcome" "White against Black." "$rules" "1 move played; the last: White c2-c3." \
+        "Resume the unfinished game (1 move)? (yes or no)" \
+        "The unfinished game (1 move) is kept in the game history (fetaix games lists it)." \
+        "No moves played yet." "White to move."
+    ;;
+history_once)
+    # A resignation taken back and the game played on to its end: kept once in the history, with that
+    # end (found by a newcomer: the resignation stayed beside it).
+    play $'d1-d2\nresign\nyes\nundo\nc3xe1\na1-b1\ne1xa1\n' --fen W:Wa1,d1:Bc3,e5
+    expect "$welcome" "White against Black." "$rules" "White to move." \
+        "White d1-d2" "Black to move." "Capture compulsory: c3 can capture." \
+        "Resign for Black? (yes or no)" "Game over: White wins by resignation." \
+        "Black took back the resignation." "Black to move." "Capture compulsory: c3 can capture." \
+        "Black c3xe1 takes d2, becomes a mullah" "White to move." \
+        "White a1-b1" "Black to move." "Capture compulsory: e1 can capture." \
+        "Black mullah e1xa1 takes b1" "Game over: Black wins by all pieces captured."
+    OUT=$("$BIN" games)
+    [[ "$OUT" == "#1  "*"  White - Black  0-1 (all pieces captured)  2 moves  $STATE/fetaix/games/"*.pdn && "$OUT" != *$'\n'* ]] ||
+        fail "the game is not kept once, with its end"
+    ;;
+history_resumed)
+    # The same with the program left between the resignation taken back and the end: the autosave
+    # names the history's record of its game, and the game resumed and ended is kept in its place.
+    play $'d1-d2\nresign\nyes\nundo\n' --fen W:Wa1,d1:Bc3,e5
+    expect "$welcome" "White against Black." "$rules" "White to move." \
+        "White d1-d2" "Black to move." "Capture compulsory: c3 can capture." \
+        "Resign for Black? (yes or no)" "Game over: White wins by resignation." \
+        "Black took back the resignation." "Black to move." "Capture compulsory: c3 can capture." \
+        "The game is saved: run fetaix to resume it."
+    play $'c3xe1\na1-b1\ne1xa1\n' --resume
+    expect "$welcome" "White against Black." "$rules" "1 move played; the last: White d1-d2." \
+        "Black to move." "Capture compulsory: c3 can capture." \
+        "Black c3xe1 takes d2, becomes a mullah" "White to move." \
+        "White a1-b1" "Black to move." "Capture compulsory: e1 can capture." \
+        "Black mullah e1xa1 takes b1" "Game over: Black wins by all pieces captured."
+    OUT=$("$BIN" games)
+    [[ "$OUT" == "#1  "*"  White - Black  0-1 (all pieces captured)  2 moves  $STATE/fetaix/games/"*.pdn && "$OUT" != *$'\n'* ]] ||
+        fail "the game is not kept once, with its end"
     ;;
 *)
     fail "unknown test $1"
