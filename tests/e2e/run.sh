@@ -1088,6 +1088,20 @@ second_instance)
     screen | grep -q 'Your choice' && fail "--new asked"
     grep -q '1. c2-c3 \*' "$XDG_STATE_HOME/fetaix/autosave.pdn" || fail "the second fetaix wrote the autosave"
     ;;
+second_instance_token_fifo)
+    # A seat token file that is a FIFO nobody writes to (issue 26): a second fetaix beside a game whose
+    # seats are both held reads it without waiting, and asks what to do.
+    start_game --black ai:1
+    wait_for 'White to move'
+    pid=$(pgrep -P "$($T display-message -p -t e2e '#{pane_pid}')" -f "$BIN" || true)
+    [ -n "$pid" ] || fail "cannot find the fetaix process"
+    mkdir -p "$XDG_STATE_HOME/fetaix/seats"
+    mkfifo "$XDG_STATE_HOME/fetaix/seats/local-$pid.token"
+    $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
+    wait_for '^Your choice \(w, t, n or q\), then Enter:$'
+    keys -t e2e:1 q Enter
+    wait_for '^EXITED 0$'
+    ;;
 save_open)
     work=$(mktemp -d)
     $T -u new-session -d -s e2e -x 80 -y 24 -c "$work" "$BIN; sleep 30"
