@@ -14,7 +14,8 @@ expect() {
     local status=$1 out=$2 err=$3
     shift 3
     local got_out got_err got_status
-    got_out=$("$program" "$@" 2>"$tmp/err")
+    # Bounded: a command that hangs (a FIFO) fails the test, it does not stall it.
+    got_out=$(timeout 20 "$program" "$@" 2>"$tmp/err")
     got_status=$?
     got_err=$(cat "$tmp/err")
     if [[ $got_status != "$status" || $got_out != "$out" || $got_err != "$err" ]]; then
@@ -74,6 +75,65 @@ grep -qx "1m1k-0m1k won 12 W:Wa2,Kd3:BKe1, lost 13 B:Wa2,Kd3:BKb1; over 10 in 56
     { echo "FAIL: quiet --no-progress 0"; failures=$((failures + 1)); }
 XDG_DATA_HOME=$tmp/none expect 1 "" "fetaix: tablebase quiet: no tables in $tmp/none/fetaix/tablebases/backward-captures=no,promotion=end,majority=no (fetaix tablebase build)" \
     tablebase quiet
+
+# A table or the manifest that is no regular file: a folder, a FIFO nobody writes to, a link to
+# /dev/zero (never read: at most 1 GB of memory is allowed here). Every command says so in one line at
+# once; analyze says so and answers without it.
+table="$folder/1m0k-0m1k.tb"
+mv "$table" "$tmp/table"
+cut_table() { rm -rf "$table"; }
+for kind in folder fifo zero; do
+    cut_table
+    case $kind in
+        folder) mkdir "$table"; why="$table is a folder, not an endgame table" ;;
+        fifo) mkfifo "$table"; why="$table is not a regular file" ;;
+        zero) ln -s /dev/zero "$table"; why="$table is not a regular file" ;;
+    esac
+    (
+        ulimit -v 1000000
+        failures=0
+        expect 1 "" "fetaix: tablebase probe: $why" tablebase probe W:WKc3:Bc4
+        expect 1 "0m1k-0m1k ok" "fetaix: tablebase verify: $why" tablebase verify
+        expect 1 "0m1k-0m1k W to move: 600 positions, won 25.3% drawn 74.7% lost 0.0%; longest win 1 W:WKa1:BKb1; a draw W:WKa1:BKe1
+0m1k-0m1k B to move: 600 positions, won 25.3% drawn 74.7% lost 0.0%; longest win 1 B:WKb1:BKa1; a draw B:WKa1:BKb1" \
+            "fetaix: tablebase stats: $why" tablebase stats
+        got_out=$(timeout 20 "$program" analyze --fen W:WKc3:Bc4 2>"$tmp/err")
+        [[ $? == 0 && $(tail -n 1 <<<"$got_out") == "bestmove c3xc5" && $(cat "$tmp/err") == "fetaix: analyze: endgame table not used: $why" ]] ||
+            { echo "FAIL: analyze with the table a $kind: $got_out / $(cat "$tmp/err")"; exit 1; }
+        exit $failures
+    ) || failures=$((failures + 1))
+done
+# A table of the wrong size: refused before it is read.
+cut_table
+head -c 100 "$tmp/table" >"$table"
+expect 1 "" "fetaix: tablebase probe: $table: 100 bytes, expected $(stat -c %s "$tmp/table")" tablebase probe W:WKc3:Bc4
+cut_table
+mv "$tmp/table" "$table"
+mv "$folder/manifest.txt" "$tmp/manifest"
+manifest="$folder/manifest.txt"
+for kind in folder fifo zero large; do
+    rm -rf "$manifest"
+    case $kind in
+        folder) mkdir "$manifest"; why="$manifest is a folder, not a tablebase manifest" ;;
+        fifo) mkfifo "$manifest"; why="$manifest is not a regular file" ;;
+        zero) ln -s /dev/zero "$manifest"; why="$manifest is not a regular file" ;;
+        large) truncate -s 2M "$manifest"; why="$manifest is too large for a tablebase manifest (over 1 MiB)" ;;
+    esac
+    (
+        ulimit -v 1000000
+        failures=0
+        expect 1 "" "fetaix: tablebase probe: $why" tablebase probe W:WKc3:Bc4
+        expect 1 "" "fetaix: tablebase verify: $why" tablebase verify
+        expect 1 "" "fetaix: tablebase stats: $why" tablebase stats
+        expect 1 "" "fetaix: tablebase build: $why" tablebase build --pieces 3
+        got_out=$(timeout 20 "$program" analyze --fen W:WKc3:Bc4 2>"$tmp/err")
+        [[ $? == 0 && $(tail -n 1 <<<"$got_out") == "bestmove c3xc5" && $(cat "$tmp/err") == "fetaix: analyze: endgame table not used: $why" ]] ||
+            { echo "FAIL: analyze with the manifest a $kind: $got_out / $(cat "$tmp/err")"; exit 1; }
+        exit $failures
+    ) || failures=$((failures + 1))
+done
+rm -rf "$manifest"
+mv "$tmp/manifest" "$manifest"
 
 # A changed byte: verify, probe and build all refuse the file.
 printf '\x07' | dd of="$folder/1m0k-0m1k.tb" bs=1 seek=100 conv=notrunc status=none

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli/tablebase_commands.hpp"
 #include "store/autosave.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
@@ -684,4 +685,77 @@ TEST_CASE("files: a record with a byte-order mark and CR line ends opens", "[sto
     auto bad = load_game_file(path);
     REQUIRE_FALSE(bad);
     CHECK(bad.error().message == path + ": line 3, column 4: move 1 'c2-c5': a man steps one point, and c5 is not next to c2");
+}
+
+TEST_CASE("files: a sized binary file (an endgame table) is checked for its kind and size before a byte is read", "[store][tablebase]") {
+    TempFolder t;
+    const auto error_of_sized = [](const std::string& path, std::uint64_t size) {
+        auto r = read_sized_file(path, "an endgame table", size);
+        REQUIRE_FALSE(r.ok());
+        return r.error().message;
+    };
+    const std::string good = t.file("good.tb", std::string("\x01\x00\x02", 3));
+    const auto read = read_sized_file(good, "an endgame table", 3);
+    REQUIRE(read);
+    CHECK(*read == std::vector<std::uint8_t>{1, 0, 2});
+    CHECK(error_of_sized(good, 4) == good + ": 3 bytes, expected 4");
+    CHECK(error_of_sized(good, 2) == good + ": 3 bytes, expected 2");
+    CHECK(error_of_sized(t.path, 3) == t.path + " is a folder, not an endgame table");
+    CHECK(error_of_sized(t.path + "/missing.tb", 3) == "cannot open " + t.path + "/missing.tb: No such file or directory");
+    // A FIFO nobody writes to is refused at once, not waited on.
+    const std::string fifo = t.path + "/fifo.tb";
+    REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+    CHECK(error_of_sized(fifo, 3) == fifo + " is not a regular file");
+    // A link to /dev/zero would never end: refused, not read.
+    const std::string zero = t.path + "/zero.tb";
+    REQUIRE(::symlink("/dev/zero", zero.c_str()) == 0);
+    CHECK(error_of_sized(zero, 3) == zero + " is not a regular file");
+    // A link to a regular file is read through.
+    const std::string link = t.path + "/link.tb";
+    REQUIRE(::symlink(good.c_str(), link.c_str()) == 0);
+    CHECK(read_sized_file(link, "an endgame table", 3).ok());
+}
+
+TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, and the engine goes on without it", "[store][tablebase]") {
+    TempFolder t;
+    const char* saved = std::getenv("XDG_DATA_HOME");
+    const std::string keep = saved != nullptr ? saved : "";
+    ::setenv("XDG_DATA_HOME", t.path.c_str(), 1);
+    const Rules rules;
+    const std::string folder = cli::tablebase_directory(rules);
+    REQUIRE_FALSE(make_directories(folder));
+    // Every material of 2 pieces listed (so they are probed); their files are what the test makes.
+    std::string manifest = "fetaix tablebase 2 backward-captures=no,promotion=end,majority=no\n";
+    for (const tablebase::Material& m : tablebase::stored_materials_up_to(2))
+        manifest += concat(tablebase::name_of(m), " ", tablebase::Index(m).size(), " 0123456789abcdef\n");
+    t.file(concat(folder.substr(t.path.size() + 1), "/manifest.txt"), manifest);
+    const tablebase::Material mullahs{0, 1, 0, 1}, men{1, 0, 1, 0};
+    const std::string as_folder = concat(folder, "/", tablebase::name_of(mullahs), ".tb");
+    const std::string as_fifo = concat(folder, "/", tablebase::name_of(men), ".tb");
+    REQUIRE(::mkdir(as_folder.c_str(), 0700) == 0);
+    REQUIRE(::mkfifo(as_fifo.c_str(), 0600) == 0);
+    {
+        cli::BuiltTables tables;
+        CHECK(tables.pieces(rules) == 2);
+        CHECK(tables.take_problem().empty());
+        CHECK(tables.with(rules, mullahs) == nullptr);
+        CHECK(tables.take_problem() == as_folder + " is a folder, not an endgame table");
+        // Not asked for again, nor told again.
+        CHECK(tables.with(rules, mullahs) == nullptr);
+        CHECK(tables.take_problem().empty());
+        // A FIFO nobody writes to: refused at once.
+        CHECK(tables.with(rules, men) == nullptr);
+        CHECK(tables.take_problem() == as_fifo + " is not a regular file");
+    }
+    // The manifest a FIFO: no tables, and why.
+    const std::string manifest_path = folder + "/manifest.txt";
+    REQUIRE(::unlink(manifest_path.c_str()) == 0);
+    REQUIRE(::mkfifo(manifest_path.c_str(), 0600) == 0);
+    {
+        cli::BuiltTables tables;
+        CHECK(tables.pieces(rules) == 0);
+        CHECK(tables.take_problem() == manifest_path + " is not a regular file");
+    }
+    if (saved != nullptr) ::setenv("XDG_DATA_HOME", keep.c_str(), 1);
+    else ::unsetenv("XDG_DATA_HOME");
 }

@@ -108,6 +108,9 @@ int run_analyze(const AnalyzeSettings& settings) {
                    line_of(d.pv).c_str()));
         std::fflush(stdout);
     });
+    // A table that is there but cannot be used: said, and the search's answer stands.
+    if (const std::string problem = tables.take_problem(); !problem.empty())
+        err(concat("fetaix: analyze: endgame table not used: ", problem));
     if (!r.has_move) {
         out("bestmove none (the side to move has no legal move)");
         return 0;

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <new>
 #include <sstream>
@@ -67,22 +66,28 @@ using Manifest = std::map<std::string, ManifestEntry>;
 std::string manifest_path(const Rules& rules) { return tablebase_directory(rules) + "/manifest.txt"; }
 std::string table_path(const Rules& rules, const tb::Material& m) { return concat(tablebase_directory(rules), "/", tb::name_of(m), ".tb"); }
 
-// The manifest, empty when there is none; an error when it is not one.
+// The most a manifest may hold: a line of some 40 bytes a material, a few hundred materials.
+constexpr std::size_t kMaxManifestBytes = std::size_t{1} << 20;
+
+// The manifest, empty when there is none; an error when it is not one (or not a file that can be read).
 Expected<Manifest> read_manifest(const Rules& rules) {
     Manifest manifest;
-    std::ifstream in(manifest_path(rules));
-    if (!in) return manifest;
+    const std::string path = manifest_path(rules);
+    if (store::inspect_path(path).kind == store::EntryKind::Missing) return manifest;
+    const auto text = store::read_text_file(path, {kMaxManifestBytes, "a tablebase manifest", "1 MiB", true});
+    if (!text) return text.error();
+    std::istringstream in(*text);
     std::string line;
     if (std::getline(in, line) && line.rfind(kOldManifestHead, 0) == 0)
-        return Error{concat(manifest_path(rules), ": tables of an older format (two bytes an entry); remove ", tablebase_directory(rules),
+        return Error{concat(path, ": tables of an older format (two bytes an entry); remove ", tablebase_directory(rules),
                             " and build again")};
-    if (in.fail() || line.rfind(kManifestHead, 0) != 0) return Error{concat(manifest_path(rules), ": not a fetaix tablebase manifest")};
+    if (in.fail() || line.rfind(kManifestHead, 0) != 0) return Error{concat(path, ": not a fetaix tablebase manifest")};
     while (std::getline(in, line)) {
         std::istringstream words(line);
         std::string name;
         ManifestEntry e;
         if (!(words >> name >> e.entries >> e.sum) || e.sum.size() != 16)
-            return Error{concat(manifest_path(rules), ": unreadable line '", line, "'")};
+            return Error{concat(path, ": unreadable line '", line, "'")};
         manifest[name] = e;
     }
     return manifest;
@@ -101,14 +106,15 @@ Expected<tb::Table> load_table(const Rules& rules, const tb::Material& m, const 
     const std::string path = table_path(rules, m);
     const auto listed = manifest.find(tb::name_of(m));
     if (listed == manifest.end()) return Error{concat(tb::name_of(m), " is not in the manifest")};
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Error{concat("cannot read ", path)};
-    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const std::uint64_t size = tb::Index(m).size();
-    if (bytes.size() != size || listed->second.entries != size) return Error{concat(path, ": ", bytes.size(), " bytes, expected ", size)};
-    if (hex(checksum(bytes)) != listed->second.sum)
-        return Error{concat(path, ": checksum ", hex(checksum(bytes)), " does not match the manifest's ", listed->second.sum)};
-    return tb::Table{m, std::vector<tb::Entry>(bytes.begin(), bytes.end())};
+    if (listed->second.entries != size)
+        return Error{concat(manifest_path(rules), ": ", tb::name_of(m), " has ", listed->second.entries, " entries, expected ", size)};
+    // Its type and size checked before a byte is read: a folder, a FIFO or /dev/zero is refused.
+    auto bytes = store::read_sized_file(path, "an endgame table", size);
+    if (!bytes) return bytes.error();
+    const std::string sum = hex(checksum({reinterpret_cast<const char*>(bytes->data()), bytes->size()}));
+    if (sum != listed->second.sum) return Error{concat(path, ": checksum ", sum, " does not match the manifest's ", listed->second.sum)};
+    return tb::Table{m, std::move(*bytes)};
 }
 
 // "3 min 20 s", "45 s".
@@ -440,8 +446,16 @@ void BuiltTables::use(const Rules& rules) {
     set_ = {};
     missing_.clear();
     const auto manifest = read_manifest(rules);
+    if (!manifest) refused(manifest.error());
     // Only materials of complete levels are probed: a build stopped halfway leaves the rest to the search.
     pieces_ = manifest ? pieces_built(*manifest) : 0;
+}
+
+void BuiltTables::refused(const Error& e) {
+    const std::string reason = e.describe();
+    if (std::find(told_.begin(), told_.end(), reason) != told_.end()) return;
+    told_.push_back(reason);
+    problem_ += concat(problem_.empty() ? "" : "; ", reason);
 }
 
 int BuiltTables::pieces(const Rules& rules) {
@@ -456,9 +470,10 @@ const tablebase::Set* BuiltTables::with(const Rules& rules, const tablebase::Mat
     if (set_.find(m)) return &set_;
     if (m.pieces() > pieces_ || std::find(missing_.begin(), missing_.end(), m) != missing_.end()) return nullptr;
     const auto manifest = read_manifest(rules);
-    auto table = manifest ? load_table(rules, m, *manifest) : Expected<tb::Table>{Error{"no manifest"}};
+    auto table = manifest ? load_table(rules, m, *manifest) : Expected<tb::Table>{manifest.error()};
     if (!table) {
         missing_.push_back(m);
+        refused(table.error());
         return nullptr;
     }
     set_.add(std::move(*table));

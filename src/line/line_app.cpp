@@ -173,6 +173,7 @@ int run(tui::AppOptions options) {
             if (const auto move = computer.take_move()) {
                 reply_due = false;
                 out = say(game.computer_moves(*move));
+                controller.tell_tables_problem(computer.take_tables_problem());
                 session.save_if_changed();
                 out = out && say(game.news());
             }

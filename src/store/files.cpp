@@ -182,6 +182,43 @@ Expected<std::string> read_text_file(const std::string& path, const TextFileKind
     return text;
 }
 
+Expected<std::vector<std::uint8_t>> read_sized_file(const std::string& path, std::string_view what, std::uint64_t size) {
+    const auto opened = open_regular_file(path, what);
+    if (!opened) return opened.error();
+    const int fd = *opened;
+    struct stat info {};
+    if (fstat(fd, &info) != 0) {
+        const Error e{system_error("cannot read", path)};
+        ::close(fd);
+        return e;
+    }
+    if (static_cast<std::uint64_t>(info.st_size) != size) {
+        ::close(fd);
+        return Error{concat(path, ": ", static_cast<std::uint64_t>(info.st_size), " bytes, expected ", size)};
+    }
+    std::vector<std::uint8_t> bytes(size);
+    std::uint64_t done = 0;
+    // One byte more than the size is asked for at the end: a file that grew since is refused.
+    std::uint8_t beyond = 0;
+    while (true) {
+        const bool full = done == size;
+        const ssize_t n = full ? ::read(fd, &beyond, 1) : ::read(fd, bytes.data() + done, size - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            const Error e{system_error("cannot read", path)};
+            ::close(fd);
+            return e;
+        }
+        if (n == 0 || full) {
+            ::close(fd);
+            if (full && n > 0) return Error{concat(path, ": changed while being read")};
+            if (!full) return Error{concat(path, ": ", done, " bytes, expected ", size)};
+            return bytes;
+        }
+        done += static_cast<std::uint64_t>(n);
+    }
+}
+
 Expected<std::string> read_record_file(const std::string& path) {
     return read_text_file(path, {kMaxRecordBytes, "a game record", "1 MiB", false});
 }

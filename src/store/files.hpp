@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <fetaix/fetaix.hpp>
 
@@ -31,6 +32,11 @@ Expected<int> open_regular_file(const std::string& path, std::string_view what);
 // unreadable, a directory, not a regular file, over kind.max_bytes, empty (unless it may be), compressed
 // (gzip: said so), binary (a NUL byte) or not valid UTF-8.
 Expected<std::string> read_text_file(const std::string& path, const TextFileKind& kind);
+
+// A binary file of exactly `size` bytes (an endgame table), read without blocking on a FIFO or device:
+// refused, before a byte is read, if the path is missing, unreadable, a folder ("X is a folder, not
+// `what`"), not a regular file or of another size; and if it grows while being read.
+Expected<std::vector<std::uint8_t>> read_sized_file(const std::string& path, std::string_view what, std::uint64_t size);
 
 // A game record's text: refused if the path is missing, unreadable, a directory, empty, over 1 MiB,
 // binary (a NUL byte) or not valid UTF-8.

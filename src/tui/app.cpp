@@ -173,6 +173,7 @@ int run(AppOptions options) {
                 // Only the computer needs the pause between moves: a remote player's come as they come.
                 const bool computer_moved = working == &computer;
                 controller.play_delivered(*move);
+                if (computer_moved) controller.tell_tables_problem(computer.take_tables_problem());
                 if (controller.take_bell()) terminal.bell();
                 working = nullptr;
                 controller.set_thinking("");

@@ -212,6 +212,14 @@ public:
     void show_hint(const engine::Result& result) {
         if (result.has_move)
             show_hint(result.best, result.depth > 0 ? std::optional(result.score) : std::nullopt, result.table, result.proven);
+        tell_tables_problem(result.tables_problem);
+    }
+    // Endgame tables that are there but could not be used (engine::Result::tables_problem), said once
+    // after what the message line says; the engine goes on without them.
+    void tell_tables_problem(std::string_view problem) {
+        if (problem.empty()) return;
+        const std::string said = concat("Endgame table not used: ", problem, ".");
+        ui_.message = ui_.message.empty() ? said : concat(ui_.message, ui_.message.ends_with('.') ? " " : ". ", said);
     }
     static constexpr int kHintMs = 900;
 

@@ -10,9 +10,11 @@
 #include <chrono>
 #include <cstdint>
 #include <fstream>
+#include <sstream>
 
 #include "store/autosave.hpp"
 #include "store/history.hpp"
+#include "store/files.hpp"
 
 namespace fetaix::tui {
 
@@ -30,7 +32,10 @@ std::string hosted_path(const std::string& state_folder, const std::string& name
 
 // The first line of a token file (the second too, for a host's: White's token, then Black's).
 std::string read_token(const std::string& path, int line = 0) {
-    std::ifstream in(path);
+    // Read as every file fetaix reads: a FIFO or a device put there is refused, never waited on.
+    const auto text = store::read_text_file(path, {4096, "a seat token file", "4 KiB", false});
+    if (!text) return "";
+    std::istringstream in(*text);
     std::string token;
     for (int i = 0; i <= line; ++i)
         if (!std::getline(in, token)) return "";

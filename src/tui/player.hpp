@@ -50,9 +50,13 @@ public:
     int timeout_ms() const override { return kProgressMs; }
     std::optional<Move> take_move() override {
         const auto result = thinker_.take_result();
-        if (!result || !result->has_move) return std::nullopt;
+        if (!result) return std::nullopt;
+        tables_problem_ = result->tables_problem;
+        if (!result->has_move) return std::nullopt;
         return result->best;
     }
+    // Why endgame tables were not used for the move taken last (engine::Result::tables_problem), once.
+    std::string take_tables_problem() { return std::exchange(tables_problem_, {}); }
     std::string doing() const override { return thinker_.progress(); }
 
 private:
@@ -60,6 +64,7 @@ private:
     Thinker& thinker_;
     const Players& players_;
     std::function<int()> think_ms_;
+    std::string tables_problem_;
 };
 
 }  // namespace fetaix::tui

@@ -1258,6 +1258,20 @@ second_instance)
     screen | grep -q 'Your choice' && fail "--new asked"
     grep -q '1. c2-c3 \*' "$XDG_STATE_HOME/fetaix/autosave.pdn" || fail "the second fetaix wrote the autosave"
     ;;
+second_instance_token_fifo)
+    # A seat token file that is a FIFO nobody writes to (issue 26): a second fetaix beside a game whose
+    # seats are both held reads it without waiting, and asks what to do.
+    start_game --black ai:1
+    wait_for 'White to move'
+    pid=$(pgrep -P "$($T display-message -p -t e2e '#{pane_pid}')" -f "$BIN" || true)
+    [ -n "$pid" ] || fail "cannot find the fetaix process"
+    mkdir -p "$XDG_STATE_HOME/fetaix/seats"
+    mkfifo "$XDG_STATE_HOME/fetaix/seats/local-$pid.token"
+    $T new-window -t e2e "$BIN; echo EXITED \$?; sleep 30"
+    wait_for '^Your choice \(w, t, n or q\), then Enter:$'
+    keys -t e2e:1 q Enter
+    wait_for '^EXITED 0$'
+    ;;
 save_open)
     work=$(mktemp -d)
     $T -u new-session -d -s e2e -x 80 -y 24 -c "$work" "$BIN; sleep 30"
@@ -2610,6 +2624,56 @@ net_host_lines)
     wait_in watcher '^New game\.$'
     wait_in black '^White \(Zed\) to move - waiting for Zed \| White 12, Black 12$'
     kill_server
+    ;;
+tablebase_refused)
+    # A table that is a FIFO nobody writes to, then a folder (issue 26): the hint says why at once, in
+    # one message after the hint, and only the first time; the game plays on without the table, and
+    # Ctrl-C (FIFO) or q (folder) ends it. The computer at level 8 says it after its move.
+    export XDG_DATA_HOME=$STATE/data
+    "$BIN" tablebase build --pieces 3 >/dev/null 2>"$STATE/build" || fail "tablebase build: $(cat "$STATE/build")"
+    table="$XDG_DATA_HOME/fetaix/tablebases/backward-captures=no,promotion=end,majority=no/1m1k-0m1k.tb"
+    # message: the message, the lines below the key line (joined as they were wrapped).
+    message() { screen | sed '1,/^Enter select/d' | sed 's/ *$//' | grep . | paste -sd ' '; }
+    for kind in fifo folder; do
+        rm -rf "$table"
+        if [ $kind = fifo ]; then
+            mkfifo "$table"
+            why="is not a regular file"
+        else
+            mkdir "$table"
+            why="is a folder, not an endgame table"
+        fi
+        start_game --fen W:Wc1,Kc2:BKa5
+        wait_for 'White to move'
+        keys H
+        wait_for 'Endgame table not used' 5
+        [[ "$(message)" =~ ^Hint:\ [a-e][1-5]-[a-e][1-5]\ \([^\)]*\)\.\ Endgame\ table\ not\ used:\ /tmp/…/1m1k-0m1k\.tb\ $why\.$ ]] ||
+            fail "$kind: the hint's message is '$(message)'"
+        keys H
+        wait_gone 'Endgame table not used'
+        wait_for '^Hint: '
+        [[ "$(message)" =~ ^Hint:\ [a-e][1-5]-[a-e][1-5]\ \([^\)]*\)$ ]] || fail "$kind: told again: '$(message)'"
+        type_move c1-b2
+        wait_for 'Black to move'
+        if [ $kind = fifo ]; then
+            keys C-c
+        else
+            keys q
+            wait_for 'Quit\?'
+            keys y
+        fi
+        wait_for '^EXITED 0$'
+        kill_server
+    done
+    # The computer (level 8) with the table a folder: its move, then why the table is not used.
+    start_game --fen W:Wc1,Kc2:BKa5 --white ai:8 --time 1
+    wait_for 'Black to move' 10
+    [[ "$(message)" =~ ^White\ plays\ [a-e][1-5]-[a-e][1-5]\.\ Endgame\ table\ not\ used:\ /tmp/…/1m1k-0m1k\.tb\ is\ a\ folder,\ not\ an\ endgame\ table\.$ ]] ||
+        fail "the computer's move's message is '$(message)'"
+    keys q
+    wait_for 'Quit\?'
+    keys y
+    wait_for '^EXITED 0$'
     ;;
 *)
     echo "unknown test $1" >&2

@@ -345,6 +345,32 @@ history_resumed)
     [[ "$OUT" == "#1  "*"  White - Black  0-1 (all pieces captured)  2 moves  $STATE/fetaix/games/"*.pdn && "$OUT" != *$'\n'* ]] ||
         fail "the game is not kept once, with its end"
     ;;
+tablebase_refused)
+    # A table that is a FIFO nobody writes to (issue 26): the hint says at once why it is not used, the
+    # first time only, and the game goes on without it; the computer says it after its move.
+    export XDG_DATA_HOME=$STATE/data
+    "$BIN" tablebase build --pieces 3 >/dev/null 2>"$STATE/build" || fail "tablebase build: $(cat "$STATE/build")"
+    table="$XDG_DATA_HOME/fetaix/tablebases/backward-captures=no,promotion=end,majority=no/1m1k-0m1k.tb"
+    rm "$table"
+    mkfifo "$table"
+    play $'hint\nhint\nc1-b2\nquit\n' --fen W:Wc1,Kc2:BKa5
+    hints=$(printf '%s\n' "$OUT" | grep '^Hint: ')
+    [[ $(sed -n 1p <<<"$hints") =~ ^Hint:\ [a-e][1-5]-[a-e][1-5]\ \([^\)]*\)\.\ Endgame\ table\ not\ used:\ $table\ is\ not\ a\ regular\ file\.$ ]] ||
+        fail "the first hint: $(sed -n 1p <<<"$hints")"
+    [[ $(sed -n 2p <<<"$hints") =~ ^Hint:\ [a-e][1-5]-[a-e][1-5]\ \([^\)]*\)$ ]] || fail "the second hint: $(sed -n 2p <<<"$hints")"
+    printf '%s\n' "$OUT" | grep -qx "White c1-b2" || fail "the move was not played: $OUT"
+    # The computer's move is read as it comes (a coprocess), then the game is quit.
+    coproc GAME { timeout 30 "$BIN" --screen-reader --fen W:Wc1,Kc2:BKa5 --white ai:8 --time 0.5 2>"$STATE/stderr"; }
+    OUT=
+    while IFS= read -r line <&"${GAME[0]}"; do
+        OUT+=$line$'\n'
+        [[ "$line" == "White plays "* ]] && break
+    done
+    printf 'quit\nyes\n' >&"${GAME[1]}"
+    wait "$GAME_PID" || fail "exit status $?: $(cat "$STATE/stderr")"
+    printf '%s' "$OUT" | grep -qE "^White plays [a-e][1-5]-[a-e][1-5]\. Endgame table not used: $table is not a regular file\.$" ||
+        fail "the computer's move: $OUT"
+    ;;
 *)
     fail "unknown test $1"
     ;;

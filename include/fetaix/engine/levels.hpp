@@ -66,7 +66,9 @@ inline Result think(Search& search, const Game& game, int level_number, std::uin
     limits.stop = stop;
     // Level 8 thinks for all the time it is given; with no clock it gets a fixed budget instead.
     if (time_ms < 0 && l.nodes == ~std::uint64_t{0}) limits.nodes = kUnclockedBudget;
-    return search.run(game.position(), game.rules(), history_of(game), limits, on_depth);
+    Result result = search.run(game.position(), game.rules(), history_of(game), limits, on_depth);
+    if (tables && uses_tables(level_number)) result.tables_problem = tables->take_problem();
+    return result;
 }
 
 // Whether the computer playing `computer` accepts a draw offered now: when a short search (a few

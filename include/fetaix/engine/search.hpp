@@ -13,6 +13,7 @@
 #include <functional>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "../book.hpp"
@@ -65,6 +66,8 @@ struct Result {
     // The root's value from the book of proven positions, when it has it: the move was the book's
     // (win, draw, or a hold that no forced win found by the search overrides), or every move loses (loss).
     std::optional<book::Value> proven;
+    // Why endgame tables that are there were not used (Tables::take_problem), when think() found out.
+    std::string tables_problem;
 };
 
 class Search {

@@ -4,6 +4,7 @@
 // or hold them in memory (tests). The search probes them; what they do not hold it searches as before.
 
 #include <optional>
+#include <string>
 
 #include "../tablebase.hpp"
 
@@ -17,6 +18,9 @@ public:
     virtual const tablebase::Set* with(const Rules& rules, const tablebase::Material& m) = 0;
     // No position of more pieces is held (asking for one is then not worth a call).
     virtual int pieces(const Rules& rules) = 0;
+    // Why tables that are there could not be used (a file refused), each reason once: the reasons
+    // found since the last call, "; " between them, or nothing. The search goes on without them.
+    virtual std::string take_problem() { return {}; }
 };
 
 // Tables already in memory, whatever the rules (the caller built them for the rules it plays).
