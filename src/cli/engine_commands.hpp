@@ -1,7 +1,6 @@
 #pragma once
 // `fetaix analyze`, `match`, `perft` and `bench`: the engine and the move generator on the command
-// line. Their options are read in main.cpp (CLI11); these run the commands (built for speed: main.cpp
-// is built for size).
+// line. Their options are read in main.cpp (CLI11); these run the commands.
 
 #include <string_view>
 
