@@ -54,7 +54,7 @@ start_game() {
 start_game_sized() {
     local columns=$1 rows=$2
     shift 2
-    $T -u new-session -d -s e2e -x "$columns" -y "$rows" "$BIN $*; echo; echo EXITED \$?; sleep 30"
+    $T -u new-session -d -s e2e -x "$columns" -y "$rows" "$BIN $*; status=\$?; echo; echo EXITED \$status; sleep 30"
 }
 
 # click ROW COLUMN: a press and release of the first button there, as xterm reports it (X10 encoding:
@@ -100,7 +100,7 @@ kill_server() {
 start_game_in() {
     local folder=$1
     shift
-    $T -u new-session -d -s e2e -x 80 -y 24 -c "$folder" "$BIN $*; echo; echo EXITED \$?; sleep 30"
+    $T -u new-session -d -s e2e -x 80 -y 24 -c "$folder" "$BIN $*; status=\$?; echo; echo EXITED \$status; sleep 30"
     wait_for 'to move'
 }
 

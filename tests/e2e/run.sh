@@ -56,6 +56,12 @@ book_untouched)
     after=$(read_only_kb)
     ((after > before)) || fail "the hint read no page of the book ($before kB, then $after kB): the measure sees nothing"
     ;;
+exit_status)
+    # The status a test reads after EXITED is the program's own (it was once that of a bare echo, always
+    # 0): a refused position ends it with 2.
+    start_game --fen W:W:B
+    wait_for '^EXITED 2$'
+    ;;
 wide_name)
     # A 14-character CJK name (42 bytes) is taken, and laid out two columns a character.
     start_game --white 一二三四五六七八九十一二三四 --black 王
@@ -1596,7 +1602,7 @@ replay_resigned)
     # A resignation stays the record's result through replay, on screen and when saved from replay.
     work=$(mktemp -d)
     printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 1-0\n' >"$work/g.pdn"
-    $T -u new-session -d -s e2e -x 80 -y 24 -c "$work" "$BIN replay $work/g.pdn; echo; echo EXITED \$?; sleep 30"
+    $T -u new-session -d -s e2e -x 80 -y 24 -c "$work" "$BIN replay $work/g.pdn; status=\$?; echo; echo EXITED \$status; sleep 30"
     wait_for 'Replay: start of the game \(2 moves\)'
     keys End
     wait_for 'Replay: after 2\. e1xc3 \(move 2 of 2\), 1-0 \(resignation\)'
