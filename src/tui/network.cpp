@@ -453,6 +453,8 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             // A host that said why it closed (this seat taken back by its token elsewhere, the game moved)
             // is not known to be gone.
             controller.set_link_lost(e.host_said ? "disconnected" : "the host is gone");
+            // What the message line said before ("Reconnected: the host is back.") is no news now.
+            controller.tell({});
             if (!host_ && is_door_name(options_.name)) {
                 lost_door_ = options_;
                 // A plain fetaix's game is not joined again by its name: the quit question no longer says so.

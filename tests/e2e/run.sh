@@ -993,7 +993,7 @@ net_resume)
     move_in host d3-c3
     move_in black b3xd3
     wait_in host 'Black plays b3xd3'
-    wait_in watcher 'b3xd3'
+    wait_in watcher '^Black plays b3xd3, taking c3\.$'
     pid=$(fetaix_pid host)
     kill -KILL "$pid"
     while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
@@ -1001,6 +1001,8 @@ net_resume)
         wait_in $who '^Connection to the host lost\. Reconnecting when the host is back; q quits\.$'
         wait_in $who '^White to move - the host is gone \| White 11, Black 12$'
     done
+    # The news from before the host went is gone with it.
+    wait_gone_in watcher '^Black plays b3xd3, taking c3\.$'
     black_pid=$(fetaix_pid black)
     count() { awk '/^voluntary_ctxt_switches/ {print $2}' "/proc/$1/status"; }
     before=$(count "$black_pid")
