@@ -133,14 +133,14 @@ TEST_CASE("7 PDN: a text that is no record is told so, not taken for a bad move"
     auto passwd = parse_pdn("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/usr/sbin/nologin\n");
     REQUIRE_FALSE(passwd);
     CHECK(passwd.error().describe() ==
-          "line 1, column 1: not a game record: it begins 'root:x:0:0:root:/roo...', where a record begins with tags ([Event \"...\"]) or moves (1. c2-c3)");
+          "line 1, column 1: not a game record (it begins 'root:x:0:0:root:/roo...', not with tags or moves)");
     // A long first word is cut before a character, never inside one (each "é" is two bytes).
     auto accents = parse_pdn("ééééééééééééééé *");
     REQUIRE_FALSE(accents);
-    CHECK(accents.error().message == "not a game record: it begins 'éééééééééé...', where a record begins with tags ([Event \"...\"]) or moves (1. c2-c3)");
+    CHECK(accents.error().message == "not a game record (it begins 'éééééééééé...', not with tags or moves)");
     auto odd = parse_pdn("xéééééééééé *");  // 21 bytes: the cut falls inside the tenth "é"
     REQUIRE_FALSE(odd);
-    CHECK(odd.error().message == "not a game record: it begins 'xééééééééé...', where a record begins with tags ([Event \"...\"]) or moves (1. c2-c3)");
+    CHECK(odd.error().message == "not a game record (it begins 'xééééééééé...', not with tags or moves)");
     // Written as a move, it is checked as one; after a tag or a move number, a record is what it is.
     CHECK(parse_pdn("c2-c6 *").error().message == "move 1 'c2-c6': 'c6' is not a point (a1 to e5)");
     CHECK(parse_pdn("[Event \"x\"]\nroot *").error().message == "move 1 'root': 'ro' is not a point (a1 to e5)");

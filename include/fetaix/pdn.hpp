@@ -451,7 +451,7 @@ private:
             if (stop_ && stop_->load(std::memory_order_relaxed)) return Error{"reading stopped", word.line, word.column};
             // A file that is no record (a text of another kind) is told as such, not as a bad point.
             if (first && game.tags.empty() && game.moves.empty() && !dangling && !move_shaped(w))
-                return Error{concat("not a game record: it begins '", beginning(w), "', where a record begins with tags ([Event \"...\"]) or moves (1. c2-c3)"),
+                return Error{concat("not a game record (it begins '", beginning(w), "', not with tags or moves)"),
                              word.line, word.column};
             const std::size_t ply = replay.ply();
             const std::string label = concat("move ", ply / 2 + 1, " '", w, "'");
