@@ -121,7 +121,15 @@ bool valid_utf8(std::string_view text) {
     return true;
 }
 
-Expected<int> open_regular_file(const std::string& path, std::string_view what) {
+namespace {
+
+// A regular file opened for reading without blocking, with its size when opened.
+struct RegularFile {
+    int fd;
+    std::uint64_t size;
+};
+
+Expected<RegularFile> open_regular(const std::string& path, std::string_view what) {
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) return Error{system_error("cannot open", path)};
     struct stat info {};
@@ -138,21 +146,23 @@ Expected<int> open_regular_file(const std::string& path, std::string_view what) 
         ::close(fd);
         return Error{concat(path, " is not a regular file")};
     }
-    return fd;
+    return RegularFile{fd, static_cast<std::uint64_t>(info.st_size)};
+}
+
+}  // namespace
+
+Expected<int> open_regular_file(const std::string& path, std::string_view what) {
+    const auto opened = open_regular(path, what);
+    if (!opened) return opened.error();
+    return opened->fd;
 }
 
 Expected<std::string> read_text_file(const std::string& path, const TextFileKind& kind) {
-    const auto opened = open_regular_file(path, kind.what);
+    const auto opened = open_regular(path, kind.what);
     if (!opened) return opened.error();
-    const int fd = *opened;
-    struct stat info {};
-    if (fstat(fd, &info) != 0) {
-        const Error e{system_error("cannot read", path)};
-        ::close(fd);
-        return e;
-    }
+    const int fd = opened->fd;
     const std::string too_large = concat(path, " is too large for ", kind.what, " (over ", kind.size_words, ")");
-    if (static_cast<std::size_t>(info.st_size) > kind.max_bytes) {
+    if (opened->size > kind.max_bytes) {
         ::close(fd);
         return Error{too_large};
     }
@@ -183,18 +193,12 @@ Expected<std::string> read_text_file(const std::string& path, const TextFileKind
 }
 
 Expected<std::vector<std::uint8_t>> read_sized_file(const std::string& path, std::string_view what, std::uint64_t size) {
-    const auto opened = open_regular_file(path, what);
+    const auto opened = open_regular(path, what);
     if (!opened) return opened.error();
-    const int fd = *opened;
-    struct stat info {};
-    if (fstat(fd, &info) != 0) {
-        const Error e{system_error("cannot read", path)};
+    const int fd = opened->fd;
+    if (opened->size != size) {
         ::close(fd);
-        return e;
-    }
-    if (static_cast<std::uint64_t>(info.st_size) != size) {
-        ::close(fd);
-        return Error{concat(path, ": ", static_cast<std::uint64_t>(info.st_size), " bytes, expected ", size)};
+        return Error{concat(path, ": ", opened->size, " bytes, expected ", size)};
     }
     std::vector<std::uint8_t> bytes(size);
     std::uint64_t done = 0;
