@@ -25,6 +25,11 @@ TEST_CASE("7 FEN: pieces in any order, mullahs with K, a side may have none", "[
     CHECK(parse_fen("  W:Wa1:Ba5\n").ok());
 }
 
+TEST_CASE("7 FEN: an error quotes whole UTF-8 characters, never half of one", "[fen]") {
+    CHECK(parse_fen("W:W\u2192:Ba5").error().message == "'\u2192:' is not a point (a1 to e5)");
+    CHECK(parse_fen("W:Wa1\u00e9:Ba5").error().message == "expected ',' or ':' after a piece, found '\u00e9'");
+}
+
 TEST_CASE("7 FEN: malformed positions are rejected with what and where", "[fen]") {
     const std::vector<std::pair<std::string, std::string>> cases{
         {"", "empty"},

@@ -66,6 +66,13 @@ TEST_CASE("7 notation: malformed and illegal moves give errors", "[notation]") {
     CHECK_FALSE(parse_move("a1xa2xa3xa4xa5xb5xb4xb3xb2xb1xc1xc2xc3xc4", start, {}));
 }
 
+TEST_CASE("7 notation: an error quotes whole UTF-8 characters, never half of one", "[notation]") {
+    // U+2192 (three bytes): the two bytes at the column are the start of it.
+    CHECK(parse_move_text("c2-\u2192c3").error().message == "'\u2192c' is not a point (a1 to e5)");
+    CHECK(parse_move_text("\u2192").error().message == "'\u2192' is not a point (a1 to e5)");
+    CHECK(parse_move_text("c2\u2192c3").error().message == "expected '-' or 'x' after c2, found '\u2192'");
+}
+
 TEST_CASE("7 notation: every legal move formats and parses back to itself", "[notation]") {
     for (const char* text : {kStartFen.data(), "W:WKa1:Bc3,d2,a3", "W:WKc3:Bd3,b3", "W:Wc1:Bc2,d3,b3,a5", "W:Wc3:Bc4,d5,c2"})
         for (Promotion p : {Promotion::End, Promotion::Immediate, Promotion::Stop}) {

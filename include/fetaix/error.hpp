@@ -25,6 +25,17 @@ std::string concat(const Parts&... parts) {
     return out;
 }
 
+// The `count` characters of `text` from byte `at` on, to quote in a message: never a UTF-8 character
+// cut in two ('\xE2\x80' would show as garbage, or not at all).
+inline std::string_view characters_at(std::string_view text, std::size_t at, std::size_t count) {
+    std::size_t end = at;
+    for (std::size_t k = 0; k < count && end < text.size(); ++k) {
+        ++end;
+        while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+    }
+    return at < text.size() ? text.substr(at, end - at) : std::string_view();
+}
+
 // What is wrong, and where: line and column are 1-based, 0 when they do not apply.
 struct Error {
     std::string message;

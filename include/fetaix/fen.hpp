@@ -71,7 +71,7 @@ inline Expected<Position> parse_fen(std::string_view text) {
             }
             if (end - i < 2) return Error{"expected a point (a1 to e5)", 0, at(i)};
             const auto p = parse_point(text.substr(i, 2));
-            if (!p) return Error{concat("'", text.substr(i, 2), "' is not a point (a1 to e5)"), 0, at(i)};
+            if (!p) return Error{concat("'", characters_at(text, i, 2), "' is not a point (a1 to e5)"), 0, at(i)};
             if (contains(pos.occupied(), *p)) return Error{to_string(*p) + " is named twice", 0, at(i)};
             if (!mullah && contains(last_rank(c), *p))
                 return Error{concat("a ", c == Color::White ? "White" : "Black", " man on ", to_string(*p),
@@ -87,7 +87,7 @@ inline Expected<Position> parse_fen(std::string_view text) {
                 ++i;
                 expect_piece = true;
             } else if (i < end && text[i] != ':') {
-                return Error{concat("expected ',' or ':' after a piece, found '", text[i], "'"), 0, at(i)};
+                return Error{concat("expected ',' or ':' after a piece, found '", characters_at(text, i, 1), "'"), 0, at(i)};
             }
         }
         if (expect_piece) return Error{"a piece must follow ','", 0, at(i)};

@@ -46,7 +46,7 @@ inline Expected<MoveText> parse_move_text(std::string_view text) {
     while (true) {
         if (end - i < 2) return Error{"expected a point (a1 to e5)", 0, column(i)};
         const auto p = parse_point(text.substr(i, 2));
-        if (!p) return Error{concat("'", text.substr(i, 2), "' is not a point (a1 to e5)"), 0, column(i)};
+        if (!p) return Error{concat("'", characters_at(text, i, 2), "' is not a point (a1 to e5)"), 0, column(i)};
         if (result.points.size() > kMaxCaptures)
             return Error{concat("too many points: a move has at most ", kMaxCaptures + 1), 0, column(i)};
         result.points.push_back(*p);
@@ -55,7 +55,7 @@ inline Expected<MoveText> parse_move_text(std::string_view text) {
         char c = text[i];
         if (c == 'X') c = 'x';
         if (c != '-' && c != 'x')
-            return Error{concat("expected '-' or 'x' after ", to_string(*p), ", found '", text[i], "'"), 0, column(i)};
+            return Error{concat("expected '-' or 'x' after ", to_string(*p), ", found '", characters_at(text, i, 1), "'"), 0, column(i)};
         if (separator != 0 && c != separator) return Error{"a move uses '-' or 'x', not both", 0, column(i)};
         separator = c;
         ++i;
