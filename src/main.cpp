@@ -693,12 +693,12 @@ int main(int argc, char** argv) {
     CLI::Option* verify_option = cli::add_file(*solve, "--verify", verify_file, "re-check the proof in FILE");
     std::string book_file;
     std::vector<std::string> book_proofs;
-    CLI::Option* book_option = cli::add_file(*solve, "--book", book_file, "add the PROOFs' positions to the book FILE, or list it");
+    CLI::Option* book_option = cli::add_file(*solve, "--book", book_file, "add the PROOFs' positions to the book FILE,\nor list it");
     std::string combine_file;
-    CLI::Option* combine_option = cli::add_file(*solve, "--combine", combine_file, "join the PROOFs into a proof of the position, written to FILE");
+    CLI::Option* combine_option = cli::add_file(*solve, "--combine", combine_file, "join the PROOFs into a proof of the position,\nwritten to FILE");
     int combine_plies = 6;
     CLI::Option* plies_option = cli::add_whole(*solve, "--plies", "N", 0, 8, [&](long long n) { combine_plies = static_cast<int>(n); },
-                                               "a number of plies", "with --combine: the plies searched above the proofs (default 6)");
+                                               "a number of plies", "with --combine: the plies searched above the\nproofs (default 6)");
     CLI::Option* proofs_option = solve->add_option("PROOF", book_proofs, "with --book or --combine: proof files")->type_name("");
 
     CLI::App* config = app.add_subcommand("config", std::string(text_of("config").about));
