@@ -111,6 +111,34 @@ TEST_CASE("6 resignation and agreed draw end the game and can be taken back", "[
     CHECK(g.result() == GameResult{Outcome::Draw, Reason::AgreedDraw});
 }
 
+TEST_CASE("game: redo declares again the resignation or draw that undo took back, after the moves before it", "[game][end]") {
+    Game g;
+    play_all(g, {"c2-c3"});
+    REQUIRE(g.resign(Color::Black));
+    REQUIRE(g.undo());
+    REQUIRE(g.undo());
+    CHECK(g.ply() == 0);
+    REQUIRE(g.redo());
+    CHECK(g.ply() == 1);
+    CHECK_FALSE(g.over());
+    REQUIRE(g.redo());
+    CHECK(g.result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
+    CHECK_FALSE(g.redo());
+    // A move played in its place drops it.
+    REQUIRE(g.undo());
+    REQUIRE(g.agree_draw());
+    REQUIRE(g.undo());
+    REQUIRE(g.play("c4xc2"));
+    REQUIRE(g.undo());
+    REQUIRE(g.redo());
+    CHECK_FALSE(g.redo());
+    CHECK_FALSE(g.over());
+    // A loss on time is not declared again: the clocks redo restores show time left.
+    REQUIRE(g.lose_on_time(Color::White));
+    REQUIRE(g.undo());
+    CHECK_FALSE(g.redo());
+}
+
 TEST_CASE("game: undo and redo whole moves restore the exact positions", "[game]") {
     Game g;
     const Position p0 = g.position();

@@ -1025,6 +1025,40 @@ TEST_CASE("tui: against the computer, undo takes back its reply and your move to
     act(c, K::Undo);
     CHECK(c.ui().message == "White took back the resignation. White took back c1xc3.");
     CHECK(c.game().ply() == 2);
+    // Redo plays the move again, and the resignation that came after it.
+    act(c, K::Redo);
+    CHECK(c.ui().message == "White played c1xc3 again. White resigned again.");
+    CHECK(c.game().result() == GameResult{Outcome::BlackWins, Reason::Resignation});
+}
+
+TEST_CASE("tui: redo declares again the resignation or draw that undo took back", "[tui]") {
+    Controller c(Rules{}, Players{});
+    submit(c, K::OpenPrompt, "c2-c3");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    REQUIRE(c.game().over());
+    act(c, K::Undo);
+    CHECK(c.ui().message == "Black took back the resignation.");
+    act(c, K::Redo);
+    CHECK(c.ui().message == "Black resigned again.");
+    CHECK(c.game().result() == GameResult{Outcome::WhiteWins, Reason::Resignation});
+    CHECK(c.game().ply() == 1);
+    act(c, K::Undo);
+    act(c, K::OfferDraw);
+    act(c, K::Yes);
+    act(c, K::Undo);
+    CHECK(c.ui().message == "The agreed draw is taken back.");
+    act(c, K::Redo);
+    CHECK(c.ui().message == "The draw is agreed again.");
+    CHECK(c.game().result() == GameResult{Outcome::Draw, Reason::AgreedDraw});
+    // A move played after taking it back leaves nothing of it to redo.
+    act(c, K::Undo);
+    submit(c, K::OpenPrompt, "c4xc2");
+    act(c, K::Undo);
+    act(c, K::Redo);
+    CHECK(c.ui().message == "Black played c4xc2 again.");
+    act(c, K::Redo);
+    CHECK(c.ui().message == "Nothing to redo.");
 }
 
 TEST_CASE("tui: H asks for a hint, which is shown until the game changes", "[tui][engine]") {

@@ -96,7 +96,7 @@ public:
     std::vector<Move> moves() const { return moves_between(1, current_); }
     // The moves that redo would replay, in order.
     std::vector<Move> redo_line() const { return moves_between(current_ + 1, plies_.size() - 1); }
-    bool can_redo() const { return !declared_ && current_ + 1 < plies_.size(); }
+    bool can_redo() const { return !declared_ && (current_ + 1 < plies_.size() || redeclares()); }
     // Plies since the last capture or man's move.
     int no_progress_count() const { return plies_[current_].quiet_plies; }
     // Plies since the last capture or man's step off its rank: the positions that can still recur.
@@ -148,9 +148,11 @@ public:
         return m;
     }
 
-    // Takes back the last move, or a declared resignation or draw first.
+    // Takes back the last move, or a declared resignation or draw first (which redo declares again).
     bool undo() {
         if (declared_) {
+            // A loss on time is not declared again: the clocks redo restores are those of the last move.
+            if (declared_->reason != Reason::TimeForfeit) taken_back_ = TakenBack{current_, *declared_};
             declared_.reset();
             return true;
         }
@@ -159,24 +161,31 @@ public:
         return true;
     }
 
+    // Replays the next move undone, or declares again the resignation or draw undone here: it came last.
     bool redo() {
         if (!can_redo()) return false;
-        ++current_;
+        if (redeclares()) declared_ = std::exchange(taken_back_, std::nullopt)->result;
+        else ++current_;
         return true;
     }
 
     // Forgets the moves undone (a take-back agreed over the network, which nobody redoes).
-    void drop_redo_line() { plies_.resize(current_ + 1); }
+    void drop_redo_line() {
+        plies_.resize(current_ + 1);
+        taken_back_.reset();
+    }
 
     // `loser` resigns; refused once the game is over.
     bool resign(Color loser) {
         if (over()) return false;
+        taken_back_.reset();
         declared_ = GameResult{win_for(opponent(loser)), Reason::Resignation};
         return true;
     }
 
     bool agree_draw() {
         if (over()) return false;
+        taken_back_.reset();
         declared_ = GameResult{Outcome::Draw, Reason::AgreedDraw};
         return true;
     }
@@ -184,6 +193,7 @@ public:
     // `loser`'s clock has run out; refused once the game is over. Undo takes it back, as a resignation.
     bool lose_on_time(Color loser) {
         if (over()) return false;
+        taken_back_.reset();
         declared_ = GameResult{win_for(opponent(loser)), Reason::TimeForfeit};
         return true;
     }
@@ -207,6 +217,7 @@ private:
         const Ply& now = plies_[current_];
         const Position next = now.position.after(m);
         plies_.resize(current_ + 1);  // a new move drops the redo line
+        taken_back_.reset();
         plies_.push_back(Ply{next, hash(next), is_progress(now.position, m) ? 0 : now.quiet_plies + 1,
                              is_irreversible(now.position, m) ? 0 : now.reversible_plies + 1, m, std::nullopt});
         ++current_;
@@ -222,6 +233,13 @@ private:
     std::vector<Ply> plies_;
     std::size_t current_ = 0;
     std::optional<GameResult> declared_;
+    // A resignation or agreed draw that undo took back, and the ply it was declared at.
+    struct TakenBack {
+        std::size_t ply;
+        GameResult result;
+    };
+    std::optional<TakenBack> taken_back_;
+    bool redeclares() const { return taken_back_ && taken_back_->ply == current_; }
 };
 
 }  // namespace fetaix

@@ -85,6 +85,16 @@ std::string end_taken_back(const GameResult& result) {
     }
 }
 
+// "Black resigned again.": a declared end that redo declared again.
+std::string end_declared_again(const GameResult& result) {
+    const Color loser = result.outcome == Outcome::WhiteWins ? Color::Black : Color::White;
+    switch (result.reason) {
+        case Reason::Resignation: return concat(to_string(loser), " resigned again.");
+        case Reason::AgreedDraw: return "The draw is agreed again.";
+        default: return "";
+    }
+}
+
 }  // namespace
 
 Controller::Controller(const Rules& rules, Players players, const Position& start)
@@ -580,7 +590,10 @@ bool Controller::apply(const Action& action) {
                 if (computer_to_move() && game_.can_redo()) game_.redo();
                 restore_clock();
                 changed();
-                ui_.message = stepped_text(game_, from, game_.ply(), true);
+                // A resignation or draw declared again comes after the moves played again.
+                const std::string moves = stepped_text(game_, from, game_.ply(), true);
+                const std::string end = game_.over() ? end_declared_again(game_.result()) : "";
+                ui_.message = end.empty() || moves.empty() ? moves + end : concat(moves, " ", end);
             } else {
                 ui_.message = "Nothing to redo.";
             }
