@@ -1,6 +1,7 @@
 // The player seam: the computer and a player at another terminal deliver moves through a Player whose
 // file descriptor the terminal loop polls; the controller only asks whether a side is at this keyboard.
 
+#include <algorithm>
 #include <poll.h>
 
 #include <catch2/catch.hpp>
@@ -301,11 +302,31 @@ TEST_CASE("player: a watcher plays nothing: both sides come from the host", "[tu
     c.set_remote(Color::Black, true);
     c.set_link(fake.link());
     CHECK_FALSE(c.keyboard_side());
-    c.handle(Action::of(K::OfferDraw));
-    CHECK(c.ui().message == "Watching: only the players can do that.");
-    c.handle(Action::of(K::Resign));
-    CHECK(c.ui().message == "Watching: only the players can do that.");
-    CHECK(c.mode() == InputMode::Board);
+    CHECK(c.watching());
+    // Whatever only a player does, a watcher is told what a watcher can do.
+    const std::string watching = "Watching: watchers cannot move; [ ] browse the moves, c chats with the watchers.";
+    for (const K kind : {K::OfferDraw, K::Resign, K::Undo, K::OpenPrompt, K::Hint, K::Select}) {
+        c.handle(Action::of(kind));
+        CHECK(c.ui().message == watching);
+        CHECK(c.mode() == InputMode::Board);
+    }
+    CHECK_FALSE(c.ui().prompt_open);
+    CHECK_FALSE(c.take_hint_request());
+    // The help lists the keys a watcher can use, and none of a player's.
+    c.handle(Action::of(K::Help));
+    const Frame f = compose(c, 40, 80, Glyphs::ascii());
+    std::vector<std::string> lines;
+    for (int r = 0; r < f.rows(); ++r) lines.push_back(f.line(r));
+    const auto shown = [&lines](std::string_view text) {
+        return std::any_of(lines.begin(), lines.end(), [text](const std::string& l) { return l.find(text) != std::string::npos; });
+    };
+    CHECK(shown("  [ ]  look back, look forward   f  flip the board"));
+    CHECK(shown("  c  chat with the watchers   s  save the game to a file"));
+    CHECK(shown("  ?  this help   q  quit"));
+    CHECK(shown("  Watchers cannot move, take back, offer a draw or resign."));
+    for (std::string_view player : {"type a move", "undo", "redo", "d  offer", "R  resign", "hint", "take-back", "select"})
+        CHECK_FALSE(shown(player));
+    c.handle(Action::of(K::CloseOverlay));
     c.play_delivered(*parse_move("d3-c3", c.game().position(), c.game().rules()));
     c.play_delivered(*parse_move("b3xd3", c.game().position(), c.game().rules()));
     CHECK(c.game().ply() == 2);

@@ -366,7 +366,13 @@ void Controller::add_chat(std::string line) {
 }
 
 std::string Controller::waiting_text() const {
+    if (watching()) return watching_text();
     return concat("It is not your turn: waiting for ", players_.name(game_.position().side_to_move), ".");
+}
+
+std::string Controller::watching_text() const {
+    return concat("Watching: watchers cannot move; ", keys_.first("step-back"), " ", keys_.first("step-forward"),
+                  " browse the moves, ", keys_.first("chat"), " chats with the watchers.");
 }
 
 void Controller::set_remote(Color side, bool remote) {
@@ -722,10 +728,18 @@ bool Controller::network_allows(const Action& action) {
             ui_.message = link_.hosts ? "Not in a game over the network: it is played move by move on both screens."
                                       : "Not in a game over the network: the host's game is the one played.";
             return false;
+        case K::OpenPrompt:
+        case K::Hint:
+            // A watcher has no move to type or to be hinted at: said at the key, not after typing one.
+            if (!mine) {
+                ui_.message = watching_text();
+                return false;
+            }
+            return true;
         case K::Undo:
         case K::OfferDraw: {
             const bool takeback = action.kind == K::Undo;
-            if (!mine) ui_.message = "Watching: only the players can do that.";
+            if (!mine) ui_.message = watching_text();
             else if (game_.over()) ui_.message = "The game is over.";
             else if (takeback && game_.ply() == 0)
                 ui_.message = "Nothing to take back.";
@@ -737,7 +751,7 @@ bool Controller::network_allows(const Action& action) {
         }
         case K::Resign:
             if (!mine) {
-                ui_.message = "Watching: only the players can do that.";
+                ui_.message = watching_text();
                 return false;
             }
             return true;

@@ -194,6 +194,9 @@ public:
     // The side whose player has the keyboard: the side to move between two people here, the person's
     // side against the computer or a remote player, none when the computer plays both.
     std::optional<Color> keyboard_side() const;
+    // Whether this screen only watches a game over the network: neither side is played at this keyboard.
+    bool watching() const { return networked() && !keyboard_side() && seat(Color::White) == Seat::Remote &&
+                                   seat(Color::Black) == Seat::Remote; }
     // Plays a move that the side to move's Player delivered (the computer's, the other terminal's).
     void play_delivered(const Move& m);
     // With the bell on, the terminal bell rings once after each move a Player delivers.
@@ -341,6 +344,8 @@ private:
     bool network_allows(const Action& action);
     // "It is not your turn: waiting for Amina.": a key that would play while the remote side is to move.
     std::string waiting_text() const;
+    // What a watcher is told on trying what only the players do: what a watcher can do instead.
+    std::string watching_text() const;
     // Turns the board to the person's side: Black at the bottom, the cursor on c4, when a person plays
     // Black against the computer.
     void face_the_person();

@@ -695,10 +695,18 @@ std::vector<std::vector<std::string>> paginate_help(const Controller& c, int row
                      concat("  ", key("cursor-up-left"), "  the start   ", key("cursor-down-left"), "  the end"),
                      concat("  ", key("flip"), "  flip the board   ", key("save"), "  save the record"),
                      concat("  ", key("help"), "  this help   ", key("quit"), "  leave the replay")});
+    // A watcher plays nothing: only the keys a watcher can use.
+    else if (c.watching())
+        keys.insert(keys.end(),
+                    {concat("  ", key("step-back"), " ", key("step-forward"), "  look back, look forward   ", key("flip"),
+                            "  flip the board"),
+                     concat("  ", key("chat"), "  chat with the watchers   ", key("save"), "  save the game to a file"),
+                     concat("  ", key("help"), "  this help   ", key("quit"), "  quit"),
+                     "  Watchers cannot move, take back, offer a draw or resign."});
     else
         for (const std::string& line : help_key_lines(c.keys(), width - 4)) keys.push_back(concat("  ", line));
     // Over the network some keys mean something else, and one more works.
-    if (c.networked() && !c.ui().replay)
+    if (c.networked() && !c.ui().replay && !c.watching())
         keys.push_back(concat("  Over the network: ", c.keys().first("undo"), " asks a take-back, ",
                               c.keys().first("draw"), " offers a draw, ", c.keys().first("chat"), " chats"));
     // Over the network nobody pauses the clocks (p says so): not listed there.
