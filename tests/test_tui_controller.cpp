@@ -806,9 +806,12 @@ TEST_CASE("tui: a saved game not resumed goes to the history before the autosave
     Controller c(Rules{}, Players{});
     c.set_files(disk.access());
     c.offer_resume(record);
+    const std::uint64_t shown = c.revision();
     act(c, K::No);
     REQUIRE(disk.history.size() == 1);
     CHECK(c.ui().message == "The unfinished game (1 move) is kept in the game history (fetaix games lists it).");
+    // Kept there, it leaves the autosave to the new game: a change to save, so that it is offered once.
+    CHECK(c.revision() != shown);
     CHECK_THAT(disk.history[0], Catch::Contains("[White \"Ali\"]") && Catch::Contains("1. c2-c3 *"));
     // If it cannot be kept, the player is asked; no resumes it after all.
     disk.archive_fails = true;
@@ -825,7 +828,9 @@ TEST_CASE("tui: a saved game not resumed goes to the history before the autosave
     disk.archive_fails = false;
     Controller e(Rules{}, Players{});
     e.set_files(disk.access());
+    const std::uint64_t fresh = e.revision();
     e.set_aside_saved(record);
+    CHECK(e.revision() != fresh);
     CHECK(disk.history.size() == 2);
     CHECK(e.game().ply() == 0);
 }
@@ -1203,9 +1208,15 @@ TEST_CASE("tui: the prompt takes a long path whole and keeps its end in view", "
     CHECK(c.ui().prompt_text == path);
     CHECK(compose(c, 24, 80, Glyphs::ascii()).line(23) ==
           "Save to: …" + std::string(80 - 9 - 1 - 12, 'd') + "/mygame.pdn_");
+    // A paste longer than the room left: its beginning kept, the rest dropped and counted.
     type(c, std::string(kMaxPromptBytes, 'x'));
-    CHECK(c.ui().prompt_text.size() == kMaxPromptBytes);
-    CHECK(c.ui().message == "The prompt holds at most 4096 characters.");
+    CHECK(c.ui().prompt_text == path + std::string(kMaxPromptBytes - path.size(), 'x'));
+    CHECK(c.ui().message == "The prompt holds at most 4096 characters: 316 more were dropped.");
+    // Counted afresh once the line changes.
+    c.handle(Action::of(K::PromptErase));
+    type(c, "yz");
+    CHECK(c.ui().prompt_text.back() == 'y');
+    CHECK(c.ui().message == "The prompt holds at most 4096 characters: 1 more was dropped.");
 }
 
 TEST_CASE("tui: while the terminal is too small no key acts unseen; q asks and can be answered", "[tui][small]") {

@@ -180,6 +180,8 @@ int run(tui::AppOptions options) {
         }
     }
     thinker.cancel();
+    // However it ends: what is in play reaches the autosave (a file given, its clocks) before it is said to be there.
+    session.save_if_changed(true);
     // Left by the end of input (Ctrl-D) rather than quit: what quit would have asked about the game is said.
     const bool input_ended = out && stop_signal == 0 && !game.ended() && input.ended();
     const std::optional<std::string> leaving = controller.leaving_text();

@@ -189,8 +189,8 @@ void Controller::end_preview() {
     sync_clock();
     clear_selection();
     ui_.message.clear();  // what loading said about the saved game's players
-    // Not a change to save: the autosave still holds the saved game, replaced at the first move as
-    // without a preview.
+    // Not a change to save by itself: the autosave still holds the saved game (set_aside_saved, having
+    // kept it in the history, makes the game in play the one to save).
     refresh();
 }
 
@@ -468,7 +468,11 @@ void Controller::set_aside_saved(const GameRecord& saved) {
                                           ") is kept in the game history (fetaix games lists it).");
     const auto dropped = [this, kept] {
         end_preview();
-        if (!kept.empty()) ui_.message = kept;
+        if (kept.empty()) return;
+        ui_.message = kept;
+        // Kept in the history, the saved game is replaced in the autosave by the game in play now, so
+        // that it is offered once and kept once, not offered again at the next start.
+        changed();
     };
     set_aside(record, game, kept_record(saved), dropped, [this, saved] {
         before_preview_.reset();

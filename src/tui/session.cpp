@@ -114,6 +114,7 @@ Session::Session(Controller& controller, AppOptions& options) : controller_(cont
     controller.set_command_line(options.players, options.given);
     // A joiner's or watcher's game is the host's copy: the host autosaves it, not this terminal.
     const bool copy = options.net.mode == NetOptions::Mode::Join || options.net.mode == NetOptions::Mode::Watch;
+    const std::uint64_t before = controller.revision();
     if (!copy) autosave_ = prepare(controller, options, autosave_news_);
     controller.set_auto_flip(options.auto_flip);
     controller.set_bell(options.bell);
@@ -125,6 +126,9 @@ Session::Session(Controller& controller, AppOptions& options) : controller_(cont
         controller.set_settings_notice(std::move(news));
     }
     controller.set_autosaved(autosave_ && autosave_->ownership() == store::Autosave::Ownership::Owned);
+    // The game put in play here (a file given, the saved game set aside for a new one) is not in the
+    // autosave yet; not while the saved game is asked about: the answer decides which game it holds.
+    start_unsaved_ = autosave_ && controller.revision() != before && controller.ui().question == Question::None;
     saved_revision_ = controller.revision();
     saved_paused_ = controller.clock_paused();
     saved_at_ = now_ms();
@@ -135,7 +139,10 @@ void Session::save_if_changed(bool ending, bool always) {
         controller_.clock() && (controller_.clock_paused() != saved_paused_ || ending ||
                                 (controller_.clock_wait() && now_ms() - saved_at_ >= 1000));
     // A read-only view changes nothing and is not saved.
-    if (!autosave_ || (controller_.revision() == saved_revision_ && !clock_due && !always) || controller_.ui().replay) return;
+    if (!autosave_ || (controller_.revision() == saved_revision_ && !clock_due && !always && !start_unsaved_) ||
+        controller_.ui().replay)
+        return;
+    start_unsaved_ = false;
     saved_paused_ = controller_.clock_paused();
     saved_at_ = now_ms();
     const auto problem = autosave_->save(controller_.game(), controller_.autosave_tags());

@@ -49,6 +49,10 @@ private:
     std::unique_ptr<store::Autosave> autosave_;
     std::string autosave_news_;  // a saved game moved aside: stays on the notice line until other news
     std::uint64_t saved_revision_ = 0;
+    // The game put in play at start (a file given, a new one after the saved game was set aside) is not
+    // yet in the autosave: the next save writes it, so that the next start offers what the quit question
+    // says is saved, and not a game already kept in the history.
+    bool start_unsaved_ = false;
     bool saved_paused_ = false;  // the clocks' pause as last saved
     std::int64_t saved_at_ = 0;  // when last saved, in steady milliseconds
 };

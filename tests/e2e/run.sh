@@ -1542,6 +1542,56 @@ open_at_start)
     "$BIN" games | grep -qE '^#1  .*  Ali - Black  unfinished  1 move  ' || fail "the saved game is not in the history: $("$BIN" games)"
     rm -rf "$work"
     ;;
+offered_once)
+    # A saved game not resumed goes to the history and is offered no more: neither after --new and q
+    # with no move, nor after n to the question; --resume then finds no unfinished game.
+    start_game --white Ali
+    type_move c2-c3
+    kill_server
+    start_game --new
+    wait_for '^The unfinished game \(1 move\) is kept in the game history \(fetaix games lists'
+    keys q
+    wait_for '^EXITED 0$'
+    kill_server
+    start_game
+    wait_for 'White to move'
+    screen | grep -q 'Resume' && fail "the game kept in the history was offered again"
+    [ "$("$BIN" games | grep -c 'Ali - Black  unfinished  1 move')" = 1 ] || fail "not kept once: $("$BIN" games)"
+    type_move d2-c3
+    kill_server
+    start_game
+    wait_for '^Resume the unfinished game \(1 move\)\? \(y/n\)'
+    keys n
+    wait_for '^The unfinished game \(1 move\) is kept in the game history'
+    keys q
+    wait_for '^EXITED 0$'
+    kill_server
+    start_game --resume
+    wait_for 'White to move'
+    screen | grep -qE "c2-c3|d2-c3" && fail "--resume brought back a game kept in the history"
+    [ "$("$BIN" games | grep -c 'unfinished  1 move')" = 2 ] || fail "not kept once each: $("$BIN" games)"
+    true
+    ;;
+open_saved)
+    # fetaix FILE.pdn, then q at once: the quit question says the game is saved, and it is: the next
+    # start offers it.
+    work=$(mktemp -d)
+    printf '[White "Omar"]\n1. d2-c3 *\n' >"$work/g.pdn"
+    start_game "$work/g.pdn"
+    wait_for 'White \(Omar\)'
+    keys q
+    wait_for '^Quit\? The game is saved: run fetaix to resume it\. \(y/n\)'
+    keys y
+    wait_for '^EXITED 0$'
+    grep -q '^1\. d2-c3 \*' "$STATE/fetaix/autosave.pdn" || fail "the opened game is not in the autosave"
+    kill_server
+    start_game
+    wait_for '^Resume the unfinished game \(1 move\)\? \(y/n\)'
+    keys y
+    wait_for 'Game resumed\.'
+    wait_for 'White \(Omar\)'
+    rm -rf "$work"
+    ;;
 replay)
     work=$(mktemp -d)
     printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 *\n' >"$work/g.pdn"
