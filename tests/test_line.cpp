@@ -16,8 +16,10 @@ tui::Controller from(const char* fen_text, tui::Players players = {}) {
     return tui::Controller(Rules{}, std::move(players), *parse_fen(fen_text));
 }
 
-const std::string kRulesLine = "Rules: backward captures no, majority no, promotion end, no-progress draw after 50 plies.";
-const std::string kWelcome = "fetaix, screen-reader mode: type a move such as c2-c3, or help for the commands.";
+const std::string kRule1 = "Rule: backward captures no.", kRule2 = "Rule: majority no.", kRule3 = "Rule: promotion end.",
+                  kRule4 = "Rule: no-progress draw after 50 plies.";
+const std::string kWelcome1 = "fetaix, screen-reader mode.", kWelcome2 = "Type a move, such as c2-c3.",
+                  kWelcome3 = "Type help for the commands.";
 
 }  // namespace
 
@@ -69,11 +71,22 @@ TEST_CASE("line: a typed line is a word of the list, a move, or unknown", "[line
     CHECK(read_word("saved") == Word::Unknown);
 }
 
+TEST_CASE("line: the opening says one item a line, each within a 40-cell braille display", "[line]") {
+    Rules rules;
+    rules.majority = true;
+    tui::Controller c(rules, tui::Players{});
+    LineGame g(c);
+    const Lines opening = g.opening();
+    CHECK(opening == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, "Rule: majority yes.", kRule3,
+                           kRule4, "White to move."});
+    for (const std::string& line : opening) CHECK(line.size() <= 40);
+}
+
 TEST_CASE("line: two people play; a refused move, a compulsory capture, undo, redo and the end", "[line]") {
     tui::Controller c = from("W:Wc1:Bc2,d3");
     c.set_autosaved(true);
     LineGame g(c);
-    CHECK(g.opening() == Lines{kWelcome, "White against Black.", kRulesLine, "White to move.",
+    CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, kRule2, kRule3, kRule4, "White to move.",
                                "Capture compulsory: c1 can capture."});
     CHECK(g.enter("c1-d1") == Lines{"c1-d1: a capture is compulsory: c1 can capture"});
     CHECK(g.enter("moves") == Lines{"1 legal move: c1xc3xe3."});
@@ -136,7 +149,7 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
 TEST_CASE("line: resigning and a draw are asked, answered yes or no, and taken back with undo", "[line]") {
     tui::Controller c(Rules{}, tui::Players{"Ali", "Zineb", 0, 0});
     LineGame g(c);
-    CHECK(g.opening() == Lines{kWelcome, "White (Ali) against Black (Zineb).", kRulesLine, "White (Ali) to move."});
+    CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White (Ali) against Black (Zineb).", kRule1, kRule2, kRule3, kRule4, "White (Ali) to move."});
     CHECK(g.enter("resign") == Lines{"Resign for White (Ali)? (yes or no)"});
     CHECK(g.enter("undo") == Lines{"Answer yes or no first: Resign for White (Ali)? (yes or no)"});
     CHECK(g.enter("last") == Lines{"No move has been played yet."});
@@ -197,7 +210,7 @@ TEST_CASE("line: a saved game offered at the start is described, then resumed or
         tui::Controller c(Rules{}, tui::Players{});
         c.offer_resume(saved);
         LineGame g(c);
-        CHECK(g.opening() == Lines{kWelcome, "White against Black.", kRulesLine,
+        CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, kRule2, kRule3, kRule4,
                                    "1 move played; the last: Black b4xd2 takes c3.",
                                    "Resume the unfinished game (1 move)? (yes or no)"});
         if (resume)
@@ -240,8 +253,8 @@ TEST_CASE("line: a draw the rules bring near is said after whose turn it is", "[
     // Mullahs only: every move brings the no-progress draw nearer; a1-b1 and back repeat the position.
     tui::Controller c(rules, tui::Players{}, *parse_fen("W:WKa1:BKe5"));
     LineGame g(c);
-    CHECK(g.opening() == Lines{kWelcome, "White against Black.",
-                               "Rules: backward captures no, majority no, promotion end, no-progress draw after 12 plies.",
+    CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.",
+                               kRule1, kRule2, kRule3, "Rule: no-progress draw after 12 plies.",
                                "White to move."});
     // Said from 10 plies before the draw on, as the screen does.
     CHECK(g.enter("a1-b1") == Lines{"White mullah a1-b1", "Black to move."});

@@ -97,6 +97,14 @@ private:
     bool ended_ = false;
 };
 
+// Where the game is, said on leaving by the end of input (no question to read it in): its file named.
+std::string kept_said(const tui::Controller& c, const tui::Session& session, const std::string& leaving) {
+    if (c.autosaved() && !session.autosave_path().empty())
+        return concat("The game is saved in ", session.autosave_path(), ": run fetaix to resume it.");
+    if (!c.kept_at().empty()) return concat("Not autosaved: the game is kept in the game history, in ", c.kept_at());
+    return question_said(leaving);
+}
+
 }  // namespace
 
 int run(tui::AppOptions options) {
@@ -187,7 +195,7 @@ int run(tui::AppOptions options) {
     const std::optional<std::string> leaving = controller.leaving_text();
     // A signal or the end of input: a game the autosave does not hold goes to the history.
     const std::optional<std::string> problem = controller.keep_unsaved_game();
-    if (input_ended && leaving) say({problem ? *problem : question_said(*leaving)});
+    if (input_ended && leaving) say({problem ? *problem : kept_said(controller, session, *leaving)});
     return 0;
 }
 

@@ -87,11 +87,14 @@ std::vector<std::string> LineGame::at_prompt(tui::PromptKind kind, std::string f
 std::vector<std::string> LineGame::opening() {
     const tui::Controller& c = controller_;
     const Game& game = c.game();
-    std::vector<std::string> lines{"fetaix, screen-reader mode: type a move such as c2-c3, or help for the commands."};
+    // Short lines, one item each: a braille display shows 40 cells or fewer at a time.
+    std::vector<std::string> lines{"fetaix, screen-reader mode.", "Type a move, such as c2-c3.", "Type help for the commands."};
     lines.push_back(concat(c.players().label(Color::White), " against ", c.players().label(Color::Black), "."));
-    std::string rules;
-    for (const std::string& part : rules_panel_lines(game.rules())) rules += concat(rules.empty() ? "" : ", ", part);
-    lines.push_back(concat("Rules: ", rules, "."));
+    // In the order of the screen's rules panel, a switch a line.
+    std::vector<const RuleSwitch*> switches;
+    for (const RuleSwitch& s : kRuleSwitches) switches.push_back(&s);
+    std::stable_sort(switches.begin(), switches.end(), [](const RuleSwitch* a, const RuleSwitch* b) { return a->panel_line < b->panel_line; });
+    for (const RuleSwitch* s : switches) lines.push_back(concat("Rule: ", switch_phrase(*s, game.rules()), "."));
     if (const std::string notice = c.shown_notice(); !notice.empty()) lines.push_back(concat("Notice: ", notice));
     if (!c.ui().message.empty()) lines.push_back(c.ui().message);
     if (game.ply() > 0 || !game.redo_line().empty()) lines.push_back(game_said(game));

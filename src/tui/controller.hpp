@@ -133,6 +133,9 @@ public:
     // Whether the autosave holds the game in play. While it does not, quitting keeps the game in the
     // history (or asks first when even that fails), so no game with moves is lost by leaving.
     void set_autosaved(bool on) { autosaved_ = on; }
+    bool autosaved() const { return autosaved_; }
+    // The game history's record of this game, once kept there ("" before).
+    const std::string& kept_at() const { return kept_at_; }
     // Over the network, whether the host's process writes this very game history (a second terminal of
     // the same state folder): then this copy of the game is never kept in it, so a game is kept once.
     void set_history_by_host(bool on) { history_by_host_ = on; }

@@ -30,6 +30,8 @@ public:
     void save_if_changed(bool ending = false, bool always = false);
     // Whether this process writes the autosave (not a joiner's copy, not while another fetaix holds it).
     bool autosaving() const { return autosave_ != nullptr; }
+    // The autosave's file, where this process writes it ("" when it does not).
+    std::string autosave_path() const { return autosave_ ? autosave_->path() : std::string(); }
     // Whether this process holds the autosave's lock now.
     bool owns_autosave() const { return autosave_ && autosave_->ownership() == store::Autosave::Ownership::Owned; }
     // Records in the lock file the name this game is reachable by (a second fetaix finds it there).

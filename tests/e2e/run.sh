@@ -2022,14 +2022,16 @@ screen_reader)
     keys -l 'c2-c3'
     keys Enter
     wait_for '^Black to move\.$'
-    expect_lines 0 "fetaix, screen-reader mode: type a move such as c2-c3, or help for the commands." \
+    expect_lines 0 "fetaix, screen-reader mode." "Type a move, such as c2-c3." "Type help for the commands." \
         "White (Ali) against Black." \
-        "Rules: backward captures no, majority no, promotion end, no-progress draw after 50 plies." \
+        "Rule: backward captures no." "Rule: majority no." "Rule: promotion end." "Rule: no-progress draw after 50 plies." \
         "White (Ali) to move." "c2-c3" "White c2-c3" "Black to move."
     # Nothing but the text: no colour, no attribute, no cursor movement.
     screen_with_escapes | grep -q $'\e' && fail "escape codes in the screen-reader mode"
     keys C-d
     wait_for '^EXITED 0$'
+    # Ctrl-D names the file the game is kept in.
+    expect_lines 13 "The game is saved in $STATE/fetaix/autosave.pdn: run fetaix to resume it."
     kill_server
     start_game --resume
     wait_for ' 1\. c2-c3'

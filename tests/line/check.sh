@@ -3,8 +3,12 @@
 # terminal at all), driven by lines and read line by line, exactly. Usage: FETAIX_BIN=path check.sh TEST
 source "$(dirname "$0")/lib.sh"
 
-welcome="fetaix, screen-reader mode: type a move such as c2-c3, or help for the commands."
-rules="Rules: backward captures no, majority no, promotion end, no-progress draw after 50 plies."
+welcome=("fetaix, screen-reader mode." "Type a move, such as c2-c3." "Type help for the commands.")
+rules=("Rule: backward captures no." "Rule: majority no." "Rule: promotion end." "Rule: no-progress draw after 50 plies.")
+# The end of input says where the game is kept.
+saved="The game is saved in $STATE/fetaix/autosave.pdn: run fetaix to resume it."
+# How many lines the opening takes before whose turn it is: the welcome, the players, the rules.
+opening=$((${#welcome[@]} + 1 + ${#rules[@]}))
 
 case "${1:?test name}" in
 game)
@@ -12,9 +16,9 @@ game)
     # undo and redo, the board, and the end; then the game is in the history as the screen keeps it.
     play $'d1-d3\nd1-d2\nboard\ne5-e4\nc3xe1\nundo\nredo\nmoves\nfoo\na1-b1\ne1xa1\nquit\n' \
         --fen W:Wa1,d1:Bc3,e5 --white Ali
-    expect "$welcome" \
+    expect "${welcome[@]}" \
         "White (Ali) against Black." \
-        "$rules" \
+        "${rules[@]}" \
         "White (Ali) to move." \
         "d1-d3: a man steps one point, and d3 is not next to d1" \
         "White d1-d2" \
@@ -44,16 +48,16 @@ computer)
     # Against the computer: its move is a line when made, and what was typed meanwhile is read after it.
     # Black's only move is the capture b4xd2 (or d4xb2): the level decides nothing here but which.
     play $'d2-c3\nlast\nundo\n' --black ai:1 --time 0.05
-    last=$(printf '%s\n' "$OUT" | sed -n 8p)
+    last=$(printf '%s\n' "$OUT" | sed -n "$((opening + 5))p")
     case "$last" in
     "Black b4xd2 takes c3") other=e1 reply=b4xd2 ;;
     "Black d4xb2 takes c3") other=a1 reply=d4xb2 ;;
-    *) fail "line 8: expected the computer's capture, got '$last'" ;;
+    *) fail "line $((opening + 5)): expected the computer's capture, got '$last'" ;;
     esac
     capture=$([ "$other" = e1 ] && echo "b2, e1" || echo "a1, d2")
-    expect "$welcome" \
+    expect "${welcome[@]}" \
         "White against Black (computer, level 1)." \
-        "$rules" \
+        "${rules[@]}" \
         "White to move." \
         "White d2-c3" \
         "Black (computer, level 1) to move." \
@@ -71,26 +75,26 @@ computer_thinking)
     # Promotion stop: rules the book of proven positions is not for, so the computer thinks (under the
     # default rules it answers 1. d2-c3 from the book at once).
     start=$SECONDS
-    rules=${rules/promotion end/promotion stop}
+    rules=("${rules[@]/promotion end/promotion stop}")
     play $'d2-c3\nquit\nyes\n' --black ai:8 --time 30 --promotion stop
-    expect "$welcome" "White against Black (computer, level 8)." "$rules" "White to move." \
+    expect "${welcome[@]}" "White against Black (computer, level 8)." "${rules[@]}" "White to move." \
         "White d2-c3" "Black (computer, level 8) to move." "Capture compulsory: b4, d4 can capture." \
         "Quit? The game is saved: run fetaix to resume it. (yes or no)"
     play '' --black ai:8 --time 30 --resume
-    expect "$welcome" "White against Black (computer, level 8)." "$rules" \
+    expect "${welcome[@]}" "White against Black (computer, level 8)." "${rules[@]}" \
         "1 move played; the last: White d2-c3." "Black (computer, level 8) to move." \
-        "Capture compulsory: b4, d4 can capture." "The game is saved: run fetaix to resume it."
+        "Capture compulsory: b4, d4 can capture." "$saved"
     ((SECONDS - start < 20)) || fail "quitting waited for the computer"
     ;;
 resume)
     # The end of input quits with the game saved; the next start offers it, and yes resumes it here.
     play $'d2-c3\nb4xd2\n'
-    expect "$welcome" "White against Black." "$rules" "White to move." \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" "White to move." \
         "White d2-c3" "Black to move." "Capture compulsory: b4, d4 can capture." \
         "Black b4xd2 takes c3" "White to move." "Capture compulsory: b2, e1 can capture." \
-        "The game is saved: run fetaix to resume it."
+        "$saved"
     play $'board\nyes\nlast\ne1xc3\n'
-    expect "$welcome" "White against Black." "$rules" \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" \
         "1 move played; the last: Black b4xd2 takes c3." \
         "Resume the unfinished game (1 move)? (yes or no)" \
         "rank 5: black men a5, b5, c5, d5, e5" "rank 4: black men a4, c4, d4, e4" \
@@ -98,14 +102,14 @@ resume)
         "rank 1: white men a1, b1, c1, d1, e1" \
         "Game resumed." "White to move." "Capture compulsory: b2, e1 can capture." \
         "Last move: Black b4xd2 takes c3." \
-        "White e1xc3 takes d2" "Black to move." "Capture compulsory: d4 can capture." "The game is saved: run fetaix to resume it."
+        "White e1xc3 takes d2" "Black to move." "Capture compulsory: d4 can capture." "$saved"
     # --resume takes it without asking; no sets it aside in the history and starts afresh.
     play $'last\n' --resume
-    expect "$welcome" "White against Black." "$rules" \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" \
         "2 moves played; the last: White e1xc3 takes d2." "Black to move." "Capture compulsory: d4 can capture." \
-        "Last move: White e1xc3 takes d2." "The game is saved: run fetaix to resume it."
+        "Last move: White e1xc3 takes d2." "$saved"
     play $'no\nlast\n'
-    expect "$welcome" "White against Black." "$rules" \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" \
         "2 moves played; the last: White e1xc3 takes d2." \
         "Resume the unfinished game (2 moves)? (yes or no)" \
         "The unfinished game (2 moves) is kept in the game history (fetaix games lists it)." \
@@ -118,7 +122,7 @@ autosave_failing)
     # the game is not saved, and asks again when the history cannot keep it either.
     touch "$STATE/file"
     XDG_STATE_HOME=$STATE/file play $'c2-c3\nquit\nyes\n'
-    expect "$welcome" "White against Black." "$rules" \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" \
         "Notice: autosave failing: cannot create: Not a directory: $STATE/file/fetaix" \
         "White to move." "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." \
         "Quit? Not autosaved: it goes to the game history. (yes or no)" \
@@ -140,7 +144,7 @@ second_instance)
         sleep 0.05
     done
     play $'c4xc2\nyes\nc4xc2\nlast\nquit\n'
-    expect "$welcome" "White against Black." "$rules" \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" \
         "1 move played; the last: White c2-c3." \
         "Saved game open in another fetaix: yes = view read-only, no = separate game" \
         "Answer yes or no first: Saved game open in another fetaix: yes = view read-only, no = separate game" \
@@ -186,7 +190,7 @@ commands)
     g=$STATE/g.pdn
     play "hint"$'\n'"list"$'\n'"c2xc4"$'\n'"list"$'\n'"save $g"$'\n'"save $g"$'\n'"no"$'\n'"save $g"$'\n'"yes"$'\n'"open $g"$'\n'"yes"$'\n'"resign"$'\n'"bar"$'\n'"no"$'\n' \
         --fen W:Wc2:Bc3,e5 --white Ali
-    expect "$welcome" "White (Ali) against Black." "$rules" "White (Ali) to move." "Capture compulsory: c2 can capture." \
+    expect "${welcome[@]}" "White (Ali) against Black." "${rules[@]}" "White (Ali) to move." "Capture compulsory: c2 can capture." \
         "Thinking about a hint..." "Hint: c2xc4 (the only move)" \
         "No moves played yet." \
         "White c2xc4 takes c3" "Black to move." \
@@ -196,48 +200,49 @@ commands)
         "Replace $g (a fetaix game, 1 move)? (yes or no)" "Saved to $g (replaced)." "Black to move." \
         "Abandon this game and open $g? (yes or no)" "Opened $g." "Black to move." \
         "Resign for Black? (yes or no)" "Answer yes or no first: Resign for Black? (yes or no)" "Black to move." \
-        "The game is saved: run fetaix to resume it."
+        "$saved"
     [ "$(tail -c 2 "$g" | od -An -c | tr -d ' ')" = '*\n' ] || fail "the saved file does not end with a newline"
     ;;
 reply_at_end)
     # The end of input right after a move against the computer: its reply (2 seconds' thinking) is said
     # and saved before the program ends. Promotion stop: no book move, so the computer thinks.
-    rules=${rules/promotion end/promotion stop}
+    rules=("${rules[@]/promotion end/promotion stop}")
     play $'d2-c3\n' --black ai:8 --time 2 --promotion stop
-    reply=$(printf '%s\n' "$OUT" | sed -n 8p)
+    reply=$(printf '%s\n' "$OUT" | sed -n "$((opening + 5))p")
     case "$reply" in
     "Black b4xd2 takes c3") capture="b2, e1" ;;
     "Black d4xb2 takes c3") capture="a1, d2" ;;
-    *) fail "line 8: expected the computer's reply, got '$reply'" ;;
+    *) fail "line $((opening + 5)): expected the computer's reply, got '$reply'" ;;
     esac
-    expect "$welcome" "White against Black (computer, level 8)." "$rules" "White to move." \
+    expect "${welcome[@]}" "White against Black (computer, level 8)." "${rules[@]}" "White to move." \
         "White d2-c3" "Black (computer, level 8) to move." "Capture compulsory: b4, d4 can capture." "$reply" \
-        "White to move." "Capture compulsory: $capture can capture." "The game is saved: run fetaix to resume it."
+        "White to move." "Capture compulsory: $capture can capture." "$saved"
     play $'last\n' --black ai:8 --time 2 --promotion stop --resume
-    [ "$(printf '%s\n' "$OUT" | sed -n 4p)" = "1 move played; the last: $reply." ] || fail "the reply was not saved"
+    [ "$(printf '%s\n' "$OUT" | sed -n "$((opening + 1))p")" = "1 move played; the last: $reply." ] || fail "the reply was not saved"
     ;;
 settings_line)
     # Only the settings this mode uses are told: not [keys] (nor theme, ascii, auto-flip, bell).
     mkdir -p "$CONFIG/fetaix"
     printf '[keys]\nundo = "Ctrl-C"\n[rules]\nmajority = "maybe"\n' >"$CONFIG/fetaix/config.toml"
     play ''
-    expect "$welcome" "White against Black." "$rules" \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" \
         "Notice: settings: $CONFIG/fetaix/config.toml:4:12: rules.majority: expected true or false, found \"maybe\" (ignored)" \
         "White to move."
     ;;
 long_line)
     # A line over 4096 characters is refused whole, in one line; the next line is read as ever.
     play "$(printf 'x%.0s' $(seq 5000))"$'\nc2-c3\n'
-    expect "$welcome" "White against Black." "$rules" "White to move." \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" "White to move." \
         "That line is too long (over 4096 characters): type help for the commands." \
-        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." "The game is saved: run fetaix to resume it."
+        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." "$saved"
     ;;
 no_input)
     # Standard input at its end from the start (CI's /dev/null): the opening, then it quits at once.
     OUT=$(timeout 20 "$BIN" --screen-reader --majority </dev/null 2>&1)
     [ $? = 0 ] || fail "exit status not 0"
-    expect "$welcome" "White against Black." \
-        "Rules: backward captures no, majority yes, promotion end, no-progress draw after 50 plies." "White to move."
+    expect "${welcome[@]}" "White against Black." \
+        "Rule: backward captures no." "Rule: majority yes." "Rule: promotion end." \
+        "Rule: no-progress draw after 50 plies." "White to move."
     ;;
 settings)
     # screen-reader = true in the settings is the mode without the option.
@@ -245,8 +250,8 @@ settings)
     printf 'screen-reader = true\n[players]\nwhite = "Amina"\n' >"$CONFIG/fetaix/config.toml"
     OUT=$(printf 'c2-c3\n' | timeout 20 "$BIN" 2>&1)
     [ $? = 0 ] || fail "exit status not 0"
-    expect "$welcome" "White (Amina) against Black." "$rules" "White (Amina) to move." \
-        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." "The game is saved: run fetaix to resume it."
+    expect "${welcome[@]}" "White (Amina) against Black." "${rules[@]}" "White (Amina) to move." \
+        "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." "$saved"
     ;;
 tablebase)
     # The computer (level 8) on both sides of a 3-piece ending, with the tables built in a temporary
@@ -274,7 +279,7 @@ help)
     # help and board a short line each, as a braille display needs (found by a newcomer: one line of
     # 650 characters, and the board in one of 190).
     play $'help\nboard\n' --fen W:Wa1,d1:Bc3,e5
-    expect "$welcome" "White against Black." "$rules" "White to move." \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" "White to move." \
         "Commands:" \
         "a move such as c2-c3 or c3xe3 (a unique beginning is enough)" \
         "board: the pieces rank by rank" \
@@ -299,14 +304,14 @@ end_of_input)
     # The end of input (Ctrl-D) says where the game is kept, as quit's question does; with no game in
     # play (none begun, one over) it says nothing more, as quit asks nothing.
     play $'b3xd3\n' --fen W:Wb3:Bc3
-    expect "$welcome" "White against Black." "$rules" "White to move." "Capture compulsory: b3 can capture." \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" "White to move." "Capture compulsory: b3 can capture." \
         "White b3xd3 takes c3" "Game over: White wins by all pieces captured."
     play $'c2-c3\n'
-    expect "$welcome" "White against Black." "$rules" "White to move." \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" "White to move." \
         "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." \
-        "The game is saved: run fetaix to resume it."
+        "$saved"
     play $'no\n'
-    expect "$welcome" "White against Black." "$rules" "1 move played; the last: White c2-c3." \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" "1 move played; the last: White c2-c3." \
         "Resume the unfinished game (1 move)? (yes or no)" \
         "The unfinished game (1 move) is kept in the game history (fetaix games lists it)." \
         "No moves played yet." "White to move."
@@ -315,7 +320,7 @@ history_once)
     # A resignation taken back and the game played on to its end: kept once in the history, with that
     # end (found by a newcomer: the resignation stayed beside it).
     play $'d1-d2\nresign\nyes\nundo\nc3xe1\na1-b1\ne1xa1\n' --fen W:Wa1,d1:Bc3,e5
-    expect "$welcome" "White against Black." "$rules" "White to move." \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" "White to move." \
         "White d1-d2" "Black to move." "Capture compulsory: c3 can capture." \
         "Resign for Black? (yes or no)" "Game over: White wins by resignation." \
         "Black took back the resignation." "Black to move." "Capture compulsory: c3 can capture." \
@@ -330,13 +335,13 @@ history_resumed)
     # The same with the program left between the resignation taken back and the end: the autosave
     # names the history's record of its game, and the game resumed and ended is kept in its place.
     play $'d1-d2\nresign\nyes\nundo\n' --fen W:Wa1,d1:Bc3,e5
-    expect "$welcome" "White against Black." "$rules" "White to move." \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" "White to move." \
         "White d1-d2" "Black to move." "Capture compulsory: c3 can capture." \
         "Resign for Black? (yes or no)" "Game over: White wins by resignation." \
         "Black took back the resignation." "Black to move." "Capture compulsory: c3 can capture." \
-        "The game is saved: run fetaix to resume it."
+        "$saved"
     play $'c3xe1\na1-b1\ne1xa1\n' --resume
-    expect "$welcome" "White against Black." "$rules" "1 move played; the last: White d1-d2." \
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" "1 move played; the last: White d1-d2." \
         "Black to move." "Capture compulsory: c3 can capture." \
         "Black c3xe1 takes d2, becomes a mullah" "White to move." \
         "White a1-b1" "Black to move." "Capture compulsory: e1 can capture." \
