@@ -86,6 +86,9 @@ int run(AppOptions options) {
 
     Terminal terminal(options.terminal);
     terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()));
+    // A drawing put off while keys were still coming (a paste: one drawing for all of it, not one a key).
+    bool draw_owed = false;
+    bool repaint_owed = false;
     // A terminal gone without a signal (the pty closed) ends the game as SIGHUP does, everything saved.
     while (Terminal::stop_signal == 0 && !terminal.lost()) {
         // A change of game (undo, new game, a loaded file) makes any thinking moot.
@@ -188,7 +191,8 @@ int run(AppOptions options) {
             }
             redraw = true;
         }
-        controller.set_help_pages(help_page_count(controller, terminal.rows()));
+        // Only a key read while the help is open turns its pages: laid out then, not for every key of a paste.
+        if (controller.ui().help_open) controller.set_help_pages(help_page_count(controller, terminal.rows()));
         const Action action = map_key(key, controller.mode(), controller.keys());
         const bool go_on = key.name == Key::Name::None || controller.handle(action);
         if (network && network->take_events(controller, remote)) start_working();
@@ -265,9 +269,12 @@ int run(AppOptions options) {
         // Every change reaches the disk before the next key is read; the clocks' time too (session.cpp).
         session.save_if_changed(!go_on);
         if (!go_on) break;
-        if (redraw || pause)
-            terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()),
-                          action.kind == Action::Kind::Redraw);
+        draw_owed = draw_owed || redraw || pause;
+        repaint_owed = repaint_owed || action.kind == Action::Kind::Redraw;
+        if (draw_owed && !terminal.input_waiting()) {
+            terminal.draw(compose(controller, terminal.rows(), terminal.columns(), terminal.glyphs()), repaint_owed);
+            draw_owed = repaint_owed = false;
+        }
     }
     if (working) working->cancel();
     thinker.cancel();

@@ -565,8 +565,14 @@ bool Controller::apply(const Action& action) {
                 break;
             }
             // Long enough for any path; past it the prompt says so rather than dropping what is typed.
-            if (ui_.prompt_text.size() < kMaxPromptBytes) set_prompt_line(type_char(prompt_line(), action.ch, kMaxPromptBytes));
-            else ui_.message = concat("The prompt holds at most ", kMaxPromptBytes, " characters.");
+            if (ui_.prompt_text.size() < kMaxPromptBytes) {
+                set_prompt_line(type_char(prompt_line(), action.ch, kMaxPromptBytes));
+            } else {
+                // A long paste: what does not fit is dropped and counted, the screen drawn once it has all come.
+                ++prompt_dropped_;
+                ui_.message = concat("The prompt holds at most ", kMaxPromptBytes, " characters: ", prompt_dropped_,
+                                     prompt_dropped_ == 1 ? " more was dropped." : " more were dropped.");
+            }
             break;
         case K::PromptErase: edit_prompt(PromptEdit::Erase); break;
         case K::PromptEdit: edit_prompt(action.edit); break;
@@ -852,6 +858,7 @@ PromptLine Controller::prompt_line() const {
 void Controller::set_prompt_line(PromptLine line) {
     ui_.prompt_text = std::move(line.text);
     ui_.prompt_cursor = line.cursor;
+    prompt_dropped_ = 0;
 }
 
 void Controller::edit_prompt(PromptEdit e) {

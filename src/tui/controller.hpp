@@ -453,6 +453,7 @@ private:
     bool bell_on_ = false;
     bool bell_due_ = false;
     bool autosaved_ = false;
+    std::size_t prompt_dropped_ = 0;  // characters typed into the full prompt since it last changed
     bool history_by_host_ = false;
     int help_pages_ = 1;
     std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal

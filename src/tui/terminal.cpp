@@ -179,6 +179,11 @@ Key Terminal::read_key(int timeout_ms, bool flipped, std::vector<pollfd>& others
     }
 }
 
+bool Terminal::input_waiting() const {
+    pollfd fd{STDIN_FILENO, POLLIN, 0};
+    return ::poll(&fd, 1, 0) > 0 && (fd.revents & POLLIN) != 0;
+}
+
 void Terminal::bell() { beep(); }
 
 void Terminal::draw(const Frame& frame, bool repaint) {

@@ -35,6 +35,8 @@ public:
     // (-1: no limit), all together in one poll: never a busy wait. Returns the key, or
     // Key::Name::None for anything else.
     Key read_key(int timeout_ms, bool flipped, std::vector<pollfd>& others);
+    // Whether more of the keyboard's input is there already (the rest of a paste): drawing can wait for it.
+    bool input_waiting() const;
     // Copies the frame to the screen: only what changed, or, with `repaint`, every cell (Ctrl-L: the
     // screen was written behind curses' back).
     void draw(const Frame& frame, bool repaint = false);
