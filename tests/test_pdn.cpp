@@ -286,3 +286,40 @@ TEST_CASE("pdn: the tags that say who played, and any other tag, round-trip with
     CHECK(read == tags);
     CHECK(format_pdn(to_game(r), r.tags) == format_pdn(game, tags));
 }
+
+TEST_CASE("pdn: a record is written within its limit by cutting the longest tags, never inside a character", "[pdn]") {
+    Game game;
+    REQUIRE(game.play("c2-c3"));
+    const std::vector<Tag> tags{{"Event", std::string(300, 'e')}, {"Site", "\u00e9" + std::string(200, 'x') + "\u00e9\u00e9\u00e9"},
+                                {"White", "Ali"}};
+    const std::size_t whole = format_pdn(game, tags, true).size();
+    // Within the limit: as format_pdn writes it.
+    auto same = format_pdn_within(game, tags, true, whole);
+    REQUIRE(same);
+    CHECK(same->text == format_pdn(game, tags, true));
+    CHECK(same->cut.empty());
+    // 100 bytes over: the Event tag (the longest) alone is cut.
+    auto cut = format_pdn_within(game, tags, true, whole - 100);
+    REQUIRE(cut);
+    CHECK(cut->text.size() <= whole - 100);
+    CHECK(cut->cut == std::vector<std::string>{"Event"});
+    auto back = parse_pdn(cut->text);
+    REQUIRE(back);
+    CHECK(back->front().tag("Event") == std::string(197, 'e') + "...");
+    CHECK(back->front().tag("White") == "Ali");
+    CHECK(back->front().moves.size() == 1);
+    // Far over: both long ones, the Site tag ending at a whole character.
+    auto both = format_pdn_within(game, tags, true, whole - 500);
+    REQUIRE(both);
+    CHECK(both->cut == std::vector<std::string>{"Event", "Site"});
+    CHECK(cut_tags_text(both->cut) == "the Event and Site tags");
+    CHECK(cut_tags_text(cut->cut) == "the Event tag");
+    REQUIRE(parse_pdn(both->text));
+    const std::string site = parse_pdn(both->text)->front().tag("Site");
+    CHECK((site.empty() || site.ends_with("...")));
+    CHECK((site.size() < 4 || (static_cast<unsigned char>(site[site.size() - 4]) & 0xC0) != 0xC0));
+    // The moves alone over the limit: no record, and why.
+    auto none = format_pdn_within(game, tags, true, 40);
+    REQUIRE_FALSE(none);
+    CHECK(none.error().message == "the game's record would be over 40 bytes, more than a record may hold");
+}

@@ -1,5 +1,7 @@
 // Files: hostile record files, atomic writes, the autosave's lock, an unwritable state folder.
 
+#include <filesystem>
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -157,6 +159,36 @@ TEST_CASE("autosave: the game, its names and its redo line survive a restart", "
     CHECK(back.position() == game.position());
     CHECK(back.redo_line() == game.redo_line());
     CHECK(unfinished(*record));
+}
+
+TEST_CASE("autosave: a record opened just under 1 MiB is saved within it and read back after a move", "[store][autosave]") {
+    TempFolder t;
+    Game game;
+    for (const char* m : {"c2-c3", "c4xc2", "c1xc3"}) REQUIRE(game.play(m));
+    // The record of the report: 1,048,566 bytes, a long Event tag and 3 plies; it opens. Written with the
+    // rule tags and a move more, it would be 1,048,733.
+    const std::string moves = "\n1. c2-c3 c4xc2 2. c1xc3 *\n";
+    const std::string event = std::string(1'048'566 - moves.size() - 10, 'e');
+    const std::string file = t.file("long.pdn", concat("[Event \"", event, "\"]", moves));
+    REQUIRE(std::filesystem::file_size(file) == 1'048'566);
+    auto opened = load_game_file(file);
+    REQUIRE(opened);
+    Game played = to_game(*opened);
+    REQUIRE(played.play(played.legal_moves()[0]));
+    {
+        Autosave a(t.path + "/fetaix");
+        REQUIRE(a.ownership() == Autosave::Ownership::Owned);
+        CHECK_FALSE(a.save(played, opened->tags));
+        CHECK(a.take_news() == "the Event tag cut in the autosave, which holds at most 1 MiB");
+    }
+    CHECK(std::filesystem::file_size(t.path + "/fetaix/autosave.pdn") <= kMaxRecordBytes);
+    // The next start offers it: nothing moved aside.
+    Autosave again(t.path + "/fetaix");
+    const Autosave::Saved saved = again.read_saved();
+    CHECK(saved.news.empty());
+    REQUIRE(saved.record);
+    CHECK(saved.record->moves.size() == 4);
+    CHECK(saved.record->tag("Event").ends_with("eee..."));
 }
 
 TEST_CASE("autosave: a finished game is not offered again", "[store][autosave]") {

@@ -101,6 +101,21 @@ inline std::string quote_tag_value(std::string_view value) {
 
 }  // namespace detail
 
+// The most a record file may hold: fetaix reads no larger one (a hostile file), so it writes none either
+// (format_pdn_within).
+inline constexpr std::size_t kMaxRecordBytes = 1u << 20;
+
+namespace detail {
+
+// Whether format_pdn writes this one of its `extra` tags: those it writes from the game itself are not.
+inline bool extra_tag_written(const Game& game, const Tag& t) {
+    const bool on_time = game.result().reason == Reason::TimeForfeit;
+    return t.name != "Result" && t.name != "FEN" && !find_switch_by_tag(t.name) && t.name != kTagRedo &&
+           t.name != kTagRedoClocks && !(on_time && t.name == "Termination");
+}
+
+}  // namespace detail
+
 // Writes a game as a record. `extra` tags (White, Black, Event, ...) come first; the rule tags, FEN
 // (when the start is not the standard one) and Result are written from the game itself.
 inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = {}, bool with_redo = false) {
@@ -114,10 +129,7 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
     };
     const bool on_time = game.result().reason == Reason::TimeForfeit;
     for (const Tag& t : extra)
-        if (t.name != "Result" && t.name != "FEN" && !find_switch_by_tag(t.name) && t.name != kTagRedo &&
-            t.name != kTagRedoClocks &&
-            !(on_time && t.name == "Termination"))
-            add_tag(t.name, t.value);
+        if (detail::extra_tag_written(game, t)) add_tag(t.name, t.value);
     const std::string_view result = result_token(game.result().outcome);
     add_tag("Result", result);
     // The result token cannot say a clock ran out: PGN's Termination tag does.
@@ -166,6 +178,42 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
     word(std::string(result));
     out += line + '\n';
     return out;
+}
+
+// A record as format_pdn writes it, within `limit` bytes, so that fetaix can always read back what it
+// wrote: while it is over, the longest value of the `extra` tags written is cut, ending in "..." (never
+// inside a UTF-8 character). `cut` names the tags cut, in order. An error when cutting every one of
+// them to nothing still leaves the record over (the moves alone are).
+struct FittedRecord {
+    std::string text;
+    std::vector<std::string> cut;
+};
+inline Expected<FittedRecord> format_pdn_within(const Game& game, std::vector<Tag> extra, bool with_redo,
+                                                std::size_t limit = kMaxRecordBytes) {
+    FittedRecord out{format_pdn(game, extra, with_redo), {}};
+    while (out.text.size() > limit) {
+        Tag* longest = nullptr;
+        for (Tag& t : extra)
+            if (detail::extra_tag_written(game, t) && (!longest || t.value.size() > longest->value.size())) longest = &t;
+        if (!longest || longest->value.empty())
+            return Error{concat("the game's record would be over ", limit, " bytes, more than a record may hold")};
+        // Each byte cut takes at least one off the record (a quoted one takes two); "..." adds three.
+        const std::size_t over = out.text.size() - limit + 3;
+        std::size_t keep = longest->value.size() > over ? longest->value.size() - over : 0;
+        while (keep > 0 && (static_cast<unsigned char>(longest->value[keep]) & 0xC0) == 0x80) --keep;
+        longest->value = keep > 0 ? concat(std::string_view(longest->value).substr(0, keep), "...") : std::string();
+        if (std::find(out.cut.begin(), out.cut.end(), longest->name) == out.cut.end()) out.cut.push_back(longest->name);
+        out.text = format_pdn(game, extra, with_redo);
+    }
+    return out;
+}
+
+// "the Event tag", "the Event and Site tags": the tags format_pdn_within cut, for a note.
+inline std::string cut_tags_text(const std::vector<std::string>& cut) {
+    std::string names;
+    for (std::size_t i = 0; i < cut.size(); ++i)
+        names += concat(i == 0 ? "" : i + 1 == cut.size() ? " and " : ", ", cut[i]);
+    return concat("the ", names, cut.size() == 1 ? " tag" : " tags");
 }
 
 namespace detail {

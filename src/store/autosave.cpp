@@ -270,7 +270,11 @@ std::optional<std::string> Autosave::save(const Game& game, const std::vector<Ta
         if (auto problem = make_way_for(game)) return concat("autosave failing: ", *problem);
         cleared_ = true;
     }
-    std::string text = format_pdn(game, tags, true);
+    // Never more than the next start reads: a record over 1 MiB would be called broken and moved aside.
+    auto fitted = format_pdn_within(game, tags, true);
+    if (!fitted) return concat("autosave failing: ", fitted.error().message);
+    if (!fitted->cut.empty()) news_ = concat(cut_tags_text(fitted->cut), " cut in the autosave, which holds at most 1 MiB");
+    std::string text = std::move(fitted->text);
     if (auto problem = write_file_atomically(path_, text)) return concat("autosave failing: ", reason_first(*problem));
     written_ = std::move(text);
     return std::nullopt;

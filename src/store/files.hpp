@@ -13,7 +13,7 @@
 
 namespace fetaix::store {
 
-inline constexpr std::size_t kMaxRecordBytes = 1u << 20;
+using fetaix::kMaxRecordBytes;  // pdn.hpp: what is read is what may be written
 
 // What a text file is to hold, for read_text_file's checks and messages.
 struct TextFileKind {

@@ -85,6 +85,11 @@ std::string end_taken_back(const GameResult& result) {
     }
 }
 
+// "; the Event tag cut to fit 1 MiB": what a save had to cut to stay readable, or nothing.
+std::string cut_note(const std::vector<std::string>& cut) {
+    return cut.empty() ? std::string() : concat("; ", cut_tags_text(cut), " cut to fit 1 MiB");
+}
+
 // "Black resigned again.": a declared end that redo declared again.
 std::string end_declared_again(const GameResult& result) {
     const Color loser = result.outcome == Outcome::WhiteWins ? Color::Black : Color::White;
@@ -436,7 +441,9 @@ void Controller::show_hint(const Move& m, std::optional<int> searched, const std
 std::string Controller::record_for_history(const Game& game, const std::vector<Tag>& tags) const {
     if (game.ply() == 0 && game.redo_line().empty()) return "";
     if (kept_already(game, archived_) || history_by_host_) return "";
-    return format_pdn(game, tags, true);
+    // Within what `fetaix games` and o read back; a record of moves alone over it is kept as it is.
+    auto fitted = format_pdn_within(game, tags, true);
+    return fitted ? std::move(fitted->text) : format_pdn(game, tags, true);
 }
 
 void Controller::set_aside(const std::string& record, const Game& game, const std::string& replacing,
@@ -1023,10 +1030,12 @@ void Controller::answer(bool yes) {
         case Question::Replace:
             if (!yes) {
                 ui_.message = concat("Not saved: ", pending_save_, " was left as it is.");
-            } else if (auto problem = files_.write(pending_save_, format_pdn(game_, tags()), true)) {
+            } else if (auto fitted = format_pdn_within(game_, tags(), false); !fitted) {
+                ui_.message = concat("Not saved: ", fitted.error().message);
+            } else if (auto problem = files_.write(pending_save_, fitted->text, true)) {
                 ui_.message = concat("Not saved: ", *problem);
             } else {
-                ui_.message = concat("Saved to ", pending_save_, " (replaced).");
+                ui_.message = concat("Saved to ", pending_save_, " (replaced", cut_note(fitted->cut), ").");
                 ui_.prompt_open = false;
                 set_prompt_line({});
             }
@@ -1144,11 +1153,17 @@ void Controller::submit_prompt() {
                 ui_.question = Question::Replace;
                 return;
             }
-            if (auto problem = files_.write(text, format_pdn(game_, tags()), false)) {
+            const auto fitted = format_pdn_within(game_, tags(), false);
+            if (!fitted) {
+                ui_.message = concat("Not saved: ", fitted.error().message);
+                return;
+            }
+            if (auto problem = files_.write(text, fitted->text, false)) {
                 ui_.message = concat("Not saved: ", *problem);
                 return;
             }
-            ui_.message = concat("Saved to ", text, ".");
+            ui_.message = fitted->cut.empty() ? concat("Saved to ", text, ".")
+                                              : concat("Saved to ", text, " (", cut_note(fitted->cut).substr(2), ").");
             break;
         }
         case PromptKind::Open: {
