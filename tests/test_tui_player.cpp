@@ -304,7 +304,7 @@ TEST_CASE("player: a watcher plays nothing: both sides come from the host", "[tu
     CHECK_FALSE(c.keyboard_side());
     CHECK(c.watching());
     // Whatever only a player does, a watcher is told what a watcher can do.
-    const std::string watching = "Watching: watchers cannot move; [ ] browse the moves, c chats with the watchers.";
+    const std::string watching = "Watching: watchers cannot move; [ ] browse the moves, c chats.";
     for (const K kind : {K::OfferDraw, K::Resign, K::Undo, K::OpenPrompt, K::Hint, K::Select}) {
         c.handle(Action::of(kind));
         CHECK(c.ui().message == watching);

@@ -377,7 +377,7 @@ std::string Controller::waiting_text() const {
 
 std::string Controller::watching_text() const {
     return concat("Watching: watchers cannot move; ", keys_.first("step-back"), " ", keys_.first("step-forward"),
-                  " browse the moves, ", keys_.first("chat"), " chats with the watchers.");
+                  " browse the moves, ", keys_.first("chat"), " chats.");
 }
 
 void Controller::set_remote(Color side, bool remote) {

@@ -2419,13 +2419,10 @@ local_takeover)
     move_in second c1xc3
     wait_in first 'c1xc3'
     grep -q '^1\. c2-c3 c4xc2 2\. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
-    # The watcher plays nothing.
+    # The watcher plays nothing: the move key says what a watcher can do, and opens no prompt.
     keys_in first ':'
-    wait_in first '^Move: _'
-    keys_in first -l a3xc1
-    keys_in first Enter
-    wait_in first '^It is not your turn: waiting for Black\.$'
-    keys_in first Escape
+    wait_in first '^Watching: watchers cannot move; \[ \] browse the moves, c chats\.$'
+    screen_in first | grep -q '^Move: ' && fail "the watcher's move key opened the prompt"
     # Quitting the first leaves the autosave to the second and keeps nothing in the history.
     keys_in first q
     wait_in first '^Stop watching\? \(y/n\)$'
