@@ -139,6 +139,13 @@ for kind in folder fifo zero large; do
 done
 rm -rf "$manifest"
 mv "$tmp/manifest" "$manifest"
+# A manifest that lists a wrong number of entries for a table of the right size: the message names both
+# numbers and the manifest (it once said "N bytes, expected N" of the table).
+entries=$(awk '$1 == "1m0k-0m1k" { print $2 }' "$manifest")
+cp "$manifest" "$tmp/manifest"
+awk '$1 == "1m0k-0m1k" { $2 = $2 + 1 } { print }' "$tmp/manifest" >"$manifest"
+expect 1 "" "fetaix: tablebase probe: $manifest: 1m0k-0m1k has $((entries + 1)) entries, expected $entries" tablebase probe W:WKc3:Bc4
+mv "$tmp/manifest" "$manifest"
 
 # A changed byte: verify, probe and build all refuse the file.
 printf '\x07' | dd of="$folder/1m0k-0m1k.tb" bs=1 seek=100 conv=notrunc status=none
