@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <sys/stat.h>
 #include <utility>
 #include <vector>
 
@@ -452,8 +453,12 @@ void add_net_name(CLI::App& command, tui::NetOptions& options) {
 // fetaix hosts: every game listening in the private and the shared folder.
 int run_hosts() {
     std::vector<net::HostListing> all;
-    for (const std::string& folder : {net::private_folder_path(), net::shared_folder_path()})
-        for (net::HostListing& l : net::list_hosts(folder)) all.push_back(std::move(l));
+    // A private folder not ours alone is not looked in (another user may have made it): said, not fatal.
+    const std::string mine = net::private_folder_path();
+    struct stat st{};
+    if (auto folder = net::prepare_folder(mine, false)) all = net::list_hosts(*folder, false);
+    else if (::lstat(mine.c_str(), &st) == 0) err(concat("fetaix: ", folder.error().message));
+    for (net::HostListing& l : net::list_hosts(net::shared_folder_path(), true)) all.push_back(std::move(l));
     if (all.empty()) {
         out("No games are hosted here (fetaix host starts one).");
         return 0;

@@ -35,7 +35,7 @@ struct Raw {
     bool eof = false;
     bool reads = true;  // a client that never reads leaves this false
     explicit Raw(const std::string& path) {
-        auto c = connect_to(path);
+        auto c = connect_to(path, false);
         REQUIRE(c.ok());
         fd = *c;
     }
@@ -567,7 +567,7 @@ TEST_CASE("net: a thousand connections are refused beyond the cap; the players g
     for (int i = 0; i < 1000; ++i) {
         // A full backlog refuses at once (EAGAIN): let the host take some off it, then try again.
         while (true) {
-            auto fd = connect_to(t.path);
+            auto fd = connect_to(t.path, false);
             if (fd) {
                 crowd.push_back(std::make_unique<Raw>(*fd));
                 break;
@@ -608,7 +608,7 @@ TEST_CASE("net: hosts are listed, and the socket of a dead host is removed", "[n
     // The host answers from its own loop while list_hosts waits.
     std::atomic<bool> stop{false};
     std::thread loop([&] { (void)pump({&t.probe}, [&] { return stop.load(); }, {}, 10000ms); });
-    const std::vector<HostListing> found = list_hosts(t.folder.path, 3000ms);
+    const std::vector<HostListing> found = list_hosts(t.folder.path, false, 3000ms);
     stop = true;
     loop.join();
     REQUIRE(found.size() == 2);
@@ -822,11 +822,46 @@ TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
     if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
     else ::unsetenv("XDG_RUNTIME_DIR");
     REQUIRE(found.ok());
-    CHECK(*found == *path);
+    CHECK(found->path == *path);
+    CHECK_FALSE(found->shared);
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.error().message == "no game named attic is hosted here (fetaix hosts lists the games)");
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().message == "a game name is 1 to 32 letters, digits, '-', '_' or '.', not starting with '.' or '-'");
+}
+
+TEST_CASE("net: a joiner refuses a private folder open to other users, as a host does", "[net]") {
+    TempFolder runtime;
+    const char* saved = std::getenv("XDG_RUNTIME_DIR");
+    const std::string keep = saved != nullptr ? saved : "";
+    ::setenv("XDG_RUNTIME_DIR", runtime.path.c_str(), 1);
+    // Another user could have made it (or listen in it): a socket there may be anyone's.
+    const std::string folder = runtime.path + "/fetaix";
+    REQUIRE(::mkdir(folder.c_str(), 0700) == 0);
+    REQUIRE(::chmod(folder.c_str(), 0777) == 0);
+    auto path = socket_path(folder, "kitchen");
+    REQUIRE(path.ok());
+    HostConfig config;
+    config.game_name = "kitchen";
+    config.socket_path = *path;
+    auto host = Host::start(config);
+    REQUIRE(host.ok());
+    auto found = find_game("kitchen");
+    // Missing, it is made, ours and 0700: a socket in it later is ours.
+    ::setenv("XDG_RUNTIME_DIR", (runtime.path + "/fresh").c_str(), 1);
+    REQUIRE(::mkdir((runtime.path + "/fresh").c_str(), 0700) == 0);
+    auto missing = find_game("kitchen");
+    struct stat st{};
+    const bool made = ::lstat((runtime.path + "/fresh/fetaix").c_str(), &st) == 0;
+    if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
+    else ::unsetenv("XDG_RUNTIME_DIR");
+    REQUIRE_FALSE(found.ok());
+    CHECK(found.error().message == folder + " is mode 0777, not 0700: refusing to use it");
+    REQUIRE(made);
+    CHECK(S_ISDIR(st.st_mode));
+    CHECK((st.st_mode & 07777) == 0700);
+    CHECK(st.st_uid == ::geteuid());
+    REQUIRE_FALSE(missing.ok());
 }
 
 TEST_CASE("net: a plain game's copies follow it: one move as moved, anything else as the whole state", "[net]") {

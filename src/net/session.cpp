@@ -1132,7 +1132,7 @@ Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, TimePoint
     if (auto why = check_text(config.name, kMaxNameBytes)) return Error{concat("the name ", *why)};
     if (auto why = check_text(config.code, kMaxCodeBytes)) return Error{concat("the code ", *why)};
     if (auto why = check_text(config.token, kMaxCodeBytes)) return Error{concat("the seat token ", *why)};
-    auto fd = connect_to(config.socket_path);
+    auto fd = connect_to(config.socket_path, config.shared);
     if (!fd) return fd.error();
     // The host may send many lines at once (a long game's history, a burst of chat): no rate limit here.
     Limits limits = config.limits;

@@ -151,7 +151,8 @@ std::optional<Error> Network::connect() {
     auto path = net::find_game(options_.name);
     if (!path) return path.error();
     net::ClientConfig config;
-    config.socket_path = *path;
+    config.socket_path = path->path;
+    config.shared = path->shared;
     config.role = options_.mode == NetOptions::Mode::Watch ? net::Role::Watch : net::Role::Seat;
     config.code = options_.code;
     config.name = options_.player;

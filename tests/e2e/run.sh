@@ -2519,6 +2519,77 @@ net_shared_other_user)
     [ "$counted" = "$expected" ] || fail "one user's connections: $counted"
     kill_server
     ;;
+net_private_impostor)
+    # Issue 26 item 1: another user who makes the joiner's private folder, or listens in it, is not
+    # sent the joiner's hello (its code, its seat token): the folder must be the joiner's own and 0700,
+    # and the listener the joiner's own user (SO_PEERCRED).
+    [ "$(id -u)" = 0 ] || cannot_test "a listener of another user" "it needs two users (run as root: the player is nobody)"
+    program=$(player_program)
+    rt="$STATE/rt"
+    mkdir -m 755 "$rt"
+    mkdir -m 777 "$STATE/player"
+    # The impostor (root here): listens at PATH and appends all it hears to HEARD, until killed.
+    impostor() {
+        python3 -c '
+import os, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.bind(sys.argv[1])
+os.chmod(sys.argv[1], 0o666)
+s.listen()
+while True:
+    c, _ = s.accept()
+    c.settimeout(3)
+    try:
+        while True:
+            d = c.recv(4096)
+            if not d:
+                break
+            with open(sys.argv[2], "ab") as heard:
+                heard.write(d)
+    except socket.timeout:
+        pass
+    c.close()
+' "$1" "$2" &
+        impostor_pid=$!
+        trap 'kill "$impostor_pid" 2>/dev/null; cleanup' EXIT
+        local deadline=$((SECONDS + 5))
+        until [ -S "$1" ]; do
+            ((SECONDS < deadline)) || fail "the impostor did not listen"
+            sleep 0.02
+        done
+    }
+    # What session NAME's fetaix said before it exited 1, its lines joined (a long one wraps).
+    said_in() {
+        wait_in "$1" '^EXITED 1$'
+        screen_in "$1" | sed '/^$/,$d' | tr -d '\n'
+    }
+    # A private folder made by another user, open to all.
+    mkdir -m 777 "$rt/fetaix"
+    impostor "$rt/fetaix/kitchen.sock" "$STATE/heard"
+    start_in one XDG_STATE_HOME="$STATE/player" XDG_RUNTIME_DIR="$rt" $(as_player "$program") join kitchen
+    said=$(said_in one)
+    [ "$said" = "fetaix: $rt/fetaix belongs to another user: refusing to use it" ] || fail "joining: $said"
+    kill "$impostor_pid"
+    wait "$impostor_pid" 2>/dev/null
+    [ ! -e "$STATE/heard" ] || fail "the impostor heard: $(cat "$STATE/heard")"
+    # The joiner's own folder, 0700, but another user (root may) listens in it.
+    rm -rf "$rt/fetaix"
+    mkdir -m 700 "$rt/fetaix"
+    chown nobody "$rt/fetaix"
+    impostor "$rt/fetaix/kitchen.sock" "$STATE/heard"
+    start_in two XDG_STATE_HOME="$STATE/player" XDG_RUNTIME_DIR="$rt" $(as_player "$program") join kitchen
+    said=$(said_in two)
+    [ "$said" = "fetaix: the game at $rt/fetaix/kitchen.sock is run by another user (root): refusing to talk to it" ] ||
+        fail "joining: $said"
+    # fetaix hosts does not ask it either.
+    hosts=$(env XDG_RUNTIME_DIR="$rt" $(as_player "$program") hosts 2>&1)
+    [ "$(echo "$hosts" | grep '^kitchen ')" = "kitchen   the game at $rt/fetaix/kitchen.sock is run by another user (root): refusing to talk to it" ] ||
+        fail "fetaix hosts: $hosts"
+    kill "$impostor_pid"
+    wait "$impostor_pid" 2>/dev/null
+    [ ! -e "$STATE/heard" ] || fail "the impostor heard: $(cat "$STATE/heard")"
+    kill_server
+    ;;
 local_takeover_screen_reader)
     # The screen-reader mode gets the same question in lines, without the seat and watching (that mode
     # plays no game over the network): t takes the screen's game over, which then watches it here.
