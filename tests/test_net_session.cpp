@@ -8,12 +8,14 @@
 #include <cerrno>
 #include <cstdlib>
 #include <functional>
+#include <grp.h>
 #include <memory>
 #include <poll.h>
 #include <pwd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -518,6 +520,18 @@ TEST_CASE("net: hostile clients are answered and dropped; the game goes on", "[n
         REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
         CHECK(raw.received == "error text=\"protocol version 2 is not supported (this fetaix speaks 1)\"\n");
     }
+    SECTION("a query of another protocol version") {
+        Raw raw(t.path);
+        raw.write("query version=2\n");
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
+        CHECK(raw.received == "error text=\"protocol version 2 is not supported (this fetaix speaks 1)\"\n");
+    }
+    SECTION("a takeover of another protocol version") {
+        Raw raw(t.path);
+        raw.write("takeover version=2\n");
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
+        CHECK(raw.received == "error text=\"protocol version 2 is not supported (this fetaix speaks 1)\"\n");
+    }
     SECTION("a flood of lines") {
         Raw raw(t.path);
         std::string flood = "hello version=1 role=watch\n";
@@ -796,6 +810,53 @@ TEST_CASE("net: a client keeps in step with its host, and survives a broken one"
     CHECK(text_of(c, EventKind::Closed) == "connection to the host dropped: line longer than 4096 bytes");
     CHECK_FALSE((*client)->connected());
     CHECK((*client)->play(first_legal((*client)->game())) == "not connected to the host");
+}
+
+// What the host at `path` answers `line` from the user nobody (the test runs as root): the child
+// process connects as nobody and reports every byte it got back over a socket pair read as a Raw.
+std::string as_nobody(Table& t, const std::string& line) {
+    int pair[2];
+    REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM, 0, pair) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::close(pair[0]);
+        if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(2);
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", t.path.c_str());
+        if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) ::_exit(3);
+        const std::string text = line + "\n";
+        (void)!::write(fd, text.data(), text.size());
+        char buf[4096];
+        ssize_t n;
+        while ((n = ::read(fd, buf, sizeof buf)) > 0) (void)!::write(pair[1], buf, static_cast<std::size_t>(n));
+        ::_exit(0);
+    }
+    ::close(pair[1]);
+    Raw report(pair[0]);
+    const bool ended = pump({&t.probe}, [&] { return report.eof; }, {&report});
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    REQUIRE(ended);
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 0);
+    return report.received;
+}
+
+TEST_CASE("net: another user who reaches a private game's socket learns nothing of it", "[net]") {
+    if (::geteuid() != 0) {
+        WARN("not tested: it needs a second user (run as root, the other user is nobody)");
+        return;
+    }
+    Table t;
+    // As if the folder and the socket had been opened to others (root's own folder, say).
+    REQUIRE(::chmod(t.folder.path.c_str(), 0711) == 0);
+    REQUIRE(::chmod(t.path.c_str(), 0666) == 0);
+    CHECK(as_nobody(t, "query version=1") == "error text=\"this game is private to the user who hosts it\"\n");
+    CHECK(as_nobody(t, "hello version=1 role=watch") == "error text=\"this game is private to the user who hosts it\"\n");
+    CHECK(as_nobody(t, "takeover version=1") == "error text=\"this game is private to the user who hosts it\"\n");
 }
 
 TEST_CASE("net: a game is found by its name in the private folder", "[net]") {

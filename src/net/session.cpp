@@ -343,30 +343,17 @@ struct Host::Impl {
     }
 
     void handshake(Peer& p, const Message& m) {
-        if (std::holds_alternative<Query>(m)) {
-            p.conn.send_and_close(format(info()));
-            return;
-        }
-        if (std::holds_alternative<Takeover>(m)) {
-            const auto cred = peer_credentials(p.conn.fd());
-            if (!config.handover) refuse(p, "a hosted game is not taken over: join it or watch it");
-            else if (!cred || cred->uid != ::geteuid()) refuse(p, "only the user who plays this game may take it over");
-            else {
-                Event e = event(EventKind::TakeoverRequest);
-                e.request = static_cast<int>(cred->pid);
-                e.login = cred->login;
-                self.emit(std::move(e));
-                p.conn.close();  // the answer is the autosave's lock coming free
-            }
-            return;
-        }
+        // The opening line (hello, query, takeover) says its version: another one is refused, whatever it asks.
         const auto* hello = std::get_if<Hello>(&m);
-        if (hello == nullptr) {
+        const auto* query = std::get_if<Query>(&m);
+        const auto* takeover = std::get_if<Takeover>(&m);
+        if (hello == nullptr && query == nullptr && takeover == nullptr) {
             refuse(p, "the first line must be hello or query");
             return;
         }
-        if (hello->version != kProtocolVersion) {
-            refuse(p, concat("protocol version ", hello->version, " is not supported (this fetaix speaks ", kProtocolVersion, ")"));
+        const int version = hello != nullptr ? hello->version : query != nullptr ? query->version : takeover->version;
+        if (version != kProtocolVersion) {
+            refuse(p, concat("protocol version ", version, " is not supported (this fetaix speaks ", kProtocolVersion, ")"));
             return;
         }
         const auto cred = peer_credentials(p.conn.fd());
@@ -376,8 +363,25 @@ struct Host::Impl {
         }
         p.uid = cred->uid;
         p.login = cred->login;
+        // Before anything is told: another user learns nothing of a private game, not even its players.
         if (!config.shared && cred->uid != ::geteuid()) {
             refuse(p, "this game is private to the user who hosts it");
+            return;
+        }
+        if (query != nullptr) {
+            p.conn.send_and_close(format(info()));
+            return;
+        }
+        if (takeover != nullptr) {
+            if (!config.handover) refuse(p, "a hosted game is not taken over: join it or watch it");
+            else if (cred->uid != ::geteuid()) refuse(p, "only the user who plays this game may take it over");
+            else {
+                Event e = event(EventKind::TakeoverRequest);
+                e.request = static_cast<int>(cred->pid);
+                e.login = cred->login;
+                self.emit(std::move(e));
+                p.conn.close();  // the answer is the autosave's lock coming free
+            }
             return;
         }
         p.name = cut_name(hello->name.empty() ? cred->login : hello->name);
