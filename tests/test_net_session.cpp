@@ -812,6 +812,60 @@ TEST_CASE("net: a client keeps in step with its host, and survives a broken one"
     CHECK((*client)->play(first_legal((*client)->game())) == "not connected to the host");
 }
 
+TEST_CASE("net: wrong codes: a user's next code waits, doubling, while the host answers everyone else", "[net]") {
+    Limits limits;
+    limits.wrong_code_wait = 100ms;
+    limits.wrong_code_wait_max = 400ms;
+    HostConfig config = config_with(limits);
+    config.shared = true;
+    Table t(config);
+    const TimePoint start = net::Clock::now();
+    std::vector<std::unique_ptr<Raw>> guesses;
+    for (int i = 0; i < 5; ++i) {
+        guesses.push_back(std::make_unique<Raw>(t.path));
+        guesses.back()->write("hello version=1 role=seat code=aaaa-aaaa-aaaa\n");
+    }
+    Raw query(t.path);
+    query.write("query version=1\n");
+    std::vector<Raw*> raws{&query};
+    for (auto& g : guesses) raws.push_back(g.get());
+    // When each connection was answered and closed, in order.
+    std::vector<std::chrono::milliseconds> answered;
+    std::optional<std::chrono::milliseconds> query_answered;
+    std::vector<bool> seen(guesses.size(), false);
+    REQUIRE(pump({&t.probe}, [&] {
+        const auto since = std::chrono::duration_cast<std::chrono::milliseconds>(net::Clock::now() - start);
+        if (query.eof && !query_answered) query_answered = since;
+        for (std::size_t i = 0; i < guesses.size(); ++i)
+            if (guesses[i]->eof && !seen[i]) {
+                seen[i] = true;
+                answered.push_back(since);
+            }
+        return answered.size() == guesses.size() && query_answered;
+    }, raws));
+    for (auto& g : guesses) CHECK(g->received == "error text=\"wrong join code\"\n");
+    // One guess looked at per wait: 100, 200, then 400 ms (the max) after each wrong one.
+    CHECK(answered[1] >= 100ms);
+    CHECK(answered[2] >= 300ms);
+    CHECK(answered[3] >= 700ms);
+    CHECK(answered[4] >= 1100ms);
+    // The query was answered at once, before the second guess.
+    CHECK(query.received.starts_with("game name=kitchen "));
+    CHECK(*query_answered < answered[1]);
+    CHECK(text_of(t.probe, EventKind::Notice) == "5 wrong codes in a row from " + login_name() + ": their next try waits 400 ms");
+    // The right code waits its turn too, then is let in, and the count starts again.
+    auto joiner = t.connect(Role::Seat, "Karim", t.host->join_code());
+    Probe j{joiner.get(), {}};
+    REQUIRE(pump({&t.probe, &j}, [&] { return j.count(EventKind::Pending) == 1; }));
+    // The fifth wrong code was looked at 1100 ms after the start at the earliest: the right one 400 ms later.
+    CHECK(net::Clock::now() - start >= 1500ms);
+    Raw again(t.path);
+    again.write("hello version=1 role=watch code=aaaa-aaaa-aaaa\n");
+    REQUIRE(pump({&t.probe, &j}, [&] { return again.eof; }, {&again}));
+    CHECK(again.received == "error text=\"wrong watch code\"\n");
+    CHECK(text_of(t.probe, EventKind::Notice) == "a wrong watch code from " + login_name());
+}
+
 // What the host at `path` answers `line` from the user nobody (the test runs as root): the child
 // process connects as nobody and reports every byte it got back over a socket pair read as a Raw.
 std::string as_nobody(Table& t, const std::string& line) {

@@ -42,6 +42,11 @@ struct Limits {
     std::chrono::milliseconds partial_line_timeout{10000};  // an unfinished line left this long: closed
     double messages_per_second = 20;  // sustained rate of lines from one peer...
     double message_burst = 40;        // ...with this many at once; beyond: an error and the connection closed
+    // After a wrong join or watch code, that user's next code waits this long before it is looked at,
+    // doubling with each wrong one in a row up to the max: codes cannot be guessed fast. The try is
+    // held, never the host's loop.
+    std::chrono::milliseconds wrong_code_wait{250};
+    std::chrono::milliseconds wrong_code_wait_max{4000};
 };
 
 // --- Where ---
