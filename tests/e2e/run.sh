@@ -2519,6 +2519,35 @@ net_shared_other_user)
     [ "$counted" = "$expected" ] || fail "one user's connections: $counted"
     kill_server
     ;;
+net_code_kept_off)
+    # Issue 26 item 3: a code need not be on the command line, which every user reads: typed when asked
+    # (not echoed), from FETAIX_CODE, or from --code-file FILE.
+    game="e2e-$$"
+    start_in host "$BIN" host "$game" --shared
+    wait_in host "^Watch: fetaix watch $game --code "
+    join_code=$(screen_in host | grep '^Join: ' | awk '{print $6}')
+    watch_code=$(screen_in host | grep '^Watch: ' | awk '{print $6}')
+    start_in watcher "$BIN" watch "$game"
+    wait_in watcher "^Watch code for $game \(shown on the host's screen\):$"
+    keys_in watcher -l "$watch_code"
+    screen_in watcher | grep -qF "$watch_code" && fail "the code typed was shown"
+    keys_in watcher Enter
+    wait_in watcher "^Watching $game: "
+    start_in black FETAIX_CODE="$join_code" XDG_STATE_HOME="$STATE/black" "$BIN" join "$game"
+    wait_in host 'Let them in\? \(y/n\)$'
+    grep -qF "$join_code" "/proc/$(fetaix_pid black)/cmdline" && fail "the code is on the command line"
+    keys_in host y
+    wait_in black 'waiting for White'
+    printf '%s\n' "$watch_code" >"$STATE/code"
+    start_in second "$BIN" watch "$game" --code-file "$STATE/code"
+    wait_in second "^Watching $game: "
+    # A code file that is not one: said, and nothing started.
+    said=$("$BIN" watch "$game" --code-file "$STATE" 2>&1)
+    status=$?
+    [ "$said" = "fetaix: --code-file: $STATE is a folder, not a code file" ] || fail "--code-file a folder: $said"
+    [ "$status" = 2 ] || fail "--code-file a folder: exit status $status"
+    kill_server
+    ;;
 net_private_impostor)
     # Issue 26 item 1: another user who makes the joiner's private folder, or listens in it, is not
     # sent the joiner's hello (its code, its seat token): the folder must be the joiner's own and 0700,
