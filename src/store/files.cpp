@@ -166,6 +166,8 @@ std::optional<std::string> in_place_refusal(int fd, const std::string& path, std
 
 std::string in_place_failure(std::string_view what, const std::string& path) {
     if (errno == ELOOP) return concat(what, " is a symbolic link (not followed): ", path);
+    // A FIFO with no reader (opened to write without waiting), or a device with none behind it.
+    if (errno == ENXIO) return concat(what, " is not a regular file: ", path);
     return concat("cannot open ", what, ": ", std::strerror(errno), ": ", path);
 }
 

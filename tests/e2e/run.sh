@@ -2524,6 +2524,27 @@ net_shared_other_user)
     [ "$counted" = "$expected" ] || fail "one user's connections: $counted"
     kill_server
     ;;
+net_token_not_regular)
+    # Issue 26 item 2, the seat token (a file fetaix writes in its folder): a FIFO in its place is refused
+    # and never waited on (the joiner once hung there), a symbolic link is not followed.
+    mkdir -p "$STATE/black/fetaix/seats"
+    mkfifo "$STATE/black/fetaix/seats/kitchen.token"
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black XDG_STATE_HOME="$STATE/black" "$BIN" join kitchen
+    wait_in black '^cannot keep the seat token: the token file is not a regular file:'
+    wait_in black 'to move - waiting for'
+    keys_in black q
+    wait_in black 'EXITED'
+    printf 'precious\n' >"$STATE/victim"
+    ln -s "$STATE/victim" "$STATE/black/fetaix/seats/attic.token"
+    start_in host2 XDG_STATE_HOME="$STATE/host2" "$BIN" host attic
+    wait_in host2 '^Join: fetaix join attic'
+    start_in black2 XDG_STATE_HOME="$STATE/black" "$BIN" join attic
+    wait_in black2 '^cannot keep the seat token: the token file is a symbolic link \(not followed\):'
+    [ "$(cat "$STATE/victim")" = precious ] || fail "the link's target was written: $(cat "$STATE/victim")"
+    kill_server
+    ;;
 net_code_kept_off)
     # Issue 26 item 3: a code need not be on the command line, which every user reads: typed when asked
     # (not echoed), from FETAIX_CODE, or from --code-file FILE.
