@@ -8,6 +8,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <sys/stat.h>
+#include <termios.h>
+#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -76,10 +79,12 @@ constexpr CommandText kCommands[] = {
      "clock decides, and a disconnected player's clock keeps running."},
     {"join", "fetaix join [NAME] [--code CODE] [--name PLAYER]",
      "Take the free seat of a hosted game, or take your seat back after your\n"
-     "terminal closed (a seat token is kept in the state folder)."},
+     "terminal closed (a seat token is kept in the state folder). A shared\n"
+     "game's code: --code-file FILE, FETAIX_CODE, or typed when asked."},
     {"watch", "fetaix watch [NAME] [--code CODE] [--name PLAYER]",
      "Follow a hosted game without playing; [ ] browse its moves, c chats\n"
-     "with the other watchers."},
+     "with the other watchers. A shared game's code: --code-file FILE,\n"
+     "FETAIX_CODE, or typed when asked."},
     {"hosts", "fetaix hosts", "List the games hosted on this machine: players, turn, watchers."},
     {"games", "fetaix games",
      "List the game history, newest first: #N, date, players, result, moves\n"
@@ -412,9 +417,57 @@ struct HostClocks {
     bool given() const { return both_option->count() + white_option->count() + black_option->count() > 0; }
 };
 
+// A line typed on the terminal without echo (a code is a secret), or nothing at the end of the input.
+std::optional<std::string> read_unechoed(const std::string& question) {
+    std::fputs(question.c_str(), stderr);
+    std::fflush(stderr);
+    termios saved{};
+    const bool quiet = ::tcgetattr(STDIN_FILENO, &saved) == 0;
+    if (quiet) {
+        termios silent = saved;
+        silent.c_lflag &= static_cast<tcflag_t>(~ECHO);
+        silent.c_lflag |= ECHONL;
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent);
+    }
+    std::string line;
+    int c = 0;
+    while ((c = std::fgetc(stdin)) != EOF && c != '\n') line += static_cast<char>(c);
+    if (quiet) ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+    if (c == EOF && line.empty()) return std::nullopt;
+    return line;
+}
+
+// A shared game's code kept off the command line, where every user of the machine reads it
+// (/proc/PID/cmdline): from --code-file FILE, else FETAIX_CODE, else asked on the terminal, without
+// echo, when the game found is a shared one. Returns why not, when the file cannot be read.
+std::optional<std::string> code_from_elsewhere(tui::NetOptions& net, const std::string& code_file) {
+    if (!code_file.empty()) {
+        // Read as every file fetaix reads: a FIFO or a device is refused, never waited on.
+        const auto text = store::read_text_file(code_file, {4096, "a code file", "4 KiB", false});
+        if (!text) return concat("--code-file: ", text.error().message);
+        std::string code = text->substr(0, text->find('\n'));
+        if (!code.empty() && code.back() == '\r') code.pop_back();
+        net.code = code;
+        return std::nullopt;
+    }
+    if (!net.code.empty()) return std::nullopt;
+    if (const char* given = std::getenv("FETAIX_CODE"); given != nullptr && given[0] != '\0') {
+        net.code = given;
+        return std::nullopt;
+    }
+    const auto game = net::find_game(net.name);
+    if (!game || !game->shared || !::isatty(STDIN_FILENO)) return std::nullopt;
+    const bool watching = net.mode == tui::NetOptions::Mode::Watch;
+    if (auto typed = read_unechoed(concat(watching ? "Watch" : "Join", " code for ", net.name, " (shown on the host's screen): ")))
+        net.code = *typed;
+    return std::nullopt;
+}
+
 int run_network(tui::NetOptions net, const cli::SettingsRead& settings, CommandLineGave gave, const Rules& rules = {},
-                bool resume = false, const HostClocks* clocks = nullptr) {
+                bool resume = false, const HostClocks* clocks = nullptr, const std::string& code_file = "") {
     if (auto problem = net::check_game_name(net.name)) return usage_error(concat("'", net.name, "': ", *problem));
+    if (net.mode == tui::NetOptions::Mode::Join || net.mode == tui::NetOptions::Mode::Watch)
+        if (auto problem = code_from_elsewhere(net, code_file)) return usage_error(*problem);
     tui::AppOptions options;
     options.net = std::move(net);
     options.rules = rules;
@@ -452,8 +505,12 @@ void add_net_name(CLI::App& command, tui::NetOptions& options) {
 // fetaix hosts: every game listening in the private and the shared folder.
 int run_hosts() {
     std::vector<net::HostListing> all;
-    for (const std::string& folder : {net::private_folder_path(), net::shared_folder_path()})
-        for (net::HostListing& l : net::list_hosts(folder)) all.push_back(std::move(l));
+    // A private folder not ours alone is not looked in (another user may have made it): said, not fatal.
+    const std::string mine = net::private_folder_path();
+    struct stat st{};
+    if (auto folder = net::prepare_folder(mine, false)) all = net::list_hosts(*folder, false);
+    else if (::lstat(mine.c_str(), &st) == 0) err(concat("fetaix: ", folder.error().message));
+    for (net::HostListing& l : net::list_hosts(net::shared_folder_path(), true)) all.push_back(std::move(l));
     if (all.empty()) {
         out("No games are hosted here (fetaix host starts one).");
         return 0;
@@ -591,13 +648,18 @@ int main(int argc, char** argv) {
     watch_options.mode = tui::NetOptions::Mode::Watch;
     CLI::App* join = app.add_subcommand("join", std::string(text_of("join").about));
     join->add_option("NAME", join_options.name, "the game's name (default fetaix)")->type_name("");
-    cli::add_value(*join, "--code", "CODE", "--code needs the join code",
-                   [&join_options](const std::string& code) { join_options.code = code; }, "a shared game's join code");
+    std::string join_code_file, watch_code_file;
+    // Other users read a command line: the safe ways are said with it.
+    const std::string code_help = "\n(seen by other users: prefer --code-file,\nFETAIX_CODE, or typing it when asked)";
+    CLI::Option* join_code = cli::add_value(*join, "--code", "CODE", "--code needs the join code",
+                   [&join_options](const std::string& code) { join_options.code = code; }, "a shared game's join code" + code_help);
+    cli::add_file(*join, "--code-file", join_code_file, "read the join code from FILE")->excludes(join_code);
     add_net_name(*join, join_options);
     CLI::App* watch = app.add_subcommand("watch", std::string(text_of("watch").about));
     watch->add_option("NAME", watch_options.name, "the game's name (default fetaix)")->type_name("");
-    cli::add_value(*watch, "--code", "CODE", "--code needs the watch code",
-                   [&watch_options](const std::string& code) { watch_options.code = code; }, "a shared game's watch code");
+    CLI::Option* watch_code = cli::add_value(*watch, "--code", "CODE", "--code needs the watch code",
+                   [&watch_options](const std::string& code) { watch_options.code = code; }, "a shared game's watch code" + code_help);
+    cli::add_file(*watch, "--code-file", watch_code_file, "read the watch code from FILE")->excludes(watch_code);
     add_net_name(*watch, watch_options);
     CLI::App* hosts = app.add_subcommand("hosts", std::string(text_of("hosts").about));
 
@@ -772,8 +834,8 @@ int main(int argc, char** argv) {
         gave.rules = host_rule_options;
         return run_network(host_options, settings_read, gave, host_rules, host_resume, &host_clocks);
     }
-    if (command == join) return run_network(join_options, settings_read, {});
-    if (command == watch) return run_network(watch_options, settings_read, {});
+    if (command == join) return run_network(join_options, settings_read, {}, {}, false, nullptr, join_code_file);
+    if (command == watch) return run_network(watch_options, settings_read, {}, {}, false, nullptr, watch_code_file);
     if (command == hosts) return run_hosts();
     if (command == check) {
         if (dashed_before_separator(argc, argv, check_file)) return unknown_option(check_file, "check");

@@ -31,7 +31,7 @@ struct Raw {
     int fd = -1;
     std::string received;
     explicit Raw(const std::string& path) {
-        auto c = connect_to(path);
+        auto c = connect_to(path, false);
         REQUIRE(c.ok());
         fd = *c;
     }

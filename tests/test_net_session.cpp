@@ -8,12 +8,14 @@
 #include <cerrno>
 #include <cstdlib>
 #include <functional>
+#include <grp.h>
 #include <memory>
 #include <poll.h>
 #include <pwd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -35,7 +37,7 @@ struct Raw {
     bool eof = false;
     bool reads = true;  // a client that never reads leaves this false
     explicit Raw(const std::string& path) {
-        auto c = connect_to(path);
+        auto c = connect_to(path, false);
         REQUIRE(c.ok());
         fd = *c;
     }
@@ -518,6 +520,18 @@ TEST_CASE("net: hostile clients are answered and dropped; the game goes on", "[n
         REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
         CHECK(raw.received == "error text=\"protocol version 2 is not supported (this fetaix speaks 1)\"\n");
     }
+    SECTION("a query of another protocol version") {
+        Raw raw(t.path);
+        raw.write("query version=2\n");
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
+        CHECK(raw.received == "error text=\"protocol version 2 is not supported (this fetaix speaks 1)\"\n");
+    }
+    SECTION("a takeover of another protocol version") {
+        Raw raw(t.path);
+        raw.write("takeover version=2\n");
+        REQUIRE(pump({&t.probe, &c}, [&] { return raw.eof; }, {&raw}));
+        CHECK(raw.received == "error text=\"protocol version 2 is not supported (this fetaix speaks 1)\"\n");
+    }
     SECTION("a flood of lines") {
         Raw raw(t.path);
         std::string flood = "hello version=1 role=watch\n";
@@ -567,7 +581,7 @@ TEST_CASE("net: a thousand connections are refused beyond the cap; the players g
     for (int i = 0; i < 1000; ++i) {
         // A full backlog refuses at once (EAGAIN): let the host take some off it, then try again.
         while (true) {
-            auto fd = connect_to(t.path);
+            auto fd = connect_to(t.path, false);
             if (fd) {
                 crowd.push_back(std::make_unique<Raw>(*fd));
                 break;
@@ -608,7 +622,7 @@ TEST_CASE("net: hosts are listed, and the socket of a dead host is removed", "[n
     // The host answers from its own loop while list_hosts waits.
     std::atomic<bool> stop{false};
     std::thread loop([&] { (void)pump({&t.probe}, [&] { return stop.load(); }, {}, 10000ms); });
-    const std::vector<HostListing> found = list_hosts(t.folder.path, 3000ms);
+    const std::vector<HostListing> found = list_hosts(t.folder.path, false, 3000ms);
     stop = true;
     loop.join();
     REQUIRE(found.size() == 2);
@@ -798,6 +812,107 @@ TEST_CASE("net: a client keeps in step with its host, and survives a broken one"
     CHECK((*client)->play(first_legal((*client)->game())) == "not connected to the host");
 }
 
+TEST_CASE("net: wrong codes: a user's next code waits, doubling, while the host answers everyone else", "[net]") {
+    Limits limits;
+    limits.wrong_code_wait = 100ms;
+    limits.wrong_code_wait_max = 400ms;
+    HostConfig config = config_with(limits);
+    config.shared = true;
+    Table t(config);
+    const TimePoint start = net::Clock::now();
+    std::vector<std::unique_ptr<Raw>> guesses;
+    for (int i = 0; i < 5; ++i) {
+        guesses.push_back(std::make_unique<Raw>(t.path));
+        guesses.back()->write("hello version=1 role=seat code=aaaa-aaaa-aaaa\n");
+    }
+    Raw query(t.path);
+    query.write("query version=1\n");
+    std::vector<Raw*> raws{&query};
+    for (auto& g : guesses) raws.push_back(g.get());
+    // When each connection was answered and closed, in order.
+    std::vector<std::chrono::milliseconds> answered;
+    std::optional<std::chrono::milliseconds> query_answered;
+    std::vector<bool> seen(guesses.size(), false);
+    REQUIRE(pump({&t.probe}, [&] {
+        const auto since = std::chrono::duration_cast<std::chrono::milliseconds>(net::Clock::now() - start);
+        if (query.eof && !query_answered) query_answered = since;
+        for (std::size_t i = 0; i < guesses.size(); ++i)
+            if (guesses[i]->eof && !seen[i]) {
+                seen[i] = true;
+                answered.push_back(since);
+            }
+        return answered.size() == guesses.size() && query_answered;
+    }, raws));
+    for (auto& g : guesses) CHECK(g->received == "error text=\"wrong join code\"\n");
+    // One guess looked at per wait: 100, 200, then 400 ms (the max) after each wrong one.
+    CHECK(answered[1] >= 100ms);
+    CHECK(answered[2] >= 300ms);
+    CHECK(answered[3] >= 700ms);
+    CHECK(answered[4] >= 1100ms);
+    // The query was answered at once, before the second guess.
+    CHECK(query.received.starts_with("game name=kitchen "));
+    CHECK(*query_answered < answered[1]);
+    CHECK(text_of(t.probe, EventKind::Notice) == "5 wrong codes in a row from " + login_name() + ": their next try waits 400 ms");
+    // The right code waits its turn too, then is let in, and the count starts again.
+    auto joiner = t.connect(Role::Seat, "Karim", t.host->join_code());
+    Probe j{joiner.get(), {}};
+    REQUIRE(pump({&t.probe, &j}, [&] { return j.count(EventKind::Pending) == 1; }));
+    // The fifth wrong code was looked at 1100 ms after the start at the earliest: the right one 400 ms later.
+    CHECK(net::Clock::now() - start >= 1500ms);
+    Raw again(t.path);
+    again.write("hello version=1 role=watch code=aaaa-aaaa-aaaa\n");
+    REQUIRE(pump({&t.probe, &j}, [&] { return again.eof; }, {&again}));
+    CHECK(again.received == "error text=\"wrong watch code\"\n");
+    CHECK(text_of(t.probe, EventKind::Notice) == "a wrong watch code from " + login_name());
+}
+
+// What the host at `path` answers `line` from the user nobody (the test runs as root): the child
+// process connects as nobody and reports every byte it got back over a socket pair read as a Raw.
+std::string as_nobody(Table& t, const std::string& line) {
+    int pair[2];
+    REQUIRE(::socketpair(AF_UNIX, SOCK_STREAM, 0, pair) == 0);
+    const pid_t child = ::fork();
+    REQUIRE(child >= 0);
+    if (child == 0) {
+        ::close(pair[0]);
+        if (::setgroups(0, nullptr) != 0 || ::setgid(65534) != 0 || ::setuid(65534) != 0) ::_exit(2);
+        const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+        sockaddr_un addr{};
+        addr.sun_family = AF_UNIX;
+        std::snprintf(addr.sun_path, sizeof addr.sun_path, "%s", t.path.c_str());
+        if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) ::_exit(3);
+        const std::string text = line + "\n";
+        (void)!::write(fd, text.data(), text.size());
+        char buf[4096];
+        ssize_t n;
+        while ((n = ::read(fd, buf, sizeof buf)) > 0) (void)!::write(pair[1], buf, static_cast<std::size_t>(n));
+        ::_exit(0);
+    }
+    ::close(pair[1]);
+    Raw report(pair[0]);
+    const bool ended = pump({&t.probe}, [&] { return report.eof; }, {&report});
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    REQUIRE(ended);
+    REQUIRE(WIFEXITED(status));
+    REQUIRE(WEXITSTATUS(status) == 0);
+    return report.received;
+}
+
+TEST_CASE("net: another user who reaches a private game's socket learns nothing of it", "[net]") {
+    if (::geteuid() != 0) {
+        WARN("not tested: it needs a second user (run as root, the other user is nobody)");
+        return;
+    }
+    Table t;
+    // As if the folder and the socket had been opened to others (root's own folder, say).
+    REQUIRE(::chmod(t.folder.path.c_str(), 0711) == 0);
+    REQUIRE(::chmod(t.path.c_str(), 0666) == 0);
+    CHECK(as_nobody(t, "query version=1") == "error text=\"this game is private to the user who hosts it\"\n");
+    CHECK(as_nobody(t, "hello version=1 role=watch") == "error text=\"this game is private to the user who hosts it\"\n");
+    CHECK(as_nobody(t, "takeover version=1") == "error text=\"this game is private to the user who hosts it\"\n");
+}
+
 TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
     TempFolder runtime;
     const char* saved = std::getenv("XDG_RUNTIME_DIR");
@@ -822,11 +937,46 @@ TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
     if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
     else ::unsetenv("XDG_RUNTIME_DIR");
     REQUIRE(found.ok());
-    CHECK(*found == *path);
+    CHECK(found->path == *path);
+    CHECK_FALSE(found->shared);
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.error().message == "no game named attic is hosted here (fetaix hosts lists the games)");
     REQUIRE_FALSE(bad.ok());
     CHECK(bad.error().message == "a game name is 1 to 32 letters, digits, '-', '_' or '.', not starting with '.' or '-'");
+}
+
+TEST_CASE("net: a joiner refuses a private folder open to other users, as a host does", "[net]") {
+    TempFolder runtime;
+    const char* saved = std::getenv("XDG_RUNTIME_DIR");
+    const std::string keep = saved != nullptr ? saved : "";
+    ::setenv("XDG_RUNTIME_DIR", runtime.path.c_str(), 1);
+    // Another user could have made it (or listen in it): a socket there may be anyone's.
+    const std::string folder = runtime.path + "/fetaix";
+    REQUIRE(::mkdir(folder.c_str(), 0700) == 0);
+    REQUIRE(::chmod(folder.c_str(), 0777) == 0);
+    auto path = socket_path(folder, "kitchen");
+    REQUIRE(path.ok());
+    HostConfig config;
+    config.game_name = "kitchen";
+    config.socket_path = *path;
+    auto host = Host::start(config);
+    REQUIRE(host.ok());
+    auto found = find_game("kitchen");
+    // Missing, it is made, ours and 0700: a socket in it later is ours.
+    ::setenv("XDG_RUNTIME_DIR", (runtime.path + "/fresh").c_str(), 1);
+    REQUIRE(::mkdir((runtime.path + "/fresh").c_str(), 0700) == 0);
+    auto missing = find_game("kitchen");
+    struct stat st{};
+    const bool made = ::lstat((runtime.path + "/fresh/fetaix").c_str(), &st) == 0;
+    if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
+    else ::unsetenv("XDG_RUNTIME_DIR");
+    REQUIRE_FALSE(found.ok());
+    CHECK(found.error().message == folder + " is mode 0777, not 0700: refusing to use it");
+    REQUIRE(made);
+    CHECK(S_ISDIR(st.st_mode));
+    CHECK((st.st_mode & 07777) == 0700);
+    CHECK(st.st_uid == ::geteuid());
+    REQUIRE_FALSE(missing.ok());
 }
 
 TEST_CASE("net: a plain game's copies follow it: one move as moved, anything else as the whole state", "[net]") {

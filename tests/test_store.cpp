@@ -254,6 +254,42 @@ TEST_CASE("autosave: the lock file says who holds it and how to reach its game",
     CHECK(unnamed->game.empty());
 }
 
+TEST_CASE("autosave: a lock planted as a link to another file is refused, that file untouched", "[store][autosave]") {
+    // Issue 26 item 2: a user who owns the state folder plants autosave.lock -> a file of root's.
+    TempFolder t;
+    const std::string victim = t.file("victim", "precious\n");
+    const std::string lock = t.path + "/autosave.lock";
+    REQUIRE(::symlink(victim.c_str(), lock.c_str()) == 0);
+    {
+        Autosave a(t.path);
+        CHECK(a.ownership() == Autosave::Ownership::Unknown);
+        CHECK(a.problem() == "the lock is a symbolic link (not followed): " + lock);
+        Game game;
+        REQUIRE(game.play("c2-c3"));
+        CHECK(a.save(game, {}) == "autosave failing: the lock is a symbolic link (not followed): " + lock);
+        CHECK_FALSE(lock_holder(t.path));
+    }
+    // A link to nowhere is not made to point at a new file either.
+    const std::string nowhere = t.path + "/nowhere";
+    REQUIRE(::unlink(lock.c_str()) == 0);
+    REQUIRE(::symlink(nowhere.c_str(), lock.c_str()) == 0);
+    {
+        Autosave a(t.path);
+        CHECK(a.problem() == "the lock is a symbolic link (not followed): " + lock);
+    }
+    CHECK(::access(nowhere.c_str(), F_OK) != 0);
+    // A hard link to the file: not written either.
+    REQUIRE(::unlink(lock.c_str()) == 0);
+    REQUIRE(::link(victim.c_str(), lock.c_str()) == 0);
+    {
+        Autosave a(t.path);
+        CHECK(a.problem() == "the lock has other names (hard links), not written: " + lock);
+    }
+    std::ifstream in(victim);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(text == "precious\n");
+}
+
 TEST_CASE("autosave: an unusable state folder is reported and retried", "[store][autosave]") {
     TempFolder t;
     // A folder below a plain file cannot be made, even by root.

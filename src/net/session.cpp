@@ -1,6 +1,7 @@
 #include "net/session.hpp"
 
 #include <algorithm>
+#include <map>
 #include <tuple>
 #include <unistd.h>
 #include <utility>
@@ -138,7 +139,8 @@ std::string cut_name(std::string name) {
 // ============================== Host ==============================
 
 struct Host::Impl {
-    enum class Stage : std::uint8_t { Handshake, Waiting, Seated, Watching };
+    // Held: a hello with a code, from a user whose wait after a wrong code has not ended yet.
+    enum class Stage : std::uint8_t { Handshake, Held, Waiting, Seated, Watching };
     struct Peer {
         explicit Peer(Connection c) : conn(std::move(c)) {}
         Connection conn;
@@ -148,6 +150,13 @@ struct Host::Impl {
         std::string login;
         uid_t uid = 0;
         int request = 0;
+        std::optional<Hello> held;  // Held: the hello, looked at again at check_at
+        Millis check_at = 0;
+    };
+    // A user's wrong codes in a row, and when their next code may be looked at.
+    struct Misses {
+        int count = 0;
+        Millis next = 0;
     };
 
     Impl(Host& self, HostConfig config, Listener listener)
@@ -161,6 +170,7 @@ struct Host::Impl {
     std::string watch_code;
     std::string tokens[2];
     int next_request = 1;
+    std::map<uid_t, Misses> misses;
     std::size_t takeback_to = 0;
     Millis now_ms = 0;  // the time of what is being handled (handle_ready's, or config.now() for an action)
 
@@ -342,31 +352,40 @@ struct Host::Impl {
         send_state(p);
     }
 
+    // Whether the peer's code must wait (its user's last one was wrong, and not long ago): then its
+    // hello is held, to be looked at again when the wait ends (check_deadlines).
+    bool hold(Peer& p, const Hello& hello) {
+        const auto it = misses.find(p.uid);
+        if (it == misses.end() || it->second.next <= now_ms) return false;
+        p.stage = Stage::Held;
+        p.held = hello;
+        p.check_at = it->second.next;
+        return true;
+    }
+    // A wrong code: refused, and that user's next code waits, longer with each wrong one in a row.
+    void missed(Peer& p, std::string_view kind) {
+        Misses& m = misses[p.uid];
+        ++m.count;
+        const auto base = config.limits.wrong_code_wait.count();
+        const Millis wait = std::min<Millis>(base << std::min(m.count - 1, 20), config.limits.wrong_code_wait_max.count());
+        m.next = now_ms + wait;
+        refuse(p, concat("wrong ", kind, " code"));
+        notice(p, m.count == 1 ? concat("a wrong ", kind, " code from ", p.login)
+                               : concat(m.count, " wrong codes in a row from ", p.login, ": their next try waits ", static_cast<int>(wait), " ms"));
+    }
+
     void handshake(Peer& p, const Message& m) {
-        if (std::holds_alternative<Query>(m)) {
-            p.conn.send_and_close(format(info()));
-            return;
-        }
-        if (std::holds_alternative<Takeover>(m)) {
-            const auto cred = peer_credentials(p.conn.fd());
-            if (!config.handover) refuse(p, "a hosted game is not taken over: join it or watch it");
-            else if (!cred || cred->uid != ::geteuid()) refuse(p, "only the user who plays this game may take it over");
-            else {
-                Event e = event(EventKind::TakeoverRequest);
-                e.request = static_cast<int>(cred->pid);
-                e.login = cred->login;
-                self.emit(std::move(e));
-                p.conn.close();  // the answer is the autosave's lock coming free
-            }
-            return;
-        }
+        // The opening line (hello, query, takeover) says its version: another one is refused, whatever it asks.
         const auto* hello = std::get_if<Hello>(&m);
-        if (hello == nullptr) {
+        const auto* query = std::get_if<Query>(&m);
+        const auto* takeover = std::get_if<Takeover>(&m);
+        if (hello == nullptr && query == nullptr && takeover == nullptr) {
             refuse(p, "the first line must be hello or query");
             return;
         }
-        if (hello->version != kProtocolVersion) {
-            refuse(p, concat("protocol version ", hello->version, " is not supported (this fetaix speaks ", kProtocolVersion, ")"));
+        const int version = hello != nullptr ? hello->version : query != nullptr ? query->version : takeover->version;
+        if (version != kProtocolVersion) {
+            refuse(p, concat("protocol version ", version, " is not supported (this fetaix speaks ", kProtocolVersion, ")"));
             return;
         }
         const auto cred = peer_credentials(p.conn.fd());
@@ -376,8 +395,25 @@ struct Host::Impl {
         }
         p.uid = cred->uid;
         p.login = cred->login;
+        // Before anything is told: another user learns nothing of a private game, not even its players.
         if (!config.shared && cred->uid != ::geteuid()) {
             refuse(p, "this game is private to the user who hosts it");
+            return;
+        }
+        if (query != nullptr) {
+            p.conn.send_and_close(format(info()));
+            return;
+        }
+        if (takeover != nullptr) {
+            if (!config.handover) refuse(p, "a hosted game is not taken over: join it or watch it");
+            else if (cred->uid != ::geteuid()) refuse(p, "only the user who plays this game may take it over");
+            else {
+                Event e = event(EventKind::TakeoverRequest);
+                e.request = static_cast<int>(cred->pid);
+                e.login = cred->login;
+                self.emit(std::move(e));
+                p.conn.close();  // the answer is the autosave's lock coming free
+            }
             return;
         }
         p.name = cut_name(hello->name.empty() ? cred->login : hello->name);
@@ -386,11 +422,12 @@ struct Host::Impl {
                 refuse(p, code_needed("watch"));
                 return;
             }
+            if (config.shared && hold(p, *hello)) return;
             if (config.shared && !code_matches(watch_code, hello->code)) {
-                refuse(p, "wrong watch code");
-                notice(p, concat("a wrong watch code from ", p.login));
+                missed(p, "watch");
                 return;
             }
+            if (config.shared) misses.erase(p.uid);
             watch(p);
             return;
         }
@@ -431,11 +468,12 @@ struct Host::Impl {
             refuse(p, code_needed("join"));
             return;
         }
+        if (hold(p, *hello)) return;
         if (!code_matches(join_code, hello->code)) {
-            refuse(p, "wrong join code");
-            notice(p, concat("a wrong join code from ", p.login));
+            missed(p, "join");
             return;
         }
+        misses.erase(p.uid);
         p.stage = Stage::Waiting;
         p.side = *side;
         p.request = next_request++;
@@ -594,6 +632,7 @@ struct Host::Impl {
         if (std::holds_alternative<Unknown>(*m)) return;
         switch (p.stage) {
             case Stage::Handshake: handshake(p, *m); break;
+            case Stage::Held: break;     // its hello is looked at when its user's wait ends
             case Stage::Waiting: break;  // nothing but patience until the host's player answers
             case Stage::Seated: seated_message(p, *m); break;
             case Stage::Watching: watcher_message(p, *m); break;
@@ -654,6 +693,14 @@ struct Host::Impl {
     }
 
     void check_deadlines(TimePoint now) {
+        // By index: a released hello may seat a peer and refuse another (never erase) while this runs.
+        for (std::size_t i = 0; i < peers.size(); ++i) {
+            Peer& p = *peers[i];
+            if (p.conn.closed() || p.stage != Stage::Held || p.check_at > now_ms) continue;
+            p.stage = Stage::Handshake;
+            const Message hello = *std::exchange(p.held, std::nullopt);
+            handshake(p, hello);
+        }
         for (auto& p : peers) {
             if (p->conn.closed()) continue;
             if (p->stage == Stage::Handshake && now - p->conn.opened_at() >= config.limits.handshake_timeout)
@@ -782,6 +829,7 @@ int Host::timeout_ms(TimePoint now) const {
     for (const auto& p : impl_->peers) {
         if (p->conn.closed()) continue;
         if (p->stage == Impl::Stage::Handshake) consider(p->conn.opened_at() + impl_->config.limits.handshake_timeout);
+        if (p->stage == Impl::Stage::Held) consider(TimePoint(std::chrono::milliseconds(p->check_at)));
         if (p->conn.partial_since()) consider(*p->conn.partial_since() + impl_->config.limits.partial_line_timeout);
     }
     // A running clock: its fall is decided when it comes (here, once the keyboard's program no longer does).
@@ -1132,7 +1180,7 @@ Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, TimePoint
     if (auto why = check_text(config.name, kMaxNameBytes)) return Error{concat("the name ", *why)};
     if (auto why = check_text(config.code, kMaxCodeBytes)) return Error{concat("the code ", *why)};
     if (auto why = check_text(config.token, kMaxCodeBytes)) return Error{concat("the seat token ", *why)};
-    auto fd = connect_to(config.socket_path);
+    auto fd = connect_to(config.socket_path, config.shared);
     if (!fd) return fd.error();
     // The host may send many lines at once (a long game's history, a burst of chat): no rate limit here.
     Limits limits = config.limits;

@@ -258,6 +258,9 @@ struct ClientConfig {
     std::string code;   // a shared game's join or watch code
     std::string token;  // the seat token kept from an earlier Welcomed
     Limits limits;      // output cap and line length apply; the others are the host's business
+    // A socket in the shared folder (find_game): any user may host it. Otherwise the host must be this
+    // user, or nothing (no code, no token) is sent (connect_to).
+    bool shared = false;
 };
 
 class Client final : public Session {

@@ -109,12 +109,20 @@ Expected<std::string> socket_path(const std::string& folder, std::string_view na
     return path;
 }
 
-Expected<std::string> find_game(std::string_view name) {
+Expected<GameSocket> find_game(std::string_view name) {
     if (auto why = check_game_name(name)) return Error{*why};
-    for (const std::string& folder : {private_folder_path(), shared_folder_path()}) {
-        auto path = socket_path(folder, name);
-        if (path && is_socket_file(*path)) return *path;
+    const std::string mine = private_folder_path();
+    auto folder = prepare_folder(mine, false);
+    struct stat st{};
+    // A private folder that cannot be made (no XDG_RUNTIME_DIR folder) holds no game; one that is there
+    // but not ours alone is refused.
+    if (!folder && ::lstat(mine.c_str(), &st) == 0) return folder.error();
+    if (folder) {
+        auto path = socket_path(*folder, name);
+        if (path && is_socket_file(*path)) return GameSocket{*path, false};
     }
+    auto path = socket_path(shared_folder_path(), name);
+    if (path && is_socket_file(*path)) return GameSocket{*path, true};
     return Error{concat("no game named ", name, " is hosted here (fetaix hosts lists the games)")};
 }
 
@@ -200,9 +208,26 @@ int Listener::accept_one() {
     return -1;
 }
 
-Expected<int> connect_to(const std::string& path) {
+namespace {
+// Why a private socket's listener is refused: another user's, or one the kernel cannot name.
+std::optional<std::string> not_ours(int fd, const std::string& path) {
+    const auto cred = peer_credentials(fd);
+    if (!cred) return concat("cannot tell who listens at ", path, " (no peer credentials): refusing to talk to it");
+    if (cred->uid != ::geteuid())
+        return concat("the game at ", path, " is run by another user (", cred->login, "): refusing to talk to it");
+    return std::nullopt;
+}
+}  // namespace
+
+Expected<int> connect_to(const std::string& path, bool shared) {
     const int fd = raw_connect(path);
-    if (fd >= 0) return fd;
+    if (fd >= 0) {
+        if (shared) return fd;
+        auto why = not_ours(fd, path);
+        if (!why) return fd;
+        ::close(fd);
+        return Error{*why};
+    }
     switch (errno) {
         case ENOENT: return Error{concat("no game is hosted at ", path)};
         case ECONNREFUSED: return Error{concat("the game at ", path, " is gone (connection refused)")};
@@ -360,7 +385,7 @@ void Connection::send_and_close(std::string_view line) {
 
 // --- Listing ---
 
-std::vector<HostListing> list_hosts(const std::string& folder, std::chrono::milliseconds deadline) {
+std::vector<HostListing> list_hosts(const std::string& folder, bool shared, std::chrono::milliseconds deadline) {
     std::vector<HostListing> out;
     std::vector<std::unique_ptr<Connection>> conns;
     std::vector<std::size_t> index;  // conns[i] asks for out[index[i]]
@@ -393,6 +418,13 @@ std::vector<HostListing> list_hosts(const std::string& folder, std::chrono::mill
             out.push_back(std::move(l));
             continue;
         }
+        if (!shared)
+            if (auto why = not_ours(fd, l.path)) {
+                ::close(fd);
+                l.problem = *why;
+                out.push_back(std::move(l));
+                continue;
+            }
         auto c = std::make_unique<Connection>(fd, limits, start);
         c->send(format(Query{}));
         c->flush();

@@ -42,6 +42,11 @@ struct Limits {
     std::chrono::milliseconds partial_line_timeout{10000};  // an unfinished line left this long: closed
     double messages_per_second = 20;  // sustained rate of lines from one peer...
     double message_burst = 40;        // ...with this many at once; beyond: an error and the connection closed
+    // After a wrong join or watch code, that user's next code waits this long before it is looked at,
+    // doubling with each wrong one in a row up to the max: codes cannot be guessed fast. The try is
+    // held, never the host's loop.
+    std::chrono::milliseconds wrong_code_wait{250};
+    std::chrono::milliseconds wrong_code_wait_max{4000};
 };
 
 // --- Where ---
@@ -64,9 +69,17 @@ Expected<std::string> prepare_folder(const std::string& path, bool shared);
 // FOLDER/NAME.sock, or why not (a bad name, a path too long for a socket address).
 Expected<std::string> socket_path(const std::string& folder, std::string_view name);
 
+// A game's socket and which folder it is in: a private game's host must be this user.
+struct GameSocket {
+    std::string path;
+    bool shared = false;
+};
+
 // The socket of the game `name`: in the private folder if it is there, else in the shared one; or why
-// not ("no game named kitchen is hosted here (fetaix hosts lists the games)"). Creates neither folder.
-Expected<std::string> find_game(std::string_view name);
+// not ("no game named kitchen is hosted here (fetaix hosts lists the games)"). The private folder is
+// made (prepare_folder) and checked first: one that another user made for us, or left open to others,
+// is refused with the reason, as a host refuses it (another user could listen there as our game).
+Expected<GameSocket> find_game(std::string_view name);
 
 // --- Listening and connecting ---
 
@@ -100,8 +113,10 @@ private:
 };
 
 // Connects to the socket at `path`, non-blocking: the fd (caller owns it), or why not ("no game is
-// hosted at PATH", "the game at PATH is gone (connection refused)").
-Expected<int> connect_to(const std::string& path);
+// hosted at PATH", "the game at PATH is gone (connection refused)"). Unless `shared`, the listening
+// process must be this user (SO_PEERCRED), as OpenSSH and tmux check theirs: another user's is refused
+// before a word (a code, a seat token) is sent to it.
+Expected<int> connect_to(const std::string& path, bool shared);
 
 // Who is at the other end of a Unix socket (SO_PEERCRED).
 struct PeerCredentials {
@@ -176,9 +191,10 @@ struct HostListing {
 };
 
 // Every NAME.sock in `folder`, each asked `query` (all at once, waiting up to `deadline` in all). A
-// socket whose host is gone (connection refused) is removed when this user may remove it. Sorted by
+// socket whose host is gone (connection refused) is removed when this user may remove it. In a private
+// folder (not `shared`) a socket listened on by another user is not asked (connect_to). Sorted by
 // name. Blocks up to `deadline`: meant for the `hosts` command, not for a game's loop.
-std::vector<HostListing> list_hosts(const std::string& folder,
+std::vector<HostListing> list_hosts(const std::string& folder, bool shared,
                                     std::chrono::milliseconds deadline = std::chrono::milliseconds(500));
 
 // --- Randomness ---

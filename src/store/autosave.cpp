@@ -69,22 +69,26 @@ void Autosave::try_lock() {
         problem_ = reason_first(*problem);
         return;
     }
-    // O_NONBLOCK: a FIFO put in its place must not hang the game (it is refused below).
-    int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NONBLOCK, 0644);
+    // Never through a symbolic link nor waiting on a FIFO put in its place (open_in_place).
+    int fd = open_in_place(lock_path_, O_RDWR | O_CREAT, 0644);
     // flock needs no write access: a lock file made read-only (mode 444, a read-only folder) still locks.
     if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM)) {
         const int first = errno;
-        fd = ::open(lock_path_.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-        if (fd < 0) errno = first;  // why it could not be made or written is the news, not that it is missing
+        fd = open_in_place(lock_path_, O_RDONLY, 0);
+        if (fd < 0 && errno != ELOOP) errno = first;  // why it could not be made or written is the news, not that it is missing
     }
     if (fd < 0) {
-        problem_ = system_error("cannot open the lock", lock_path_);
+        problem_ = in_place_failure("the lock", lock_path_);
+        return;
+    }
+    if (auto refusal = in_place_refusal(fd, lock_path_, "the lock")) {
+        problem_ = *refusal;
+        ::close(fd);
         return;
     }
     struct stat info {};
-    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        problem_ = S_ISREG(info.st_mode) ? system_error("cannot use the lock", lock_path_)
-                                         : concat("the lock is not a regular file: ", lock_path_);
+    if (::fstat(fd, &info) != 0) {
+        problem_ = system_error("cannot use the lock", lock_path_);
         ::close(fd);
         return;
     }
@@ -130,12 +134,10 @@ void Autosave::set_reachable_as(std::string game) {
 
 std::optional<LockHolder> lock_holder(const std::string& folder) {
     const std::string path = folder + "/autosave.lock";
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    const int fd = open_in_place(path, O_RDONLY, 0);
     if (fd < 0) return std::nullopt;
-    struct stat info {};
     // A shared lock is refused only while someone holds the exclusive one.
-    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || ::flock(fd, LOCK_SH | LOCK_NB) == 0 ||
-        errno != EWOULDBLOCK) {
+    if (in_place_refusal(fd, path, "the lock") || ::flock(fd, LOCK_SH | LOCK_NB) == 0 || errno != EWOULDBLOCK) {
         ::close(fd);
         return std::nullopt;
     }

@@ -151,6 +151,26 @@ Expected<RegularFile> open_regular(const std::string& path, std::string_view wha
 
 }  // namespace
 
+int open_in_place(const std::string& path, int flags, mode_t mode) {
+    return ::open(path.c_str(), flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode);
+}
+
+std::optional<std::string> in_place_refusal(int fd, const std::string& path, std::string_view what) {
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) return concat("cannot use ", what, ": ", std::strerror(errno), ": ", path);
+    if (!S_ISREG(info.st_mode)) return concat(what, " is not a regular file: ", path);
+    // A hard link planted to another user's file is as bad as a symbolic one.
+    if (info.st_nlink > 1) return concat(what, " has other names (hard links), not written: ", path);
+    return std::nullopt;
+}
+
+std::string in_place_failure(std::string_view what, const std::string& path) {
+    if (errno == ELOOP) return concat(what, " is a symbolic link (not followed): ", path);
+    // A FIFO with no reader (opened to write without waiting), or a device with none behind it.
+    if (errno == ENXIO) return concat(what, " is not a regular file: ", path);
+    return concat("cannot open ", what, ": ", std::strerror(errno), ": ", path);
+}
+
 Expected<int> open_regular_file(const std::string& path, std::string_view what) {
     const auto opened = open_regular(path, what);
     if (!opened) return opened.error();

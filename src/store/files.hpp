@@ -5,6 +5,7 @@
 #include <atomic>
 #include <ctime>
 #include <optional>
+#include <sys/types.h>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -45,6 +46,19 @@ Expected<std::string> read_record_file(const std::string& path);
 // The first game of a record file, every move checked; notes (unknown tags, more games in the file)
 // are added to the record's notes. Setting `stop` from another thread ends the reading early.
 Expected<GameRecord> load_game_file(const std::string& path, const std::atomic<bool>* stop = nullptr);
+
+// A file fetaix writes in place in its own folders (the autosave's lock, a seat token) is opened with
+// this: never through a symbolic link (O_NOFOLLOW), never waiting on a FIFO (O_NONBLOCK), close-on-exec.
+// A user who owns the folder could plant a link there to a file a root's fetaix would overwrite.
+// `flags`: O_RDONLY, O_WRONLY or O_RDWR, and O_CREAT if wanted; never O_TRUNC (in_place_refusal must
+// look at the file first). The fd, or -1 with errno set (ELOOP for a symbolic link).
+int open_in_place(const std::string& path, int flags, mode_t mode);
+// Why a file opened by open_in_place may not be used: not a regular file ("the lock is not a regular
+// file: PATH"), or with other names (a hard link to another file); nothing when it may.
+std::optional<std::string> in_place_refusal(int fd, const std::string& path, std::string_view what);
+// Why open_in_place failed, from errno: "the lock is a symbolic link (not followed): PATH", or
+// "cannot open the lock: Permission denied: PATH".
+std::string in_place_failure(std::string_view what, const std::string& path);
 
 // Writes text to path so that a crash at any instant leaves the old file or the new one: a temporary
 // file in the same folder, fsync, rename over the old one, fsync the folder. Returns an error message.

@@ -49,10 +49,16 @@ std::optional<std::string> write_token(const std::string& state_folder, const st
     for (std::size_t at = folder.find('/', 1); at != std::string::npos; at = folder.find('/', at + 1))
         ::mkdir(folder.substr(0, at).c_str(), 0700);
     ::mkdir(folder.c_str(), 0700);
-    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (fd < 0) return concat("cannot keep the seat token in ", path);
+    // In place, as every file fetaix writes in its folders: a symbolic link, a FIFO or a hard link there
+    // is refused, and only a regular file is cut short.
+    const int fd = store::open_in_place(path, O_WRONLY | O_CREAT, 0600);
+    if (fd < 0) return concat("cannot keep the seat token: ", store::in_place_failure("the token file", path));
+    if (auto refusal = store::in_place_refusal(fd, path, "the token file")) {
+        ::close(fd);
+        return concat("cannot keep the seat token: ", *refusal);
+    }
     const std::string line = token + "\n";
-    const bool ok = ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+    const bool ok = ::ftruncate(fd, 0) == 0 && ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
     ::close(fd);
     if (!ok) return concat("cannot keep the seat token in ", path);
     return std::nullopt;
@@ -151,7 +157,8 @@ std::optional<Error> Network::connect() {
     auto path = net::find_game(options_.name);
     if (!path) return path.error();
     net::ClientConfig config;
-    config.socket_path = *path;
+    config.socket_path = path->path;
+    config.shared = path->shared;
     config.role = options_.mode == NetOptions::Mode::Watch ? net::Role::Watch : net::Role::Seat;
     config.code = options_.code;
     config.name = options_.player;

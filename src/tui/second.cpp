@@ -125,8 +125,8 @@ std::optional<net::Message> first_message(const std::string& text) {
 }
 
 // What the holder's game is (its `game` answer to `query`), or nothing when it does not answer in time.
-std::optional<net::GameInfo> ask_game(std::FILE* out, const std::string& path, int pid) {
-    auto fd = net::connect_to(path);
+std::optional<net::GameInfo> ask_game(std::FILE* out, const net::GameSocket& path, int pid) {
+    auto fd = net::connect_to(path.path, path.shared);
     if (!fd) return std::nullopt;
     std::optional<net::GameInfo> info;
     bool open = send_line(*fd, net::format(net::Query{}));
@@ -185,8 +185,8 @@ bool stop_holder(std::FILE* out, int pid, const std::string& folder) {
 enum class Handover { Done, Refused, NoAnswer };
 
 // Asks the holder to let go of the game; done once the autosave's lock is free.
-Handover ask_takeover(std::FILE* out, const std::string& path, int pid, const std::string& folder) {
-    auto fd = net::connect_to(path);
+Handover ask_takeover(std::FILE* out, const net::GameSocket& path, int pid, const std::string& folder) {
+    auto fd = net::connect_to(path.path, path.shared);
     if (!fd) return lock_free(folder) ? Handover::Done : Handover::NoAnswer;
     bool open = send_line(*fd, net::format(net::Takeover{}));
     std::string text;

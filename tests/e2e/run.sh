@@ -1143,12 +1143,17 @@ net_refused)
     wait_in shared "^a wrong join code from $me$"
     # No code at all is not a wrong one: the refusal says that the game needs one, and how to give it.
     start_in bare XDG_STATE_HOME="$STATE/bare" "$BIN" join "$game"
+    # Asked for the code on a terminal; none given (Enter alone).
+    wait_in bare "^Join code for $game \(shown on the host's screen\):$"
+    keys_in bare Enter
     wait_in bare '^EXITED 1$'
-    [ "$($T capture-pane -p -J -t bare | head -1)" = "fetaix: the host refused: this game is shared: join it with the join code shown on the host's screen (fetaix join $game --code CODE)" ] ||
+    [ "$($T capture-pane -p -J -t bare | grep '^fetaix: ')" = "fetaix: the host refused: this game is shared: join it with the join code shown on the host's screen (fetaix join $game --code CODE)" ] ||
         fail "joining without the code: $(screen_in bare | head -2)"
     start_in bare_watch "$BIN" watch "$game"
+    wait_in bare_watch "^Watch code for $game \(shown on the host's screen\):$"
+    keys_in bare_watch Enter
     wait_in bare_watch '^EXITED 1$'
-    [ "$($T capture-pane -p -J -t bare_watch | head -1)" = "fetaix: the host refused: this game is shared: watch it with the watch code shown on the host's screen (fetaix watch $game --code CODE)" ] ||
+    [ "$($T capture-pane -p -J -t bare_watch | grep '^fetaix: ')" = "fetaix: the host refused: this game is shared: watch it with the watch code shown on the host's screen (fetaix watch $game --code CODE)" ] ||
         fail "watching without the code: $(screen_in bare_watch | head -2)"
     start_in right XDG_STATE_HOME="$STATE/right" "$BIN" join "$game" --code "$code"
     wait_in shared "^User $me asks for the White seat as $me\. Let them in\? \(y/n\)$"
@@ -2581,6 +2586,127 @@ net_shared_other_user)
         expected="20 kept, 10 refused: ['error text=\"too many connections from $other (20): try again later\"']"
     fi
     [ "$counted" = "$expected" ] || fail "one user's connections: $counted"
+    kill_server
+    ;;
+net_token_not_regular)
+    # Issue 26 item 2, the seat token (a file fetaix writes in its folder): a FIFO in its place is refused
+    # and never waited on (the joiner once hung there), a symbolic link is not followed.
+    mkdir -p "$STATE/black/fetaix/seats"
+    mkfifo "$STATE/black/fetaix/seats/kitchen.token"
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black XDG_STATE_HOME="$STATE/black" "$BIN" join kitchen
+    wait_in black '^cannot keep the seat token: the token file is not a regular file:'
+    wait_in black 'to move - waiting for'
+    keys_in black q
+    wait_in black 'EXITED'
+    printf 'precious\n' >"$STATE/victim"
+    ln -s "$STATE/victim" "$STATE/black/fetaix/seats/attic.token"
+    start_in host2 XDG_STATE_HOME="$STATE/host2" "$BIN" host attic
+    wait_in host2 '^Join: fetaix join attic'
+    start_in black2 XDG_STATE_HOME="$STATE/black" "$BIN" join attic
+    wait_in black2 '^cannot keep the seat token: the token file is a symbolic link \(not followed\):'
+    [ "$(cat "$STATE/victim")" = precious ] || fail "the link's target was written: $(cat "$STATE/victim")"
+    kill_server
+    ;;
+net_code_kept_off)
+    # Issue 26 item 3: a code need not be on the command line, which every user reads: typed when asked
+    # (not echoed), from FETAIX_CODE, or from --code-file FILE.
+    game="e2e-$$"
+    start_in host "$BIN" host "$game" --shared
+    wait_in host "^Watch: fetaix watch $game --code "
+    join_code=$(screen_in host | grep '^Join: ' | awk '{print $6}')
+    watch_code=$(screen_in host | grep '^Watch: ' | awk '{print $6}')
+    start_in watcher "$BIN" watch "$game"
+    wait_in watcher "^Watch code for $game \(shown on the host's screen\):$"
+    keys_in watcher -l "$watch_code"
+    screen_in watcher | grep -qF "$watch_code" && fail "the code typed was shown"
+    keys_in watcher Enter
+    wait_in watcher "^Watching $game: "
+    start_in black FETAIX_CODE="$join_code" XDG_STATE_HOME="$STATE/black" "$BIN" join "$game"
+    wait_in host 'Let them in\? \(y/n\)$'
+    grep -qF "$join_code" "/proc/$(fetaix_pid black)/cmdline" && fail "the code is on the command line"
+    keys_in host y
+    wait_in black 'waiting for White'
+    printf '%s\n' "$watch_code" >"$STATE/code"
+    start_in second "$BIN" watch "$game" --code-file "$STATE/code"
+    wait_in second "^Watching $game: "
+    # A code file that is not one: said, and nothing started.
+    said=$("$BIN" watch "$game" --code-file "$STATE" 2>&1)
+    status=$?
+    [ "$said" = "fetaix: --code-file: $STATE is a folder, not a code file" ] || fail "--code-file a folder: $said"
+    [ "$status" = 2 ] || fail "--code-file a folder: exit status $status"
+    kill_server
+    ;;
+net_private_impostor)
+    # Issue 26 item 1: another user who makes the joiner's private folder, or listens in it, is not
+    # sent the joiner's hello (its code, its seat token): the folder must be the joiner's own and 0700,
+    # and the listener the joiner's own user (SO_PEERCRED).
+    [ "$(id -u)" = 0 ] || cannot_test "a listener of another user" "it needs two users (run as root: the player is nobody)"
+    program=$(player_program)
+    rt="$STATE/rt"
+    mkdir -m 755 "$rt"
+    mkdir -m 777 "$STATE/player"
+    # The impostor (root here): listens at PATH and appends all it hears to HEARD, until killed.
+    impostor() {
+        python3 -c '
+import os, socket, sys
+s = socket.socket(socket.AF_UNIX)
+s.bind(sys.argv[1])
+os.chmod(sys.argv[1], 0o666)
+s.listen()
+while True:
+    c, _ = s.accept()
+    c.settimeout(3)
+    try:
+        while True:
+            d = c.recv(4096)
+            if not d:
+                break
+            with open(sys.argv[2], "ab") as heard:
+                heard.write(d)
+    except socket.timeout:
+        pass
+    c.close()
+' "$1" "$2" &
+        impostor_pid=$!
+        trap 'kill "$impostor_pid" 2>/dev/null; cleanup' EXIT
+        local deadline=$((SECONDS + 5))
+        until [ -S "$1" ]; do
+            ((SECONDS < deadline)) || fail "the impostor did not listen"
+            sleep 0.02
+        done
+    }
+    # What session NAME's fetaix said before it exited 1, its lines joined (a long one wraps).
+    said_in() {
+        wait_in "$1" '^EXITED 1$'
+        screen_in "$1" | sed '/^$/,$d' | tr -d '\n'
+    }
+    # A private folder made by another user, open to all.
+    mkdir -m 777 "$rt/fetaix"
+    impostor "$rt/fetaix/kitchen.sock" "$STATE/heard"
+    start_in one XDG_STATE_HOME="$STATE/player" XDG_RUNTIME_DIR="$rt" $(as_player "$program") join kitchen
+    said=$(said_in one)
+    [ "$said" = "fetaix: $rt/fetaix belongs to another user: refusing to use it" ] || fail "joining: $said"
+    kill "$impostor_pid"
+    wait "$impostor_pid" 2>/dev/null
+    [ ! -e "$STATE/heard" ] || fail "the impostor heard: $(cat "$STATE/heard")"
+    # The joiner's own folder, 0700, but another user (root may) listens in it.
+    rm -rf "$rt/fetaix"
+    mkdir -m 700 "$rt/fetaix"
+    chown nobody "$rt/fetaix"
+    impostor "$rt/fetaix/kitchen.sock" "$STATE/heard"
+    start_in two XDG_STATE_HOME="$STATE/player" XDG_RUNTIME_DIR="$rt" $(as_player "$program") join kitchen
+    said=$(said_in two)
+    [ "$said" = "fetaix: the game at $rt/fetaix/kitchen.sock is run by another user (root): refusing to talk to it" ] ||
+        fail "joining: $said"
+    # fetaix hosts does not ask it either.
+    hosts=$(env XDG_RUNTIME_DIR="$rt" $(as_player "$program") hosts 2>&1)
+    [ "$(echo "$hosts" | grep '^kitchen ')" = "kitchen   the game at $rt/fetaix/kitchen.sock is run by another user (root): refusing to talk to it" ] ||
+        fail "fetaix hosts: $hosts"
+    kill "$impostor_pid"
+    wait "$impostor_pid" 2>/dev/null
+    [ ! -e "$STATE/heard" ] || fail "the impostor heard: $(cat "$STATE/heard")"
     kill_server
     ;;
 local_takeover_screen_reader)
