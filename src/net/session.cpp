@@ -303,8 +303,9 @@ struct Host::Impl {
     void refuse(Peer& p, std::string_view why) { p.conn.send_and_close(error_line(why)); }
     // A shared game asked for without a code: not a wrong code, but how to give the right one.
     std::string code_needed(std::string_view command) const {
-        return concat("this game is shared: ", command, " it with the ", command, " code shown on the host's screen (fetaix ",
-                      command, " ", config.game_name, " --code CODE)");
+        // The ways that keep the code from other users (--code shows it in the process list).
+        return concat("this game is shared: ", command, " it with the ", command,
+                      " code shown on the host's screen (typed when asked, or in FETAIX_CODE or --code-file FILE)");
     }
 
     // Gives seat `side` to the peer: a token, the welcome, the whole state, and the news to the others.

@@ -1147,13 +1147,13 @@ net_refused)
     wait_in bare "^Join code for $game \(shown on the host's screen\):$"
     keys_in bare Enter
     wait_in bare '^EXITED 1$'
-    [ "$($T capture-pane -p -J -t bare | grep '^fetaix: ')" = "fetaix: the host refused: this game is shared: join it with the join code shown on the host's screen (fetaix join $game --code CODE)" ] ||
+    [ "$($T capture-pane -p -J -t bare | grep '^fetaix: ')" = "fetaix: the host refused: this game is shared: join it with the join code shown on the host's screen (typed when asked, or in FETAIX_CODE or --code-file FILE)" ] ||
         fail "joining without the code: $(screen_in bare | head -2)"
     start_in bare_watch "$BIN" watch "$game"
     wait_in bare_watch "^Watch code for $game \(shown on the host's screen\):$"
     keys_in bare_watch Enter
     wait_in bare_watch '^EXITED 1$'
-    [ "$($T capture-pane -p -J -t bare_watch | grep '^fetaix: ')" = "fetaix: the host refused: this game is shared: watch it with the watch code shown on the host's screen (fetaix watch $game --code CODE)" ] ||
+    [ "$($T capture-pane -p -J -t bare_watch | grep '^fetaix: ')" = "fetaix: the host refused: this game is shared: watch it with the watch code shown on the host's screen (typed when asked, or in FETAIX_CODE or --code-file FILE)" ] ||
         fail "watching without the code: $(screen_in bare_watch | head -2)"
     start_in right XDG_STATE_HOME="$STATE/right" "$BIN" join "$game" --code "$code"
     wait_in shared "^User $me asks for the White seat as $me\. Let them in\? \(y/n\)$"
