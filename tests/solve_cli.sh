@@ -58,9 +58,13 @@ got=$("$program" solve --verify "$tmp/bad.proof")
 [[ $? == 1 && $got == *"the move 'a1-a2' is not legal"* ]] || fail "changed move: $got"
 
 # Stopped after 1000 nodes with a checkpoint, then resumed: the same value as one whole run.
+# A link planted where the checkpoint was once first written (PATH.tmp) leads nowhere: its target stays.
+echo "another user's file" >"$tmp/victim"
+ln -s "$tmp/victim" "$tmp/ck.tmp"
 "$program" solve --fen "W:Wa2,c1:Bc5,d4" --nodes 1000 --checkpoint "$tmp/ck" >"$tmp/stopped"
 status=$?
 [[ $status == 1 ]] || fail "stopped run: status $status"
+[[ $(cat "$tmp/victim") == "another user's file" && -f "$tmp/ck" && ! -L "$tmp/ck" ]] || fail "the checkpoint followed a planted link"
 grep -q "^value: unknown: " "$tmp/stopped" || { fail "stopped run says"; cat "$tmp/stopped"; }
 grep -q "^checkpoint written to $tmp/ck; go on with fetaix solve --resume $tmp/ck$" "$tmp/stopped" || fail "no checkpoint line"
 "$program" solve --resume "$tmp/ck" >"$tmp/resumed"

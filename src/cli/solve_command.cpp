@@ -10,9 +10,13 @@
 #include <cstring>
 #include <cstdio>
 #include <fstream>
+#include <istream>
+#include <optional>
 #include <map>
 #include <sstream>
 #include <variant>
+
+#include <ext/stdio_filebuf.h>
 
 #include <fetaix/book.hpp>
 #include <fetaix/proof.hpp>
@@ -52,24 +56,28 @@ struct Checkpoint {
     double seconds = 0;
 };
 
-// Writes the header and every used table entry to path.tmp, then renames it over path.
+// Writes the header and every used table entry to a new file beside path, then renames it over path.
 std::optional<std::string> write_checkpoint(const std::string& path, const Checkpoint& c, const solve::Table& table) {
     std::size_t used = 0;
     for (const solve::Entry& e : table.slots()) used += (e.flags & solve::kUsed) != 0;
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return concat("cannot write ", tmp);
-        out << kCheckpointHead << "\nposition " << to_fen(c.position) << "\nrules " << proof::rules_line(c.rules)
-            << "\nphase " << c.phase << "\nnodes " << c.nodes << " " << c.proven << " " << c.disproven << "\nseconds "
-            << format("%.3f", c.seconds) << "\nentries " << used << "\n";
-        for (const solve::Entry& e : table.slots())
-            if (e.flags & solve::kUsed) out.write(reinterpret_cast<const char*>(&e), sizeof e);
-        out.flush();
-        if (!out) return concat("cannot write ", tmp, " (disk full?)");
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) return concat("cannot rename ", tmp, " to ", path);
-    return std::nullopt;
+    const std::string head = concat(kCheckpointHead, "\nposition ", to_fen(c.position), "\nrules ", proof::rules_line(c.rules),
+                                    "\nphase ", c.phase, "\nnodes ", c.nodes, " ", c.proven, " ", c.disproven, "\nseconds ",
+                                    format("%.3f", c.seconds), "\nentries ", used, "\n");
+    return store::write_file_atomically(path, [&](const store::PieceSink& sink) {
+        if (!sink(head)) return false;
+        // The entries go out a megabyte at a time: the table may be larger than the memory left.
+        std::string piece;
+        piece.reserve(std::size_t{1} << 20);
+        for (const solve::Entry& e : table.slots()) {
+            if (!(e.flags & solve::kUsed)) continue;
+            piece.append(reinterpret_cast<const char*>(&e), sizeof e);
+            if (piece.size() + sizeof e > piece.capacity()) {
+                if (!sink(piece)) return false;
+                piece.clear();
+            }
+        }
+        return sink(piece);
+    });
 }
 
 // Reads a checkpoint's header; the entries follow in `in`.
@@ -141,12 +149,6 @@ bool same_file(const std::string& a, const std::string& b) {
 
 // Why a file the command reads as it goes (a checkpoint) cannot be read: missing, unreadable, or not a
 // regular file (a FIFO or a device would block or never end).
-std::optional<std::string> input_refusal(const std::string& path) {
-    const auto fd = store::open_regular_file(path, "a checkpoint");
-    if (!fd) return fd.error().message;
-    ::close(*fd);
-    return std::nullopt;
-}
 
 // The most a proof or book file may hold: a proof of millions of positions is hundreds of MB.
 constexpr std::size_t kMaxSolveFileBytes = std::size_t{1} << 30;
@@ -169,18 +171,18 @@ int run_solve(SolveSettings s) {
         return 2;
     }
     Checkpoint done;  // the work of the runs before this one
-    std::ifstream resume;
+    // Read through the descriptor whose type was checked: the name may point elsewhere by now.
+    std::optional<__gnu_cxx::stdio_filebuf<char>> resume_file;
+    std::istream resume(nullptr);
     std::size_t resume_entries = 0;
     if (!s.resume_file.empty()) {
-        if (auto refused = input_refusal(s.resume_file)) {
-            err(concat("fetaix: solve: ", *refused));
+        const auto fd = store::open_regular_file(s.resume_file, "a checkpoint");
+        if (!fd) {
+            err(concat("fetaix: solve: ", fd.error().message));
             return 1;
         }
-        resume.open(s.resume_file, std::ios::binary);
-        if (!resume) {
-            err(concat("fetaix: solve: cannot read ", s.resume_file));
-            return 1;
-        }
+        resume_file.emplace(*fd, std::ios::in | std::ios::binary);
+        resume.rdbuf(&*resume_file);
         auto head = read_checkpoint_head(resume, resume_entries, s.resume_file);
         if (!head) {
             err(concat("fetaix: solve: ", head.error().message));

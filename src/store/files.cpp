@@ -282,9 +282,15 @@ std::optional<std::string> make_directories(const std::string& path) {
 }
 
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text) {
+    return write_file_atomically(path, [text](const PieceSink& sink) { return sink(text); });
+}
+
+std::optional<std::string> write_file_atomically(const std::string& path, const std::function<bool(const PieceSink&)>& produce) {
+    // mkstemp makes a new file of a name no one could have planted a link at, unlike PATH.tmp.
     Temporary temporary(path);
     if (temporary.fd() < 0) return system_error("cannot write in the folder of", path);
-    if (!temporary.write_all(text)) return system_error("cannot write", path);
+    if (!produce([&temporary](std::string_view piece) { return temporary.write_all(piece); }))
+        return system_error("cannot write", path);
     if (::fchmod(temporary.fd(), 0644) != 0) return system_error("cannot set the permissions of", path);
     if (!temporary.flush_and_close()) return system_error("cannot flush", path);
     if (::rename(temporary.name().c_str(), path.c_str()) != 0) return system_error("cannot replace", path);

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <ctime>
+#include <functional>
 #include <optional>
 #include <sys/types.h>
 #include <string>
@@ -63,6 +64,11 @@ std::string in_place_failure(std::string_view what, const std::string& path);
 // Writes text to path so that a crash at any instant leaves the old file or the new one: a temporary
 // file in the same folder, fsync, rename over the old one, fsync the folder. Returns an error message.
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text);
+
+// The same for a file too large to build in memory first: `produce` hands its pieces, in order, to the
+// sink, which returns false when a write failed (then `produce` should stop and return false too).
+using PieceSink = std::function<bool(std::string_view)>;
+std::optional<std::string> write_file_atomically(const std::string& path, const std::function<bool(const PieceSink&)>& produce);
 
 // Creates a folder and its parents. Returns an error message.
 std::optional<std::string> make_directories(const std::string& path);
