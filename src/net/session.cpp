@@ -396,11 +396,6 @@ struct Host::Impl {
         }
         p.uid = cred->uid;
         p.login = cred->login;
-        // Before anything is told: another user learns nothing of a private game, not even its players.
-        if (!config.shared && cred->uid != ::geteuid()) {
-            refuse(p, "this game is private to the user who hosts it");
-            return;
-        }
         if (query != nullptr) {
             p.conn.send_and_close(format(info()));
             return;
@@ -677,7 +672,13 @@ struct Host::Impl {
                 peer->conn.send_and_close(error_line(concat("too many connections (", config.limits.max_connections, "): try again later")));
                 continue;  // destroyed here: the fd is closed at once
             }
-            if (const auto cred = peer_credentials(fd)) {
+            const auto cred = peer_credentials(fd);
+            // Before a byte is read: another user learns nothing of a private game, not even its protocol.
+            if (!config.shared && (!cred || cred->uid != ::geteuid())) {
+                peer->conn.send_and_close(error_line("this game is private to the user who hosts it"));
+                continue;
+            }
+            if (cred) {
                 peer->uid = cred->uid;
                 peer->login = cred->login;
                 const auto same_user = std::count_if(peers.begin(), peers.end(), [&](const auto& p) {
