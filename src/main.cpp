@@ -264,13 +264,18 @@ int run_app(tui::AppOptions options) {
 // Whether `value`, taken by CLI11 as a file name, is a word before any -- that starts with '-': CLI11
 // takes a word that is no valid option name (such as "--\a") as a positional argument, but before --
 // it is an unknown option (a file named so goes after --).
-bool dashed_before_separator(int argc, char** argv, const std::string& value) {
-    if (value.empty() || value[0] != '-') return false;
+// Whether value stands after a "--": then it is a file's name, whatever it looks like.
+bool after_separator(int argc, char** argv, const std::string& value) {
     for (int i = 1; i < argc; ++i) {
-        if (std::string_view(argv[i]) == "--") return false;
-        if (argv[i] == value) return true;
+        if (std::string_view(argv[i]) == "--") return true;
+        if (argv[i] == value) return false;
     }
     return false;
+}
+
+// A word like an option before any "--": an option fetaix does not know, not a file's name.
+bool dashed_before_separator(int argc, char** argv, const std::string& value) {
+    return !value.empty() && value[0] == '-' && !after_separator(argc, argv, value);
 }
 
 int unknown_option(const std::string& word, std::string_view command) {
@@ -782,7 +787,8 @@ int main(int argc, char** argv) {
     const cli::SettingsRead settings_read = cli::load_settings(cli::settings_path());
     if (used.empty()) {
         if (dashed_before_separator(argc, argv, play.file)) return unknown_option(play.file, "");
-        if (const auto mistyped = cli::mistyped_command(app, play.file)) return usage_error(*mistyped);
+        if (!after_separator(argc, argv, play.file))
+            if (const auto mistyped = cli::mistyped_command(app, play.file)) return usage_error(*mistyped);
         options.given.time = think_time->count() > 0;
         // A side's own clock goes with --clock (for the other side) or with the other side's own.
         if (clock->count() == 0 && (white_clock->count() > 0) != (black_clock->count() > 0))

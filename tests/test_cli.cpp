@@ -129,6 +129,7 @@ TEST_CASE("cli: a word close to a command's name is told as a mistyped command, 
     CHECK(mistyped_command(app, "hostz") == "unknown command 'hostz' (did you mean host or hosts?)");
     // Far from every name, a path, or a record's name: the game opens it (and says if it cannot).
     CHECK_FALSE(mistyped_command(app, "zzzz"));
+    CHECK_FALSE(mistyped_command(app, "games"));  // the very name, as after "--"
     CHECK_FALSE(mistyped_command(app, "hots.pdn"));
     CHECK_FALSE(mistyped_command(app, "./hots"));
     CHECK_FALSE(mistyped_command(app, ""));

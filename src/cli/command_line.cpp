@@ -258,6 +258,8 @@ std::optional<std::string> mistyped_command(const CLI::App& app, const std::stri
         const std::string& name = command->get_name();
         const std::size_t edits = edits_between(word, name);
         // A short word two edits from a name is as far from it as from anything.
+        // The very name (given after "--", so a file's) is no mistake to correct.
+        if (edits == 0) return std::nullopt;
         if (edits >= name.size() / 2 + 1 || edits > best) continue;
         if (edits < best) closest.clear();
         best = edits;
