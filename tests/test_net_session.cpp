@@ -958,22 +958,24 @@ TEST_CASE("net: a joiner refuses a private folder open to other users, as a host
     const char* saved = std::getenv("XDG_RUNTIME_DIR");
     const std::string keep = saved != nullptr ? saved : "";
     ::setenv("XDG_RUNTIME_DIR", runtime.path.c_str(), 1);
+    // A name no one else hosts: find_game also looks in the one shared folder of the machine.
+    const std::string name = "kitchen-" + std::to_string(::getpid());
     // Another user could have made it (or listen in it): a socket there may be anyone's.
     const std::string folder = runtime.path + "/fetaix";
     REQUIRE(::mkdir(folder.c_str(), 0700) == 0);
     REQUIRE(::chmod(folder.c_str(), 0777) == 0);
-    auto path = socket_path(folder, "kitchen");
+    auto path = socket_path(folder, name);
     REQUIRE(path.ok());
     HostConfig config;
-    config.game_name = "kitchen";
+    config.game_name = name;
     config.socket_path = *path;
     auto host = Host::start(config);
     REQUIRE(host.ok());
-    auto found = find_game("kitchen");
+    auto found = find_game(name);
     // Missing, it is made, ours and 0700: a socket in it later is ours.
     ::setenv("XDG_RUNTIME_DIR", (runtime.path + "/fresh").c_str(), 1);
     REQUIRE(::mkdir((runtime.path + "/fresh").c_str(), 0700) == 0);
-    auto missing = find_game("kitchen");
+    auto missing = find_game(name);
     struct stat st{};
     const bool made = ::lstat((runtime.path + "/fresh/fetaix").c_str(), &st) == 0;
     if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
