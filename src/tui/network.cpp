@@ -263,8 +263,9 @@ void Network::prepare(Controller& controller) {
     if (host_) {
         seat(controller, options_.side);
         // Two parts, each shown whole (network_lines in frame.cpp): a command is copied from the screen.
-        join_line_ = options_.shared ? concat("Join: fetaix join ", options_.name, " --code ", host_->join_code(),
-                                              "\nWatch: fetaix watch ", options_.name, " --code ", host_->watch_code())
+        // The code beside the command, not in it: typed when asked, it stays out of the process list.
+        join_line_ = options_.shared ? concat("Join: fetaix join ", options_.name, ", code ", host_->join_code(),
+                                              "\nWatch: fetaix watch ", options_.name, ", code ", host_->watch_code())
                                      : concat("Join: fetaix join ", options_.name, "\nWatch: fetaix watch ", options_.name);
         controller.set_network_line(join_line_);
     } else {

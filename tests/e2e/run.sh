@@ -1030,7 +1030,7 @@ net_resume_shared)
     # and its watcher, whose watch code is the old one, is told why it is not (and tries no more).
     game="e2e-$$"
     start_in host "$BIN" host "$game" --shared
-    wait_in host "^Watch: fetaix watch $game --code "
+    wait_in host "^Watch: fetaix watch $game, code "
     watch_code=$(screen_in host | grep '^Watch: ' | awk '{print $6}')
     start_in watcher "$BIN" watch "$game" --code "$watch_code"
     wait_in watcher "^Watching $game: "
@@ -1133,8 +1133,8 @@ net_refused)
     # (Its own state folder: the first host holds the autosave of this one.)
     start_in shared XDG_STATE_HOME="$STATE/shared" "$BIN" host "$game" --shared --as black
     # Each command whole on its line: copied from there as it is.
-    wait_in shared "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
-    wait_in shared "^Watch: fetaix watch $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
+    wait_in shared "^Join: fetaix join $game, code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
+    wait_in shared "^Watch: fetaix watch $game, code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
     code=$(screen_in shared | grep '^Join: ' | awk '{print $6}')
     watch_code=$(screen_in shared | grep '^Watch: ' | awk '{print $6}')
     start_in wrong XDG_STATE_HOME="$STATE/wrong" "$BIN" join "$game" --code aaaa-bbbb-cccc
@@ -2564,7 +2564,7 @@ net_shared_other_user)
     # player refuses: told so, and the seat stays free.
     game="e2e-$$"
     start_in host "$BIN" host "$game" --shared
-    wait_in host "^Join: fetaix join $game --code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
+    wait_in host "^Join: fetaix join $game, code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
     code=$(screen_in host | grep '^Join: ' | awk '{print $6}')
     mkdir -m 777 "$STATE/other"
     other=$(id -un)
@@ -2614,7 +2614,7 @@ net_code_kept_off)
     # (not echoed), from FETAIX_CODE, or from --code-file FILE.
     game="e2e-$$"
     start_in host "$BIN" host "$game" --shared
-    wait_in host "^Watch: fetaix watch $game --code "
+    wait_in host "^Watch: fetaix watch $game, code "
     join_code=$(screen_in host | grep '^Join: ' | awk '{print $6}')
     watch_code=$(screen_in host | grep '^Watch: ' | awk '{print $6}')
     start_in watcher "$BIN" watch "$game"
