@@ -146,6 +146,12 @@ cp "$manifest" "$tmp/manifest"
 awk '$1 == "1m0k-0m1k" { $2 = $2 + 1 } { print }' "$tmp/manifest" >"$manifest"
 expect 1 "" "fetaix: tablebase probe: $manifest: 1m0k-0m1k has $((entries + 1)) entries, expected $entries" tablebase probe W:WKc3:Bc4
 mv "$tmp/manifest" "$manifest"
+# A count with a sign is no count (a stream read "-1" as 18446744073709551615).
+cp "$manifest" "$tmp/manifest"
+awk '$1 == "1m0k-0m1k" { $2 = -1 } { print }' "$tmp/manifest" >"$manifest"
+line=$(grep '^1m0k-0m1k ' "$manifest")
+expect 1 "" "fetaix: tablebase probe: $manifest: unreadable line '$line'" tablebase probe W:WKc3:Bc4
+mv "$tmp/manifest" "$manifest"
 
 # A changed byte: verify, probe and build all refuse the file.
 printf '\x07' | dd of="$folder/1m0k-0m1k.tb" bs=1 seek=100 conv=notrunc status=none

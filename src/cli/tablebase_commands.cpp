@@ -1,5 +1,6 @@
 #include "cli/tablebase_commands.hpp"
 
+#include <charconv>
 #include <unistd.h>
 
 #include <algorithm>
@@ -69,6 +70,12 @@ std::string table_path(const Rules& rules, const tb::Material& m) { return conca
 // The most a manifest may hold: a line of some 40 bytes a material, a few hundred materials.
 constexpr std::size_t kMaxManifestBytes = std::size_t{1} << 20;
 
+// A count written in decimal digits and within 64 bits, into `value` (from_chars takes no sign for it).
+bool all_digits(std::string_view text, std::uint64_t& value) {
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return error == std::errc{} && end == text.data() + text.size();
+}
+
 // The manifest, empty when there is none; an error when it is not one (or not a file that can be read).
 Expected<Manifest> read_manifest(const Rules& rules) {
     Manifest manifest;
@@ -84,9 +91,10 @@ Expected<Manifest> read_manifest(const Rules& rules) {
     if (in.fail() || line.rfind(kManifestHead, 0) != 0) return Error{concat(path, ": not a fetaix tablebase manifest")};
     while (std::getline(in, line)) {
         std::istringstream words(line);
-        std::string name;
+        std::string name, entries;
         ManifestEntry e;
-        if (!(words >> name >> e.entries >> e.sum) || e.sum.size() != 16)
+        // Digits only: a stream reads "-1" as 18446744073709551615.
+        if (!(words >> name >> entries >> e.sum) || e.sum.size() != 16 || !all_digits(entries, e.entries))
             return Error{concat(path, ": unreadable line '", line, "'")};
         manifest[name] = e;
     }
