@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -30,12 +32,27 @@ std::string hosted_path(const std::string& state_folder, const std::string& name
     return concat(state_folder, "/seats/", name, ".hosted");
 }
 
-// The first line of a token file (the second too, for a host's: White's token, then Black's).
-std::string read_token(const std::string& path, int line = 0) {
-    // Read as every file fetaix reads: a FIFO or a device put there is refused, never waited on.
-    const auto text = store::read_text_file(path, {4096, "a seat token file", "4 KiB", false});
-    if (!text) return "";
-    std::istringstream in(*text);
+// The first line of a token file (the second too, for a host's: White's token, then Black's); when
+// there is a file but it cannot be used, `problem` says why.
+std::string read_token(const std::string& path, int line = 0, std::string* problem = nullptr) {
+    // As it is written: never through a link, a FIFO or a device refused, never waited on.
+    const int fd = store::open_in_place(path, O_RDONLY, 0);
+    if (fd < 0) {
+        if (errno != ENOENT && problem != nullptr) *problem = store::in_place_failure("the seat token", path);
+        return "";
+    }
+    std::string text;
+    auto refusal = store::in_place_refusal(fd, path, "the seat token");
+    char buffer[4096];
+    const ssize_t n = refusal ? 0 : ::read(fd, buffer, sizeof buffer);
+    ::close(fd);
+    if (!refusal && n < 0) refusal = concat("cannot read the seat token: ", std::strerror(errno), ": ", path);
+    if (refusal) {
+        if (problem != nullptr) *problem = *refusal;
+        return "";
+    }
+    text.assign(buffer, static_cast<std::size_t>(n));
+    std::istringstream in(text);
     std::string token;
     for (int i = 0; i <= line; ++i)
         if (!std::getline(in, token)) return "";
@@ -163,7 +180,8 @@ std::optional<Error> Network::connect() {
     config.code = options_.code;
     config.name = options_.player;
     // The seat token kept when first let in: the same seat back, on a rejoin too.
-    if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder_, options_.name));
+    token_problem_.clear();
+    if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder_, options_.name), 0, &token_problem_);
     auto client = net::Client::connect(std::move(config));
     if (!client) return client.error();
     host_pid_ = (*client)->host_pid();
@@ -454,7 +472,8 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
                 break;
             }
             if (!welcomed_) {
-                refusal_ = e.text;
+                // A seat held for us may be refused for want of our token: say why it was not sent.
+                refusal_ = token_problem_.empty() ? e.text : concat(e.text, " (", token_problem_, ")");
                 break;
             }
             // The board stays as it was; a move tried now is refused by the session ("not connected").

@@ -123,6 +123,7 @@ private:
     std::string join_line_;  // host: how to join and watch, shown while a seat is free
     std::string watch_line_;  // watcher: what the keys do, shown unless there is news of a seat
     std::optional<std::string> refusal_;
+    std::string token_problem_;  // why the seat token kept here was not sent, if it was not
     std::array<std::optional<Millis>, 2> away_since_;  // by Color, timed games: when the player left
     std::string away_line_;                             // what show_away last put on the notice line
     bool door_ = false;    // a plain fetaix's game (open_door)

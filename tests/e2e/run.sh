@@ -2607,6 +2607,21 @@ net_token_not_regular)
     start_in black2 XDG_STATE_HOME="$STATE/black" "$BIN" join attic
     wait_in black2 '^cannot keep the seat token: the token file is a symbolic link \(not followed\):'
     [ "$(cat "$STATE/victim")" = precious ] || fail "the link's target was written: $(cat "$STATE/victim")"
+    # A token kept, then replaced by a link: not read through it, and the refusal of the seat held for
+    # its owner says why the token was not sent (it said only that the seat was held).
+    start_in host3 XDG_STATE_HOME="$STATE/host3" "$BIN" host cellar
+    wait_in host3 '^Join: fetaix join cellar'
+    start_in black3 XDG_STATE_HOME="$STATE/black3" "$BIN" join cellar --name Omar
+    wait_in black3 'to move - waiting for'
+    keys_in black3 q
+    wait_in black3 'EXITED'
+    token="$STATE/black3/fetaix/seats/cellar.token"
+    mv "$token" "$STATE/kept.token"
+    ln -s "$STATE/kept.token" "$token"
+    start_in black4 XDG_STATE_HOME="$STATE/black3" "$BIN" join cellar --name Omar
+    wait_in black4 '^EXITED 1$'
+    [ "$($T capture-pane -p -J -t black4 | grep '^fetaix: ')" = "fetaix: the host refused: no seat is free: the black seat is held for Omar, who may come back (the seat token is a symbolic link (not followed): $token)" ] ||
+        fail "rejoining with the token a link: $($T capture-pane -p -J -t black4 | grep '^fetaix: ')"
     kill_server
     ;;
 net_code_kept_off)
