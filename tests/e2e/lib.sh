@@ -256,6 +256,8 @@ start_in() {
     $T -u new-session -d -s "$name" -x 80 -y 24 "env $*; status=\$?; echo; echo EXITED \$status; sleep 30"
 }
 screen_in() { $T capture-pane -p -t "$1"; }
+# shown_code NAME Join|Watch: the code a shared host's screen shows beside that command.
+shown_code() { screen_in "$1" | grep "^$2: " | awk '{print $6}'; }
 keys_in() {
     local name=$1
     shift

@@ -1031,10 +1031,10 @@ net_resume_shared)
     game="e2e-$$"
     start_in host "$BIN" host "$game" --shared
     wait_in host "^Watch: fetaix watch $game, code "
-    watch_code=$(screen_in host | grep '^Watch: ' | awk '{print $6}')
+    watch_code=$(shown_code host Watch)
     start_in watcher "$BIN" watch "$game" --code "$watch_code"
     wait_in watcher "^Watching $game: "
-    start_in black XDG_STATE_HOME="$STATE/black" "$BIN" join "$game" --code "$(screen_in host | grep '^Join: ' | awk '{print $6}')"
+    start_in black XDG_STATE_HOME="$STATE/black" "$BIN" join "$game" --code "$(shown_code host Join)"
     wait_in host 'Let them in\? \(y/n\)$'
     keys_in host y
     wait_in black 'waiting for White'
@@ -1135,8 +1135,8 @@ net_refused)
     # Each command whole on its line: copied from there as it is.
     wait_in shared "^Join: fetaix join $game, code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
     wait_in shared "^Watch: fetaix watch $game, code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
-    code=$(screen_in shared | grep '^Join: ' | awk '{print $6}')
-    watch_code=$(screen_in shared | grep '^Watch: ' | awk '{print $6}')
+    code=$(shown_code shared Join)
+    watch_code=$(shown_code shared Watch)
     start_in wrong XDG_STATE_HOME="$STATE/wrong" "$BIN" join "$game" --code aaaa-bbbb-cccc
     wait_in wrong '^fetaix: the host refused: wrong join code$'
     wait_in wrong '^EXITED 1$'
@@ -2565,7 +2565,7 @@ net_shared_other_user)
     game="e2e-$$"
     start_in host "$BIN" host "$game" --shared
     wait_in host "^Join: fetaix join $game, code [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}$"
-    code=$(screen_in host | grep '^Join: ' | awk '{print $6}')
+    code=$(shown_code host Join)
     mkdir -m 777 "$STATE/other"
     other=$(id -un)
     [ "$(id -u)" = 0 ] && other=nobody
@@ -2630,8 +2630,8 @@ net_code_kept_off)
     game="e2e-$$"
     start_in host "$BIN" host "$game" --shared
     wait_in host "^Watch: fetaix watch $game, code "
-    join_code=$(screen_in host | grep '^Join: ' | awk '{print $6}')
-    watch_code=$(screen_in host | grep '^Watch: ' | awk '{print $6}')
+    join_code=$(shown_code host Join)
+    watch_code=$(shown_code host Watch)
     start_in watcher "$BIN" watch "$game"
     wait_in watcher "^Watch code for $game \(shown on the host's screen\):$"
     keys_in watcher -l "$watch_code"
