@@ -73,7 +73,8 @@ for run in range(RUNS):
     startup.append(read_until(fd, b"to move") - t0)
     drain_quiet(fd)
     # Cursor moves, a selection and a move: each timed from the write to the last byte of the redraw.
-    for key in [b"\x1b[A", b"\x1b[B", b"h", b"l", b" ", b"\x1b[A", b" ", b"u", b"r", b"?", b"x"]:
+    # The cursor keys as a terminal in keypad mode sends them (ESC O A), as ncurses asks it to.
+    for key in [b"\x1bOA", b"\x1bOB", b"h", b"l", b" ", b"\x1bOA", b" ", b"u", b"r", b"?", b"x"]:
         t = time.perf_counter()
         os.write(fd, key)
         keys.append(drain_quiet(fd) - t)

@@ -296,3 +296,19 @@ move_in() {
 }
 # fetaix_pid NAME: the process id of the fetaix running in session NAME.
 fetaix_pid() { pgrep -P "$($T display -p -t "$1" '#{pane_pid}')" -x fetaix; }
+
+# How many pages of the compiled-in book process $1 has mapped: /proc/PID/pagemap's present bit (bit 63)
+# for each page between the book's symbols, placed by the mapping the program was loaded at.
+book_pages_mapped() {
+    local pid=$1 real begin end base first last
+    real=$(readlink -f "/proc/$pid/exe")
+    read -r begin end < <(nm "$real" | awk '$3 == "fetaix_proven_book_begin" {b = $1} $3 == "fetaix_proven_book_end" {e = $1} END {print b, e}')
+    [ -n "$begin" ] && [ -n "$end" ] || fail "no book symbols in $real"
+    base=$(awk -v bin="$real" '$6 == bin {split($1, a, "-"); print a[1], $3; exit}' "/proc/$pid/maps")
+    read -r start offset <<<"$base"
+    base=$((16#$start - 16#$offset))
+    first=$(((base + 16#$begin) / 4096))
+    last=$(((base + 16#$end - 1) / 4096))
+    dd if="/proc/$pid/pagemap" bs=8 skip="$first" count=$((last - first + 1)) status=none |
+        od -An -v -t u8 -w8 | awk '$1 >= 2 ^ 63 {n++} END {print n + 0}'
+}
