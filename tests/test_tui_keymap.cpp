@@ -264,14 +264,14 @@ TEST_CASE("keymap: the help page's keys with the defaults", "[tui][keymap]") {
                   });
 }
 
-TEST_CASE("keymap: README.md and the man page hold the table of actions and default keys", "[tui][keymap][docs]") {
+TEST_CASE("keymap: docs/guide.md and the man page hold the table of actions and default keys", "[tui][keymap][docs]") {
     const auto read = [](const std::string& name) {
         std::ifstream in(std::string(FETAIX_SOURCE_DIR) + "/" + name);
         std::stringstream text;
         text << in.rdbuf();
         return text.str();
     };
-    CHECK_THAT(read("README.md"), Catch::Contains(keys_markdown()));
+    CHECK_THAT(read("docs/guide.md"), Catch::Contains(keys_markdown()));
     CHECK_THAT(read("docs/fetaix.6"), Catch::Contains(keys_man()));
 }
 
@@ -298,9 +298,9 @@ TEST_CASE("keymap: many keys for an action wrap on the help page and the key lin
           "Enter select  : move  u/r undo/redo  s/o save/open  ? help  q quit");
 }
 
-TEST_CASE("keymap: every key README.md's table of keys names in backquotes is a default key of the table",
+TEST_CASE("keymap: every key docs/guide.md's table of keys names in backquotes is a default key of the table",
           "[tui][keymap][docs]") {
-    std::ifstream in(std::string(FETAIX_SOURCE_DIR) + "/README.md");
+    std::ifstream in(std::string(FETAIX_SOURCE_DIR) + "/docs/guide.md");
     std::string line;
     while (std::getline(in, line) && line != "| keys | action |") {
     }
