@@ -15,6 +15,7 @@
 #include <vector>
 
 #include <fetaix/fetaix.hpp>
+#include <fetaix/engine/engine.hpp>
 
 #include "cli/command_line.hpp"
 #include "cli/engine_commands.hpp"

@@ -8,6 +8,7 @@
 #include <set>
 
 #include <fetaix/book.hpp>
+#include <fetaix/engine/engine.hpp>
 #include <fetaix/fetaix.hpp>
 #include <fetaix/proof.hpp>
 #include <fetaix/solve.hpp>

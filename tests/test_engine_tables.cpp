@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <fetaix/fetaix.hpp>
+#include <fetaix/engine/engine.hpp>
 #include <fetaix/tablebase.hpp>
 
 #include "helpers.hpp"
