@@ -9,7 +9,7 @@
 
 #include <fetaix/fetaix.hpp>
 #include <fetaix/engine/engine.hpp>
-#include <fetaix/tablebase.hpp>
+#include <fetaix/solve/tablebase.hpp>
 
 #include "helpers.hpp"
 

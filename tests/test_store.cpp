@@ -13,7 +13,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/tablebase_commands.hpp"
+#include "engine/built_tables.hpp"
+#include "solve/tablebase_files.hpp"
 #include "store/autosave.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
@@ -790,7 +791,7 @@ TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, 
     const std::string keep = saved != nullptr ? saved : "";
     ::setenv("XDG_DATA_HOME", t.path.c_str(), 1);
     const Rules rules;
-    const std::string folder = cli::tablebase_directory(rules);
+    const std::string folder = solving::tablebase_directory(rules);
     REQUIRE_FALSE(make_directories(folder));
     // Every material of 2 pieces listed (so they are probed); their files are what the test makes.
     std::string manifest = "fetaix tablebase 2 backward-captures=no,promotion=end,majority=no\n";
@@ -803,7 +804,7 @@ TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, 
     REQUIRE(::mkdir(as_folder.c_str(), 0700) == 0);
     REQUIRE(::mkfifo(as_fifo.c_str(), 0600) == 0);
     {
-        cli::BuiltTables tables;
+        engine::BuiltTables tables;
         CHECK(tables.pieces(rules) == 2);
         CHECK(tables.take_problem().empty());
         CHECK(tables.with(rules, mullahs) == nullptr);
@@ -820,7 +821,7 @@ TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, 
     REQUIRE(::unlink(manifest_path.c_str()) == 0);
     REQUIRE(::mkfifo(manifest_path.c_str(), 0600) == 0);
     {
-        cli::BuiltTables tables;
+        engine::BuiltTables tables;
         CHECK(tables.pieces(rules) == 0);
         CHECK(tables.take_problem() == manifest_path + " is not a regular file");
     }

@@ -2,8 +2,8 @@
 
 #include "cli/options.hpp"
 #include "cli/output.hpp"
-#include "cli/proven_book.hpp"
-#include "cli/tablebase_commands.hpp"
+#include "solve/proven_book.hpp"
+#include "engine/built_tables.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -96,12 +96,12 @@ int run_bench(const Rules& rules, int depth_cut) {
 int run_analyze(const AnalyzeSettings& settings) {
     // The built tables answer a position they hold with every move's material (the shortest win, the
     // longest defence), and score the positions they hold in the search of any other.
-    BuiltTables tables;
+    engine::BuiltTables tables;
     engine::Search search;
     search.set_tables(&tables);
     // The book of proven positions: a root it holds is answered with its move; a move into a proven
     // loss is not searched while another is left.
-    search.set_book(&cli::proven_book());
+    search.set_book(&solving::proven_book());
     const engine::Result r = search.run(settings.position, settings.rules, {}, settings.limits, [](const engine::DepthReport& d) {
         out(format("depth=%d score=%d nodes=%llu nps=%.0f pv=%s", d.depth, d.score,
                    static_cast<unsigned long long>(d.nodes), d.seconds > 0 ? d.nodes / d.seconds : 0.0,

@@ -13,8 +13,8 @@
 #include "text/display.hpp"
 #include "tui/session.hpp"
 #include "tui/player.hpp"
-#include "cli/proven_book.hpp"
-#include "cli/tablebase_commands.hpp"
+#include "solve/proven_book.hpp"
+#include "engine/built_tables.hpp"
 #include "tui/thinker.hpp"
 
 namespace fetaix::line {
@@ -114,7 +114,7 @@ int run(tui::AppOptions options) {
     tui::Session session(controller, options);
     LineGame game(controller);
     Input input;
-    tui::Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); }, [] { return &cli::proven_book(); });
+    tui::Thinker thinker([] { return std::make_unique<engine::BuiltTables>(); }, [] { return &solving::proven_book(); });
     // The same player the screen's loop uses: the level, the seed and the clock's budget in one place.
     tui::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     std::uint64_t thinking_revision = 0;

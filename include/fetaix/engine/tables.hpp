@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "../tablebase.hpp"
+#include "../solve/tablebase.hpp"
 
 namespace fetaix::engine {
 
