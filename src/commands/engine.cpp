@@ -1,4 +1,4 @@
-#include "cli/engine_commands.hpp"
+#include "commands/engine.hpp"
 
 #include "cli/options.hpp"
 #include "cli/output.hpp"
