@@ -7,12 +7,13 @@
 #include <random>
 #include <set>
 
-#include <fetaix/book.hpp>
+#include <fetaix/solve/book.hpp>
+#include <fetaix/engine/engine.hpp>
 #include <fetaix/fetaix.hpp>
-#include <fetaix/proof.hpp>
-#include <fetaix/solve.hpp>
+#include <fetaix/solve/proof.hpp>
+#include <fetaix/solve/solve.hpp>
 
-#include "cli/proven_book.hpp"
+#include "solve/proven_book.hpp"
 #include "helpers.hpp"
 
 using namespace fetaix;
@@ -140,14 +141,14 @@ TEST_CASE("book: a draw's proof gives the nodes both strategies share as draws a
 }
 
 TEST_CASE("book: every entry of the shipped book reads, and every first move of the start is in it", "[solve]") {
-    const auto viewed = book::Book::view(cli::proven_book_bytes());
+    const auto viewed = book::Book::view(solving::proven_book_bytes());
     INFO((viewed ? std::string() : viewed.error().describe()));
     REQUIRE(viewed);
     // The program only views the book it carries: this is the check of every key and code in it.
     const auto wrong = viewed->check();
     INFO((wrong ? wrong->describe() : std::string()));
     CHECK_FALSE(wrong);
-    const book::Book& b = cli::proven_book();
+    const book::Book& b = solving::proven_book();
     CHECK(b.size() == viewed->size());
     CHECK(b.applies(Rules{}));
     // Every move is one the rules core lists.
@@ -241,7 +242,7 @@ TEST_CASE("book: two proofs that disagree on a position are refused; a hold give
 }
 
 TEST_CASE("engine: the book's move at the root, a proven win reported, a move into a proven loss never played", "[solve]") {
-    const book::Book& b = cli::proven_book();
+    const book::Book& b = solving::proven_book();
     engine::Search search(1u << 16);
     search.set_book(&b);
     // After 1. b2-c3 Black plays the book's capture at once, and the result says the win is proven.
@@ -339,7 +340,7 @@ TEST_CASE("engine: after 1. b2-c3 the computer as Black follows the proven win t
     // Sampled lines: White's replies drawn at random, and some played by the engine itself; Black is the
     // engine at its top level with the book and no tables. Each line ends in a Black win by the rules
     // core (the default rules: no-progress 50 plies, threefold repetition a draw).
-    const book::Book& b = cli::proven_book();
+    const book::Book& b = solving::proven_book();
     std::mt19937 rng(2026);
     engine::Search black(1u << 16), white(1u << 16);
     for (int line = 0; line < 60; ++line) {

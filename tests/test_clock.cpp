@@ -2,6 +2,7 @@
 // budget. Every time here is a number passed in: nothing sleeps.
 
 #include "helpers.hpp"
+#include <fetaix/engine/engine.hpp>
 
 using namespace fetaix;
 

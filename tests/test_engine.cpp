@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "helpers.hpp"
+#include <fetaix/engine/engine.hpp>
 
 using namespace fetaix;
 using fetaix::test::fen;

@@ -8,7 +8,8 @@
 #include <catch2/catch.hpp>
 
 #include <fetaix/fetaix.hpp>
-#include <fetaix/tablebase.hpp>
+#include <fetaix/engine/engine.hpp>
+#include <fetaix/solve/tablebase.hpp>
 
 #include "helpers.hpp"
 

@@ -5,9 +5,9 @@
 #include <catch2/catch.hpp>
 
 #include <fetaix/fetaix.hpp>
-#include <fetaix/proof.hpp>
-#include <fetaix/solve.hpp>
-#include <fetaix/tablebase.hpp>
+#include <fetaix/solve/proof.hpp>
+#include <fetaix/solve/solve.hpp>
+#include <fetaix/solve/tablebase.hpp>
 
 #include "helpers.hpp"
 

@@ -13,7 +13,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/tablebase_commands.hpp"
+#include "engine/built_tables.hpp"
+#include "engine/sources.hpp"
+#include "solve/proven_book.hpp"
+#include "solve/tablebase_files.hpp"
 #include "store/autosave.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
@@ -790,7 +793,7 @@ TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, 
     const std::string keep = saved != nullptr ? saved : "";
     ::setenv("XDG_DATA_HOME", t.path.c_str(), 1);
     const Rules rules;
-    const std::string folder = cli::tablebase_directory(rules);
+    const std::string folder = solving::tablebase_directory(rules);
     REQUIRE_FALSE(make_directories(folder));
     // Every material of 2 pieces listed (so they are probed); their files are what the test makes.
     std::string manifest = "fetaix tablebase 2 backward-captures=no,promotion=end,majority=no\n";
@@ -803,7 +806,7 @@ TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, 
     REQUIRE(::mkdir(as_folder.c_str(), 0700) == 0);
     REQUIRE(::mkfifo(as_fifo.c_str(), 0600) == 0);
     {
-        cli::BuiltTables tables;
+        engine::BuiltTables tables;
         CHECK(tables.pieces(rules) == 2);
         CHECK(tables.take_problem().empty());
         CHECK(tables.with(rules, mullahs) == nullptr);
@@ -820,10 +823,36 @@ TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, 
     REQUIRE(::unlink(manifest_path.c_str()) == 0);
     REQUIRE(::mkfifo(manifest_path.c_str(), 0600) == 0);
     {
-        cli::BuiltTables tables;
+        engine::BuiltTables tables;
         CHECK(tables.pieces(rules) == 0);
         CHECK(tables.take_problem() == manifest_path + " is not a regular file");
     }
+    if (saved != nullptr) ::setenv("XDG_DATA_HOME", keep.c_str(), 1);
+    else ::unsetenv("XDG_DATA_HOME");
+}
+
+TEST_CASE("engine sources: the tables every front end plays with are read from the data folder, the book is the one compiled in", "[store][tablebase]") {
+    TempFolder t;
+    const char* saved = std::getenv("XDG_DATA_HOME");
+    const std::string keep = saved != nullptr ? saved : "";
+    ::setenv("XDG_DATA_HOME", t.path.c_str(), 1);
+    const Rules rules;
+    const engine::Sources sources = engine::from_files();
+    // Nothing built: a lone piece needs no table, and there is nothing to tell.
+    const std::unique_ptr<engine::Tables> none = sources.make_tables();
+    REQUIRE(none != nullptr);
+    CHECK(none->pieces(rules) == 1);
+    CHECK(none->take_problem().empty());
+    // Every material of 2 pieces listed in the folder's manifest: tables made now read it.
+    const std::string folder = solving::tablebase_directory(rules);
+    REQUIRE(folder == t.path + "/fetaix/tablebases/backward-captures=no,promotion=end,majority=no");
+    REQUIRE_FALSE(make_directories(folder));
+    std::string manifest = "fetaix tablebase 2 backward-captures=no,promotion=end,majority=no\n";
+    for (const tablebase::Material& m : tablebase::stored_materials_up_to(2))
+        manifest += concat(tablebase::name_of(m), " ", tablebase::Index(m).size(), " 0123456789abcdef\n");
+    t.file(concat(folder.substr(t.path.size() + 1), "/manifest.txt"), manifest);
+    CHECK(sources.make_tables()->pieces(rules) == 2);
+    CHECK(sources.book() == &solving::proven_book());
     if (saved != nullptr) ::setenv("XDG_DATA_HOME", keep.c_str(), 1);
     else ::unsetenv("XDG_DATA_HOME");
 }

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include <fetaix/fetaix.hpp>
-#include <fetaix/tablebase.hpp>
+#include <fetaix/solve/tablebase.hpp>
 
 using namespace fetaix;
 namespace tb = fetaix::tablebase;

@@ -1,9 +1,8 @@
 #pragma once
-// The Fetaix rules core: include this one header for everything.
+// The Fetaix rules core: include this one header for the rules (the engine: <fetaix/engine/engine.hpp>).
 
 #include "bitboard.hpp"
 #include "clock.hpp"
-#include "engine.hpp"
 #include "error.hpp"
 #include "fen.hpp"
 #include "game.hpp"

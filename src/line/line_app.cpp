@@ -13,8 +13,7 @@
 #include "text/display.hpp"
 #include "tui/session.hpp"
 #include "tui/player.hpp"
-#include "cli/proven_book.hpp"
-#include "cli/tablebase_commands.hpp"
+#include "engine/sources.hpp"
 #include "tui/thinker.hpp"
 
 namespace fetaix::line {
@@ -114,7 +113,8 @@ int run(tui::AppOptions options) {
     tui::Session session(controller, options);
     LineGame game(controller);
     Input input;
-    tui::Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); }, [] { return &cli::proven_book(); });
+    const engine::Sources engine_sources = engine::from_files();
+    tui::Thinker thinker(engine_sources.make_tables, engine_sources.book);
     // The same player the screen's loop uses: the level, the seed and the clock's budget in one place.
     tui::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     std::uint64_t thinking_revision = 0;

@@ -8,8 +8,7 @@
 #include <unistd.h>
 #include <vector>
 
-#include "cli/proven_book.hpp"
-#include "cli/tablebase_commands.hpp"
+#include "engine/sources.hpp"
 #include "network.hpp"
 #include "player.hpp"
 #include "remote.hpp"
@@ -30,7 +29,8 @@ int run(AppOptions options) {
                                         options.state_folder, " (end it first)"));
 
     // The engine thinks on its own thread, for the computer's moves and for hints.
-    Thinker thinker([] { return std::make_unique<cli::BuiltTables>(); }, [] { return &cli::proven_book(); });
+    const engine::Sources engine_sources = engine::from_files();
+    Thinker thinker(engine_sources.make_tables, engine_sources.book);
     ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     // The Player delivering the side to move's move, while it works on the position of `working_revision`.
     Player* working = nullptr;

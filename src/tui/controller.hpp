@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <fetaix/fetaix.hpp>
+#include <fetaix/engine/engine.hpp>
 
 #include "input.hpp"
 #include "keymap.hpp"

@@ -9,6 +9,7 @@
 #include <string>
 
 #include <fetaix/fetaix.hpp>
+#include <fetaix/engine/engine.hpp>
 
 #include "players.hpp"
 #include "thinker.hpp"

@@ -2,6 +2,8 @@
 
 #include <optional>
 
+#include <fetaix/engine/levels.hpp>
+
 namespace fetaix::tui {
 
 namespace {

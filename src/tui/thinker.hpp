@@ -10,6 +10,7 @@
 #include <thread>
 
 #include <fetaix/fetaix.hpp>
+#include <fetaix/engine/engine.hpp>
 
 #include "wakeup.hpp"
 

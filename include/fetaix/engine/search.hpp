@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "../book.hpp"
+#include "../solve/book.hpp"
 #include "../movegen.hpp"
 #include "../position.hpp"
 #include "../rules.hpp"

@@ -1,4 +1,4 @@
-#include "cli/record_bench.hpp"
+#include "commands/record_bench.hpp"
 
 #include <fetaix/fetaix.hpp>
 

@@ -30,13 +30,13 @@
 #include <utility>
 #include <vector>
 
-#include "error.hpp"
-#include "fen.hpp"
-#include "movegen.hpp"
-#include "notation.hpp"
-#include "position.hpp"
+#include "../error.hpp"
+#include "../fen.hpp"
+#include "../movegen.hpp"
+#include "../notation.hpp"
+#include "../position.hpp"
 #include "proof.hpp"
-#include "rules.hpp"
+#include "../rules.hpp"
 
 namespace fetaix::book {
 

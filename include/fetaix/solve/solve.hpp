@@ -26,11 +26,11 @@
 #include <unordered_map>
 #include <vector>
 
-#include "fen.hpp"
-#include "movegen.hpp"
-#include "notation.hpp"
-#include "position.hpp"
-#include "rules.hpp"
+#include "../fen.hpp"
+#include "../movegen.hpp"
+#include "../notation.hpp"
+#include "../position.hpp"
+#include "../rules.hpp"
 #include "tablebase.hpp"
 
 namespace fetaix::solve {

@@ -16,11 +16,11 @@
 #include <thread>
 #include <vector>
 
-#include "error.hpp"
-#include "fen.hpp"
-#include "movegen.hpp"
-#include "position.hpp"
-#include "rules.hpp"
+#include "../error.hpp"
+#include "../fen.hpp"
+#include "../movegen.hpp"
+#include "../position.hpp"
+#include "../rules.hpp"
 
 namespace fetaix::tablebase {
 

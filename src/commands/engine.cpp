@@ -1,9 +1,8 @@
-#include "cli/engine_commands.hpp"
+#include "commands/engine.hpp"
 
 #include "cli/options.hpp"
 #include "cli/output.hpp"
-#include "cli/proven_book.hpp"
-#include "cli/tablebase_commands.hpp"
+#include "engine/sources.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -96,12 +95,13 @@ int run_bench(const Rules& rules, int depth_cut) {
 int run_analyze(const AnalyzeSettings& settings) {
     // The built tables answer a position they hold with every move's material (the shortest win, the
     // longest defence), and score the positions they hold in the search of any other.
-    BuiltTables tables;
+    const engine::Sources sources = engine::from_files();
+    const std::unique_ptr<engine::Tables> tables = sources.make_tables();
     engine::Search search;
-    search.set_tables(&tables);
+    search.set_tables(tables.get());
     // The book of proven positions: a root it holds is answered with its move; a move into a proven
     // loss is not searched while another is left.
-    search.set_book(&cli::proven_book());
+    search.set_book(sources.book());
     const engine::Result r = search.run(settings.position, settings.rules, {}, settings.limits, [](const engine::DepthReport& d) {
         out(format("depth=%d score=%d nodes=%llu nps=%.0f pv=%s", d.depth, d.score,
                    static_cast<unsigned long long>(d.nodes), d.seconds > 0 ? d.nodes / d.seconds : 0.0,
@@ -109,7 +109,7 @@ int run_analyze(const AnalyzeSettings& settings) {
         std::fflush(stdout);
     });
     // A table that is there but cannot be used: said, and the search's answer stands.
-    if (const std::string problem = tables.take_problem(); !problem.empty())
+    if (const std::string problem = tables->take_problem(); !problem.empty())
         err(concat("fetaix: analyze: endgame table not used: ", problem));
     if (!r.has_move) {
         out("bestmove none (the side to move has no legal move)");

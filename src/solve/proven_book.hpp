@@ -4,9 +4,9 @@
 
 #include <string_view>
 
-#include <fetaix/book.hpp>
+#include <fetaix/solve/book.hpp>
 
-namespace fetaix::cli {
+namespace fetaix::solving {
 
 // The book's bytes as compiled in.
 std::string_view proven_book_bytes();
@@ -14,4 +14,4 @@ std::string_view proven_book_bytes();
 // shipped book says why, and checks every entry).
 const book::Book& proven_book();
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::solving

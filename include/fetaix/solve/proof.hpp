@@ -24,13 +24,13 @@
 #include <unordered_map>
 #include <vector>
 
-#include "error.hpp"
-#include "fen.hpp"
-#include "movegen.hpp"
-#include "notation.hpp"
-#include "position.hpp"
-#include "rules.hpp"
-#include "switches.hpp"
+#include "../error.hpp"
+#include "../fen.hpp"
+#include "../movegen.hpp"
+#include "../notation.hpp"
+#include "../position.hpp"
+#include "../rules.hpp"
+#include "../switches.hpp"
 #include "tablebase.hpp"
 
 namespace fetaix::proof {

@@ -1,35 +1,14 @@
 #pragma once
-// `fetaix tablebase build|probe|verify`: the endgame tables (include/fetaix/tablebase.hpp) in files under
-// $XDG_DATA_HOME/fetaix/tablebases/<rules>/, one per material, with a manifest of their checksums.
+// The engine's endgame tables read from their files (src/solve/tablebase_files.hpp).
 
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
-#include <fetaix/fetaix.hpp>
 #include <fetaix/engine/tables.hpp>
-#include <fetaix/tablebase.hpp>
 
-namespace fetaix::cli {
-
-// The folder of the tables for these rules (the no-progress count does not change them).
-std::string tablebase_directory(const Rules& rules);
-
-int run_tablebase_build(int pieces, const Rules& rules);
-int run_tablebase_probe(const std::string& fen, const Rules& rules);
-int run_tablebase_verify(const Rules& rules);
-// The built tables a position and its moves need, or nothing when one of them is not built.
-std::optional<tablebase::Set> tables_for(const Position& pos, const Rules& rules);
-
-// Every table built for these rules (none when none is), each checked against the manifest.
-Expected<tablebase::Set> built_tables(const Rules& rules);
-
-// Per material and side to move: the shares won, drawn and lost, the longest win and a draw.
-int run_tablebase_stats(const Rules& rules);
-
-// Per material: the longest quiet stretch (tablebase::quiet_stretch) of a won and of a lost position,
-// with an example of each, and whether it stays within the rules' no-progress limit.
-int run_tablebase_quiet(const Rules& rules);
+namespace fetaix::engine {
 
 // The built tables for the engine (the computer, the hint): each material read from its file the first
 // time the search asks for it, never before, so a game that uses neither loads none; what is not built,
@@ -55,4 +34,4 @@ private:
     void refused(const Error& e);
 };
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::engine

@@ -1,4 +1,4 @@
-#include "cli/proven_book.hpp"
+#include "solve/proven_book.hpp"
 
 // The file's bytes as they are, by the assembler: no conversion to source, no copy at start.
 // FETAIX_PROVEN_BOOK is its path as a string (CMakeLists.txt). The book sits alone between 2 MB
@@ -14,7 +14,7 @@ __asm__(".section .rodata\n"
 extern "C" const char fetaix_proven_book_begin[];
 extern "C" const char fetaix_proven_book_end[];
 
-namespace fetaix::cli {
+namespace fetaix::solving {
 
 std::string_view proven_book_bytes() {
     return {fetaix_proven_book_begin, static_cast<std::size_t>(fetaix_proven_book_end - fetaix_proven_book_begin)};
@@ -30,4 +30,4 @@ const book::Book& proven_book() {
     return book;
 }
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::solving

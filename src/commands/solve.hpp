@@ -1,5 +1,5 @@
 #pragma once
-// `fetaix solve`: proves a position won, drawn or lost (include/fetaix/solve.hpp), with the endgame
+// `fetaix solve`: proves a position won, drawn or lost (include/fetaix/solve/solve.hpp), with the endgame
 // tables as leaves, checkpoints for runs of hours, and proof files re-checked by `--verify`.
 
 #include <cstdint>

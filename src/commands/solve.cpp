@@ -1,4 +1,4 @@
-#include "cli/solve_command.hpp"
+#include "commands/solve.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -18,12 +18,12 @@
 
 #include <ext/stdio_filebuf.h>
 
-#include <fetaix/book.hpp>
-#include <fetaix/proof.hpp>
-#include <fetaix/solve.hpp>
+#include <fetaix/solve/book.hpp>
+#include <fetaix/solve/proof.hpp>
+#include <fetaix/solve/solve.hpp>
 
 #include "cli/output.hpp"
-#include "cli/tablebase_commands.hpp"
+#include "solve/tablebase_files.hpp"
 #include "store/files.hpp"
 
 namespace fetaix::cli {
@@ -198,7 +198,7 @@ int run_solve(SolveSettings s) {
         err(concat("fetaix: solve: ", to_fen(s.position), ": a side has no pieces; the game is over"));
         return 1;
     }
-    auto tables = built_tables(s.rules);
+    auto tables = solving::built_tables(s.rules);
     if (!tables) {
         err(concat("fetaix: solve: ", tables.error().describe()));
         return 1;
@@ -326,7 +326,7 @@ public:
     Expected<const tablebase::Set*> of(const Rules& rules) {
         const std::string key = proof::rules_line(rules);
         if (const auto it = sets_.find(key); it != sets_.end()) return &it->second;
-        auto tables = built_tables(rules);
+        auto tables = solving::built_tables(rules);
         if (!tables) return tables.error();
         return &sets_.emplace(key, std::move(*tables)).first->second;
     }

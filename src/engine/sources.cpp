@@ -1,0 +1,12 @@
+#include "engine/sources.hpp"
+
+#include "engine/built_tables.hpp"
+#include "solve/proven_book.hpp"
+
+namespace fetaix::engine {
+
+Sources from_files() {
+    return {[] { return std::make_unique<BuiltTables>(); }, [] { return &solving::proven_book(); }};
+}
+
+}  // namespace fetaix::engine
