@@ -325,7 +325,7 @@ std::optional<std::string> Controller::leaving_text() const {
 }
 
 Seat Controller::seat(Color c) const {
-    if (players_.level(c) > 0) return Seat::Computer;
+    if (players_.computer(c)) return Seat::Computer;
     return remote_[static_cast<std::size_t>(c)] ? Seat::Remote : Seat::Keyboard;
 }
 
@@ -594,7 +594,7 @@ bool Controller::apply(const Action& action) {
             const GameResult ended = game_.result();
             if (game_.undo()) {
                 // Against the computer, its reply and your move go back together.
-                if (computer_to_move() && players_.level(opponent(game_.position().side_to_move)) == 0) game_.undo();
+                if (computer_to_move() && seat(opponent(game_.position().side_to_move)) != Seat::Computer) game_.undo();
                 restore_clock();
                 changed();
                 // Said, so that the other player at a shared keyboard sees what went back.
@@ -692,7 +692,7 @@ bool Controller::apply(const Action& action) {
         case K::OfferDraw:
             if (game_.over()) ui_.message = "The game is over.";
             else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
-            else if (const Color to = opponent(*keyboard_side()); players_.level(to) > 0) {
+            else if (const Color to = opponent(*keyboard_side()); seat(to) == Seat::Computer) {
                 // The computer answers at once.
                 const bool accepted = engine::accepts_draw(game_, to);
                 ui_.message = concat(players_.label(to), accepted ? " accepts the draw." : " declines the draw.");
