@@ -58,11 +58,12 @@ int run(AppOptions options) {
     } else if (!options.replay && session.owns_autosave()) {
         // A plain fetaix's game is reachable by a second fetaix of this user (issue 13 item 8); without a
         // usable private folder it is not, and the game goes on as before.
-        const Players& p = controller.players();
-        const std::optional<Color> computer = p.white_level > 0 ? std::optional(Color::White)
-                                              : p.black_level > 0 ? std::optional(Color::Black)
-                                                                  : std::nullopt;
-        const Color keep = computer == Color::White && p.black_level == 0 ? Color::Black : Color::White;
+        const bool white = controller.seat(Color::White) == Seat::Computer;
+        const bool black = controller.seat(Color::Black) == Seat::Computer;
+        const std::optional<Color> computer = white ? std::optional(Color::White)
+                                              : black ? std::optional(Color::Black)
+                                                      : std::nullopt;
+        const Color keep = white && !black ? Color::Black : Color::White;
         if (auto door = Network::open_door(controller, keep, computer, options.state_folder)) {
             network = std::move(*door);
             session.reachable_as(network->name());
@@ -102,7 +103,7 @@ int run(AppOptions options) {
             hinting = false;
         }
         // The computer on both sides (named on the command line or by the record): a pause between moves.
-        const bool demonstration = controller.players().white_level > 0 && controller.players().black_level > 0;
+        const bool demonstration = controller.seat(Color::White) == Seat::Computer && controller.seat(Color::Black) == Seat::Computer;
         const auto since_move = std::chrono::steady_clock::now() - last_move_time;
         const auto pause_left = std::chrono::milliseconds(400) - since_move;
         const bool pause = demonstration && pause_left.count() > 0;

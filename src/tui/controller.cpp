@@ -325,7 +325,7 @@ std::optional<std::string> Controller::leaving_text() const {
 }
 
 Seat Controller::seat(Color c) const {
-    if (players_.level(c) > 0) return Seat::Computer;
+    if (players_.computer(c)) return Seat::Computer;
     return remote_[static_cast<std::size_t>(c)] ? Seat::Remote : Seat::Keyboard;
 }
 
@@ -505,13 +505,8 @@ bool Controller::handle(const Action& action) {
     return go_on;
 }
 
-bool Controller::apply(const Action& action) {
+bool Controller::refuses(const Action& action) {
     using K = Action::Kind;
-    if (action.kind != K::None && action.kind != K::Redraw && action.kind != K::PromptChar &&
-        action.kind != K::PromptErase && action.kind != K::PromptEdit) {
-        ui_.message.clear();
-    }
-    if (action.kind != K::None && action.kind != K::Redraw) ui_.settings_seen = true;
     // Browsing or replaying, the board shows a position that is not the game's: nothing may be played on
     // it or done to the game, whichever way the action came.
     if ((ui_.viewing || ui_.replay) && changes_the_game(action)) {
@@ -526,7 +521,137 @@ bool Controller::apply(const Action& action) {
         ui_.message = taken_over_;
         return true;
     }
-    if (networked() && !network_allows(action)) return true;
+    return networked() && !network_allows(action);
+}
+
+void Controller::cancel() {
+    if (!ui_.reading.empty()) {
+        ui_.message = concat("Stopped reading ", std::exchange(ui_.reading, ""), "; the game goes on.");
+        return;
+    }
+    if (ui_.selection.active()) ui_.message = "Selection cancelled.";
+    clear_selection();
+}
+
+void Controller::type_at_prompt(char ch) {
+    // The move key again at the move prompt (after a refused move, whose text stays to be
+    // corrected) starts a new line: it is no character of a move, so it cannot be meant as one.
+    if (ui_.prompt_kind == PromptKind::Move && !std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' &&
+        keys_.find(Key::character(ch), kOnBoard) == find_key_action("move")) {
+        set_prompt_line({});
+        ui_.message.clear();
+        return;
+    }
+    // Long enough for any path; past it the prompt says so rather than dropping what is typed.
+    if (ui_.prompt_text.size() < kMaxPromptBytes) {
+        set_prompt_line(type_char(prompt_line(), ch, kMaxPromptBytes));
+    } else {
+        // A long paste: what does not fit is dropped and counted, the screen drawn once it has all come.
+        ++prompt_dropped_;
+        ui_.message = concat("The prompt holds at most ", kMaxPromptBytes, " characters: ", prompt_dropped_,
+                             prompt_dropped_ == 1 ? " more was dropped." : " more were dropped.");
+    }
+}
+
+void Controller::undo() {
+    clear_selection();
+    const std::size_t from = game_.ply();
+    const GameResult ended = game_.result();
+    if (!game_.undo()) {
+        ui_.message = "Nothing to undo.";
+        return;
+    }
+    // Against the computer, its reply and your move go back together.
+    if (computer_to_move() && seat(opponent(game_.position().side_to_move)) != Seat::Computer) game_.undo();
+    restore_clock();
+    changed();
+    // Said, so that the other player at a shared keyboard sees what went back.
+    const std::string end = end_taken_back(ended);
+    const std::string moves = stepped_text(game_, game_.ply(), from, false);
+    ui_.message = end.empty() || moves.empty() ? end + moves : concat(end, " ", moves);
+}
+
+void Controller::redo() {
+    clear_selection();
+    const std::size_t from = game_.ply();
+    if (!game_.redo()) {
+        ui_.message = "Nothing to redo.";
+        return;
+    }
+    if (computer_to_move() && game_.can_redo()) game_.redo();
+    restore_clock();
+    changed();
+    // A resignation or draw declared again comes after the moves played again.
+    const std::string moves = stepped_text(game_, from, game_.ply(), true);
+    const std::string end = game_.over() ? end_declared_again(game_.result()) : "";
+    ui_.message = end.empty() || moves.empty() ? moves + end : concat(moves, " ", end);
+}
+
+void Controller::pause() {
+    if (!clock_) ui_.message = "No clocks in this game: fetaix --clock 5+3 starts one with them.";
+    else if (game_.over()) ui_.message = "The game is over: the clocks are stopped.";
+    else {
+        clock_paused_ = !clock_paused_;
+        ui_.message = clock_paused_ ? concat("Clocks paused: ", keys_.first("pause"), " starts them again.")
+                                    : "Clocks running again.";
+    }
+}
+
+void Controller::ask_for_hint() {
+    if (game_.over()) ui_.message = "No hint: the game is not in play.";
+    else if (computer_to_move()) ui_.message = "The computer is to move.";
+    else if (player_to_move()) ui_.message = waiting_text();
+    else {
+        hint_requested_ = true;
+        ui_.message = "Thinking about a hint...";
+    }
+}
+
+void Controller::open_file_prompt() {
+    open_prompt(PromptKind::Open, "");
+    const std::vector<std::string> past = files_.history ? files_.history() : std::vector<std::string>{};
+    if (!past.empty())
+        ui_.message = concat("#1 to #", past.size(), ": game history; #1: ",
+                             files_.describe_past ? files_.describe_past(past.front()) : past.front());
+}
+
+void Controller::offer_draw() {
+    if (game_.over()) ui_.message = "The game is over.";
+    else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
+    else if (const Color to = opponent(*keyboard_side()); seat(to) == Seat::Computer) {
+        // The computer answers at once.
+        const bool accepted = engine::accepts_draw(game_, to);
+        ui_.message = concat(players_.label(to), accepted ? " accepts the draw." : " declines the draw.");
+        if (accepted) {
+            game_.agree_draw();
+            changed();
+        }
+    } else {
+        ui_.question = Question::AcceptDraw;
+    }
+}
+
+bool Controller::say_yes() {
+    if (ui_.question != Question::Quit) {
+        answer(true);
+        return true;
+    }
+    ui_.question = Question::None;
+    // Not in the autosave: the history keeps it, or the player decides knowing it is lost.
+    if (!unsaved_game()) return false;
+    set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { quitting_ = true; });
+    return true;
+}
+
+// One row an action: what each does is a function of its own.
+bool Controller::apply(const Action& action) {
+    using K = Action::Kind;
+    if (action.kind != K::None && action.kind != K::Redraw && action.kind != K::PromptChar &&
+        action.kind != K::PromptErase && action.kind != K::PromptEdit) {
+        ui_.message.clear();
+    }
+    if (action.kind != K::None && action.kind != K::Redraw) ui_.settings_seen = true;
+    if (refuses(action)) return true;
     switch (action.kind) {
         case K::None:
         case K::Redraw: break;
@@ -547,14 +672,7 @@ bool Controller::apply(const Action& action) {
             ui_.message = concat("'", std::string(1, action.ch), "' does nothing here: press ", keys_.first("move"),
                                  " to type a move, ", keys_.first("help"), " for the keys.");
             break;
-        case K::Cancel:
-            if (!ui_.reading.empty()) {
-                ui_.message = concat("Stopped reading ", std::exchange(ui_.reading, ""), "; the game goes on.");
-                break;
-            }
-            if (ui_.selection.active()) ui_.message = "Selection cancelled.";
-            clear_selection();
-            break;
+        case K::Cancel: cancel(); break;
         case K::OpenPrompt: {
             // The prompt takes the whole move: a capture half chosen with the cursor is dropped, and said so.
             const bool dropped = !ui_.selection.path.empty();
@@ -562,25 +680,7 @@ bool Controller::apply(const Action& action) {
             if (dropped) ui_.message = "The capture chosen so far is dropped: type the whole move.";
             break;
         }
-        case K::PromptChar:
-            // The move key again at the move prompt (after a refused move, whose text stays to be
-            // corrected) starts a new line: it is no character of a move, so it cannot be meant as one.
-            if (ui_.prompt_kind == PromptKind::Move && !std::isalnum(static_cast<unsigned char>(action.ch)) &&
-                action.ch != '-' && keys_.find(Key::character(action.ch), kOnBoard) == find_key_action("move")) {
-                set_prompt_line({});
-                ui_.message.clear();
-                break;
-            }
-            // Long enough for any path; past it the prompt says so rather than dropping what is typed.
-            if (ui_.prompt_text.size() < kMaxPromptBytes) {
-                set_prompt_line(type_char(prompt_line(), action.ch, kMaxPromptBytes));
-            } else {
-                // A long paste: what does not fit is dropped and counted, the screen drawn once it has all come.
-                ++prompt_dropped_;
-                ui_.message = concat("The prompt holds at most ", kMaxPromptBytes, " characters: ", prompt_dropped_,
-                                     prompt_dropped_ == 1 ? " more was dropped." : " more were dropped.");
-            }
-            break;
+        case K::PromptChar: type_at_prompt(action.ch); break;
         case K::PromptErase: edit_prompt(PromptEdit::Erase); break;
         case K::PromptEdit: edit_prompt(action.edit); break;
         case K::PromptClose:
@@ -588,58 +688,10 @@ bool Controller::apply(const Action& action) {
             set_prompt_line({});
             break;
         case K::PromptSubmit: submit_prompt(); break;
-        case K::Undo: {
-            clear_selection();
-            const std::size_t from = game_.ply();
-            const GameResult ended = game_.result();
-            if (game_.undo()) {
-                // Against the computer, its reply and your move go back together.
-                if (computer_to_move() && players_.level(opponent(game_.position().side_to_move)) == 0) game_.undo();
-                restore_clock();
-                changed();
-                // Said, so that the other player at a shared keyboard sees what went back.
-                const std::string end = end_taken_back(ended);
-                const std::string moves = stepped_text(game_, game_.ply(), from, false);
-                ui_.message = end.empty() || moves.empty() ? end + moves : concat(end, " ", moves);
-            } else {
-                ui_.message = "Nothing to undo.";
-            }
-            break;
-        }
-        case K::Redo: {
-            clear_selection();
-            const std::size_t from = game_.ply();
-            if (game_.redo()) {
-                if (computer_to_move() && game_.can_redo()) game_.redo();
-                restore_clock();
-                changed();
-                // A resignation or draw declared again comes after the moves played again.
-                const std::string moves = stepped_text(game_, from, game_.ply(), true);
-                const std::string end = game_.over() ? end_declared_again(game_.result()) : "";
-                ui_.message = end.empty() || moves.empty() ? moves + end : concat(moves, " ", end);
-            } else {
-                ui_.message = "Nothing to redo.";
-            }
-            break;
-        }
-        case K::Pause:
-            if (!clock_) ui_.message = "No clocks in this game: fetaix --clock 5+3 starts one with them.";
-            else if (game_.over()) ui_.message = "The game is over: the clocks are stopped.";
-            else {
-                clock_paused_ = !clock_paused_;
-                ui_.message = clock_paused_ ? concat("Clocks paused: ", keys_.first("pause"), " starts them again.")
-                                            : "Clocks running again.";
-            }
-            break;
-        case K::Hint:
-            if (game_.over()) ui_.message = "No hint: the game is not in play.";
-            else if (computer_to_move()) ui_.message = "The computer is to move.";
-            else if (player_to_move()) ui_.message = waiting_text();
-            else {
-                hint_requested_ = true;
-                ui_.message = "Thinking about a hint...";
-            }
-            break;
+        case K::Undo: undo(); break;
+        case K::Redo: redo(); break;
+        case K::Pause: pause(); break;
+        case K::Hint: ask_for_hint(); break;
         case K::StepBack:
         case K::StepForward:
         case K::StepFirst:
@@ -648,14 +700,7 @@ bool Controller::apply(const Action& action) {
         case K::Save:
             open_prompt(PromptKind::Save, files_.default_save_name ? files_.default_save_name() : "fetaix.pdn");
             break;
-        case K::Open: {
-            open_prompt(PromptKind::Open, "");
-            const std::vector<std::string> past = files_.history ? files_.history() : std::vector<std::string>{};
-            if (!past.empty())
-                ui_.message = concat("#1 to #", past.size(), ": game history; #1: ",
-                                     files_.describe_past ? files_.describe_past(past.front()) : past.front());
-            break;
-        }
+        case K::Open: open_file_prompt(); break;
         case K::NewGame:
             if (game_in_progress()) ui_.question = Question::NewGame;
             else set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { new_game(); });
@@ -689,34 +734,13 @@ bool Controller::apply(const Action& action) {
             else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
             else ui_.question = Question::Resign;
             break;
-        case K::OfferDraw:
-            if (game_.over()) ui_.message = "The game is over.";
-            else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
-            else if (const Color to = opponent(*keyboard_side()); players_.level(to) > 0) {
-                // The computer answers at once.
-                const bool accepted = engine::accepts_draw(game_, to);
-                ui_.message = concat(players_.label(to), accepted ? " accepts the draw." : " declines the draw.");
-                if (accepted) {
-                    game_.agree_draw();
-                    changed();
-                }
-            } else {
-                ui_.question = Question::AcceptDraw;
-            }
-            break;
+        case K::OfferDraw: offer_draw(); break;
         case K::Quit:
             if (!leaving_text()) return false;
             ui_.question = Question::Quit;
             break;
         case K::Yes:
-            if (ui_.question == Question::Quit) {
-                ui_.question = Question::None;
-                // Not in the autosave: the history keeps it, or the player decides knowing it is lost.
-                if (!unsaved_game()) return false;
-                set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { quitting_ = true; });
-                break;
-            }
-            answer(true);
+            if (!say_yes()) return false;
             break;
         case K::No: answer(false); break;
     }

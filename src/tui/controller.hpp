@@ -379,6 +379,19 @@ private:
     bool unsaved_game() const;
     void new_game();
     bool apply(const Action& action);
+    // What the state refuses the action (browsing, replaying, taken over, over the network), said: true.
+    bool refuses(const Action& action);
+    // The actions with more to them than a line, one function each.
+    void cancel();
+    void type_at_prompt(char ch);
+    void undo();
+    void redo();
+    void pause();
+    void ask_for_hint();
+    void open_file_prompt();
+    void offer_draw();
+    // y: quitting (false when the program should end now), else the answer to the question open.
+    bool say_yes();
     void open_record(const GameRecord& record, const std::string& name, bool command_line_wins);
     // The record of a game for the history; empty when it has no moves or was archived already.
     std::string record_for_history(const Game& game, const std::vector<Tag>& tags) const;

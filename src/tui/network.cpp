@@ -382,9 +382,15 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             break;
         }
         case E::Moved:
-            // Out of step (a move missed): the session's copy is the one to follow.
-            if (e.ply == controller.game().ply() + 1) remote.arrived(e.move, e.ply);
-            else controller.sync(session_->game());
+            // The next move here, none held before it: played when its turn in the loop comes. Out of
+            // step (a move missed, or one still held while a question is open): the session's copy is
+            // the one to follow.
+            if (e.ply == controller.game().ply() + 1 && !remote.has_moves()) {
+                remote.arrived(e.move);
+            } else {
+                remote.clear();
+                controller.sync(session_->game());
+            }
             break;
         case E::Joined: {
             bool unpaused = false;

@@ -35,7 +35,7 @@ std::optional<std::uint64_t> milliseconds(std::string_view text) {
 
 // How a side's player reads in a message: "Amina", "computer level 2".
 std::string who(const Players& p, Color c) {
-    return p.level(c) > 0 ? concat("computer level ", p.level(c)) : p.name(c);
+    return p.computer(c) ? concat("computer level ", p.level(c)) : p.name(c);
 }
 
 }  // namespace
@@ -58,7 +58,7 @@ std::string seconds_text(int ms) {
 std::vector<Tag> player_tags(const Players& players) {
     std::vector<Tag> tags;
     for (Color c : {Color::White, Color::Black}) {
-        const bool program = players.level(c) > 0;
+        const bool program = players.computer(c);
         tags.push_back({std::string(to_string(c)), program ? concat("fetaix level ", players.level(c)) : players.name(c)});
         tags.push_back({std::string(type_tag(c)), program ? "program" : "human"});
         if (program) tags.push_back({std::string(level_tag(c)), std::to_string(players.level(c))});

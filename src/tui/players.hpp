@@ -23,11 +23,13 @@ struct Players {
     std::uint64_t seed = 1;  // the computer's choices among near-equal moves
     const std::string& name(Color c) const { return c == Color::White ? white : black; }
     int level(Color c) const { return c == Color::White ? white_level : black_level; }
-    bool any_computer() const { return white_level > 0 || black_level > 0; }
+    // The one place that decides whether the computer plays a side (a level names it).
+    bool computer(Color c) const { return level(c) > 0; }
+    bool any_computer() const { return computer(Color::White) || computer(Color::Black); }
     // "White (Ali)", "White (computer, level 5)", or just "White" when the player has no name of their own.
     std::string label(Color c) const {
         const std::string_view colour = to_string(c);
-        if (level(c) > 0) return concat(colour, " (computer, level ", level(c), ")");
+        if (computer(c)) return concat(colour, " (computer, level ", level(c), ")");
         return name(c).empty() || name(c) == colour ? std::string(colour) : concat(colour, " (", name(c), ")");
     }
 };

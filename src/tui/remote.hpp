@@ -1,8 +1,10 @@
 #pragma once
 // The player at another terminal, as this one sees it: its moves arrive as the session's events (on the
-// sockets the loop polls anyway) and are handed on, one by one, through the Player seam.
+// sockets the loop polls anyway) and are handed on through the Player seam. The session checks that a
+// move follows the game here (Network::apply); this only holds the one move not yet played.
 
-#include <deque>
+#include <optional>
+#include <utility>
 
 #include "player.hpp"
 
@@ -10,30 +12,19 @@ namespace fetaix::tui {
 
 class RemotePlayer final : public Player {
 public:
-    // The session reported the move making ply `ply`.
-    void arrived(const Move& m, std::size_t ply) { moves_.push_back({m, ply}); }
-    // Only a move that makes the next ply of `game` is delivered; the caller resynchronises otherwise.
-    void start(const Game& game) override { next_ply_ = game.ply() + 1; }
+    // The session reported the next move of the game here.
+    void arrived(const Move& m) { move_ = m; }
+    // The move held is the host's next one whatever happens here meanwhile: only the game replaced
+    // (clear) drops it.
+    void start(const Game&) override {}
     void cancel() override {}
     int fd() const override { return -1; }
-    std::optional<Move> take_move() override {
-        while (!moves_.empty()) {
-            const auto [m, ply] = moves_.front();
-            moves_.pop_front();
-            if (ply == next_ply_) return m;
-        }
-        return std::nullopt;
-    }
-    void clear() { moves_.clear(); }
-    bool has_moves() const { return !moves_.empty(); }
+    std::optional<Move> take_move() override { return std::exchange(move_, std::nullopt); }
+    void clear() { move_.reset(); }
+    bool has_moves() const { return move_.has_value(); }
 
 private:
-    struct Arrived {
-        Move move;
-        std::size_t ply;
-    };
-    std::deque<Arrived> moves_;
-    std::size_t next_ply_ = 1;
+    std::optional<Move> move_;
 };
 
 }  // namespace fetaix::tui
