@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times a move between two terminals, as the players see it (issue 13's goal: within 50 ms).
+"""Times a move between two terminals, as the players see it (the goal: within 50 ms).
 
 Runs `fetaix host` and `fetaix join` each in a pseudo-terminal of its own (80x24, TERM=xterm-256color,
 UTF-8, a fresh XDG_RUNTIME_DIR and state folder), then repeatedly: White types d3-c3 at the host's

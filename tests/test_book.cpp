@@ -1,4 +1,4 @@
-// The book of proven positions (issue 15 item 10): made from checked proofs, read back with every entry
+// The book of proven positions: made from checked proofs, read back with every entry
 // checked (a corrupted one refused with its line), and used by the engine at the root: the proven move
 // played, a move into a proven loss never, and after 1. b2-c3 Black's proven win followed to the end.
 

@@ -1,4 +1,4 @@
-// Game clocks (issue 14): time controls, the clock itself under an injected time, and the computer's
+// Game clocks: time controls, the clock itself under an injected time, and the computer's
 // budget. Every time here is a number passed in: nothing sleeps.
 
 #include "helpers.hpp"

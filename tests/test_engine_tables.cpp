@@ -1,4 +1,4 @@
-// The engine with endgame tables (issue 15 item 4): the root's move is the tables', a held position is
+// The engine with endgame tables: the root's move is the tables', a held position is
 // scored from them, a won ending is converted in exactly the tables' distance, and within the
 // no-progress count when the count stands high. The tables are solved here, in memory (up to 3 pieces).
 

@@ -1,4 +1,4 @@
-// Clocks over the network (issue 14 item 8): the host's clock is the authority. The protocol's clock
+// Clocks over the network: the host's clock is the authority. The protocol's clock
 // fields; the host timing a remote move from its arrival; a rejoin receiving the clocks; a remote
 // player's fall decided by the host; a take-back restoring both clocks; the controller following the
 // host's clocks and never deciding a fall itself. Real sockets, an injected time: nothing sleeps, and

@@ -1,4 +1,4 @@
-// An independent, deliberately plain move generator written from shared/rules-spec.md on a 5x5 array
+// An independent, deliberately plain move generator written from docs/rules.md on a 5x5 array
 // (no bitboards, no tables), compared with the core on many random positions under every switch.
 // Each move is compared by its notation and by the position it leads to.
 

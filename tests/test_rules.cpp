@@ -1,4 +1,4 @@
-// One test per clause of shared/rules-spec.md: a position, the switches, and the exact legal moves,
+// One test per clause of docs/rules.md: a position, the switches, and the exact legal moves,
 // each list worked out by hand from the spec (the reasoning is in the comments).
 
 #include <random>

@@ -1,4 +1,4 @@
-// The proof-number solver (issue 15 item 8): its values against the tables built here by retrograde
+// The proof-number solver: its values against the tables built here by retrograde
 // analysis, a win derived by hand, a draw that exists only by repetition, and proofs re-checked (a
 // good one accepted, corrupted ones refused with the first bad node).
 

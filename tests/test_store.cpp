@@ -258,7 +258,7 @@ TEST_CASE("autosave: the lock file says who holds it and how to reach its game",
 }
 
 TEST_CASE("autosave: a lock planted as a link to another file is refused, that file untouched", "[store][autosave]") {
-    // Issue 26 item 2: a user who owns the state folder plants autosave.lock -> a file of root's.
+    // A user who owns the state folder plants autosave.lock -> a file of root's.
     TempFolder t;
     const std::string victim = t.file("victim", "precious\n");
     const std::string lock = t.path + "/autosave.lock";

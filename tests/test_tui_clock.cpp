@@ -1,4 +1,4 @@
-// Game clocks in the terminal game (issue 14): the controller under an injected time, so nothing
+// Game clocks in the terminal game: the controller under an injected time, so nothing
 // sleeps; what the screen shows; the record and the autosave round trip.
 
 #include <memory>

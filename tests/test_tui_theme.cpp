@@ -90,7 +90,7 @@ TEST_CASE("theme: the WCAG 2 formula gives the published figures", "[tui][theme]
     CHECK(contrast_ratio({0x76, 0x76, 0x76}, {255, 255, 255}) == Approx(4.54).epsilon(0.002));
     CHECK(contrast_ratio({0x77, 0x77, 0x77}, {255, 255, 255}) == Approx(4.48).epsilon(0.002));
     CHECK(contrast_ratio({255, 0, 0}, {255, 255, 255}) == Approx(4.0).epsilon(0.002));
-    // The issue's complaint: bold white (xterm 7) on green (2), yellow (3) on green.
+    // The complaint that began this: bold white (xterm 7) on green (2), yellow (3) on green.
     CHECK(contrast_ratio(xterm_rgb(7), xterm_rgb(2)) == Approx(1.71).epsilon(0.005));
     CHECK(contrast_ratio(xterm_rgb(3), xterm_rgb(2)) == Approx(1.27).epsilon(0.005));
 }

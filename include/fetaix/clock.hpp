@@ -1,5 +1,5 @@
 #pragma once
-// Game clocks (issue 14): time controls (sudden death, Fischer increment, simple delay, Bronstein delay),
+// Game clocks: time controls (sudden death, Fischer increment, simple delay, Bronstein delay),
 // both sides' clocks as a value, and the clock readings that records carry. No clock of its own here:
 // every function that needs the time takes `now` (milliseconds on any steady scale), so tests never sleep.
 //

@@ -1,5 +1,5 @@
 #pragma once
-// Positions as text (rules-spec section 7): "W:Wa1,b1,Kc3:Ba5,Kb4".
+// Positions as text (docs/rules.md section 7): "W:Wa1,b1,Kc3:Ba5,Kb4".
 
 #include <cstddef>
 #include <optional>

@@ -1,6 +1,6 @@
 #pragma once
 // A game: the moves played from a start position, undo and redo, and the result with its reason
-// (rules-spec section 6).
+// (docs/rules.md section 6).
 
 #include <algorithm>
 #include <cstddef>

@@ -1,5 +1,5 @@
 #pragma once
-// The lines of the board as compile-time tables, all derived from step() (rules-spec section 1).
+// The lines of the board as compile-time tables, all derived from step() (docs/rules.md section 1).
 
 #include <array>
 #include <bit>

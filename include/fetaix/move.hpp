@@ -14,7 +14,7 @@ namespace fetaix {
 // The most pieces one sequence can capture: every enemy piece.
 inline constexpr int kMaxCaptures = 12;
 
-// One whole turn (rules-spec section 3).
+// One whole turn (docs/rules.md section 3).
 // Layout: `captured` holds the enemy pieces taken (empty for a step); `path[0..landings)` holds the
 // landing points in order, so a step has one landing and a capture one landing per jump; `promotes` is
 // set when a man ends the move as a mullah. Each jump takes the one enemy piece between its two points,

@@ -1,5 +1,5 @@
 #pragma once
-// Legal moves (rules-spec sections 3 to 5): steps, complete capture sequences, compulsory capture,
+// Legal moves (docs/rules.md sections 3 to 5): steps, complete capture sequences, compulsory capture,
 // the mullah landing rule, majority and the three promotion modes.
 
 #include <array>

@@ -1,5 +1,5 @@
 #pragma once
-// Move notation (rules-spec section 7): "c2-c3" for a step, "a1xd4xd1" for a capture sequence.
+// Move notation (docs/rules.md section 7): "c2-c3" for a step, "a1xd4xd1" for a capture sequence.
 
 #include <cstddef>
 #include <span>

@@ -1,5 +1,5 @@
 #pragma once
-// Game records in Portable Draughts Notation style (rules-spec section 7): tag pairs, numbered moves,
+// Game records in Portable Draughts Notation style (docs/rules.md section 7): tag pairs, numbered moves,
 // comments and variations (skipped when read), a result token, several games per file.
 
 #include <algorithm>

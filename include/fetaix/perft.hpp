@@ -1,5 +1,5 @@
 #pragma once
-// Perft (rules-spec section 8): the number of move paths of a given length, for testing and speed.
+// Perft (docs/rules.md section 8): the number of move paths of a given length, for testing and speed.
 
 #include <algorithm>
 #include <cstdint>

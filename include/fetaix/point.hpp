@@ -1,5 +1,5 @@
 #pragma once
-// Points and directions of the 5x5 Alquerque lattice (rules-spec section 1).
+// Points and directions of the 5x5 Alquerque lattice (docs/rules.md section 1).
 
 #include <array>
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// A position: where each side's men and mullahs stand, and whose turn it is (rules-spec section 2).
+// A position: where each side's men and mullahs stand, and whose turn it is (docs/rules.md section 2).
 
 #include <array>
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// The switches of shared/rules-spec.md: every setting two games may differ in, saved with each record.
+// The switches of docs/rules.md: every setting two games may differ in, saved with each record.
 // Their flags, tags, words and help are in switches.hpp.
 
 #include <cstdint>

@@ -168,7 +168,7 @@ struct State {
     // The offer open now, if any, and who made it.
     std::optional<Offer> offer;
     Color offer_by = Color::White;
-    // A timed game (issue 14): each side's time control (`white-clock=300+3`, the TimeControl tag's
+    // A timed game: each side's time control (`white-clock=300+3`, the TimeControl tag's
     // form) and both clocks as the host reads them when sending (`white-ms`, `black-ms`, `running`).
     // Absent in an untimed game, and from a host that predates clocks.
     std::optional<TimeControl> white_clock = std::nullopt;

@@ -56,7 +56,7 @@ int run(AppOptions options) {
         network = std::move(*started);
         network->prepare(controller);
     } else if (!options.replay && session.owns_autosave()) {
-        // A plain fetaix's game is reachable by a second fetaix of this user (issue 13 item 8); without a
+        // A plain fetaix's game is reachable by a second fetaix of this user; without a
         // usable private folder it is not, and the game goes on as before.
         const bool white = controller.seat(Color::White) == Seat::Computer;
         const bool black = controller.seat(Color::Black) == Seat::Computer;

@@ -49,7 +49,7 @@ public:
     static Expected<std::unique_ptr<Network>> start(const NetOptions& options, const Game& game, const Players& players,
                                                     const std::string& state_folder);
 
-    // A plain fetaix's game made reachable (issue 13 item 8): the controller's game (its clocks with
+    // A plain fetaix's game made reachable: the controller's game (its clocks with
     // it) hosted privately as door_name(getpid()), this keyboard keeping `keep` (its person's side) and
     // the computer its own; until a second terminal takes the free seat the keyboard plays (and times)
     // as before and follow() keeps the copies in step; from then on the host's clocks decide.

@@ -1,5 +1,5 @@
 #pragma once
-// A second plain fetaix on a state folder whose autosave another fetaix holds (issue 13 item 8): before
+// A second plain fetaix on a state folder whose autosave another fetaix holds: before
 // either front end starts, it asks in plain lines (a screen reader reads them as they come) what to do
 // with the game running there: take the other seat, watch it live, take it over, play a separate game
 // without the autosave, or quit. A holder that does not answer (stopped, hung on a dead SSH connection)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hostile and broken clients against a fetaix host's socket, all at once (issue 13 item 6).
+"""Hostile and broken clients against a fetaix host's socket, all at once.
 
 Usage: hostile.py SOCKET
        hostile.py SOCKET count N   (N connections that say nothing: prints how many the host kept

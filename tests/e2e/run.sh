@@ -1287,7 +1287,7 @@ second_instance)
     grep -q '1. c2-c3 \*' "$XDG_STATE_HOME/fetaix/autosave.pdn" || fail "the second fetaix wrote the autosave"
     ;;
 second_instance_token_fifo)
-    # A seat token file that is a FIFO nobody writes to (issue 26): a second fetaix beside a game whose
+    # A seat token file that is a FIFO nobody writes to: a second fetaix beside a game whose
     # seats are both held reads it without waiting, and asks what to do.
     start_game --black ai:1
     wait_for 'White to move'
@@ -1802,7 +1802,7 @@ history_failing)
     wait_for '^Abandon this game and start a new one\? \(y/n\)'
     keys y
     wait_for '^The game cannot be kept in the history\. Abandon it anyway\? \(y/n\)'
-    # (the reason is cut at the screen's width: item 8 of issue 9 deals with long notices)
+    # (the reason is cut at the screen's width; the help shows a long notice whole)
     wait_for '^Not kept in the game history: cannot create /'
     keys n
     wait_for '^The game goes on\.'
@@ -2158,7 +2158,7 @@ net_clock_away)
     kill_server
     ;;
 local_seat)
-    # A second plain fetaix beside a running game (issue 13 item 8) asks what to do; s takes the other
+    # A second plain fetaix beside a running game asks what to do; s takes the other
     # seat: the first terminal keeps White, and the game becomes a two-terminal game as with host/join.
     me=$(id -un)
     start_in first "$BIN"
@@ -2365,7 +2365,7 @@ local_watch)
     kill_server
     ;;
 local_seat_clock)
-    # A timed plain game (issue 14) shared through a second plain fetaix with s: before the seat is taken
+    # A timed plain game shared through a second plain fetaix with s: before the seat is taken
     # it is a local game (the pause works); once taken, the host session's clocks decide, the clock that
     # ran standing where it was. The joiner lets its time run out: both screens say who won on time, and
     # the autosave records the termination.
@@ -2602,7 +2602,7 @@ net_shared_other_user)
     kill_server
     ;;
 net_token_not_regular)
-    # Issue 26 item 2, the seat token (a file fetaix writes in its folder): a FIFO in its place is refused
+    # The seat token (a file fetaix writes in its folder): a FIFO in its place is refused
     # and never waited on (the joiner once hung there), a symbolic link is not followed.
     mkdir -p "$STATE/black/fetaix/seats"
     mkfifo "$STATE/black/fetaix/seats/kitchen.token"
@@ -2638,7 +2638,7 @@ net_token_not_regular)
     kill_server
     ;;
 net_code_kept_off)
-    # Issue 26 item 3: a code need not be on the command line, which every user reads: typed when asked
+    # A code need not be on the command line, which every user reads: typed when asked
     # (not echoed), from FETAIX_CODE, or from --code-file FILE.
     game="e2e-$$"
     start_in host "$BIN" host "$game" --shared
@@ -2667,7 +2667,7 @@ net_code_kept_off)
     kill_server
     ;;
 net_private_impostor)
-    # Issue 26 item 1: another user who makes the joiner's private folder, or listens in it, is not
+    # Another user who makes the joiner's private folder, or listens in it, is not
     # sent the joiner's hello (its code, its seat token): the folder must be the joiner's own and 0700,
     # and the listener the joiner's own user (SO_PEERCRED).
     [ "$(id -u)" = 0 ] || cannot_test "a listener of another user" "it needs two users (run as root: the player is nobody)"
@@ -2854,7 +2854,7 @@ net_host_lines)
     kill_server
     ;;
 tablebase_refused)
-    # A table that is a FIFO nobody writes to, then a folder (issue 26): the hint says why at once, in
+    # A table that is a FIFO nobody writes to, then a folder: the hint says why at once, in
     # one message after the hint, and only the first time; the game plays on without the table, and
     # Ctrl-C (FIFO) or q (folder) ends it. The computer at level 8 says it after its move.
     export XDG_DATA_HOME=$STATE/data

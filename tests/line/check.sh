@@ -351,7 +351,7 @@ history_resumed)
         fail "the game is not kept once, with its end"
     ;;
 tablebase_refused)
-    # A table that is a FIFO nobody writes to (issue 26): the hint says at once why it is not used, the
+    # A table that is a FIFO nobody writes to: the hint says at once why it is not used, the
     # first time only, and the game goes on without it; the computer says it after its move.
     export XDG_DATA_HOME=$STATE/data
     "$BIN" tablebase build --pieces 3 >/dev/null 2>"$STATE/build" || fail "tablebase build: $(cat "$STATE/build")"

@@ -1,5 +1,5 @@
 #pragma once
-// The endgame tables as the engine sees them (issue 15 item 4): a source of tablebase::Sets by
+// The endgame tables as the engine sees them: a source of tablebase::Sets by
 // material, which may load them as they are asked for (the game's files, src/engine/built_tables)
 // or hold them in memory (tests). The search probes them; what they do not hold it searches as before.
 

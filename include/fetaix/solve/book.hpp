@@ -1,5 +1,5 @@
 #pragma once
-// The book of proven positions (issue 15 item 10): what `fetaix solve` has proven, for the engine to
+// The book of proven positions: what `fetaix solve` has proven, for the engine to
 // play. Made from checked proofs (proof.hpp) by `fetaix solve --book OUT PROOF...`; a binary file read
 // in place, with no parsing, so that a book of millions of positions costs nothing at start:
 //

@@ -1,5 +1,5 @@
 #pragma once
-// Proving positions won, drawn or lost (issue 15 item 8): depth-first proof-number search (df-pn) over a
+// Proving positions won, drawn or lost: depth-first proof-number search (df-pn) over a
 // transposition table, one search per side asking "can this side force a win?" (the attacker), with
 // leaves at the ends of the game and in the endgame tables.
 //

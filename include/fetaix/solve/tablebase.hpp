@@ -1,5 +1,5 @@
 #pragma once
-// Endgame tablebases (issue 15): every position of a material (men and mullahs per side, both sides to
+// Endgame tablebases: every position of a material (men and mullahs per side, both sides to
 // move) ranked into an index, and its value for the side to move (win, draw or loss, with the distance
 // in plies to the end of the game: the winner shortest, the loser longest), solved level by level from
 // the ends of the game, with captures and promotions leading into materials solved before.
@@ -533,7 +533,7 @@ inline std::optional<Choice> best_move(const Position& p, const Rules& rules, co
 
 namespace fetaix::tablebase {
 
-// Quiet stretches (issue 15, item 3): how far the no-progress rule, which the values ignore, can reach.
+// Quiet stretches: how far the no-progress rule, which the values ignore, can reach.
 // A ply is quiet when it neither captures nor moves a man (is_progress); the count is the quiet plies
 // since the last other one, and a move that brings it to the limit N draws, unless that move ends the
 // game (a game ends on its first decisive fact, docs/rules.md). For a won or lost position p:
