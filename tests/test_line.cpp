@@ -52,23 +52,28 @@ TEST_CASE("line: moves lists the legal moves in the order of their names", "[lin
 }
 
 TEST_CASE("line: a typed line is a word of the list, a move, or unknown", "[line]") {
-    CHECK(read_word("board") == Word::Board);
-    CHECK(read_word("  BOARD \r") == Word::Board);
-    CHECK(read_word("y") == Word::Yes);
-    CHECK(read_word("No") == Word::No);
-    CHECK(read_word("c2-c3") == Word::Move);
-    CHECK(read_word("C2") == Word::Move);
-    CHECK(read_word("boards") == Word::Unknown);
-    CHECK(read_word("z9-c3") == Word::Unknown);
-    CHECK(read_word("undo now") == Word::Unknown);
-    CHECK(read_word(" \t") == Word::Empty);
+    using Is = Command::Is;
+    CHECK(read_command("board").name() == "board");
+    CHECK(read_command("  BOARD \r").name() == "board");
+    CHECK(read_command("y").name() == "yes");
+    CHECK(read_command("No").name() == "no");
+    CHECK(read_command("c2-c3").is == Is::Move);
+    CHECK(read_command("C2").is == Is::Move);
+    CHECK(read_command("boards").is == Is::Unknown);
+    CHECK(read_command("z9-c3").is == Is::Unknown);
+    CHECK(read_command("undo now").is == Is::Unknown);
+    CHECK(read_command(" \t").is == Is::Empty);
     // save and open take a file name after them; hint and list stand alone.
-    CHECK(read_word("save") == Word::Save);
-    CHECK(read_word("Save My Game.pdn") == Word::Save);
-    CHECK(read_word("open #1") == Word::Open);
-    CHECK(read_word("hint") == Word::Hint);
-    CHECK(read_word("LIST") == Word::List);
-    CHECK(read_word("saved") == Word::Unknown);
+    CHECK(read_command("save").name() == "save");
+    CHECK(read_command("Save My Game.pdn").name() == "save");
+    CHECK(read_command("Save My Game.pdn").argument == "My Game.pdn");
+    CHECK(read_command("open #1").name() == "open");
+    CHECK(read_command("hint").name() == "hint");
+    CHECK(read_command("LIST").name() == "list");
+    CHECK(read_command("saved").is == Is::Unknown);
+    // The registry's name of an action types it too, where the word is shorter.
+    CHECK(read_command("new-game").name() == "new-game");
+    CHECK(read_command("new").name() == "new-game");
 }
 
 TEST_CASE("line: the opening says one item a line, each within a 40-cell braille display", "[line]") {
@@ -228,7 +233,7 @@ TEST_CASE("line: the saved game open in another fetaix is only looked at", "[lin
     const Lines opening = g.opening();
     CHECK(opening.back() == "Saved game open in another fetaix: yes = view read-only, no = separate game");
     CHECK(g.enter("yes") == Lines{"White to move.", "Capture compulsory: b2, e1 can capture."});
-    const Lines refused{"Nothing can be played: read-only: open in another fetaix. board, moves, last, list, save, help and quit work."};
+    const Lines refused{"Nothing can be played: read-only: open in another fetaix. board, moves, last, list, clock, save, help and quit work."};
     CHECK(g.enter("e1xc3") == refused);
     CHECK(g.enter("undo") == refused);
     CHECK(g.enter("resign") == refused);

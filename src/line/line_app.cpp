@@ -144,11 +144,12 @@ int run(tui::AppOptions options) {
         const bool waiting = thinker.busy() && controller.keyboard_side().has_value() &&
                              controller.ui().question == tui::Question::None;
         if (!input.lines().empty() &&
-            (!waiting || (!input.lines().front().too_long && read_word(input.lines().front().text) == Word::Quit))) {
+            (!waiting || (!input.lines().front().too_long && read_command(input.lines().front().text).name() == "quit"))) {
             const Typed typed = std::move(input.lines().front());
             input.lines().pop_front();
             if (typed.too_long) {
-                out = say({concat("That line is too long (over ", kMaxLine, " characters): type help for the commands.")});
+                out = say({concat("That line is too long (over ", kMaxLine, " characters): type ", tui::word_of("help"),
+                                  " for the commands.")});
                 continue;
             }
             out = say(game.enter(typed.text));

@@ -39,24 +39,24 @@ std::string_view argument_of(std::string_view line) {
 
 }  // namespace
 
-Word read_word(std::string_view line) {
-    const std::string word = lowered(trimmed(line));
-    if (word.empty()) return Word::Empty;
-    // A file name may follow save and open.
-    const std::string first = word.substr(0, word.find_first_of(" \t"));
-    if (first == "save") return Word::Save;
-    if (first == "open") return Word::Open;
-    static constexpr std::pair<std::string_view, Word> kWords[] = {
-        {"board", Word::Board}, {"moves", Word::Moves}, {"last", Word::Last},     {"undo", Word::Undo},
-        {"redo", Word::Redo},   {"draw", Word::Draw},   {"resign", Word::Resign}, {"new", Word::New},
-        {"help", Word::Help},   {"quit", Word::Quit},   {"yes", Word::Yes},       {"y", Word::Yes},
-        {"no", Word::No},       {"n", Word::No},      {"clock", Word::Clock},   {"hint", Word::Hint},
-        {"list", Word::List},
-    };
-    for (const auto& [name, w] : kWords)
-        if (word == name) return w;
-    if (word.size() >= 2 && word[0] >= 'a' && word[0] <= 'e' && word[1] >= '0' && word[1] <= '9') return Word::Move;
-    return Word::Unknown;
+const tui::KeyAction* Command::row() const { return action ? &tui::actions()[*action] : nullptr; }
+
+std::string_view Command::name() const { return action ? tui::actions()[*action].name : std::string_view{}; }
+
+Command read_command(std::string_view line) {
+    const std::string_view text = trimmed(line);
+    if (text.empty()) return {};
+    const std::string_view first = text.substr(0, text.find_first_of(" \t"));
+    if (const auto row = tui::find_typed(first)) {
+        const std::string_view argument = argument_of(text);
+        // A word that takes nothing stands alone: "undo now" is no command.
+        if (argument.empty() || !tui::actions()[*row].takes.empty()) return {Command::Is::Action, row, argument};
+        return {Command::Is::Unknown, std::nullopt, {}};
+    }
+    const std::string word = lowered(text);
+    if (word.size() >= 2 && word[0] >= 'a' && word[0] <= 'e' && word[1] >= '0' && word[1] <= '9')
+        return {Command::Is::Move, tui::find_key_action("move"), {}};
+    return {Command::Is::Unknown, std::nullopt, {}};
 }
 
 template <typename Change>
@@ -88,7 +88,8 @@ std::vector<std::string> LineGame::opening() {
     const tui::Controller& c = controller_;
     const Game& game = c.game();
     // Short lines, one item each: a braille display shows 40 cells or fewer at a time.
-    std::vector<std::string> lines{"fetaix, screen-reader mode.", "Type a move, such as c2-c3.", "Type help for the commands."};
+    std::vector<std::string> lines{"fetaix, screen-reader mode.", "Type a move, such as c2-c3.",
+                                   concat("Type ", tui::word_of("help"), " for the commands.")};
     lines.push_back(concat(c.players().label(Color::White), " against ", c.players().label(Color::Black), "."));
     // In the order of the screen's rules panel, a switch a line.
     std::vector<const RuleSwitch*> switches;
@@ -108,84 +109,82 @@ std::vector<std::string> LineGame::opening() {
 }
 
 std::vector<std::string> LineGame::enter(std::string_view line) {
-    const Word word = read_word(line);
-    const std::string typed = lowered(trimmed(line));
+    const Command command = read_command(line);
     const tui::Controller& c = controller_;
+    // Where the registry allows it; an empty line is allowed anywhere, an unknown word answered below.
+    const auto allowed = [&command](tui::GameContext context) {
+        return command.row() == nullptr ? command.is == Command::Is::Empty : (command.row()->allowed & context) != 0;
+    };
     // While a question waits, it is answered first; what only tells about the game may still be asked.
     if (c.ui().question != tui::Question::None) {
-        switch (word) {
-            case Word::Yes:
-            case Word::No: {
-                std::vector<std::string> lines = act(word == Word::Yes ? K::Yes : K::No);
-                // Replace the file? answered: the save prompt the screen keeps open for another name is
-                // no place of this mode's.
-                if (controller_.ui().question == tui::Question::None) controller_.close_prompt();
-                return lines;
-            }
-            case Word::Empty:
-            case Word::Board:
-            case Word::Moves:
-            case Word::Last:
-            case Word::List:
-            case Word::Clock:
-            case Word::Help: break;
-            default: return {concat("Answer yes or no first: ", question_said(c.question_text()))};
+        if (command.is == Command::Is::Action && (command.name() == "yes" || command.name() == "no")) {
+            std::vector<std::string> lines = act(command.row()->kind);
+            // Replace the file? answered: the save prompt the screen keeps open for another name is
+            // no place of this mode's.
+            if (controller_.ui().question == tui::Question::None) controller_.close_prompt();
+            return lines;
         }
+        if (!allowed(tui::kWhileAsked))
+            return {concat("Answer ", tui::word_of("yes"), " or ", tui::word_of("no"), " first: ",
+                           question_said(c.question_text()))};
     }
     // A game only looked at (open in another fetaix): the screen's refusal names its keys, this one the words.
-    if (c.ui().replay && (word == Word::Undo || word == Word::Redo || word == Word::Draw || word == Word::Resign ||
-                          word == Word::New || word == Word::Move || word == Word::Hint || word == Word::Open)) {
+    if (c.ui().replay && command.row() && !allowed(tui::kLookingBack)) {
         const std::string why = c.ui().replay_reason.empty() ? "replaying" : c.ui().replay_reason;
-        return {concat("Nothing can be played: ", why, ". board, moves, last, list, save, help and quit work.")};
+        return {concat("Nothing can be played: ", why, ". ", tui::words_allowed(tui::kLookingBack), " work.")};
     }
-    switch (word) {
-        case Word::Empty: return {};
-        case Word::Board: return board_said(c.shown_position());
-        case Word::Moves: return {moves_said(c.legal_moves())};
-        case Word::Last: {
-            const Game& game = c.game();
-            if (game.ply() == 0) return {"No move has been played yet."};
-            return {concat("Last move: ", move_said(game.position_at(game.ply() - 1), game.move(game.ply())), ".")};
-        }
-        case Word::List: return {game_list_said(c.game())};
-        case Word::Hint: return act(K::Hint);
-        case Word::Save: {
-            // Without a name, the name the screen's prompt suggests (never one already taken).
-            std::string file(argument_of(line));
-            if (file.empty() && c.files().default_save_name) file = c.files().default_save_name();
-            return at_prompt(tui::PromptKind::Save, std::move(file));
-        }
-        case Word::Open: {
-            const std::string file(argument_of(line));
-            if (!file.empty()) return at_prompt(tui::PromptKind::Open, file);
-            const std::vector<std::string> past = c.files().history ? c.files().history() : std::vector<std::string>{};
-            return {past.empty() ? std::string("Open what? Type open and a file name.")
-                                 : concat("Open what? Type open and a file name, or #1 to #", past.size(),
-                                          " from the game history; #1: ",
-                                          c.files().describe_past ? c.files().describe_past(past.front()) : past.front(), ".")};
-        }
-        case Word::Help: return help_said();
-        case Word::Clock: return {clocks_said(c)};
-        case Word::Undo: return act(K::Undo);
-        case Word::Redo: return act(K::Redo);
-        case Word::Draw: return act(K::OfferDraw);
-        case Word::Resign: return act(K::Resign);
-        case Word::New: return act(K::NewGame);
-        case Word::Quit: return act(K::Quit);
-        case Word::Yes:
-        case Word::No: return {"There is no question to answer."};
-        case Word::Move:
+    switch (command.is) {
+        case Command::Is::Empty: return {};
+        case Command::Is::Move:
             return telling([&] {
                 // Refused, the controller's message says why.
-                (void)controller_.play_typed(typed);
+                (void)controller_.play_typed(lowered(trimmed(line)));
                 return true;
             });
-        case Word::Unknown: break;
+        case Command::Is::Action: return perform(*command.row(), command.argument);
+        case Command::Is::Unknown: break;
     }
     // Repeated at most in part: a screen reader reads every character.
     const std::string shown = text::printable(trimmed(line));
     const std::string head = text::head_of_width(shown, 40);
-    return {concat("Unknown command '", head, head.size() < shown.size() ? "...": "", "': type help for the commands.")};
+    return {concat("Unknown command '", head, head.size() < shown.size() ? "..." : "", "': type ", tui::word_of("help"),
+                   " for the commands.")};
+}
+
+std::vector<std::string> LineGame::perform(const tui::KeyAction& action, std::string_view argument) {
+    const tui::Controller& c = controller_;
+    // What only this mode says (the screen shows it), by the action's name in the registry.
+    if (action.name == "board") return board_said(c.shown_position());
+    if (action.name == "moves") return {moves_said(c.legal_moves())};
+    if (action.name == "last") {
+        const Game& game = c.game();
+        if (game.ply() == 0) return {"No move has been played yet."};
+        return {concat("Last move: ", move_said(game.position_at(game.ply() - 1), game.move(game.ply())), ".")};
+    }
+    if (action.name == "list") return {game_list_said(c.game())};
+    if (action.name == "clock") return {clocks_said(c)};
+    using K = tui::Action::Kind;
+    switch (action.kind) {
+        case K::Help: return help_said();
+        case K::Yes:
+        case K::No: return {"There is no question to answer."};
+        case K::Save: {
+            // Without a name, the name the screen's prompt suggests (never one already taken).
+            std::string file(argument);
+            if (file.empty() && c.files().default_save_name) file = c.files().default_save_name();
+            return at_prompt(tui::PromptKind::Save, std::move(file));
+        }
+        case K::Open: {
+            if (!argument.empty()) return at_prompt(tui::PromptKind::Open, std::string(argument));
+            const std::vector<std::string> past = c.files().history ? c.files().history() : std::vector<std::string>{};
+            const std::string ask = concat("Open what? Type ", tui::word_of("open"), " and a file name");
+            return {past.empty() ? concat(ask, ".")
+                                 : concat(ask, ", or #1 to #", past.size(), " from the game history; #1: ",
+                                          c.files().describe_past ? c.files().describe_past(past.front()) : past.front(), ".")};
+        }
+        // The rest is the controller's, as the screen's keys are.
+        default: return act(action.kind);
+    }
 }
 
 std::vector<std::string> LineGame::computer_moves(const Move& m) {

@@ -1,25 +1,37 @@
 #pragma once
 // The screen-reader mode's game without its input and output: a line typed becomes a command (a move,
-// or a word: board, moves, last, list, clock, hint, save, open, undo, redo, draw, resign, new, help, quit,
-// yes, no) applied to the same Controller the screen uses, and the answer is lines of plain text, one event a line.
+// or a word of the registry of actions, tui/keymap.hpp: board, moves, undo, save FILE, ...) applied to
+// the same Controller the screen uses, and the answer is lines of plain text, one event a line.
 
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "line/narration.hpp"
 #include "tui/controller.hpp"
+#include "tui/keymap.hpp"
 
 namespace fetaix::line {
 
-// What a typed line asks for.
-enum class Word { Empty, Move, Board, Moves, Last, Clock, Undo, Redo, Draw, Resign, New, Help, Quit, Yes, No, Hint, List,
-                  Save, Open, Unknown };
+// What a typed line asks for: nothing, a move, an action of the registry, or nothing known.
+struct Command {
+    enum class Is { Empty, Move, Action, Unknown };
+    Is is = Is::Empty;
+    std::optional<std::size_t> action;  // its row of tui::actions(): the word's, or for a move the move action's
+    std::string_view argument;          // what follows a word that takes something (save FILE), spaces around left out
 
-// The command in a line: a word of the list (any case, spaces around ignored), save or open followed
-// by a file name or nothing, or a move when it starts as one does (a point: a letter a to e and a
-// digit); anything else is Unknown.
-Word read_word(std::string_view line);
+    // The action's row (nullptr for an empty line or an unknown word).
+    const tui::KeyAction* row() const;
+    // The action's name in the registry ("undo"), "" when there is none.
+    std::string_view name() const;
+};
+
+// The command in a line: a word of the registry (any case, spaces around ignored), followed by what
+// it takes (a file name) or nothing, or a move when it starts as one does (a point: a letter a to e and
+// a digit); anything else is Unknown.
+Command read_command(std::string_view line);
 
 class LineGame {
 public:
@@ -39,6 +51,8 @@ public:
 
 private:
     std::vector<std::string> act(tui::Action::Kind kind);
+    // A word of the registry, allowed where it was typed; `argument`: what followed it.
+    std::vector<std::string> perform(const tui::KeyAction& action, std::string_view argument);
     // save FILE, open FILE: the screen's prompts, entered with the file named on the line.
     std::vector<std::string> at_prompt(tui::PromptKind kind, std::string file);
     // Runs `change` on the controller and tells what changed; `stepped`: the change is an undo or redo.

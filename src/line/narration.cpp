@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "tui/game_text.hpp"
+#include "tui/keymap.hpp"
 #include "tui/selection.hpp"
 
 namespace fetaix::line {
@@ -86,34 +87,25 @@ std::string question_said(std::string question) {
     const auto replace = [&question](std::string_view from, std::string_view to) {
         if (const std::size_t at = question.find(from); at != std::string::npos) question.replace(at, from.size(), to);
     };
-    replace("(y/n)", "(yes or no)");
+    // The controller names the keys of this mode's controller, the defaults; here they are words.
+    const tui::KeyMap& keys = tui::default_keys();
+    const std::string y = keys.first("yes"), n = keys.first("no");
+    const std::string_view yes = tui::word_of("yes"), no = tui::word_of("no");
+    replace(concat("(", y, "/", n, ")"), concat("(", yes, " or ", no, ")"));
     // The screen's key for opening it has no word here (fetaix games lists the history).
-    replace(" (o #1 opens it)", "");
-    replace(": y = ", ": yes = ");
-    replace("? y = ", "? yes = ");
-    replace(", n = ", ", no = ");
+    replace(concat(" (", keys.first("open"), " #1 opens it)"), "");
+    replace(concat(": ", y, " = "), concat(": ", yes, " = "));
+    replace(concat("? ", y, " = "), concat("? ", yes, " = "));
+    replace(concat(", ", n, " = "), concat(", ", no, " = "));
     return question;
 }
 
 std::vector<std::string> help_said() {
-    return {"Commands:",
-            "a move such as c2-c3 or c3xe3 (a unique beginning is enough)",
-            "board: the pieces rank by rank",
-            "moves: the legal moves",
-            "last: the last move",
-            "list: the moves played, numbered",
-            "clock: both clocks",
-            "hint: the engine's move",
-            "undo: take back the last move",
-            "redo: play it again",
-            "draw: offer a draw",
-            "resign",
-            "new: a new game",
-            "save FILE: save the game to a file (an existing one only replaced after asking)",
-            "open FILE: open a record, or #N from the game history",
-            "help: these lines",
-            "quit",
-            "Questions are answered yes or no."};
+    std::vector<std::string> lines{"Commands:"};
+    for (const std::size_t row : tui::typed_actions())
+        if (tui::actions()[row].help_line > 0) lines.push_back(tui::typed_help(tui::actions()[row]));
+    lines.push_back(concat("Questions are answered ", tui::word_of("yes"), " or ", tui::word_of("no"), "."));
+    return lines;
 }
 
 std::string clocks_said(const tui::Controller& c) {

@@ -15,39 +15,48 @@ using D = ScreenDirection;
 using E = PromptEdit;
 
 constexpr std::uint8_t kLooking = kOnBoard | kStepping;
+// Where an action that plays or changes the game is allowed: not where an earlier position is shown.
+constexpr std::uint8_t kPlay = kAnyGame;
+// What only tells about the game: allowed everywhere, a question waiting too.
+constexpr std::uint8_t kTell = kAlways | kWhileAsked;
 
-// The table. A new action is one more row; its name is its key in [keys].
+// The table. A new action is one more row and its handler; its name is its key in [keys].
 constexpr auto kActions = std::to_array<KeyAction>({
-    {"cursor-up", K::MoveCursor, D::Up, E::End, kOnBoard, "Up k", "cursor up"},
-    {"cursor-down", K::MoveCursor, D::Down, E::End, kOnBoard, "Down j", "cursor down"},
-    {"cursor-left", K::MoveCursor, D::Left, E::End, kLooking, "Left h", "cursor left; looking back, a move back"},
-    {"cursor-right", K::MoveCursor, D::Right, E::End, kLooking, "Right l", "cursor right; looking back, a move on"},
-    {"cursor-up-left", K::MoveCursor, D::UpLeft, E::End, kLooking, "Home 7", "cursor up-left; looking back, to the start"},
-    {"cursor-up-right", K::MoveCursor, D::UpRight, E::End, kOnBoard, "PgUp 9", "cursor up-right"},
-    {"cursor-down-left", K::MoveCursor, D::DownLeft, E::End, kLooking, "End 1", "cursor down-left; looking back, to the game"},
-    {"cursor-down-right", K::MoveCursor, D::DownRight, E::End, kOnBoard, "PgDn 3", "cursor down-right"},
-    {"select", K::Select, D::Up, E::End, kOnBoard, "Enter Space", "select, land"},
+    {"cursor-up", K::MoveCursor, D::Up, E::End, kOnBoard, "Up k", "cursor up", kPlay},
+    {"cursor-down", K::MoveCursor, D::Down, E::End, kOnBoard, "Down j", "cursor down", kPlay},
+    {"cursor-left", K::MoveCursor, D::Left, E::End, kLooking, "Left h", "cursor left; looking back, a move back", kPlay},
+    {"cursor-right", K::MoveCursor, D::Right, E::End, kLooking, "Right l", "cursor right; looking back, a move on", kPlay},
+    {"cursor-up-left", K::MoveCursor, D::UpLeft, E::End, kLooking, "Home 7", "cursor up-left; looking back, to the start", kPlay},
+    {"cursor-up-right", K::MoveCursor, D::UpRight, E::End, kOnBoard, "PgUp 9", "cursor up-right", kPlay},
+    {"cursor-down-left", K::MoveCursor, D::DownLeft, E::End, kLooking, "End 1", "cursor down-left; looking back, to the game", kPlay},
+    {"cursor-down-right", K::MoveCursor, D::DownRight, E::End, kOnBoard, "PgDn 3", "cursor down-right", kPlay},
+    {"select", K::Select, D::Up, E::End, kOnBoard, "Enter Space", "select, land", kPlay},
     {"cancel", K::Cancel, D::Up, E::End, kLooking | kReading, "Esc Backspace", "cancel; looking back, to the game; stop reading a file"},
-    {"move", K::OpenPrompt, D::Up, E::End, kOnBoard, ":", "type a move"},
-    {"undo", K::Undo, D::Up, E::End, kOnBoard, "u", "undo"},
-    {"redo", K::Redo, D::Up, E::End, kOnBoard, "r", "redo"},
+    // Its typed form is a move itself, which a watcher does not play.
+    {"move", K::OpenPrompt, D::Up, E::End, kOnBoard, ":", "type a move", kPlaying, "", "",
+     "a move such as c2-c3 or c3xe3 (a unique beginning is enough)", 1},
+    {"undo", K::Undo, D::Up, E::End, kOnBoard, "u", "undo", kPlaying, "undo", "", "take back the last move", 8},
+    {"redo", K::Redo, D::Up, E::End, kOnBoard, "r", "redo", kInLocalGame, "redo", "", "play it again", 9},
     {"step-back", K::StepBack, D::Up, E::End, kLooking, "[", "look back"},
     {"step-forward", K::StepForward, D::Up, E::End, kLooking, "]", "look forward"},
-    {"new-game", K::NewGame, D::Up, E::End, kOnBoard, "n", "new game"},
+    {"new-game", K::NewGame, D::Up, E::End, kOnBoard, "n", "new game", kInLocalGame, "new", "", "a new game", 12},
     {"flip", K::Flip, D::Up, E::End, kLooking, "f", "flip board"},
     {"auto-flip", K::AutoFlip, D::Up, E::End, kOnBoard, "a", "turn to the side to move"},
-    {"save", K::Save, D::Up, E::End, kLooking, "s", "save to a file"},
-    {"open", K::Open, D::Up, E::End, kOnBoard, "o", "open a file"},
-    {"hint", K::Hint, D::Up, E::End, kOnBoard, "H", "hint from the engine"},
-    {"draw", K::OfferDraw, D::Up, E::End, kOnBoard, "d", "offer a draw"},
-    {"resign", K::Resign, D::Up, E::End, kOnBoard, "R", "resign"},
-    {"help", K::Help, D::Up, E::End, kLooking, "?", "help"},
-    {"chat", K::Chat, D::Up, E::End, kLooking, "c", "chat (two terminals)"},
-    {"pause", K::Pause, D::Up, E::End, kOnBoard, "p", "pause the clocks (a timed game)"},
-    {"quit", K::Quit, D::Up, E::End, kLooking | kReading | kTooSmall, "q", "quit"},
+    {"save", K::Save, D::Up, E::End, kLooking, "s", "save to a file", kAlways, "save", "FILE",
+     "save the game to a file (an existing one only replaced after asking)", 13},
+    {"open", K::Open, D::Up, E::End, kOnBoard, "o", "open a file", kInLocalGame, "open", "FILE",
+     "open a record, or #N from the game history", 14},
+    {"hint", K::Hint, D::Up, E::End, kOnBoard, "H", "hint from the engine", kPlaying, "hint", "", "the engine's move", 7},
+    {"draw", K::OfferDraw, D::Up, E::End, kOnBoard, "d", "offer a draw", kPlaying, "draw", "", "offer a draw", 10},
+    {"resign", K::Resign, D::Up, E::End, kOnBoard, "R", "resign", kPlaying, "resign", "", "", 11},
+    {"help", K::Help, D::Up, E::End, kLooking, "?", "help", kTell, "help", "", "these lines", 15},
+    {"chat", K::Chat, D::Up, E::End, kLooking, "c", "chat (two terminals)", kAtSeat | kWatching | kLookingBack},
+    // Over the network the host's clocks run for both players: nobody pauses them.
+    {"pause", K::Pause, D::Up, E::End, kOnBoard, "p", "pause the clocks (a timed game)", kInLocalGame | kLookingBack},
+    {"quit", K::Quit, D::Up, E::End, kLooking | kReading | kTooSmall, "q", "quit", kAlways, "quit", "", "", 16},
     {"redraw", K::Redraw, D::Up, E::End, kEverywhere, "Ctrl-L", "redraw the screen"},
-    {"yes", K::Yes, D::Up, E::End, kAsked, "y Y", "answer yes"},
-    {"no", K::No, D::Up, E::End, kAsked, "n N Esc", "answer no"},
+    {"yes", K::Yes, D::Up, E::End, kAsked, "y Y", "answer yes", kTell, "yes y"},
+    {"no", K::No, D::Up, E::End, kAsked, "n N Esc", "answer no", kTell, "no n"},
     {"prompt-enter", K::PromptSubmit, D::Up, E::End, kAtPrompt, "Enter", "prompt: enter the line"},
     {"prompt-close", K::PromptClose, D::Up, E::End, kAtPrompt, "Esc", "prompt: close it"},
     {"prompt-erase", K::PromptErase, D::Up, E::End, kAtPrompt, "Backspace", "prompt: erase the character before the cursor"},
@@ -61,7 +70,23 @@ constexpr auto kActions = std::to_array<KeyAction>({
     {"prompt-older", K::PromptEdit, D::Up, E::Older, kAtPrompt, "Up", "prompt: the entry before"},
     {"prompt-newer", K::PromptEdit, D::Up, E::Newer, kAtPrompt, "Down", "prompt: the entry after"},
     {"complete", K::PromptEdit, D::Up, E::Complete, kAtPrompt, "Tab", "complete a move"},
+    // Only typed: what the screen shows, the screen-reader mode says when asked.
+    {"board", K::None, D::Up, E::End, 0, "", "the pieces rank by rank", kTell, "board", "", "the pieces rank by rank", 2},
+    {"moves", K::None, D::Up, E::End, 0, "", "the legal moves", kTell, "moves", "", "the legal moves", 3},
+    {"last", K::None, D::Up, E::End, 0, "", "the last move", kTell, "last", "", "the last move", 4},
+    {"list", K::None, D::Up, E::End, 0, "", "the moves played, numbered", kTell, "list", "", "the moves played, numbered", 5},
+    {"clock", K::None, D::Up, E::End, 0, "", "both clocks", kTell, "clock", "", "both clocks", 6},
 });
+
+// The rows with keys, which come before those only typed.
+constexpr std::size_t count_keyed() {
+    std::size_t n = 0;
+    while (n < kActions.size() && kActions[n].contexts != 0) ++n;
+    return n;
+}
+constexpr std::size_t kKeyed = count_keyed();
+static_assert(std::all_of(kActions.begin() + kKeyed, kActions.end(), [](const KeyAction& a) { return a.contexts == 0; }),
+              "the actions only typed come after those with keys");
 
 struct NamedKey {
     std::string_view name;
@@ -113,12 +138,85 @@ std::string quoted_key(const Key& key, std::string_view open, std::string_view c
 
 }  // namespace
 
-std::span<const KeyAction> key_actions() { return kActions; }
+std::span<const KeyAction> actions() { return kActions; }
+
+std::span<const KeyAction> key_actions() { return std::span<const KeyAction>(kActions).first(kKeyed); }
 
 std::optional<std::size_t> find_key_action(std::string_view name) {
-    for (std::size_t i = 0; i < kActions.size(); ++i)
+    for (std::size_t i = 0; i < kKeyed; ++i)
         if (kActions[i].name == name) return i;
     return std::nullopt;
+}
+
+std::optional<std::size_t> row_of(const Action& action) {
+    if (action.kind == K::None) return std::nullopt;
+    for (std::size_t i = 0; i < kActions.size(); ++i) {
+        const KeyAction& row = kActions[i];
+        if (row.kind != action.kind) continue;
+        if (row.kind == K::MoveCursor && row.direction != action.direction) continue;
+        if (row.kind == K::PromptEdit && row.edit != action.edit) continue;
+        return i;
+    }
+    return std::nullopt;
+}
+
+bool allowed_in(const Action& action, GameContext context) {
+    const auto row = row_of(action);
+    return !row || (kActions[*row].allowed & context) != 0;
+}
+
+std::vector<std::size_t> typed_actions() {
+    std::vector<std::size_t> rows;
+    for (std::size_t i = 0; i < kActions.size(); ++i)
+        if (!kActions[i].words.empty() || !kActions[i].said.empty()) rows.push_back(i);
+    // Those the help lists in its order, then the others (the answers) in the table's.
+    std::stable_sort(rows.begin(), rows.end(), [](std::size_t a, std::size_t b) {
+        const auto order = [](std::size_t r) { return kActions[r].help_line == 0 ? 256 : kActions[r].help_line; };
+        return order(a) < order(b);
+    });
+    return rows;
+}
+
+std::optional<std::size_t> find_typed(std::string_view word) {
+    if (word.empty()) return std::nullopt;
+    for (std::size_t i = 0; i < kActions.size(); ++i) {
+        const KeyAction& row = kActions[i];
+        if (row.words.empty()) continue;
+        if (same_letters(word, row.name)) return i;
+        for (std::string_view rest = row.words; !rest.empty();) {
+            const std::size_t space = std::min(rest.find(' '), rest.size());
+            if (same_letters(word, rest.substr(0, space))) return i;
+            rest.remove_prefix(std::min(space + 1, rest.size()));
+        }
+    }
+    return std::nullopt;
+}
+
+std::string_view word_of(std::string_view name) {
+    for (const KeyAction& row : kActions)
+        if (row.name == name && !row.words.empty()) return row.words.substr(0, row.words.find(' '));
+    // A misspelt name shows as itself: the tests of the texts catch it.
+    return name;
+}
+
+std::string typed_help(const KeyAction& action) {
+    const std::string_view word = action.words.substr(0, action.words.find(' '));
+    if (word.empty()) return std::string(action.said);
+    return concat(word, action.takes.empty() ? "" : " ", action.takes, action.said.empty() ? "" : ": ", action.said);
+}
+
+std::string words_allowed(GameContext context) {
+    std::vector<std::string_view> words;
+    for (const std::size_t r : typed_actions()) {
+        const KeyAction& row = kActions[r];
+        // The answers are for a question, which says them.
+        if (row.words.empty() || row.help_line == 0 || (row.allowed & context) == 0) continue;
+        words.push_back(word_of(row.name));
+    }
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i)
+        out += concat(i == 0 ? "" : i + 1 == words.size() ? " and " : ", ", words[i]);
+    return out;
 }
 
 std::optional<std::string> reserved_control_key(std::string_view name) {
@@ -161,7 +259,7 @@ std::string key_name(const Key& key) {
 }
 
 KeyMap::KeyMap() {
-    for (const KeyAction& action : kActions) keys_.push_back(default_keys_of(action));
+    for (const KeyAction& action : key_actions()) keys_.push_back(default_keys_of(action));
 }
 
 std::optional<std::size_t> KeyMap::find(const Key& key, KeyContext context) const {
@@ -206,10 +304,14 @@ const KeyMap& default_keys() {
 KeyMapRead rebind(const std::vector<KeyRebinding>& entries) {
     KeyMapRead read;
     // Which entry set each action's keys, once it is applied.
-    std::vector<std::optional<std::size_t>> set_by(kActions.size());
+    std::vector<std::optional<std::size_t>> set_by(kKeyed);
     for (std::size_t e = 0; e < entries.size(); ++e) {
         const KeyRebinding& entry = entries[e];
         const auto row = find_key_action(entry.action);
+        if (const auto typed = find_typed(entry.action); !row && typed && kActions[*typed].contexts == 0) {
+            read.refused.push_back({e, std::nullopt, concat("'", entry.action, "' is only typed, in the screen-reader mode: it has no key")});
+            continue;
+        }
         if (!row) {
             read.refused.push_back({e, std::nullopt, concat("unknown action '", entry.action, "'; fetaix config lists them")});
             continue;
@@ -250,8 +352,8 @@ KeyMapRead rebind(const std::vector<KeyRebinding>& entries) {
             std::string why;
         };
         std::vector<Dropped> dropped;
-        for (std::size_t a = 0; a < kActions.size(); ++a)
-            for (std::size_t b = 0; b < kActions.size(); ++b) {
+        for (std::size_t a = 0; a < kKeyed; ++a)
+            for (std::size_t b = 0; b < kKeyed; ++b) {
                 if (a == b || (kActions[a].contexts & kActions[b].contexts) == 0 || !set_by[a]) continue;
                 for (const Key& key : read.map.keys(a)) {
                     const auto& other = read.map.keys(b);
@@ -280,7 +382,7 @@ KeyMapRead rebind(const std::vector<KeyRebinding>& entries) {
 
 std::string keys_markdown() {
     std::string out = "| action | default keys | what it does |\n| --- | --- | --- |\n";
-    for (const KeyAction& action : kActions) {
+    for (const KeyAction& action : key_actions()) {
         std::string keys;
         for (const Key& k : default_keys_of(action)) {
             std::string shown = quoted_key(k, "`", "`");
@@ -294,7 +396,7 @@ std::string keys_markdown() {
 
 std::string keys_man() {
     std::string out;
-    for (const KeyAction& action : kActions) {
+    for (const KeyAction& action : key_actions()) {
         std::string keys;
         for (const Key& k : default_keys_of(action)) {
             std::string shown = key_name(k);

@@ -1,7 +1,9 @@
 #pragma once
-// The keys of the game by action: one table of named actions, each with its default keys, where it acts
-// and what it does. The key map (map_key), the help page, the key line, every message that names a key,
-// `fetaix config` and the docs' key tables are all made from it; [keys] in the settings file remaps it.
+// The registry of the game's actions: one table of named actions, each with its default keys, where its
+// keys act, what it does, the word that types it and where in the game it is allowed. The key map
+// (map_key), the help page, the key line, every message that names a key or a word, `fetaix config`, the
+// docs' key tables, the screen-reader mode's words and its help, and the refusals of an action where it is
+// not allowed are all made from it; [keys] in the settings file remaps its keys.
 
 #include <cstdint>
 #include <optional>
@@ -26,21 +28,59 @@ enum KeyContext : std::uint8_t {
     kEverywhere = 63,
 };
 
-// One row of the table.
-struct KeyAction {
-    std::string_view name;         // its key in [keys]: "undo"
-    Action::Kind kind;
-    ScreenDirection direction;     // for MoveCursor
-    PromptEdit edit;               // for PromptEdit
-    std::uint8_t contexts;         // KeyContext bits
-    std::string_view defaults;     // key names, separated by spaces: "Left h"
-    std::string_view description;  // for the help page and `fetaix config`: "move the cursor left"
+// Where in the game an action is allowed, as a set of bits; outside them it is refused, saying why.
+enum GameContext : std::uint8_t {
+    kInLocalGame = 1,  // a game at this keyboard
+    kAtSeat = 2,       // a seat of a game over the network
+    kWatching = 4,     // watching a game over the network
+    kLookingBack = 8,  // an earlier position browsed, or a game only looked at (a replay, read-only)
+    kWhileAsked = 16,  // typed while a question waits for its answer (keys then only answer it)
+    kPlaying = kInLocalGame | kAtSeat,
+    kAnyGame = kInLocalGame | kAtSeat | kWatching,
+    kAlways = kAnyGame | kLookingBack,
 };
 
-// Every action of the game, in the order the help page and `fetaix config` list them.
+// One row of the table.
+struct KeyAction {
+    std::string_view name;         // its key in [keys]: "undo"; typed too, for an action that has words
+    Action::Kind kind;             // None: an action only typed, which the screen-reader mode answers itself
+    ScreenDirection direction;     // for MoveCursor
+    PromptEdit edit;               // for PromptEdit
+    std::uint8_t contexts;         // KeyContext bits; 0: no key, only typed
+    std::string_view defaults;     // key names, separated by spaces: "Left h"
+    std::string_view description;  // for the help page and `fetaix config`: "move the cursor left"
+    std::uint8_t allowed = kAlways;  // GameContext bits
+    // Typed in the screen-reader mode: its words, separated by spaces, the first the one its help and
+    // messages name ("yes y"); "" with `said` set: the line is not a word (a move); "" without: not typed.
+    std::string_view words = "";
+    std::string_view takes = "";   // what may follow the word: "FILE"
+    std::string_view said = "";    // what it does, for the screen-reader mode's help: "take back the last move"
+    std::uint8_t help_line = 0;    // where that help lists it, from 1; 0: not there
+};
+
+// Every action of the game: those with keys first, in the order the help page and `fetaix config` list
+// them, then those only typed.
+std::span<const KeyAction> actions();
+// The actions with keys: the first rows of actions(), numbered alike.
 std::span<const KeyAction> key_actions();
-// The row of the action named `name`, if there is one.
+// The row of the action with keys named `name`, if there is one.
 std::optional<std::size_t> find_key_action(std::string_view name);
+// The row of the action that `action` is (its kind, and its direction or edit where they tell rows apart),
+// if a row has it.
+std::optional<std::size_t> row_of(const Action& action);
+// Whether the action is allowed where `context` applies (an action no row has is not restricted).
+bool allowed_in(const Action& action, GameContext context);
+
+// The rows that are typed in the screen-reader mode, in the order its help lists them.
+std::vector<std::size_t> typed_actions();
+// The typed action `word` stands for, whatever its case: one of its words, or its name ("new-game").
+std::optional<std::size_t> find_typed(std::string_view word);
+// The word that types the action named `name`, as its help and messages name it: "help".
+std::string_view word_of(std::string_view name);
+// The screen-reader mode's help line of a typed row: "save FILE: save the game to a file ...", "resign".
+std::string typed_help(const KeyAction& action);
+// The words typed where `context` applies (answers left out), as a list: "board, moves, save and quit".
+std::string words_allowed(GameContext context);
 
 // A key by name: one printable ASCII character stands for itself ("u", "?", "R"); the named keys are
 // Up Down Left Right Home End PgUp PgDn Enter Esc Backspace Delete Space Tab and Ctrl-A to Ctrl-Z
