@@ -67,6 +67,29 @@ click() {
     keys -l $'\e[M '"$x$y" $'\e[M#'"$x$y"
 }
 
+# board_unicode: the start position's rows 5 to 2 as an 80x24 screen draws them, on its lines 2 to 11.
+board_unicode=(
+    "5   ●─────●─────●─────●─────●"
+    "    │ ╲   │   ╱ │ ╲   │   ╱ │"
+    "    │   ╲ │ ╱   │   ╲ │ ╱   │"
+    "4   ●─────●─────●─────●─────●"
+    "    │   ╱ │ ╲   │   ╱ │ ╲   │"
+    "    │ ╱   │   ╲ │ ╱   │   ╲ │"
+    "3   ●─────●─────·─────○─────○"
+    "    │ ╲   │   ╱ │ ╲   │   ╱ │"
+    "    │   ╲ │ ╱   │   ╲ │ ╱   │"
+    "2   ○─────○────[○]────○─────○"
+)
+
+# expect_start_board: the screen shows the start position's rows 5 to 2 exactly so (board_unicode).
+expect_start_board() {
+    for i in "${!board_unicode[@]}"; do
+        local got
+        got=$(screen | sed -n "$((i + 3))p" | sed 's/ *$//')
+        [ "$got" = "${board_unicode[$i]}" ] || fail "board line $((i + 2)): expected '${board_unicode[$i]}', got '$got'"
+    done
+}
+
 # expect_lines FIRST TEXT...: screen lines FIRST, FIRST + 1, ... are exactly these, trailing spaces aside.
 expect_lines() {
     local row=$1
