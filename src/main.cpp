@@ -11,7 +11,7 @@
 #include "cli/command_line.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
-#include "cli/settings.hpp"
+#include "config/settings.hpp"
 #include "commands/commands.hpp"
 #include "commands/help.hpp"
 
@@ -58,7 +58,7 @@ int main(int argc, char** argv) {
     if (!used.empty())
         if (const auto status = refuse_game_options(app, *used.front())) return *status;
     // Read once, for every command: each that shows a game takes it by commands::apply_settings.
-    const cli::SettingsRead settings = cli::load_settings(cli::settings_path());
+    const config::SettingsRead settings = config::load_settings(config::settings_path());
     const CLI::App* chosen = used.empty() ? &app : used.front();
     for (const auto& [command, run] : runners)
         if (command == chosen) return run({app, argc, argv, settings});

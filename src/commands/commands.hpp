@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/settings.hpp"
+#include "config/settings.hpp"
 
 namespace fetaix::commands {
 
@@ -20,7 +20,7 @@ struct Invocation {
     const CLI::App& app;
     int argc;
     char** argv;
-    const cli::SettingsRead& settings;
+    const config::SettingsRead& settings;
 };
 
 // Runs the command with the options its AddOptions read: its exit status.

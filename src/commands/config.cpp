@@ -7,7 +7,7 @@
 
 #include "cli/command_line.hpp"
 #include "cli/output.hpp"
-#include "cli/settings.hpp"
+#include "config/settings.hpp"
 #include "commands/commands.hpp"
 
 namespace fetaix::commands {
@@ -17,11 +17,11 @@ Runner add_config(CLI::App& command) {
     command.add_flag("--path", *path_only, "print where the settings file is looked for");
     return [path_only](const Invocation& call) {
         if (*path_only) {
-            cli::out(cli::settings_path());
+            cli::out(config::settings_path());
             return 0;
         }
         for (const std::string& problem : call.settings.problems) cli::err(concat("fetaix: ", problem));
-        cli::out_text(cli::settings_toml(call.settings.settings));
+        cli::out_text(config::settings_toml(call.settings.settings));
         return 0;
     };
 }

@@ -89,7 +89,7 @@ struct NetCommand {
     std::optional<HostClocks> clocks;         // host
 };
 
-int run_network(NetCommand command, const cli::SettingsRead& settings) {
+int run_network(NetCommand command, const config::SettingsRead& settings) {
     tui::NetOptions& net = command.net;
     if (auto problem = net::check_game_name(net.name)) return usage_error(concat("'", net.name, "': ", *problem));
     if (net.mode == tui::NetOptions::Mode::Join || net.mode == tui::NetOptions::Mode::Watch)

@@ -20,8 +20,8 @@ bool given(const CLI::Option* option) { return option != nullptr && option->coun
 
 }  // namespace
 
-void apply_settings(tui::AppOptions& options, const cli::SettingsRead& read, const CommandLineGave& gave) {
-    const cli::Settings& s = read.settings;
+void apply_settings(tui::AppOptions& options, const config::SettingsRead& read, const CommandLineGave& gave) {
+    const config::Settings& s = read.settings;
     if (!gave.white) options.players.white = s.white;
     if (!gave.black) options.players.black = s.black;
     if (!given(gave.ascii)) options.terminal.ascii = s.ascii;

@@ -6,7 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "cli/settings.hpp"
+#include "config/settings.hpp"
 #include "tui/app.hpp"
 
 namespace fetaix::commands {
@@ -25,7 +25,7 @@ struct CommandLineGave {
 
 // The settings file under what the command line gave: the one way every command that shows a game
 // takes it, so that each setting holds in all of them. Its problems go to the game's notice line.
-void apply_settings(tui::AppOptions& options, const cli::SettingsRead& read, const CommandLineGave& gave);
+void apply_settings(tui::AppOptions& options, const config::SettingsRead& read, const CommandLineGave& gave);
 
 // Shows the game: in lines of plain text, or on the terminal once it is found fit; first asks what to do
 // when another fetaix plays the game saved here. The exit status.
