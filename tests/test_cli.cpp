@@ -146,3 +146,15 @@ TEST_CASE("cli: a word close to a command's name is told as a mistyped command, 
     std::filesystem::remove_all(folder);
     CHECK_FALSE(opened);
 }
+
+TEST_CASE("cli: a word after -- is a file's name, a dashed word before it an unknown option", "[cli]") {
+    std::string words[] = {"fetaix", "--ascii", "-x.pdn", "--", "-y.pdn"};
+    char* argv[] = {words[0].data(), words[1].data(), words[2].data(), words[3].data(), words[4].data()};
+    CHECK_FALSE(after_separator(5, argv, "-x.pdn"));
+    CHECK(after_separator(5, argv, "-y.pdn"));
+    CHECK(dashed_before_separator(5, argv, "-x.pdn"));
+    CHECK_FALSE(dashed_before_separator(5, argv, "-y.pdn"));
+    // A plain word is a file's name wherever it stands, and so is no word at all.
+    CHECK_FALSE(dashed_before_separator(5, argv, "x.pdn"));
+    CHECK_FALSE(dashed_before_separator(5, argv, ""));
+}

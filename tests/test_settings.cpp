@@ -8,10 +8,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "cli/settings.hpp"
+#include "config/settings.hpp"
 
 using namespace fetaix;
-using cli::parse_settings;
+using config::parse_settings;
 
 namespace {
 
@@ -154,14 +154,14 @@ TEST_CASE("settings: [players] or [rules] as a plain value is reported", "[setti
 }
 
 TEST_CASE("settings: the file as `fetaix config` prints it reads back to the same settings", "[settings]") {
-    cli::Settings s;
+    config::Settings s;
     s.white = "A \"quoted\" \\ name";
     s.black = "王";
     s.bell = true;
     s.screen_reader = true;
     s.rules.promotion = Promotion::Stop;
     s.rules.no_progress = 7;
-    const auto read = parse_settings(cli::settings_toml(s), "c.toml");
+    const auto read = parse_settings(config::settings_toml(s), "c.toml");
     CHECK(read.problems.empty());
     CHECK(read.settings.white == s.white);
     CHECK(read.settings.black == s.black);
@@ -209,7 +209,7 @@ TEST_CASE("settings: `fetaix config` prints the keys in force, and they read bac
     const auto read = parse_settings("[keys]\nundo = \"U\"\ncursor-left = [\"Left\", \"d\"]\ndraw = \"\\\\\"\nhint = '\"'\n",
                                      "c.toml");
     REQUIRE(read.problems.empty());
-    const std::string text = cli::settings_toml(read.settings);
+    const std::string text = config::settings_toml(read.settings);
     CHECK_THAT(text, Catch::Contains("\n[keys]\n# Each action's key, or a list of keys. A key is a character, or Up, Down, Left,"
                                      " Right, Home, End,\n# PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, Ctrl-A to"
                                      " Ctrl-Z (not Ctrl-C, Ctrl-H,\n# Ctrl-I, Ctrl-J, Ctrl-M, Ctrl-Q, Ctrl-S or Ctrl-Z).\n# cursor up"));
@@ -221,7 +221,7 @@ TEST_CASE("settings: `fetaix config` prints the keys in force, and they read bac
     CHECK_THAT(text, Catch::Contains("\n# redo (default \"r\")\nredo = \"r\"\n"));
     const auto again = parse_settings(text, "c.toml");
     CHECK(again.problems.empty());
-    CHECK(cli::settings_toml(again.settings) == text);
+    CHECK(config::settings_toml(again.settings) == text);
     CHECK(again.settings.keys.all("draw") == "\\");
     CHECK(again.settings.keys.all("hint") == "\"");
 }
@@ -231,12 +231,12 @@ TEST_CASE("settings: the file's place follows XDG_CONFIG_HOME, else HOME", "[set
     const std::string saved_xdg = xdg ? xdg : "";
     const std::string saved_home = std::getenv("HOME") ? std::getenv("HOME") : "";
     ::setenv("XDG_CONFIG_HOME", "/x/conf", 1);
-    CHECK(cli::settings_path() == "/x/conf/fetaix/config.toml");
+    CHECK(config::settings_path() == "/x/conf/fetaix/config.toml");
     ::setenv("XDG_CONFIG_HOME", "relative", 1);  // not absolute: ignored, as the XDG specification says
     ::setenv("HOME", "/home/u", 1);
-    CHECK(cli::settings_path() == "/home/u/.config/fetaix/config.toml");
+    CHECK(config::settings_path() == "/home/u/.config/fetaix/config.toml");
     ::unsetenv("XDG_CONFIG_HOME");
-    CHECK(cli::settings_path() == "/home/u/.config/fetaix/config.toml");
+    CHECK(config::settings_path() == "/home/u/.config/fetaix/config.toml");
     if (xdg) ::setenv("XDG_CONFIG_HOME", saved_xdg.c_str(), 1);
     ::setenv("HOME", saved_home.c_str(), 1);
 }
@@ -245,23 +245,23 @@ TEST_CASE("settings: a missing file gives the defaults, a folder, FIFO or large 
     char folder_template[] = "/tmp/fetaix-settings-XXXXXX";
     const std::string folder = ::mkdtemp(folder_template);
     const std::string path = folder + "/config.toml";
-    auto read = cli::load_settings(path);
+    auto read = config::load_settings(path);
     CHECK(read.problems.empty());
 
     REQUIRE(::mkdir(path.c_str(), 0700) == 0);
-    CHECK(lines(cli::load_settings(path).problems) == path + " is a folder, not a settings file; the settings are ignored\n");
+    CHECK(lines(config::load_settings(path).problems) == path + " is a folder, not a settings file; the settings are ignored\n");
     ::rmdir(path.c_str());
 
     REQUIRE(::mkfifo(path.c_str(), 0600) == 0);
-    CHECK(lines(cli::load_settings(path).problems) == path + " is not a regular file; the settings are ignored\n");
+    CHECK(lines(config::load_settings(path).problems) == path + " is not a regular file; the settings are ignored\n");
     ::unlink(path.c_str());
 
-    std::ofstream(path) << "bell = true\n" << std::string(cli::kMaxSettingsBytes, '#');
-    CHECK(lines(cli::load_settings(path).problems) ==
+    std::ofstream(path) << "bell = true\n" << std::string(config::kMaxSettingsBytes, '#');
+    CHECK(lines(config::load_settings(path).problems) ==
           path + " is too large for a settings file (over 64 KiB); the settings are ignored\n");
 
     std::ofstream(path) << "bell = true\n[players]\nwhite = \"Amina\"\n";
-    read = cli::load_settings(path);
+    read = config::load_settings(path);
     CHECK(read.problems.empty());
     CHECK(read.settings.bell);
     CHECK(read.settings.white == "Amina");
@@ -280,7 +280,7 @@ TEST_CASE("settings: a default clock, checked as --clock checks it", "[settings]
           "(Bronstein), such as 5, 5+3, 5d3, 5b3 or 0:30+1, found \"5x3\" (ignored)\n");
     CHECK(parse_settings("clock = 5\n", "c.toml").problems.size() == 1);
     // What fetaix config prints reads back the same.
-    cli::Settings s;
+    config::Settings s;
     s.clock = "0:30+1";
-    CHECK(parse_settings(cli::settings_toml(s), "c.toml").settings.clock == "0:30+1");
+    CHECK(parse_settings(config::settings_toml(s), "c.toml").settings.clock == "0:30+1");
 }

@@ -272,4 +272,21 @@ std::optional<std::string> mistyped_command(const CLI::App& app, const std::stri
     return concat("unknown command '", word, "' (did you mean ", names, "?)");
 }
 
+// A word after "--" is a file's name, whatever it looks like.
+bool after_separator(int argc, char** argv, const std::string& value) {
+    for (int i = 1; i < argc; ++i) {
+        if (std::string_view(argv[i]) == "--") return true;
+        if (argv[i] == value) return false;
+    }
+    return false;
+}
+
+bool dashed_before_separator(int argc, char** argv, const std::string& value) {
+    return !value.empty() && value[0] == '-' && !after_separator(argc, argv, value);
+}
+
+int unknown_option(const std::string& word, std::string_view command) {
+    return usage_error(concat("unknown option '", word, "' (see fetaix ", command, command.empty() ? "" : " ", "--help)"));
+}
+
 }  // namespace fetaix::cli

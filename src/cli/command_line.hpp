@@ -73,4 +73,16 @@ std::optional<std::string> mistyped_command(const CLI::App& app, const std::stri
 // of the command in use.
 std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e);
 
+// Whether `value`, taken by CLI11 as a file's name, stands after a "--" in argv: then it is one,
+// whatever it looks like.
+bool after_separator(int argc, char** argv, const std::string& value);
+
+// Whether `value` is a word like an option before any "--": CLI11 takes a word that is no valid option
+// name (such as "--\a") as a positional argument, but before "--" it is an option fetaix does not know
+// (a file named so goes after "--").
+bool dashed_before_separator(int argc, char** argv, const std::string& value);
+
+// "unknown option 'WORD' (see fetaix COMMAND --help)", exit status 2; `command` is "" for the game.
+int unknown_option(const std::string& word, std::string_view command);
+
 }  // namespace fetaix::cli

@@ -1,12 +1,17 @@
 #include "commands/engine.hpp"
 
+#include "cli/command_line.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "commands/commands.hpp"
+#include "commands/record_bench.hpp"
 #include "engine/sources.hpp"
 
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <limits>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -163,3 +168,96 @@ int run_match(const engine::MatchSettings& settings, int jobs) {
 }
 
 }  // namespace fetaix::cli
+
+namespace fetaix::commands {
+
+Runner add_perft(CLI::App& command) {
+    struct Perft {
+        std::string depth;
+        Rules rules;
+        Position position = start_position();
+        bool divide = false;
+    };
+    auto perft = std::make_shared<Perft>();
+    command.add_option("DEPTH", perft->depth, "the longest path counted, 1 to 30")->required()->type_name("");
+    cli::add_fen(command, perft->position, "count from this position");
+    cli::add_rule_switches(command, perft->rules);
+    command.add_flag("--divide", perft->divide, "first each legal move with its count at DEPTH");
+    return [perft](const Invocation&) { return cli::run_perft(perft->depth, perft->position, perft->rules, perft->divide); };
+}
+
+Runner add_analyze(CLI::App& command) {
+    auto analysis = std::make_shared<cli::AnalyzeSettings>();
+    analysis->limits.time_ms = 5000;
+    cli::add_fen(command, analysis->position, "search this position");
+    CLI::Option* time = cli::add_time(command, analysis->limits.time_ms, "search this long, 0.05 to 3600\n(default 5)");
+    cli::add_whole(command, "--depth", "N", 1, engine::kMaxPly - 1,
+                   [&limits = analysis->limits](long long n) {
+                       limits.depth = static_cast<int>(n);
+                       limits.time_ms = -1;
+                   },
+                   "a depth", concat("search to this depth, 1 to ", engine::kMaxPly - 1, ", however long"))
+        ->excludes(time);
+    cli::add_rule_switches(command, analysis->rules);
+    return [analysis](const Invocation&) { return cli::run_analyze(*analysis); };
+}
+
+Runner add_match(CLI::App& command) {
+    struct Match {
+        engine::MatchSettings settings;
+        int jobs = 1;
+    };
+    auto match = std::make_shared<Match>();
+    engine::MatchSettings& settings = match->settings;
+    const auto into = [](int& field) { return [&field](long long n) { field = static_cast<int>(n); }; };
+    cli::add_whole(command, "--a", "LEVEL", engine::kMinLevel, engine::kMaxLevel, into(settings.a), "a level",
+                   "engine A's level, 1 to 8")
+        ->required();
+    cli::add_whole(command, "--b", "LEVEL", engine::kMinLevel, engine::kMaxLevel, into(settings.b), "a level",
+                   "engine B's level, 1 to 8")
+        ->required();
+    cli::add_whole(command, "--games", "N", 1, 1000000, [&settings](long long n) { settings.games = n; }, "a number of games",
+                   "games to play, 1 to 1000000")
+        ->required();
+    cli::add_whole(command, "--seed", "S", 0, std::numeric_limits<long long>::max(),
+                   [&settings](long long n) { settings.seed = static_cast<std::uint64_t>(n); }, "a whole number",
+                   "the choice of openings");
+    cli::add_whole(command, "--opening", "PLIES", 0, 20, into(settings.opening_plies), "a number of plies",
+                   "random plies of each opening, 0 to 20\n(default 10)");
+    cli::add_whole(command, "--jobs", "J", 1, 256, into(match->jobs), "a number of threads", "games played at once, 1 to 256");
+    cli::add_clock(command, "--clock", settings.clock, "both engines on this clock, timed for real\n(5, 5+3, 5d3, 5b3, 0:30+1)");
+    cli::add_rule_switches(command, settings.rules);
+    return [match](const Invocation&) { return cli::run_match(match->settings, match->jobs); };
+}
+
+Runner add_bench(CLI::App& command) {
+    struct Bench {
+        Rules rules;
+        bool quick = false, search = false, records = false;
+        int ms = 1000;
+        std::string folder;
+    };
+    auto bench = std::make_shared<Bench>();
+    CLI::Option* quick = command.add_flag("--quick", bench->quick, "perft 4 plies shallower");
+    CLI::Option* search = command.add_flag("--search", bench->search, "time the search instead of perft");
+    CLI::Option* time = cli::add_time(command, bench->ms, "with --search: each position this long,\n0.05 to 3600 (default 1)");
+    CLI::Option* records = command.add_flag("--records", bench->records, "time checking the heaviest records instead");
+    CLI::Option* write = cli::add_value(command, "--write", "FOLDER", "--write needs a folder",
+                                        [&folder = bench->folder](const std::string& text) { folder = text; },
+                                        "with --records: also save them in FOLDER");
+    time->needs(search);
+    write->needs(records);
+    search->excludes(quick)->excludes(records);
+    records->excludes(quick);
+    for (CLI::Option* rule : cli::add_rule_switches(command, bench->rules)) {
+        search->excludes(rule);
+        records->excludes(rule);
+    }
+    return [bench](const Invocation&) {
+        if (bench->records) return cli::run_record_bench(bench->folder);
+        if (bench->search) return cli::run_search_bench(bench->ms);
+        return cli::run_bench(bench->rules, bench->quick ? 4 : 0);  // --quick: a smoke run for tests
+    };
+}
+
+}  // namespace fetaix::commands

@@ -1,6 +1,6 @@
 #pragma once
 // `fetaix analyze`, `match`, `perft` and `bench`: the engine and the move generator on the command
-// line. Their options are read in main.cpp (CLI11); these run the commands.
+// line. Their options are read by add_perft, add_analyze, add_match and add_bench (engine.cpp); these run them.
 
 #include <string_view>
 
@@ -13,7 +13,7 @@ namespace fetaix::cli {
 struct AnalyzeSettings {
     Rules rules;
     Position position = start_position();
-    engine::Limits limits;  // main.cpp sets --time (5 s by default) or --depth
+    engine::Limits limits;  // add_analyze sets --time (5 s by default) or --depth
 };
 
 int run_analyze(const AnalyzeSettings& settings);

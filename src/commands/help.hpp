@@ -1,22 +1,13 @@
 #pragma once
-// Each command's usage and what it does, in one table: the overview (fetaix --help) and each command's
-// own help (fetaix COMMAND --help) are made from it.
+// The help, made from the table of commands (commands.hpp): the overview (fetaix --help) and each
+// command's own help (fetaix COMMAND --help).
 
 #include <string>
-#include <string_view>
 
 #include "cli/command_line.hpp"
+#include "commands/commands.hpp"
 
 namespace fetaix::commands {
-
-struct CommandText {
-    std::string_view name;  // "" for the game
-    std::string_view usage;
-    std::string_view about;
-};
-
-// The table's row of a command ("" is the game).
-const CommandText& text_of(std::string_view name);
 
 // A command's own help: its usage and what it does, as the overview shows them, then CLI11's list of
 // its options (each with what it takes, the constraints being in the usage).

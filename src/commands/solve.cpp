@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cerrno>
 #include <csignal>
@@ -13,6 +14,7 @@
 #include <istream>
 #include <optional>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <variant>
 
@@ -22,7 +24,10 @@
 #include <fetaix/solve/proof.hpp>
 #include <fetaix/solve/solve.hpp>
 
+#include "cli/command_line.hpp"
+#include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "commands/commands.hpp"
 #include "solve/tablebase_files.hpp"
 #include "store/files.hpp"
 
@@ -477,3 +482,97 @@ int run_solve_combine(const std::string& file, const Position& root, const std::
 }
 
 }  // namespace fetaix::cli
+
+namespace fetaix::commands {
+
+namespace {
+
+// What `fetaix solve` reads: the search's settings, and --verify, --book and --combine, each of
+// which goes with only some of the options.
+struct Solve {
+    cli::SolveSettings settings;
+    std::string verify_file, book_file, combine_file;
+    std::vector<std::string> proofs;
+    int combine_plies = 6;
+    const CLI::App* command = nullptr;
+    std::vector<CLI::Option*> rules;
+    CLI::Option *fen = nullptr, *checkpoint = nullptr, *every = nullptr, *resume = nullptr, *verify = nullptr;
+    CLI::Option *book = nullptr, *combine = nullptr, *plies = nullptr, *proof_files = nullptr;
+};
+
+// The first option given that is not among `allowed`, or nothing.
+const CLI::Option* given_besides(const Solve& s, std::initializer_list<const CLI::Option*> allowed) {
+    for (const CLI::Option* o : s.command->get_options())
+        if (o != s.command->get_help_ptr() && o->count() > 0 && std::find(allowed.begin(), allowed.end(), o) == allowed.end())
+            return o;
+    return nullptr;
+}
+
+// The search's options, after --verify, --book and --combine are ruled out.
+int run_search(const Solve& s) {
+    if (s.plies->count() > 0) return cli::usage_error("solve: --plies goes with --combine");
+    if (s.proof_files->count() > 0) return cli::usage_error(concat("solve: '", s.proofs.front(), "': a proof file goes with --book or --combine"));
+    if (s.resume->count() > 0) {
+        if (s.fen->count() > 0) return cli::usage_error("solve --resume takes the position from the checkpoint, not --fen");
+        for (const CLI::Option* o : s.rules)
+            if (o->count() > 0) return cli::usage_error(concat("solve --resume takes the rules from the checkpoint, not ", o->get_name()));
+    }
+    if (s.every->count() > 0 && s.checkpoint->count() == 0 && s.resume->count() == 0)
+        return cli::usage_error("solve: --every goes with --checkpoint");
+    return cli::run_solve(s.settings);
+}
+
+int run_solve_command(const Solve& s) {
+    if (s.verify->count() > 0) {
+        if (const CLI::Option* o = given_besides(s, {s.verify}))
+            return cli::usage_error(concat("solve --verify goes alone, not with ", o->get_name()));
+        return cli::run_solve_verify(s.verify_file);
+    }
+    if (s.book->count() > 0) {
+        if (const CLI::Option* o = given_besides(s, {s.book, s.proof_files}))
+            return cli::usage_error(concat("solve --book goes alone with proof files, not with ", o->get_name()));
+        return cli::run_solve_book(s.book_file, s.proofs);
+    }
+    if (s.combine->count() > 0) {
+        if (const CLI::Option* o = given_besides(s, {s.combine, s.proof_files, s.plies, s.fen}))
+            return cli::usage_error(concat("solve --combine goes with --fen, --plies and proof files only, not with ", o->get_name()));
+        if (s.proofs.empty()) return cli::usage_error("solve --combine FILE needs the proof files to join");
+        return cli::run_solve_combine(s.combine_file, s.settings.position, s.proofs, s.combine_plies);
+    }
+    return run_search(s);
+}
+
+// The search's own options: the position, the rules, the limits and where the proof and checkpoints go.
+void add_search(CLI::App& command, Solve& s) {
+    cli::SolveSettings& settings = s.settings;
+    s.fen = cli::add_fen(command, settings.position, "prove this position (default: the start)");
+    s.rules = cli::add_rule_switches(command, settings.rules);
+    cli::add_whole(command, "--nodes", "N", 1, 1'000'000'000'000'000LL, [&settings](long long n) { settings.max_nodes = static_cast<std::uint64_t>(n); },
+                   "a number of nodes", "stop after N nodes");
+    cli::add_whole(command, "--time", "SECONDS", 1, 100'000'000, [&settings](long long n) { settings.max_seconds = n; }, "a whole number of seconds",
+                   "stop after SECONDS");
+    cli::add_whole(command, "--tt", "MIB", 1, 1'048'576, [&settings](long long n) { settings.tt_mib = n; }, "a size in MiB",
+                   "the transposition table's size (default 256)");
+    cli::add_file(command, "--proof", settings.proof_file, "write the proof to FILE");
+    s.checkpoint = cli::add_file(command, "--checkpoint", settings.checkpoint_file, "keep the search in FILE");
+    s.every = cli::add_whole(command, "--every", "SECONDS", 1, 100'000'000, [&settings](long long n) { settings.every = n; },
+                             "a whole number of seconds", "with --checkpoint: how often (default 600)");
+    s.resume = cli::add_file(command, "--resume", settings.resume_file, "go on from the checkpoint FILE (kept there)");
+}
+
+}  // namespace
+
+Runner add_solve(CLI::App& command) {
+    auto s = std::make_shared<Solve>();
+    s->command = &command;
+    add_search(command, *s);
+    s->verify = cli::add_file(command, "--verify", s->verify_file, "re-check the proof in FILE");
+    s->book = cli::add_file(command, "--book", s->book_file, "add the PROOFs' positions to the book FILE,\nor list it");
+    s->combine = cli::add_file(command, "--combine", s->combine_file, "join the PROOFs into a proof of the position,\nwritten to FILE");
+    s->plies = cli::add_whole(command, "--plies", "N", 0, 8, [&plies = s->combine_plies](long long n) { plies = static_cast<int>(n); },
+                              "a number of plies", "with --combine: the plies searched above the\nproofs (default 6)");
+    s->proof_files = command.add_option("PROOF", s->proofs, "with --book or --combine: proof files")->type_name("");
+    return [s](const Invocation&) { return run_solve_command(*s); };
+}
+
+}  // namespace fetaix::commands

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <new>
 #include <sstream>
 #include <thread>
@@ -16,8 +17,10 @@
 #include <fetaix/solve/tablebase.hpp>
 
 #include "solve/tablebase_files.hpp"
+#include "cli/command_line.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "commands/commands.hpp"
 #include "store/files.hpp"
 
 namespace fetaix::cli {
@@ -306,3 +309,43 @@ int run_tablebase_quiet(const Rules& rules) {
 }
 
 }  // namespace fetaix::cli
+
+namespace fetaix::commands {
+
+namespace {
+
+struct Tablebase {
+    std::string action, fen;
+    int pieces = 6;
+    Rules rules;
+    CLI::Option* pieces_option = nullptr;
+};
+
+int run_tablebase(const Tablebase& t) {
+    const bool probe = t.action == "probe";
+    if (t.action != "build" && !probe && t.action != "verify" && t.action != "stats" && t.action != "quiet")
+        return cli::usage_error(concat("tablebase: expected build, probe, verify, stats or quiet, not '", t.action, "'"));
+    if (probe && t.fen.empty()) return cli::usage_error("tablebase probe needs a position, such as W:WKc3:Bc4");
+    if (!probe && !t.fen.empty()) return cli::usage_error(concat("tablebase ", t.action, ": unexpected argument '", t.fen, "'"));
+    if (t.action != "build" && t.pieces_option->count() > 0)
+        return cli::usage_error(concat("tablebase ", t.action, ": --pieces goes with build"));
+    if (t.action == "build") return cli::run_tablebase_build(t.pieces, t.rules);
+    if (probe) return cli::run_tablebase_probe(t.fen, t.rules);
+    if (t.action == "stats") return cli::run_tablebase_stats(t.rules);
+    if (t.action == "quiet") return cli::run_tablebase_quiet(t.rules);
+    return cli::run_tablebase_verify(t.rules);
+}
+
+}  // namespace
+
+Runner add_tablebase(CLI::App& command) {
+    auto t = std::make_shared<Tablebase>();
+    command.add_option("ACTION", t->action, "build, probe, verify, stats or quiet")->required()->type_name("");
+    command.add_option("FEN", t->fen, "with probe: the position")->type_name("");
+    t->pieces_option = cli::add_whole(command, "--pieces", "N", 2, 7, [&pieces = t->pieces](long long n) { pieces = static_cast<int>(n); },
+                                      "a number of pieces", "with build: the most pieces, 2 to 7 (default 6)");
+    cli::add_rule_switches(command, t->rules);
+    return [t](const Invocation&) { return run_tablebase(*t); };
+}
+
+}  // namespace fetaix::commands

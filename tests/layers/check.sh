@@ -20,6 +20,7 @@ layers=(
     "src/tui                5 front end"
     "src/line               5 front end"
     "src/cli                6 command line"
+    "src/config             6 settings file"
     "src/commands           7 commands"
     "src/main.cpp           8 main"
 )

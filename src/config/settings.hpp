@@ -12,7 +12,7 @@
 
 #include "tui/keymap.hpp"
 
-namespace fetaix::cli {
+namespace fetaix::config {
 
 // A settings file is small: anything larger is refused rather than read.
 inline constexpr std::size_t kMaxSettingsBytes = 64u * 1024;
@@ -53,4 +53,4 @@ SettingsRead load_settings(const std::string& path);
 // does and its default.
 std::string settings_toml(const Settings& settings);
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::config

@@ -1,4 +1,4 @@
-#include "cli/settings.hpp"
+#include "config/settings.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -14,7 +14,7 @@
 #include "tui/theme.hpp"
 #include "text/display.hpp"
 
-namespace fetaix::cli {
+namespace fetaix::config {
 
 namespace {
 
@@ -59,7 +59,7 @@ void read_players(const toml::table& table, Settings& settings, Problems& proble
             continue;
         }
         const auto* s = node.as_string();
-        const auto problem = s ? name_problem(s->get()) : std::optional<std::string>("expected a name in quotes");
+        const auto problem = s ? cli::name_problem(s->get()) : std::optional<std::string>("expected a name in quotes");
         if (problem) {
             problems.add(node.source(), concat("players.", k, ": ", *problem,
                                       s ? "" : concat(", found ", shown(node)), " (ignored)"));
@@ -309,4 +309,4 @@ std::string settings_toml(const Settings& s) {
     return out;
 }
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::config
