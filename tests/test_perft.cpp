@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <fetaix/perft.hpp>
+
 #include "helpers.hpp"
 #include "perft_values.hpp"
 

@@ -2,6 +2,8 @@
 
 #include <random>
 
+#include <fetaix/perft.hpp>
+
 #include "helpers.hpp"
 
 using namespace fetaix;

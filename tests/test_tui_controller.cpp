@@ -1635,3 +1635,27 @@ TEST_CASE("tui: a move typed on the board without : says how to type one", "[tui
     CHECK(c.ui().message == "'b' does nothing here: press : to type a move, ? for the keys.");
     CHECK(c.game().ply() == 0);
 }
+
+TEST_CASE("tui: what may be done to a position looked back at is the registry's, row by row", "[tui][browse][keymap]") {
+    const std::string why = "Nothing can be played on an earlier position: Esc goes back to the game.";
+    int refused = 0;
+    for (const KeyAction& row : key_actions()) {
+        if (row.contexts == kAtPrompt) continue;  // the prompt's editing keys act only where a prompt is open
+        Controller c(Rules{}, Players{});
+        for (const char* m : {"c2-c3", "c4xc2"}) submit(c, K::OpenPrompt, m);
+        act(c, K::StepBack);
+        const std::uint64_t revision = c.revision();
+        Action a = Action::of(row.kind);
+        a.direction = row.direction;
+        a.edit = row.edit;
+        c.handle(a);
+        const bool allowed = (row.allowed & kLookingBack) != 0;
+        INFO(row.name);
+        CHECK((c.ui().message == why) == !allowed);
+        if (!allowed) ++refused;
+        CHECK(c.revision() == revision);
+        CHECK(c.game().ply() == 2);
+    }
+    // By hand from the table: the eight cursor keys, select, move, undo, redo, new game, open, hint, draw, resign.
+    CHECK(refused == 17);
+}

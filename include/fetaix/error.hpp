@@ -2,10 +2,10 @@
 // Errors as values: every parser returns Expected<T>, holding either the value or what went wrong and where.
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 
 namespace fetaix {
 
@@ -51,24 +51,27 @@ struct Error {
     }
 };
 
+// The value, or the error: an optional and an error beside it rather than a std::variant, whose
+// visitation machinery every Expected<T> would instantiate in every file that includes the rules.
 template <class T>
 class [[nodiscard]] Expected {
 public:
-    Expected(T value) : state_(std::in_place_index<0>, std::move(value)) {}
-    Expected(Error error) : state_(std::in_place_index<1>, std::move(error)) {}
+    Expected(T value) : value_(std::move(value)) {}
+    Expected(Error error) : error_(std::move(error)) {}
 
-    bool ok() const { return state_.index() == 0; }
+    bool ok() const { return value_.has_value(); }
     explicit operator bool() const { return ok(); }
-    T& value() { return std::get<0>(state_); }
-    const T& value() const { return std::get<0>(state_); }
+    T& value() { return value_.value(); }
+    const T& value() const { return value_.value(); }
     T& operator*() { return value(); }
     const T& operator*() const { return value(); }
     T* operator->() { return &value(); }
     const T* operator->() const { return &value(); }
-    const Error& error() const { return std::get<1>(state_); }
+    const Error& error() const { return error_; }
 
 private:
-    std::variant<T, Error> state_;
+    std::optional<T> value_;
+    Error error_;
 };
 
 }  // namespace fetaix

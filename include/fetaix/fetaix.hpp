@@ -1,5 +1,6 @@
 #pragma once
-// The Fetaix rules core: include this one header for the rules (the engine: <fetaix/engine/engine.hpp>).
+// The Fetaix rules core: include this one header for the rules (the engine: <fetaix/engine/engine.hpp>;
+// perft, the generator's check, which no program playing the game needs: <fetaix/perft.hpp>).
 
 #include "bitboard.hpp"
 #include "clock.hpp"
@@ -11,7 +12,6 @@
 #include "movegen.hpp"
 #include "notation.hpp"
 #include "pdn.hpp"
-#include "perft.hpp"
 #include "point.hpp"
 #include "position.hpp"
 #include "refusal.hpp"

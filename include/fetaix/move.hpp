@@ -4,7 +4,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <vector>
 
 #include "bitboard.hpp"
 #include "point.hpp"
@@ -79,10 +79,10 @@ public:
 
 private:
     void grow(std::size_t capacity) {
-        auto bigger = std::make_unique<Move[]>(capacity);
+        std::vector<Move> bigger(capacity);
         for (std::size_t i = 0; i < size_; ++i) bigger[i] = data_[i];
         heap_ = std::move(bigger);
-        data_ = heap_.get();
+        data_ = heap_.data();
         capacity_ = capacity;
     }
     void assign(const MoveList& other) {
@@ -98,7 +98,7 @@ private:
     Move* data_;
     std::size_t size_ = 0;
     std::size_t capacity_ = kInlineMoves;
-    std::unique_ptr<Move[]> heap_;
+    std::vector<Move> heap_;  // (a vector, not a unique_ptr: <memory> brings <ostream> to every includer)
 };
 
 }  // namespace fetaix

@@ -6,7 +6,6 @@
 #include <bit>
 #include <algorithm>
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -340,11 +339,11 @@ struct CaptureCollector {
 class StateTable {
 public:
     StateTable() : slots_(acquire()) {
-        if (++slots_->generation > kMaxGeneration) {
-            std::fill(slots_->keys.begin(), slots_->keys.end(), 0);
-            slots_->generation = 1;
+        if (++slots_.generation > kMaxGeneration) {
+            std::fill(slots_.keys.begin(), slots_.keys.end(), 0);
+            slots_.generation = 1;
         }
-        stamp_ = std::uint64_t{slots_->generation} << kKeyBits;
+        stamp_ = std::uint64_t{slots_.generation} << kKeyBits;
         attach();
     }
     ~StateTable() { pool().push_back(std::move(slots_)); }
@@ -387,14 +386,15 @@ private:
         std::uint32_t generation = 0;
     };
     // Slots not in use by a table of this thread (a search may keep one table while it makes another).
-    static std::vector<std::unique_ptr<Slots>>& pool() {
-        thread_local std::vector<std::unique_ptr<Slots>> free;
+    // (Held by value: the vectors move, their buffers stay where they are.)
+    static std::vector<Slots>& pool() {
+        thread_local std::vector<Slots> free;
         return free;
     }
-    static std::unique_ptr<Slots> acquire() {
+    static Slots acquire() {
         auto& free = pool();
-        if (free.empty()) return std::make_unique<Slots>();
-        std::unique_ptr<Slots> slots = std::move(free.back());
+        if (free.empty()) return Slots{};
+        Slots slots = std::move(free.back());
         free.pop_back();
         return slots;
     }
@@ -405,19 +405,19 @@ private:
         return i;
     }
     void attach() {
-        keys_ = slots_->keys.data();
-        values_ = slots_->values.data();
-        mask_ = slots_->keys.size() - 1;
+        keys_ = slots_.keys.data();
+        values_ = slots_.values.data();
+        mask_ = slots_.keys.size() - 1;
     }
     // Twice the slots, fresh: this search's keys move over as generation 1, the others' are dropped.
     // Rare, and kept out of line so that find_or_add stays small enough to inline.
     [[gnu::noinline]] void grow() {
-        std::vector<std::uint64_t> keys(slots_->keys.size() * 2);
+        std::vector<std::uint64_t> keys(slots_.keys.size() * 2);
         std::vector<std::int8_t> values(keys.size());
-        std::swap(keys, slots_->keys);
-        std::swap(values, slots_->values);
+        std::swap(keys, slots_.keys);
+        std::swap(values, slots_.values);
         const std::uint64_t old_stamp = stamp_;
-        slots_->generation = 1;
+        slots_.generation = 1;
         stamp_ = std::uint64_t{1} << kKeyBits;
         attach();
         for (std::size_t i = 0; i < keys.size(); ++i)
@@ -428,7 +428,7 @@ private:
                 values_[j] = values[i];
             }
     }
-    std::unique_ptr<Slots> slots_;
+    Slots slots_;
     std::uint64_t* keys_ = nullptr;
     std::int8_t* values_ = nullptr;
     std::size_t mask_ = 0;

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include <fetaix/fetaix.hpp>
+#include <fetaix/perft.hpp>
 #include <fetaix/engine/engine.hpp>
 
 namespace fetaix::cli {

@@ -750,53 +750,44 @@ bool Controller::apply(const Action& action) {
 bool Controller::network_allows(const Action& action) {
     using K = Action::Kind;
     const std::optional<Color> mine = keyboard_side();
-    switch (action.kind) {
+    // Which actions a seat or a watcher may take is the registry's (each row's contexts); here, why not.
+    if (!allowed_in(action, mine ? kAtSeat : kWatching)) {
+        // The host's game is the one played: its player starts the next once this one is over.
+        if (action.kind == K::NewGame && link_.hosts && game_.over()) return true;
+        ui_.message = not_over_the_network(action.kind);
+        return false;
+    }
+    if (action.kind != K::Undo && action.kind != K::OfferDraw) return true;
+    // A take-back or a draw goes to the other player as an offer.
+    const bool takeback = action.kind == K::Undo;
+    if (game_.over()) ui_.message = "The game is over.";
+    else if (takeback && game_.ply() == 0)
+        ui_.message = "Nothing to take back.";
+    else if (auto problem = link_.offer(takeback)) ui_.message = *problem;
+    else
+        ui_.message = concat(takeback ? "Take-back asked" : "Draw offered", ": waiting for ",
+                             players_.name(opponent(*mine)), "'s answer.");
+    return false;
+}
+
+std::string Controller::not_over_the_network(Action::Kind kind) const {
+    using K = Action::Kind;
+    switch (kind) {
         case K::NewGame:
-            // The host's game is the one played: its player starts the next once this one is over.
-            if (link_.hosts && game_.over()) return true;
-            ui_.message = link_.hosts ? concat("A new game once this one is over: ", keys_.first("resign"), " resigns, ",
-                                               keys_.first("draw"), " offers a draw.")
-                                      : "The host starts a new game: this screen follows the host's game.";
-            return false;
+            return link_.hosts ? concat("A new game once this one is over: ", keys_.first("resign"), " resigns, ",
+                                        keys_.first("draw"), " offers a draw.")
+                               : "The host starts a new game: this screen follows the host's game.";
         case K::Pause:
             // The host's clock is the authority and nobody at one terminal may stop the other's time.
-            ui_.message = clock_        ? "No pause in a game over the network: the host's clocks run for both players."
-                          : link_.hosts ? "No clocks: host with --clock 5+3 for them; over the network they never pause."
-                                        : "No clocks: the host sets the clock, and over the network no clock is paused.";
-            return false;
+            return clock_        ? "No pause in a game over the network: the host's clocks run for both players."
+                   : link_.hosts ? "No clocks: host with --clock 5+3 for them; over the network they never pause."
+                                 : "No clocks: the host sets the clock, and over the network no clock is paused.";
         case K::Redo:
         case K::Open:
-            ui_.message = link_.hosts ? "Not in a game over the network: it is played move by move on both screens."
-                                      : "Not in a game over the network: the host's game is the one played.";
-            return false;
-        case K::OpenPrompt:
-        case K::Hint:
-            // A watcher has no move to type or to be hinted at: said at the key, not after typing one.
-            if (!mine) {
-                ui_.message = watching_text();
-                return false;
-            }
-            return true;
-        case K::Undo:
-        case K::OfferDraw: {
-            const bool takeback = action.kind == K::Undo;
-            if (!mine) ui_.message = watching_text();
-            else if (game_.over()) ui_.message = "The game is over.";
-            else if (takeback && game_.ply() == 0)
-                ui_.message = "Nothing to take back.";
-            else if (auto problem = link_.offer(takeback)) ui_.message = *problem;
-            else
-                ui_.message = concat(takeback ? "Take-back asked" : "Draw offered", ": waiting for ",
-                                     players_.name(opponent(*mine)), "'s answer.");
-            return false;
-        }
-        case K::Resign:
-            if (!mine) {
-                ui_.message = watching_text();
-                return false;
-            }
-            return true;
-        default: return true;
+            return link_.hosts ? "Not in a game over the network: it is played move by move on both screens."
+                               : "Not in a game over the network: the host's game is the one played.";
+        // What only the players do: a watcher is told what it can do instead, at the key.
+        default: return watching_text();
     }
 }
 
@@ -831,22 +822,11 @@ void Controller::changed() {
 
 bool Controller::changes_the_game(const Action& action) const {
     using K = Action::Kind;
-    switch (action.kind) {
-        case K::MoveCursor:  // the cursor is not shown: it would choose on a board that is not the game's
-        case K::Select:
-        case K::Click:
-        case K::OpenPrompt:
-        case K::Undo:
-        case K::Redo:
-        case K::NewGame:
-        case K::Resign:
-        case K::OfferDraw:
-        case K::Hint:
-        case K::Open:
-        case K::ViewOnly: return true;
-        case K::PromptSubmit: return ui_.prompt_kind == PromptKind::Move;
-        default: return false;
-    }
+    // A click chooses as the cursor does, and a move typed at the prompt is played: neither is a row.
+    if (action.kind == K::Click || action.kind == K::ViewOnly) return true;
+    if (action.kind == K::PromptSubmit) return ui_.prompt_kind == PromptKind::Move;
+    // What may be done to a position only looked at is the registry's (the rows allowed kLookingBack).
+    return !allowed_in(action, kLookingBack);
 }
 
 void Controller::step_view(Action::Kind kind) {

@@ -346,6 +346,9 @@ private:
     // Over the network, the actions that go to the other side (take-back asked, draw offered) are done
     // here, and those a shared game cannot do (redo, new game, open) are refused; false when handled.
     bool network_allows(const Action& action);
+    // Why an action the registry does not allow at a seat (or watching) is refused: "No pause in a game
+    // over the network: ...".
+    std::string not_over_the_network(Action::Kind kind) const;
     // "It is not your turn: waiting for Amina.": a key that would play while the remote side is to move.
     std::string waiting_text() const;
     // What a watcher is told on trying what only the players do: what a watcher can do instead.

@@ -170,7 +170,7 @@ while True:
 ' "$1" "$2" &
         impostor_pid=$!
         trap 'kill "$impostor_pid" 2>/dev/null; cleanup' EXIT
-        local deadline=$((SECONDS + 5))
+        local deadline=$((SECONDS + 30))  # python starting on a loaded machine: seconds
         until [ -S "$1" ]; do
             ((SECONDS < deadline)) || fail "the impostor did not listen"
             sleep 0.02

@@ -1,6 +1,7 @@
 #include <cstdio>
 
 #include <fetaix/fetaix.hpp>
+#include <fetaix/perft.hpp>
 
 int main() {
     const auto moves = fetaix::legal_moves(fetaix::start_position(), {});
