@@ -97,7 +97,7 @@ bool has_seat_token(const std::string& state_folder, const std::string& name) {
     return !read_token(token_path(state_folder, name)).empty();
 }
 
-Expected<std::unique_ptr<Network>> Network::open_door(const Controller& controller, Color keep,
+Expected<std::unique_ptr<Network>> Network::open_door(Controller& controller, Color keep,
                                                       std::optional<Color> computer, const std::string& state_folder) {
     const Players& players = controller.players();
     std::unique_ptr<Network> network(new Network);
@@ -117,14 +117,14 @@ Expected<std::unique_ptr<Network>> Network::open_door(const Controller& controll
     config.computer_side = computer;
     config.white = players.white;
     config.black = players.black;
-    config.game = controller.game();
     if (const auto& clock = controller.clock()) {
         config.white_clock = clock->control(Color::White);
         config.black_clock = clock->control(Color::Black);
         config.clock_now = controller.clock_reading();
     }
     config.handover = true;
-    auto host = net::Host::start(std::move(config));
+    network->game_ = &controller.game_for_session();
+    auto host = net::Host::start(std::move(config), *network->game_);
     if (!host) return host.error();
     network->host_ = host->get();
     network->session_ = std::move(*host);
@@ -133,10 +133,11 @@ Expected<std::unique_ptr<Network>> Network::open_door(const Controller& controll
     return network;
 }
 
-Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, const Game& game, const Players& players,
+Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, Game& game, const Players& players,
                                                   const std::string& state_folder) {
     std::unique_ptr<Network> network(new Network);
     network->options_ = options;
+    network->game_ = &game;
     network->state_folder_ = state_folder;
     if (options.mode == NetOptions::Mode::Host) {
         auto folder = net::prepare_folder(options.shared ? net::shared_folder_path() : net::private_folder_path(),
@@ -151,7 +152,6 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
         config.host_side = options.side;
         config.white = players.white;
         config.black = players.black;
-        config.game = game;
         config.white_clock = options.white_clock;
         config.black_clock = options.black_clock;
         config.clock_now = options.clock_now;
@@ -160,7 +160,7 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
             config.white_token = read_token(hosted_path(state_folder, options.name), 0);
             config.black_token = read_token(hosted_path(state_folder, options.name), 1);
         }
-        auto host = net::Host::start(std::move(config));
+        auto host = net::Host::start(std::move(config), game);
         if (!host) return host.error();
         network->host_ = host->get();
         network->session_ = std::move(*host);
@@ -182,7 +182,7 @@ std::optional<Error> Network::connect() {
     // The seat token kept when first let in: the same seat back, on a rejoin too.
     token_problem_.clear();
     if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder_, options_.name), 0, &token_problem_);
-    auto client = net::Client::connect(std::move(config));
+    auto client = net::Client::connect(std::move(config), *game_);
     if (!client) return client.error();
     host_pid_ = (*client)->host_pid();
     session_ = std::move(*client);
@@ -223,16 +223,18 @@ void Network::end(const std::string& state_folder) {
 Link Network::link(Controller& controller) {
     Link link;
     net::Session* s = session_.get();
-    link.play = [s](const Move& m) { return s->play(m); };
+    link.play = [s](const Move&) { return s->check_play(); };
+    link.played = [s] { s->send_played(); };
     link.offer = [s](bool takeback) { return s->offer(takeback ? net::Offer::Takeback : net::Offer::Draw); };
-    // The host settles an offer in its own game and says nothing to itself: the copy here follows it.
+    // The host settles a draw on the one game and says nothing to itself (a take-back comes as Synced).
     link.answer = [s, &controller](bool accept) {
+        const bool draw = s->open_offer() == net::Offer::Draw;
         auto problem = s->answer(accept);
-        if (!problem && (s->game().ply() != controller.game().ply() || !(s->game().result() == controller.game().result())))
-            controller.sync(s->game());
+        if (!problem && accept && draw && s->game().over()) controller.replaced(true);
         return problem;
     };
-    link.resign = [s] { return s->resign(); };
+    link.resign = [s] { return s->check_resign(); };
+    link.resigned = [s] { s->send_resigned(); };
     link.hosts = host_ != nullptr;
     // The host does not send a player's own line back: it is shown here when sent.
     const std::string watcher = options_.player.empty() ? login_name() : options_.player;
@@ -293,9 +295,9 @@ void Network::prepare(Controller& controller) {
     }
 }
 
-bool Network::handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote) {
+bool Network::handle(std::span<const pollfd> fds, Controller& controller) {
     session_->handle_ready(fds, net::Clock::now());
-    const bool changed = take_events(controller, remote);
+    const bool changed = take_events(controller);
     retry(controller);
     return show_away(controller) || changed;
 }
@@ -333,13 +335,13 @@ bool Network::show_away(Controller& controller) {
     return true;
 }
 
-bool Network::take_events(Controller& controller, RemotePlayer& remote) {
+bool Network::take_events(Controller& controller) {
     const std::vector<net::Event> events = session_->take_events();
-    for (const net::Event& e : events) apply(e, controller, remote);
+    for (const net::Event& e : events) apply(e, controller);
     return !events.empty();
 }
 
-void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& remote) {
+void Network::apply(const net::Event& e, Controller& controller) {
     using E = net::EventKind;
     switch (e.kind) {
         case E::Welcomed:
@@ -370,28 +372,17 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
         case E::Pending: controller.set_network_line(e.text); break;
         case E::Synced: {
             // The host started the next game (its n): the news of the last one is stale, and this one said.
-            const bool next_game = welcomed_ && controller.game().over() && !session_->game().over() &&
-                                   session_->game().ply() == 0;
-            remote.clear();
+            const bool next_game = welcomed_ && e.was_over && !session_->game().over() && session_->game().ply() == 0;
             controller.set_names(session_->name(Color::White), session_->name(Color::Black));
-            controller.sync(session_->game());
+            controller.replaced(e.goes_on);
             if (next_game) controller.tell("New game.");
             if (const auto offer = session_->open_offer(); offer && session_->my_side() &&
                                                             session_->offer_by() != *session_->my_side())
                 controller.offered(session_->offer_by(), *offer == net::Offer::Takeback);
             break;
         }
-        case E::Moved:
-            // The next move here, none held before it: played when its turn in the loop comes. Out of
-            // step (a move missed, or one still held while a question is open): the session's copy is
-            // the one to follow.
-            if (e.ply == controller.game().ply() + 1 && !remote.has_moves()) {
-                remote.arrived(e.move);
-            } else {
-                remote.clear();
-                controller.sync(session_->game());
-            }
-            break;
+        // Played on the one game by the session already: the controller's after-move path.
+        case E::Moved: controller.moved(e.side, e.move); break;
         case E::Joined: {
             bool unpaused = false;
             away_since_[e.side == Color::White ? 0 : 1].reset();
@@ -445,7 +436,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             break;
         case E::Answered: controller.answered(e.side, e.offer == net::Offer::Takeback, e.accepted); break;
         case E::Result:
-            controller.sync(session_->game());
+            controller.replaced(true);
             if (const GameResult r = session_->game().result(); r.reason == Reason::TimeForfeit) {
                 const Color loser = r.outcome == Outcome::WhiteWins ? Color::Black : Color::White;
                 controller.tell(controller.time_up_text(loser));
