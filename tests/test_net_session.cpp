@@ -211,6 +211,35 @@ TEST_CASE("net: a player joins, and moves go both ways through the host", "[net]
     CHECK(c.count(EventKind::Moved) == 1);  // nor the client's to it
 }
 
+TEST_CASE("net: one game each side: the sessions play on the games they were given, never on a copy", "[net]") {
+    Table t;
+    auto client = t.connect(Role::Seat, "Youssef");
+    Probe c{client.get(), {}};
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+    Game& mirror = t.copies.back();
+    CHECK(&t.host->game() == &t.game);
+    CHECK(&client->game() == &mirror);
+    // The host's player's move, played (once) on the host's game; the client plays it on its own game.
+    REQUIRE_FALSE(t.host->play(first_legal(t.game)));
+    CHECK(t.game.ply() == 1);
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
+    CHECK(mirror.ply() == 1);
+    CHECK(c.last(EventKind::Moved)->move == t.game.move(1));
+    // The joiner's move in two steps, as the program does it: checked, played on the game, sent.
+    CHECK_FALSE(client->check_play());
+    const Move reply = first_legal(mirror);
+    REQUIRE(mirror.play(reply).ok());
+    client->send_played();
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Moved) == 1; }));
+    // The host played it on its game already when it reports it: the event is news, not a move to play.
+    CHECK(t.game.ply() == 2);
+    CHECK(t.game.move(2) == reply);
+    CHECK(t.probe.last(EventKind::Moved)->ply == 2);
+    CHECK(mirror.ply() == 2);
+    // Out of turn, the check refuses and nothing is sent.
+    CHECK(client->check_play() == "it is not your turn");
+}
+
 TEST_CASE("net: a move sent twice is played once, a stale one is answered with the state", "[net]") {
     Table t(config_with({}, Color::Black));  // the raw client plays White and moves first
     Raw raw(t.path);
