@@ -32,7 +32,8 @@ enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly,
 
 // Where a side's moves come from: the person at this keyboard, the computer (the engine on a worker
 // thread), or a player at another terminal. Only the keyboard's moves go through the board and the
-// prompt; the others are delivered (play_delivered) by a Player the program polls (player.hpp).
+// prompt; the computer's are delivered (play_delivered) by a Player the program polls (player.hpp), the
+// other terminal's are played on the game by the network session, which then says so (moved).
 enum class Seat { Keyboard, Computer, Remote };
 
 // What the one-line prompt is for.
