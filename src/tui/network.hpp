@@ -99,6 +99,12 @@ public:
 private:
     Network() = default;
     void apply(const net::Event& e, Controller& controller);
+    // apply(), one event kind each.
+    void on_welcomed(const net::Event& e, Controller& controller);
+    void on_synced(const net::Event& e, Controller& controller);
+    void on_joined(const net::Event& e, Controller& controller);
+    void on_left(const net::Event& e, Controller& controller);
+    void on_closed(const net::Event& e, Controller& controller);
     void seat(Controller& controller, std::optional<Color> mine);
     std::string who(Color side) const;
     // Joined or watching: connects to the game (again), with the seat token kept for it; the error when
