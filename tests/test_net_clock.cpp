@@ -8,6 +8,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <poll.h>
@@ -103,6 +104,8 @@ struct TimedTable {
     TempFolder folder;
     std::string path;
     TimePoint time = TimePoint{} + 1000000s;
+    Game game;
+    std::deque<Game> copies;  // one for each client: the sessions play on the test's games
     std::unique_ptr<Host> host;
     Probe probe{nullptr, {}};
 
@@ -114,7 +117,7 @@ struct TimedTable {
         config.white = "Amina";
         config.white_clock = config.black_clock = *parse_time_control(spec);
         config.now = [this] { return time; };
-        auto h = Host::start(std::move(config));
+        auto h = Host::start(std::move(config), game);
         REQUIRE(h.ok());
         host = std::move(*h);
         probe.session = host.get();
@@ -122,7 +125,8 @@ struct TimedTable {
     void wait(Millis ms) { time += std::chrono::milliseconds(ms); }
     Millis now() const { return millis(time); }
     std::unique_ptr<Client> connect(std::string name, std::string token = "") {
-        auto c = Client::connect(ClientConfig{path, Role::Seat, std::move(name), "", std::move(token), {}}, time);
+        auto c = Client::connect(ClientConfig{path, Role::Seat, std::move(name), "", std::move(token), {}}, copies.emplace_back(),
+                                 time);
         REQUIRE(c.ok());
         return std::move(*c);
     }
@@ -358,18 +362,19 @@ TEST_CASE("net clock: a resumed host's clocks stand where the autosave had them,
     config.game_name = "kitchen";
     config.socket_path = folder.path + "/kitchen.sock";
     config.white = "Amina";
-    REQUIRE(config.game.play("d3-c3").ok());
+    Game game, copy;
+    REQUIRE(game.play("d3-c3").ok());
     config.white_clock = config.black_clock = TimeControl{300000, Bonus::Fischer, 3000};
     config.clock_now = ClockReading{300000, 251300, Color::Black};
     TimePoint time = TimePoint{} + 1000000s;
     config.now = [&time] { return time; };
-    auto host = Host::start(std::move(config));
+    auto host = Host::start(std::move(config), game);
     REQUIRE(host.ok());
     Probe h{host->get(), {}};
     time += 1000ms;
     CHECK((*host)->clock()->reading(millis(time)) == ClockReading{300000, 250300, Color::Black});
     // A joiner gets them.
-    auto client = Client::connect(ClientConfig{folder.path + "/kitchen.sock", Role::Seat, "Youssef", "", "", {}}, time);
+    auto client = Client::connect(ClientConfig{folder.path + "/kitchen.sock", Role::Seat, "Youssef", "", "", {}}, copy, time);
     REQUIRE(client.ok());
     Probe c{client->get(), {}};
     REQUIRE(pump(time, {&h, &c}, [&] { return c.count(EventKind::Clock) == 1; }));
@@ -398,11 +403,11 @@ struct DoorTable {
         config.game_name = "local-1";
         config.socket_path = path;
         config.handover = true;
-        config.game = keyboard->game();
         config.white_clock = config.black_clock = tc;
         config.clock_now = keyboard->clock_reading();
         config.now = [this] { return time; };
-        auto h = Host::start(std::move(config));
+        // The one game: the keyboard's, which the host plays the joiner's moves on.
+        auto h = Host::start(std::move(config), keyboard->game_for_session());
         REQUIRE(h.ok());
         host = std::move(*h);
         probe.session = host.get();
@@ -411,7 +416,7 @@ struct DoorTable {
     void wait(Millis ms) { time += std::chrono::milliseconds(ms); }
     Millis now() const { return millis(time); }
     // What the program's loop does after each key while no second terminal has a seat.
-    void follow() { host->follow(keyboard->game(), keyboard->clock()); }
+    void follow() { host->follow(keyboard->clock()); }
     void play(std::string_view move) {
         keyboard->play_delivered(move_in(keyboard->game(), move));
         follow();
@@ -471,7 +476,8 @@ TEST_CASE("net clock: until a seat is taken a plain fetaix decides a fall; then 
     t.keyboard->handle(tui::Action::of(tui::Action::Kind::Pause));
     t.follow();
     t.wait(9000);
-    auto client = Client::connect(ClientConfig{t.path, Role::Seat, "Youssef", "", "", {}}, t.time);
+    Game copy;
+    auto client = Client::connect(ClientConfig{t.path, Role::Seat, "Youssef", "", "", {}}, copy, t.time);
     REQUIRE(client.ok());
     Probe c{client->get(), {}};
     REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Clock) == 1 && t.probe.count(EventKind::Clock) == 1; }));
@@ -497,6 +503,6 @@ TEST_CASE("net clock: until a seat is taken a plain fetaix decides a fall; then 
     CHECK(t.host->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
     CHECK((*client)->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
     REQUIRE(t.probe.last(EventKind::Result) != nullptr);
-    t.keyboard->sync(t.host->game());
+    t.keyboard->replaced(true);  // the host declared it on the keyboard's game: the one game
     CHECK(t.keyboard->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
 }

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <atomic>
+#include <deque>
 #include <cerrno>
 #include <cstdlib>
 #include <functional>
@@ -125,26 +126,31 @@ std::vector<std::string> notation(const Game& g) {
     return out;
 }
 
-// A host for the test's game in a temporary folder.
+// A host for the test's game in a temporary folder. The test owns every Game: the host's, and one for
+// each client it connects (the sessions play on them).
 struct Table {
     TempFolder folder;
     std::string path;
+    Game game;
+    std::deque<Game> copies;
     std::unique_ptr<Host> host;
     Probe probe{nullptr, {}};
 
-    explicit Table(HostConfig config = {}) {
+    // `hosted`: the game hosted (a new one, or one resumed).
+    explicit Table(HostConfig config = {}, Game hosted = Game()) : game(std::move(hosted)) {
         path = folder.path + "/kitchen.sock";
         config.game_name = "kitchen";
         config.socket_path = path;
         if (config.white == "White" && config.host_side == Color::White) config.white = "Amina";
-        auto h = Host::start(std::move(config));
+        auto h = Host::start(std::move(config), game);
         REQUIRE(h.ok());
         host = std::move(*h);
         probe.session = host.get();
     }
 
     std::unique_ptr<Client> connect(Role role, std::string name, std::string code = "", std::string token = "") {
-        auto c = Client::connect(ClientConfig{path, role, std::move(name), std::move(code), std::move(token), {}});
+        auto c = Client::connect(ClientConfig{path, role, std::move(name), std::move(code), std::move(token), {}},
+                                 copies.emplace_back());
         REQUIRE(c.ok());
         return std::move(*c);
     }
@@ -203,6 +209,35 @@ TEST_CASE("net: a player joins, and moves go both ways through the host", "[net]
     CHECK(notation(t.host->game()) == notation(client->game()));
     CHECK(t.host->game().ply() == 2);
     CHECK(c.count(EventKind::Moved) == 1);  // nor the client's to it
+}
+
+TEST_CASE("net: one game each side: the sessions play on the games they were given, never on a copy", "[net]") {
+    Table t;
+    auto client = t.connect(Role::Seat, "Youssef");
+    Probe c{client.get(), {}};
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Synced) == 1; }));
+    Game& mirror = t.copies.back();
+    CHECK(&t.host->game() == &t.game);
+    CHECK(&client->game() == &mirror);
+    // The host's player's move, played (once) on the host's game; the client plays it on its own game.
+    REQUIRE_FALSE(t.host->play(first_legal(t.game)));
+    CHECK(t.game.ply() == 1);
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
+    CHECK(mirror.ply() == 1);
+    CHECK(c.last(EventKind::Moved)->move == t.game.move(1));
+    // The joiner's move in two steps, as the program does it: checked, played on the game, sent.
+    CHECK_FALSE(client->check_play());
+    const Move reply = first_legal(mirror);
+    REQUIRE(mirror.play(reply).ok());
+    client->send_played();
+    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Moved) == 1; }));
+    // The host played it on its game already when it reports it: the event is news, not a move to play.
+    CHECK(t.game.ply() == 2);
+    CHECK(t.game.move(2) == reply);
+    CHECK(t.probe.last(EventKind::Moved)->ply == 2);
+    CHECK(mirror.ply() == 2);
+    // Out of turn, the check refuses and nothing is sent.
+    CHECK(client->check_play() == "it is not your turn");
 }
 
 TEST_CASE("net: a move sent twice is played once, a stale one is answered with the state", "[net]") {
@@ -645,7 +680,8 @@ TEST_CASE("net: one game per name; a dead host's socket is replaced", "[net]") {
     HostConfig again;
     again.game_name = "kitchen";
     again.socket_path = t.path;
-    auto second = Host::start(again);
+    Game other;
+    auto second = Host::start(again, other);
     REQUIRE_FALSE(second.ok());
     CHECK(second.error().message == "a game with this name is already hosted at " + t.path);
     t.host.reset();  // the socket file goes with its host
@@ -662,8 +698,9 @@ TEST_CASE("net: one game per name; a dead host's socket is replaced", "[net]") {
     HostConfig attic;
     attic.game_name = "attic";
     attic.socket_path = stale;
-    CHECK(Host::start(attic).ok());
-    auto gone = Client::connect(ClientConfig{t.path, Role::Seat, "x", "", "", {}});
+    Game attic_game, copy;
+    CHECK(Host::start(attic, attic_game).ok());
+    auto gone = Client::connect(ClientConfig{t.path, Role::Seat, "x", "", "", {}}, copy);
     REQUIRE_FALSE(gone.ok());
     CHECK(gone.error().message == "no game is hosted at " + t.path);
 }
@@ -756,10 +793,11 @@ TEST_CASE("net: a host that ends says so with bye: not a lost connection", "[net
 TEST_CASE("net: a resumed host gives each seat back to its token", "[net]") {
     HostConfig config;
     config.black = "Youssef";
-    (void)config.game.play(first_legal(config.game));
-    (void)config.game.play(first_legal(config.game));
+    Game resumed;
+    (void)resumed.play(first_legal(resumed));
+    (void)resumed.play(first_legal(resumed));
     config.black_token = "5a1d0c9e";
-    Table t(config);
+    Table t(config, resumed);
     CHECK(t.host->token(Color::Black) == "5a1d0c9e");
     CHECK(t.host->token(Color::White).empty());  // the host's own seat has none
     auto stranger = t.connect(Role::Seat, "Karim");
@@ -779,7 +817,8 @@ TEST_CASE("net: a client keeps in step with its host, and survives a broken one"
     const std::string path = folder.path + "/fake.sock";
     auto listener = Listener::open(path, false);
     REQUIRE(listener.ok());
-    auto client = Client::connect(ClientConfig{path, Role::Seat, "Youssef", "", "", {}});
+    Game copy;
+    auto client = Client::connect(ClientConfig{path, Role::Seat, "Youssef", "", "", {}}, copy);
     REQUIRE(client.ok());
     Probe c{client->get(), {}};
     int fd = -1;
@@ -934,7 +973,8 @@ TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
     HostConfig config;
     config.game_name = "kitchen";
     config.socket_path = *path;
-    auto host = Host::start(config);
+    Game game;
+    auto host = Host::start(config, game);
     REQUIRE(host.ok());
     struct stat st{};
     REQUIRE(::stat(path->c_str(), &st) == 0);
@@ -969,7 +1009,8 @@ TEST_CASE("net: a joiner refuses a private folder open to other users, as a host
     HostConfig config;
     config.game_name = name;
     config.socket_path = *path;
-    auto host = Host::start(config);
+    Game game;
+    auto host = Host::start(config, game);
     REQUIRE(host.ok());
     auto found = find_game(name);
     // Missing, it is made, ours and 0700: a socket in it later is ours.
@@ -996,20 +1037,21 @@ TEST_CASE("net: a plain game's copies follow it: one move as moved, anything els
     auto watcher = t.connect(Role::Watch, "Sara");
     Probe w{watcher.get(), {}};
     REQUIRE(pump({&t.probe, &w}, [&] { return w.count(EventKind::Synced) == 1; }));
-    // Both sides played at the host's keyboard: a move of either side reaches the watcher.
-    Game local = t.host->game();
+    // Both sides played at the host's keyboard (on the one game, the host's): a move of either side
+    // reaches the watcher.
+    Game& local = t.game;
     REQUIRE(local.play(first_legal(local)).ok());
-    t.host->follow(local);
+    t.host->follow();
     REQUIRE(pump({&t.probe, &w}, [&] { return w.count(EventKind::Moved) == 1; }));
     REQUIRE(local.play(first_legal(local)).ok());
-    t.host->follow(local);
+    t.host->follow();
     REQUIRE(pump({&t.probe, &w}, [&] { return w.count(EventKind::Moved) == 2; }));
     CHECK(w.last(EventKind::Moved)->side == Color::Black);
     CHECK(notation(watcher->game()) == notation(local));
     // The same game again sends nothing; an undo sends the whole state.
-    t.host->follow(local);
+    t.host->follow();
     REQUIRE(local.undo());
-    t.host->follow(local);
+    t.host->follow();
     REQUIRE(pump({&t.probe, &w}, [&] { return w.count(EventKind::Synced) == 2; }));
     CHECK(w.count(EventKind::Moved) == 2);
     CHECK(notation(watcher->game()) == notation(local));

@@ -24,7 +24,8 @@ namespace {
     config.game_name = "bench";
     config.socket_path = path;
     config.host_side.reset();  // both seats are remote
-    auto host = Host::start(config);
+    Game game;
+    auto host = Host::start(config, game);
     const char ok = host ? 1 : 0;
     if (::write(ready, &ok, 1) != 1 || !host) _exit(1);
     while (true) {
@@ -92,8 +93,9 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "fetaix_net_bench: the host did not start\n");
             return 1;
         }
-        auto white = Client::connect(ClientConfig{path, Role::White, "W", "", "", {}});
-        auto black = Client::connect(ClientConfig{path, Role::Black, "B", "", "", {}});
+        Game white_game, black_game;
+        auto white = Client::connect(ClientConfig{path, Role::White, "W", "", "", {}}, white_game);
+        auto black = Client::connect(ClientConfig{path, Role::Black, "B", "", "", {}}, black_game);
         if (!white || !black) {
             std::fprintf(stderr, "fetaix_net_bench: cannot connect\n");
             return 1;

@@ -24,6 +24,21 @@ std::string away_text(Color side, std::string_view name, Millis away, bool clock
 
 std::vector<Event> Session::take_events() { return std::exchange(events_, {}); }
 
+std::optional<std::string> Session::play(const Move& move) {
+    if (auto why = check_play()) return why;
+    auto played = game_.play(move);
+    if (!played) return played.error().describe();
+    send_played();
+    return std::nullopt;
+}
+
+std::optional<std::string> Session::resign() {
+    if (auto why = check_resign()) return why;
+    if (!game_.resign(*my_side_)) return std::string("the game is over");
+    send_resigned();
+    return std::nullopt;
+}
+
 namespace {
 
 Event event(EventKind kind, std::string text = "") {
@@ -172,6 +187,15 @@ struct Host::Impl {
     int next_request = 1;
     std::map<uid_t, Misses> misses;
     std::size_t takeback_to = 0;
+    // The game as the copies were last sent it: follow() sends what changed since.
+    struct Sent {
+        Position start;
+        Rules rules;
+        std::vector<Move> moves;
+        GameResult result;
+        bool over = false;
+    };
+    Sent sent;
     Millis now_ms = 0;  // the time of what is being handled (handle_ready's, or config.now() for an action)
 
     static int index(Color c) { return c == Color::White ? 0 : 1; }
@@ -199,6 +223,12 @@ struct Host::Impl {
     std::string& name_of(Color c) { return c == Color::White ? self.white_ : self.black_; }
     void set_present(Color c, bool yes) { (c == Color::White ? self.white_present_ : self.black_present_) = yes; }
 
+    // What the copies have been sent is the game as it stands now.
+    void published() {
+        const Game& g = self.game_;
+        sent = Sent{g.start(), g.rules(), g.moves(), g.result(), g.over()};
+    }
+
     State state() const {
         return state_of(self.game_, self.white_, self.black_, self.white_present_, self.black_present_, self.offer_,
                         self.offer_by_, self.clock_, now_ms);
@@ -222,6 +252,7 @@ struct Host::Impl {
     // `mover` has just played the move making the game's last ply, at now_ms: its clock is charged (the
     // time from the start of its turn to the move's arrival here), the other's starts. The relayed line.
     std::string timed_moved(Color mover, const std::string& move) {
+        published();
         Moved m{self.game_.ply(), move, std::nullopt, std::nullopt};
         if (!self.clock_) return format(m);
         m.used = self.clock_->running() == mover ? self.clock_->spent(now_ms) : 0;
@@ -246,6 +277,7 @@ struct Host::Impl {
         self.clock_->stop(now_ms);
         self.offer_.reset();
         broadcast(format(ResultMessage{self.game_.result()}));
+        published();
         self.emit(about(EventKind::Result, *fallen, name_of(*fallen)));
         self.emit(clock_event(self.game_.ply(), self.clock_->reading(now_ms), now_ms));
     }
@@ -260,6 +292,7 @@ struct Host::Impl {
         }
     }
     void broadcast_state() {
+        published();
         const std::vector<std::string> lines = state_lines(state(), self.game_);
         for (auto& p : peers)
             if (!p->conn.closed() && (p->stage == Stage::Watching || p->stage == Stage::Seated))
@@ -500,8 +533,8 @@ struct Host::Impl {
             }
             (void)game.play(*move);
             self.offer_.reset();
-            // Timed, the mover is sent the move back too: it carries the host's clocks.
-            broadcast(timed_moved(side, mv->move), self.clock_ ? nullptr : &p);
+            // The move first, then its clocks (timed_moved): the program's after-move path runs before
+            // it takes the host's readings, as for a move played at its keyboard.
             {
                 Event e = about(EventKind::Moved, side, p.name);
                 e.text = mv->move;
@@ -509,6 +542,8 @@ struct Host::Impl {
                 e.ply = game.ply();
                 self.emit(std::move(e));
             }
+            // Timed, the mover is sent the move back too: it carries the host's clocks.
+            broadcast(timed_moved(side, mv->move), self.clock_ ? nullptr : &p);
             return;
         }
         if (const auto* o = std::get_if<OfferMessage>(&m)) {
@@ -534,6 +569,7 @@ struct Host::Impl {
             }
             self.offer_.reset();
             broadcast(format(ResultMessage{game.result()}), &p);
+            published();
             self.emit(about(EventKind::Result, side, p.name));
             return;
         }
@@ -598,6 +634,7 @@ struct Host::Impl {
             }
         if (!accept) return;
         if (what == Offer::Takeback) {
+            const bool was_over = self.game_.over();
             while (self.game_.ply() > takeback_to && self.game_.undo()) {
             }
             self.game_.drop_redo_line();
@@ -608,11 +645,16 @@ struct Host::Impl {
                 self.clock_->set(r, now_ms);
             }
             broadcast_state();
-            self.emit(event(EventKind::Synced));
+            {
+                Event e = event(EventKind::Synced);
+                e.was_over = was_over;
+                self.emit(std::move(e));
+            }
             if (self.clock_) self.emit(clock_event(self.game_.ply(), self.clock_->reading(now_ms), now_ms));
         } else {
             (void)self.game_.agree_draw();
             broadcast(format(ResultMessage{self.game_.result()}));
+            published();
             if (from != nullptr) self.emit(about(EventKind::Result, side, name_of(side)));
         }
     }
@@ -714,7 +756,7 @@ struct Host::Impl {
 };
 
 // `now` is unused: the host's clock starts with its first connection.
-Expected<std::unique_ptr<Host>> Host::start(HostConfig config, TimePoint /*now*/) {
+Expected<std::unique_ptr<Host>> Host::start(HostConfig config, Game& game, TimePoint /*now*/) {
     if (auto why = check_game_name(config.game_name)) return Error{*why};
     for (const std::string* n : {&config.white, &config.black})
         if (auto why = check_text(*n, kMaxNameBytes)) return Error{concat("a player's name ", *why)};
@@ -726,8 +768,7 @@ Expected<std::unique_ptr<Host>> Host::start(HostConfig config, TimePoint /*now*/
     }
     auto listener = Listener::open(config.socket_path, config.shared);
     if (!listener) return listener.error();
-    std::unique_ptr<Host> host(new Host(nullptr));
-    host->game_ = config.game;
+    std::unique_ptr<Host> host(new Host(game, nullptr));
     host->white_ = config.white;
     host->black_ = config.black;
     host->my_side_ = config.host_side;
@@ -741,10 +782,11 @@ Expected<std::unique_ptr<Host>> Host::start(HostConfig config, TimePoint /*now*/
         if (!impl.local(c)) impl.tokens[Impl::index(c)] = c == Color::White ? impl.config.white_token : impl.config.black_token;
     impl.now_ms = millis(impl.config.now());
     if (impl.config.white_clock && impl.config.black_clock) impl.start_clock(impl.config.clock_now);
+    impl.published();
     return host;
 }
 
-Host::Host(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Host::Host(Game& game, std::unique_ptr<Impl> impl) : Session(game), impl_(std::move(impl)) {}
 Host::~Host() = default;
 
 const std::string& Host::game_name() const { return impl_->config.game_name; }
@@ -767,13 +809,15 @@ void Host::answer_seat(int request, bool accept) {
     impl_->sweep();
 }
 
-void Host::follow(const Game& game, const std::optional<fetaix::Clock>& clock) {
+void Host::follow(const std::optional<fetaix::Clock>& clock) {
     Impl& impl = *impl_;
     impl.now_ms = millis(impl.config.now());
-    Game& mine = game_;
-    const std::vector<Move> before = mine.moves(), after = game.moves();
-    const bool same_line = mine.start() == game.start() && mine.rules() == game.rules();
-    const bool same_game = same_line && before == after && mine.result() == game.result();
+    const Game& game = game_;
+    const Impl::Sent& sent = impl.sent;
+    const std::vector<Move>& before = sent.moves;
+    const std::vector<Move> after = game.moves();
+    const bool same_line = sent.start == game.start() && sent.rules == game.rules();
+    const bool same_game = same_line && before == after && sent.result == game.result();
     // The clocks as the copies show them, and their controls: what the copies would not find by counting.
     const auto face = [&](const std::optional<fetaix::Clock>& c) {
         return c ? std::optional(std::tuple(c->control(Color::White), c->control(Color::Black), shown_reading(*c, impl.now_ms)))
@@ -792,8 +836,8 @@ void Host::follow(const Game& game, const std::optional<fetaix::Clock>& clock) {
                           game.result().reason == Reason::TimeForfeit;
     const bool one_on = same_line && after.size() == before.size() + 1 && !declared &&
                         std::equal(before.begin(), before.end(), after.begin());
-    mine = game;
     if (!same_game) offer_.reset();
+    impl.published();
     if (one_on) {
         Moved m{game.ply(), to_string(game.move(game.ply())), std::nullopt, std::nullopt};
         if (clock_) {
@@ -806,6 +850,8 @@ void Host::follow(const Game& game, const std::optional<fetaix::Clock>& clock) {
     }
     impl.flush_all();
 }
+
+bool Host::next_game_here() const { return impl_->sent.over && !game_.over() && game_.ply() == 0; }
 
 void Host::close_all(std::string_view why) {
     for (auto& p : impl_->peers)
@@ -885,7 +931,7 @@ namespace {
 std::optional<std::string> not_seated() { return std::string("the host plays no seat in this game"); }
 }  // namespace
 
-std::optional<std::string> Host::play(const Move& move) {
+std::optional<std::string> Host::check_play() {
     if (!my_side_) return not_seated();
     impl_->now_ms = millis(impl_->config.now());
     impl_->check_flag();
@@ -895,12 +941,13 @@ std::optional<std::string> Host::play(const Move& move) {
                       "'s time is up");
     }
     if (game_.position().side_to_move != *my_side_) return std::string("it is not your turn");
-    auto played = game_.play(move);
-    if (!played) return played.error().describe();
-    offer_.reset();
-    impl_->broadcast(impl_->timed_moved(*my_side_, to_string(*played)));
-    impl_->flush_all();
     return std::nullopt;
+}
+
+void Host::send_played() {
+    offer_.reset();
+    impl_->broadcast(impl_->timed_moved(*my_side_, to_string(game_.move(game_.ply()))));
+    impl_->flush_all();
 }
 
 std::optional<std::string> Host::offer(Offer what) {
@@ -924,16 +971,20 @@ std::optional<std::string> Host::answer(bool accept) {
     return std::nullopt;
 }
 
-std::optional<std::string> Host::resign() {
+std::optional<std::string> Host::check_resign() {
     if (!my_side_) return not_seated();
     impl_->now_ms = millis(impl_->config.now());
     impl_->check_flag();
-    if (!game_.resign(*my_side_)) return std::string("the game is over");
+    if (game_.over()) return std::string("the game is over");
+    return std::nullopt;
+}
+
+void Host::send_resigned() {
     offer_.reset();
     impl_->broadcast(format(ResultMessage{game_.result()}));
+    impl_->published();
     impl_->check_flag();  // stops the clocks
     impl_->flush_all();
-    return std::nullopt;
 }
 
 std::optional<std::string> Host::chat(std::string_view text) {
@@ -994,6 +1045,11 @@ struct Client::Impl {
             }
         }
         declare(game, s.declared);
+        // How the game arriving stands to the one it replaces, for the program's after-replace path.
+        const std::vector<Move> before = self.game_.moves(), after = game.moves();
+        const bool goes_on = self.game_.start() == game.start() && before.size() <= after.size() &&
+                             std::equal(before.begin(), before.end(), after.begin());
+        const bool was_over = self.game_.over();
         // The host's clocks as it read them when sending: they run on here from the moment they came.
         std::optional<ClockReading> reading;
         if (s.white_clock && s.black_clock) {
@@ -1015,7 +1071,12 @@ struct Client::Impl {
         incoming.reset();
         incoming_moves.clear();
         synced = true;
-        self.emit(event(EventKind::Synced));
+        {
+            Event e = event(EventKind::Synced);
+            e.goes_on = goes_on;
+            e.was_over = was_over;
+            self.emit(std::move(e));
+        }
         if (reading) self.emit(clock_event(self.game_.ply(), *reading, now_ms));
     }
 
@@ -1178,7 +1239,7 @@ struct Client::Impl {
     }
 };
 
-Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, TimePoint now) {
+Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, Game& game, TimePoint now) {
     if (auto why = check_text(config.name, kMaxNameBytes)) return Error{concat("the name ", *why)};
     if (auto why = check_text(config.code, kMaxCodeBytes)) return Error{concat("the code ", *why)};
     if (auto why = check_text(config.token, kMaxCodeBytes)) return Error{concat("the seat token ", *why)};
@@ -1191,13 +1252,13 @@ Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, TimePoint
     Connection conn(*fd, limits, now);
     conn.send(format(Hello{kProtocolVersion, config.role, config.name, config.code, config.token}));
     conn.flush();
-    std::unique_ptr<Client> client(new Client(nullptr));
+    std::unique_ptr<Client> client(new Client(game, nullptr));
     if (const auto cred = peer_credentials(*fd)) client->host_pid_ = cred->pid;
     client->impl_ = std::make_unique<Impl>(*client, std::move(config), std::move(conn));
     return client;
 }
 
-Client::Client(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Client::Client(Game& game, std::unique_ptr<Impl> impl) : Session(game), impl_(std::move(impl)) {}
 Client::~Client() = default;
 
 bool Client::connected() const { return !impl_->conn.closed(); }
@@ -1233,17 +1294,18 @@ void Client::handle_ready(std::span<const pollfd> fds, TimePoint now) {
     }
 }
 
-std::optional<std::string> Client::play(const Move& move) {
+std::optional<std::string> Client::check_play() {
     if (auto why = impl_->ready_to_act()) return why;
     if (game_.position().side_to_move != *my_side_) return std::string("it is not your turn");
-    auto played = game_.play(move);
-    if (!played) return played.error().describe();
+    return std::nullopt;
+}
+
+void Client::send_played() {
     offer_.reset();
     // Until the host's clocks come back with the move: this player's clock stops here, the other's runs.
     if (clock_) clock_->press(*my_side_, millis(Clock::now()));
-    impl_->conn.send(format(MoveMessage{game_.ply(), to_string(*played)}));
+    impl_->conn.send(format(MoveMessage{game_.ply(), to_string(game_.move(game_.ply()))}));
     impl_->conn.flush();
-    return std::nullopt;
 }
 
 std::optional<std::string> Client::offer(Offer what) {
@@ -1267,13 +1329,16 @@ std::optional<std::string> Client::answer(bool accept) {
     return std::nullopt;
 }
 
-std::optional<std::string> Client::resign() {
+std::optional<std::string> Client::check_resign() {
     if (auto why = impl_->ready_to_act()) return why;
-    if (!game_.resign(*my_side_)) return std::string("the game is over");
+    if (game_.over()) return std::string("the game is over");
+    return std::nullopt;
+}
+
+void Client::send_resigned() {
     offer_.reset();
     impl_->conn.send(format(Resign{}));
     impl_->conn.flush();
-    return std::nullopt;
 }
 
 std::optional<std::string> Client::chat(std::string_view text) {

@@ -1,6 +1,7 @@
 #pragma once
-// A game over the network: the host session, which owns the one true Game and its seats, and the client
-// session, which keeps a copy of it in step. Both are driven from the caller's poll loop and never block:
+// A game over the network: the host session, the rules authority that plays the other terminals' moves
+// on the one Game of the game in progress (its seats its own), and the client session, which makes that
+// one Game of its program follow the host's from the host's messages only. Both are driven from the caller's poll loop and never block:
 //
 //     std::vector<pollfd> fds = {{keyboard_fd, POLLIN, 0}};
 //     session.poll_fds(fds);                          // appends the session's fds with their events
@@ -10,8 +11,10 @@
 //
 // handle_ready() looks only at the entries whose fd is its own, in any order. The session owns every fd
 // it lists (listener, connections); the caller only polls them, never reads, writes or closes them.
-// The actions of this terminal's player (play, offers, answers, resign, chat) return an error message
-// or nothing; when they succeed the session has already updated game() and sent what it had to (a
+// The Game is not the session's: the program (or a test) owns it and hands it in; it must outlive the
+// session. The actions of this terminal's player (play, offers, answers, resign, chat) return an error
+// message or nothing; when they succeed the session has already played them on game() and sent what it
+// had to (a
 // client's accepted offer is the exception: the take-back or the draw comes back from the host as
 // Synced or Result, as it does to everyone).
 //
@@ -42,10 +45,12 @@ enum class EventKind : std::uint8_t {
     // Client: the host asks its player whether to let us in (shared game); `text` says so.
     Pending,
     // The whole game was replaced (client: a full state arrived, at (re)join, after a take-back, after
-    // a stale move; host: a take-back was done). game(), names and presence may all have changed.
+    // a stale move; host: a take-back was done). game(), names and presence may all have changed;
+    // `goes_on` says the new game continues the one replaced (same start, its moves followed by more or
+    // none), `was_over` that the game replaced had ended.
     Synced,
     // The other player (or, for a watcher, either) moved: `side` moved `move` (its notation in `text`),
-    // making ply `ply`. Never reported for this terminal's own play().
+    // making ply `ply`; the move is played on game() already. Never reported for this terminal's own play().
     Moved,
     // A seat's player connected: `side`, `name`, and (host, shared game) `login`.
     Joined,
@@ -102,6 +107,8 @@ struct Event {
     Millis used = 0;
     bool host_said = false;  // Closed: the host refused or closed the connection saying why (it may well be running)
     bool host_ended = false;  // Closed: the host ended (a `bye`), its text saying where the game is kept
+    bool goes_on = false;     // Synced: the new game continues the one replaced
+    bool was_over = false;    // Synced: the game replaced had ended
 };
 
 // "Black (Youssef) disconnected, waiting": the Left event's text.
@@ -115,11 +122,14 @@ inline Millis millis(TimePoint t) {
     return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
 }
 
-// What the host and the client have in common: the poll loop hooks, the game copy, and the actions of
-// the player at this terminal. The controller can drive either through this interface.
+// What the host and the client have in common: the poll loop hooks, the game they work on, and the
+// actions of the player at this terminal. The controller can drive either through this interface.
 class Session {
 public:
+    explicit Session(Game& game) : game_(game) {}
     virtual ~Session() = default;
+    Session(const Session&) = delete;
+    Session& operator=(const Session&) = delete;
 
     // Appends the fds to poll with their events.
     virtual void poll_fds(std::vector<pollfd>& fds) const = 0;
@@ -130,7 +140,7 @@ public:
     // The events since the last call, oldest first.
     std::vector<Event> take_events();
 
-    // The game as this side knows it (the host's is the true one).
+    // The one Game of the game in progress, as this side knows it (the host's is the true one).
     const Game& game() const { return game_; }
     const std::string& name(Color side) const { return side == Color::White ? white_ : black_; }
     // Whether the seat's player is connected (the host's own seat always is).
@@ -144,20 +154,29 @@ public:
     // each message from the host and counting down between them. A client never decides a fall.
     const std::optional<fetaix::Clock>& clock() const { return clock_; }
 
-    // This terminal's player plays `move` (its turn, a legal move): returns why not otherwise.
-    virtual std::optional<std::string> play(const Move& move) = 0;
+    // This terminal's player plays `move` (its turn, a legal move) on game(): returns why not otherwise.
+    // The same in two steps, for a program that plays its player's moves on the game itself:
+    // check_play() (why this player may not play now, or nothing), then, once the move is on game(),
+    // send_played().
+    std::optional<std::string> play(const Move& move);
+    virtual std::optional<std::string> check_play() = 0;
+    virtual void send_played() = 0;
     // Offers a take-back (back to before this player's last move) or a draw to the other player.
     virtual std::optional<std::string> offer(Offer what) = 0;
     // Answers the other player's open offer.
     virtual std::optional<std::string> answer(bool accept) = 0;
-    virtual std::optional<std::string> resign() = 0;
+    // Resigns for this terminal's player; or in two steps, as play: check_resign(), then, once resigned
+    // on game(), send_resigned().
+    std::optional<std::string> resign();
+    virtual std::optional<std::string> check_resign() = 0;
+    virtual void send_resigned() = 0;
     // A chat line (a watcher's goes to the watchers only).
     virtual std::optional<std::string> chat(std::string_view text) = 0;
 
 protected:
     void emit(Event e) { events_.push_back(std::move(e)); }
 
-    Game game_;
+    Game& game_;  // the program's: played on here, never copied
     std::string white_ = "White";
     std::string black_ = "Black";
     bool white_present_ = false;
@@ -179,7 +198,6 @@ struct HostConfig {
     std::optional<Color> host_side = Color::White;
     std::string white = "White";  // names (the remote seat's is replaced by its player's `hello` name)
     std::string black = "Black";
-    Game game{};  // a new game, or the one resumed from the autosave
     // Seat tokens of a resumed game, so its players get their seats back: empty for a new game (and the
     // host's own seat). The host makes new random ones where empty.
     std::string white_token;
@@ -201,8 +219,10 @@ struct HostConfig {
 
 class Host final : public Session {
 public:
-    // Listens at config.socket_path (Listener::open). Makes the join and watch codes when shared.
-    static Expected<std::unique_ptr<Host>> start(HostConfig config, TimePoint now = Clock::now());
+    // Listens at config.socket_path (Listener::open). Makes the join and watch codes when shared. `game`
+    // (a new game, or the one resumed from the autosave) is the game hosted: the remote players' moves
+    // are played on it.
+    static Expected<std::unique_ptr<Host>> start(HostConfig config, Game& game, TimePoint now = Clock::now());
     ~Host() override;
 
     const std::string& game_name() const;
@@ -224,11 +244,15 @@ public:
 
     // The host's game changed outside play() (a plain fetaix's game before a second terminal takes a
     // seat: a move of either side at this keyboard, undo, a new game, a file opened): the copies follow,
-    // by a `moved` line when it is one move on, else by the whole state. Nothing when it is the same.
+    // by a `moved` line when it is one move on from what they were last sent, else by the whole state.
+    // Nothing when they have it.
     // Timed, `clock` is the keyboard's clocks (on this host's time scale), taken as they are: a move
     // carries their readings, and a change of them alone (a pause, a new game) sends the whole state.
     // Until a second terminal takes a seat the keyboard's program decides a fall; from then on this host.
-    void follow(const Game& game, const std::optional<fetaix::Clock>& clock = std::nullopt);
+    void follow(const std::optional<fetaix::Clock>& clock = std::nullopt);
+    // Whether the copies were last sent a finished game and game() is a new one begun here since (the
+    // host's player started the next game): follow() sends it.
+    bool next_game_here() const;
     // Ends every connection, telling each player and watcher `why` (an `error` line, then the close).
     void close_all(std::string_view why);
     // The host is ending: tells every player and watcher `why` (a `bye` line: the game ended there, and
@@ -239,15 +263,17 @@ public:
     int timeout_ms(TimePoint now) const override;
     void handle_ready(std::span<const pollfd> fds, TimePoint now) override;
 
-    std::optional<std::string> play(const Move& move) override;
+    std::optional<std::string> check_play() override;
+    void send_played() override;
     std::optional<std::string> offer(Offer what) override;
     std::optional<std::string> answer(bool accept) override;
-    std::optional<std::string> resign() override;
+    std::optional<std::string> check_resign() override;
+    void send_resigned() override;
     std::optional<std::string> chat(std::string_view text) override;
 
 private:
     struct Impl;
-    explicit Host(std::unique_ptr<Impl> impl);
+    Host(Game& game, std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };
 
@@ -266,7 +292,8 @@ struct ClientConfig {
 class Client final : public Session {
 public:
     // Connects (connect_to) and sends `hello`. The Welcomed and Synced events follow once the host answers.
-    static Expected<std::unique_ptr<Client>> connect(ClientConfig config, TimePoint now = Clock::now());
+    // `game` follows the host's: the host's moves are played on it, its full state replaces it.
+    static Expected<std::unique_ptr<Client>> connect(ClientConfig config, Game& game, TimePoint now = Clock::now());
     ~Client() override;
 
     // Whether the connection is still open (false after Closed).
@@ -283,15 +310,17 @@ public:
     int timeout_ms(TimePoint now) const override;
     void handle_ready(std::span<const pollfd> fds, TimePoint now) override;
 
-    std::optional<std::string> play(const Move& move) override;
+    std::optional<std::string> check_play() override;
+    void send_played() override;
     std::optional<std::string> offer(Offer what) override;
     std::optional<std::string> answer(bool accept) override;
-    std::optional<std::string> resign() override;
+    std::optional<std::string> check_resign() override;
+    void send_resigned() override;
     std::optional<std::string> chat(std::string_view text) override;
 
 private:
     struct Impl;
-    explicit Client(std::unique_ptr<Impl> impl);
+    Client(Game& game, std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
     pid_t host_pid_ = 0;
 };

@@ -11,7 +11,6 @@
 #include "engine/sources.hpp"
 #include "network.hpp"
 #include "player.hpp"
-#include "remote.hpp"
 #include "session.hpp"
 #include "store/autosave.hpp"
 #include "thinker.hpp"
@@ -40,8 +39,8 @@ int run(AppOptions options) {
     // A file opened with o is read on its own thread too: checking a long record takes a while.
     FileReader reader;
     auto last_move_time = std::chrono::steady_clock::now();
-    // Over the network: the session (hosting, or joined) and the player at the other terminal.
-    RemotePlayer remote;
+    // Over the network: the session (hosting, or joined), which works on the controller's game. The
+    // other terminal's moves come as its events, played on that game already: no Player delivers them.
     std::unique_ptr<Network> network;
     if (options.net.mode != NetOptions::Mode::Local) {
         // Before the terminal starts: a game that cannot be hosted or reached is one line on stderr.
@@ -51,7 +50,7 @@ int run(AppOptions options) {
             options.net.black_clock = clock->control(Color::Black);
             options.net.clock_now = controller.clock_reading();
         }
-        auto started = Network::start(options.net, controller.game(), controller.players(), options.state_folder);
+        auto started = Network::start(options.net, controller.game_for_session(), controller.players(), options.state_folder);
         if (!started) throw std::runtime_error(started.error().message);
         network = std::move(*started);
         network->prepare(controller);
@@ -79,7 +78,7 @@ int run(AppOptions options) {
     const auto player_of = [&](Color side) -> Player* {
         switch (controller.seat(side)) {
             case Seat::Computer: return &computer;
-            case Seat::Remote: return &remote;
+            case Seat::Remote:
             case Seat::Keyboard: break;
         }
         return nullptr;
@@ -149,20 +148,19 @@ int run(AppOptions options) {
         }
         // Taken over: the other terminal's game is looked for a few times a second until it is there.
         if ((taken_by && !network) || lost_door) wait_ms = wait_ms < 0 ? 100 : std::min(wait_ms, 100);
-        // A remote move that came while a question was open is played as soon as it is answered.
-        if (working == &remote && remote.has_moves()) wait_ms = 0;
         const Key key = terminal.read_key(wait_ms, controller.ui().flipped, sources);
         bool redraw = key.name != Key::Name::None;
         controller.set_too_small(!screen_fits(terminal.rows(), terminal.columns()));
         // A clock that has run out ends the game now, key or none.
         if (controller.tick()) redraw = true;
-        if (controller.take_bell()) terminal.bell();
-        if (network && network->handle(sources, controller, remote)) {
+        if (network && network->handle(sources, controller)) {
             // Never let in: nothing to show but why, on the command line (the terminal restored first).
             if (network->refusal()) throw std::runtime_error(*network->refusal());
             redraw = true;
             start_working();
         }
+        // A clock's warning, or the other terminal's move (played on the game by the session).
+        if (controller.take_bell()) terminal.bell();
         if (reader.busy()) {
             if (auto record = reader.take_result()) {
                 controller.finish_read(std::move(*record));
@@ -174,7 +172,6 @@ int run(AppOptions options) {
             // A computer's move found while the game cannot be seen waits until it can be.
             const bool hidden = working == &computer && controller.waits_for_screen();
             if (auto move = hidden ? std::nullopt : working->take_move()) {
-                // Only the computer needs the pause between moves: a remote player's come as they come.
                 const bool computer_moved = working == &computer;
                 controller.play_delivered(*move);
                 if (computer_moved) controller.tell_tables_problem(computer.take_tables_problem());
@@ -196,7 +193,7 @@ int run(AppOptions options) {
         if (controller.ui().help_open) controller.set_help_pages(help_page_count(controller, terminal.rows()));
         const Action action = map_key(key, controller.mode(), controller.keys());
         const bool go_on = key.name == Key::Name::None || controller.handle(action);
-        if (network && network->take_events(controller, remote)) start_working();
+        if (network && network->take_events(controller)) start_working();
         if (network) network->follow(controller);
         if (auto pid = network ? network->take_takeover() : std::nullopt) {
             // Another terminal takes the game: everything saved, the lock freed, this screen watches.
@@ -205,7 +202,6 @@ int run(AppOptions options) {
             controller.set_thinking("");
             network->hand_over();
             network.reset();
-            remote.clear();
             session.give_up_autosave();
             taken_by = *pid;
             watch_until = std::chrono::steady_clock::now() + std::chrono::seconds(5);
@@ -222,7 +218,7 @@ int run(AppOptions options) {
                 watch.mode = NetOptions::Mode::Watch;
                 watch.name = holder->game;
                 watch.note = concat("This game was taken over by another terminal (pid ", taken_by, "): watching it.");
-                if (auto started = Network::start(watch, controller.game(), controller.players(), options.state_folder)) {
+                if (auto started = Network::start(watch, controller.game_for_session(), controller.players(), options.state_folder)) {
                     network = std::move(*started);
                     controller.set_taken_over("");
                     network->prepare(controller);
@@ -251,10 +247,9 @@ int run(AppOptions options) {
                 NetOptions again = *lost_door;
                 again.name = holder->game;
                 again.note = concat("The game moved to another terminal (pid ", holder->pid, "): watching it there.");
-                if (auto started = Network::start(again, controller.game(), controller.players(), options.state_folder)) {
+                if (auto started = Network::start(again, controller.game_for_session(), controller.players(), options.state_folder)) {
                     if (working) working->cancel();
                     working = nullptr;
-                    remote.clear();
                     network = std::move(*started);
                     controller.set_link_lost("");
                     network->prepare(controller);

@@ -335,16 +335,21 @@ void Controller::set_link(Link link) {
 }
 
 void Controller::sync(const Game& game) {
+    const std::vector<Move> moves = game_.moves(), next = game.moves();
+    const bool goes_on = game.start() == game_.start() && next.size() >= moves.size() &&
+                         std::equal(moves.begin(), moves.end(), next.begin());
+    game_ = game;
+    replaced(goes_on);
+}
+
+void Controller::replaced(bool goes_on) {
     // The move last announced, gone from the game now: its news is stale.
-    if (announced_ && (game.ply() < announced_->ply || !(game.move(announced_->ply) == announced_->move))) {
+    if (announced_ && (game_.ply() < announced_->ply || !(game_.move(announced_->ply) == announced_->move))) {
         if (ui_.message.starts_with(announced_->text)) ui_.message.clear();
         announced_.reset();
     }
     // The host's next game, not this one going on: its end is kept beside this one's.
-    const std::vector<Move> moves = game_.moves(), next = game.moves();
-    if (!(game.start() == game_.start()) || next.size() < moves.size() || !std::equal(moves.begin(), moves.end(), next.begin()))
-        kept_at_.clear();
-    game_ = game;
+    if (!goes_on) kept_at_.clear();
     apply_host_clock();
     clear_selection();
     // The host's game replaces this copy: a question about the old one (an offer) is moot.
@@ -402,10 +407,23 @@ std::optional<Color> Controller::keyboard_side() const {
 void Controller::play_delivered(const Move& m) {
     ui_.hint.reset();
     // Said before playing: playing lists the legal moves anew, and m may be one of them.
-    const std::string said = announcement(game_.position().side_to_move, m);
+    const Move move = m;
+    const Color mover = game_.position().side_to_move;
     const std::size_t ply = game_.ply();
-    play(m);
+    play(move);
     if (game_.ply() == ply) return;  // refused: play() has said why
+    announce_delivered(mover, move);
+}
+
+void Controller::moved(Color mover, const Move& m) {
+    const Move move = m;
+    ui_.hint.reset();
+    after_move(mover, move);
+    announce_delivered(mover, move);
+}
+
+void Controller::announce_delivered(Color mover, const Move& m) {
+    const std::string said = announcement(mover, m);
     // Announced until the next key, the board marking its whole path meanwhile.
     ui_.message = said;
     announced_ = Announced{game_.ply(), m, said};
@@ -985,24 +1003,30 @@ void Controller::extend(Point land) {
 
 void Controller::play(const Move& m) {
     if (clocks_hold_moves()) return;
-    // This keyboard's move goes to the host first: it may refuse it (not this side's turn any more).
-    if (networked() && seat(game_.position().side_to_move) == Seat::Keyboard) {
-        if (auto problem = link_.play(m)) {
-            clear_selection();
-            ui_.message = *problem;
-            return;
-        }
-    }
     const Color mover = game_.position().side_to_move;
-    auto played = game_.play(m);
+    // This keyboard's move goes to the host: it may refuse it (not this side's turn any more).
+    auto played = play_on_game(m, networked() && seat(mover) == Seat::Keyboard);
     clear_selection();
     if (!played) {
         ui_.message = played.error().message;
         return;
     }
+    after_move(mover, *played);
+}
+
+Expected<Move> Controller::play_on_game(const Move& m, bool through_link) {
+    if (through_link)
+        if (auto problem = link_.play(m)) return Error{*problem};
+    auto played = game_.play(m);
+    if (played && through_link && link_.played) link_.played();
+    return played;
+}
+
+void Controller::after_move(Color mover, const Move& played) {
+    clear_selection();
     press_clock(mover);
     changed();
-    announce_promotion(mover, *played);
+    announce_promotion(mover, played);
 }
 
 void Controller::announce_promotion(Color mover, const Move& m) {
@@ -1096,6 +1120,7 @@ void Controller::answer(bool yes) {
             }
             if (yes) {
                 game_.resign(keyboard_side().value_or(mover));
+                if (networked() && link_.resigned) link_.resigned();
                 changed();
             }
             break;
@@ -1221,24 +1246,16 @@ bool Controller::play_typed(const std::string& text) {
         return false;
     }
     if (clocks_hold_moves()) return false;
-    const Game before = game_;
     const Color mover = game_.position().side_to_move;
-    auto played = game_.play(text);
+    // Over the network the session plays it (the host decides); read here first, as the game reads it.
+    auto move = game_.over() ? Expected<Move>(Error{concat("the game is over: ", describe(game_.result().reason))})
+                             : parse_move(text, game_.position(), game_.rules());
+    auto played = move ? play_on_game(*move, networked()) : move;
     if (!played) {
         ui_.message = concat(text, ": ", played.error().message);
         return false;
     }
-    // Over the network the host decides: a move it refuses is taken back here.
-    if (networked()) {
-        if (auto problem = link_.play(*played)) {
-            game_ = before;
-            ui_.message = concat(text, ": ", *problem);
-            return false;
-        }
-    }
-    press_clock(mover);
-    changed();
-    announce_promotion(mover, *played);
+    after_move(mover, *played);
     // A game that has just ended goes to the history at once, as after any action.
     archive_if_finished();
     return true;

@@ -32,7 +32,8 @@ enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly,
 
 // Where a side's moves come from: the person at this keyboard, the computer (the engine on a worker
 // thread), or a player at another terminal. Only the keyboard's moves go through the board and the
-// prompt; the others are delivered (play_delivered) by a Player the program polls (player.hpp).
+// prompt; the computer's are delivered (play_delivered) by a Player the program polls (player.hpp), the
+// other terminal's are played on the game by the network session, which then says so (moved).
 enum class Seat { Keyboard, Computer, Remote };
 
 // What the one-line prompt is for.
@@ -66,10 +67,15 @@ struct FileAccess {
 // A game over the network (host, join, watch): what the controller asks of the session, handed in by
 // the program (or by tests). Each returns why it could not be done, or nothing.
 struct Link {
-    std::function<std::optional<std::string>(const Move& m)> play;       // this keyboard's move
+    // This keyboard's move, before it is played here: why it may not be played now (the host's word).
+    std::function<std::optional<std::string>(const Move& m)> play;
+    // It is played on the game now: sent (the session plays nothing itself). A test's link may leave it out.
+    std::function<void()> played;
     std::function<std::optional<std::string>(bool takeback)> offer;      // a take-back, else a draw
     std::function<std::optional<std::string>(bool accept)> answer;       // to the other player's offer
+    // Resigning, as play: why not now, then (resigned on the game here) sent.
     std::function<std::optional<std::string>()> resign;
+    std::function<void()> resigned;
     std::function<std::optional<std::string>(const std::string& text)> chat;
     // This terminal's program hosts the game: once it is over, n starts the next one here (the host's
     // game, which the other screens follow, the players keeping their seats).
@@ -201,8 +207,11 @@ public:
     // Whether this screen only watches a game over the network: neither side is played at this keyboard.
     bool watching() const { return networked() && !keyboard_side() && seat(Color::White) == Seat::Remote &&
                                    seat(Color::Black) == Seat::Remote; }
-    // Plays a move that the side to move's Player delivered (the computer's, the other terminal's).
+    // Plays a move that the side to move's Player delivered (the computer's).
     void play_delivered(const Move& m);
+    // `mover`'s move `m` was played on this game elsewhere (the network session played the other
+    // terminal's move on it): the clocks, the autosave's mark and the message follow, as after play.
+    void moved(Color mover, const Move& m);
     // With the bell on, the terminal bell rings once after each move a Player delivers.
     void set_bell(bool on) { bell_on_ = on; }
     // True once after a delivered move with the bell on: the program then rings the bell.
@@ -267,6 +276,12 @@ public:
     bool networked() const { return static_cast<bool>(link_.play); }
     // The whole game as the host has it (at a join, after a take-back, a result declared there).
     void sync(const Game& game);
+    // The game was replaced, or its result declared, by the network session (its Synced, Result):
+    // `goes_on` when it continues the game before (same start, that game's moves and perhaps more).
+    void replaced(bool goes_on);
+    // The one Game, for the network session that plays the other terminals' moves on it and tells this
+    // controller (moved, replaced). It lives as long as the controller.
+    Game& game_for_session() { return game_; }
     // The other player offers a take-back (else a draw): a yes/no question for the player here.
     void offered(Color by, bool takeback);
     // The other player answered this one's offer.
@@ -362,6 +377,13 @@ private:
     void select_at(Point p);
     void extend(Point land);
     void play(const Move& m);
+    // The rules move of a move made here; through the link, the session says first whether it may be
+    // played now (the host may refuse it) and sends it once played.
+    Expected<Move> play_on_game(const Move& m, bool through_link);
+    // A move has been played on the game, by `mover`: what every move does after the rules move.
+    void after_move(Color mover, const Move& played);
+    // A move another player delivered (the computer, the other terminal): said until the next key.
+    void announce_delivered(Color mover, const Move& m);
     // A move has been played: a promotion is announced on the message line, whoever played it.
     void announce_promotion(Color mover, const Move& m);
     void clear_selection();

@@ -97,7 +97,7 @@ bool has_seat_token(const std::string& state_folder, const std::string& name) {
     return !read_token(token_path(state_folder, name)).empty();
 }
 
-Expected<std::unique_ptr<Network>> Network::open_door(const Controller& controller, Color keep,
+Expected<std::unique_ptr<Network>> Network::open_door(Controller& controller, Color keep,
                                                       std::optional<Color> computer, const std::string& state_folder) {
     const Players& players = controller.players();
     std::unique_ptr<Network> network(new Network);
@@ -117,14 +117,14 @@ Expected<std::unique_ptr<Network>> Network::open_door(const Controller& controll
     config.computer_side = computer;
     config.white = players.white;
     config.black = players.black;
-    config.game = controller.game();
     if (const auto& clock = controller.clock()) {
         config.white_clock = clock->control(Color::White);
         config.black_clock = clock->control(Color::Black);
         config.clock_now = controller.clock_reading();
     }
     config.handover = true;
-    auto host = net::Host::start(std::move(config));
+    network->game_ = &controller.game_for_session();
+    auto host = net::Host::start(std::move(config), *network->game_);
     if (!host) return host.error();
     network->host_ = host->get();
     network->session_ = std::move(*host);
@@ -133,10 +133,11 @@ Expected<std::unique_ptr<Network>> Network::open_door(const Controller& controll
     return network;
 }
 
-Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, const Game& game, const Players& players,
+Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, Game& game, const Players& players,
                                                   const std::string& state_folder) {
     std::unique_ptr<Network> network(new Network);
     network->options_ = options;
+    network->game_ = &game;
     network->state_folder_ = state_folder;
     if (options.mode == NetOptions::Mode::Host) {
         auto folder = net::prepare_folder(options.shared ? net::shared_folder_path() : net::private_folder_path(),
@@ -151,7 +152,6 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
         config.host_side = options.side;
         config.white = players.white;
         config.black = players.black;
-        config.game = game;
         config.white_clock = options.white_clock;
         config.black_clock = options.black_clock;
         config.clock_now = options.clock_now;
@@ -160,7 +160,7 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, con
             config.white_token = read_token(hosted_path(state_folder, options.name), 0);
             config.black_token = read_token(hosted_path(state_folder, options.name), 1);
         }
-        auto host = net::Host::start(std::move(config));
+        auto host = net::Host::start(std::move(config), game);
         if (!host) return host.error();
         network->host_ = host->get();
         network->session_ = std::move(*host);
@@ -182,7 +182,7 @@ std::optional<Error> Network::connect() {
     // The seat token kept when first let in: the same seat back, on a rejoin too.
     token_problem_.clear();
     if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder_, options_.name), 0, &token_problem_);
-    auto client = net::Client::connect(std::move(config));
+    auto client = net::Client::connect(std::move(config), *game_);
     if (!client) return client.error();
     host_pid_ = (*client)->host_pid();
     session_ = std::move(*client);
@@ -223,16 +223,18 @@ void Network::end(const std::string& state_folder) {
 Link Network::link(Controller& controller) {
     Link link;
     net::Session* s = session_.get();
-    link.play = [s](const Move& m) { return s->play(m); };
+    link.play = [s](const Move&) { return s->check_play(); };
+    link.played = [s] { s->send_played(); };
     link.offer = [s](bool takeback) { return s->offer(takeback ? net::Offer::Takeback : net::Offer::Draw); };
-    // The host settles an offer in its own game and says nothing to itself: the copy here follows it.
+    // The host settles a draw on the one game and says nothing to itself (a take-back comes as Synced).
     link.answer = [s, &controller](bool accept) {
+        const bool draw = s->open_offer() == net::Offer::Draw;
         auto problem = s->answer(accept);
-        if (!problem && (s->game().ply() != controller.game().ply() || !(s->game().result() == controller.game().result())))
-            controller.sync(s->game());
+        if (!problem && accept && draw && s->game().over()) controller.replaced(true);
         return problem;
     };
-    link.resign = [s] { return s->resign(); };
+    link.resign = [s] { return s->check_resign(); };
+    link.resigned = [s] { s->send_resigned(); };
     link.hosts = host_ != nullptr;
     // The host does not send a player's own line back: it is shown here when sent.
     const std::string watcher = options_.player.empty() ? login_name() : options_.player;
@@ -293,9 +295,9 @@ void Network::prepare(Controller& controller) {
     }
 }
 
-bool Network::handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote) {
+bool Network::handle(std::span<const pollfd> fds, Controller& controller) {
     session_->handle_ready(fds, net::Clock::now());
-    const bool changed = take_events(controller, remote);
+    const bool changed = take_events(controller);
     retry(controller);
     return show_away(controller) || changed;
 }
@@ -333,102 +335,155 @@ bool Network::show_away(Controller& controller) {
     return true;
 }
 
-bool Network::take_events(Controller& controller, RemotePlayer& remote) {
+bool Network::take_events(Controller& controller) {
     const std::vector<net::Event> events = session_->take_events();
-    for (const net::Event& e : events) apply(e, controller, remote);
+    for (const net::Event& e : events) apply(e, controller);
     return !events.empty();
 }
 
-void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& remote) {
+// Let in (again): the seat or the watching, and the seat token kept.
+void Network::on_welcomed(const net::Event& e, Controller& controller) {
+    welcomed_ = true;
+    controller.set_link_lost("");
+    if (std::exchange(rejoining_, false)) {
+        // Another host process now: whether it keeps this game history is asked again.
+        note_history(controller);
+        controller.tell("Reconnected: the host is back.");
+    }
+    if (e.role == net::Role::Watch) {
+        seat(controller, std::nullopt);
+        watch_line_ = options_.note.empty()
+                          ? concat("Watching ", options_.name, ": ", controller.keys().first("step-back"), " ",
+                                   controller.keys().first("step-forward"), " browse the moves, ",
+                                   controller.keys().first("chat"), " chat with the watchers.")
+                          : options_.note;
+        controller.set_network_line(watch_line_);
+        return;
+    }
+    seat(controller, e.role == net::Role::White ? Color::White : Color::Black);
+    controller.set_network_line("");
+    if (!e.text.empty()) {
+        if (auto problem = write_token(state_folder_, token_path(state_folder_, options_.name), e.text))
+            controller.set_network_line(*problem);
+    }
+}
+
+// The whole game replaced (a join, a take-back, the host's next game).
+void Network::on_synced(const net::Event& e, Controller& controller) {
+    // The host started the next game (its n): the news of the last one is stale, and this one said.
+    const bool next_game = welcomed_ && e.was_over && !session_->game().over() && session_->game().ply() == 0;
+    controller.set_names(session_->name(Color::White), session_->name(Color::Black));
+    controller.replaced(e.goes_on);
+    if (next_game) controller.tell("New game.");
+    if (const auto offer = session_->open_offer(); offer && session_->my_side() &&
+                                                    session_->offer_by() != *session_->my_side())
+        controller.offered(session_->offer_by(), *offer == net::Offer::Takeback);
+}
+
+// A seat's player connected: a door's free seat taken makes it a two-terminal game.
+void Network::on_joined(const net::Event& e, Controller& controller) {
+    bool unpaused = false;
+    away_since_[e.side == Color::White ? 0 : 1].reset();
+    away_line_.clear();
+    if (door_ && !joined_) {
+        // The second terminal took the free seat: from now on this is a two-terminal game, timed
+        // by the host's clocks (its Clock event follows), which nobody pauses.
+        joined_ = true;
+        unpaused = controller.clock_paused();
+        controller.set_link(link(controller));
+        seat(controller, options_.side);
+        controller.set_quit_text("Quit? The game is saved: fetaix resumes it.");
+    }
+    controller.set_names(session_->name(Color::White), session_->name(Color::Black));
+    if (host_) {
+        if (auto problem = write_token(state_folder_, hosted_path(state_folder_, options_.name),
+                                       concat(host_->token(Color::White), "\n", host_->token(Color::Black)))) {
+            controller.set_network_line(*problem);
+            return;
+        }
+    }
+    controller.tell(concat(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
+                                                                : concat(who(e.side), " joined (login ", e.login, ")."),
+                           unpaused ? " The clocks run again." : ""));
+    // How to join stays on the host's screen while a seat is free; what to do on a watcher's.
+    controller.set_network_line(host_ && !(session_->present(Color::White) && session_->present(Color::Black))
+                                    ? join_line_
+                                    : watch_line_);
+}
+
+// A seat's player lost their connection; a timed game shows how long they have been gone.
+void Network::on_left(const net::Event& e, Controller& controller) {
+    // The news of their joining is stale now.
+    controller.tell("");
+    controller.set_network_line(e.text);
+    // A timed game: the clock of a player gone keeps running; the time gone is shown (show_away).
+    if (session_->clock()) away_since_[e.side == Color::White ? 0 : 1] = net::millis(net::Clock::now());
+}
+
+// The connection to the host is over: said, and the host looked for again when it may come back.
+void Network::on_closed(const net::Event& e, Controller& controller) {
+    closed_ = true;
+    if (rejoining_ && !welcomed_) {
+        // Back, but not let in (a shared game hosted again has new codes): said, and not tried again.
+        if (e.host_said) {
+            rejoining_ = false;
+            controller.set_network_line(concat("Disconnected: ", e.text,
+                                               options_.code.empty() ? "."
+                                                                     : " (a game hosted again has new codes: "
+                                                                       "the host's screen shows them)."));
+            return;
+        }
+        // Gone again before the welcome: looked for again.
+        retry_wait_ = kFirstRetry;
+        retry_at_ = net::Clock::now() + retry_wait_;
+        return;
+    }
+    if (!welcomed_) {
+        // A seat held for us may be refused for want of our token: say why it was not sent.
+        refusal_ = token_problem_.empty() ? e.text : concat(e.text, " (", token_problem_, ")");
+        return;
+    }
+    // The board stays as it was; a move tried now is refused by the session ("not connected").
+    // A host that said why it closed (this seat taken back by its token elsewhere, the game moved)
+    // is not known to be gone.
+    controller.set_link_lost(e.host_said ? "disconnected" : "the host is gone");
+    // What the message line said before ("Reconnected: the host is back.") is no news now.
+    controller.tell({});
+    if (!host_ && is_door_name(options_.name)) {
+        lost_door_ = options_;
+        // A plain fetaix's game is not joined again by its name: the quit question no longer says so.
+        if (options_.mode == NetOptions::Mode::Join) controller.set_quit_text("Quit? The host's fetaix has closed: the game is saved with the host.");
+    }
+    // A plain fetaix's game comes back under another name (its new process id): no rejoin by this
+    // one. A host that closed this connection but runs on (the seat taken back elsewhere) neither.
+    if (host_ || is_door_name(options_.name) || e.host_said) {
+        controller.set_network_line(concat("Disconnected: ", e.text, "."));
+        return;
+    }
+    // A host gone (ended, killed) may be hosted again (fetaix host NAME --resume): looked for until
+    // then, with the seat token for a player, and the game goes on here by itself.
+    retry_wait_ = kFirstRetry;
+    retry_at_ = net::Clock::now() + retry_wait_;
+    // A host that ended says so itself, and where the game is kept; else the session says what
+    // happened ("connection to the host lost").
+    {
+        std::string what = e.text;
+        if (!what.empty()) what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
+        controller.set_network_line(concat(what, ". Reconnecting when the host is back; ",
+                                           controller.keys().first("quit"), " quits."));
+    }
+}
+
+void Network::apply(const net::Event& e, Controller& controller) {
     using E = net::EventKind;
     switch (e.kind) {
-        case E::Welcomed:
-            welcomed_ = true;
-            controller.set_link_lost("");
-            if (std::exchange(rejoining_, false)) {
-                // Another host process now: whether it keeps this game history is asked again.
-                note_history(controller);
-                controller.tell("Reconnected: the host is back.");
-            }
-            if (e.role == net::Role::Watch) {
-                seat(controller, std::nullopt);
-                watch_line_ = options_.note.empty()
-                                  ? concat("Watching ", options_.name, ": ", controller.keys().first("step-back"), " ",
-                                           controller.keys().first("step-forward"), " browse the moves, ",
-                                           controller.keys().first("chat"), " chat with the watchers.")
-                                  : options_.note;
-                controller.set_network_line(watch_line_);
-                break;
-            }
-            seat(controller, e.role == net::Role::White ? Color::White : Color::Black);
-            controller.set_network_line("");
-            if (!e.text.empty()) {
-                if (auto problem = write_token(state_folder_, token_path(state_folder_, options_.name), e.text))
-                    controller.set_network_line(*problem);
-            }
-            break;
+        case E::Welcomed: on_welcomed(e, controller); break;
         case E::Pending: controller.set_network_line(e.text); break;
-        case E::Synced: {
-            // The host started the next game (its n): the news of the last one is stale, and this one said.
-            const bool next_game = welcomed_ && controller.game().over() && !session_->game().over() &&
-                                   session_->game().ply() == 0;
-            remote.clear();
-            controller.set_names(session_->name(Color::White), session_->name(Color::Black));
-            controller.sync(session_->game());
-            if (next_game) controller.tell("New game.");
-            if (const auto offer = session_->open_offer(); offer && session_->my_side() &&
-                                                            session_->offer_by() != *session_->my_side())
-                controller.offered(session_->offer_by(), *offer == net::Offer::Takeback);
-            break;
-        }
-        case E::Moved:
-            // The next move here, none held before it: played when its turn in the loop comes. Out of
-            // step (a move missed, or one still held while a question is open): the session's copy is
-            // the one to follow.
-            if (e.ply == controller.game().ply() + 1 && !remote.has_moves()) {
-                remote.arrived(e.move);
-            } else {
-                remote.clear();
-                controller.sync(session_->game());
-            }
-            break;
-        case E::Joined: {
-            bool unpaused = false;
-            away_since_[e.side == Color::White ? 0 : 1].reset();
-            away_line_.clear();
-            if (door_ && !joined_) {
-                // The second terminal took the free seat: from now on this is a two-terminal game, timed
-                // by the host's clocks (its Clock event follows), which nobody pauses.
-                joined_ = true;
-                unpaused = controller.clock_paused();
-                controller.set_link(link(controller));
-                seat(controller, options_.side);
-                controller.set_quit_text("Quit? The game is saved: fetaix resumes it.");
-            }
-            controller.set_names(session_->name(Color::White), session_->name(Color::Black));
-            if (host_) {
-                if (auto problem = write_token(state_folder_, hosted_path(state_folder_, options_.name),
-                                               concat(host_->token(Color::White), "\n", host_->token(Color::Black)))) {
-                    controller.set_network_line(*problem);
-                    break;
-                }
-            }
-            controller.tell(concat(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
-                                                                        : concat(who(e.side), " joined (login ", e.login, ")."),
-                                   unpaused ? " The clocks run again." : ""));
-            // How to join stays on the host's screen while a seat is free; what to do on a watcher's.
-            controller.set_network_line(host_ && !(session_->present(Color::White) && session_->present(Color::Black))
-                                            ? join_line_
-                                            : watch_line_);
-            break;
-        }
-        case E::Left:
-            // The news of their joining is stale now.
-            controller.tell("");
-            controller.set_network_line(e.text);
-            // A timed game: the clock of a player gone keeps running; the time gone is shown (show_away).
-            if (session_->clock()) away_since_[e.side == Color::White ? 0 : 1] = net::millis(net::Clock::now());
-            break;
+        case E::Synced: on_synced(e, controller); break;
+        // Played on the one game by the session already: the controller's after-move path.
+        case E::Moved: controller.moved(e.side, e.move); break;
+        case E::Joined: on_joined(e, controller); break;
+        case E::Left: on_left(e, controller); break;
         case E::SeatRequest: {
             net::Host* host = host_;
             const int request = e.request;
@@ -445,7 +500,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             break;
         case E::Answered: controller.answered(e.side, e.offer == net::Offer::Takeback, e.accepted); break;
         case E::Result:
-            controller.sync(session_->game());
+            controller.replaced(true);
             if (const GameResult r = session_->game().result(); r.reason == Reason::TimeForfeit) {
                 const Color loser = r.outcome == Outcome::WhiteWins ? Color::Black : Color::White;
                 controller.tell(controller.time_up_text(loser));
@@ -460,58 +515,7 @@ void Network::apply(const net::Event& e, Controller& controller, RemotePlayer& r
             break;
         case E::Notice: controller.tell(e.text); break;
         case E::TakeoverRequest: takeover_ = e.request; break;
-        case E::Closed:
-            closed_ = true;
-            if (rejoining_ && !welcomed_) {
-                // Back, but not let in (a shared game hosted again has new codes): said, and not tried again.
-                if (e.host_said) {
-                    rejoining_ = false;
-                    controller.set_network_line(concat("Disconnected: ", e.text,
-                                                       options_.code.empty() ? "."
-                                                                             : " (a game hosted again has new codes: "
-                                                                               "the host's screen shows them)."));
-                    break;
-                }
-                // Gone again before the welcome: looked for again.
-                retry_wait_ = kFirstRetry;
-                retry_at_ = net::Clock::now() + retry_wait_;
-                break;
-            }
-            if (!welcomed_) {
-                // A seat held for us may be refused for want of our token: say why it was not sent.
-                refusal_ = token_problem_.empty() ? e.text : concat(e.text, " (", token_problem_, ")");
-                break;
-            }
-            // The board stays as it was; a move tried now is refused by the session ("not connected").
-            // A host that said why it closed (this seat taken back by its token elsewhere, the game moved)
-            // is not known to be gone.
-            controller.set_link_lost(e.host_said ? "disconnected" : "the host is gone");
-            // What the message line said before ("Reconnected: the host is back.") is no news now.
-            controller.tell({});
-            if (!host_ && is_door_name(options_.name)) {
-                lost_door_ = options_;
-                // A plain fetaix's game is not joined again by its name: the quit question no longer says so.
-                if (options_.mode == NetOptions::Mode::Join) controller.set_quit_text("Quit? The host's fetaix has closed: the game is saved with the host.");
-            }
-            // A plain fetaix's game comes back under another name (its new process id): no rejoin by this
-            // one. A host that closed this connection but runs on (the seat taken back elsewhere) neither.
-            if (host_ || is_door_name(options_.name) || e.host_said) {
-                controller.set_network_line(concat("Disconnected: ", e.text, "."));
-                break;
-            }
-            // A host gone (ended, killed) may be hosted again (fetaix host NAME --resume): looked for until
-            // then, with the seat token for a player, and the game goes on here by itself.
-            retry_wait_ = kFirstRetry;
-            retry_at_ = net::Clock::now() + retry_wait_;
-            // A host that ended says so itself, and where the game is kept; else the session says what
-            // happened ("connection to the host lost").
-            {
-                std::string what = e.text;
-                if (!what.empty()) what[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(what[0])));
-                controller.set_network_line(concat(what, ". Reconnecting when the host is back; ",
-                                                   controller.keys().first("quit"), " quits."));
-            }
-            break;
+        case E::Closed: on_closed(e, controller); break;
     }
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-// A game over the network in the terminal loop: the session (net::Host or net::Client), the player at
-// the other terminal, and what the session's events do to the controller. Curses stays out: the loop
+// A game over the network in the terminal loop: the session (net::Host or net::Client), which works on
+// the controller's one Game, and what the session's events tell the controller (a move played on it, the
+// game replaced, the players' comings and goings). Curses stays out: the loop
 // polls the session's descriptors beside the keyboard and hands what they bring to handle().
 
 #include <array>
@@ -17,7 +18,6 @@
 
 #include "controller.hpp"
 #include "net/session.hpp"
-#include "remote.hpp"
 
 namespace fetaix::tui {
 
@@ -44,24 +44,23 @@ bool has_seat_token(const std::string& state_folder, const std::string& name);
 
 class Network {
 public:
-    // Hosts `game` (the players' names with it) or connects to a hosted game. The seat token of a game
-    // joined before is read from, and a new one kept in, `state_folder`.
-    static Expected<std::unique_ptr<Network>> start(const NetOptions& options, const Game& game, const Players& players,
+    // Hosts `game` (the players' names with it) or connects to a hosted game, which `game` then follows:
+    // the one Game of the program (Controller::game_for_session), which must outlive this. The seat token
+    // of a game joined before is read from, and a new one kept in, `state_folder`.
+    static Expected<std::unique_ptr<Network>> start(const NetOptions& options, Game& game, const Players& players,
                                                     const std::string& state_folder);
 
     // A plain fetaix's game made reachable: the controller's game (its clocks with
     // it) hosted privately as door_name(getpid()), this keyboard keeping `keep` (its person's side) and
     // the computer its own; until a second terminal takes the free seat the keyboard plays (and times)
     // as before and follow() keeps the copies in step; from then on the host's clocks decide.
-    static Expected<std::unique_ptr<Network>> open_door(const Controller& controller, Color keep,
+    static Expected<std::unique_ptr<Network>> open_door(Controller& controller, Color keep,
                                                         std::optional<Color> computer, const std::string& state_folder);
 
     // A door not yet joined: the watchers' copies follow the game played here, and its clocks. Any host:
     // a new game started here after the last one ended is the hosted game now, for every screen.
     void follow(const Controller& controller) {
-        if (host_ && door_ && !joined_) host_->follow(controller.game(), controller.clock());
-        else if (host_ && host_->game().over() && !controller.game().over() && controller.game().ply() == 0)
-            host_->follow(controller.game(), controller.clock());
+        if (host_ && ((door_ && !joined_) || host_->next_game_here())) host_->follow(controller.clock());
     }
     const std::string& name() const { return options_.name; }
     // This game taken over by another terminal: the players and watchers connected here are told where
@@ -79,11 +78,11 @@ public:
     // Appends the session's descriptors to poll; how long the loop may wait for them (-1: no limit).
     void poll_fds(std::vector<pollfd>& fds) const { session_->poll_fds(fds); }
     int timeout_ms() const;
-    // After every wait: does what the ready descriptors allow, then applies the session's events: moves
-    // go to `remote`, the rest to the controller. Returns true when something changed on screen.
-    bool handle(std::span<const pollfd> fds, Controller& controller, RemotePlayer& remote);
+    // After every wait: does what the ready descriptors allow, then tells the controller what the
+    // session's events say. Returns true when something changed on screen.
+    bool handle(std::span<const pollfd> fds, Controller& controller);
     // Applies the events this terminal's own actions caused (a seat request answered): after each action.
-    bool take_events(Controller& controller, RemotePlayer& remote);
+    bool take_events(Controller& controller);
 
     // A plain fetaix's game joined or watched here whose host has gone (taken over by another terminal,
     // say), once: the options to look for it again under its new holder's name with.
@@ -99,7 +98,13 @@ public:
 
 private:
     Network() = default;
-    void apply(const net::Event& e, Controller& controller, RemotePlayer& remote);
+    void apply(const net::Event& e, Controller& controller);
+    // apply(), one event kind each.
+    void on_welcomed(const net::Event& e, Controller& controller);
+    void on_synced(const net::Event& e, Controller& controller);
+    void on_joined(const net::Event& e, Controller& controller);
+    void on_left(const net::Event& e, Controller& controller);
+    void on_closed(const net::Event& e, Controller& controller);
     void seat(Controller& controller, std::optional<Color> mine);
     std::string who(Color side) const;
     // Joined or watching: connects to the game (again), with the seat token kept for it; the error when
@@ -115,6 +120,7 @@ private:
 
     NetOptions options_;
     std::string state_folder_;
+    Game* game_ = nullptr;  // the program's one Game, which the session works on (a rejoin's too)
     std::unique_ptr<net::Session> session_;
     net::Host* host_ = nullptr;  // session_ when hosting
     pid_t host_pid_ = 0;         // joined or watching: the host's process id (0: unknown)

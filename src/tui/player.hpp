@@ -1,8 +1,9 @@
 #pragma once
 // One seam for every source of moves: a Player delivers the moves of its side. The person at this
 // keyboard delivers theirs through the board and the prompt (the Terminal polls the keyboard); the
-// computer and a player at another terminal are Players the terminal loop polls beside the keyboard,
-// playing what they deliver with Controller::play_delivered. The controller never asks which one it was.
+// computer is a Player the terminal loop polls beside the keyboard, playing what it delivers with
+// Controller::play_delivered. A player at another terminal needs none: the network session plays its
+// moves on the game as they arrive (Controller::moved).
 
 #include <functional>
 #include <optional>
