@@ -116,44 +116,37 @@ inline bool extra_tag_written(const Game& game, const Tag& t) {
 
 }  // namespace detail
 
-// Writes a game as a record. `extra` tags (White, Black, Event, ...) come first; the rule tags, FEN
-// (when the start is not the standard one) and Result are written from the game itself.
-inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = {}, bool with_redo = false) {
-    std::string out;
-    const auto add_tag = [&](std::string_view name, std::string_view value) {
-        out += '[';
-        out += name;
-        out += " \"";
-        out += detail::quote_tag_value(value);
-        out += "\"]\n";
-    };
-    const bool on_time = game.result().reason == Reason::TimeForfeit;
-    for (const Tag& t : extra)
-        if (detail::extra_tag_written(game, t)) add_tag(t.name, t.value);
-    const std::string_view result = result_token(game.result().outcome);
-    add_tag("Result", result);
-    // The result token cannot say a clock ran out: PGN's Termination tag does.
-    if (on_time) add_tag("Termination", describe(Reason::TimeForfeit));
-    if (!(game.start() == start_position())) add_tag("FEN", to_fen(game.start()));
-    for (const RuleSwitch& s : kRuleSwitches) add_tag(s.tag, switch_value(s, game.rules()));
-    // The redo line is written even after a resignation or agreed draw, which redo itself waits on.
-    if (with_redo && !game.redo_line().empty()) {
-        std::string redo;
-        for (const Move& m : game.redo_line()) {
-            if (!redo.empty()) redo += ' ';
-            redo += to_string(m);
-        }
-        add_tag(kTagRedo, redo);
-        std::string clocks;
-        bool timed = true;
-        for (std::size_t i = game.ply() + 1; i <= game.ply() + game.redo_line().size(); ++i) {
-            timed = timed && game.clock_at(i).has_value();
-            if (timed) clocks += concat(clocks.empty() ? "" : ";", format_clock_reading(*game.clock_at(i)));
-        }
-        if (timed) add_tag(kTagRedoClocks, clocks);
-    }
-    out += '\n';
+namespace detail {
 
+// Appends one tag line: [Name "value"].
+inline void add_pdn_tag(std::string& out, std::string_view name, std::string_view value) {
+    out += '[';
+    out += name;
+    out += " \"";
+    out += quote_tag_value(value);
+    out += "\"]\n";
+}
+
+// The Redo tag, and RedoClocks when every move of the redo line has its clocks. Written even after a
+// resignation or agreed draw, which redo itself waits on.
+inline void add_redo_tags(std::string& out, const Game& game) {
+    std::string redo;
+    for (const Move& m : game.redo_line()) {
+        if (!redo.empty()) redo += ' ';
+        redo += to_string(m);
+    }
+    add_pdn_tag(out, kTagRedo, redo);
+    std::string clocks;
+    bool timed = true;
+    for (std::size_t i = game.ply() + 1; i <= game.ply() + game.redo_line().size(); ++i) {
+        timed = timed && game.clock_at(i).has_value();
+        if (timed) clocks += concat(clocks.empty() ? "" : ";", format_clock_reading(*game.clock_at(i)));
+    }
+    if (timed) add_pdn_tag(out, kTagRedoClocks, clocks);
+}
+
+// The movetext: numbered moves, each with its clocks, then the result, in lines of at most 79 bytes.
+inline void add_movetext(std::string& out, const Game& game) {
     std::string line;
     const auto word = [&](const std::string& w) {
         if (!line.empty() && line.size() + 1 + w.size() > 79) {
@@ -175,8 +168,26 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
         if (mover == Color::Black) ++number;
         mover = opponent(mover);
     }
-    word(std::string(result));
+    word(std::string(result_token(game.result().outcome)));
     out += line + '\n';
+}
+
+}  // namespace detail
+
+// Writes a game as a record. `extra` tags (White, Black, Event, ...) come first; the rule tags, FEN
+// (when the start is not the standard one) and Result are written from the game itself.
+inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = {}, bool with_redo = false) {
+    std::string out;
+    for (const Tag& t : extra)
+        if (detail::extra_tag_written(game, t)) detail::add_pdn_tag(out, t.name, t.value);
+    detail::add_pdn_tag(out, "Result", result_token(game.result().outcome));
+    // The result token cannot say a clock ran out: PGN's Termination tag does.
+    if (game.result().reason == Reason::TimeForfeit) detail::add_pdn_tag(out, "Termination", describe(Reason::TimeForfeit));
+    if (!(game.start() == start_position())) detail::add_pdn_tag(out, "FEN", to_fen(game.start()));
+    for (const RuleSwitch& s : kRuleSwitches) detail::add_pdn_tag(out, s.tag, switch_value(s, game.rules()));
+    if (with_redo && !game.redo_line().empty()) detail::add_redo_tags(out, game);
+    out += '\n';
+    detail::add_movetext(out, game);
     return out;
 }
 
@@ -440,13 +451,8 @@ private:
         return concat(w.substr(0, end), "...");
     }
 
-    // `first`: the record's first game, before which nothing has shown the text to be a record.
-    Expected<GameRecord> read_game(bool first) {
-        GameRecord game;
-        redo_text_.clear();
-        redo_clocks_.clear();
-        comments_.clear();  // after the last game's result: none of this one's
-        // Tag section.
+    // The tag section: each tag read and applied to the game; a clock for one side only is refused.
+    std::optional<Error> read_tags(GameRecord& game) {
         while (true) {
             if (auto e = skip_space_and_comments()) return *e;
             if (peek() != '[') break;
@@ -459,13 +465,52 @@ private:
         if (game.white_clock.has_value() != game.black_clock.has_value())
             return Error{concat("tag ", game.white_clock ? kTagBlackTimeControl : kTagWhiteTimeControl,
                                 " is missing: a clock for one side only"), line_, column_};
-        // Movetext, each move checked against the position it is played in.
-        Game replay(game.rules, game.start);
-        if (game.white_clock) replay.set_clock(ClockReading{game.white_clock->base, game.black_clock->base, std::nullopt});
-        // A record cut short (a copy or a write interrupted) ends without its result token, often after a
-        // move number: said in a note, as a record made by hand without a result still opens.
+        return std::nullopt;
+    }
+
+    // How the movetext ended: with a result token or not, after a move number with no move or not.
+    struct MovetextEnd {
         bool result_seen = false;
         std::optional<Token> dangling;  // a move number with no move after it (yet)
+    };
+
+    // Takes a move number "12." or "12..." off the front of w, which may stand alone or be glued to the
+    // move; true when it stood alone.
+    static bool strip_move_number(Token& word, std::string_view& w) {
+        std::size_t digits = 0;
+        while (digits < w.size() && w[digits] >= '0' && w[digits] <= '9') ++digits;
+        if (digits == 0 || digits >= w.size() || w[digits] != '.') return false;
+        std::size_t dots = digits;
+        while (dots < w.size() && w[dots] == '.') ++dots;
+        if (dots == w.size()) return true;
+        w.remove_prefix(dots);
+        word.column += static_cast<int>(dots);
+        return false;
+    }
+
+    // Plays the move w of the movetext, checked against the position it is played in.
+    std::optional<Error> play_movetext_move(bool first, GameRecord& game, Game& replay, const Token& word, std::string_view w,
+                                            bool dangling) {
+        // Checked before each move, the costliest step: a stop is seen within one move's check.
+        if (stop_ && stop_->load(std::memory_order_relaxed)) return Error{"reading stopped", word.line, word.column};
+        // A file that is no record (a text of another kind) is told as such, not as a bad point.
+        if (first && game.tags.empty() && game.moves.empty() && !dangling && !move_shaped(w))
+            return Error{concat("not a game record (it begins '", beginning(w), "', not with tags or moves)"),
+                         word.line, word.column};
+        const std::size_t ply = replay.ply();
+        const std::string label = concat("move ", ply / 2 + 1, " '", w, "'");
+        if (replay.over())
+            return Error{concat(label, " comes after the game has ended (", describe(replay.result().reason), ")"),
+                         word.line, word.column};
+        auto played = replay.play(w);
+        if (!played) return Error{concat(label, ": ", played.error().message), word.line, word.column};
+        game.moves.push_back(*played);
+        last_label_ = label;
+        return std::nullopt;
+    }
+
+    // The movetext, up to its result token, the next game's tags or the end of the text.
+    std::optional<Error> read_movetext(bool first, GameRecord& game, Game& replay, MovetextEnd& end) {
         while (true) {
             if (auto e = skip_space_and_comments()) return *e;
             if (auto e = read_clock_comments(replay)) return *e;
@@ -475,53 +520,39 @@ private:
             std::string_view w = word.text;
             if (is_result(w)) {
                 game.result = outcome_of(w);
-                result_seen = true;
+                end.result_seen = true;
                 break;
             }
             if (w.front() == '$') continue;  // a numeric annotation glyph
-            // A move number "12." or "12..." may stand alone or be glued to the move.
-            std::size_t digits = 0;
-            while (digits < w.size() && w[digits] >= '0' && w[digits] <= '9') ++digits;
-            if (digits > 0 && digits < w.size() && w[digits] == '.') {
-                std::size_t dots = digits;
-                while (dots < w.size() && w[dots] == '.') ++dots;
-                if (dots == w.size()) {
-                    dangling = word;
-                    continue;
-                }
-                w.remove_prefix(dots);
-                word.column += static_cast<int>(dots);
+            if (strip_move_number(word, w)) {
+                end.dangling = word;
+                continue;
             }
             // Annotations such as "!" or "?!" after a move.
             while (!w.empty() && (w.back() == '!' || w.back() == '?')) w.remove_suffix(1);
             if (w.empty()) continue;
-            // Checked before each move, the costliest step: a stop is seen within one move's check.
-            if (stop_ && stop_->load(std::memory_order_relaxed)) return Error{"reading stopped", word.line, word.column};
-            // A file that is no record (a text of another kind) is told as such, not as a bad point.
-            if (first && game.tags.empty() && game.moves.empty() && !dangling && !move_shaped(w))
-                return Error{concat("not a game record (it begins '", beginning(w), "', not with tags or moves)"),
-                             word.line, word.column};
-            const std::size_t ply = replay.ply();
-            const std::string label = concat("move ", ply / 2 + 1, " '", w, "'");
-            if (replay.over())
-                return Error{concat(label, " comes after the game has ended (", describe(replay.result().reason), ")"),
-                             word.line, word.column};
-            auto played = replay.play(w);
-            if (!played) return Error{concat(label, ": ", played.error().message), word.line, word.column};
-            game.moves.push_back(*played);
-            last_label_ = label;
-            dangling.reset();
+            if (auto e = play_movetext_move(first, game, replay, word, w, end.dangling.has_value())) return *e;
+            end.dangling.reset();
         }
-        if (dangling && !result_seen)
-            game.notes.push_back(concat("line ", dangling->line, ": the record ends at move number ", dangling->text,
+        return std::nullopt;
+    }
+
+    // A record cut short (a copy or a write interrupted) ends without its result token, often after a
+    // move number: said in a note, as a record made by hand without a result still opens.
+    void note_movetext_end(GameRecord& game, const MovetextEnd& end) const {
+        if (end.dangling && !end.result_seen)
+            game.notes.push_back(concat("line ", end.dangling->line, ": the record ends at move number ", end.dangling->text,
                                         " with no move and no result (1-0, 0-1, 1/2-1/2 or *): it looks cut off there"));
-        else if (dangling)
-            game.notes.push_back(concat("line ", dangling->line, ": move number ", dangling->text, " has no move after it"));
-        else if (!result_seen)
+        else if (end.dangling)
+            game.notes.push_back(concat("line ", end.dangling->line, ": move number ", end.dangling->text, " has no move after it"));
+        else if (!end.result_seen)
             game.notes.push_back(concat("no result (1-0, 0-1, 1/2-1/2 or *) after ",
                                         game.moves.empty() ? std::string("the tags") : last_label_,
                                         ": the record may have been cut off there"));
-        // The redo line goes on from the last move, under the same rules.
+    }
+
+    // The redo line goes on from the last move, under the same rules.
+    std::optional<Error> play_redo_line(GameRecord& game, Game& replay) const {
         std::string_view rest = redo_text_;
         while (!rest.empty()) {
             const std::size_t space = rest.find(' ');
@@ -534,6 +565,22 @@ private:
             if (game.redo.size() < redo_clocks_.size()) replay.set_clock(redo_clocks_[game.redo.size()]);
             game.redo.push_back(*played);
         }
+        return std::nullopt;
+    }
+
+    // `first`: the record's first game, before which nothing has shown the text to be a record.
+    Expected<GameRecord> read_game(bool first) {
+        GameRecord game;
+        redo_text_.clear();
+        redo_clocks_.clear();
+        comments_.clear();  // after the last game's result: none of this one's
+        if (auto e = read_tags(game)) return *e;
+        Game replay(game.rules, game.start);
+        if (game.white_clock) replay.set_clock(ClockReading{game.white_clock->base, game.black_clock->base, std::nullopt});
+        MovetextEnd end;
+        if (auto e = read_movetext(first, game, replay, end)) return *e;
+        note_movetext_end(game, end);
+        if (auto e = play_redo_line(game, replay)) return *e;
         game.replayed = std::move(replay);
         return game;
     }

@@ -160,44 +160,186 @@ constexpr std::size_t kMaxSolveFileBytes = std::size_t{1} << 30;
 
 }  // namespace
 
-int run_solve(SolveSettings s) {
+namespace {
+
+// Why the files named cannot be used together: one file named twice would be overwritten by the other.
+std::optional<std::string> solve_files_refusal(const SolveSettings& s) {
     for (const std::string* file : {&s.proof_file, &s.checkpoint_file})
         if (!file->empty())
-            if (auto refused = output_refusal(*file)) {
-                err(concat("fetaix: solve: ", *refused));
-                return 2;
-            }
-    if (!s.proof_file.empty() && !s.checkpoint_file.empty() && same_file(s.proof_file, s.checkpoint_file)) {
-        err(concat("fetaix: solve: --proof and --checkpoint name the same file, ", s.proof_file));
-        return 2;
-    }
-    if (!s.proof_file.empty() && !s.resume_file.empty() && same_file(s.proof_file, s.resume_file)) {
-        err(concat("fetaix: solve: --proof names the checkpoint to resume, ", s.proof_file));
-        return 2;
-    }
-    Checkpoint done;  // the work of the runs before this one
+            if (auto refused = output_refusal(*file)) return concat("fetaix: solve: ", *refused);
+    if (!s.proof_file.empty() && !s.checkpoint_file.empty() && same_file(s.proof_file, s.checkpoint_file))
+        return concat("fetaix: solve: --proof and --checkpoint name the same file, ", s.proof_file);
+    if (!s.proof_file.empty() && !s.resume_file.empty() && same_file(s.proof_file, s.resume_file))
+        return concat("fetaix: solve: --proof names the checkpoint to resume, ", s.proof_file);
+    return std::nullopt;
+}
+
+// A checkpoint being resumed: the work of the runs before this one, and the stream its entries come from.
+struct Resume {
+    Checkpoint done;
     // Read through the descriptor whose type was checked: the name may point elsewhere by now.
-    std::optional<__gnu_cxx::stdio_filebuf<char>> resume_file;
-    std::istream resume(nullptr);
-    std::size_t resume_entries = 0;
-    if (!s.resume_file.empty()) {
-        const auto fd = store::open_regular_file(s.resume_file, "a checkpoint");
-        if (!fd) {
-            err(concat("fetaix: solve: ", fd.error().message));
-            return 1;
-        }
-        resume_file.emplace(*fd, std::ios::in | std::ios::binary);
-        resume.rdbuf(&*resume_file);
-        auto head = read_checkpoint_head(resume, resume_entries, s.resume_file);
-        if (!head) {
-            err(concat("fetaix: solve: ", head.error().message));
-            return 1;
-        }
-        done = *head;
-        s.position = done.position;
-        s.rules = done.rules;
-        if (s.checkpoint_file.empty()) s.checkpoint_file = s.resume_file;
+    std::optional<__gnu_cxx::stdio_filebuf<char>> file;
+    std::istream in{nullptr};
+    std::size_t entries = 0;
+};
+
+// Opens the checkpoint to resume and reads its header; the search takes its position and rules.
+std::optional<std::string> open_resume(SolveSettings& s, Resume& r) {
+    const auto fd = store::open_regular_file(s.resume_file, "a checkpoint");
+    if (!fd) return concat("fetaix: solve: ", fd.error().message);
+    r.file.emplace(*fd, std::ios::in | std::ios::binary);
+    r.in.rdbuf(&*r.file);
+    auto head = read_checkpoint_head(r.in, r.entries, s.resume_file);
+    if (!head) return concat("fetaix: solve: ", head.error().message);
+    r.done = *head;
+    s.position = r.done.position;
+    s.rules = r.done.rules;
+    if (s.checkpoint_file.empty()) s.checkpoint_file = s.resume_file;
+    return std::nullopt;
+}
+
+// Puts the resumed checkpoint's entries and counts back into the solver's table.
+std::optional<std::string> load_resumed_table(Resume& r, solve::Solver& solver, const std::string& path) {
+    for (std::size_t i = 0; i < r.entries; ++i) {
+        solve::Entry e;
+        if (!r.in.read(reinterpret_cast<char*>(&e), sizeof e)) return concat("fetaix: solve: ", path, ": ends after ", i, " of ", r.entries, " entries");
+        solver.table().store(e);
     }
+    solver.stats() = {r.done.nodes, r.done.proven, r.done.disproven};
+    return std::nullopt;
+}
+
+// The header line(s): what is solved, under which rules, with which tables, from which checkpoint.
+void announce_solve(const SolveSettings& s, const tablebase::Set& tables, const Checkpoint& done) {
+    const int pieces = solve::most_pieces(&tables);
+    out(concat("position ", to_fen(s.position), " (", to_string(s.position.side_to_move), " to move); ", proof::rules_line(s.rules),
+               ", no-progress off; tables: ", pieces == 0 ? std::string("none") : concat(tables.tables().size(), " materials of up to ", pieces, " pieces")));
+    if (!s.resume_file.empty())
+        out(concat("resumed from ", s.resume_file, ": ", thousands(done.nodes), " nodes in ", format("%.1f", done.seconds), " s before, phase ", done.phase));
+}
+
+// One run of the search: its progress line, its checkpoints and its limits.
+struct SolveRun {
+    SolveRun(const SolveSettings& settings, solve::Solver& the_solver, const Checkpoint& before)
+        : s(settings), solver(the_solver), done(before) {}
+
+    const SolveSettings& s;
+    solve::Solver& solver;
+    Checkpoint done;  // the work of the runs before this one
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    std::uint64_t run_start_nodes = solver.stats().nodes;
+    std::optional<std::string> checkpoint_problem;
+    double seconds = 0;  // of this run, once the search is over
+
+    void checkpoint(int at_phase) {
+        Checkpoint c{s.position, s.rules, at_phase, solver.stats().nodes, solver.stats().proven, solver.stats().disproven, done.seconds + since(start)};
+        checkpoint_problem = write_checkpoint(s.checkpoint_file, c, solver.table());
+    }
+
+    solve::Solution search() {
+        std::fflush(stdout);  // the header is out before a long search
+        struct sigaction action {};
+        action.sa_handler = on_interrupt;
+        sigemptyset(&action.sa_mask);
+        sigaction(SIGINT, &action, nullptr);
+        sigaction(SIGTERM, &action, nullptr);
+        const bool terminal = isatty(STDERR_FILENO) == 1;
+        double last_line = 0, last_checkpoint = 0;
+        int phase = done.phase;
+        solver.poll = [&](const solve::Stats& st) {
+            const double t = since(start);
+            if (terminal && t - last_line >= 1) {
+                last_line = t;
+                std::fprintf(stderr, "\r%s nodes, %s proven, %s disproven, %.0f nodes/s, table %lld MiB, resident %.0f MiB  ",
+                             thousands(st.nodes).c_str(), thousands(st.proven).c_str(), thousands(st.disproven).c_str(),
+                             static_cast<double>(st.nodes - run_start_nodes) / std::max(t, 1e-9), s.tt_mib, resident_mib());
+                std::fflush(stderr);
+            }
+            if (!s.checkpoint_file.empty() && t - last_checkpoint >= static_cast<double>(s.every)) {
+                last_checkpoint = t;
+                checkpoint(phase);
+                if (checkpoint_problem) return true;
+            }
+            return g_interrupted != 0 || (s.max_nodes > 0 && st.nodes - run_start_nodes >= s.max_nodes) ||
+                   (s.max_seconds > 0 && t >= static_cast<double>(s.max_seconds));
+        };
+        // The phase a checkpoint names: known once the first search is disproven.
+        solve::Answer first = solve::search(solver, s.position, phase);
+        phase = first.phase;
+        solve::Solution result;
+        if (first.value != solve::Value::Unknown) {
+            result = solve::solve(solver, s.position, phase);  // the table has the answer: this confirms it
+        } else {
+            result.answer = first;
+        }
+        seconds = since(start);
+        if (terminal) std::fprintf(stderr, "\r\033[K");
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        solver.poll = nullptr;  // it refers to this function's locals
+        return result;
+    }
+
+    // The value found and the work it took.
+    void report(const solve::Solution& result) const {
+        const solve::Stats& st = solver.stats();
+        const Color mover = s.position.side_to_move;
+        const solve::Value v = result.answer.value;
+        if (v == solve::Value::Unknown) {
+            out(concat("value: unknown: ", result.problem.empty() ? bounds_text(s.position, result.answer) : result.problem));
+        } else {
+            if (v == solve::Value::Draw) out("value: draw");
+            else out(concat("value: ", solve::to_string(v), ": ", to_string(mover), ", to move, ", v == solve::Value::Win ? "wins" : "loses"));
+        }
+        const std::uint64_t run_nodes = st.nodes - run_start_nodes;
+        out(concat("nodes: ", thousands(st.nodes), " (", thousands(st.proven), " proven, ", thousands(st.disproven), " disproven); this run ",
+                   thousands(run_nodes), " in ", format("%.2f", seconds), " s, ", thousands(static_cast<std::uint64_t>(static_cast<double>(run_nodes) / std::max(seconds, 1e-9))),
+                   " nodes/s; table ", std::to_string(s.tt_mib), " MiB, resident ", format("%.0f", resident_mib()), " MiB"));
+    }
+
+    // Writes the proof and the last checkpoint; the exit status.
+    int finish(const solve::Solution& result) {
+        const solve::Value v = result.answer.value;
+        if (result.proof) {
+            out(concat("proof: ", thousands(result.proof_nodes), " nodes, checked"));
+            if (!s.proof_file.empty()) {
+                if (auto bad = store::write_file_atomically(s.proof_file, proof::to_text(*result.proof))) {
+                    err(concat("fetaix: solve: ", *bad));
+                    return 1;
+                }
+                out(concat("proof written to ", s.proof_file));
+            }
+        }
+        if (!s.checkpoint_file.empty() && (g_interrupted || v == solve::Value::Unknown) && !checkpoint_problem) {
+            checkpoint(result.answer.phase);
+            if (!checkpoint_problem) out(concat("checkpoint written to ", s.checkpoint_file, "; go on with fetaix solve --resume ", s.checkpoint_file));
+        }
+        if (checkpoint_problem) {
+            err(concat("fetaix: solve: ", *checkpoint_problem));
+            return 1;
+        }
+        if (g_interrupted) {
+            if (s.checkpoint_file.empty()) out("interrupted; without --checkpoint FILE nothing is kept");
+            return 1;
+        }
+        if (solver.too_deep()) out(concat("stopped: a path of ", solve::kMaxDepth, " plies"));
+        return v == solve::Value::Unknown ? 1 : 0;
+    }
+};
+
+}  // namespace
+
+int run_solve(SolveSettings s) {
+    if (auto refused = solve_files_refusal(s)) {
+        err(*refused);
+        return 2;
+    }
+    Resume resume;
+    if (!s.resume_file.empty())
+        if (auto bad = open_resume(s, resume)) {
+            err(*bad);
+            return 1;
+        }
     s.rules.no_progress = 0;  // the values are those with the rule off: docs/solution.md
     if (!s.position.us() || !s.position.them()) {
         err(concat("fetaix: solve: ", to_fen(s.position), ": a side has no pieces; the game is over"));
@@ -209,107 +351,16 @@ int run_solve(SolveSettings s) {
         return 1;
     }
     solve::Solver solver(s.rules, &*tables, static_cast<std::size_t>(s.tt_mib) << 20);
-    if (!s.resume_file.empty()) {
-        for (std::size_t i = 0; i < resume_entries; ++i) {
-            solve::Entry e;
-            if (!resume.read(reinterpret_cast<char*>(&e), sizeof e)) {
-                err(concat("fetaix: solve: ", s.resume_file, ": ends after ", i, " of ", resume_entries, " entries"));
-                return 1;
-            }
-            solver.table().store(e);
-        }
-        solver.stats() = {done.nodes, done.proven, done.disproven};
-    }
-    const int pieces = solve::most_pieces(&*tables);
-    out(concat("position ", to_fen(s.position), " (", to_string(s.position.side_to_move), " to move); ", proof::rules_line(s.rules),
-               ", no-progress off; tables: ", pieces == 0 ? std::string("none") : concat(tables->tables().size(), " materials of up to ", pieces, " pieces")));
     if (!s.resume_file.empty())
-        out(concat("resumed from ", s.resume_file, ": ", thousands(done.nodes), " nodes in ", format("%.1f", done.seconds), " s before, phase ", done.phase));
-
-    std::fflush(stdout);  // the header is out before a long search
-    struct sigaction action {};
-    action.sa_handler = on_interrupt;
-    sigemptyset(&action.sa_mask);
-    sigaction(SIGINT, &action, nullptr);
-    sigaction(SIGTERM, &action, nullptr);
-
-    const auto start = std::chrono::steady_clock::now();
-    const bool terminal = isatty(STDERR_FILENO) == 1;
-    double last_line = 0, last_checkpoint = 0;
-    std::uint64_t run_start_nodes = solver.stats().nodes;
-    int phase = done.phase;
-    std::optional<std::string> checkpoint_problem;
-    const auto checkpoint = [&](int at_phase) {
-        Checkpoint c{s.position, s.rules, at_phase, solver.stats().nodes, solver.stats().proven, solver.stats().disproven, done.seconds + since(start)};
-        checkpoint_problem = write_checkpoint(s.checkpoint_file, c, solver.table());
-    };
-    solver.poll = [&](const solve::Stats& st) {
-        const double t = since(start);
-        if (terminal && t - last_line >= 1) {
-            last_line = t;
-            std::fprintf(stderr, "\r%s nodes, %s proven, %s disproven, %.0f nodes/s, table %lld MiB, resident %.0f MiB  ",
-                         thousands(st.nodes).c_str(), thousands(st.proven).c_str(), thousands(st.disproven).c_str(),
-                         static_cast<double>(st.nodes - run_start_nodes) / std::max(t, 1e-9), s.tt_mib, resident_mib());
-            std::fflush(stderr);
+        if (auto bad = load_resumed_table(resume, solver, s.resume_file)) {
+            err(*bad);
+            return 1;
         }
-        if (!s.checkpoint_file.empty() && t - last_checkpoint >= static_cast<double>(s.every)) {
-            last_checkpoint = t;
-            checkpoint(phase);
-            if (checkpoint_problem) return true;
-        }
-        return g_interrupted != 0 || (s.max_nodes > 0 && st.nodes - run_start_nodes >= s.max_nodes) ||
-               (s.max_seconds > 0 && t >= static_cast<double>(s.max_seconds));
-    };
-    // The phase a checkpoint names: known once the first search is disproven.
-    solve::Answer first = solve::search(solver, s.position, phase);
-    phase = first.phase;
-    solve::Solution result;
-    if (first.value != solve::Value::Unknown) {
-        result = solve::solve(solver, s.position, phase);  // the table has the answer: this confirms it
-    } else {
-        result.answer = first;
-    }
-    const double seconds = since(start);
-    if (terminal) std::fprintf(stderr, "\r\033[K");
-    signal(SIGINT, SIG_DFL);
-    signal(SIGTERM, SIG_DFL);
-    const solve::Stats& st = solver.stats();
-    const Color mover = s.position.side_to_move;
-    const solve::Value v = result.answer.value;
-    if (v == solve::Value::Unknown) {
-        out(concat("value: unknown: ", result.problem.empty() ? bounds_text(s.position, result.answer) : result.problem));
-    } else {
-        if (v == solve::Value::Draw) out("value: draw");
-        else out(concat("value: ", solve::to_string(v), ": ", to_string(mover), ", to move, ", v == solve::Value::Win ? "wins" : "loses"));
-    }
-    const std::uint64_t run_nodes = st.nodes - run_start_nodes;
-    out(concat("nodes: ", thousands(st.nodes), " (", thousands(st.proven), " proven, ", thousands(st.disproven), " disproven); this run ",
-               thousands(run_nodes), " in ", format("%.2f", seconds), " s, ", thousands(static_cast<std::uint64_t>(static_cast<double>(run_nodes) / std::max(seconds, 1e-9))),
-               " nodes/s; table ", std::to_string(s.tt_mib), " MiB, resident ", format("%.0f", resident_mib()), " MiB"));
-    if (result.proof) {
-        out(concat("proof: ", thousands(result.proof_nodes), " nodes, checked"));
-        if (!s.proof_file.empty()) {
-            if (auto bad = store::write_file_atomically(s.proof_file, proof::to_text(*result.proof))) {
-                err(concat("fetaix: solve: ", *bad));
-                return 1;
-            }
-            out(concat("proof written to ", s.proof_file));
-        }
-    }
-    if (!s.checkpoint_file.empty() && (g_interrupted || v == solve::Value::Unknown) && !checkpoint_problem) {
-        checkpoint(result.answer.phase);
-        if (!checkpoint_problem) out(concat("checkpoint written to ", s.checkpoint_file, "; go on with fetaix solve --resume ", s.checkpoint_file));
-    }
-    if (checkpoint_problem) {
-        err(concat("fetaix: solve: ", *checkpoint_problem));
-        return 1;
-    }
-    if (g_interrupted) {
-        if (s.checkpoint_file.empty()) out("interrupted; without --checkpoint FILE nothing is kept");
-        return 1;
-    }
-    if (solver.too_deep()) out(concat("stopped: a path of ", solve::kMaxDepth, " plies"));
-    return v == solve::Value::Unknown ? 1 : 0;
+    announce_solve(s, *tables, resume.done);
+    SolveRun run{s, solver, resume.done};
+    const solve::Solution result = run.search();
+    run.report(result);
+    return run.finish(result);
 }
 
 namespace {
@@ -377,6 +428,19 @@ int run_solve_verify(const std::string& file) {
     return 0;
 }
 
+namespace {
+
+// The book file as it is now; the error names the file where the trouble is in it.
+Expected<book::Book> read_book_file(const std::string& book_file) {
+    auto bytes = store::read_text_file(book_file, {kMaxSolveFileBytes, "a book", "1 GiB", false, false});
+    if (!bytes) return Error{bytes.error().message};
+    auto read = book::Book::read(std::move(*bytes));
+    if (!read) return Error{concat(book_file, ": ", read.error().describe())};
+    return std::move(*read);
+}
+
+}  // namespace
+
 int run_solve_book(const std::string& book_file, const std::vector<std::string>& proofs) {
     // A book to be written is refused as any output is (a folder, a symbolic link, a FIFO, a folder
     // that cannot be written), before any proof is checked.
@@ -387,14 +451,9 @@ int run_solve_book(const std::string& book_file, const std::vector<std::string>&
         }
     std::optional<book::Book> existing;
     if (proofs.empty() || store::inspect_path(book_file).kind != store::EntryKind::Missing) {
-        auto bytes = store::read_text_file(book_file, {kMaxSolveFileBytes, "a book", "1 GiB", false, false});
-        if (!bytes) {
-            err(concat("fetaix: solve --book: ", bytes.error().message));
-            return 1;
-        }
-        auto read = book::Book::read(std::move(*bytes));
+        auto read = read_book_file(book_file);
         if (!read) {
-            err(concat("fetaix: solve --book: ", book_file, ": ", read.error().describe()));
+            err(concat("fetaix: solve --book: ", read.error().message));
             return 1;
         }
         existing = std::move(*read);

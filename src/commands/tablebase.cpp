@@ -72,6 +72,87 @@ std::optional<Manifest> built_manifest(std::string_view command, const Rules& ru
     return std::move(*manifest);
 }
 
+// One run of a build: the work done and its speed (for the estimate of the time left), and the tables
+// the material being solved leads to, and no others.
+class TableBuild {
+public:
+    TableBuild(const Rules& rules, Manifest& manifest, std::uint64_t total) : rules_(rules), manifest_(manifest), total_(total) {}
+
+    // Solves one material, writes its file and its manifest line, or keeps it when done before; what
+    // went wrong otherwise.
+    std::optional<std::string> build(const tb::Material& m) {
+        const std::string name = tb::name_of(m);
+        const std::uint64_t size = tb::Index(m).size();
+        if (manifest_.count(name)) {
+            // A finished material is never redone; its file is read (and its checksum checked) when a later one needs it.
+            done_ += size;
+            out(concat(name, " kept"));
+            std::fflush(stdout);
+            return std::nullopt;
+        }
+        if (const auto error = keep_only(set_, tb::successor_materials(m), rules_, manifest_))
+            return concat(*error, " (remove the file and its manifest line to rebuild it)");
+        const auto material_start = std::chrono::steady_clock::now();
+        auto table = solve(m, name, size, material_start);
+        if (!table) return table.error().message;
+        const double seconds = since(material_start);
+        const std::string bytes = to_bytes(table->entries);
+        if (const auto error = store::write_file_atomically(table_path(rules_, m), bytes)) return *error;
+        manifest_[name] = {size, hex(checksum(bytes))};
+        if (const auto error = write_manifest(rules_, manifest_)) return *error;
+        solving_ += seconds;
+        solved_ += size;
+        done_ += size;
+        out(format("%s entries=%llu bytes=%zu time=%.2f", name.c_str(), static_cast<unsigned long long>(size), bytes.size(), seconds));
+        std::fflush(stdout);  // a line per material as it is done, also into a file
+        set_.add(std::move(*table));  // the next material may promote into it
+        return std::nullopt;
+    }
+
+private:
+    // The material solved, with the progress bar on a terminal; out of memory is an error.
+    Expected<tb::Table> solve(const tb::Material& m, const std::string& name, std::uint64_t size,
+                              std::chrono::steady_clock::time_point material_start) {
+        const auto progress = [&](int level) { show_progress(name, level, material_start); };
+        std::optional<Expected<tb::Table>> table;
+        try {
+            table.emplace(tb::solve(m, rules_, set_, progress, threads_));
+        } catch (const std::bad_alloc&) {
+            // The materials finished so far are kept; a later build goes on from here.
+            if (terminal_) std::fputs("\r\033[K", stderr);
+            return Error{concat("out of memory solving ", name, " (", size, " entries); the finished materials before it are kept")};
+        }
+        if (terminal_) std::fputs("\r\033[K", stderr);
+        if (!*table) return Error{table->error().describe()};
+        return std::move(*table);
+    }
+
+    // The bar, the share done, the material and its level and the time left, over itself on a terminal.
+    void show_progress(const std::string& name, int level, std::chrono::steady_clock::time_point material_start) const {
+        if (!terminal_) return;
+        const double rate = solving_ > 0 ? static_cast<double>(solved_) / solving_ : 0;
+        const double left = std::max(0.0, static_cast<double>(total_ - done_) / rate - since(material_start));
+        constexpr int kWidth = 24;
+        const int filled = static_cast<int>(kWidth * static_cast<double>(done_) / static_cast<double>(total_));
+        std::fputs(format("\r[%s%s] %3.0f%% %s level %d, about %s left   ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
+                          std::string(static_cast<std::size_t>(kWidth - filled), '.').c_str(),
+                          100.0 * static_cast<double>(done_) / static_cast<double>(total_), name.c_str(), level,
+                          rate > 0 ? duration(left).c_str() : "? s")
+                       .c_str(),
+                   stderr);
+    }
+
+    const Rules& rules_;
+    Manifest& manifest_;
+    const std::uint64_t total_;  // the estimate weighs each material by its index size
+    std::uint64_t done_ = 0;
+    const bool terminal_ = ::isatty(STDERR_FILENO) != 0;
+    const int threads_ = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
+    double solving_ = 0;        // seconds spent solving in this run
+    std::uint64_t solved_ = 0;  // positions solved in this run
+    tb::Set set_;
+};
+
 }  // namespace
 
 int run_tablebase_build(int pieces, const Rules& rules) {
@@ -86,75 +167,15 @@ int run_tablebase_build(int pieces, const Rules& rules) {
         return 1;
     }
     const std::vector<tb::Material> materials = tb::stored_materials_up_to(pieces);
-    // The estimate of the time left weighs each material by its index size.
-    std::uint64_t total = 0, done = 0;
+    std::uint64_t total = 0;
     for (const tb::Material& m : materials) total += tb::Index(m).size();
-    const bool terminal = ::isatty(STDERR_FILENO) != 0;
-    const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 64u));
     const auto start = std::chrono::steady_clock::now();
-    double solving = 0;        // seconds spent solving in this run
-    std::uint64_t solved = 0;  // positions solved in this run
-    tb::Set set;               // the tables the material being solved leads to, and no others
-    for (const tb::Material& m : materials) {
-        const std::string name = tb::name_of(m);
-        const std::uint64_t size = tb::Index(m).size();
-        if (manifest->count(name)) {
-            // A finished material is never redone; its file is read (and its checksum checked) when a later one needs it.
-            done += size;
-            out(concat(name, " kept"));
-            std::fflush(stdout);
-            continue;
-        }
-        if (const auto error = keep_only(set, tb::successor_materials(m), rules, *manifest)) {
-            err(concat("fetaix: tablebase build: ", *error, " (remove the file and its manifest line to rebuild it)"));
-            return 1;
-        }
-        const auto material_start = std::chrono::steady_clock::now();
-        const auto progress = [&](int level) {
-            if (!terminal) return;
-            const double rate = solving > 0 ? static_cast<double>(solved) / solving : 0;
-            const double left = std::max(0.0, static_cast<double>(total - done) / rate - since(material_start));
-            constexpr int kWidth = 24;
-            const int filled = static_cast<int>(kWidth * static_cast<double>(done) / static_cast<double>(total));
-            std::fputs(format("\r[%s%s] %3.0f%% %s level %d, about %s left   ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
-                              std::string(static_cast<std::size_t>(kWidth - filled), '.').c_str(),
-                              100.0 * static_cast<double>(done) / static_cast<double>(total), name.c_str(), level,
-                              rate > 0 ? duration(left).c_str() : "? s")
-                           .c_str(),
-                       stderr);
-        };
-        std::optional<Expected<tb::Table>> table;
-        try {
-            table.emplace(tb::solve(m, rules, set, progress, threads));
-        } catch (const std::bad_alloc&) {
-            // The materials finished so far are kept; a later build goes on from here.
-            if (terminal) std::fputs("\r\033[K", stderr);
-            err(concat("fetaix: tablebase build: out of memory solving ", name, " (", size, " entries); the finished materials before it are kept"));
-            return 1;
-        }
-        if (terminal) std::fputs("\r\033[K", stderr);
-        if (!*table) {
-            err(concat("fetaix: tablebase build: ", table->error().describe()));
-            return 1;
-        }
-        const double seconds = since(material_start);
-        const std::string bytes = to_bytes((*table)->entries);
-        if (const auto error = store::write_file_atomically(table_path(rules, m), bytes)) {
+    TableBuild build(rules, *manifest, total);
+    for (const tb::Material& m : materials)
+        if (const auto error = build.build(m)) {
             err(concat("fetaix: tablebase build: ", *error));
             return 1;
         }
-        (*manifest)[name] = {size, hex(checksum(bytes))};
-        if (const auto error = write_manifest(rules, *manifest)) {
-            err(concat("fetaix: tablebase build: ", *error));
-            return 1;
-        }
-        solving += seconds;
-        solved += size;
-        done += size;
-        out(format("%s entries=%llu bytes=%zu time=%.2f", name.c_str(), static_cast<unsigned long long>(size), bytes.size(), seconds));
-        std::fflush(stdout);  // a line per material as it is done, also into a file
-        set.add(std::move(**table));  // the next material may promote into it
-    }
     out(format("tables of up to %d pieces in %s (%.1f s)", pieces, folder.c_str(), since(start)));
     return 0;
 }

@@ -104,6 +104,121 @@ std::string kept_said(const tui::Controller& c, const tui::Session& session, con
     return question_said(leaving);
 }
 
+// The line mode's loop: the person's lines, the computer's moves and hints, the clocks, in turn.
+class LineLoop {
+public:
+    LineLoop(tui::Controller& controller, tui::Session& session, LineGame& game, tui::Thinker& thinker,
+             tui::ComputerPlayer& computer)
+        : controller_(controller), session_(session), game_(game), thinker_(thinker), computer_(computer) {}
+
+    // Plays until the game is left; whether standard output is still there.
+    bool play() {
+        out_ = say(game_.opening());
+        while (out_ && stop_signal == 0 && !game_.ended()) {
+            steer_thinker();
+            if (answer_a_line()) continue;
+            // The end of input quits once every line before it has been answered: a hint asked, and the
+            // computer's reply to a move typed (not its moves in a game nobody typed into).
+            const bool answering = hinting_ || (reply_due_ && controller_.computer_to_move() && !controller_.clock_paused());
+            if (input_.ended() && input_.lines().empty() && !answering) break;
+            wait_and_tick();
+            take_thought();
+        }
+        thinker_.cancel();
+        return out_;
+    }
+
+    bool input_ended() const { return input_.ended(); }
+
+private:
+    // Cancels thinking a change of game made moot; starts a hint asked for, or the computer's move.
+    void steer_thinker() {
+        if (thinker_.busy() && controller_.revision() != thinking_revision_) {
+            thinker_.cancel();
+            hinting_ = false;
+        }
+        if (controller_.take_hint_request()) {
+            thinker_.start(controller_.game(), engine::kMaxLevel, controller_.players().seed, tui::Controller::kHintMs);
+            hinting_ = true;
+            thinking_revision_ = controller_.revision();
+        }
+        if (!thinker_.busy() && controller_.computer_to_move() && !controller_.clock_paused()) {
+            computer_.start(controller_.game());
+            thinking_revision_ = controller_.revision();
+        }
+    }
+
+    // Answers the next line typed, if it may be answered now; whether one was.
+    bool answer_a_line() {
+        // Against the computer, what the person types while it thinks is read once it has moved, so
+        // that the lines keep the order of the game; quit and the answer to a question are not kept waiting.
+        const bool waiting = thinker_.busy() && controller_.keyboard_side().has_value() &&
+                             controller_.ui().question == tui::Question::None;
+        if (input_.lines().empty() ||
+            (waiting && (input_.lines().front().too_long || read_command(input_.lines().front().text).name() != "quit")))
+            return false;
+        const Typed typed = std::move(input_.lines().front());
+        input_.lines().pop_front();
+        if (typed.too_long) {
+            out_ = say({concat("That line is too long (over ", kMaxLine, " characters): type ", tui::word_of("help"),
+                               " for the commands.")});
+            return true;
+        }
+        out_ = say(game_.enter(typed.text));
+        // Every change reaches the disk before the next line is read.
+        session_.save_if_changed();
+        out_ = out_ && say(game_.news());
+        reply_due_ = controller_.computer_to_move();
+        return true;
+    }
+
+    // Waits for input, the thinker or the clock, then lets the clocks run.
+    void wait_and_tick() {
+        // A signal that comes just before the wait is noticed within a quarter of a second.
+        // A running clock wakes the loop when its time next changes, to end the game the moment it falls.
+        int wait = thinker_.busy() ? 20 : 250;
+        if (const auto clock = controller_.clock_wait()) wait = static_cast<int>(std::clamp<Millis>(*clock, 1, wait));
+        input_.wait(wait);
+        if (controller_.tick()) {
+            session_.save_if_changed();
+            out_ = out_ && say(game_.news());
+        }
+    }
+
+    // The hint or the computer's move, once the thinker has it.
+    void take_thought() {
+        if (hinting_) {
+            if (const auto result = thinker_.take_result()) {
+                hinting_ = false;
+                controller_.show_hint(*result);
+                out_ = out_ && say(game_.news());
+            }
+        } else if (thinker_.busy()) {
+            if (const auto move = computer_.take_move()) {
+                reply_due_ = false;
+                out_ = say(game_.computer_moves(*move));
+                controller_.tell_tables_problem(computer_.take_tables_problem());
+                session_.save_if_changed();
+                out_ = out_ && say(game_.news());
+            }
+        }
+    }
+
+    tui::Controller& controller_;
+    tui::Session& session_;
+    LineGame& game_;
+    tui::Thinker& thinker_;
+    tui::ComputerPlayer& computer_;
+    Input input_;
+    std::uint64_t thinking_revision_ = 0;
+    // The engine is working on a hint (the same thinker: a hint is asked only on a person's turn).
+    bool hinting_ = false;
+    // A line typed has left the computer to move: its reply belongs to the answer to that line, so the
+    // end of input waits for it.
+    bool reply_due_ = false;
+    bool out_ = true;
+};
+
 }  // namespace
 
 int run(tui::AppOptions options) {
@@ -112,87 +227,16 @@ int run(tui::AppOptions options) {
     controller.set_clocks(options.white_clock, options.black_clock);
     tui::Session session(controller, options);
     LineGame game(controller);
-    Input input;
     const engine::Sources engine_sources = engine::from_files();
     tui::Thinker thinker(engine_sources.make_tables, engine_sources.book);
     // The same player the screen's loop uses: the level, the seed and the clock's budget in one place.
     tui::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
-    std::uint64_t thinking_revision = 0;
-    // The engine is working on a hint (the same thinker: a hint is asked only on a person's turn).
-    bool hinting = false;
-    // A line typed has left the computer to move: its reply belongs to the answer to that line, so the
-    // end of input waits for it.
-    bool reply_due = false;
-    bool out = say(game.opening());
-    while (out && stop_signal == 0 && !game.ended()) {
-        // A change of game (undo, new game) makes any thinking moot.
-        if (thinker.busy() && controller.revision() != thinking_revision) {
-            thinker.cancel();
-            hinting = false;
-        }
-        if (controller.take_hint_request()) {
-            thinker.start(controller.game(), engine::kMaxLevel, controller.players().seed, tui::Controller::kHintMs);
-            hinting = true;
-            thinking_revision = controller.revision();
-        }
-        if (!thinker.busy() && controller.computer_to_move() && !controller.clock_paused()) {
-            computer.start(controller.game());
-            thinking_revision = controller.revision();
-        }
-        // Against the computer, what the person types while it thinks is read once it has moved, so
-        // that the lines keep the order of the game; quit and the answer to a question are not kept waiting.
-        const bool waiting = thinker.busy() && controller.keyboard_side().has_value() &&
-                             controller.ui().question == tui::Question::None;
-        if (!input.lines().empty() &&
-            (!waiting || (!input.lines().front().too_long && read_command(input.lines().front().text).name() == "quit"))) {
-            const Typed typed = std::move(input.lines().front());
-            input.lines().pop_front();
-            if (typed.too_long) {
-                out = say({concat("That line is too long (over ", kMaxLine, " characters): type ", tui::word_of("help"),
-                                  " for the commands.")});
-                continue;
-            }
-            out = say(game.enter(typed.text));
-            // Every change reaches the disk before the next line is read.
-            session.save_if_changed();
-            out = out && say(game.news());
-            reply_due = controller.computer_to_move();
-            continue;
-        }
-        // The end of input quits once every line before it has been answered: a hint asked, and the
-        // computer's reply to a move typed (not its moves in a game nobody typed into).
-        const bool answering = hinting || (reply_due && controller.computer_to_move() && !controller.clock_paused());
-        if (input.ended() && input.lines().empty() && !answering) break;
-        // A signal that comes just before the wait is noticed within a quarter of a second.
-        // A running clock wakes the loop when its time next changes, to end the game the moment it falls.
-        int wait = thinker.busy() ? 20 : 250;
-        if (const auto clock = controller.clock_wait()) wait = static_cast<int>(std::clamp<Millis>(*clock, 1, wait));
-        input.wait(wait);
-        if (controller.tick()) {
-            session.save_if_changed();
-            out = out && say(game.news());
-        }
-        if (hinting) {
-            if (const auto result = thinker.take_result()) {
-                hinting = false;
-                controller.show_hint(*result);
-                out = out && say(game.news());
-            }
-        } else if (thinker.busy()) {
-            if (const auto move = computer.take_move()) {
-                reply_due = false;
-                out = say(game.computer_moves(*move));
-                controller.tell_tables_problem(computer.take_tables_problem());
-                session.save_if_changed();
-                out = out && say(game.news());
-            }
-        }
-    }
-    thinker.cancel();
+    LineLoop loop(controller, session, game, thinker, computer);
+    const bool out = loop.play();
     // However it ends: what is in play reaches the autosave (a file given, its clocks) before it is said to be there.
     session.save_if_changed(true);
     // Left by the end of input (Ctrl-D) rather than quit: what quit would have asked about the game is said.
-    const bool input_ended = out && stop_signal == 0 && !game.ended() && input.ended();
+    const bool input_ended = out && stop_signal == 0 && !game.ended() && loop.input_ended();
     const std::optional<std::string> leaving = controller.leaving_text();
     // A signal or the end of input: a game the autosave does not hold goes to the history.
     const std::optional<std::string> problem = controller.keep_unsaved_game();

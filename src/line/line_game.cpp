@@ -108,31 +108,48 @@ std::vector<std::string> LineGame::opening() {
     return lines;
 }
 
+namespace {
+
+// Where the registry allows the command; an empty line is allowed anywhere, an unknown word answered apart.
+bool allowed_in(const Command& command, tui::GameContext context) {
+    return command.row() == nullptr ? command.is == Command::Is::Empty : (command.row()->allowed & context) != 0;
+}
+
+// Why the command is not taken now: a question waits (what only tells about the game may still be
+// asked), or the game is only looked at (open in another fetaix). The screen's refusals name its keys,
+// these the words.
+std::optional<std::string> refusal(const tui::Controller& c, const Command& command) {
+    if (c.ui().question != tui::Question::None && !allowed_in(command, tui::kWhileAsked))
+        return concat("Answer ", tui::word_of("yes"), " or ", tui::word_of("no"), " first: ", question_said(c.question_text()));
+    if (c.ui().replay && command.row() && !allowed_in(command, tui::kLookingBack)) {
+        const std::string why = c.ui().replay_reason.empty() ? "replaying" : c.ui().replay_reason;
+        return concat("Nothing can be played: ", why, ". ", tui::words_allowed(tui::kLookingBack), " work.");
+    }
+    return std::nullopt;
+}
+
+// An unknown command, repeated at most in part: a screen reader reads every character.
+std::string unknown_said(std::string_view line) {
+    const std::string shown = text::printable(trimmed(line));
+    const std::string head = text::head_of_width(shown, 40);
+    return concat("Unknown command '", head, head.size() < shown.size() ? "..." : "", "': type ", tui::word_of("help"),
+                  " for the commands.");
+}
+
+}  // namespace
+
 std::vector<std::string> LineGame::enter(std::string_view line) {
     const Command command = read_command(line);
-    const tui::Controller& c = controller_;
-    // Where the registry allows it; an empty line is allowed anywhere, an unknown word answered below.
-    const auto allowed = [&command](tui::GameContext context) {
-        return command.row() == nullptr ? command.is == Command::Is::Empty : (command.row()->allowed & context) != 0;
-    };
-    // While a question waits, it is answered first; what only tells about the game may still be asked.
-    if (c.ui().question != tui::Question::None) {
-        if (command.is == Command::Is::Action && (command.name() == "yes" || command.name() == "no")) {
-            std::vector<std::string> lines = act(command.row()->kind);
-            // Replace the file? answered: the save prompt the screen keeps open for another name is
-            // no place of this mode's.
-            if (controller_.ui().question == tui::Question::None) controller_.close_prompt();
-            return lines;
-        }
-        if (!allowed(tui::kWhileAsked))
-            return {concat("Answer ", tui::word_of("yes"), " or ", tui::word_of("no"), " first: ",
-                           question_said(c.question_text()))};
+    // While a question waits, it is answered first.
+    if (controller_.ui().question != tui::Question::None && command.is == Command::Is::Action &&
+        (command.name() == "yes" || command.name() == "no")) {
+        std::vector<std::string> lines = act(command.row()->kind);
+        // Replace the file? answered: the save prompt the screen keeps open for another name is
+        // no place of this mode's.
+        if (controller_.ui().question == tui::Question::None) controller_.close_prompt();
+        return lines;
     }
-    // A game only looked at (open in another fetaix): the screen's refusal names its keys, this one the words.
-    if (c.ui().replay && command.row() && !allowed(tui::kLookingBack)) {
-        const std::string why = c.ui().replay_reason.empty() ? "replaying" : c.ui().replay_reason;
-        return {concat("Nothing can be played: ", why, ". ", tui::words_allowed(tui::kLookingBack), " work.")};
-    }
+    if (auto why = refusal(controller_, command)) return {*why};
     switch (command.is) {
         case Command::Is::Empty: return {};
         case Command::Is::Move:
@@ -144,11 +161,7 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
         case Command::Is::Action: return perform(*command.row(), command.argument);
         case Command::Is::Unknown: break;
     }
-    // Repeated at most in part: a screen reader reads every character.
-    const std::string shown = text::printable(trimmed(line));
-    const std::string head = text::head_of_width(shown, 40);
-    return {concat("Unknown command '", head, head.size() < shown.size() ? "..." : "", "': type ", tui::word_of("help"),
-                   " for the commands.")};
+    return {unknown_said(line)};
 }
 
 std::vector<std::string> LineGame::perform(const tui::KeyAction& action, std::string_view argument) {

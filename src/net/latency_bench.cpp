@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <random>
 #include <string>
 #include <sys/wait.h>
@@ -60,6 +61,83 @@ std::size_t count(const std::vector<Event>& events, EventKind kind) {
     return static_cast<std::size_t>(std::count_if(events.begin(), events.end(), [&](const Event& e) { return e.kind == kind; }));
 }
 
+// A host running in a child process: it stops when quit_write is closed.
+struct HostChild {
+    pid_t pid = -1;
+    int ready_read = -1;
+    int quit_write = -1;
+};
+
+// Forks a host on `path` and waits until it listens; nothing after saying why it did not start.
+std::optional<HostChild> start_host(const std::string& path) {
+    int ready[2], quit[2];
+    if (::pipe(ready) != 0 || ::pipe(quit) != 0) return std::nullopt;
+    const pid_t child = ::fork();
+    if (child == 0) {
+        ::close(ready[0]);
+        ::close(quit[1]);
+        run_host(path, ready[1], quit[0]);
+    }
+    ::close(ready[1]);
+    ::close(quit[0]);
+    char ok = 0;
+    if (::read(ready[0], &ok, 1) != 1 || ok != 1) {
+        std::fprintf(stderr, "fetaix_net_bench: the host did not start\n");
+        return std::nullopt;
+    }
+    return HostChild{child, ready[0], quit[1]};
+}
+
+void stop_host(const HostChild& host) {
+    ::close(host.quit_write);
+    ::close(host.ready_read);
+    ::waitpid(host.pid, nullptr, 0);
+}
+
+// Plays random legal moves until the game ends or `wanted` moves are timed, each from play() on the
+// mover's side to the Moved event on the other; false after saying what went wrong.
+bool time_moves(Client& w, Client& b, std::mt19937& random, std::vector<double>& ms, int wanted) {
+    std::vector<Event> we, be;
+    if (!pump(w, b, we, be, [&] { return w.synced() && b.synced(); })) return false;
+    while (!w.game().over() && static_cast<int>(ms.size()) < wanted) {
+        const bool white_moves = w.game().position().side_to_move == Color::White;
+        Client& mover = white_moves ? w : b;
+        std::vector<Event>& other_events = white_moves ? be : we;
+        const std::size_t before = count(other_events, EventKind::Moved);
+        const MoveList moves = mover.game().legal_moves();
+        const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)];
+        const TimePoint start = net::Clock::now();
+        if (auto why = mover.play(m)) {
+            std::fprintf(stderr, "fetaix_net_bench: %s\n", why->c_str());
+            return false;
+        }
+        if (!pump(w, b, we, be, [&] { return count(other_events, EventKind::Moved) > before; })) {
+            std::fprintf(stderr, "fetaix_net_bench: a move did not arrive within 5 s\n");
+            return false;
+        }
+        ms.push_back(std::chrono::duration<double, std::milli>(net::Clock::now() - start).count());
+    }
+    return true;
+}
+
+// One game hosted on `path`, its moves timed into `ms`; false after saying what went wrong.
+bool time_one_game(const std::string& path, std::mt19937& random, std::vector<double>& ms, int wanted) {
+    const auto host = start_host(path);
+    if (!host) return false;
+    Game white_game, black_game;
+    auto white = Client::connect(ClientConfig{path, Role::White, "W", "", "", {}}, white_game);
+    auto black = Client::connect(ClientConfig{path, Role::Black, "B", "", "", {}}, black_game);
+    if (!white || !black) {
+        std::fprintf(stderr, "fetaix_net_bench: cannot connect\n");
+        return false;
+    }
+    if (!time_moves(**white, **black, random, ms, wanted)) return false;
+    white->reset();
+    black->reset();
+    stop_host(*host);
+    return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -76,58 +154,8 @@ int main(int argc, char** argv) {
     std::mt19937 random(1);
     std::vector<double> ms;
     int games = 0;
-    while (static_cast<int>(ms.size()) < wanted) {
-        const std::string path = std::string(folder) + "/bench" + std::to_string(games++) + ".sock";
-        int ready[2], quit[2];
-        if (::pipe(ready) != 0 || ::pipe(quit) != 0) return 1;
-        const pid_t child = ::fork();
-        if (child == 0) {
-            ::close(ready[0]);
-            ::close(quit[1]);
-            run_host(path, ready[1], quit[0]);
-        }
-        ::close(ready[1]);
-        ::close(quit[0]);
-        char ok = 0;
-        if (::read(ready[0], &ok, 1) != 1 || ok != 1) {
-            std::fprintf(stderr, "fetaix_net_bench: the host did not start\n");
-            return 1;
-        }
-        Game white_game, black_game;
-        auto white = Client::connect(ClientConfig{path, Role::White, "W", "", "", {}}, white_game);
-        auto black = Client::connect(ClientConfig{path, Role::Black, "B", "", "", {}}, black_game);
-        if (!white || !black) {
-            std::fprintf(stderr, "fetaix_net_bench: cannot connect\n");
-            return 1;
-        }
-        Client& w = **white;
-        Client& b = **black;
-        std::vector<Event> we, be;
-        if (!pump(w, b, we, be, [&] { return w.synced() && b.synced(); })) return 1;
-        while (!w.game().over() && static_cast<int>(ms.size()) < wanted) {
-            const bool white_moves = w.game().position().side_to_move == Color::White;
-            Client& mover = white_moves ? w : b;
-            std::vector<Event>& other_events = white_moves ? be : we;
-            const std::size_t before = count(other_events, EventKind::Moved);
-            const MoveList moves = mover.game().legal_moves();
-            const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)];
-            const TimePoint start = net::Clock::now();
-            if (auto why = mover.play(m)) {
-                std::fprintf(stderr, "fetaix_net_bench: %s\n", why->c_str());
-                return 1;
-            }
-            if (!pump(w, b, we, be, [&] { return count(other_events, EventKind::Moved) > before; })) {
-                std::fprintf(stderr, "fetaix_net_bench: a move did not arrive within 5 s\n");
-                return 1;
-            }
-            ms.push_back(std::chrono::duration<double, std::milli>(net::Clock::now() - start).count());
-        }
-        white->reset();
-        black->reset();
-        ::close(quit[1]);
-        ::close(ready[0]);
-        ::waitpid(child, nullptr, 0);
-    }
+    while (static_cast<int>(ms.size()) < wanted)
+        if (!time_one_game(std::string(folder) + "/bench" + std::to_string(games++) + ".sock", random, ms, wanted)) return 1;
     ::rmdir(folder);
     std::vector<double> sorted = ms;
     std::sort(sorted.begin(), sorted.end());

@@ -86,9 +86,8 @@ struct Parsed {
 
 bool is_name_char(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-'; }
 
-// Splits a line into its message name and fields (the syntax at the top of protocol.hpp).
-Expected<Parsed> split(std::string_view line) {
-    if (line.size() + 1 > kMaxLineBytes) return Error{concat("line longer than ", kMaxLineBytes, " bytes")};
+// Why a line is not valid UTF-8 without control characters, at the column where it goes wrong.
+std::optional<Error> bad_line_text(std::string_view line) {
     for (std::size_t i = 0; i < line.size();) {
         char32_t cp = 0;
         const std::size_t n = utf8_sequence(line, i, cp);
@@ -96,6 +95,51 @@ Expected<Parsed> split(std::string_view line) {
         if (is_control(cp)) return Error{"control character", 0, static_cast<int>(i + 1)};
         i += n;
     }
+    return std::nullopt;
+}
+
+// Reads the quoted value opening at line[i] into `value`, leaving i after it.
+std::optional<Error> read_quoted_value(std::string_view line, std::size_t& i, std::string& value) {
+    const std::size_t open = i++;
+    bool closed = false;
+    while (i < line.size()) {
+        const char c = line[i];
+        if (c == '"') {
+            closed = true;
+            ++i;
+            break;
+        }
+        if (c == '\\') {
+            if (i + 1 >= line.size() || (line[i + 1] != '"' && line[i + 1] != '\\'))
+                return Error{"only \\\" and \\\\ may follow a backslash", 0, static_cast<int>(i + 1)};
+            value += line[i + 1];
+            i += 2;
+            continue;
+        }
+        value += c;
+        ++i;
+    }
+    if (!closed) return Error{"unterminated quoted value", 0, static_cast<int>(open + 1)};
+    if (i < line.size() && line[i] != ' ') return Error{"expected a space after a quoted value", 0, static_cast<int>(i + 1)};
+    return std::nullopt;
+}
+
+// Reads the bare or quoted value starting at line[i] into `value`, leaving i after it.
+std::optional<Error> read_value(std::string_view line, std::size_t& i, std::string& value) {
+    if (i < line.size() && line[i] == '"') return read_quoted_value(line, i, value);
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ') {
+        if (line[i] == '"' || line[i] == '\\') return Error{"a value with '\"' or '\\' must be quoted", 0, static_cast<int>(i + 1)};
+        ++i;
+    }
+    value = std::string(line.substr(start, i - start));
+    return std::nullopt;
+}
+
+// Splits a line into its message name and fields (the syntax at the top of protocol.hpp).
+Expected<Parsed> split(std::string_view line) {
+    if (line.size() + 1 > kMaxLineBytes) return Error{concat("line longer than ", kMaxLineBytes, " bytes")};
+    if (auto bad = bad_line_text(line)) return *bad;
     Parsed out;
     std::size_t i = 0;
     while (i < line.size() && is_name_char(line[i])) ++i;
@@ -112,38 +156,7 @@ Expected<Parsed> split(std::string_view line) {
         std::string key(line.substr(key_start, i - key_start));
         ++i;
         std::string value;
-        if (i < line.size() && line[i] == '"') {
-            const std::size_t open = i++;
-            bool closed = false;
-            while (i < line.size()) {
-                const char c = line[i];
-                if (c == '"') {
-                    closed = true;
-                    ++i;
-                    break;
-                }
-                if (c == '\\') {
-                    if (i + 1 >= line.size() || (line[i + 1] != '"' && line[i + 1] != '\\'))
-                        return Error{"only \\\" and \\\\ may follow a backslash", 0, static_cast<int>(i + 1)};
-                    value += line[i + 1];
-                    i += 2;
-                    continue;
-                }
-                value += c;
-                ++i;
-            }
-            if (!closed) return Error{"unterminated quoted value", 0, static_cast<int>(open + 1)};
-            if (i < line.size() && line[i] != ' ')
-                return Error{"expected a space after a quoted value", 0, static_cast<int>(i + 1)};
-        } else {
-            const std::size_t start = i;
-            while (i < line.size() && line[i] != ' ') {
-                if (line[i] == '"' || line[i] == '\\')
-                    return Error{"a value with '\"' or '\\' must be quoted", 0, static_cast<int>(i + 1)};
-                ++i;
-            }
-            value = std::string(line.substr(start, i - start));
-        }
+        if (auto bad = read_value(line, i, value)) return *bad;
         for (const auto& f : out.fields)
             if (f.first == key) return Error{concat("field ", key, " given twice"), 0, static_cast<int>(key_start + 1)};
         out.fields.emplace_back(std::move(key), std::move(value));
@@ -393,247 +406,299 @@ std::optional<std::string> check_text(std::string_view text, std::size_t max_byt
     return std::nullopt;
 }
 
+namespace {
+
+Expected<Message> read_hello(Reader& r) {
+    Hello m;
+    m.version = static_cast<int>(r.number("version", 0, 999999, true));
+    m.role = r.role("role", true).value_or(Role::Seat);
+    m.name = r.text("name", kMaxNameBytes, false);
+    m.code = r.text("code", kMaxCodeBytes, false);
+    m.token = r.text("token", kMaxCodeBytes, false);
+    return done(r, std::move(m));
+}
+
+Expected<Message> read_query(Reader& r) {
+    Query m;
+    m.version = static_cast<int>(r.number("version", 0, 999999, true));
+    return done(r, m);
+}
+
+Expected<Message> read_move(Reader& r) {
+    const std::size_t ply = r.number("ply", 1, kMaxPly, true);
+    std::string move = r.move("move");
+    return done(r, MoveMessage{ply, std::move(move)});
+}
+
+Expected<Message> read_moved(Reader& r) {
+    const std::size_t ply = r.number("ply", 1, kMaxPly, true);
+    std::string move = r.move("move");
+    Moved m{ply, std::move(move), std::nullopt, std::nullopt};
+    if (r.has("used-ms")) m.used = static_cast<Millis>(r.number("used-ms", 0, kMaxClockMillis, true));
+    m.clock = r.clock_reading();
+    return done(r, std::move(m));
+}
+
+Expected<Message> read_offer(Reader& r) {
+    OfferMessage m;
+    m.what = r.offer("what");
+    m.by = r.color("by", false);
+    return done(r, m);
+}
+
+Expected<Message> read_answer(Reader& r) {
+    AnswerMessage m;
+    m.what = r.offer("what");
+    m.accept = r.yes_no("accept", true);
+    m.by = r.color("by", false);
+    return done(r, m);
+}
+
+Expected<Message> read_takeover(Reader& r) {
+    Takeover m;
+    m.version = static_cast<int>(r.number("version", 0, 999999, true));
+    return done(r, m);
+}
+
+Expected<Message> read_chat(Reader& r) {
+    Chat m;
+    m.text = r.text("text", kMaxChatBytes, true);
+    m.from = r.text("from", kMaxNameBytes, false);
+    m.role = r.role("role", false);
+    return done(r, std::move(m));
+}
+
+Expected<Message> read_welcome(Reader& r) {
+    Welcome m;
+    m.version = static_cast<int>(r.number("version", 0, 999999, true));
+    const std::optional<Role> role = r.role("role", true);
+    if (role == Role::Seat) r.fail("role", "a welcome gives white, black or watch");
+    m.role = role.value_or(Role::Watch);
+    m.game = r.text("game", 32, true);
+    m.token = r.text("token", kMaxCodeBytes, false);
+    return done(r, std::move(m));
+}
+
+Expected<Message> read_state(Reader& r) {
+    State m;
+    m.white = r.text("white", kMaxNameBytes, true);
+    m.black = r.text("black", kMaxNameBytes, true);
+    m.white_present = r.yes_no("white-present", true);
+    m.black_present = r.yes_no("black-present", true);
+    if (const std::string* fen = r.find("fen")) {
+        auto pos = parse_fen(*fen);
+        if (pos) m.start = *pos;
+        else r.fail("fen", pos.error().describe());
+    }
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (const std::string* v = r.find(switch_key(s)))
+            if (auto why = set_from_tag(s, m.rules, *v)) r.fail(switch_key(s), *why);
+    m.plies = r.number("plies", 0, kMaxPly, true);
+    m.declared = r.declared("result", false);
+    if (r.has("offer")) {
+        m.offer = r.offer("offer");
+        m.offer_by = r.color("offer-by", true).value_or(Color::White);
+    }
+    m.white_clock = r.time_control("white-clock");
+    m.black_clock = r.time_control("black-clock");
+    if (!m.white_clock != !m.black_clock) r.fail(m.white_clock ? "black-clock" : "white-clock", "missing: both clocks or neither");
+    m.clock = r.clock_reading();
+    if (m.clock && !m.white_clock) r.fail("white-ms", "clocks without white-clock and black-clock");
+    return done(r, std::move(m));
+}
+
+Expected<Message> read_history(Reader& r) {
+    History m;
+    m.from = r.number("from", 1, kMaxPly, true);
+    const std::string list = r.text("moves", kMaxLineBytes, true);
+    std::size_t start = 0;
+    while (!r.error() && !list.empty()) {
+        const std::size_t comma = std::min(list.find(',', start), list.size());
+        const std::string_view one = std::string_view(list).substr(start, comma - start);
+        if (!Reader::valid_move_text(one)) r.fail("moves", concat("not a move: ", shown(one)));
+        else m.moves.emplace_back(one);
+        if (comma == list.size()) break;
+        start = comma + 1;
+    }
+    return done(r, std::move(m));
+}
+
+Expected<Message> read_joined(Reader& r) {
+    const Color side = r.color("role", true).value_or(Color::White);
+    std::string who = r.text("name", kMaxNameBytes, true);
+    return done(r, Joined{side, std::move(who)});
+}
+
+Expected<Message> read_left(Reader& r) {
+    const Color side = r.color("role", true).value_or(Color::White);
+    std::string who = r.text("name", kMaxNameBytes, true);
+    return done(r, Left{side, std::move(who)});
+}
+
+Expected<Message> read_game_info(Reader& r) {
+    GameInfo m;
+    m.name = r.text("name", 32, true);
+    m.version = static_cast<int>(r.number("version", 0, 999999, true));
+    m.white = r.text("white", kMaxNameBytes, true);
+    m.black = r.text("black", kMaxNameBytes, true);
+    const std::string free = r.text("free", 16, true);
+    if (free == "white,black") m.white_free = m.black_free = true;
+    else if (free == "white") m.white_free = true;
+    else if (free == "black") m.black_free = true;
+    else if (free != "none" && r.has("free")) r.fail("free", concat("expected white, black, white,black or none: ", shown(free)));
+    m.ply = r.number("ply", 0, kMaxPly, true);
+    m.turn = r.color("turn", true).value_or(Color::White);
+    m.outcome = r.outcome("result", true);
+    m.watchers = r.number("watchers", 0, 1000000, true);
+    m.shared = r.yes_no("shared", true);
+    if (r.has("away")) {
+        const std::string away = r.text("away", 16, false);
+        if (away == "white,black") m.white_away = m.black_away = true;
+        else if (away == "white") m.white_away = true;
+        else if (away == "black") m.black_away = true;
+        else r.fail("away", concat("expected white, black or white,black: ", shown(away)));
+    }
+    return done(r, std::move(m));
+}
+
+// One row per message: its name on the line, and how its fields are read.
+struct MessageReading {
+    std::string_view name;
+    Expected<Message> (*read)(Reader&);
+};
+constexpr MessageReading kMessageReadings[] = {
+    {"hello", read_hello},
+    {"query", read_query},
+    {"move", read_move},
+    {"moved", read_moved},
+    {"offer", read_offer},
+    {"answer", read_answer},
+    {"resign", [](Reader& r) { return done(r, Resign{}); }},
+    {"sync", [](Reader& r) { return done(r, SyncRequest{}); }},
+    {"takeover", read_takeover},
+    {"chat", read_chat},
+    {"welcome", read_welcome},
+    {"pending", [](Reader& r) { return done(r, Pending{r.text("text", kMaxTextBytes, true)}); }},
+    {"state", read_state},
+    {"history", read_history},
+    {"result", [](Reader& r) { return done(r, ResultMessage{r.declared("outcome", true)}); }},
+    {"joined", read_joined},
+    {"left", read_left},
+    {"game", read_game_info},
+    {"error", [](Reader& r) { return done(r, ErrorMessage{r.text("text", kMaxTextBytes, true)}); }},
+    {"bye", [](Reader& r) { return done(r, Bye{r.text("text", kMaxTextBytes, true)}); }},
+};
+
+}  // namespace
+
 Expected<Message> parse(std::string_view line) {
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     auto split_line = split(line);
     if (!split_line) return Error{split_line.error().describe()};
     const Parsed& p = *split_line;
     Reader r(p);
-    const std::string& name = p.name;
-
-    if (name == "hello") {
-        Hello m;
-        m.version = static_cast<int>(r.number("version", 0, 999999, true));
-        m.role = r.role("role", true).value_or(Role::Seat);
-        m.name = r.text("name", kMaxNameBytes, false);
-        m.code = r.text("code", kMaxCodeBytes, false);
-        m.token = r.text("token", kMaxCodeBytes, false);
-        return done(r, std::move(m));
-    }
-    if (name == "query") {
-        Query m;
-        m.version = static_cast<int>(r.number("version", 0, 999999, true));
-        return done(r, m);
-    }
-    if (name == "move" || name == "moved") {
-        const std::size_t ply = r.number("ply", 1, kMaxPly, true);
-        std::string move = r.move("move");
-        if (name == "move") return done(r, MoveMessage{ply, std::move(move)});
-        Moved m{ply, std::move(move), std::nullopt, std::nullopt};
-        if (r.has("used-ms")) m.used = static_cast<Millis>(r.number("used-ms", 0, kMaxClockMillis, true));
-        m.clock = r.clock_reading();
-        return done(r, std::move(m));
-    }
-    if (name == "offer") {
-        OfferMessage m;
-        m.what = r.offer("what");
-        m.by = r.color("by", false);
-        return done(r, m);
-    }
-    if (name == "answer") {
-        AnswerMessage m;
-        m.what = r.offer("what");
-        m.accept = r.yes_no("accept", true);
-        m.by = r.color("by", false);
-        return done(r, m);
-    }
-    if (name == "resign") return done(r, Resign{});
-    if (name == "sync") return done(r, SyncRequest{});
-    if (name == "takeover") {
-        Takeover m;
-        m.version = static_cast<int>(r.number("version", 0, 999999, true));
-        return done(r, m);
-    }
-    if (name == "chat") {
-        Chat m;
-        m.text = r.text("text", kMaxChatBytes, true);
-        m.from = r.text("from", kMaxNameBytes, false);
-        m.role = r.role("role", false);
-        return done(r, std::move(m));
-    }
-    if (name == "welcome") {
-        Welcome m;
-        m.version = static_cast<int>(r.number("version", 0, 999999, true));
-        const std::optional<Role> role = r.role("role", true);
-        if (role == Role::Seat) r.fail("role", "a welcome gives white, black or watch");
-        m.role = role.value_or(Role::Watch);
-        m.game = r.text("game", 32, true);
-        m.token = r.text("token", kMaxCodeBytes, false);
-        return done(r, std::move(m));
-    }
-    if (name == "pending") return done(r, Pending{r.text("text", kMaxTextBytes, true)});
-    if (name == "state") {
-        State m;
-        m.white = r.text("white", kMaxNameBytes, true);
-        m.black = r.text("black", kMaxNameBytes, true);
-        m.white_present = r.yes_no("white-present", true);
-        m.black_present = r.yes_no("black-present", true);
-        if (const std::string* fen = r.find("fen")) {
-            auto pos = parse_fen(*fen);
-            if (pos) m.start = *pos;
-            else r.fail("fen", pos.error().describe());
-        }
-        for (const RuleSwitch& s : kRuleSwitches)
-            if (const std::string* v = r.find(switch_key(s)))
-                if (auto why = set_from_tag(s, m.rules, *v)) r.fail(switch_key(s), *why);
-        m.plies = r.number("plies", 0, kMaxPly, true);
-        m.declared = r.declared("result", false);
-        if (r.has("offer")) {
-            m.offer = r.offer("offer");
-            m.offer_by = r.color("offer-by", true).value_or(Color::White);
-        }
-        m.white_clock = r.time_control("white-clock");
-        m.black_clock = r.time_control("black-clock");
-        if (!m.white_clock != !m.black_clock) r.fail(m.white_clock ? "black-clock" : "white-clock", "missing: both clocks or neither");
-        m.clock = r.clock_reading();
-        if (m.clock && !m.white_clock) r.fail("white-ms", "clocks without white-clock and black-clock");
-        return done(r, std::move(m));
-    }
-    if (name == "history") {
-        History m;
-        m.from = r.number("from", 1, kMaxPly, true);
-        const std::string list = r.text("moves", kMaxLineBytes, true);
-        std::size_t start = 0;
-        while (!r.error() && !list.empty()) {
-            const std::size_t comma = std::min(list.find(',', start), list.size());
-            const std::string_view one = std::string_view(list).substr(start, comma - start);
-            if (!Reader::valid_move_text(one)) r.fail("moves", concat("not a move: ", shown(one)));
-            else m.moves.emplace_back(one);
-            if (comma == list.size()) break;
-            start = comma + 1;
-        }
-        return done(r, std::move(m));
-    }
-    if (name == "result") return done(r, ResultMessage{r.declared("outcome", true)});
-    if (name == "joined" || name == "left") {
-        const Color side = r.color("role", true).value_or(Color::White);
-        std::string who = r.text("name", kMaxNameBytes, true);
-        if (name == "joined") return done(r, Joined{side, std::move(who)});
-        return done(r, Left{side, std::move(who)});
-    }
-    if (name == "game") {
-        GameInfo m;
-        m.name = r.text("name", 32, true);
-        m.version = static_cast<int>(r.number("version", 0, 999999, true));
-        m.white = r.text("white", kMaxNameBytes, true);
-        m.black = r.text("black", kMaxNameBytes, true);
-        const std::string free = r.text("free", 16, true);
-        if (free == "white,black") m.white_free = m.black_free = true;
-        else if (free == "white") m.white_free = true;
-        else if (free == "black") m.black_free = true;
-        else if (free != "none" && r.has("free")) r.fail("free", concat("expected white, black, white,black or none: ", shown(free)));
-        m.ply = r.number("ply", 0, kMaxPly, true);
-        m.turn = r.color("turn", true).value_or(Color::White);
-        m.outcome = r.outcome("result", true);
-        m.watchers = r.number("watchers", 0, 1000000, true);
-        m.shared = r.yes_no("shared", true);
-        if (r.has("away")) {
-            const std::string away = r.text("away", 16, false);
-            if (away == "white,black") m.white_away = m.black_away = true;
-            else if (away == "white") m.white_away = true;
-            else if (away == "black") m.black_away = true;
-            else r.fail("away", concat("expected white, black or white,black: ", shown(away)));
-        }
-        return done(r, std::move(m));
-    }
-    if (name == "error") return done(r, ErrorMessage{r.text("text", kMaxTextBytes, true)});
-    if (name == "bye") return done(r, Bye{r.text("text", kMaxTextBytes, true)});
-    return Message{Unknown{name}};
+    for (const MessageReading& reading : kMessageReadings)
+        if (reading.name == p.name) return reading.read(r);
+    return Message{Unknown{p.name}};
 }
 
-std::string format(const Message& message) {
-    struct Visit {
-        std::string operator()(const Hello& m) const {
-            Writer w("hello");
-            w.number("version", static_cast<std::size_t>(m.version)).field("role", to_string(m.role));
-            if (!m.name.empty()) w.field("name", m.name);
-            if (!m.code.empty()) w.field("code", m.code);
-            if (!m.token.empty()) w.field("token", m.token);
-            return std::move(w).str();
+namespace {
+
+// One writer per message: its name and its fields on the line.
+struct MessageWriting {
+    std::string operator()(const Hello& m) const {
+        Writer w("hello");
+        w.number("version", static_cast<std::size_t>(m.version)).field("role", to_string(m.role));
+        if (!m.name.empty()) w.field("name", m.name);
+        if (!m.code.empty()) w.field("code", m.code);
+        if (!m.token.empty()) w.field("token", m.token);
+        return std::move(w).str();
+    }
+    std::string operator()(const Query& m) const {
+        return Writer("query").number("version", static_cast<std::size_t>(m.version)).str();
+    }
+    std::string operator()(const MoveMessage& m) const { return Writer("move").number("ply", m.ply).field("move", m.move).str(); }
+    std::string operator()(const Moved& m) const {
+        Writer w("moved");
+        w.number("ply", m.ply).field("move", m.move);
+        if (m.used) w.number("used-ms", static_cast<std::size_t>(std::max<Millis>(0, *m.used)));
+        return w.clock(m.clock).str();
+    }
+    std::string operator()(const OfferMessage& m) const {
+        Writer w("offer");
+        w.field("what", to_string(m.what));
+        if (m.by) w.color("by", *m.by);
+        return std::move(w).str();
+    }
+    std::string operator()(const AnswerMessage& m) const {
+        Writer w("answer");
+        w.field("what", to_string(m.what)).yes_no("accept", m.accept);
+        if (m.by) w.color("by", *m.by);
+        return std::move(w).str();
+    }
+    std::string operator()(const Resign&) const { return "resign"; }
+    std::string operator()(const SyncRequest&) const { return "sync"; }
+    std::string operator()(const Takeover& m) const {
+        return Writer("takeover").number("version", static_cast<std::size_t>(m.version)).str();
+    }
+    std::string operator()(const Chat& m) const {
+        Writer w("chat");
+        if (!m.from.empty()) w.field("from", m.from);
+        if (m.role) w.field("role", to_string(*m.role));
+        w.field("text", m.text);
+        return std::move(w).str();
+    }
+    std::string operator()(const Welcome& m) const {
+        Writer w("welcome");
+        w.number("version", static_cast<std::size_t>(m.version)).field("role", to_string(m.role)).field("game", m.game);
+        if (!m.token.empty()) w.field("token", m.token);
+        return std::move(w).str();
+    }
+    std::string operator()(const Pending& m) const { return Writer("pending").field("text", m.text).str(); }
+    std::string operator()(const State& m) const {
+        Writer w("state");
+        w.field("white", m.white).field("black", m.black).yes_no("white-present", m.white_present).yes_no("black-present", m.black_present);
+        w.field("fen", to_fen(m.start));
+        for (const RuleSwitch& s : kRuleSwitches) w.field(switch_key(s), switch_value(s, m.rules));
+        w.number("plies", m.plies);
+        if (m.declared.outcome != Outcome::Ongoing)
+            w.field("result", result_token(m.declared.outcome)).field("reason", reason_word(m.declared.reason));
+        if (m.offer) w.field("offer", to_string(*m.offer)).color("offer-by", m.offer_by);
+        if (m.white_clock && m.black_clock)
+            w.field("white-clock", time_control_tag(*m.white_clock)).field("black-clock", time_control_tag(*m.black_clock)).clock(m.clock);
+        return std::move(w).str();
+    }
+    std::string operator()(const History& m) const {
+        std::string list;
+        for (const std::string& mv : m.moves) {
+            if (!list.empty()) list += ',';
+            list += mv;
         }
-        std::string operator()(const Query& m) const {
-            return Writer("query").number("version", static_cast<std::size_t>(m.version)).str();
-        }
-        std::string operator()(const MoveMessage& m) const { return Writer("move").number("ply", m.ply).field("move", m.move).str(); }
-        std::string operator()(const Moved& m) const {
-            Writer w("moved");
-            w.number("ply", m.ply).field("move", m.move);
-            if (m.used) w.number("used-ms", static_cast<std::size_t>(std::max<Millis>(0, *m.used)));
-            return w.clock(m.clock).str();
-        }
-        std::string operator()(const OfferMessage& m) const {
-            Writer w("offer");
-            w.field("what", to_string(m.what));
-            if (m.by) w.color("by", *m.by);
-            return std::move(w).str();
-        }
-        std::string operator()(const AnswerMessage& m) const {
-            Writer w("answer");
-            w.field("what", to_string(m.what)).yes_no("accept", m.accept);
-            if (m.by) w.color("by", *m.by);
-            return std::move(w).str();
-        }
-        std::string operator()(const Resign&) const { return "resign"; }
-        std::string operator()(const SyncRequest&) const { return "sync"; }
-        std::string operator()(const Takeover& m) const {
-            return Writer("takeover").number("version", static_cast<std::size_t>(m.version)).str();
-        }
-        std::string operator()(const Chat& m) const {
-            Writer w("chat");
-            if (!m.from.empty()) w.field("from", m.from);
-            if (m.role) w.field("role", to_string(*m.role));
-            w.field("text", m.text);
-            return std::move(w).str();
-        }
-        std::string operator()(const Welcome& m) const {
-            Writer w("welcome");
-            w.number("version", static_cast<std::size_t>(m.version)).field("role", to_string(m.role)).field("game", m.game);
-            if (!m.token.empty()) w.field("token", m.token);
-            return std::move(w).str();
-        }
-        std::string operator()(const Pending& m) const { return Writer("pending").field("text", m.text).str(); }
-        std::string operator()(const State& m) const {
-            Writer w("state");
-            w.field("white", m.white).field("black", m.black).yes_no("white-present", m.white_present).yes_no("black-present", m.black_present);
-            w.field("fen", to_fen(m.start));
-            for (const RuleSwitch& s : kRuleSwitches) w.field(switch_key(s), switch_value(s, m.rules));
-            w.number("plies", m.plies);
-            if (m.declared.outcome != Outcome::Ongoing)
-                w.field("result", result_token(m.declared.outcome)).field("reason", reason_word(m.declared.reason));
-            if (m.offer) w.field("offer", to_string(*m.offer)).color("offer-by", m.offer_by);
-            if (m.white_clock && m.black_clock)
-                w.field("white-clock", time_control_tag(*m.white_clock)).field("black-clock", time_control_tag(*m.black_clock)).clock(m.clock);
-            return std::move(w).str();
-        }
-        std::string operator()(const History& m) const {
-            std::string list;
-            for (const std::string& mv : m.moves) {
-                if (!list.empty()) list += ',';
-                list += mv;
-            }
-            return Writer("history").number("from", m.from).field("moves", list).str();
-        }
-        std::string operator()(const ResultMessage& m) const {
-            return Writer("result").field("outcome", result_token(m.result.outcome)).field("reason", reason_word(m.result.reason)).str();
-        }
-        std::string operator()(const Joined& m) const { return Writer("joined").color("role", m.side).field("name", m.name).str(); }
-        std::string operator()(const Left& m) const { return Writer("left").color("role", m.side).field("name", m.name).str(); }
-        std::string operator()(const GameInfo& m) const {
-            Writer w("game");
-            w.field("name", m.name).number("version", static_cast<std::size_t>(m.version)).field("white", m.white).field("black", m.black);
-            w.field("free", m.white_free && m.black_free ? "white,black" : m.white_free ? "white" : m.black_free ? "black" : "none");
-            w.number("ply", m.ply).field("turn", color_word(m.turn)).field("result", result_token(m.outcome));
-            w.number("watchers", m.watchers).yes_no("shared", m.shared);
-            if (m.white_away || m.black_away)
-                w.field("away", m.white_away && m.black_away ? "white,black" : m.white_away ? "white" : "black");
-            return std::move(w).str();
-        }
-        std::string operator()(const ErrorMessage& m) const { return Writer("error").field("text", m.text).str(); }
-        std::string operator()(const Bye& m) const { return Writer("bye").field("text", m.text).str(); }
-        std::string operator()(const Unknown& m) const { return m.name; }
-    };
-    return std::visit(Visit{}, message);
-}
+        return Writer("history").number("from", m.from).field("moves", list).str();
+    }
+    std::string operator()(const ResultMessage& m) const {
+        return Writer("result").field("outcome", result_token(m.result.outcome)).field("reason", reason_word(m.result.reason)).str();
+    }
+    std::string operator()(const Joined& m) const { return Writer("joined").color("role", m.side).field("name", m.name).str(); }
+    std::string operator()(const Left& m) const { return Writer("left").color("role", m.side).field("name", m.name).str(); }
+    std::string operator()(const GameInfo& m) const {
+        Writer w("game");
+        w.field("name", m.name).number("version", static_cast<std::size_t>(m.version)).field("white", m.white).field("black", m.black);
+        w.field("free", m.white_free && m.black_free ? "white,black" : m.white_free ? "white" : m.black_free ? "black" : "none");
+        w.number("ply", m.ply).field("turn", color_word(m.turn)).field("result", result_token(m.outcome));
+        w.number("watchers", m.watchers).yes_no("shared", m.shared);
+        if (m.white_away || m.black_away)
+            w.field("away", m.white_away && m.black_away ? "white,black" : m.white_away ? "white" : "black");
+        return std::move(w).str();
+    }
+    std::string operator()(const ErrorMessage& m) const { return Writer("error").field("text", m.text).str(); }
+    std::string operator()(const Bye& m) const { return Writer("bye").field("text", m.text).str(); }
+    std::string operator()(const Unknown& m) const { return m.name; }
+};
+
+}  // namespace
+
+std::string format(const Message& message) { return std::visit(MessageWriting{}, message); }
 
 std::vector<std::string> history_lines(std::size_t from, const std::vector<std::string>& moves) {
     // Room for "history from=N moves=" and the '\n', with a margin.

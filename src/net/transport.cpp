@@ -385,14 +385,36 @@ void Connection::send_and_close(std::string_view line) {
 
 // --- Listing ---
 
-std::vector<HostListing> list_hosts(const std::string& folder, bool shared, std::chrono::milliseconds deadline) {
+namespace {
+
+// The hosts of a folder being asked what game they hold: a listing for each socket, and the
+// connections still waiting for an answer.
+struct HostsAsked {
     std::vector<HostListing> out;
     std::vector<std::unique_ptr<Connection>> conns;
     std::vector<std::size_t> index;  // conns[i] asks for out[index[i]]
-    const TimePoint start = Clock::now();
+};
+
+// Why a socket could not be connected to; the socket of a host that is gone is removed.
+void note_unreachable(HostListing& l) {
+    if (errno != ECONNREFUSED) {
+        l.problem = concat("cannot connect: ", errno_text(errno));
+        return;
+    }
+    if (::unlink(l.path.c_str()) == 0) {
+        l.removed = true;
+        l.problem = "stale socket of a host that is gone: removed";
+    } else {
+        l.problem = concat("stale socket of a host that is gone (cannot remove it: ", errno_text(errno), ")");
+    }
+}
+
+// Connects to each game's socket in the folder and sends it a query.
+HostsAsked ask_hosts(const std::string& folder, bool shared, std::chrono::milliseconds deadline, TimePoint start) {
+    HostsAsked asked;
     Limits limits;
     DIR* dir = ::opendir(folder.c_str());
-    if (dir == nullptr) return out;
+    if (dir == nullptr) return asked;
     while (const dirent* entry = ::readdir(dir)) {
         const std::string_view file = entry->d_name;
         if (!file.ends_with(".sock")) continue;
@@ -404,44 +426,57 @@ std::vector<HostListing> list_hosts(const std::string& folder, bool shared, std:
         if (!is_socket_file(l.path)) continue;
         const int fd = raw_connect(l.path);
         if (fd < 0) {
-            if (errno == ECONNREFUSED) {
-                // The socket of a host that is gone.
-                if (::unlink(l.path.c_str()) == 0) {
-                    l.removed = true;
-                    l.problem = "stale socket of a host that is gone: removed";
-                } else {
-                    l.problem = concat("stale socket of a host that is gone (cannot remove it: ", errno_text(errno), ")");
-                }
-            } else {
-                l.problem = concat("cannot connect: ", errno_text(errno));
-            }
-            out.push_back(std::move(l));
+            note_unreachable(l);
+            asked.out.push_back(std::move(l));
             continue;
         }
         if (!shared)
             if (auto why = not_ours(fd, l.path)) {
                 ::close(fd);
                 l.problem = *why;
-                out.push_back(std::move(l));
+                asked.out.push_back(std::move(l));
                 continue;
             }
         auto c = std::make_unique<Connection>(fd, limits, start);
         c->send(format(Query{}));
         c->flush();
-        index.push_back(out.size());
-        conns.push_back(std::move(c));
+        asked.index.push_back(asked.out.size());
+        asked.conns.push_back(std::move(c));
         l.problem = concat("no answer within ", static_cast<int>(deadline.count()), " ms");
-        out.push_back(std::move(l));
+        asked.out.push_back(std::move(l));
     }
     ::closedir(dir);
+    return asked;
+}
 
-    std::vector<bool> done(conns.size(), false);
+// Reads what a host answered into its listing; whether it is done (answered or closed).
+bool read_host_answer(Connection& c, HostListing& l) {
+    std::vector<std::string> lines;
+    c.read_lines(lines, Clock::now());
+    for (const std::string& line : lines) {
+        auto m = parse(line);
+        if (!m) continue;
+        if (auto* info = std::get_if<GameInfo>(&*m)) {
+            l.info = *info;
+            l.problem.clear();
+        } else if (auto* err = std::get_if<ErrorMessage>(&*m)) {
+            l.problem = concat("the host answered: ", err->text);
+        }
+    }
+    if (!l.info && !c.closed()) return false;
+    if (!l.info && l.problem.starts_with("no answer")) l.problem = "closed without answering";
+    return true;
+}
+
+// Waits for the answers until every host has answered or closed, or the deadline.
+void wait_for_answers(HostsAsked& asked, TimePoint start, std::chrono::milliseconds deadline) {
+    std::vector<bool> done(asked.conns.size(), false);
     while (true) {
         std::vector<pollfd> fds;
         std::vector<std::size_t> which;
-        for (std::size_t i = 0; i < conns.size(); ++i)
+        for (std::size_t i = 0; i < asked.conns.size(); ++i)
             if (!done[i]) {
-                fds.push_back({conns[i]->fd(), conns[i]->events(), 0});
+                fds.push_back({asked.conns[i]->fd(), asked.conns[i]->events(), 0});
                 which.push_back(i);
             }
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(start + deadline - Clock::now()).count();
@@ -450,29 +485,20 @@ std::vector<HostListing> list_hosts(const std::string& folder, bool shared, std:
         for (std::size_t k = 0; k < fds.size(); ++k) {
             if (fds[k].revents == 0) continue;
             const std::size_t i = which[k];
-            Connection& c = *conns[i];
-            HostListing& l = out[index[i]];
-            if (fds[k].revents & POLLOUT) c.flush();
-            std::vector<std::string> lines;
-            c.read_lines(lines, Clock::now());
-            for (const std::string& line : lines) {
-                auto m = parse(line);
-                if (!m) continue;
-                if (auto* info = std::get_if<GameInfo>(&*m)) {
-                    l.info = *info;
-                    l.problem.clear();
-                } else if (auto* err = std::get_if<ErrorMessage>(&*m)) {
-                    l.problem = concat("the host answered: ", err->text);
-                }
-            }
-            if (l.info || c.closed()) {
-                if (!l.info && l.problem.starts_with("no answer")) l.problem = "closed without answering";
-                done[i] = true;
-            }
+            if (fds[k].revents & POLLOUT) asked.conns[i]->flush();
+            if (read_host_answer(*asked.conns[i], asked.out[asked.index[i]])) done[i] = true;
         }
     }
-    std::sort(out.begin(), out.end(), [](const HostListing& a, const HostListing& b) { return a.name < b.name; });
-    return out;
+}
+
+}  // namespace
+
+std::vector<HostListing> list_hosts(const std::string& folder, bool shared, std::chrono::milliseconds deadline) {
+    const TimePoint start = Clock::now();
+    HostsAsked asked = ask_hosts(folder, shared, deadline, start);
+    wait_for_answers(asked, start, deadline);
+    std::sort(asked.out.begin(), asked.out.end(), [](const HostListing& a, const HostListing& b) { return a.name < b.name; });
+    return std::move(asked.out);
 }
 
 // --- Randomness ---

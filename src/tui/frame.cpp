@@ -104,15 +104,12 @@ std::string ply_label(const Game& game, std::size_t ply) {
     return concat(full_moves(first, ply), mover == Color::White ? ". " : "... ", to_string(game.move(ply)));
 }
 
-void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeometry& board) {
-    const UiState& ui = c.ui();
-    const bool flipped = ui.flipped;
+// The board's background, one cell of margin around the points, and every segment between neighbouring
+// points, drawn from each point to its east, south, south-east and south-west neighbour on the screen.
+void draw_board_lines(Frame& f, const Glyphs& g, const BoardGeometry& board, bool flipped) {
     const auto at = [&](Point p) { return screen_position(p, flipped, board); };
-    // The board's background: one cell of margin around the points.
     for (int row = board.top - 1; row <= board.bottom() + 1; ++row)
         for (int col = board.left - 2; col <= board.right() + 2; ++col) f.set(row, col, " ", Role::Board);
-    // Lines: every segment between neighbouring points, drawn from each point to its east, south,
-    // south-east and south-west neighbour on the screen.
     for (int i = 0; i < kPointCount; ++i) {
         const Point p{static_cast<std::uint8_t>(i)};
         const ScreenPoint a = at(p);
@@ -133,22 +130,28 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
             }
         }
     }
-    // Labels.
+}
+
+// The ranks down the left edge and the files under the board.
+void draw_board_labels(Frame& f, const BoardGeometry& board, bool flipped) {
     for (int rank = 0; rank < 5; ++rank) {
-        const ScreenPoint s = at(make_point(0, rank));
+        const ScreenPoint s = screen_position(make_point(0, rank), flipped, board);
         f.write(s.row, 0, std::string(1, static_cast<char>('1' + rank)));
     }
     for (int file = 0; file < 5; ++file) {
-        const ScreenPoint s = at(make_point(file, 0));
+        const ScreenPoint s = screen_position(make_point(file, 0), flipped, board);
         f.write(board.bottom() + 2, s.column, std::string(1, static_cast<char>('a' + file)));
     }
-    // Points and pieces.
+}
+
+// The points and pieces, each with the mark it carries now.
+void draw_board_points(Frame& f, const Controller& c, const Glyphs& g, const BoardGeometry& board) {
     const BoardMarks marks = board_marks(c);
     const Position& pos = c.shown_position();
-    const Selection& sel = ui.selection;
+    const Selection& sel = c.ui().selection;
     for (int i = 0; i < kPointCount; ++i) {
         const Point p{static_cast<std::uint8_t>(i)};
-        const ScreenPoint s = at(p);
+        const ScreenPoint s = screen_position(p, c.ui().flipped, board);
         Piece piece{};
         std::string_view glyph = g.empty;
         Role role = Role::Board;
@@ -171,8 +174,17 @@ void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeome
         if (contains(marks.hint, p)) role = Role::Hint;
         f.set(s.row, s.column, glyph, role);
     }
+}
+
+void draw_board(Frame& f, const Controller& c, const Glyphs& g, const BoardGeometry& board) {
+    const UiState& ui = c.ui();
+    const auto at = [&](Point p) { return screen_position(p, ui.flipped, board); };
+    draw_board_lines(f, g, board, ui.flipped);
+    draw_board_labels(f, board, ui.flipped);
+    draw_board_points(f, c, g, board);
     // The selection's ( ), round the chosen piece where it stands now, and the cursor's [ ], which wins
     // where both fall.
+    const Selection& sel = ui.selection;
     if (sel.active()) {
         const ScreenPoint s = at(sel.path.empty() ? sel.from : sel.path.back());
         f.set(s.row, s.column - 1, "(", Role::Marker);
@@ -268,6 +280,56 @@ void draw_legend(Frame& f, const Controller& c, const Glyphs& g, int top, int bo
     }
 }
 
+// The move list's lines: the whole game, then its result and the moves to redo.
+std::vector<std::string> move_list_lines(const Game& game, const std::vector<MoveLine>& moves) {
+    std::vector<std::string> lines;
+    for (const MoveLine& line : moves) lines.push_back(line.text);
+    if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing)
+        lines.push_back(concat(result_token(r.outcome), " (", describe(r.reason), ")"));
+    if (!game.redo_line().empty()) lines.push_back(concat("(", game.redo_line().size(), " to redo)"));
+    return lines;
+}
+
+// Which lines of the move list are shown, and the column where each column of them starts.
+struct MoveListLayout {
+    int first = 0;
+    int count = 0;
+    std::vector<int> column_left;
+};
+
+// Like a scoresheet: columns of `room` lines, as many side by side as fit in `room_across`, around the
+// target's column (the next ones first, then the ones before). Where only one fits, a single column
+// scrolls a line at a time, the target as near the middle as the list's end allows.
+MoveListLayout lay_out_move_list(const std::vector<std::string>& lines, int target, int room, int left, int room_across) {
+    const int gap = 2;
+    const int total = static_cast<int>(lines.size());
+    MoveListLayout out{std::clamp(target - (room - 1) / 2, 0, std::max(0, total - room)), std::min(total, room), {left}};
+    if (total <= room) return out;
+    const int chunks = (total + room - 1) / room;
+    // A column is as wide as its widest line, and at least as wide as a line with a double capture
+    // (" 1. c2-c3        c4xc2xe2"): the layout then changes seldom as the game goes on.
+    std::vector<int> width(static_cast<std::size_t>(chunks), 25);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        int& w = width[i / static_cast<std::size_t>(room)];
+        w = std::max(w, text::display_width(lines[i]));
+    }
+    int from = target / room, to = from + 1, used = width[static_cast<std::size_t>(from)];
+    for (bool grew = true; grew;) {
+        grew = false;
+        if (to < chunks && used + gap + width[static_cast<std::size_t>(to)] <= room_across)
+            used += gap + width[static_cast<std::size_t>(to++)], grew = true;
+        if (from > 0 && used + gap + width[static_cast<std::size_t>(from - 1)] <= room_across)
+            used += gap + width[static_cast<std::size_t>(--from)], grew = true;
+    }
+    if (to - from > 1) {
+        out.first = from * room;
+        out.count = std::min(total, to * room) - out.first;
+        for (int k = from; k + 1 < to; ++k)
+            out.column_left.push_back(out.column_left.back() + width[static_cast<std::size_t>(k)] + gap);
+    }
+    return out;
+}
+
 // The move list from row 2 to `list_bottom` (title above it) and the rules in force below it, from column
 // `left` to the screen's right edge. The list is the whole game, then its result and the moves to redo;
 // when longer than the room, the part around the move shown on the board (the latest, unless browsing),
@@ -276,11 +338,7 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left, int ru
     const Game& game = c.game();
     f.write(1, left, "Moves", Role::Title);
     const std::vector<MoveLine> moves = move_lines(game);
-    std::vector<std::string> lines;
-    for (const MoveLine& line : moves) lines.push_back(line.text);
-    if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing)
-        lines.push_back(concat(result_token(r.outcome), " (", describe(r.reason), ")"));
-    if (!game.redo_line().empty()) lines.push_back(concat("(", game.redo_line().size(), " to redo)"));
+    const std::vector<std::string> lines = move_list_lines(game, moves);
     const int total = static_cast<int>(lines.size());
     const int room = std::max(1, list_bottom - 1);
     // The line to keep in view: the browsed move's, else the end of the list.
@@ -292,40 +350,9 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left, int ru
             for (const MoveLine::Half& h : moves[i].halves)
                 if (h.ply == shown) target = static_cast<int>(i);
     }
-    // Like a scoresheet: columns of `room` lines, as many side by side as fit, around the target's
-    // column (the next ones first, then the ones before). Where only one fits, a single column scrolls
-    // a line at a time, the target as near the middle as the list's end allows.
-    const int gap = 2;
-    int first = std::clamp(target - (room - 1) / 2, 0, std::max(0, total - room));
-    int count = std::min(total, room);
-    std::vector<int> column_left{left};
-    if (total > room) {
-        const int chunks = (total + room - 1) / room;
-        // A column is as wide as its widest line, and at least as wide as a line with a double capture
-        // (" 1. c2-c3        c4xc2xe2"): the layout then changes seldom as the game goes on.
-        std::vector<int> width(static_cast<std::size_t>(chunks), 25);
-        for (std::size_t i = 0; i < lines.size(); ++i) {
-            int& w = width[i / static_cast<std::size_t>(room)];
-            w = std::max(w, text::display_width(lines[i]));
-        }
-        int from = target / room, to = from + 1, used = width[static_cast<std::size_t>(from)];
-        const int room_across = f.columns() - left;
-        for (bool grew = true; grew;) {
-            grew = false;
-            if (to < chunks && used + gap + width[static_cast<std::size_t>(to)] <= room_across)
-                used += gap + width[static_cast<std::size_t>(to++)], grew = true;
-            if (from > 0 && used + gap + width[static_cast<std::size_t>(from - 1)] <= room_across)
-                used += gap + width[static_cast<std::size_t>(--from)], grew = true;
-        }
-        if (to - from > 1) {
-            first = from * room;
-            count = std::min(total, to * room) - first;
-            for (int k = from; k + 1 < to; ++k)
-                column_left.push_back(column_left.back() + width[static_cast<std::size_t>(k)] + gap);
-        }
-    }
-    for (int i = first; i < first + count; ++i) {
-        const int row = 2 + (i - first) % room, column = column_left[static_cast<std::size_t>((i - first) / room)];
+    const MoveListLayout layout = lay_out_move_list(lines, target, room, left, f.columns() - left);
+    for (int i = layout.first; i < layout.first + layout.count; ++i) {
+        const int row = 2 + (i - layout.first) % room, column = layout.column_left[static_cast<std::size_t>((i - layout.first) / room)];
         const bool result_line = i >= static_cast<int>(moves.size());
         f.write(row, column, lines[static_cast<std::size_t>(i)], result_line ? Role::Title : Role::Text);
         if (result_line) continue;
@@ -334,10 +361,9 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left, int ru
                 for (int k = 0; k < h.width && column + h.column + k < f.columns(); ++k)
                     f.at(row, column + h.column + k).role = Role::LastMove;
     }
-    const int top = rules_top;
-    f.write(top, left, "Rules", Role::Title);
+    f.write(rules_top, left, "Rules", Role::Title);
     const std::vector<std::string> rules = rules_panel_lines(game.rules());
-    for (std::size_t i = 0; i < rules.size(); ++i) f.write(top + 1 + static_cast<int>(i), left, rules[i]);
+    for (std::size_t i = 0; i < rules.size(); ++i) f.write(rules_top + 1 + static_cast<int>(i), left, rules[i]);
 }
 
 // The players with each name cut to at most `columns` columns ("李小龍…").
@@ -674,17 +700,19 @@ std::vector<std::string> help_key_lines(const KeyMap& keys, int width) {
 
 constexpr int kHelpWidth = 70;
 
-// The help's pages at this many rows: the notice, the keys, the rules and the draws, each kept whole on
-// one page where it fits, a page turned where it does not; each page leaves a row for its last line.
-std::vector<std::vector<std::string>> paginate_help(const Controller& c, int rows) {
-    const int width = kHelpWidth;
-    // A standing notice comes first and whole, wrapped to the page.
+// The help's first section: a standing notice, whole, wrapped to the page; none without one.
+std::vector<std::string> help_notice_lines(const Controller& c, int width) {
     std::vector<std::string> notice;
     if (const std::string whole = c.shown_notice(true); !whole.empty()) {
         notice.push_back("Notices");
         for (const std::string& line : text::wrap(text::printable(whole), width - 6))
             notice.push_back(concat("  ", line));
     }
+    return notice;
+}
+
+// The help's keys: those that act on what is on the screen (a replay, a watched game, a game played).
+std::vector<std::string> help_keys_section(const Controller& c, int width) {
     std::vector<std::string> keys{"Keys"};
     const auto key = [&](std::string_view action) { return c.keys().all(action, "/"); };
     // A replayed record takes no moves: only the keys that act on it.
@@ -712,6 +740,11 @@ std::vector<std::vector<std::string>> paginate_help(const Controller& c, int row
     // Over the network nobody pauses the clocks (p says so): not listed there.
     if (c.clock() && !c.ui().replay && !c.networked())
         keys.push_back(concat("  ", c.keys().first("pause"), "  pause both clocks, or start them again"));
+    return keys;
+}
+
+// The help's rules: the game in seven lines, then the switches in force.
+std::vector<std::string> help_rules_section(const Controller& c, int width) {
     std::vector<std::string> rules{
         "Rules",
         "  Men step forward, diagonally forward or sideways, one point.",
@@ -726,7 +759,11 @@ std::vector<std::vector<std::string>> paginate_help(const Controller& c, int row
     for (const RuleSwitch& s : kRuleSwitches)
         in_force += concat(" ", switch_phrase(s, c.game().rules()), &s == &kRuleSwitches.back() ? "." : ",");
     for (const std::string& line : text::wrap(in_force, width - 6)) rules.push_back(concat("  ", line));
-    // The draw rules and the marks, where the screen shows them.
+    return rules;
+}
+
+// The help's last section: the draw rules and the marks, where the screen shows them.
+std::vector<std::string> help_draws_section(const Controller& c, int width) {
     const int limit = c.game().rules().no_progress;
     const std::string draws = concat(
         "Draws: a position standing a third time with the same side to move",
@@ -735,14 +772,22 @@ std::vector<std::vector<std::string>> paginate_help(const Controller& c, int row
         "a position seen twice (once more is a draw). The legend under the board names each mark on it.");
     std::vector<std::string> more;
     for (const std::string& line : text::wrap(draws, width - 6)) more.push_back(concat("  ", line));
+    return more;
+}
 
+// The help's pages at this many rows: the notice, the keys, the rules and the draws, each kept whole on
+// one page where it fits, a page turned where it does not; each page leaves a row for its last line.
+std::vector<std::vector<std::string>> paginate_help(const Controller& c, int rows) {
+    const int width = kHelpWidth;
+    const std::vector<std::string> sections[] = {help_notice_lines(c, width), help_keys_section(c, width),
+                                                 help_rules_section(c, width), help_draws_section(c, width)};
     const std::size_t room = static_cast<std::size_t>(std::max(1, rows - 1));
     std::vector<std::vector<std::string>> pages{{}};
-    for (const std::vector<std::string>* section : {&notice, &keys, &rules, &more}) {
-        if (section->empty()) continue;
-        if (!pages.back().empty() && pages.back().size() + section->size() > room) pages.emplace_back();
+    for (const std::vector<std::string>& section : sections) {
+        if (section.empty()) continue;
+        if (!pages.back().empty() && pages.back().size() + section.size() > room) pages.emplace_back();
         // A section longer than a whole page (a very long notice) goes on over the next ones.
-        for (const std::string& line : *section) {
+        for (const std::string& line : section) {
             if (pages.back().size() == room) pages.emplace_back();
             pages.back().push_back(line);
         }
@@ -855,46 +900,64 @@ std::optional<Point> point_at(int row, int column, bool flipped, const BoardGeom
 
 int help_page_count(const Controller& c, int rows) { return static_cast<int>(paginate_help(c, rows).size()); }
 
-Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) {
-    Frame f(std::max(rows, 1), std::max(columns, 1));
-    if (!screen_fits(rows, columns)) {
-        std::vector<std::pair<std::string, Role>> lines;
-        const auto add = [&](const std::string& text, Role role) {
-            for (const std::string& line : fit_text(text, std::max(columns, 1), 2)) lines.emplace_back(line, role);
-        };
-        add("Terminal too small", Role::Title);
-        add(concat(columns, "x", rows, "; fetaix needs ", kMinColumns, "x", kMinRows), Role::Text);
-        add(concat("Enlarge the window to play on; ", c.keys().first("quit"), " quits."), Role::Text);
-        // The one question that can be answered here (see Controller::mode).
-        if (c.ui().question == Question::Quit) add(c.question_text(), Role::Question);
-        const int top = std::max(0, rows / 2 - 1);
-        for (std::size_t i = 0; i < lines.size(); ++i) {
-            const int left = std::max(0, (columns - text::display_width(lines[i].first)) / 2);
-            f.write(top + static_cast<int>(i), left, lines[i].first, lines[i].second);
-        }
-        return f;
-    }
-    draw_title(f, c, glyphs);
-    const BoardGeometry board = board_geometry(rows, columns);
-    draw_board(f, c, glyphs, board);
-    // The rules panel ends on the row below rank 1; the move list has the rows above it, and a timed
-    // game's clocks the two rows above the rules.
-    const int rules_bottom = board.bottom() - 1 - kRulesPanelHeight;
-    const int list_bottom = rules_bottom - (c.clock() ? 2 : 0);
-    draw_panel(f, c, list_bottom, board.panel_left(), rules_bottom + 2);
-    if (c.clock()) draw_clocks(f, c, glyphs, rules_bottom, board.panel_left());
-    // The bottom lines, top to bottom: a standing notice (a failing autosave), the status, the question or
-    // the key line, and the message or the prompt (with the prompt open, a message takes the key line's
-    // place). Each is fitted on at most two lines; kMinRows leaves room for all of them below the board.
-    struct Line {
-        std::string text;
-        Role role;
-        bool bar = false;  // coloured across the whole width, as a standing notice is
-        int turn = 0;      // columns at its start in turn_role: the status's "White to move"
-        Role turn_role = Role::Text;
-        int cursor = -1;   // the column of the prompt's cursor, drawn in Role::PromptCursor
+namespace {
+
+// In a terminal too small for the board: what is wrong and how to go on, in the middle.
+void draw_too_small(Frame& f, const Controller& c, int rows, int columns) {
+    std::vector<std::pair<std::string, Role>> lines;
+    const auto add = [&](const std::string& text, Role role) {
+        for (const std::string& line : fit_text(text, std::max(columns, 1), 2)) lines.emplace_back(line, role);
     };
-    std::vector<Line> bottom;
+    add("Terminal too small", Role::Title);
+    add(concat(columns, "x", rows, "; fetaix needs ", kMinColumns, "x", kMinRows), Role::Text);
+    add(concat("Enlarge the window to play on; ", c.keys().first("quit"), " quits."), Role::Text);
+    // The one question that can be answered here (see Controller::mode).
+    if (c.ui().question == Question::Quit) add(c.question_text(), Role::Question);
+    const int top = std::max(0, rows / 2 - 1);
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const int left = std::max(0, (columns - text::display_width(lines[i].first)) / 2);
+        f.write(top + static_cast<int>(i), left, lines[i].first, lines[i].second);
+    }
+}
+
+// One of the lines at the bottom of the screen.
+struct BottomLine {
+    std::string text;
+    Role role;
+    bool bar = false;  // coloured across the whole width, as a standing notice is
+    int turn = 0;      // columns at its start in turn_role: the status's "White to move"
+    Role turn_role = Role::Text;
+    int cursor = -1;   // the column of the prompt's cursor, drawn in Role::PromptCursor
+};
+
+// The open prompt's line. It takes printable ASCII only, so a character is a column. A long entry is
+// shown around the cursor, as far to the right as it goes, with "…" where its start is cut.
+BottomLine prompt_line(const UiState& ui, int columns) {
+    const std::string label = ui.prompt_kind == PromptKind::Move   ? "Move: "
+                              : ui.prompt_kind == PromptKind::Save ? "Save to: "
+                              : ui.prompt_kind == PromptKind::Chat ? "Say: "
+                                                                   : "Open: ";
+    const std::string& typed = ui.prompt_text;
+    const std::size_t at = std::min(ui.prompt_cursor, typed.size());
+    const std::size_t room = static_cast<std::size_t>(std::max(2, columns - text::display_width(label)));
+    std::size_t first = 0;
+    std::string entry = typed;
+    if (typed.size() + 1 > room && at + 2 > room) {
+        first = at + 2 - room;
+        entry = concat("…", typed.substr(first));
+    }
+    if (at == typed.size()) entry += "_";  // the cursor at the end, where typing goes on
+    BottomLine line{concat(label, entry), Role::Message};
+    line.cursor = text::display_width(label) + static_cast<int>(at - first) + (first > 0 ? 1 : 0);
+    if (at == typed.size()) line.cursor = -1;
+    return line;
+}
+
+// The bottom lines, top to bottom: a standing notice (a failing autosave), the status, the question or
+// the key line, and the message or the prompt (with the prompt open, a message takes the key line's
+// place). Each is fitted on at most two lines; kMinRows leaves room for all of them below the board.
+std::vector<BottomLine> bottom_lines(const Controller& c, int rows, int columns, const BoardGeometry& board) {
+    std::vector<BottomLine> bottom;
     const auto add = [&](const std::vector<std::string>& lines, Role role) {
         for (const std::string& line : lines) bottom.push_back({line, role});
     };
@@ -921,51 +984,55 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     if (ui.prompt_open && !ui.message.empty()) add(fit_text(ui.message, columns, 2, &c.players()), Role::Message);
     else if (ui.question != Question::None) add(fit_text(c.question_text(), columns, 2, &c.players()), Role::Question);
     else add(fit_text(hint_text(c), columns, 2), Role::Text);
-    if (ui.prompt_open) {
-        const std::string label = ui.prompt_kind == PromptKind::Move   ? "Move: "
-                                  : ui.prompt_kind == PromptKind::Save ? "Save to: "
-                                  : ui.prompt_kind == PromptKind::Chat ? "Say: "
-                                                                       : "Open: ";
-        // The prompt takes printable ASCII only, so a character is a column. A long entry is shown
-        // around the cursor, as far to the right as it goes, with "…" where its start is cut.
-        const std::string& typed = ui.prompt_text;
-        const std::size_t at = std::min(ui.prompt_cursor, typed.size());
-        const std::size_t room = static_cast<std::size_t>(std::max(2, columns - text::display_width(label)));
-        std::size_t first = 0;
-        std::string entry = typed;
-        if (typed.size() + 1 > room && at + 2 > room) {
-            first = at + 2 - room;
-            entry = concat("…", typed.substr(first));
-        }
-        if (at == typed.size()) entry += "_";  // the cursor at the end, where typing goes on
-        Line line{concat(label, entry), Role::Message};
-        line.cursor = text::display_width(label) + static_cast<int>(at - first) + (first > 0 ? 1 : 0);
-        if (at == typed.size()) line.cursor = -1;
-        bottom.push_back(line);
-    } else if (!ui.message.empty()) {
-        add(fit_text(ui.message, columns, 2, &c.players()), Role::Message);
-    } else {
-        bottom.push_back({"", Role::Message});
-    }
+    if (ui.prompt_open) bottom.push_back(prompt_line(ui, columns));
+    else if (!ui.message.empty()) add(fit_text(ui.message, columns, 2, &c.players()), Role::Message);
+    else bottom.push_back({"", Role::Message});
     // The draw rules' warnings stand on their own line above the status, or end the status when that
     // line would push the bottom lines onto the file letters.
     if (const std::string draw_rules = draw_rules_text(c.game()); !draw_rules.empty()) {
         if (rows - static_cast<int>(bottom.size()) - 1 > board.bottom() + 2)
             bottom.insert(bottom.begin() + static_cast<std::ptrdiff_t>(status_at),
-                          Line{fit_text(draw_rules, columns, 1).front(), Role::Status});
+                          BottomLine{fit_text(draw_rules, columns, 1).front(), Role::Status});
         else
             bottom[status_at].text = fit_text(concat(status, " | ", draw_rules_text(c.game(), true)), columns, 1).front();
     }
-    const int first = rows - static_cast<int>(bottom.size());
-    if (ui.chat.empty()) {
+    return bottom;
+}
+
+// The rows between the file letters and the bottom lines (`first`): the legend, or over the network
+// the chat's last lines.
+void draw_under_board(Frame& f, const Controller& c, const Glyphs& glyphs, const BoardGeometry& board, int first) {
+    const std::vector<std::string>& chat = c.ui().chat;
+    if (chat.empty()) {
         draw_legend(f, c, glyphs, board.bottom() + 4, first);
-    } else {
-        // Over the network the rows under the board show the chat's last lines instead of the legend.
-        const int top = board.bottom() + 3, room = first - top;
-        const std::size_t shown = std::min(ui.chat.size(), static_cast<std::size_t>(std::max(0, room)));
-        for (std::size_t i = 0; i < shown; ++i)
-            f.write(top + static_cast<int>(i), 0, fit_text(ui.chat[ui.chat.size() - shown + i], columns, 1).front(), Role::Text);
+        return;
     }
+    const int top = board.bottom() + 3, room = first - top;
+    const std::size_t shown = std::min(chat.size(), static_cast<std::size_t>(std::max(0, room)));
+    for (std::size_t i = 0; i < shown; ++i)
+        f.write(top + static_cast<int>(i), 0, fit_text(chat[chat.size() - shown + i], f.columns(), 1).front(), Role::Text);
+}
+
+}  // namespace
+
+Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) {
+    Frame f(std::max(rows, 1), std::max(columns, 1));
+    if (!screen_fits(rows, columns)) {
+        draw_too_small(f, c, rows, columns);
+        return f;
+    }
+    draw_title(f, c, glyphs);
+    const BoardGeometry board = board_geometry(rows, columns);
+    draw_board(f, c, glyphs, board);
+    // The rules panel ends on the row below rank 1; the move list has the rows above it, and a timed
+    // game's clocks the two rows above the rules.
+    const int rules_bottom = board.bottom() - 1 - kRulesPanelHeight;
+    const int list_bottom = rules_bottom - (c.clock() ? 2 : 0);
+    draw_panel(f, c, list_bottom, board.panel_left(), rules_bottom + 2);
+    if (c.clock()) draw_clocks(f, c, glyphs, rules_bottom, board.panel_left());
+    const std::vector<BottomLine> bottom = bottom_lines(c, rows, columns, board);
+    const int first = rows - static_cast<int>(bottom.size());
+    draw_under_board(f, c, glyphs, board, first);
     for (std::size_t i = 0; i < bottom.size(); ++i) {
         const int row = first + static_cast<int>(i);
         if (bottom[i].bar) f.write(row, 0, std::string(columns, ' '), bottom[i].role);

@@ -301,6 +301,62 @@ const KeyMap& default_keys() {
     return defaults;
 }
 
+namespace {
+
+// Why entry number e of [keys] names no action that has keys; `row` is the action it names, if any.
+std::optional<KeyRefusal> action_refusal(const KeyRebinding& entry, std::size_t e, std::optional<std::size_t> row) {
+    if (const auto typed = find_typed(entry.action); !row && typed && kActions[*typed].contexts == 0)
+        return KeyRefusal{e, std::nullopt, concat("'", entry.action, "' is only typed, in the screen-reader mode: it has no key")};
+    if (!row) return KeyRefusal{e, std::nullopt, concat("unknown action '", entry.action, "'; fetaix config lists them")};
+    if (entry.keys.empty()) return KeyRefusal{e, std::nullopt, "expected at least one key, found an empty list"};
+    return std::nullopt;
+}
+
+// The keys entry number e gives the action on `row`, each once; the first key that cannot be one refuses it.
+std::optional<KeyRefusal> entry_keys(const KeyRebinding& entry, std::size_t e, std::size_t row, std::vector<Key>& keys) {
+    for (std::size_t k = 0; k < entry.keys.size(); ++k) {
+        const auto key = parse_key_name(entry.keys[k]);
+        if (const auto reserved = reserved_control_key(entry.keys[k]))
+            return KeyRefusal{e, k, concat("\"", entry.keys[k], "\" cannot be a key: ", *reserved)};
+        if (!key) return KeyRefusal{e, k, concat("\"", entry.keys[k], "\" is not a key name; fetaix config lists them")};
+        // At a prompt a printable key types itself: only named and control keys can edit.
+        if (kActions[row].contexts == kAtPrompt && key->name == Key::Name::Char && key->ch >= ' ')
+            return KeyRefusal{e, k, concat("\"", entry.keys[k], "\" types itself at the prompt; a prompt action takes a named key")};
+        if (std::none_of(keys.begin(), keys.end(), [&](const Key& x) { return same_key(x, *key); })) keys.push_back(*key);
+    }
+    return std::nullopt;
+}
+
+// An action set by an entry whose key another action in the same places also has.
+struct KeyConflict {
+    std::size_t action;
+    std::optional<std::size_t> key;  // which of the entry's key names it was, for the message's line and column
+    std::string why;
+};
+
+// The actions set by entries that share a key with another action, each once.
+std::vector<KeyConflict> key_conflicts(const KeyMap& map, const std::vector<std::optional<std::size_t>>& set_by,
+                                       const std::vector<KeyRebinding>& entries) {
+    std::vector<KeyConflict> found;
+    for (std::size_t a = 0; a < kKeyed; ++a)
+        for (std::size_t b = 0; b < kKeyed; ++b) {
+            if (a == b || (kActions[a].contexts & kActions[b].contexts) == 0 || !set_by[a]) continue;
+            for (const Key& key : map.keys(a)) {
+                const auto& other = map.keys(b);
+                if (std::none_of(other.begin(), other.end(), [&](const Key& x) { return same_key(x, key); })) continue;
+                if (std::any_of(found.begin(), found.end(), [&](const KeyConflict& d) { return d.action == a; })) continue;
+                const std::vector<std::string>& names = entries[*set_by[a]].keys;
+                std::optional<std::size_t> at;
+                for (std::size_t k = 0; k < names.size() && !at; ++k)
+                    if (const auto named = parse_key_name(names[k]); named && same_key(*named, key)) at = k;
+                found.push_back({a, at, concat("\"", key_name(key), "\" is also ", kActions[b].name, "'s key")});
+            }
+        }
+    return found;
+}
+
+}  // namespace
+
 KeyMapRead rebind(const std::vector<KeyRebinding>& entries) {
     KeyMapRead read;
     // Which entry set each action's keys, once it is applied.
@@ -308,32 +364,9 @@ KeyMapRead rebind(const std::vector<KeyRebinding>& entries) {
     for (std::size_t e = 0; e < entries.size(); ++e) {
         const KeyRebinding& entry = entries[e];
         const auto row = find_key_action(entry.action);
-        if (const auto typed = find_typed(entry.action); !row && typed && kActions[*typed].contexts == 0) {
-            read.refused.push_back({e, std::nullopt, concat("'", entry.action, "' is only typed, in the screen-reader mode: it has no key")});
-            continue;
-        }
-        if (!row) {
-            read.refused.push_back({e, std::nullopt, concat("unknown action '", entry.action, "'; fetaix config lists them")});
-            continue;
-        }
-        if (entry.keys.empty()) {
-            read.refused.push_back({e, std::nullopt, "expected at least one key, found an empty list"});
-            continue;
-        }
         std::vector<Key> keys;
-        std::optional<KeyRefusal> refusal;
-        for (std::size_t k = 0; k < entry.keys.size() && !refusal; ++k) {
-            const auto key = parse_key_name(entry.keys[k]);
-            if (const auto reserved = reserved_control_key(entry.keys[k]))
-                refusal = KeyRefusal{e, k, concat("\"", entry.keys[k], "\" cannot be a key: ", *reserved)};
-            else if (!key)
-                refusal = KeyRefusal{e, k, concat("\"", entry.keys[k], "\" is not a key name; fetaix config lists them")};
-            // At a prompt a printable key types itself: only named and control keys can edit.
-            else if (kActions[*row].contexts == kAtPrompt && key->name == Key::Name::Char && key->ch >= ' ')
-                refusal = KeyRefusal{e, k, concat("\"", entry.keys[k], "\" types itself at the prompt; a prompt action takes a named key")};
-            else if (std::none_of(keys.begin(), keys.end(), [&](const Key& x) { return same_key(x, *key); }))
-                keys.push_back(*key);
-        }
+        std::optional<KeyRefusal> refusal = action_refusal(entry, e, row);
+        if (!refusal) refusal = entry_keys(entry, e, *row, keys);
         if (refusal) {
             read.refused.push_back(*refusal);
             continue;
@@ -346,29 +379,7 @@ KeyMapRead rebind(const std::vector<KeyRebinding>& entries) {
     const KeyMap defaults;
     for (bool again = true; again;) {
         again = false;
-        struct Dropped {
-            std::size_t action;
-            std::optional<std::size_t> key;
-            std::string why;
-        };
-        std::vector<Dropped> dropped;
-        for (std::size_t a = 0; a < kKeyed; ++a)
-            for (std::size_t b = 0; b < kKeyed; ++b) {
-                if (a == b || (kActions[a].contexts & kActions[b].contexts) == 0 || !set_by[a]) continue;
-                for (const Key& key : read.map.keys(a)) {
-                    const auto& other = read.map.keys(b);
-                    if (std::none_of(other.begin(), other.end(), [&](const Key& x) { return same_key(x, key); })) continue;
-                    if (std::any_of(dropped.begin(), dropped.end(), [&](const Dropped& d) { return d.action == a; }))
-                        continue;
-                    // Which of the entry's key names it was, for the message's line and column.
-                    const std::vector<std::string>& names = entries[*set_by[a]].keys;
-                    std::optional<std::size_t> at;
-                    for (std::size_t k = 0; k < names.size() && !at; ++k)
-                        if (const auto named = parse_key_name(names[k]); named && same_key(*named, key)) at = k;
-                    dropped.push_back({a, at, concat("\"", key_name(key), "\" is also ", kActions[b].name, "'s key")});
-                }
-            }
-        for (const auto& [action, at, why] : dropped) {
+        for (const auto& [action, at, why] : key_conflicts(read.map, set_by, entries)) {
             read.refused.push_back({*set_by[action], at, why});
             read.map.set(action, defaults.keys(action));
             set_by[action].reset();

@@ -243,6 +243,92 @@ std::optional<int> unresponsive(AppOptions& options, std::FILE* in, std::FILE* o
     }
 }
 
+// What a holder that answered offers this terminal.
+struct HolderOffer {
+    bool networked = false;
+    // The seat free for a second terminal (White's if both are).
+    bool free = false;
+    Color free_side = Color::White;
+    // A seat held by a player of this state folder is theirs to take back once that player has left (the
+    // token kept); while they are still connected taking it would throw them out: it is not offered.
+    bool token = false;
+    bool rejoin = false;
+};
+
+HolderOffer holder_offer(const net::GameInfo& info, const AppOptions& options, const std::string& game, bool networked) {
+    HolderOffer offer;
+    offer.networked = networked;
+    offer.free = networked && (info.white_free || info.black_free);
+    offer.free_side = info.white_free ? Color::White : Color::Black;
+    offer.token = networked && !offer.free && has_seat_token(options.state_folder, game);
+    offer.rejoin = offer.token && (info.white_away || info.black_away);
+    return offer;
+}
+
+// Says what the holder is playing and what this terminal may do; the choices, for the question.
+std::string say_holder_game(std::FILE* out, int pid, const net::GameInfo& info, const HolderOffer& offer) {
+    std::string state = info.outcome == Outcome::Ongoing ? concat(to_string(info.turn), " to move")
+                                                         : std::string(result_token(info.outcome));
+    // Moves counted as the move list counts them: "1. c2-c3 c4xc2" is one.
+    const std::size_t moves = full_moves_before(info.turn, info.ply);
+    say(out, concat("Another fetaix (pid ", pid, ") is playing the game saved here:\n", seat_text(Color::White, info.white),
+                    " - ", seat_text(Color::Black, info.black), ", ", moves, moves == 1 ? " move, " : " moves, ",
+                    state, ".\n"));
+    if (offer.free)
+        say(out, concat("  s  take the ", to_string(offer.free_side), " seat: one game on two screens (the other keeps ",
+                        to_string(opponent(offer.free_side)), ")\n"));
+    else if (offer.rejoin)
+        say(out, "  s  take your seat back: one game on two screens\n");
+    else if (offer.token)
+        say(out, "     (its other seat is played at another terminal, still connected)\n");
+    if (offer.networked) say(out, "  w  watch it live\n");
+    say(out, "  t  take it over here (the other screen becomes a watcher)\n  n  play a separate game, not autosaved\n"
+             "  q  quit\n");
+    return offer.free || offer.rejoin ? "s, w, t, n or q" : offer.networked ? "w, t, n or q" : "t, n or q";
+}
+
+// Asks the holder at `path` to let go of the game, and takes it here once it has.
+std::optional<int> take_over(AppOptions& options, std::FILE* in, std::FILE* out, int pid, const net::GameSocket& path) {
+    Handover handover = Handover::NoAnswer;
+    {
+        const TypeAheadDropped quiet(in);
+        handover = ask_takeover(out, path, pid, options.state_folder);
+    }
+    switch (handover) {
+        case Handover::Done: options.resume = ResumeChoice::Resume; return std::nullopt;
+        case Handover::Refused: return 1;
+        case Handover::NoAnswer:
+            return unresponsive(options, in, out, pid, "did not let go of the game:\nit may be stopped, or hung on a lost connection.");
+    }
+    return 1;
+}
+
+// Reads the choice until one offered is typed, and acts on it.
+std::optional<int> choose(AppOptions& options, std::FILE* in, std::FILE* out, int pid, const std::string& game,
+                          const net::GameSocket& path, const HolderOffer& offer, const std::string& choices) {
+    for (;;) {
+        say(out, concat("Your choice (", choices, "), then Enter: "));
+        const auto c = read_choice(in);
+        if (!c || *c == 'q') return 0;
+        switch (*c) {
+            case 's':
+                if (!offer.free && !offer.rejoin) break;
+                options.net.mode = NetOptions::Mode::Join;
+                options.net.name = game;
+                return std::nullopt;
+            case 'w':
+                if (!offer.networked) break;
+                options.net.mode = NetOptions::Mode::Watch;
+                options.net.name = game;
+                return std::nullopt;
+            case 't': return take_over(options, in, out, pid, path);
+            case 'n': options.resume = ResumeChoice::New; return std::nullopt;
+            default: break;
+        }
+        say(out, concat("Type ", choices, ".\n"));
+    }
+}
+
 }  // namespace
 
 std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE* out, bool networked) {
@@ -265,66 +351,9 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
     if (!info)
         return unresponsive(options, in, out, pid,
                             "does not answer:\nit may be stopped, or hung on a lost connection.");
-
-    // The seat free for a second terminal (White's if both are).
-    const bool free = networked && (info->white_free || info->black_free);
-    const Color free_side = info->white_free ? Color::White : Color::Black;
-    // A seat held by a player of this state folder is theirs to take back once that player has left (the
-    // token kept); while they are still connected taking it would throw them out: it is not offered.
-    const bool token = networked && !free && has_seat_token(options.state_folder, holder->game);
-    const bool rejoin = token && (info->white_away || info->black_away);
-    std::string state = info->outcome == Outcome::Ongoing ? concat(to_string(info->turn), " to move")
-                                                          : std::string(result_token(info->outcome));
-    // Moves counted as the move list counts them: "1. c2-c3 c4xc2" is one.
-    const std::size_t moves = full_moves_before(info->turn, info->ply);
-    say(out, concat("Another fetaix (pid ", pid, ") is playing the game saved here:\n", seat_text(Color::White, info->white),
-                    " - ", seat_text(Color::Black, info->black), ", ", moves, moves == 1 ? " move, " : " moves, ",
-                    state, ".\n"));
-    if (free)
-        say(out, concat("  s  take the ", to_string(free_side), " seat: one game on two screens (the other keeps ",
-                        to_string(opponent(free_side)), ")\n"));
-    else if (rejoin)
-        say(out, "  s  take your seat back: one game on two screens\n");
-    else if (token)
-        say(out, "     (its other seat is played at another terminal, still connected)\n");
-    if (networked) say(out, "  w  watch it live\n");
-    say(out, "  t  take it over here (the other screen becomes a watcher)\n  n  play a separate game, not autosaved\n"
-             "  q  quit\n");
-    const std::string choices = free || rejoin ? "s, w, t, n or q" : networked ? "w, t, n or q" : "t, n or q";
-    for (;;) {
-        say(out, concat("Your choice (", choices, "), then Enter: "));
-        const auto c = read_choice(in);
-        if (!c || *c == 'q') return 0;
-        switch (*c) {
-            case 's':
-                if (!free && !rejoin) break;
-                options.net.mode = NetOptions::Mode::Join;
-                options.net.name = holder->game;
-                return std::nullopt;
-            case 'w':
-                if (!networked) break;
-                options.net.mode = NetOptions::Mode::Watch;
-                options.net.name = holder->game;
-                return std::nullopt;
-            case 't': {
-                Handover handover = Handover::NoAnswer;
-                {
-                    const TypeAheadDropped quiet(in);
-                    handover = ask_takeover(out, *path, pid, options.state_folder);
-                }
-                switch (handover) {
-                    case Handover::Done: options.resume = ResumeChoice::Resume; return std::nullopt;
-                    case Handover::Refused: return 1;
-                    case Handover::NoAnswer:
-                        return unresponsive(options, in, out, pid, "did not let go of the game:\nit may be stopped, or hung on a lost connection.");
-                }
-                return 1;
-            }
-            case 'n': options.resume = ResumeChoice::New; return std::nullopt;
-            default: break;
-        }
-        say(out, concat("Type ", choices, ".\n"));
-    }
+    const HolderOffer offer = holder_offer(*info, options, holder->game, networked);
+    const std::string choices = say_holder_game(out, pid, *info, offer);
+    return choose(options, in, out, pid, holder->game, *path, offer, choices);
 }
 
 }  // namespace fetaix::tui

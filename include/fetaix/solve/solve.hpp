@@ -247,6 +247,90 @@ private:
         }
     }
 
+    // A node's numbers from its children, and the child to search next with the second best value.
+    struct Sum {
+        std::uint32_t pn, dn;
+        std::uint32_t best_value, second;
+        std::size_t best;
+    };
+
+    // OR node: proven by one child, disproven by all; an AND node the other way round.
+    static Sum sum_children(const std::vector<Child>& children, bool or_node) {
+        Sum s{or_node ? kInf : 0, or_node ? 0 : kInf, kInf + 1, kInf, 0};
+        for (std::size_t i = 0; i < children.size(); ++i) {
+            const Child& c = children[i];
+            if (or_node) {
+                s.pn = std::min(s.pn, c.pn);
+                s.dn = add(s.dn, c.dn);
+            } else {
+                s.pn = add(s.pn, c.pn);
+                s.dn = std::min(s.dn, c.dn);
+            }
+            const std::uint32_t v = or_node ? c.pn : c.dn;
+            if (c.fixed || (or_node ? c.dn == 0 : c.pn == 0)) continue;  // nothing to search there
+            if (v < s.best_value) {
+                s.second = std::min(s.second, s.best_value);
+                s.best_value = v;
+                s.best = i;
+            } else if (v < s.second) {
+                s.second = v;
+            }
+        }
+        return s;
+    }
+
+    // Searches the best child within thresholds of its own. The 1 + epsilon trick: stay in a child a
+    // little past the point where its sibling is as good.
+    void search_best_child(std::vector<Child>& children, const Sum& s, std::uint32_t thpn, std::uint32_t thdn, bool or_node,
+                           Color attacker, int depth) {
+        const Child& c = children[s.best];
+        const std::uint64_t widened = std::uint64_t{s.second} + 1 + s.second / 4;
+        std::uint32_t child_pn, child_dn;
+        if (or_node) {
+            child_pn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thpn, widened));
+            child_dn = static_cast<std::uint32_t>(std::min<std::uint64_t>(kInf, std::uint64_t{thdn} - s.dn + c.dn));
+        } else {
+            child_dn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thdn, widened));
+            child_pn = static_cast<std::uint32_t>(std::min<std::uint64_t>(kInf, std::uint64_t{thpn} - s.pn + c.pn));
+        }
+        const Result r = mid(c.pos, child_pn, child_dn, attacker, depth + 1);
+        Child& back = children[s.best];
+        back.pn = r.pn;
+        back.dn = r.dn;
+        back.path_dep = r.dn == 0 && r.path_dep;
+        back.height = r.height;
+    }
+
+    // Disproven through the path when one child's disproof needed it (OR) or every one did (AND).
+    static bool disproof_path_dependent(const std::vector<Child>& done, bool or_node) {
+        if (or_node) return std::any_of(done.begin(), done.end(), [](const Child& c) { return c.path_dep; });
+        return std::none_of(done.begin(), done.end(), [](const Child& c) { return c.dn == 0 && !c.path_dep; });
+    }
+
+    // A proof's height: one more than the child it goes to (OR) or the highest child (AND). The
+    // extraction goes to lower heights only, so it cannot go round in a circle.
+    static std::uint32_t proof_height(const std::vector<Child>& done, bool or_node) {
+        std::uint32_t height = or_node ? kMaxHeight : 0;
+        for (const Child& c : done)
+            if (c.pn == 0) height = or_node ? std::min(height, c.height) : std::max(height, c.height);
+        return std::min(height + 1, kMaxHeight);
+    }
+
+    // Stores a node's numbers, with the work spent on it in all its searches so far.
+    void store_node(std::uint64_t key, const Result& r, std::uint64_t work) {
+        Entry e;
+        e.key = key;
+        set_height(e, r.height);
+        e.pn = r.pn;
+        e.dn = r.dn;
+        if (const Entry* old = tt_.find(key)) e.work = old->work;
+        e.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(0xffffffffu, std::uint64_t{e.work} + work));
+        e.flags = r.path_dep ? kPathDependent : 0;
+        tt_.store(e);
+        if (r.pn == 0) ++stats_.proven;
+        if (r.dn == 0) ++stats_.disproven;
+    }
+
     Result mid(const Position& p, std::uint32_t thpn, std::uint32_t thdn, Color attacker, int depth) {
         const std::uint64_t key = key_of(p, attacker);
         if (const Entry* e = tt_.find(key); e && (e->pn == 0 || e->dn == 0) && (reuse_path_dependent || !(e->flags & kPathDependent)))
@@ -259,84 +343,17 @@ private:
         read_children(p, attacker, children);
         const bool or_node = p.side_to_move == attacker;
         path_.push_back(p);
-        std::uint32_t pn = 0, dn = 0;
+        Sum s{};
         for (;;) {
-            // OR node: proven by one child, disproven by all; an AND node the other way round.
-            std::uint32_t best_value = kInf + 1, second = kInf;
-            std::size_t best = 0;
-            pn = or_node ? kInf : 0;
-            dn = or_node ? 0 : kInf;
-            for (std::size_t i = 0; i < children.size(); ++i) {
-                const Child& c = children[i];
-                if (or_node) {
-                    pn = std::min(pn, c.pn);
-                    dn = add(dn, c.dn);
-                } else {
-                    pn = add(pn, c.pn);
-                    dn = std::min(dn, c.dn);
-                }
-                const std::uint32_t v = or_node ? c.pn : c.dn;
-                if (c.fixed || (or_node ? c.dn == 0 : c.pn == 0)) continue;  // nothing to search there
-                if (v < best_value) {
-                    second = std::min(second, best_value);
-                    best_value = v;
-                    best = i;
-                } else if (v < second) {
-                    second = v;
-                }
-            }
-            if (pn >= thpn || dn >= thdn || pn == 0 || dn == 0 || stopped_ || best_value > kInf) break;
-            Child& c = children[best];
-            // The 1 + epsilon trick: stay in a child a little past the point where its sibling is as good.
-            const std::uint64_t widened = std::uint64_t{second} + 1 + second / 4;
-            std::uint32_t child_pn, child_dn;
-            if (or_node) {
-                child_pn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thpn, widened));
-                child_dn = static_cast<std::uint32_t>(std::min<std::uint64_t>(kInf, std::uint64_t{thdn} - dn + c.dn));
-            } else {
-                child_dn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thdn, widened));
-                child_pn = static_cast<std::uint32_t>(std::min<std::uint64_t>(kInf, std::uint64_t{thpn} - pn + c.pn));
-            }
-            const Result r = mid(c.pos, child_pn, child_dn, attacker, depth + 1);
-            Child& back = children[best];
-            back.pn = r.pn;
-            back.dn = r.dn;
-            back.path_dep = r.dn == 0 && r.path_dep;
-            back.height = r.height;
+            s = sum_children(children, or_node);
+            if (s.pn >= thpn || s.dn >= thdn || s.pn == 0 || s.dn == 0 || stopped_ || s.best_value > kInf) break;
+            search_best_child(children, s, thpn, thdn, or_node, attacker, depth);
         }
         path_.pop_back();
-        const std::vector<Child>& done = frames_[depth];
-        bool path_dep = false;
-        if (dn == 0) {
-            // Disproven through the path when one child's disproof needed it (OR) or every one did (AND).
-            if (or_node) {
-                path_dep = std::any_of(done.begin(), done.end(), [](const Child& c) { return c.path_dep; });
-            } else {
-                path_dep = std::none_of(done.begin(), done.end(), [](const Child& c) { return c.dn == 0 && !c.path_dep; });
-            }
-        }
-        // A proof's height: one more than the child it goes to (OR) or the highest child (AND). The
-        // extraction goes to lower heights only, so it cannot go round in a circle.
-        std::uint32_t height = 0;
-        if (pn == 0) {
-            height = or_node ? kMaxHeight : 0;
-            for (const Child& c : done)
-                if (c.pn == 0) height = or_node ? std::min(height, c.height) : std::max(height, c.height);
-            height = std::min(height + 1, kMaxHeight);
-        }
-        Entry e;
-        e.key = key;
-        set_height(e, height);
-        e.pn = pn;
-        e.dn = dn;
-        const std::uint64_t work = stats_.nodes - nodes_before + 1;
-        if (const Entry* old = tt_.find(key)) e.work = old->work;
-        e.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(0xffffffffu, std::uint64_t{e.work} + work));
-        e.flags = path_dep ? kPathDependent : 0;
-        tt_.store(e);
-        if (pn == 0) ++stats_.proven;
-        if (dn == 0) ++stats_.disproven;
-        return {pn, dn, path_dep, height};
+        const Result r{s.pn, s.dn, s.dn == 0 && disproof_path_dependent(children, or_node),
+                       s.pn == 0 ? proof_height(children, or_node) : 0};
+        store_node(key, r, stats_.nodes - nodes_before + 1);
+        return r;
     }
 
     Rules rules_;

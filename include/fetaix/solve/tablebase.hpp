@@ -533,43 +533,39 @@ inline std::optional<Choice> best_move(const Position& p, const Rules& rules, co
 
 namespace fetaix::tablebase {
 
-// Quiet stretches: how far the no-progress rule, which the values ignore, can reach.
-// A ply is quiet when it neither captures nor moves a man (is_progress); the count is the quiet plies
-// since the last other one, and a move that brings it to the limit N draws, unless that move ends the
-// game (a game ends on its first decisive fact, docs/rules.md). For a won or lost position p:
-//   p won in d:  Q(p) = 1 + the least, over p's moves to a loss in d - 1 (the shortest wins),
-//   p lost in d: Q(p) = 1 + the most, over all of p's moves,
-// of 0 for a capture or a man's move and Q(q) for a quiet move into q; Q = 0 for a loss in 0 (no move).
-// So Q(p) is the plies from p up to and including the first that is not quiet or ends the game, the
-// winner playing shortest wins only (the fewest quiet plies among them) and the loser stretching them.
-// Q(p) <= d. If c + Q(p) <= N with the count at c at p, and Q <= N at every position after a capture or
-// a man's move (the largest Q of the materials p leads to), the winner's shortest win is never drawn by
-// the rule: the value and its distance hold. Q bounds what the winner needs from above (another win,
-// longer, may need fewer quiet plies). Quiet moves stay in p's material and lead to a shorter distance,
-// so one pass in increasing distance computes it. `all` holds p's material and every material of
-// successor_materials (for the winner's captures and men's moves). By index; 0 for a draw, a loss in 0
-// or no position. An error when a table is missing or its values do not follow from their successors.
-inline Expected<std::vector<std::uint8_t>> quiet_stretch(const Table& table, const Rules& rules, const Set& all, int threads = 1) {
-    const Index index(table.material);
-    const std::vector<Entry>& entries = table.entries;
-    if (entries.size() != index.size()) return Error{concat(name_of(table.material), ": wrong size")};
-    if (entries.size() >= (std::uint64_t{1} << 32)) return Error{concat(name_of(table.material), ": too many positions for one table")};
-    // The won and lost positions sorted by entry, that is by distance, a win in d before a loss in d
-    // (entry 1 + 2d, 2 + 2d); from entry 3, a win in 1, since a loss in 0 has Q 0.
-    constexpr Entry kFirst = 3;
+namespace detail {
+
+// The won and lost positions of a table sorted by entry, that is by distance, a win in d before a loss
+// in d (entry 1 + 2d, 2 + 2d), from entry kFirstStretched; `start[k] - start[kFirstStretched]` is where
+// entry k's positions begin in the order.
+inline constexpr Entry kFirstStretched = 3;  // a win in 1: a loss in 0 has Q 0
+struct StretchOrder {
     std::array<std::uint64_t, 257> start{};
-    for (const Entry e : entries) ++start[e + 1u];
-    for (std::size_t k = 1; k < start.size(); ++k) start[k] += start[k - 1];
-    std::vector<std::uint32_t> order(start[256] - start[kFirst]);
-    {
-        std::array<std::uint64_t, 256> next{};
-        for (std::size_t k = kFirst; k < next.size(); ++k) next[k] = start[k] - start[kFirst];
-        for (std::uint64_t i = 0; i < entries.size(); ++i)
-            if (entries[i] >= kFirst) order[next[entries[i]]++] = static_cast<std::uint32_t>(i);
-    }
-    std::vector<std::uint8_t> q(entries.size(), 0);
-    // Q of the position at i, from the Q of positions of shorter distances.
-    const auto stretch = [&](std::uint32_t i, MoveList& moves) -> std::optional<std::string> {
+    std::vector<std::uint32_t> order;
+};
+
+inline StretchOrder stretch_order(const std::vector<Entry>& entries) {
+    StretchOrder o;
+    for (const Entry e : entries) ++o.start[e + 1u];
+    for (std::size_t k = 1; k < o.start.size(); ++k) o.start[k] += o.start[k - 1];
+    o.order.resize(o.start[256] - o.start[kFirstStretched]);
+    std::array<std::uint64_t, 256> next{};
+    for (std::size_t k = kFirstStretched; k < next.size(); ++k) next[k] = o.start[k] - o.start[kFirstStretched];
+    for (std::uint64_t i = 0; i < entries.size(); ++i)
+        if (entries[i] >= kFirstStretched) o.order[next[entries[i]]++] = static_cast<std::uint32_t>(i);
+    return o;
+}
+
+// Q of one position of a table, from the Q of positions of shorter distances (quiet_stretch).
+struct QuietStretch {
+    const Table& table;
+    const Index& index;
+    const Rules& rules;
+    const Set& all;
+    std::vector<std::uint8_t>& q;
+
+    std::optional<std::string> at(std::uint32_t i, MoveList& moves) const {
+        const std::vector<Entry>& entries = table.entries;
         const Position p = *index.position(i);
         const Value v = decode(entries[i]);
         const bool won = v.verdict == Verdict::Win;
@@ -599,27 +595,65 @@ inline Expected<std::vector<std::uint8_t>> quiet_stretch(const Table& table, con
         if (best < 0) return concat(name_of(table.material), ": ", to_fen(p), " is ", describe(v), " but no move leads to a loss in ", v.distance - 1);
         q[i] = static_cast<std::uint8_t>(best);
         return std::nullopt;
-    };
-    // Positions of one distance depend only on shorter ones: threads share each distance.
+    }
+};
+
+// Runs `one` on the positions order[begin, end) in chunks shared by `threads` threads; the first
+// error a thread met, if any.
+template <class One>
+std::optional<std::string> stretch_in_threads(const std::vector<std::uint32_t>& order, std::uint64_t begin, std::uint64_t end,
+                                              int threads, const One& one) {
     std::vector<std::optional<std::string>> errors(static_cast<std::size_t>(threads < 1 ? 1 : threads));
-    std::atomic<std::uint64_t> next_chunk{0};
+    std::atomic<std::uint64_t> next_chunk{begin};
     constexpr std::uint64_t kChunk = 1 << 12;
+    const auto work = [&](std::size_t t) {
+        MoveList moves;
+        for (std::uint64_t b; (b = next_chunk.fetch_add(kChunk)) < end && !errors[t];)
+            for (std::uint64_t k = b; k < end && k < b + kChunk && !errors[t]; ++k) errors[t] = one.at(order[k], moves);
+    };
+    std::vector<std::thread> workers;
+    if (end - begin >= kChunk)
+        for (std::size_t t = 1; t < errors.size(); ++t) workers.emplace_back(work, t);
+    work(0);
+    for (std::thread& w : workers) w.join();
+    for (const auto& error : errors)
+        if (error) return error;
+    return std::nullopt;
+}
+
+}  // namespace detail
+
+// Quiet stretches: how far the no-progress rule, which the values ignore, can reach.
+// A ply is quiet when it neither captures nor moves a man (is_progress); the count is the quiet plies
+// since the last other one, and a move that brings it to the limit N draws, unless that move ends the
+// game (a game ends on its first decisive fact, docs/rules.md). For a won or lost position p:
+//   p won in d:  Q(p) = 1 + the least, over p's moves to a loss in d - 1 (the shortest wins),
+//   p lost in d: Q(p) = 1 + the most, over all of p's moves,
+// of 0 for a capture or a man's move and Q(q) for a quiet move into q; Q = 0 for a loss in 0 (no move).
+// So Q(p) is the plies from p up to and including the first that is not quiet or ends the game, the
+// winner playing shortest wins only (the fewest quiet plies among them) and the loser stretching them.
+// Q(p) <= d. If c + Q(p) <= N with the count at c at p, and Q <= N at every position after a capture or
+// a man's move (the largest Q of the materials p leads to), the winner's shortest win is never drawn by
+// the rule: the value and its distance hold. Q bounds what the winner needs from above (another win,
+// longer, may need fewer quiet plies). Quiet moves stay in p's material and lead to a shorter distance,
+// so one pass in increasing distance computes it. `all` holds p's material and every material of
+// successor_materials (for the winner's captures and men's moves). By index; 0 for a draw, a loss in 0
+// or no position. An error when a table is missing or its values do not follow from their successors.
+inline Expected<std::vector<std::uint8_t>> quiet_stretch(const Table& table, const Rules& rules, const Set& all, int threads = 1) {
+    const Index index(table.material);
+    const std::vector<Entry>& entries = table.entries;
+    if (entries.size() != index.size()) return Error{concat(name_of(table.material), ": wrong size")};
+    if (entries.size() >= (std::uint64_t{1} << 32)) return Error{concat(name_of(table.material), ": too many positions for one table")};
+    constexpr Entry kFirst = detail::kFirstStretched;
+    const detail::StretchOrder sorted = detail::stretch_order(entries);
+    const auto& start = sorted.start;
+    std::vector<std::uint8_t> q(entries.size(), 0);
+    const detail::QuietStretch stretch{table, index, rules, all, q};
+    // Positions of one distance depend only on shorter ones: threads share each distance.
     for (std::size_t entry = kFirst; entry + 1 < start.size(); entry += 2) {
         const std::uint64_t begin = start[entry] - start[kFirst], end = start[std::min<std::size_t>(entry + 2, 256)] - start[kFirst];
         if (begin == end) continue;
-        next_chunk = begin;
-        const auto work = [&](std::size_t t) {
-            MoveList moves;
-            for (std::uint64_t b; (b = next_chunk.fetch_add(kChunk)) < end && !errors[t];)
-                for (std::uint64_t k = b; k < end && k < b + kChunk && !errors[t]; ++k) errors[t] = stretch(order[k], moves);
-        };
-        std::vector<std::thread> workers;
-        if (end - begin >= kChunk)
-            for (std::size_t t = 1; t < errors.size(); ++t) workers.emplace_back(work, t);
-        work(0);
-        for (std::thread& w : workers) w.join();
-        for (const auto& error : errors)
-            if (error) return Error{*error};
+        if (auto error = detail::stretch_in_threads(sorted.order, begin, end, threads, stretch)) return Error{*error};
     }
     return q;
 }
