@@ -312,6 +312,11 @@ TEST_CASE("player: a watcher plays nothing: both sides come from the host", "[tu
     }
     CHECK_FALSE(c.ui().prompt_open);
     CHECK_FALSE(c.take_hint_request());
+    // A key that does nothing is not answered with how to type a move, which a watcher cannot.
+    Action unbound = Action::of(K::Unbound);
+    unbound.ch = 'x';
+    c.handle(unbound);
+    CHECK(c.ui().message == "'x' does nothing here: press ? for the keys.");
     // The help lists the keys a watcher can use, and none of a player's.
     c.handle(Action::of(K::Help));
     const Frame f = compose(c, 40, 80, Glyphs::ascii());

@@ -687,8 +687,12 @@ bool Controller::apply(const Action& action) {
             break;
         case K::Wait: ui_.message = concat("Still reading ", ui_.reading, ": ", keys_.first("cancel"), " stops."); break;
         case K::Unbound:
-            ui_.message = concat("'", std::string(1, action.ch), "' does nothing here: press ", keys_.first("move"),
-                                 " to type a move, ", keys_.first("help"), " for the keys.");
+            // Typing a move is offered only where the registry allows it (not to a watcher).
+            ui_.message = allowed_in(Action::of(K::OpenPrompt), !networked() ? kInLocalGame : keyboard_side() ? kAtSeat : kWatching)
+                              ? concat("'", std::string(1, action.ch), "' does nothing here: press ", keys_.first("move"),
+                                       " to type a move, ", keys_.first("help"), " for the keys.")
+                              : concat("'", std::string(1, action.ch), "' does nothing here: press ", keys_.first("help"),
+                                       " for the keys.");
             break;
         case K::Cancel: cancel(); break;
         case K::OpenPrompt: {
@@ -1038,48 +1042,15 @@ void Controller::clear_selection() { ui_.selection = Selection{}; }
 
 void Controller::answer(bool yes) {
     const Question q = std::exchange(ui_.question, Question::None);
-    const Color mover = game_.position().side_to_move;
     switch (q) {
         case Question::None:
         case Question::Quit: break;
         case Question::NewGame:
             if (yes) set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { new_game(); });
             break;
-        case Question::Resume:
-            if (yes && pending_resume_) {
-                before_preview_.reset();
-                load(*pending_resume_);
-                ui_.message = concat("Game resumed.", ui_.message.empty() ? "" : " ", ui_.message);
-            } else if (pending_resume_) {
-                set_aside_saved(*pending_resume_);
-            }
-            pending_resume_.reset();
-            break;
-        case Question::Replace:
-            if (!yes) {
-                ui_.message = concat("Not saved: ", pending_save_, " was left as it is.");
-            } else if (auto fitted = format_pdn_within(game_, tags(), false); !fitted) {
-                ui_.message = concat("Not saved: ", fitted.error().message);
-            } else if (auto problem = files_.write(pending_save_, fitted->text, true)) {
-                ui_.message = concat("Not saved: ", *problem);
-            } else {
-                ui_.message = concat("Saved to ", pending_save_, " (replaced", cut_note(fitted->cut), ").");
-                ui_.prompt_open = false;
-                set_prompt_line({});
-            }
-            break;
-        case Question::OpenOther:
-            if (yes && pending_open_) {
-                GameRecord record = std::move(*pending_open_);
-                const std::string name = pending_open_name_;
-                const bool at_start = pending_open_at_start_;
-                set_aside(record_for_history(game_, tags()), game_, kept_at_,
-                          [this, record, name, at_start] { open_record(record, name, at_start); });
-            } else {
-                ui_.message = concat(pending_open_name_, " was not opened; the game goes on.");
-            }
-            pending_open_.reset();
-            break;
+        case Question::Resume: answer_resume(yes); break;
+        case Question::Replace: answer_replace(yes); break;
+        case Question::OpenOther: answer_open_other(yes); break;
         case Question::Discard:
             if (yes && pending_discard_) pending_discard_();
             else if (pending_keep_) pending_keep_();
@@ -1087,61 +1058,106 @@ void Controller::answer(bool yes) {
             pending_discard_ = nullptr;
             pending_keep_ = nullptr;
             break;
-        case Question::ReadOnly:
-            if (yes && pending_resume_) {
-                before_preview_.reset();
-                load(*pending_resume_);
-                enter_replay("read-only: open in another fetaix");
-            } else {
-                end_preview();
-                ui_.notice = "autosave off: the saved game is open in another fetaix";
-            }
-            pending_resume_.reset();
-            break;
-        case Question::ResumeUnsaved:
-            before_preview_.reset();
-            if (pending_resume_) {
-                load(*pending_resume_);
-                if (yes) {
-                    ui_.message = concat("Game resumed; its moves are not saved while the autosave fails.",
-                                         ui_.message.empty() ? "" : " ", ui_.message);
-                } else {
-                    enter_replay("read-only: the autosave cannot be used");
-                }
-            }
-            pending_resume_.reset();
-            break;
-        case Question::Resign:
-            if (yes && networked()) {
-                if (auto problem = link_.resign()) {
-                    ui_.message = *problem;
-                    break;
-                }
-            }
-            if (yes) {
-                game_.resign(keyboard_side().value_or(mover));
-                if (networked() && link_.resigned) link_.resigned();
-                changed();
-            }
-            break;
+        case Question::ReadOnly: answer_read_only(yes); break;
+        case Question::ResumeUnsaved: answer_resume_unsaved(yes); break;
+        case Question::Resign: answer_resign(yes); break;
         case Question::Asked:
             if (auto then = std::exchange(asked_then_, nullptr)) then(yes);
             break;
         case Question::AcceptTakeback:
-        case Question::AcceptDraw:
-            if (networked()) {
-                if (auto problem = link_.answer(yes)) ui_.message = *problem;
-                else if (!yes) ui_.message = concat("You decline the ", q == Question::AcceptDraw ? "draw." : "take-back.");
-                // An accepted offer comes back from the host as the new game (sync).
-                break;
-            }
-            if (yes) {
-                game_.agree_draw();
-                changed();
-            } else {
-                ui_.message = concat(to_string(opponent(mover)), " declines the draw.");
-            }
-            break;
+        case Question::AcceptDraw: answer_offer(q == Question::AcceptDraw, yes); break;
+    }
+}
+
+void Controller::answer_resume(bool yes) {
+    if (yes && pending_resume_) {
+        before_preview_.reset();
+        load(*pending_resume_);
+        ui_.message = concat("Game resumed.", ui_.message.empty() ? "" : " ", ui_.message);
+    } else if (pending_resume_) {
+        set_aside_saved(*pending_resume_);
+    }
+    pending_resume_.reset();
+}
+
+void Controller::answer_replace(bool yes) {
+    if (!yes) {
+        ui_.message = concat("Not saved: ", pending_save_, " was left as it is.");
+    } else if (auto fitted = format_pdn_within(game_, tags(), false); !fitted) {
+        ui_.message = concat("Not saved: ", fitted.error().message);
+    } else if (auto problem = files_.write(pending_save_, fitted->text, true)) {
+        ui_.message = concat("Not saved: ", *problem);
+    } else {
+        ui_.message = concat("Saved to ", pending_save_, " (replaced", cut_note(fitted->cut), ").");
+        ui_.prompt_open = false;
+        set_prompt_line({});
+    }
+}
+
+void Controller::answer_open_other(bool yes) {
+    if (yes && pending_open_) {
+        GameRecord record = std::move(*pending_open_);
+        const std::string name = pending_open_name_;
+        const bool at_start = pending_open_at_start_;
+        set_aside(record_for_history(game_, tags()), game_, kept_at_,
+                  [this, record, name, at_start] { open_record(record, name, at_start); });
+    } else {
+        ui_.message = concat(pending_open_name_, " was not opened; the game goes on.");
+    }
+    pending_open_.reset();
+}
+
+void Controller::answer_read_only(bool yes) {
+    if (yes && pending_resume_) {
+        before_preview_.reset();
+        load(*pending_resume_);
+        enter_replay("read-only: open in another fetaix");
+    } else {
+        end_preview();
+        ui_.notice = "autosave off: the saved game is open in another fetaix";
+    }
+    pending_resume_.reset();
+}
+
+void Controller::answer_resume_unsaved(bool yes) {
+    before_preview_.reset();
+    if (pending_resume_) {
+        load(*pending_resume_);
+        if (yes) {
+            ui_.message = concat("Game resumed; its moves are not saved while the autosave fails.",
+                                 ui_.message.empty() ? "" : " ", ui_.message);
+        } else {
+            enter_replay("read-only: the autosave cannot be used");
+        }
+    }
+    pending_resume_.reset();
+}
+
+void Controller::answer_resign(bool yes) {
+    if (!yes) return;
+    if (networked()) {
+        if (auto problem = link_.resign()) {
+            ui_.message = *problem;
+            return;
+        }
+    }
+    game_.resign(keyboard_side().value_or(game_.position().side_to_move));
+    if (networked() && link_.resigned) link_.resigned();
+    changed();
+}
+
+void Controller::answer_offer(bool draw, bool yes) {
+    if (networked()) {
+        if (auto problem = link_.answer(yes)) ui_.message = *problem;
+        else if (!yes) ui_.message = concat("You decline the ", draw ? "draw." : "take-back.");
+        // An accepted offer comes back from the host as the new game (sync).
+        return;
+    }
+    if (yes) {
+        game_.agree_draw();
+        changed();
+    } else {
+        ui_.message = concat(to_string(opponent(game_.position().side_to_move)), " declines the draw.");
     }
 }
 
@@ -1154,77 +1170,83 @@ void Controller::submit_prompt() {
         return;
     }
     // On failure the prompt stays open with the text, to be corrected; nothing else changes.
+    bool done = false;
     switch (ui_.prompt_kind) {
-        case PromptKind::Move:
-            if (!play_typed(text)) return;
-            break;
-        case PromptKind::Chat: {
-            if (auto problem = link_.chat ? link_.chat(text) : std::optional<std::string>("no game over the network")) {
-                ui_.message = concat("Not sent: ", *problem);
-                return;
-            }
-            break;
-        }
-        case PromptKind::Save: {
-            if (!files_.write) {
-                ui_.message = "Saving is not available.";
-                return;
-            }
-            const SaveTarget target = files_.examine ? files_.examine(text) : SaveTarget{};
-            if (!target.refusal.empty()) {
-                ui_.message = concat("Not saved: ", target.refusal);
-                return;
-            }
-            if (target.exists) {
-                // The prompt stays open beneath the question: n leaves the name to be changed.
-                pending_save_ = text;
-                pending_contents_ = target.contents;
-                ui_.question = Question::Replace;
-                return;
-            }
-            const auto fitted = format_pdn_within(game_, tags(), false);
-            if (!fitted) {
-                ui_.message = concat("Not saved: ", fitted.error().message);
-                return;
-            }
-            if (auto problem = files_.write(text, fitted->text, false)) {
-                ui_.message = concat("Not saved: ", *problem);
-                return;
-            }
-            ui_.message = fitted->cut.empty() ? concat("Saved to ", text, ".")
-                                              : concat("Saved to ", text, " (", cut_note(fitted->cut).substr(2), ").");
-            break;
-        }
-        case PromptKind::Open: {
-            if (!files_.read) {
-                ui_.message = "Opening is not available.";
-                return;
-            }
-            std::string path = text;
-            if (text[0] == '#') {
-                // A game of the history, numbered as `fetaix games` lists them.
-                const std::vector<std::string> past = files_.history ? files_.history() : std::vector<std::string>{};
-                const std::string digits = text.substr(1);
-                const bool number = !digits.empty() && digits.size() <= 6 &&
-                                    digits.find_first_not_of("0123456789") == std::string::npos;
-                const std::size_t n = number ? std::stoul(digits) : 0;
-                if (n < 1 || n > past.size()) {
-                    ui_.message = past.empty() ? concat("Not opened: the game history is empty.")
-                                               : concat("Not opened: the game history has #1 to #", past.size(), ".");
-                    return;
-                }
-                path = past[n - 1];
-            }
-            // Read on the program's worker thread: a long record takes a while to check, and the
-            // screen answers meanwhile. The prompt stays open behind, for a name to correct.
-            read_request_ = path;
-            ui_.reading = text;
-            ui_.message = concat("Reading ", text, "... (", keys_.first("cancel"), " stops)");
-            return;
-        }
+        case PromptKind::Move: done = play_typed(text); break;
+        case PromptKind::Chat: done = submit_chat(text); break;
+        case PromptKind::Save: done = submit_save(text); break;
+        case PromptKind::Open: done = submit_open(text); break;
     }
+    if (!done) return;
     ui_.prompt_open = false;
     set_prompt_line({});
+}
+
+bool Controller::submit_chat(const std::string& text) {
+    if (auto problem = link_.chat ? link_.chat(text) : std::optional<std::string>("no game over the network")) {
+        ui_.message = concat("Not sent: ", *problem);
+        return false;
+    }
+    return true;
+}
+
+bool Controller::submit_save(const std::string& text) {
+    if (!files_.write) {
+        ui_.message = "Saving is not available.";
+        return false;
+    }
+    const SaveTarget target = files_.examine ? files_.examine(text) : SaveTarget{};
+    if (!target.refusal.empty()) {
+        ui_.message = concat("Not saved: ", target.refusal);
+        return false;
+    }
+    if (target.exists) {
+        // The prompt stays open beneath the question: n leaves the name to be changed.
+        pending_save_ = text;
+        pending_contents_ = target.contents;
+        ui_.question = Question::Replace;
+        return false;
+    }
+    const auto fitted = format_pdn_within(game_, tags(), false);
+    if (!fitted) {
+        ui_.message = concat("Not saved: ", fitted.error().message);
+        return false;
+    }
+    if (auto problem = files_.write(text, fitted->text, false)) {
+        ui_.message = concat("Not saved: ", *problem);
+        return false;
+    }
+    ui_.message = fitted->cut.empty() ? concat("Saved to ", text, ".")
+                                      : concat("Saved to ", text, " (", cut_note(fitted->cut).substr(2), ").");
+    return true;
+}
+
+bool Controller::submit_open(const std::string& text) {
+    if (!files_.read) {
+        ui_.message = "Opening is not available.";
+        return false;
+    }
+    std::string path = text;
+    if (text[0] == '#') {
+        // A game of the history, numbered as `fetaix games` lists them.
+        const std::vector<std::string> past = files_.history ? files_.history() : std::vector<std::string>{};
+        const std::string digits = text.substr(1);
+        const bool number = !digits.empty() && digits.size() <= 6 &&
+                            digits.find_first_not_of("0123456789") == std::string::npos;
+        const std::size_t n = number ? std::stoul(digits) : 0;
+        if (n < 1 || n > past.size()) {
+            ui_.message = past.empty() ? concat("Not opened: the game history is empty.")
+                                       : concat("Not opened: the game history has #1 to #", past.size(), ".");
+            return false;
+        }
+        path = past[n - 1];
+    }
+    // Read on the program's worker thread: a long record takes a while to check, and the
+    // screen answers meanwhile. The prompt stays open behind, for a name to correct.
+    read_request_ = path;
+    ui_.reading = text;
+    ui_.message = concat("Reading ", text, "... (", keys_.first("cancel"), " stops)");
+    return false;
 }
 
 void Controller::enter_at_prompt(PromptKind kind, std::string text) {

@@ -391,12 +391,24 @@ private:
     void preview(GameRecord saved, Question question);
     void end_preview();
     void answer(bool yes);
+    // The answers to each question (answer() dispatches): what the yes or the no does.
+    void answer_resume(bool yes);
+    void answer_replace(bool yes);
+    void answer_open_other(bool yes);
+    void answer_read_only(bool yes);
+    void answer_resume_unsaved(bool yes);
+    void answer_resign(bool yes);
+    void answer_offer(bool draw, bool yes);
     void open_prompt(PromptKind kind, std::string text);
     // The prompt's line as the editing functions see it, and back.
     PromptLine prompt_line() const;
     void set_prompt_line(PromptLine line);
     void edit_prompt(PromptEdit e);
     void submit_prompt();
+    // Each prompt's line entered: true when it is done with (the prompt closes), false to leave it open.
+    bool submit_chat(const std::string& text);
+    bool submit_save(const std::string& text);
+    bool submit_open(const std::string& text);
     bool game_in_progress() const;
     // Where the game goes when the program ends: the autosave, the history, its file.
     std::string where_kept() const;
