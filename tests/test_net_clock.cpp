@@ -407,7 +407,7 @@ struct DoorTable {
         config.clock_now = keyboard->clock_reading();
         config.now = [this] { return time; };
         // The one game: the keyboard's, which the host plays the joiner's moves on.
-        auto h = Host::start(std::move(config), keyboard->game_for_session());
+        auto h = Host::start(std::move(config), keyboard->table().game_for_session());
         REQUIRE(h.ok());
         host = std::move(*h);
         probe.session = host.get();
@@ -503,6 +503,6 @@ TEST_CASE("net clock: until a seat is taken a plain fetaix decides a fall; then 
     CHECK(t.host->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
     CHECK((*client)->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
     REQUIRE(t.probe.last(EventKind::Result) != nullptr);
-    t.keyboard->replaced(true);  // the host declared it on the keyboard's game: the one game
+    t.keyboard->table().replaced(true);  // the host declared it on the keyboard's game: the one game
     CHECK(t.keyboard->game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
 }

@@ -7,6 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "tui/controller.hpp"
+#include "tui_helpers.hpp"
 #include "tui/frame.hpp"
 
 using namespace fetaix;
@@ -748,20 +749,20 @@ TEST_CASE("tui: a game ended at another terminal (the host's game synced) goes t
     c.set_files(disk.access());
     Game host = c.game();
     REQUIRE(host.play("a1-a2"));
-    c.sync(host);
+    host_sends(c, host);
     CHECK(disk.history.empty());  // not over yet
     REQUIRE(host.resign(Color::Black));
-    c.sync(host);
+    host_sends(c, host);
     REQUIRE(disk.history.size() == 1);
     CHECK_THAT(disk.history[0], Catch::Contains("1. a1-a2 1-0"));
-    c.sync(host);  // the same game again: not kept twice
+    host_sends(c, host);  // the same game again: not kept twice
     CHECK(disk.history.size() == 1);
     // A copy whose host writes this history keeps none.
     FakeDisk other;
     Controller d = from("W:Wa1:Be5");
     d.set_files(other.access());
     d.set_history_by_host(true);
-    d.sync(host);
+    host_sends(d, host);
     CHECK(other.history.empty());
 }
 

@@ -1,5 +1,7 @@
 // The screen, composed without a terminal: exact contents for known states.
 
+#include <memory>
+
 #include <catch2/catch.hpp>
 
 #include "tui/frame.hpp"
@@ -936,10 +938,11 @@ a4-b4 6. a2xa4xc4 c5xc3xe3xe1 7. e5xc5 b5xd5 8. c1-d2 e1xc3xc1 9. b1xd1 b3-a3
 55. a1-a2 d2-d4 56. a2-c2 d4-d3 57. c2-c1 d3-d5 1/2-1/2
 )";
 
-Controller long_game() {
-    Controller c(Rules{}, Players{"Ali", "Zineb"});
-    c.load(parse_pdn(kLongGame)->front());
-    REQUIRE(c.game().ply() == 114);
+// (Held by a pointer: the table it shows hears the controller at its address.)
+std::unique_ptr<Controller> long_game() {
+    auto c = std::make_unique<Controller>(Rules{}, Players{"Ali", "Zineb"});
+    c->load(parse_pdn(kLongGame)->front());
+    REQUIRE(c->game().ply() == 114);
     return c;
 }
 
@@ -1128,7 +1131,8 @@ TEST_CASE("screen: with every bottom line taken, the draw warnings end the statu
 
 TEST_CASE("screen: at 72x24 a long move list is scrolled to its end and closes with the result and its reason",
           "[tui][frame][moves]") {
-    Controller c = long_game();
+    const auto owned = long_game();
+    Controller& c = *owned;
     const Frame f = compose(c, 24, 72, Glyphs::ascii());
     CHECK(panel(f, 1, 15, 34) == std::vector<std::string>{
         "Moves",
@@ -1156,7 +1160,8 @@ TEST_CASE("screen: at 72x24 a long move list is scrolled to its end and closes w
 
 TEST_CASE("screen: at 72x24 browsing shows the earlier position, its move marked in the list, and a label",
           "[tui][frame][moves][browse]") {
-    Controller c = long_game();
+    const auto owned = long_game();
+    Controller& c = *owned;
     c.handle(Action::of(K::StepFirst));
     for (int i = 0; i < 23; ++i) c.handle(Action::of(K::StepForward));
     REQUIRE(c.shown_ply() == 23);
@@ -1201,7 +1206,8 @@ TEST_CASE("screen: at 72x24 browsing shows the earlier position, its move marked
 
 TEST_CASE("screen: at 120x40 a long move list takes two columns, scrolled to its end, with the result",
           "[tui][frame][moves]") {
-    Controller c = long_game();
+    const auto owned = long_game();
+    Controller& c = *owned;
     const Frame f = compose(c, 40, 120, Glyphs::ascii());
     CHECK(panel(f, 1, 32, 66) == std::vector<std::string>{
         "Moves",
@@ -1241,7 +1247,8 @@ TEST_CASE("screen: at 120x40 a long move list takes two columns, scrolled to its
 }
 
 TEST_CASE("screen: at 120x40 browsing back scrolls the columns to the move shown", "[tui][frame][moves][browse]") {
-    Controller c = long_game();
+    const auto owned = long_game();
+    Controller& c = *owned;
     c.handle(Action::of(K::StepFirst));
     for (int i = 0; i < 78; ++i) c.handle(Action::of(K::StepForward));
     REQUIRE(c.shown_ply() == 78);

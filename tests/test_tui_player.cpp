@@ -2,11 +2,13 @@
 // file descriptor the terminal loop polls; the controller only asks whether a side is at this keyboard.
 
 #include <algorithm>
+#include <memory>
 #include <poll.h>
 
 #include <catch2/catch.hpp>
 
 #include "tui/controller.hpp"
+#include "tui_helpers.hpp"
 #include "tui/frame.hpp"
 #include "tui/player.hpp"
 #include "tui/reader.hpp"
@@ -157,13 +159,14 @@ struct FakeLink {
 };
 
 // White (Amina) plays here against Black (Youssef) at another terminal.
-Controller networked(FakeLink& fake) {
+// (Held by a pointer: the table it shows hears the controller at its address.)
+std::unique_ptr<Controller> networked(FakeLink& fake) {
     Players players;
     players.white = "Amina";
     players.black = "Youssef";
-    Controller c(Rules{}, players);
-    c.set_remote(Color::Black, true);
-    c.set_link(fake.link());
+    auto c = std::make_unique<Controller>(Rules{}, players);
+    c->set_remote(Color::Black, true);
+    c->set_link(fake.link());
     return c;
 }
 
@@ -172,7 +175,8 @@ Controller networked(FakeLink& fake) {
 TEST_CASE("player: over the network this keyboard's move goes to the host, and a refused one is not played",
           "[tui][player][network]") {
     FakeLink fake;
-    Controller c = networked(fake);
+    const auto owned = networked(fake);
+    Controller& c = *owned;
     type_move(c, "d3-c3");
     CHECK(c.game().ply() == 1);
     CHECK(fake.sent == std::vector<std::string>{"play d3-c3"});
@@ -195,7 +199,8 @@ TEST_CASE("player: over the network this keyboard's move goes to the host, and a
 TEST_CASE("player: over the network u asks the other player for a take-back and d offers a draw",
           "[tui][player][network]") {
     FakeLink fake;
-    Controller c = networked(fake);
+    const auto owned = networked(fake);
+    Controller& c = *owned;
     c.handle(Action::of(K::Undo));
     CHECK(c.ui().message == "Nothing to take back.");
     type_move(c, "d3-c3");
@@ -224,7 +229,8 @@ TEST_CASE("player: the host's player starts a new game once the one played over 
         INFO("hosts " << hosts);
         FakeLink fake;
         fake.hosts = hosts;
-        Controller c = networked(fake);
+        const auto owned = networked(fake);
+        Controller& c = *owned;
         type_move(c, "d3-c3");
         c.handle(Action::of(K::NewGame));
         CHECK(c.ui().message == (hosts ? "A new game once this one is over: R resigns, d offers a draw."
@@ -232,7 +238,7 @@ TEST_CASE("player: the host's player starts a new game once the one played over 
         CHECK(c.game().ply() == 1);
         Game resigned;
         REQUIRE(resigned.resign(Color::Black));
-        c.sync(resigned);  // as the host's result arrives
+        host_sends(c, resigned);  // as the host's result arrives
         REQUIRE(c.game().over());
         c.handle(Action::of(K::NewGame));
         if (hosts) {
@@ -249,7 +255,8 @@ TEST_CASE("player: the host's player starts a new game once the one played over 
 TEST_CASE("player: over the network the other player's offer is a question, answered through the link",
           "[tui][player][network]") {
     FakeLink fake;
-    Controller c = networked(fake);
+    const auto owned = networked(fake);
+    Controller& c = *owned;
     type_move(c, "d3-c3");
     c.play_delivered(*parse_move("b3xd3", c.game().position(), c.game().rules()));
     c.offered(Color::Black, true);
@@ -264,14 +271,15 @@ TEST_CASE("player: over the network the other player's offer is a question, answ
     CHECK_FALSE(c.game().over());  // the host declares the draw, and the game comes back with it
     Game drawn = c.game();
     drawn.agree_draw();
-    c.sync(drawn);
+    host_sends(c, drawn);
     CHECK(c.game().result().reason == Reason::AgreedDraw);
 }
 
 TEST_CASE("player: over the network resigning tells the host; c opens a chat line that goes through the link",
           "[tui][player][network]") {
     FakeLink fake;
-    Controller c = networked(fake);
+    const auto owned = networked(fake);
+    Controller& c = *owned;
     c.handle(Action::of(K::Chat));
     REQUIRE(c.mode() == InputMode::Prompt);
     for (char ch : std::string("good luck")) {
@@ -341,7 +349,8 @@ TEST_CASE("player: a watcher plays nothing: both sides come from the host", "[tu
 TEST_CASE("player: over the network the status says whose turn from this side, the chat shows under the board",
           "[tui][player][network][frame]") {
     FakeLink fake;
-    Controller c = networked(fake);
+    const auto owned = networked(fake);
+    Controller& c = *owned;
     c.set_network_line("Join: fetaix join kitchen   Watch: fetaix watch kitchen");
     const auto screen = [&c] {
         const Frame f = compose(c, 24, 80, Glyphs::ascii());
@@ -368,7 +377,8 @@ TEST_CASE("player: over the network the status says whose turn from this side, t
 
 TEST_CASE("player: over the network the help page says what u, d and c do there", "[tui][player][network][frame]") {
     FakeLink fake;
-    Controller c = networked(fake);
+    const auto owned = networked(fake);
+    Controller& c = *owned;
     c.handle(Action::of(K::Help));
     const Frame f = compose(c, 40, 100, Glyphs::ascii());
     bool found = false;
@@ -388,16 +398,18 @@ TEST_CASE("player: over the network the key line offers n to the host once the g
         INFO("hosts " << hosts);
         FakeLink fake;
         fake.hosts = hosts;
-        Controller c = networked(fake);
+        const auto owned = networked(fake);
+        Controller& c = *owned;
         CHECK(key_line(c) == "Enter select  : move  u take-back  d draw  c chat  ? help  q quit");
         Game resigned;
         REQUIRE(resigned.resign(Color::Black));
-        c.sync(resigned);  // as the host's result arrives
+        host_sends(c, resigned);  // as the host's result arrives
         REQUIRE(c.game().over());
         CHECK(key_line(c) == concat(hosts ? "n new game   " : "", "[ ] browse the moves   c chat   f flip   ? help   q quit"));
     }
     FakeLink fake;
-    Controller c = networked(fake);
+    const auto owned = networked(fake);
+    Controller& c = *owned;
     type_move(c, "d3-c3");
     c.play_delivered(*parse_move("b3xd3", c.game().position(), c.game().rules()));
     REQUIRE(c.must_capture());

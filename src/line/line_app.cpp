@@ -223,8 +223,9 @@ private:
 
 int run(tui::AppOptions options) {
     catch_signals();
-    tui::Controller controller(options.rules, options.players, options.start);
-    controller.set_clocks(options.white_clock, options.black_clock);
+    // The game in progress, and its view as lines: the screen's game loop holds the same two.
+    play::Table table(options.rules, options.start, options.white_clock, options.black_clock);
+    tui::Controller controller(table, options.players);
     tui::Session session(controller, options);
     LineGame game(controller);
     const engine::Sources engine_sources = engine::from_files();

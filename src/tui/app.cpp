@@ -51,6 +51,8 @@ private:
     void stop_work();
 
     AppOptions options_;
+    // The game in progress, which every screen here shows and every player plays.
+    play::Table table_;
     Controller controller_;
     Session session_;
     // The engine thinks on its own thread, for the computer's moves and for hints.
@@ -82,9 +84,10 @@ private:
 
 GameLoop::GameLoop(AppOptions options)
     : options_(std::move(options)),
-      controller_(options_.rules, options_.players, options_.start),
       // The clocks set before the session reads the game (a resumed game's clocks replace them there).
-      session_((controller_.set_clocks(options_.white_clock, options_.black_clock), controller_), options_),
+      table_(options_.rules, options_.start, options_.white_clock, options_.black_clock),
+      controller_(table_, options_.players),
+      session_(controller_, options_),
       engine_sources_(engine::from_files()),
       thinker_(engine_sources_.make_tables, engine_sources_.book),
       computer_(thinker_, controller_.players(), [this] { return controller_.think_ms(); }) {
@@ -104,7 +107,7 @@ void GameLoop::start_network() {
             options_.net.black_clock = clock->control(Color::Black);
             options_.net.clock_now = controller_.clock_reading();
         }
-        auto started = Network::start(options_.net, controller_.game_for_session(), controller_.players(), options_.state_folder);
+        auto started = Network::start(options_.net, table_.game_for_session(), controller_.players(), options_.state_folder);
         if (!started) throw std::runtime_error(started.error().message);
         network_ = std::move(*started);
         network_->prepare(controller_);
@@ -252,7 +255,7 @@ bool GameLoop::watch_taken_game() {
         watch.mode = NetOptions::Mode::Watch;
         watch.name = holder->game;
         watch.note = concat("This game was taken over by another terminal (pid ", taken_by_, "): watching it.");
-        if (auto started = Network::start(watch, controller_.game_for_session(), controller_.players(), options_.state_folder)) {
+        if (auto started = Network::start(watch, table_.game_for_session(), controller_.players(), options_.state_folder)) {
             network_ = std::move(*started);
             controller_.set_taken_over("");
             network_->prepare(controller_);
@@ -278,7 +281,7 @@ bool GameLoop::follow_lost_door() {
         NetOptions again = *lost_door_;
         again.name = holder->game;
         again.note = concat("The game moved to another terminal (pid ", holder->pid, "): watching it there.");
-        if (auto started = Network::start(again, controller_.game_for_session(), controller_.players(), options_.state_folder)) {
+        if (auto started = Network::start(again, table_.game_for_session(), controller_.players(), options_.state_folder)) {
             if (working_) working_->cancel();
             working_ = nullptr;
             network_ = std::move(*started);

@@ -103,14 +103,37 @@ std::string end_declared_again(const GameResult& result) {
 }  // namespace
 
 Controller::Controller(const Rules& rules, Players players, const Position& start)
-    : start_(start), players_(players), command_line_(std::move(players)), game_(rules, start) {
-    now_ = [] {
-        return static_cast<Millis>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                       std::chrono::steady_clock::now().time_since_epoch())
-                                       .count());
-    };
+    : own_table_(std::in_place, rules, start), table_(*own_table_), players_(players), command_line_(std::move(players)) {
+    listening_ = table_.listen([this](const play::TableEvent& e) { heard(e); });
     face_the_person();
     refresh();
+}
+
+Controller::Controller(play::Table& table, Players players)
+    : table_(table), players_(players), command_line_(std::move(players)) {
+    listening_ = table_.listen([this](const play::TableEvent& e) { heard(e); });
+    face_the_person();
+    refresh();
+}
+
+void Controller::heard(const play::TableEvent& e) {
+    using K = play::TableEvent::Kind;
+    switch (e.kind) {
+        case K::Moved: {
+            const Move move = e.move;  // a copy: the legal moves are listed anew, and e.move may be one
+            clear_selection();
+            changed();
+            announce_promotion(e.mover, move);
+            // Another player's move (the computer's, the other terminal's) is said until the next key.
+            if (seat(e.mover) != Seat::Keyboard) announce_delivered(e.mover, move);
+            break;
+        }
+        case K::Replaced: replaced(e.goes_on); break;
+        case K::Stepped:
+        case K::Ended:
+        case K::Begun: changed(); break;
+    }
+    sync_clock();
 }
 
 void Controller::face_the_person() {
@@ -121,9 +144,7 @@ void Controller::face_the_person() {
 }
 
 void Controller::load(const GameRecord& record, bool command_line_wins) {
-    game_ = to_game(record);
-    reset_clock(&record);
-    start_ = record.start;
+    table_.begin(to_game(record), record.start, &record);
     ui_.viewing.reset();
     record_tags_ = record.tags;
     std::vector<std::string> notes;
@@ -140,7 +161,7 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
     for (const std::string& note : notes) ui_.message += concat(ui_.message.empty() ? "" : " ", "Note: ", note, ".");
     // A finished game loaded is kept in the history only once it changes, as a game of its own (or in
     // place of its record there, for the autosave's game kept before).
-    archived_ = game_.over() ? history_key(game_) : std::string();
+    archived_ = game().over() ? history_key(game()) : std::string();
     kept_at_ = kept_record(record);
     clear_selection();
     changed();
@@ -173,7 +194,7 @@ void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(save
 
 void Controller::preview(GameRecord saved, Question question) {
     before_preview_ =
-        BeforePreview{game_, start_, players_, record_tags_, archived_, kept_at_, clock_, clock_reading(), clock_paused_};
+        BeforePreview{table_.snapshot(), players_, record_tags_, archived_, kept_at_};
     pending_resume_ = std::move(saved);
     load(*pending_resume_);
     ui_.question = question;
@@ -181,17 +202,13 @@ void Controller::preview(GameRecord saved, Question question) {
 
 void Controller::end_preview() {
     if (!before_preview_) return;
-    game_ = before_preview_->game;
-    start_ = before_preview_->start;
     players_ = before_preview_->players;
     record_tags_ = before_preview_->record_tags;
     archived_ = before_preview_->archived;
     kept_at_ = before_preview_->kept_at;
-    clock_ = before_preview_->clock;
-    clock_paused_ = before_preview_->paused;
-    if (clock_ && before_preview_->reading) clock_->set(*before_preview_->reading, now());
+    const play::Table::Snapshot before = std::move(before_preview_->table);
     before_preview_.reset();
-    sync_clock();
+    table_.restore(before, nobody_here());
     clear_selection();
     ui_.message.clear();  // what loading said about the saved game's players
     // Not a change to save by itself: the autosave still holds the saved game (set_aside_saved, having
@@ -218,9 +235,9 @@ std::vector<Tag> Controller::tags() const {
     }
     const std::vector<Tag> players = player_tags(players_);
     out.insert(out.begin() + static_cast<std::ptrdiff_t>(roster_end), players.begin(), players.end());
-    if (clock_) {
-        const TimeControl& white = clock_->control(Color::White);
-        const TimeControl& black = clock_->control(Color::Black);
+    if (const auto& clock = table_.clock()) {
+        const TimeControl& white = clock->control(Color::White);
+        const TimeControl& black = clock->control(Color::Black);
         if (white == black) {
             out.push_back(Tag{std::string(kTagTimeControl), time_control_tag(white)});
         } else {
@@ -228,7 +245,7 @@ std::vector<Tag> Controller::tags() const {
             out.push_back(Tag{std::string(kTagBlackTimeControl), time_control_tag(black)});
         }
         // Where the clocks stand now, within the turn: a game resumed goes on from there.
-        out.push_back(Tag{std::string(kTagClock), concat(format_clock_reading(*clock_reading()), clock_paused_ ? " paused" : "")});
+        out.push_back(Tag{std::string(kTagClock), concat(format_clock_reading(*clock_reading()), clock_paused() ? " paused" : "")});
     }
     return out;
 }
@@ -275,7 +292,7 @@ Bitboard Controller::must_capture() const {
 }
 
 std::string Controller::question_text() const {
-    const Color mover = game_.position().side_to_move;
+    const Color mover = game().position().side_to_move;
     // "(y/n)", with the keys in force.
     const std::string yn = concat("(", keys_.first("yes"), "/", keys_.first("no"), ")");
     const std::string y = keys_.first("yes"), n = keys_.first("no");
@@ -334,23 +351,14 @@ void Controller::set_link(Link link) {
     refresh();
 }
 
-void Controller::sync(const Game& game) {
-    const std::vector<Move> moves = game_.moves(), next = game.moves();
-    const bool goes_on = game.start() == game_.start() && next.size() >= moves.size() &&
-                         std::equal(moves.begin(), moves.end(), next.begin());
-    game_ = game;
-    replaced(goes_on);
-}
-
 void Controller::replaced(bool goes_on) {
     // The move last announced, gone from the game now: its news is stale.
-    if (announced_ && (game_.ply() < announced_->ply || !(game_.move(announced_->ply) == announced_->move))) {
+    if (announced_ && (game().ply() < announced_->ply || !(game().move(announced_->ply) == announced_->move))) {
         if (ui_.message.starts_with(announced_->text)) ui_.message.clear();
         announced_.reset();
     }
     // The host's next game, not this one going on: its end is kept beside this one's.
     if (!goes_on) kept_at_.clear();
-    apply_host_clock();
     clear_selection();
     // The host's game replaces this copy: a question about the old one (an offer) is moot.
     if (ui_.question == Question::AcceptDraw || ui_.question == Question::AcceptTakeback) ui_.question = Question::None;
@@ -377,7 +385,7 @@ void Controller::add_chat(std::string line) {
 
 std::string Controller::waiting_text() const {
     if (watching()) return watching_text();
-    return concat("It is not your turn: waiting for ", players_.name(game_.position().side_to_move), ".");
+    return concat("It is not your turn: waiting for ", players_.name(game().position().side_to_move), ".");
 }
 
 std::string Controller::watching_text() const {
@@ -392,8 +400,8 @@ void Controller::set_remote(Color side, bool remote) {
 }
 
 bool Controller::player_to_move() const {
-    return !ui_.replay && ui_.question == Question::None && !game_.over() && taken_over_.empty() &&
-           seat(game_.position().side_to_move) != Seat::Keyboard;
+    return !ui_.replay && ui_.question == Question::None && !game().over() && taken_over_.empty() &&
+           seat(game().position().side_to_move) != Seat::Keyboard;
 }
 
 std::optional<Color> Controller::keyboard_side() const {
@@ -401,32 +409,20 @@ std::optional<Color> Controller::keyboard_side() const {
     if (white && black) return std::nullopt;
     if (white) return Color::Black;
     if (black) return Color::White;
-    return game_.position().side_to_move;
+    return game().position().side_to_move;
 }
 
 void Controller::play_delivered(const Move& m) {
-    ui_.hint.reset();
-    // Said before playing: playing lists the legal moves anew, and m may be one of them.
+    // A copy: playing lists the legal moves anew, and m may be one of them. The table's event announces it.
     const Move move = m;
-    const Color mover = game_.position().side_to_move;
-    const std::size_t ply = game_.ply();
     play(move);
-    if (game_.ply() == ply) return;  // refused: play() has said why
-    announce_delivered(mover, move);
-}
-
-void Controller::moved(Color mover, const Move& m) {
-    const Move move = m;
-    ui_.hint.reset();
-    after_move(mover, move);
-    announce_delivered(mover, move);
 }
 
 void Controller::announce_delivered(Color mover, const Move& m) {
     const std::string said = announcement(mover, m);
     // Announced until the next key, the board marking its whole path meanwhile.
     ui_.message = said;
-    announced_ = Announced{game_.ply(), m, said};
+    announced_ = Announced{game().ply(), m, said};
     bell_due_ = bell_on_;
     archive_if_finished();
     // A finished game that the history could not keep: that follows the move.
@@ -452,7 +448,7 @@ void Controller::show_hint(const Move& m, std::optional<int> searched, const std
     const std::string value = std::abs(score) > engine::kMateBound
                                   ? std::string(score > 0 ? "a forced win" : "a forced loss")
                                   : concat(score >= 0 ? "+" : "-", std::abs(score) / 100, ".", std::abs(score) % 100 / 10,
-                                           std::abs(score) % 10, " for ", to_string(game_.position().side_to_move));
+                                           std::abs(score) % 10, " for ", to_string(game().position().side_to_move));
     ui_.message = concat("Hint: ", to_string(m), " (", value, ")");
 }
 
@@ -507,8 +503,8 @@ void Controller::set_aside_saved(const GameRecord& saved) {
 }
 
 void Controller::archive_if_finished() {
-    if (ui_.replay || !game_.over() || !files_.archive) return;
-    const std::string record = record_for_history(game_, tags());
+    if (ui_.replay || !game().over() || !files_.archive) return;
+    const std::string record = record_for_history(game(), tags());
     if (record.empty()) return;
     if (auto problem = keep_in_history(record)) ui_.message = *problem;
 }
@@ -573,50 +569,46 @@ void Controller::type_at_prompt(char ch) {
 
 void Controller::undo() {
     clear_selection();
-    const std::size_t from = game_.ply();
-    const GameResult ended = game_.result();
-    if (!game_.undo()) {
+    const std::size_t from = game().ply();
+    const GameResult ended = game().result();
+    if (!table_.undo()) {
         ui_.message = "Nothing to undo.";
         return;
     }
     // Against the computer, its reply and your move go back together.
-    if (computer_to_move() && seat(opponent(game_.position().side_to_move)) != Seat::Computer) game_.undo();
-    restore_clock();
-    changed();
+    if (computer_to_move() && seat(opponent(game().position().side_to_move)) != Seat::Computer) table_.undo();
     // Said, so that the other player at a shared keyboard sees what went back.
     const std::string end = end_taken_back(ended);
-    const std::string moves = stepped_text(game_, game_.ply(), from, false);
+    const std::string moves = stepped_text(game(), game().ply(), from, false);
     ui_.message = end.empty() || moves.empty() ? end + moves : concat(end, " ", moves);
 }
 
 void Controller::redo() {
     clear_selection();
-    const std::size_t from = game_.ply();
-    if (!game_.redo()) {
+    const std::size_t from = game().ply();
+    if (!table_.redo()) {
         ui_.message = "Nothing to redo.";
         return;
     }
-    if (computer_to_move() && game_.can_redo()) game_.redo();
-    restore_clock();
-    changed();
+    if (computer_to_move() && game().can_redo()) table_.redo();
     // A resignation or draw declared again comes after the moves played again.
-    const std::string moves = stepped_text(game_, from, game_.ply(), true);
-    const std::string end = game_.over() ? end_declared_again(game_.result()) : "";
+    const std::string moves = stepped_text(game(), from, game().ply(), true);
+    const std::string end = game().over() ? end_declared_again(game().result()) : "";
     ui_.message = end.empty() || moves.empty() ? moves + end : concat(moves, " ", end);
 }
 
 void Controller::pause() {
-    if (!clock_) ui_.message = "No clocks in this game: fetaix --clock 5+3 starts one with them.";
-    else if (game_.over()) ui_.message = "The game is over: the clocks are stopped.";
+    if (!clock()) ui_.message = "No clocks in this game: fetaix --clock 5+3 starts one with them.";
+    else if (game().over()) ui_.message = "The game is over: the clocks are stopped.";
     else {
-        clock_paused_ = !clock_paused_;
-        ui_.message = clock_paused_ ? concat("Clocks paused: ", keys_.first("pause"), " starts them again.")
+        table_.set_clock_paused(!clock_paused());
+        ui_.message = clock_paused() ? concat("Clocks paused: ", keys_.first("pause"), " starts them again.")
                                     : "Clocks running again.";
     }
 }
 
 void Controller::ask_for_hint() {
-    if (game_.over()) ui_.message = "No hint: the game is not in play.";
+    if (game().over()) ui_.message = "No hint: the game is not in play.";
     else if (computer_to_move()) ui_.message = "The computer is to move.";
     else if (player_to_move()) ui_.message = waiting_text();
     else {
@@ -634,16 +626,13 @@ void Controller::open_file_prompt() {
 }
 
 void Controller::offer_draw() {
-    if (game_.over()) ui_.message = "The game is over.";
+    if (game().over()) ui_.message = "The game is over.";
     else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
     else if (const Color to = opponent(*keyboard_side()); seat(to) == Seat::Computer) {
         // The computer answers at once.
-        const bool accepted = engine::accepts_draw(game_, to);
+        const bool accepted = engine::accepts_draw(game(), to);
         ui_.message = concat(players_.label(to), accepted ? " accepts the draw." : " declines the draw.");
-        if (accepted) {
-            game_.agree_draw();
-            changed();
-        }
+        if (accepted) table_.agree_draw();
     } else {
         ui_.question = Question::AcceptDraw;
     }
@@ -657,7 +646,7 @@ bool Controller::say_yes() {
     ui_.question = Question::None;
     // Not in the autosave: the history keeps it, or the player decides knowing it is lost.
     if (!unsaved_game()) return false;
-    set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { quitting_ = true; });
+    set_aside(record_for_history(game(), tags()), game(), kept_at_, [this] { quitting_ = true; });
     return true;
 }
 
@@ -725,7 +714,7 @@ bool Controller::apply(const Action& action) {
         case K::Open: open_file_prompt(); break;
         case K::NewGame:
             if (game_in_progress()) ui_.question = Question::NewGame;
-            else set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { new_game(); });
+            else set_aside(record_for_history(game(), tags()), game(), kept_at_, [this] { new_game(); });
             break;
         case K::Flip:
             ui_.flipped = !ui_.flipped;
@@ -752,7 +741,7 @@ bool Controller::apply(const Action& action) {
             ui_.help_page = 0;
             break;
         case K::Resign:
-            if (game_.over()) ui_.message = "The game is over.";
+            if (game().over()) ui_.message = "The game is over.";
             else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
             else ui_.question = Question::Resign;
             break;
@@ -775,15 +764,15 @@ bool Controller::network_allows(const Action& action) {
     // Which actions a seat or a watcher may take is the registry's (each row's contexts); here, why not.
     if (!allowed_in(action, mine ? kAtSeat : kWatching)) {
         // The host's game is the one played: its player starts the next once this one is over.
-        if (action.kind == K::NewGame && link_.hosts && game_.over()) return true;
+        if (action.kind == K::NewGame && link_.hosts && game().over()) return true;
         ui_.message = not_over_the_network(action.kind);
         return false;
     }
     if (action.kind != K::Undo && action.kind != K::OfferDraw) return true;
     // A take-back or a draw goes to the other player as an offer.
     const bool takeback = action.kind == K::Undo;
-    if (game_.over()) ui_.message = "The game is over.";
-    else if (takeback && game_.ply() == 0)
+    if (game().over()) ui_.message = "The game is over.";
+    else if (takeback && game().ply() == 0)
         ui_.message = "Nothing to take back.";
     else if (auto problem = link_.offer(takeback)) ui_.message = *problem;
     else
@@ -801,7 +790,7 @@ std::string Controller::not_over_the_network(Action::Kind kind) const {
                                : "The host starts a new game: this screen follows the host's game.";
         case K::Pause:
             // The host's clock is the authority and nobody at one terminal may stop the other's time.
-            return clock_        ? "No pause in a game over the network: the host's clocks run for both players."
+            return clock()       ? "No pause in a game over the network: the host's clocks run for both players."
                    : link_.hosts ? "No clocks: host with --clock 5+3 for them; over the network they never pause."
                                  : "No clocks: the host sets the clock, and over the network no clock is paused.";
         case K::Redo:
@@ -815,30 +804,30 @@ std::string Controller::not_over_the_network(Action::Kind kind) const {
 
 bool Controller::unsaved_game() const {
     // A saved game shown while asking about it is still in its file.
-    return !autosaved_ && !ui_.replay && !before_preview_ && (game_.ply() > 0 || !game_.redo_line().empty()) &&
-           !kept_already(game_, archived_);
+    return !autosaved_ && !ui_.replay && !before_preview_ && (game().ply() > 0 || !game().redo_line().empty()) &&
+           !kept_already(game(), archived_);
 }
 
 std::optional<std::string> Controller::keep_unsaved_game() {
     if (!unsaved_game() || !files_.archive) return std::nullopt;
-    const std::string record = record_for_history(game_, tags());
+    const std::string record = record_for_history(game(), tags());
     return record.empty() ? std::nullopt : keep_in_history(record);
 }
 
 std::optional<std::string> Controller::keep_in_history(const std::string& record) {
     auto kept = files_.archive(record, kept_at_);
     if (!kept) return concat("Not kept in the game history: ", kept.error().message);
-    archived_ = history_key(game_);
+    archived_ = history_key(game());
     kept_at_ = *kept;
     return std::nullopt;
 }
 
 void Controller::changed() {
-    ++revision_;
+    table_.touch();
     ui_.hint.reset();
     // A position browsed stays in view while the game goes on (the computer moves); one the game no
     // longer reaches is left.
-    if (ui_.viewing && *ui_.viewing >= game_.ply()) ui_.viewing.reset();
+    if (ui_.viewing && *ui_.viewing >= game().ply()) ui_.viewing.reset();
     refresh();
 }
 
@@ -853,7 +842,7 @@ bool Controller::changes_the_game(const Action& action) const {
 
 void Controller::step_view(Action::Kind kind) {
     using K = Action::Kind;
-    const std::size_t live = game_.ply(), from = shown_ply();
+    const std::size_t live = game().ply(), from = shown_ply();
     std::size_t to = from;
     switch (kind) {
         case K::StepBack: to = from > 0 ? from - 1 : 0; break;
@@ -928,9 +917,9 @@ void Controller::edit_prompt(PromptEdit e) {
 }
 
 void Controller::refresh() {
-    legal_ = game_.legal_moves();
-    if (game_.over()) legal_.clear();
-    if (ui_.auto_flip) ui_.flipped = game_.position().side_to_move == Color::Black;
+    legal_ = game().legal_moves();
+    if (game().over()) legal_.clear();
+    if (ui_.auto_flip) ui_.flipped = game().position().side_to_move == Color::Black;
 }
 
 void Controller::move_cursor(ScreenDirection d) {
@@ -945,7 +934,7 @@ void Controller::move_cursor(ScreenDirection d) {
 
 void Controller::select_at(Point p) {
     // (Replay and browsing never get here: apply() refuses choosing on a board that is not the game's.)
-    if (game_.over()) {
+    if (game().over()) {
         ui_.message = concat("The game is over: ", keys_.first("new-game"), " starts a new one, ", keys_.first("undo"),
                              " takes back the last move.");
         return;
@@ -970,7 +959,7 @@ void Controller::select_at(Point p) {
         ui_.message = "Selection cancelled.";
         return;
     }
-    const Position& pos = game_.position();
+    const Position& pos = game().position();
     if (s.path.empty() && contains(movable_pieces(legal_), p)) {
         s = Selection{p, {}};
         return;
@@ -980,12 +969,12 @@ void Controller::select_at(Point p) {
     std::vector<Point> tried = s.path;
     tried.push_back(p);
     const bool landing = s.active() && (!s.path.empty() || !contains(pos.us(), p));
-    const bool capture = has_capture(pos, game_.rules());
-    Refusal why = landing ? refusal(pos, game_.rules(), s.from, tried, capture, false)
-                          : refusal(pos, game_.rules(), p, {}, capture, false);
+    const bool capture = has_capture(pos, game().rules());
+    Refusal why = landing ? refusal(pos, game().rules(), s.from, tried, capture, false)
+                          : refusal(pos, game().rules(), p, {}, capture, false);
     // On the board a first landing is not written as a step or a capture: nothing to jump means a step.
     if (why.kind == RefusalKind::NothingToCapture && s.path.empty())
-        why = refusal(pos, game_.rules(), s.from, tried, false, false);
+        why = refusal(pos, game().rules(), s.from, tried, false, false);
     ui_.message = sentence(describe(why));
 }
 
@@ -1007,30 +996,20 @@ void Controller::extend(Point land) {
 
 void Controller::play(const Move& m) {
     if (clocks_hold_moves()) return;
-    const Color mover = game_.position().side_to_move;
+    const Color mover = game().position().side_to_move;
     // This keyboard's move goes to the host: it may refuse it (not this side's turn any more).
+    // The table's event does what every move does after it (heard).
     auto played = play_on_game(m, networked() && seat(mover) == Seat::Keyboard);
     clear_selection();
-    if (!played) {
-        ui_.message = played.error().message;
-        return;
-    }
-    after_move(mover, *played);
+    if (!played) ui_.message = played.error().message;
 }
 
 Expected<Move> Controller::play_on_game(const Move& m, bool through_link) {
     if (through_link)
         if (auto problem = link_.play(m)) return Error{*problem};
-    auto played = game_.play(m);
+    auto played = table_.play(m);
     if (played && through_link && link_.played) link_.played();
     return played;
-}
-
-void Controller::after_move(Color mover, const Move& played) {
-    clear_selection();
-    press_clock(mover);
-    changed();
-    announce_promotion(mover, played);
 }
 
 void Controller::announce_promotion(Color mover, const Move& m) {
@@ -1046,7 +1025,7 @@ void Controller::answer(bool yes) {
         case Question::None:
         case Question::Quit: break;
         case Question::NewGame:
-            if (yes) set_aside(record_for_history(game_, tags()), game_, kept_at_, [this] { new_game(); });
+            if (yes) set_aside(record_for_history(game(), tags()), game(), kept_at_, [this] { new_game(); });
             break;
         case Question::Resume: answer_resume(yes); break;
         case Question::Replace: answer_replace(yes); break;
@@ -1083,7 +1062,7 @@ void Controller::answer_resume(bool yes) {
 void Controller::answer_replace(bool yes) {
     if (!yes) {
         ui_.message = concat("Not saved: ", pending_save_, " was left as it is.");
-    } else if (auto fitted = format_pdn_within(game_, tags(), false); !fitted) {
+    } else if (auto fitted = format_pdn_within(game(), tags(), false); !fitted) {
         ui_.message = concat("Not saved: ", fitted.error().message);
     } else if (auto problem = files_.write(pending_save_, fitted->text, true)) {
         ui_.message = concat("Not saved: ", *problem);
@@ -1099,7 +1078,7 @@ void Controller::answer_open_other(bool yes) {
         GameRecord record = std::move(*pending_open_);
         const std::string name = pending_open_name_;
         const bool at_start = pending_open_at_start_;
-        set_aside(record_for_history(game_, tags()), game_, kept_at_,
+        set_aside(record_for_history(game(), tags()), game(), kept_at_,
                   [this, record, name, at_start] { open_record(record, name, at_start); });
     } else {
         ui_.message = concat(pending_open_name_, " was not opened; the game goes on.");
@@ -1141,9 +1120,8 @@ void Controller::answer_resign(bool yes) {
             return;
         }
     }
-    game_.resign(keyboard_side().value_or(game_.position().side_to_move));
+    table_.resign(keyboard_side().value_or(game().position().side_to_move));
     if (networked() && link_.resigned) link_.resigned();
-    changed();
 }
 
 void Controller::answer_offer(bool draw, bool yes) {
@@ -1154,10 +1132,9 @@ void Controller::answer_offer(bool draw, bool yes) {
         return;
     }
     if (yes) {
-        game_.agree_draw();
-        changed();
+        table_.agree_draw();
     } else {
-        ui_.message = concat(to_string(opponent(game_.position().side_to_move)), " declines the draw.");
+        ui_.message = concat(to_string(opponent(game().position().side_to_move)), " declines the draw.");
     }
 }
 
@@ -1207,7 +1184,7 @@ bool Controller::submit_save(const std::string& text) {
         ui_.question = Question::Replace;
         return false;
     }
-    const auto fitted = format_pdn_within(game_, tags(), false);
+    const auto fitted = format_pdn_within(game(), tags(), false);
     if (!fitted) {
         ui_.message = concat("Not saved: ", fitted.error().message);
         return false;
@@ -1268,16 +1245,14 @@ bool Controller::play_typed(const std::string& text) {
         return false;
     }
     if (clocks_hold_moves()) return false;
-    const Color mover = game_.position().side_to_move;
     // Over the network the session plays it (the host decides); read here first, as the game reads it.
-    auto move = game_.over() ? Expected<Move>(Error{concat("the game is over: ", describe(game_.result().reason))})
-                             : parse_move(text, game_.position(), game_.rules());
+    auto move = game().over() ? Expected<Move>(Error{concat("the game is over: ", describe(game().result().reason))})
+                             : parse_move(text, game().position(), game().rules());
     auto played = move ? play_on_game(*move, networked()) : move;
     if (!played) {
         ui_.message = concat(text, ": ", played.error().message);
         return false;
     }
-    after_move(mover, *played);
     // A game that has just ended goes to the history at once, as after any action.
     archive_if_finished();
     return true;
@@ -1301,23 +1276,22 @@ void Controller::finish_read(Expected<GameRecord> record) {
         return;
     }
     GameRecord opened = std::move(*record);
-    set_aside(record_for_history(game_, tags()), game_, kept_at_, [this, opened, name] { open_record(opened, name, false); });
+    set_aside(record_for_history(game(), tags()), game(), kept_at_, [this, opened, name] { open_record(opened, name, false); });
 }
 
-bool Controller::game_in_progress() const { return game_.ply() > 0 && !game_.over(); }
+bool Controller::game_in_progress() const { return game().ply() > 0 && !game().over(); }
 
 void Controller::open_record(const GameRecord& record, const std::string& name, bool command_line_wins) {
     load(record, command_line_wins);
     // The game is in its file: kept in the history again only once it changes.
-    archived_ = history_key(game_);
+    archived_ = history_key(game());
     const std::string players = ui_.message;
     ui_.message = record.notes.empty() ? concat("Opened ", name, ".") : concat("Opened ", name, "; note: ", record.notes.front());
     if (!players.empty()) ui_.message += concat(" ", players);
 }
 
 void Controller::new_game() {
-    game_ = Game(game_.rules(), start_);
-    reset_clock(nullptr);
+    table_.begin(Game(game().rules(), table_.start()), table_.start());
     ui_.viewing.reset();
     // A new game is not the record's: its Event, Site, Date and the like stay with the old one.
     record_tags_.clear();
@@ -1328,147 +1302,43 @@ void Controller::new_game() {
 }
 
 void Controller::set_clocks(std::optional<TimeControl> white, std::optional<TimeControl> black) {
-    white_clock_ = white;
-    black_clock_ = black;
-    if (!white_clock_ != !black_clock_) white_clock_ = black_clock_ = std::nullopt;  // both or neither
-    reset_clock(nullptr);
-}
-
-void Controller::reset_clock(const GameRecord* record) {
-    clock_.reset();
-    clock_paused_ = false;
-    clock_warned_ = {};
-    ClockReading reading;
-    if (record && record->white_clock && record->black_clock) {
-        clock_ = Clock(*record->white_clock, *record->black_clock);
-        // The Clock tag has the time within the turn; the last move's comment has its start.
-        reading = record->clock_now ? *record->clock_now
-                                    : game_.clock_at(game_.ply()).value_or(
-                                          ClockReading{record->white_clock->base, record->black_clock->base, {}});
-        clock_paused_ = record->clock_paused;
-    } else if (white_clock_ && black_clock_) {
-        clock_ = Clock(*white_clock_, *black_clock_);
-        reading = ClockReading{white_clock_->base, black_clock_->base, {}};
-        // A game without clocks of its own is timed from here on.
-        if (!game_.clock_at(game_.ply())) game_.set_clock(reading);
-    } else {
-        return;
-    }
-    // The side to move's clock runs, once the first move has been played.
-    reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move) : std::nullopt;
-    clock_->set(reading, now());
+    table_.set_controls(white, black);
     sync_clock();
-}
-
-void Controller::press_clock(Color mover) {
-    if (!clock_) {
-        apply_host_clock();  // over the network the host's clocks may be the first this game has
-        return;
-    }
-    const Millis t = now();
-    clock_->press(mover, t);
-    if (game_.over()) clock_->stop(t);
-    game_.set_clock(clock_->reading(t));
-    apply_host_clock();
 }
 
 void Controller::follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading, Millis at) {
-    host_clock_ = HostClock{ply, white, black, reading, at};
-    apply_host_clock();
-}
-
-void Controller::apply_host_clock() {
-    if (!host_clock_ || host_clock_->ply > game_.ply()) return;
-    const HostClock h = *std::exchange(host_clock_, std::nullopt);
-    if (h.ply < game_.ply()) return;  // stale: a later ply is here already
-    if (!clock_ || !(clock_->control(Color::White) == h.white) || !(clock_->control(Color::Black) == h.black)) {
-        clock_ = Clock(h.white, h.black);
-        clock_warned_ = {};
-    }
-    // The host's clocks are paused by nobody (a plain fetaix's pause ends when its seat is taken).
-    clock_paused_ = false;
-    clock_->set(h.reading, h.at);
-    game_.set_clock(h.reading);
-    host_clocks_ = true;
+    table_.follow_clock(ply, white, black, reading, at);
     sync_clock();
 }
 
-void Controller::restore_clock() {
-    if (!clock_) return;
-    const Millis t = now();
-    ClockReading reading = game_.clock_at(game_.ply()).value_or(clock_->reading(t));
-    reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move) : std::nullopt;
-    clock_->set(reading, t);
-    clock_warned_ = {};
-    sync_clock();
-}
-
-void Controller::sync_clock() {
-    if (!clock_) return;
-    const Millis t = now();
-    if (game_.over() && clock_->running()) clock_->stop(t);
+bool Controller::nobody_here() const {
     // A saved game shown for a question, a file waiting to be opened, a replay, a game hidden by a
     // terminal too small to show it, a game taken over by another terminal: nobody is playing here.
-    const bool hold = clock_paused_ || before_preview_ || ui_.replay || ui_.question == Question::OpenOther ||
-                      waits_for_screen() || !taken_over_.empty();
-    if (hold) clock_->pause(t);
-    else clock_->resume(t);
+    return before_preview_ || ui_.replay || ui_.question == Question::OpenOther || waits_for_screen() ||
+           !taken_over_.empty();
 }
+
+void Controller::sync_clock() { table_.sync_clock(nobody_here()); }
 
 bool Controller::clocks_hold_moves() {
     // Paused clocks stop the game, not only the time: a move then would be played on nobody's time.
-    if (!clock_ || !clock_paused_ || game_.over()) return false;
+    if (!clock() || !clock_paused() || game().over()) return false;
     clear_selection();
     ui_.message = concat("The clocks are paused: ", keys_.first("pause"), " starts them again.");
     return true;
 }
 
 bool Controller::tick() {
-    if (!clock_) return false;
-    sync_clock();
-    const Millis t = now();
-    // Once the host's clocks are followed, the host decides a fall (its result comes as the game's).
-    if (const auto side = clock_->fallen(t); side && !game_.over() && !host_clocks_) {
-        game_.lose_on_time(*side);
-        clock_->stop(t);
+    const play::Table::Tick t = table_.tick(nobody_here());
+    if (t.fell) {
+        // The table's event (Ended) has shown the game over; the fall is said and kept.
         clear_selection();
-        ui_.message = time_up_text(*side);
+        ui_.message = time_up_text(*t.fell);
         bell_due_ = bell_on_;
-        changed();
         archive_if_finished();
-        return true;
     }
-    const auto side = clock_->running();
-    if (!side || clock_->paused()) return false;
-    const bool low = clock_->reading(t).of(*side) < clock_warning(*side);
-    bool& warned = clock_warned_[*side == Color::White ? 0 : 1];
-    if (low && !warned) bell_due_ = bell_on_;
-    warned = low;
-    return true;
-}
-
-std::optional<ClockReading> Controller::clock_reading() const {
-    if (!clock_) return std::nullopt;
-    return clock_->reading(now());
-}
-
-std::optional<Millis> Controller::clock_wait() const {
-    if (!clock_ || game_.over()) return std::nullopt;
-    // At zero over the network: the host's word on the fall is awaited on the socket, not by the clock.
-    if (host_clocks_ && clock_->fallen(now())) return std::nullopt;
-    return clock_->next_change(now());
-}
-
-int Controller::think_ms() const {
-    if (!clock_) return players_.think_ms;
-    const Color side = game_.position().side_to_move;
-    return static_cast<int>(std::min<Millis>(think_budget(clock_->reading(now()).of(side), clock_->control(side)), 3600000));
-}
-
-Millis Controller::clock_warning(Color side) const {
-    if (!clock_) return 0;
-    // Twenty seconds, or a quarter of a short clock, so that a short game does not start warned.
-    return std::min<Millis>(20000, clock_->control(side).base / 4);
+    if (t.warned) bell_due_ = bell_on_;
+    return t.running;
 }
 
 }  // namespace fetaix::tui

@@ -15,6 +15,7 @@
 #include <fetaix/engine/engine.hpp>
 
 #include "input.hpp"
+#include "play/table.hpp"
 #include "keymap.hpp"
 #include "players.hpp"
 #include "prompt.hpp"
@@ -118,7 +119,13 @@ struct UiState {
 
 class Controller {
 public:
+    // A game of its own (tests, and a program with one screen), or a view of a table the program holds.
     Controller(const Rules& rules, Players players, const Position& start = start_position());
+    Controller(play::Table& table, Players players);
+    // The table hears this controller's `this`: neither copied nor moved.
+    Controller(const Controller&) = delete;
+    Controller& operator=(const Controller&) = delete;
+    ~Controller() { table_.unlisten(listening_); }
 
     // Turns the board so the side to move is at the bottom after every move (or stops doing so).
     void set_auto_flip(bool on) {
@@ -176,8 +183,8 @@ public:
     // Shows a recorded game to step through with the arrow keys, from its start, changing nothing.
     void start_replay(std::string reason);
     // The ply whose position the board shows: the game's current one, or the one browsed or replayed.
-    std::size_t shown_ply() const { return std::min(ui_.viewing.value_or(game_.ply()), game_.ply()); }
-    const Position& shown_position() const { return game_.position_at(shown_ply()); }
+    std::size_t shown_ply() const { return std::min(ui_.viewing.value_or(game().ply()), game().ply()); }
+    const Position& shown_position() const { return game().position_at(shown_ply()); }
     // Asks whether to resume a saved game, showing it while asking; yes goes on with it, no goes back
     // to the game the program started with (the saved one kept in the history first).
     void offer_resume(GameRecord saved);
@@ -200,7 +207,7 @@ public:
     // the program then asks that side's Player for the move.
     bool player_to_move() const;
     // The same, when that player is the computer.
-    bool computer_to_move() const { return player_to_move() && seat(game_.position().side_to_move) == Seat::Computer; }
+    bool computer_to_move() const { return player_to_move() && seat(game().position().side_to_move) == Seat::Computer; }
     // The side whose player has the keyboard: the side to move between two people here, the person's
     // side against the computer or a remote player, none when the computer plays both.
     std::optional<Color> keyboard_side() const;
@@ -209,9 +216,6 @@ public:
                                    seat(Color::Black) == Seat::Remote; }
     // Plays a move that the side to move's Player delivered (the computer's).
     void play_delivered(const Move& m);
-    // `mover`'s move `m` was played on this game elsewhere (the network session played the other
-    // terminal's move on it): the clocks, the autosave's mark and the message follow, as after play.
-    void moved(Color mover, const Move& m);
     // With the bell on, the terminal bell rings once after each move a Player delivers.
     void set_bell(bool on) { bell_on_ = on; }
     // True once after a delivered move with the bell on: the program then rings the bell.
@@ -243,22 +247,22 @@ public:
     // game loaded from a record keeps the record's own, and a record without any gets these, fresh.
     void set_clocks(std::optional<TimeControl> white, std::optional<TimeControl> black);
     // Where the clocks take the time from: milliseconds on a steady scale (tests hand in their own).
-    void set_time_source(std::function<Millis()> now) { now_ = std::move(now); }
+    void set_time_source(std::function<Millis()> now) { table_.set_time_source(std::move(now)); }
     // Called by the program before each key and whenever it wakes: a clock that has run out ends the
     // game now. Returns whether the screen changed (a clock runs, or one fell).
     bool tick();
     // Whether the clocks are paused, so that no move may be played now (then says so).
     bool clocks_hold_moves();
     // The clocks now, when the game is timed.
-    std::optional<ClockReading> clock_reading() const;
-    const std::optional<Clock>& clock() const { return clock_; }
-    bool clock_paused() const { return clock_paused_; }
+    std::optional<ClockReading> clock_reading() const { return table_.clock_reading(); }
+    const std::optional<Clock>& clock() const { return table_.clock(); }
+    bool clock_paused() const { return table_.clock_paused(); }
     // How long the program may wait for a key before a clock's shown time changes (none: no clock runs).
-    std::optional<Millis> clock_wait() const;
+    std::optional<Millis> clock_wait() const { return table_.clock_wait(); }
     // The computer's time for the move it is to make: from its clock when the game is timed, else --time.
-    int think_ms() const;
+    int think_ms() const { return table_.think_ms(players_.think_ms); }
     // Under this much time left a clock is marked (and the bell rings once, with the bell on).
-    Millis clock_warning(Color side) const;
+    Millis clock_warning(Color side) const { return table_.clock_warning(side); }
     // Over the network the host's clocks are the authority: its reading (with both controls) as it stood
     // at `at`, once ply `ply` stands. Set now, or when that ply is played here (a remote move is played
     // when its turn in the loop comes); a stale one is dropped. Here no clock decides a fall: the host does.
@@ -274,14 +278,9 @@ public:
     // what the other side does comes back through the calls below.
     void set_link(Link link);
     bool networked() const { return static_cast<bool>(link_.play); }
-    // The whole game as the host has it (at a join, after a take-back, a result declared there).
-    void sync(const Game& game);
-    // The game was replaced, or its result declared, by the network session (its Synced, Result):
-    // `goes_on` when it continues the game before (same start, that game's moves and perhaps more).
-    void replaced(bool goes_on);
-    // The one Game, for the network session that plays the other terminals' moves on it and tells this
-    // controller (moved, replaced). It lives as long as the controller.
-    Game& game_for_session() { return game_; }
+    // The table this controller shows: the network session plays the other terminals' moves on its game
+    // and tells it (moved, replaced), and this controller hears it as every view does.
+    play::Table& table() { return table_; }
     // The other player offers a take-back (else a draw): a yes/no question for the player here.
     void offered(Color by, bool takeback);
     // The other player answered this one's offer.
@@ -335,14 +334,14 @@ public:
         set_prompt_line({});
     }
 
-    const Game& game() const { return game_; }
+    const Game& game() const { return table_.game(); }
     const UiState& ui() const { return ui_; }
     const Players& players() const { return players_; }
     const MoveList& legal_moves() const { return legal_; }
     InputMode mode() const;
     // Counts every change to the game (moves, undo, redo, new, load, resignation, draw): the autosave
     // writes whenever it moves.
-    std::uint64_t revision() const { return revision_; }
+    std::uint64_t revision() const { return table_.revision(); }
     // The tags a record of this game carries: those of the record it came from (Event, Site, Date,
     // Round, Annotator, any other), with who played (player_tags) in place of what the record said.
     std::vector<Tag> tags() const;
@@ -380,8 +379,6 @@ private:
     // The rules move of a move made here; through the link, the session says first whether it may be
     // played now (the host may refuse it) and sends it once played.
     Expected<Move> play_on_game(const Move& m, bool through_link);
-    // A move has been played on the game, by `mover`: what every move does after the rules move.
-    void after_move(Color mover, const Move& played);
     // A move another player delivered (the computer, the other terminal): said until the next key.
     void announce_delivered(Color mover, const Move& m);
     // A move has been played: a promotion is announced on the message line, whoever played it.
@@ -449,26 +446,25 @@ private:
     bool changes_the_game(const Action& action) const;
     // Replaying from here on: the game is only looked at, never changed.
     void enter_replay(std::string reason);
-    Millis now() const { return now_(); }
-    // The clocks for a game just loaded or begun: the record's (with its readings), else the set ones.
-    void reset_clock(const GameRecord* record);
-    // A move by `mover` has been played: its clock stops and the other's starts; the reading is kept at
-    // the new ply for undo, redo and the record.
-    void press_clock(Color mover);
-    // Undo or redo has moved the game to another ply: the clocks as they were there.
-    void restore_clock();
-    // Stops or starts the clocks as the state asks: the players' pause, a saved game shown for a
-    // question, a replay, a finished game.
+    Millis now() const { return table_.now(); }
+    // What a view does on hearing the table: a move played (here or elsewhere), the host's game in place.
+    void heard(const play::TableEvent& e);
+    // The game was replaced, or its result declared, by the network session (its Synced, Result):
+    // `goes_on` when it continues the game before (same start, that game's moves and perhaps more).
+    void replaced(bool goes_on);
+    // Whether nobody plays here for now, so the clocks stand: a saved game shown for a question, a replay...
+    bool nobody_here() const;
+    // Stops or starts the clocks as the state asks (the players' pause, nobody_here, a finished game).
     void sync_clock();
-    // The host's clocks, if they are for the ply the game stands at.
-    void apply_host_clock();
 
-    Position start_;
+    // A controller made with a game of its own holds its table here; table_ is the one it shows.
+    std::optional<play::Table> own_table_;
+    play::Table& table_;
+    int listening_ = 0;
     Players players_;
     Players command_line_;
     PlayerOptions given_;
     std::vector<Tag> record_tags_;            // the loaded record's tags, kept for saving it again
-    Game game_;
     MoveList legal_;
     UiState ui_;
     FileAccess files_;
@@ -476,15 +472,11 @@ private:
     std::optional<GameRecord> pending_resume_;
     // While a saved game is shown for a question about it: the game the program started with.
     struct BeforePreview {
-        Game game;
-        Position start;
+        play::Table::Snapshot table;
         Players players;
         std::vector<Tag> record_tags;
         std::string archived;
         std::string kept_at;
-        std::optional<Clock> clock;
-        std::optional<ClockReading> reading;
-        bool paused;
     };
     std::optional<BeforePreview> before_preview_;
     std::optional<GameRecord> pending_open_;  // read, waiting for the answer to OpenOther
@@ -516,20 +508,6 @@ private:
     std::function<void(bool)> asked_then_;
     Color offer_by_ = Color::White;  // who made the offer asked about (AcceptTakeback, AcceptDraw over the network)
     bool quitting_ = false;  // set once the player has chosen to leave (perhaps after a Discard question)
-    std::uint64_t revision_ = 0;
-    std::optional<TimeControl> white_clock_, black_clock_;  // for a new game
-    std::optional<Clock> clock_;                            // the game's clocks, when it is timed
-    bool clock_paused_ = false;                             // p
-    std::array<bool, 2> clock_warned_{};                    // each side's warning given this turn
-    std::function<Millis()> now_;
-    struct HostClock {
-        std::size_t ply;
-        TimeControl white, black;
-        ClockReading reading;
-        Millis at;
-    };
-    std::optional<HostClock> host_clock_;  // over the network: the host's clocks for a ply not yet here
-    bool host_clocks_ = false;             // the clocks follow a host's, which decides a fall
     // The move play_delivered last announced on the message line, and the ply it made: stale once a game
     // from the host (sync) no longer has it (an undo at a plain fetaix being watched, a take-back).
     struct Announced {

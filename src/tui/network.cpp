@@ -123,7 +123,7 @@ Expected<std::unique_ptr<Network>> Network::open_door(Controller& controller, Co
         config.clock_now = controller.clock_reading();
     }
     config.handover = true;
-    network->game_ = &controller.game_for_session();
+    network->game_ = &controller.table().game_for_session();
     auto host = net::Host::start(std::move(config), *network->game_);
     if (!host) return host.error();
     network->host_ = host->get();
@@ -230,7 +230,7 @@ Link Network::link(Controller& controller) {
     link.answer = [s, &controller](bool accept) {
         const bool draw = s->open_offer() == net::Offer::Draw;
         auto problem = s->answer(accept);
-        if (!problem && accept && draw && s->game().over()) controller.replaced(true);
+        if (!problem && accept && draw && s->game().over()) controller.table().replaced(true);
         return problem;
     };
     link.resign = [s] { return s->check_resign(); };
@@ -373,7 +373,7 @@ void Network::on_synced(const net::Event& e, Controller& controller) {
     // The host started the next game (its n): the news of the last one is stale, and this one said.
     const bool next_game = welcomed_ && e.was_over && !session_->game().over() && session_->game().ply() == 0;
     controller.set_names(session_->name(Color::White), session_->name(Color::Black));
-    controller.replaced(e.goes_on);
+    controller.table().replaced(e.goes_on);
     if (next_game) controller.tell("New game.");
     if (const auto offer = session_->open_offer(); offer && session_->my_side() &&
                                                     session_->offer_by() != *session_->my_side())
@@ -481,7 +481,7 @@ void Network::apply(const net::Event& e, Controller& controller) {
         case E::Pending: controller.set_network_line(e.text); break;
         case E::Synced: on_synced(e, controller); break;
         // Played on the one game by the session already: the controller's after-move path.
-        case E::Moved: controller.moved(e.side, e.move); break;
+        case E::Moved: controller.table().moved(e.side, e.move); break;
         case E::Joined: on_joined(e, controller); break;
         case E::Left: on_left(e, controller); break;
         case E::SeatRequest: {
@@ -500,7 +500,7 @@ void Network::apply(const net::Event& e, Controller& controller) {
             break;
         case E::Answered: controller.answered(e.side, e.offer == net::Offer::Takeback, e.accepted); break;
         case E::Result:
-            controller.replaced(true);
+            controller.table().replaced(true);
             if (const GameResult r = session_->game().result(); r.reason == Reason::TimeForfeit) {
                 const Color loser = r.outcome == Outcome::WhiteWins ? Color::Black : Color::White;
                 controller.tell(controller.time_up_text(loser));

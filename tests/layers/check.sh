@@ -16,6 +16,7 @@ layers=(
     "src/solve              2 solving"
     "include/fetaix/engine  3 engine"
     "src/engine             3 engine"
+    "src/play               4 play"
     "src/net                4 network"
     "src/tui                5 front end"
     "src/line               5 front end"

@@ -1,0 +1,219 @@
+#include "table.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <utility>
+
+namespace fetaix::play {
+
+Millis steady_millis() {
+    return static_cast<Millis>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+            .count());
+}
+
+int Table::listen(Listener listener) {
+    listeners_.emplace_back(next_listener_, std::move(listener));
+    return next_listener_++;
+}
+
+void Table::unlisten(int id) {
+    std::erase_if(listeners_, [id](const auto& l) { return l.first == id; });
+}
+
+void Table::publish(const TableEvent& e) {
+    ++revision_;
+    // A copy: a listener may leave (or another come) while it hears the event.
+    const auto listeners = listeners_;
+    for (const auto& [id, listener] : listeners) listener(e);
+}
+
+Expected<Move> Table::play(const Move& m) {
+    const Color mover = game_.position().side_to_move;
+    auto played = game_.play(m);
+    if (!played) return played;
+    press_clock(mover);
+    publish(TableEvent{TableEvent::Kind::Moved, mover, *played});
+    return played;
+}
+
+void Table::moved(Color mover, const Move& m) {
+    press_clock(mover);
+    publish(TableEvent{TableEvent::Kind::Moved, mover, m});
+}
+
+bool Table::undo() {
+    if (!game_.undo()) return false;
+    restore_clock();
+    publish(TableEvent{TableEvent::Kind::Stepped});
+    return true;
+}
+
+bool Table::redo() {
+    if (!game_.redo()) return false;
+    restore_clock();
+    publish(TableEvent{TableEvent::Kind::Stepped});
+    return true;
+}
+
+void Table::resign(Color side) {
+    game_.resign(side);
+    publish(TableEvent{TableEvent::Kind::Ended, side});
+}
+
+void Table::agree_draw() {
+    game_.agree_draw();
+    publish(TableEvent{TableEvent::Kind::Ended});
+}
+
+void Table::begin(Game game, const Position& start, const GameRecord* record) {
+    game_ = std::move(game);
+    start_ = start;
+    reset_clock(record);
+    publish(TableEvent{TableEvent::Kind::Begun});
+}
+
+void Table::replaced(bool goes_on) {
+    apply_host_clock();
+    publish(TableEvent{TableEvent::Kind::Replaced, Color::White, Move{}, goes_on});
+}
+
+void Table::set_controls(std::optional<TimeControl> white, std::optional<TimeControl> black) {
+    white_control_ = white;
+    black_control_ = black;
+    if (!white_control_ != !black_control_) white_control_ = black_control_ = std::nullopt;  // both or neither
+    reset_clock(nullptr);
+}
+
+void Table::reset_clock(const GameRecord* record) {
+    clock_.reset();
+    clock_paused_ = false;
+    clock_warned_ = {};
+    ClockReading reading;
+    if (record && record->white_clock && record->black_clock) {
+        clock_ = Clock(*record->white_clock, *record->black_clock);
+        // The Clock tag has the time within the turn; the last move's comment has its start.
+        reading = record->clock_now ? *record->clock_now
+                                    : game_.clock_at(game_.ply()).value_or(
+                                          ClockReading{record->white_clock->base, record->black_clock->base, {}});
+        clock_paused_ = record->clock_paused;
+    } else if (white_control_ && black_control_) {
+        clock_ = Clock(*white_control_, *black_control_);
+        reading = ClockReading{white_control_->base, black_control_->base, {}};
+        // A game without clocks of its own is timed from here on.
+        if (!game_.clock_at(game_.ply())) game_.set_clock(reading);
+    } else {
+        return;
+    }
+    // The side to move's clock runs, once the first move has been played.
+    reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move) : std::nullopt;
+    clock_->set(reading, now());
+}
+
+void Table::press_clock(Color mover) {
+    if (!clock_) {
+        apply_host_clock();  // over the network the host's clocks may be the first this game has
+        return;
+    }
+    const Millis t = now();
+    clock_->press(mover, t);
+    if (game_.over()) clock_->stop(t);
+    game_.set_clock(clock_->reading(t));
+    apply_host_clock();
+}
+
+void Table::follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading, Millis at) {
+    host_clock_ = HostClock{ply, white, black, reading, at};
+    apply_host_clock();
+}
+
+void Table::apply_host_clock() {
+    if (!host_clock_ || host_clock_->ply > game_.ply()) return;
+    const HostClock h = *std::exchange(host_clock_, std::nullopt);
+    if (h.ply < game_.ply()) return;  // stale: a later ply is here already
+    if (!clock_ || !(clock_->control(Color::White) == h.white) || !(clock_->control(Color::Black) == h.black)) {
+        clock_ = Clock(h.white, h.black);
+        clock_warned_ = {};
+    }
+    // The host's clocks are paused by nobody (a plain fetaix's pause ends when its seat is taken).
+    clock_paused_ = false;
+    clock_->set(h.reading, h.at);
+    game_.set_clock(h.reading);
+    host_clocks_ = true;
+}
+
+void Table::restore_clock() {
+    if (!clock_) return;
+    const Millis t = now();
+    ClockReading reading = game_.clock_at(game_.ply()).value_or(clock_->reading(t));
+    reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move) : std::nullopt;
+    clock_->set(reading, t);
+    clock_warned_ = {};
+}
+
+void Table::sync_clock(bool nobody_here) {
+    if (!clock_) return;
+    const Millis t = now();
+    if (game_.over() && clock_->running()) clock_->stop(t);
+    if (clock_paused_ || nobody_here) clock_->pause(t);
+    else clock_->resume(t);
+}
+
+Table::Tick Table::tick(bool nobody_here) {
+    Tick out;
+    if (!clock_) return out;
+    sync_clock(nobody_here);
+    const Millis t = now();
+    // Once the host's clocks are followed, the host decides a fall (its result comes as the game's).
+    if (const auto side = clock_->fallen(t); side && !game_.over() && !host_clocks_) {
+        game_.lose_on_time(*side);
+        clock_->stop(t);
+        out.running = true;
+        out.fell = side;
+        publish(TableEvent{TableEvent::Kind::Ended, *side});
+        return out;
+    }
+    const auto side = clock_->running();
+    if (!side || clock_->paused()) return out;
+    out.running = true;
+    const bool low = clock_->reading(t).of(*side) < clock_warning(*side);
+    bool& warned = clock_warned_[*side == Color::White ? 0 : 1];
+    if (low && !warned) out.warned = side;
+    warned = low;
+    return out;
+}
+
+std::optional<ClockReading> Table::clock_reading() const {
+    if (!clock_) return std::nullopt;
+    return clock_->reading(now());
+}
+
+std::optional<Millis> Table::clock_wait() const {
+    if (!clock_ || game_.over()) return std::nullopt;
+    // At zero over the network: the host's word on the fall is awaited on the socket, not by the clock.
+    if (host_clocks_ && clock_->fallen(now())) return std::nullopt;
+    return clock_->next_change(now());
+}
+
+int Table::think_ms(int untimed) const {
+    if (!clock_) return untimed;
+    const Color side = game_.position().side_to_move;
+    return static_cast<int>(std::min<Millis>(think_budget(clock_->reading(now()).of(side), clock_->control(side)), 3600000));
+}
+
+Millis Table::clock_warning(Color side) const {
+    if (!clock_) return 0;
+    // Twenty seconds, or a quarter of a short clock, so that a short game does not start warned.
+    return std::min<Millis>(20000, clock_->control(side).base / 4);
+}
+
+void Table::restore(const Snapshot& s, bool nobody_here) {
+    game_ = s.game;
+    start_ = s.start;
+    clock_ = s.clock;
+    clock_paused_ = s.paused;
+    if (clock_ && s.reading) clock_->set(*s.reading, now());
+    sync_clock(nobody_here);
+}
+
+}  // namespace fetaix::play

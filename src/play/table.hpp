@@ -1,0 +1,154 @@
+#pragma once
+// One game in progress: the only Game, its start and its clocks, and the count of its changes. Every
+// change to the game goes through here and is published as an event to whatever shows or serves it (the
+// screen's controller, the network session that plays the other terminal's moves on it). No screen,
+// files or network here: the table knows the game and the time, nothing of who looks at it.
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+#include <fetaix/clock.hpp>
+#include <fetaix/game.hpp>
+#include <fetaix/pdn.hpp>
+
+namespace fetaix::play {
+
+// What happened at the table, as every view of it hears it.
+struct TableEvent {
+    enum class Kind {
+        Moved,     // `mover` played `move` (here, by the computer, or at another terminal)
+        Stepped,   // undo or redo moved the game to another ply
+        Ended,     // a result declared: a resignation, an agreed draw, a loss on time
+        Begun,     // a new game, or one loaded from a record, in place of the one before
+        Replaced,  // the host's game in place of this copy; `goes_on` when it continues the one before
+    };
+    Kind kind = Kind::Moved;
+    Color mover = Color::White;
+    Move move{};
+    bool goes_on = false;
+};
+
+// Milliseconds on a steady scale, where the clocks take the time from.
+Millis steady_millis();
+
+class Table {
+public:
+    // `white` and `black`: the clocks' controls for a new game (both or neither), as set_controls.
+    explicit Table(const Rules& rules, const Position& start = start_position(), std::optional<TimeControl> white = {},
+                   std::optional<TimeControl> black = {})
+        : game_(rules, start), start_(start) {
+        set_controls(white, black);
+    }
+    // Views hold `this` in their listeners: the table is neither copied nor moved.
+    Table(const Table&) = delete;
+    Table& operator=(const Table&) = delete;
+
+    const Game& game() const { return game_; }
+    // The position a new game starts from.
+    const Position& start() const { return start_; }
+    // Counts every change to the game (moves, undo, redo, new, load, an end declared): the autosave
+    // writes whenever it moves.
+    std::uint64_t revision() const { return revision_; }
+    // Something saved with the game changed that is not a move (who plays it): the autosave writes.
+    void touch() { ++revision_; }
+
+    // A view hears every event from now on; it lives as long as the table, or leaves first (unlisten).
+    using Listener = std::function<void(const TableEvent&)>;
+    int listen(Listener listener);
+    void unlisten(int id);
+
+    // The game's changes. `play` checks the move by the rules and returns it as played, or why not.
+    Expected<Move> play(const Move& m);
+    bool undo();
+    bool redo();
+    void resign(Color side);
+    void agree_draw();
+    // A new game (from start()) or a recorded one; the clocks are the record's, else the set controls.
+    void begin(Game game, const Position& start, const GameRecord* record = nullptr);
+    // The network session has changed the game itself (game_for_session): `mover` played `m` on it.
+    void moved(Color mover, const Move& m);
+    // The same, when it put the host's whole game in place of this one.
+    void replaced(bool goes_on);
+    // The one Game, for the network session, which plays the other terminals' moves on it and then says
+    // so (moved, replaced).
+    Game& game_for_session() { return game_; }
+
+    // The clocks (clock.hpp). The controls a new game gets; a recorded game keeps its own, and one
+    // without any gets these, fresh.
+    void set_controls(std::optional<TimeControl> white, std::optional<TimeControl> black);
+    void set_time_source(std::function<Millis()> now) { now_ = std::move(now); }
+    Millis now() const { return now_(); }
+    const std::optional<Clock>& clock() const { return clock_; }
+    std::optional<ClockReading> clock_reading() const;
+    // The players' pause (p): the clocks stand and no move is played until it ends.
+    bool clock_paused() const { return clock_paused_; }
+    void set_clock_paused(bool paused) { clock_paused_ = paused; }
+    // Stops or starts the clocks: they stand while paused, while the game is over, and while `nobody_here`
+    // (a saved game shown for a question, a replay, a screen too small, a game taken over).
+    void sync_clock(bool nobody_here);
+    // What the time did since last asked: a side whose clock ran out (the game is lost on time then,
+    // unless a host decides falls), and the side whose time became low (under clock_warning) just now.
+    struct Tick {
+        bool running = false;              // a clock runs: its shown time changes
+        std::optional<Color> fell;         // lost on time now
+        std::optional<Color> warned;       // under the warning line now, not before
+    };
+    Tick tick(bool nobody_here);
+    // How long until a clock's shown time changes (none: no clock runs).
+    std::optional<Millis> clock_wait() const;
+    // The computer's time for its move: from its clock when the game is timed, else `untimed`.
+    int think_ms(int untimed) const;
+    // Under this much time left a clock is marked (and the bell rings once, with the bell on).
+    Millis clock_warning(Color side) const;
+    // Over the network the host's clocks are the authority: its reading (with both controls) as it stood
+    // at `at`, once ply `ply` stands. Set now, or when that ply is played here; a stale one is dropped.
+    // From then on no clock here decides a fall: the host does.
+    void follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading, Millis at);
+    bool follows_host_clock() const { return host_clocks_; }
+
+    // The game and its clocks as they stand, to put back after showing another game for a while.
+    struct Snapshot {
+        Game game;
+        Position start;
+        std::optional<Clock> clock;
+        std::optional<ClockReading> reading;
+        bool paused = false;
+    };
+    Snapshot snapshot() const { return Snapshot{game_, start_, clock_, clock_reading(), clock_paused_}; }
+    void restore(const Snapshot& s, bool nobody_here);
+
+private:
+    void publish(const TableEvent& e);
+    void reset_clock(const GameRecord* record);
+    // A move by `mover` has been played: its clock stops and the other's starts; the reading is kept at
+    // the new ply for undo, redo and the record.
+    void press_clock(Color mover);
+    // Undo or redo has moved the game to another ply: the clocks as they were there.
+    void restore_clock();
+    // The host's clocks, if they are for the ply the game stands at.
+    void apply_host_clock();
+
+    Game game_;
+    Position start_;
+    std::uint64_t revision_ = 0;
+    std::vector<std::pair<int, Listener>> listeners_;
+    int next_listener_ = 0;
+    std::optional<TimeControl> white_control_, black_control_;  // for a new game
+    std::optional<Clock> clock_;                                // the game's clocks, when it is timed
+    bool clock_paused_ = false;
+    std::array<bool, 2> clock_warned_{};                        // each side's warning given this turn
+    std::function<Millis()> now_ = steady_millis;
+    struct HostClock {
+        std::size_t ply;
+        TimeControl white, black;
+        ClockReading reading;
+        Millis at;
+    };
+    std::optional<HostClock> host_clock_;  // the host's clocks for a ply not yet here
+    bool host_clocks_ = false;             // the clocks follow a host's, which decides a fall
+};
+
+}  // namespace fetaix::play

@@ -1,0 +1,186 @@
+// The table: the one game in progress and its clocks, each change published to every view that listens.
+// Expected values from the rules by hand (the start position's moves) and from the clock's arithmetic.
+
+#include <string>
+#include <vector>
+
+#include <catch2/catch.hpp>
+
+#include "play/table.hpp"
+
+using namespace fetaix;
+using play::Table;
+using play::TableEvent;
+using K = TableEvent::Kind;
+
+namespace {
+
+Move move_in(const Game& g, const char* text) { return *parse_move(text, g.position(), g.rules()); }
+
+// What a view heard, one line an event: "Moved White c2-c3", "Stepped", "Replaced goes on".
+struct Heard {
+    std::vector<std::string> lines;
+    explicit Heard(Table& t) {
+        t.listen([this](const TableEvent& e) {
+            switch (e.kind) {
+                case K::Moved: lines.push_back(concat("Moved ", to_string(e.mover), " ", to_string(e.move))); break;
+                case K::Stepped: lines.push_back("Stepped"); break;
+                case K::Ended: lines.push_back("Ended"); break;
+                case K::Begun: lines.push_back("Begun"); break;
+                case K::Replaced: lines.push_back(e.goes_on ? "Replaced goes on" : "Replaced"); break;
+            }
+        });
+    }
+};
+
+}  // namespace
+
+Position at(const char* fen) { return *parse_fen(fen); }
+
+TEST_CASE("table: every change to the game is published to every view, and counted", "[play][table]") {
+    // White's man on c1, Black's on e5: c1-c2 and e5-e4 are steps forward.
+    Table t(Rules{}, at("W:Wc1:Be5"));
+    Heard screen(t), other(t);
+    REQUIRE(t.play(move_in(t.game(), "c1-c2")));
+    REQUIRE(t.play(move_in(t.game(), "e5-e4")));
+    REQUIRE(t.undo());
+    REQUIRE(t.redo());
+    t.resign(Color::White);
+    const std::vector<std::string> expected{"Moved White c1-c2", "Moved Black e5-e4", "Stepped", "Stepped", "Ended"};
+    CHECK(screen.lines == expected);
+    CHECK(other.lines == expected);
+    CHECK(t.revision() == 5);
+    CHECK(t.game().result() == GameResult{Outcome::BlackWins, Reason::Resignation});
+}
+
+TEST_CASE("table: a move the rules refuse changes nothing and is heard by nobody", "[play][table]") {
+    Table t(Rules{}, at("W:Wc1:Be5"));
+    Heard screen(t);
+    // a1-a2 is a step of another position's man: there is no man on a1 here.
+    const Game other(Rules{}, at("W:Wa1:Ba5"));
+    const auto refused = t.play(move_in(other, "a1-a2"));
+    CHECK_FALSE(refused);
+    CHECK(t.game().ply() == 0);
+    CHECK(t.revision() == 0);
+    CHECK(screen.lines.empty());
+}
+
+TEST_CASE("table: the network session's own changes to the game are published as the table's", "[play][table][network]") {
+    Table t(Rules{}, at("W:Wc1:Be5"));
+    Heard screen(t);
+    // The session plays the other terminal's move on the one game, then says so.
+    Game& game = t.game_for_session();
+    const Move m = move_in(game, "c1-c2");
+    REQUIRE(game.play(m));
+    t.moved(Color::White, m);
+    // Then the host's whole game: a new one, not going on from this one.
+    game = Game(Rules{}, at("W:Wc1:Be5"));
+    t.replaced(false);
+    CHECK(screen.lines == std::vector<std::string>{"Moved White c1-c2", "Replaced"});
+    CHECK(t.revision() == 2);
+}
+
+TEST_CASE("table: a view that leaves hears nothing more", "[play][table]") {
+    Table t(Rules{}, at("W:Wc1:Be5"));
+    std::vector<std::string> heard;
+    const int id = t.listen([&](const TableEvent&) { heard.push_back("heard"); });
+    REQUIRE(t.play(move_in(t.game(), "c1-c2")));
+    t.unlisten(id);
+    REQUIRE(t.play(move_in(t.game(), "e5-e4")));
+    CHECK(heard.size() == 1);
+    CHECK(t.revision() == 2);
+}
+
+TEST_CASE("table: a new game begins from the start with fresh clocks, and is published", "[play][table][clock]") {
+    Millis now = 0;
+    Table t(Rules{}, at("W:Wc1:Be5"));
+    t.set_time_source([&now] { return now; });
+    t.set_controls(*parse_time_control("1"), *parse_time_control("1"));  // a minute each
+    Heard screen(t);
+    REQUIRE(t.play(move_in(t.game(), "c1-c2")));
+    now += 5000;
+    t.begin(Game(Rules{}, t.start()), t.start());
+    CHECK(t.game().ply() == 0);
+    CHECK(*t.clock_reading() == ClockReading{60000, 60000, std::nullopt});
+    CHECK(screen.lines == std::vector<std::string>{"Moved White c1-c2", "Begun"});
+}
+
+TEST_CASE("table: each move presses its mover's clock; the side whose time runs out loses on time", "[play][table][clock]") {
+    Millis now = 0;
+    Table t(Rules{}, at("W:Wc1:Be5"));
+    t.set_time_source([&now] { return now; });
+    t.set_controls(*parse_time_control("1"), *parse_time_control("1"));
+    Heard screen(t);
+    // No clock runs before the first move; White's move starts Black's.
+    CHECK_FALSE(t.clock()->running());
+    now += 7000;
+    REQUIRE(t.play(move_in(t.game(), "c1-c2")));
+    CHECK(t.clock()->running() == Color::Black);
+    now += 59999;
+    CHECK(*t.clock_reading() == ClockReading{60000, 1, Color::Black});
+    // Under twenty seconds left, Black's clock was marked once: the tick that first finds it low says so.
+    CHECK(t.clock_warning(Color::Black) == 15000);  // a quarter of a minute
+    const auto low = t.tick(false);
+    CHECK(low.warned == Color::Black);
+    CHECK_FALSE(t.tick(false).warned);
+    now += 1;
+    const auto fall = t.tick(false);
+    CHECK(fall.fell == Color::Black);
+    CHECK(t.game().result() == GameResult{Outcome::WhiteWins, Reason::TimeForfeit});
+    CHECK(screen.lines == std::vector<std::string>{"Moved White c1-c2", "Ended"});
+}
+
+TEST_CASE("table: nobody here stops the clocks; the players' pause too", "[play][table][clock]") {
+    Millis now = 0;
+    Table t(Rules{}, at("W:Wc1:Be5"));
+    t.set_time_source([&now] { return now; });
+    t.set_controls(*parse_time_control("1"), *parse_time_control("1"));
+    REQUIRE(t.play(move_in(t.game(), "c1-c2")));
+    t.sync_clock(true);  // a saved game shown for a question, say
+    now += 10000;
+    CHECK(t.clock_reading()->black == 60000);
+    t.sync_clock(false);
+    now += 1000;
+    CHECK(t.clock_reading()->black == 59000);
+    t.set_clock_paused(true);
+    t.sync_clock(false);
+    now += 1000;
+    CHECK(t.clock_reading()->black == 59000);
+}
+
+TEST_CASE("table: once the host's clocks are followed, no fall is decided here", "[play][table][clock][network]") {
+    Millis now = 0;
+    Table t(Rules{}, at("W:Wc1:Be5"));
+    t.set_time_source([&now] { return now; });
+    const TimeControl minute = *parse_time_control("1");
+    Game& game = t.game_for_session();
+    const Move m = move_in(game, "c1-c2");
+    REQUIRE(game.play(m));
+    // The host's clocks at ply 1, as read at time 0: Black's running with 2 s left.
+    t.follow_clock(1, minute, minute, ClockReading{60000, 2000, Color::Black}, 0);
+    t.moved(Color::White, m);
+    CHECK(t.follows_host_clock());
+    now += 3000;
+    CHECK(t.clock_reading()->black == 0);
+    CHECK_FALSE(t.tick(false).fell);
+    CHECK_FALSE(t.game().over());
+    CHECK_FALSE(t.clock_wait());  // the host's word on the fall is awaited, not a clock's change
+}
+
+TEST_CASE("table: a snapshot puts back the game and its clocks, without a change to save", "[play][table][clock]") {
+    Millis now = 0;
+    Table t(Rules{}, at("W:Wc1:Be5"));
+    t.set_time_source([&now] { return now; });
+    t.set_controls(*parse_time_control("1"), *parse_time_control("1"));
+    REQUIRE(t.play(move_in(t.game(), "c1-c2")));
+    now += 4000;
+    const Table::Snapshot before = t.snapshot();
+    t.begin(Game(Rules{}, at("W:Wa1:Ba5")), at("W:Wa1:Ba5"));
+    const auto revision = t.revision();
+    now += 30000;
+    t.restore(before, false);
+    CHECK(t.game().ply() == 1);
+    CHECK(t.start() == at("W:Wc1:Be5"));
+    CHECK(*t.clock_reading() == ClockReading{60000, 56000, Color::Black});
+    CHECK(t.revision() == revision);
+}
