@@ -184,3 +184,21 @@ TEST_CASE("table: a snapshot puts back the game and its clocks, without a change
     CHECK(*t.clock_reading() == ClockReading{60000, 56000, Color::Black});
     CHECK(t.revision() == revision);
 }
+
+TEST_CASE("table: a side's seat is the computer's when it has a level, another terminal's when remote, else here",
+          "[play][table]") {
+    Table t(Rules{});
+    CHECK(t.seat(Color::White) == play::Seat::Keyboard);
+    CHECK(t.seat(Color::Black) == play::Seat::Keyboard);
+    play::Players players;
+    players.black_level = 3;
+    t.set_players(players);
+    t.set_remote(Color::White, true);
+    CHECK(t.seat(Color::White) == play::Seat::Remote);
+    CHECK(t.seat(Color::Black) == play::Seat::Computer);
+    // A snapshot keeps who played: a saved game shown for a while does not change the players after it.
+    const Table::Snapshot before = t.snapshot();
+    t.set_players(play::Players{});
+    t.restore(before, false);
+    CHECK(t.players().black_level == 3);
+}

@@ -210,6 +210,7 @@ Millis Table::clock_warning(Color side) const {
 void Table::restore(const Snapshot& s, bool nobody_here) {
     game_ = s.game;
     start_ = s.start;
+    players_ = s.players;
     clock_ = s.clock;
     clock_paused_ = s.paused;
     if (clock_ && s.reading) clock_->set(*s.reading, now());

@@ -14,6 +14,8 @@
 #include <fetaix/game.hpp>
 #include <fetaix/pdn.hpp>
 
+#include "players.hpp"
+
 namespace fetaix::play {
 
 // What happened at the table, as every view of it hears it.
@@ -31,6 +33,10 @@ struct TableEvent {
     bool goes_on = false;
 };
 
+// Where a side's moves come from: the person at this keyboard, the computer (the engine on a worker
+// thread), or a player at another terminal.
+enum class Seat { Keyboard, Computer, Remote };
+
 // Milliseconds on a steady scale, where the clocks take the time from.
 Millis steady_millis();
 
@@ -47,6 +53,14 @@ public:
     Table& operator=(const Table&) = delete;
 
     const Game& game() const { return game_; }
+    // Who plays each side (names, the computer's levels), and whether a side is played at another terminal.
+    const Players& players() const { return players_; }
+    void set_players(Players players) { players_ = std::move(players); }
+    void set_remote(Color side, bool remote) { remote_[static_cast<std::size_t>(side)] = remote; }
+    Seat seat(Color c) const {
+        if (players_.computer(c)) return Seat::Computer;
+        return remote_[static_cast<std::size_t>(c)] ? Seat::Remote : Seat::Keyboard;
+    }
     // The position a new game starts from.
     const Position& start() const { return start_; }
     // Counts every change to the game (moves, undo, redo, new, load, an end declared): the autosave
@@ -113,11 +127,12 @@ public:
     struct Snapshot {
         Game game;
         Position start;
+        Players players;
         std::optional<Clock> clock;
         std::optional<ClockReading> reading;
         bool paused = false;
     };
-    Snapshot snapshot() const { return Snapshot{game_, start_, clock_, clock_reading(), clock_paused_}; }
+    Snapshot snapshot() const { return Snapshot{game_, start_, players_, clock_, clock_reading(), clock_paused_}; }
     void restore(const Snapshot& s, bool nobody_here);
 
 private:
@@ -133,6 +148,8 @@ private:
 
     Game game_;
     Position start_;
+    Players players_;
+    std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     std::uint64_t revision_ = 0;
     std::vector<std::pair<int, Listener>> listeners_;
     int next_listener_ = 0;

@@ -103,14 +103,16 @@ std::string end_declared_again(const GameResult& result) {
 }  // namespace
 
 Controller::Controller(const Rules& rules, Players players, const Position& start)
-    : own_table_(std::in_place, rules, start), table_(*own_table_), players_(players), command_line_(std::move(players)) {
+    : own_table_(std::in_place, rules, start), table_(*own_table_), command_line_(players) {
+    table_.set_players(std::move(players));
     listening_ = table_.listen([this](const play::TableEvent& e) { heard(e); });
     face_the_person();
     refresh();
 }
 
 Controller::Controller(play::Table& table, Players players)
-    : table_(table), players_(players), command_line_(std::move(players)) {
+    : table_(table), command_line_(players) {
+    table_.set_players(std::move(players));
     listening_ = table_.listen([this](const play::TableEvent& e) { heard(e); });
     face_the_person();
     refresh();
@@ -149,12 +151,12 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
     record_tags_ = record.tags;
     std::vector<std::string> notes;
     std::string said;
-    const Players before = players_;
-    players_ = with_command_line(players_from(record, notes), command_line_,
-                                 command_line_wins ? given_ : PlayerOptions{}, said);
+    const Players before = players();
+    table_.set_players(with_command_line(players_from(record, notes), command_line_,
+                                 command_line_wins ? given_ : PlayerOptions{}, said));
     // The board turns only when who plays which side changes, so a board turned with f stays turned.
-    if (before.level(Color::White) != players_.level(Color::White) ||
-        before.level(Color::Black) != players_.level(Color::Black))
+    if (before.level(Color::White) != players().level(Color::White) ||
+        before.level(Color::Black) != players().level(Color::Black))
         face_the_person();
     // What the command line changed, then what could not be read, stays on screen until the next action.
     ui_.message = said;
@@ -194,7 +196,7 @@ void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(save
 
 void Controller::preview(GameRecord saved, Question question) {
     before_preview_ =
-        BeforePreview{table_.snapshot(), players_, record_tags_, archived_, kept_at_};
+        BeforePreview{table_.snapshot(), record_tags_, archived_, kept_at_};
     pending_resume_ = std::move(saved);
     load(*pending_resume_);
     ui_.question = question;
@@ -202,7 +204,6 @@ void Controller::preview(GameRecord saved, Question question) {
 
 void Controller::end_preview() {
     if (!before_preview_) return;
-    players_ = before_preview_->players;
     record_tags_ = before_preview_->record_tags;
     archived_ = before_preview_->archived;
     kept_at_ = before_preview_->kept_at;
@@ -233,8 +234,8 @@ std::vector<Tag> Controller::tags() const {
         out.insert(out.begin(), Tag{"Event", "fetaix game"});
         ++roster_end;
     }
-    const std::vector<Tag> players = player_tags(players_);
-    out.insert(out.begin() + static_cast<std::ptrdiff_t>(roster_end), players.begin(), players.end());
+    const std::vector<Tag> who = player_tags(players());
+    out.insert(out.begin() + static_cast<std::ptrdiff_t>(roster_end), who.begin(), who.end());
     if (const auto& clock = table_.clock()) {
         const TimeControl& white = clock->control(Color::White);
         const TimeControl& black = clock->control(Color::Black);
@@ -300,18 +301,18 @@ std::string Controller::question_text() const {
         case Question::None: return "";
         case Question::NewGame: return concat("Abandon this game and start a new one? ", yn);
         case Question::Resign:
-            return concat("Resign for ", players_.label(keyboard_side().value_or(mover)), "? ", yn);
+            return concat("Resign for ", players().label(keyboard_side().value_or(mover)), "? ", yn);
         case Question::Quit:
             // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
             // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
             if (!quit_text_.empty() && autosaved_) return concat(quit_text_, " ", yn);
             return concat("Quit? ", where_kept(), " ", yn);
         case Question::AcceptDraw:
-            if (networked()) return concat(players_.label(offer_by_), " offers a draw. Accept? ", yn);
-            return concat(to_string(mover), " offers a draw. ", players_.label(opponent(mover)), ", accept? ", yn);
+            if (networked()) return concat(players().label(offer_by_), " offers a draw. Accept? ", yn);
+            return concat(to_string(mover), " offers a draw. ", players().label(opponent(mover)), ", accept? ", yn);
         case Question::Asked: return concat(asked_, " ", yn);
         case Question::AcceptTakeback:
-            return concat(players_.label(offer_by_), " asks to take back their last move. Accept? ", yn);
+            return concat(players().label(offer_by_), " asks to take back their last move. Accept? ", yn);
         case Question::Resume:
             return pending_resume_
                        ? concat("Resume the unfinished game (", moves_text(*pending_resume_), ")? ", yn)
@@ -339,11 +340,6 @@ std::optional<std::string> Controller::leaving_text() const {
     // As q, which leaves at once without a game in play.
     if (ui_.replay || (!game_in_progress() && !unsaved_game())) return std::nullopt;
     return where_kept();
-}
-
-Seat Controller::seat(Color c) const {
-    if (players_.computer(c)) return Seat::Computer;
-    return remote_[static_cast<std::size_t>(c)] ? Seat::Remote : Seat::Keyboard;
 }
 
 void Controller::set_link(Link link) {
@@ -374,7 +370,7 @@ void Controller::offered(Color by, bool takeback) {
 }
 
 void Controller::answered(Color by, bool takeback, bool accepted) {
-    ui_.message = concat(players_.label(by), accepted ? " accepts the " : " declines the ",
+    ui_.message = concat(players().label(by), accepted ? " accepts the " : " declines the ",
                          takeback ? "take-back." : "draw.");
 }
 
@@ -385,7 +381,7 @@ void Controller::add_chat(std::string line) {
 
 std::string Controller::waiting_text() const {
     if (watching()) return watching_text();
-    return concat("It is not your turn: waiting for ", players_.name(game().position().side_to_move), ".");
+    return concat("It is not your turn: waiting for ", players().name(game().position().side_to_move), ".");
 }
 
 std::string Controller::watching_text() const {
@@ -394,7 +390,7 @@ std::string Controller::watching_text() const {
 }
 
 void Controller::set_remote(Color side, bool remote) {
-    remote_[static_cast<std::size_t>(side)] = remote;
+    table_.set_remote(side, remote);
     face_the_person();
     refresh();
 }
@@ -631,7 +627,7 @@ void Controller::offer_draw() {
     else if (const Color to = opponent(*keyboard_side()); seat(to) == Seat::Computer) {
         // The computer answers at once.
         const bool accepted = engine::accepts_draw(game(), to);
-        ui_.message = concat(players_.label(to), accepted ? " accepts the draw." : " declines the draw.");
+        ui_.message = concat(players().label(to), accepted ? " accepts the draw." : " declines the draw.");
         if (accepted) table_.agree_draw();
     } else {
         ui_.question = Question::AcceptDraw;
@@ -777,7 +773,7 @@ bool Controller::network_allows(const Action& action) {
     else if (auto problem = link_.offer(takeback)) ui_.message = *problem;
     else
         ui_.message = concat(takeback ? "Take-back asked" : "Draw offered", ": waiting for ",
-                             players_.name(opponent(*mine)), "'s answer.");
+                             players().name(opponent(*mine)), "'s answer.");
     return false;
 }
 

@@ -16,8 +16,8 @@
 
 #include "input.hpp"
 #include "play/table.hpp"
-#include "keymap.hpp"
 #include "players.hpp"
+#include "keymap.hpp"
 #include "prompt.hpp"
 #include "reader.hpp"
 #include "selection.hpp"
@@ -31,11 +31,10 @@ inline constexpr std::size_t kMaxPromptBytes = 4096;
 enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly, ResumeUnsaved, Replace, OpenOther,
                       Discard, AcceptTakeback, Asked };
 
-// Where a side's moves come from: the person at this keyboard, the computer (the engine on a worker
-// thread), or a player at another terminal. Only the keyboard's moves go through the board and the
-// prompt; the computer's are delivered (play_delivered) by a Player the program polls (player.hpp), the
-// other terminal's are played on the game by the network session, which then says so (moved).
-enum class Seat { Keyboard, Computer, Remote };
+// Where a side's moves come from (the table's seats). Only the keyboard's moves go through the board and
+// the prompt; the computer's are delivered (play_delivered) by a Player the program polls (player.hpp),
+// the other terminal's are played on the game by the network session, which then tells the table (moved).
+using play::Seat;
 
 // What the one-line prompt is for.
 enum class PromptKind { Move, Save, Open, Chat };
@@ -200,7 +199,7 @@ public:
 
     // Where a side's moves come from: the computer for a side with a level, the other terminal for the
     // remote side (set_remote), else this keyboard.
-    Seat seat(Color c) const;
+    Seat seat(Color c) const { return table_.seat(c); }
     // Whether a side is played at another terminal (both, for a watcher).
     void set_remote(Color side, bool remote);
     // Whether the side to move is not at this keyboard and may move now (no question or replay open):
@@ -260,7 +259,7 @@ public:
     // How long the program may wait for a key before a clock's shown time changes (none: no clock runs).
     std::optional<Millis> clock_wait() const { return table_.clock_wait(); }
     // The computer's time for the move it is to make: from its clock when the game is timed, else --time.
-    int think_ms() const { return table_.think_ms(players_.think_ms); }
+    int think_ms() const { return table_.think_ms(players().think_ms); }
     // Under this much time left a clock is marked (and the bell rings once, with the bell on).
     Millis clock_warning(Color side) const { return table_.clock_warning(side); }
     // Over the network the host's clocks are the authority: its reading (with both controls) as it stood
@@ -290,7 +289,7 @@ public:
     // News from the other terminals for the message line (until the next action): "Black (Youssef) joined."
     void tell(std::string text) { ui_.message = std::move(text); }
     // What every mode says when a side's time runs out: "Time is up for Black (Zineb)."
-    std::string time_up_text(Color side) const { return concat("Time is up for ", players_.label(side), "."); }
+    std::string time_up_text(Color side) const { return concat("Time is up for ", players().label(side), "."); }
     // Over the network, the connection to the host is gone (`why`, short): the status line says so
     // instead of whose turn it is. Empty: connected.
     void set_link_lost(std::string why) { link_lost_ = std::move(why); }
@@ -315,8 +314,10 @@ public:
     }
     // The players' names as the host has them (a joiner's, once known).
     void set_names(std::string white, std::string black) {
-        players_.white = std::move(white);
-        players_.black = std::move(black);
+        Players named = players();
+        named.white = std::move(white);
+        named.black = std::move(black);
+        table_.set_players(std::move(named));
     }
 
     // Applies one action. Returns false when the program should end.
@@ -336,7 +337,7 @@ public:
 
     const Game& game() const { return table_.game(); }
     const UiState& ui() const { return ui_; }
-    const Players& players() const { return players_; }
+    const Players& players() const { return table_.players(); }
     const MoveList& legal_moves() const { return legal_; }
     InputMode mode() const;
     // Counts every change to the game (moves, undo, redo, new, load, resignation, draw): the autosave
@@ -461,7 +462,6 @@ private:
     std::optional<play::Table> own_table_;
     play::Table& table_;
     int listening_ = 0;
-    Players players_;
     Players command_line_;
     PlayerOptions given_;
     std::vector<Tag> record_tags_;            // the loaded record's tags, kept for saving it again
@@ -473,7 +473,6 @@ private:
     // While a saved game is shown for a question about it: the game the program started with.
     struct BeforePreview {
         play::Table::Snapshot table;
-        Players players;
         std::vector<Tag> record_tags;
         std::string archived;
         std::string kept_at;
@@ -499,7 +498,6 @@ private:
     std::size_t prompt_dropped_ = 0;  // characters typed into the full prompt since it last changed
     bool history_by_host_ = false;
     int help_pages_ = 1;
-    std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     Link link_;
     std::string quit_text_;                   // Quit's question over the network
     std::string taken_over_;                  // set_taken_over

@@ -4,7 +4,7 @@
 
 #include <fetaix/engine/levels.hpp>
 
-namespace fetaix::tui {
+namespace fetaix::play {
 
 namespace {
 
@@ -134,4 +134,4 @@ Players with_command_line(const Players& recorded, const Players& command_line, 
     return p;
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::play
