@@ -23,6 +23,7 @@
 
 #include "net/session.hpp"
 
+#include "helpers.hpp"
 #include "net_helpers.hpp"
 
 using namespace fetaix;
@@ -731,15 +732,14 @@ TEST_CASE("net: socket folders are private to their user", "[net]") {
     REQUIRE(::stat(shared.c_str(), &st) == 0);
     CHECK((st.st_mode & 07777) == 01777);
 
-    const char* saved = std::getenv("XDG_RUNTIME_DIR");
-    const std::string keep = saved != nullptr ? saved : "";
-    ::setenv("XDG_RUNTIME_DIR", "/run/user/1234", 1);
-    CHECK(private_folder_path() == "/run/user/1234/fetaix");
-    ::setenv("XDG_RUNTIME_DIR", "relative/dir", 1);
-    CHECK(private_folder_path() == "/tmp/fetaix-" + std::to_string(::geteuid()));
-    ::unsetenv("XDG_RUNTIME_DIR");
-    CHECK(private_folder_path() == "/tmp/fetaix-" + std::to_string(::geteuid()));
-    if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
+    {
+        const fetaix::test::ScopedEnv runtime("XDG_RUNTIME_DIR", "/run/user/1234");
+        CHECK(private_folder_path() == "/run/user/1234/fetaix");
+        runtime.set("relative/dir");
+        CHECK(private_folder_path() == "/tmp/fetaix-" + std::to_string(::geteuid()));
+        runtime.unset();
+        CHECK(private_folder_path() == "/tmp/fetaix-" + std::to_string(::geteuid()));
+    }
 
     auto long_path = socket_path("/tmp/" + std::string(100, 'd'), "kitchen");
     REQUIRE_FALSE(long_path.ok());
@@ -963,9 +963,7 @@ TEST_CASE("net: another user who reaches a private game's socket learns nothing 
 
 TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
     TempFolder runtime;
-    const char* saved = std::getenv("XDG_RUNTIME_DIR");
-    const std::string keep = saved != nullptr ? saved : "";
-    ::setenv("XDG_RUNTIME_DIR", runtime.path.c_str(), 1);
+    const fetaix::test::ScopedEnv xdg("XDG_RUNTIME_DIR", runtime.path);
     auto folder = prepare_folder(private_folder_path(), false);
     REQUIRE(folder.ok());
     CHECK(*folder == runtime.path + "/fetaix");
@@ -983,8 +981,6 @@ TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
     auto found = find_game("kitchen");
     auto missing = find_game("attic");
     auto bad = find_game("../etc");
-    if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
-    else ::unsetenv("XDG_RUNTIME_DIR");
     REQUIRE(found.ok());
     CHECK(found->path == *path);
     CHECK_FALSE(found->shared);
@@ -996,9 +992,7 @@ TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
 
 TEST_CASE("net: a joiner refuses a private folder open to other users, as a host does", "[net]") {
     TempFolder runtime;
-    const char* saved = std::getenv("XDG_RUNTIME_DIR");
-    const std::string keep = saved != nullptr ? saved : "";
-    ::setenv("XDG_RUNTIME_DIR", runtime.path.c_str(), 1);
+    const fetaix::test::ScopedEnv xdg("XDG_RUNTIME_DIR", runtime.path);
     // A name no one else hosts: find_game also looks in the one shared folder of the machine.
     const std::string name = "kitchen-" + std::to_string(::getpid());
     // Another user could have made it (or listen in it): a socket there may be anyone's.
@@ -1015,13 +1009,11 @@ TEST_CASE("net: a joiner refuses a private folder open to other users, as a host
     REQUIRE(host.ok());
     auto found = find_game(name);
     // Missing, it is made, ours and 0700: a socket in it later is ours.
-    ::setenv("XDG_RUNTIME_DIR", (runtime.path + "/fresh").c_str(), 1);
+    xdg.set(runtime.path + "/fresh");
     REQUIRE(::mkdir((runtime.path + "/fresh").c_str(), 0700) == 0);
     auto missing = find_game(name);
     struct stat st{};
     const bool made = ::lstat((runtime.path + "/fresh/fetaix").c_str(), &st) == 0;
-    if (saved != nullptr) ::setenv("XDG_RUNTIME_DIR", keep.c_str(), 1);
-    else ::unsetenv("XDG_RUNTIME_DIR");
     REQUIRE_FALSE(found.ok());
     CHECK(found.error().message == folder + " is mode 0777, not 0700: refusing to use it");
     REQUIRE(made);

@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "config/settings.hpp"
+#include "helpers.hpp"
 
 using namespace fetaix;
 using config::parse_settings;
@@ -227,18 +228,14 @@ TEST_CASE("settings: `fetaix config` prints the keys in force, and they read bac
 }
 
 TEST_CASE("settings: the file's place follows XDG_CONFIG_HOME, else HOME", "[settings]") {
-    const char* xdg = std::getenv("XDG_CONFIG_HOME");
-    const std::string saved_xdg = xdg ? xdg : "";
-    const std::string saved_home = std::getenv("HOME") ? std::getenv("HOME") : "";
-    ::setenv("XDG_CONFIG_HOME", "/x/conf", 1);
+    const test::ScopedEnv xdg("XDG_CONFIG_HOME", "/x/conf");
+    const test::ScopedEnv home("HOME");
     CHECK(config::settings_path() == "/x/conf/fetaix/config.toml");
-    ::setenv("XDG_CONFIG_HOME", "relative", 1);  // not absolute: ignored, as the XDG specification says
-    ::setenv("HOME", "/home/u", 1);
+    xdg.set("relative");  // not absolute: ignored, as the XDG specification says
+    home.set("/home/u");
     CHECK(config::settings_path() == "/home/u/.config/fetaix/config.toml");
-    ::unsetenv("XDG_CONFIG_HOME");
+    xdg.unset();
     CHECK(config::settings_path() == "/home/u/.config/fetaix/config.toml");
-    if (xdg) ::setenv("XDG_CONFIG_HOME", saved_xdg.c_str(), 1);
-    ::setenv("HOME", saved_home.c_str(), 1);
 }
 
 TEST_CASE("settings: a missing file gives the defaults, a folder, FIFO or large file a message and no hang", "[settings]") {

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "engine/built_tables.hpp"
+#include "helpers.hpp"
 #include "engine/sources.hpp"
 #include "solve/proven_book.hpp"
 #include "solve/tablebase_files.hpp"
@@ -125,17 +126,14 @@ TEST_CASE("files: atomic writes replace the file whole and leave no temporary be
 }
 
 TEST_CASE("files: state folder from XDG_STATE_HOME, else ~/.local/state", "[store]") {
-    const char* old_xdg = std::getenv("XDG_STATE_HOME");
-    const std::string saved_xdg = old_xdg ? old_xdg : "";
-    const std::string saved_home = std::getenv("HOME") ? std::getenv("HOME") : "/";
-    ::setenv("XDG_STATE_HOME", "/var/tmp/state", 1);
-    CHECK(state_directory() == "/var/tmp/state/fetaix");
-    ::setenv("XDG_STATE_HOME", "relative/ignored", 1);  // the spec wants an absolute path
-    ::setenv("HOME", "/home/ali", 1);
-    CHECK(state_directory() == "/home/ali/.local/state/fetaix");
-    ::setenv("HOME", saved_home.c_str(), 1);
-    if (old_xdg) ::setenv("XDG_STATE_HOME", saved_xdg.c_str(), 1);
-    else ::unsetenv("XDG_STATE_HOME");
+    {
+        const test::ScopedEnv xdg("XDG_STATE_HOME", "/var/tmp/state");
+        const test::ScopedEnv home("HOME");
+        CHECK(state_directory() == "/var/tmp/state/fetaix");
+        xdg.set("relative/ignored");  // the spec wants an absolute path
+        home.set("/home/ali");
+        CHECK(state_directory() == "/home/ali/.local/state/fetaix");
+    }
     CHECK(default_save_name(0).size() == std::string("fetaix-19700101-0000.pdn").size());
 }
 
@@ -789,9 +787,7 @@ TEST_CASE("files: a sized binary file (an endgame table) is checked for its kind
 
 TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, and the engine goes on without it", "[store][tablebase]") {
     TempFolder t;
-    const char* saved = std::getenv("XDG_DATA_HOME");
-    const std::string keep = saved != nullptr ? saved : "";
-    ::setenv("XDG_DATA_HOME", t.path.c_str(), 1);
+    const test::ScopedEnv data("XDG_DATA_HOME", t.path);
     const Rules rules;
     const std::string folder = solving::tablebase_directory(rules);
     REQUIRE_FALSE(make_directories(folder));
@@ -827,15 +823,11 @@ TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, 
         CHECK(tables.pieces(rules) == 0);
         CHECK(tables.take_problem() == manifest_path + " is not a regular file");
     }
-    if (saved != nullptr) ::setenv("XDG_DATA_HOME", keep.c_str(), 1);
-    else ::unsetenv("XDG_DATA_HOME");
 }
 
 TEST_CASE("engine sources: the tables every front end plays with are read from the data folder, the book is the one compiled in", "[store][tablebase]") {
     TempFolder t;
-    const char* saved = std::getenv("XDG_DATA_HOME");
-    const std::string keep = saved != nullptr ? saved : "";
-    ::setenv("XDG_DATA_HOME", t.path.c_str(), 1);
+    const test::ScopedEnv data("XDG_DATA_HOME", t.path);
     const Rules rules;
     const engine::Sources sources = engine::from_files();
     // Nothing built: a lone piece needs no table, and there is nothing to tell.
@@ -853,6 +845,4 @@ TEST_CASE("engine sources: the tables every front end plays with are read from t
     t.file(concat(folder.substr(t.path.size() + 1), "/manifest.txt"), manifest);
     CHECK(sources.make_tables()->pieces(rules) == 2);
     CHECK(sources.book() == &solving::proven_book());
-    if (saved != nullptr) ::setenv("XDG_DATA_HOME", keep.c_str(), 1);
-    else ::unsetenv("XDG_DATA_HOME");
 }
