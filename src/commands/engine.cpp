@@ -16,7 +16,10 @@
 #include <string>
 #include <thread>
 
-namespace fetaix::cli {
+namespace fetaix::commands {
+
+// The command line's readers and printers (src/cli), which every runner here uses.
+using namespace cli;
 
 namespace {
 
@@ -167,7 +170,7 @@ int run_match(const engine::MatchSettings& settings, int jobs) {
     return 0;
 }
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::commands
 
 namespace fetaix::commands {
 
@@ -183,11 +186,11 @@ Runner add_perft(CLI::App& command) {
     cli::add_fen(command, perft->position, "count from this position");
     cli::add_rule_switches(command, perft->rules);
     command.add_flag("--divide", perft->divide, "first each legal move with its count at DEPTH");
-    return [perft](const Invocation&) { return cli::run_perft(perft->depth, perft->position, perft->rules, perft->divide); };
+    return [perft](const Invocation&) { return run_perft(perft->depth, perft->position, perft->rules, perft->divide); };
 }
 
 Runner add_analyze(CLI::App& command) {
-    auto analysis = std::make_shared<cli::AnalyzeSettings>();
+    auto analysis = std::make_shared<AnalyzeSettings>();
     analysis->limits.time_ms = 5000;
     cli::add_fen(command, analysis->position, "search this position");
     CLI::Option* time = cli::add_time(command, analysis->limits.time_ms, "search this long, 0.05 to 3600\n(default 5)");
@@ -199,7 +202,7 @@ Runner add_analyze(CLI::App& command) {
                    "a depth", concat("search to this depth, 1 to ", engine::kMaxPly - 1, ", however long"))
         ->excludes(time);
     cli::add_rule_switches(command, analysis->rules);
-    return [analysis](const Invocation&) { return cli::run_analyze(*analysis); };
+    return [analysis](const Invocation&) { return run_analyze(*analysis); };
 }
 
 Runner add_match(CLI::App& command) {
@@ -227,7 +230,7 @@ Runner add_match(CLI::App& command) {
     cli::add_whole(command, "--jobs", "J", 1, 256, into(match->jobs), "a number of threads", "games played at once, 1 to 256");
     cli::add_clock(command, "--clock", settings.clock, "both engines on this clock, timed for real\n(5, 5+3, 5d3, 5b3, 0:30+1)");
     cli::add_rule_switches(command, settings.rules);
-    return [match](const Invocation&) { return cli::run_match(match->settings, match->jobs); };
+    return [match](const Invocation&) { return run_match(match->settings, match->jobs); };
 }
 
 Runner add_bench(CLI::App& command) {
@@ -254,9 +257,9 @@ Runner add_bench(CLI::App& command) {
         records->excludes(rule);
     }
     return [bench](const Invocation&) {
-        if (bench->records) return cli::run_record_bench(bench->folder);
-        if (bench->search) return cli::run_search_bench(bench->ms);
-        return cli::run_bench(bench->rules, bench->quick ? 4 : 0);  // --quick: a smoke run for tests
+        if (bench->records) return run_record_bench(bench->folder);
+        if (bench->search) return run_search_bench(bench->ms);
+        return run_bench(bench->rules, bench->quick ? 4 : 0);  // --quick: a smoke run for tests
     };
 }
 

@@ -8,7 +8,7 @@
 #include <fetaix/perft.hpp>
 #include <fetaix/engine/engine.hpp>
 
-namespace fetaix::cli {
+namespace fetaix::commands {
 
 // What `analyze` searches, and for how long.
 struct AnalyzeSettings {
@@ -26,4 +26,4 @@ int run_search_bench(int time_ms);
 // The fixed perft workloads, `depth_cut` plies shallower for a quick run.
 int run_bench(const Rules& rules, int depth_cut);
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::commands

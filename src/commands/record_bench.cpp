@@ -10,7 +10,10 @@
 #include "cli/output.hpp"
 #include "store/files.hpp"
 
-namespace fetaix::cli {
+namespace fetaix::commands {
+
+// The command line's readers and printers (src/cli), which every runner here uses.
+using namespace cli;
 
 namespace {
 
@@ -173,4 +176,4 @@ int run_record_bench(const std::string& folder) {
     return 0;
 }
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::commands

@@ -3,9 +3,9 @@
 
 #include <string>
 
-namespace fetaix::cli {
+namespace fetaix::commands {
 
 // Builds and times the records; with a folder, also writes each there as NAME.pdn.
 int run_record_bench(const std::string& folder);
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::commands

@@ -31,7 +31,10 @@
 #include "solve/tablebase_files.hpp"
 #include "store/files.hpp"
 
-namespace fetaix::cli {
+namespace fetaix::commands {
+
+// The command line's readers and printers (src/cli), which every runner here uses.
+using namespace cli;
 
 namespace {
 
@@ -540,7 +543,7 @@ int run_solve_combine(const std::string& file, const Position& root, const std::
     return 0;
 }
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::commands
 
 namespace fetaix::commands {
 
@@ -549,7 +552,7 @@ namespace {
 // What `fetaix solve` reads: the search's settings, and --verify, --book and --combine, each of
 // which goes with only some of the options.
 struct Solve {
-    cli::SolveSettings settings;
+    SolveSettings settings;
     std::string verify_file, book_file, combine_file;
     std::vector<std::string> proofs;
     int combine_plies = 6;
@@ -578,32 +581,32 @@ int run_search(const Solve& s) {
     }
     if (s.every->count() > 0 && s.checkpoint->count() == 0 && s.resume->count() == 0)
         return cli::usage_error("solve: --every goes with --checkpoint");
-    return cli::run_solve(s.settings);
+    return run_solve(s.settings);
 }
 
 int run_solve_command(const Solve& s) {
     if (s.verify->count() > 0) {
         if (const CLI::Option* o = given_besides(s, {s.verify}))
             return cli::usage_error(concat("solve --verify goes alone, not with ", o->get_name()));
-        return cli::run_solve_verify(s.verify_file);
+        return run_solve_verify(s.verify_file);
     }
     if (s.book->count() > 0) {
         if (const CLI::Option* o = given_besides(s, {s.book, s.proof_files}))
             return cli::usage_error(concat("solve --book goes alone with proof files, not with ", o->get_name()));
-        return cli::run_solve_book(s.book_file, s.proofs);
+        return run_solve_book(s.book_file, s.proofs);
     }
     if (s.combine->count() > 0) {
         if (const CLI::Option* o = given_besides(s, {s.combine, s.proof_files, s.plies, s.fen}))
             return cli::usage_error(concat("solve --combine goes with --fen, --plies and proof files only, not with ", o->get_name()));
         if (s.proofs.empty()) return cli::usage_error("solve --combine FILE needs the proof files to join");
-        return cli::run_solve_combine(s.combine_file, s.settings.position, s.proofs, s.combine_plies);
+        return run_solve_combine(s.combine_file, s.settings.position, s.proofs, s.combine_plies);
     }
     return run_search(s);
 }
 
 // The search's own options: the position, the rules, the limits and where the proof and checkpoints go.
 void add_search(CLI::App& command, Solve& s) {
-    cli::SolveSettings& settings = s.settings;
+    SolveSettings& settings = s.settings;
     s.fen = cli::add_fen(command, settings.position, "prove this position (default: the start)");
     s.rules = cli::add_rule_switches(command, settings.rules);
     cli::add_whole(command, "--nodes", "N", 1, 1'000'000'000'000'000LL, [&settings](long long n) { settings.max_nodes = static_cast<std::uint64_t>(n); },

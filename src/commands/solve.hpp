@@ -8,7 +8,7 @@
 
 #include <fetaix/fetaix.hpp>
 
-namespace fetaix::cli {
+namespace fetaix::commands {
 
 struct SolveSettings {
     Position position = start_position();
@@ -31,4 +31,4 @@ int run_solve_book(const std::string& book_file, const std::vector<std::string>&
 // a proof of the position (its first `plies` plies searched), which is checked and written to FILE.
 int run_solve_combine(const std::string& file, const Position& root, const std::vector<std::string>& proofs, int plies);
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::commands

@@ -23,7 +23,10 @@
 #include "commands/commands.hpp"
 #include "store/files.hpp"
 
-namespace fetaix::cli {
+namespace fetaix::commands {
+
+// The command line's readers and printers (src/cli), which every runner here uses.
+using namespace cli;
 
 namespace tb = tablebase;
 using namespace solving;
@@ -329,7 +332,7 @@ int run_tablebase_quiet(const Rules& rules) {
     return 0;
 }
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::commands
 
 namespace fetaix::commands {
 
@@ -350,11 +353,11 @@ int run_tablebase(const Tablebase& t) {
     if (!probe && !t.fen.empty()) return cli::usage_error(concat("tablebase ", t.action, ": unexpected argument '", t.fen, "'"));
     if (t.action != "build" && t.pieces_option->count() > 0)
         return cli::usage_error(concat("tablebase ", t.action, ": --pieces goes with build"));
-    if (t.action == "build") return cli::run_tablebase_build(t.pieces, t.rules);
-    if (probe) return cli::run_tablebase_probe(t.fen, t.rules);
-    if (t.action == "stats") return cli::run_tablebase_stats(t.rules);
-    if (t.action == "quiet") return cli::run_tablebase_quiet(t.rules);
-    return cli::run_tablebase_verify(t.rules);
+    if (t.action == "build") return run_tablebase_build(t.pieces, t.rules);
+    if (probe) return run_tablebase_probe(t.fen, t.rules);
+    if (t.action == "stats") return run_tablebase_stats(t.rules);
+    if (t.action == "quiet") return run_tablebase_quiet(t.rules);
+    return run_tablebase_verify(t.rules);
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 
 #include <fetaix/fetaix.hpp>
 
-namespace fetaix::cli {
+namespace fetaix::commands {
 
 int run_tablebase_build(int pieces, const Rules& rules);
 int run_tablebase_probe(const std::string& fen, const Rules& rules);
@@ -18,4 +18,4 @@ int run_tablebase_stats(const Rules& rules);
 // with an example of each, and whether it stays within the rules' no-progress limit.
 int run_tablebase_quiet(const Rules& rules);
 
-}  // namespace fetaix::cli
+}  // namespace fetaix::commands
