@@ -150,6 +150,30 @@ e2e_net_resume() {
     kill_server
 }
 
+e2e_net_resume_name() {
+    # The name a joiner gave is the host's autosave's from its joining, with no move since (none at all
+    # here): the host killed and hosted again with --resume, the joiner is back in its seat under it.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen --name Youssef
+    wait_in host "^Black \(Youssef\) joined \(login $me\)\.$"
+    wait_in black '^White to move - waiting for White \| White 12, Black 12$'
+    grep -qx '\[Black "Youssef"\]' "$STATE/fetaix/autosave.pdn" 2>/dev/null ||
+        fail "the autosave lacks the joiner's name: $(cat "$STATE/fetaix/autosave.pdn" 2>&1)"
+    pid=$(fetaix_pid host)
+    kill -KILL "$pid"
+    while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
+    wait_in black '^Connection to the host lost\. Reconnecting when the host is back; q quits\.$'
+    start_in host2 "$BIN" host kitchen --resume
+    wait_in host2 "^Black \(Youssef\) joined \(login $me\)\.$"
+    wait_in black '^Reconnected: the host is back\.$'
+    move_in host2 d3-c3
+    wait_in black '^Black \(Youssef\) to move - your turn - capture compulsory \| White 12, Black 12$'
+    wait_in host2 '^Black \(Youssef\) to move - waiting for Youssef \| White 12, Black 12$'
+    kill_server
+}
+
 e2e_net_resume_shared() {
     # A shared game hosted again has new codes: its joiner is back by its seat token, which needs none,
     # and its watcher, whose watch code is the old one, is told why it is not (and tries no more).
