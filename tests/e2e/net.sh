@@ -478,6 +478,36 @@ e2e_net_keys() {
     kill_server
 }
 
+e2e_net_host_sign() {
+    # The host's screen always shows how to watch, and how to join while a seat has nobody at it: both
+    # before the joiner comes, the watch command alone while both seats are played, both again under
+    # who is gone once the joiner has left, and the watch command alone once they are back. A watcher's
+    # line of what its keys do stays under who is gone too.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen   Watch: fetaix watch kitchen$'
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    wait_in host '^Watch: fetaix watch kitchen$'
+    screen_in host | grep -q 'Join:' && fail "the host still shows how to join with both seats played"
+    pid=$(fetaix_pid black)
+    kill -KILL "$pid"
+    while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
+    wait_in host "^Black \($me\) disconnected, waiting$"
+    wait_in host '^Join: fetaix join kitchen   Watch: fetaix watch kitchen$'
+    [ "$(screen_in host | grep -A1 '^Black .* disconnected, waiting$' | tail -1)" = "Join: fetaix join kitchen   Watch: fetaix watch kitchen" ] ||
+        fail "who is gone and the commands are not one under the other: $(screen_in host)"
+    wait_in watcher "^Black \($me\) disconnected, waiting$"
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    start_in black2 "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    wait_in host '^Watch: fetaix watch kitchen$'
+    wait_gone_in host 'disconnected|Join:'
+    kill_server
+}
+
 e2e_net_host_lines() {
     # The host's screen: its --name from the start, and the join and watch commands each whole on a line
     # of its own when both do not fit on one; the host's next game is told on the other screens, in
