@@ -342,6 +342,9 @@ std::string Network::standing_line() const {
 }
 
 bool Network::show_standing(Controller& controller, bool always) {
+    // The connection to the host over, what was said about it stands (the time a player has been gone
+    // is not known any more).
+    if (closed_ && !always) return false;
     std::string line = standing_line();
     if (!always && line == standing_) return false;
     standing_ = std::move(line);

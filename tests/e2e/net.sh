@@ -424,6 +424,34 @@ e2e_net_clock_away() {
     kill_server
 }
 
+e2e_net_clock_away_host_gone() {
+    # A watcher of a timed game whose joiner has gone: once the host is gone too, what the watcher is
+    # told about it stays (the time the joiner has been gone, known no more, does not replace it).
+    me=$(id -un)
+    start_in host "$BIN" host kitchen --clock 5
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: '
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    pid=$(fetaix_pid black)
+    kill -KILL "$pid"
+    wait_in watcher "^Black \($me\) disconnected 0:0[0-9] ago, clock running$"
+    pid=$(fetaix_pid host)
+    kill -KILL "$pid"
+    wait_in watcher '^Connection to the host lost\. Reconnecting when the host is back; q quits\.$'
+    # Watched for two seconds at least, in which the time gone would have been shown again twice.
+    deadline=$((SECONDS + 3))
+    while ((SECONDS < deadline)); do
+        screen_in watcher | grep -q '^Connection to the host lost\. ' ||
+            fail "what the watcher was told of the host went: $(screen_in watcher)"
+        sleep 0.05
+    done
+    kill_server
+}
+
 e2e_net_watch_news() {
     # A watcher's lines: what its keys do stays when a player joins, and "joined" goes when they leave.
     me=$(id -un)
