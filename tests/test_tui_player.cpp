@@ -375,6 +375,40 @@ TEST_CASE("player: over the network the status says whose turn from this side, t
     CHECK(s[21] == "Black (Youssef) to move - waiting for Youssef | White 12, Black 12");
 }
 
+TEST_CASE("player: the network line's parts are never cut: the rest on one line when it fits, else the first alone",
+          "[tui][player][network][frame]") {
+    FakeLink fake;
+    Controller c = networked(fake);
+    const auto lines = [&c](int columns) {
+        const Frame f = compose(c, 24, columns, Glyphs::ascii());
+        std::vector<std::string> out;
+        for (int r = 0; r < f.rows(); ++r) {
+            std::string line = f.line(r);
+            line.erase(line.find_last_not_of(' ') + 1);
+            out.push_back(line);
+        }
+        return out;
+    };
+    // Who is gone above the host's sign, whose two commands share a line.
+    c.set_network_line("Black (Youssef) disconnected, waiting\nJoin: fetaix join kitchen\nWatch: fetaix watch kitchen");
+    std::vector<std::string> s = lines(80);
+    CHECK(s[19] == "Black (Youssef) disconnected, waiting");
+    CHECK(s[20] == "Join: fetaix join kitchen   Watch: fetaix watch kitchen");
+    CHECK(s[21] == "White (Amina) to move - your turn | White 12, Black 12");
+    // Wide enough for all three.
+    s = lines(130);
+    CHECK(s[20] == "Black (Youssef) disconnected, waiting   Join: fetaix join kitchen   Watch: fetaix watch kitchen");
+    CHECK(s[21] == "White (Amina) to move - your turn | White 12, Black 12");
+    // A shared game's commands with their codes do not share a line: each part on its own.
+    c.set_network_line("Black (Youssef) disconnected, waiting\nJoin: fetaix join kitchen, code abcd-efgh-ijkl\n"
+                       "Watch: fetaix watch kitchen, code mnop-qrst-uvwx");
+    s = lines(80);
+    CHECK(s[18] == "Black (Youssef) disconnected, waiting");
+    CHECK(s[19] == "Join: fetaix join kitchen, code abcd-efgh-ijkl");
+    CHECK(s[20] == "Watch: fetaix watch kitchen, code mnop-qrst-uvwx");
+    CHECK(s[21] == "White (Amina) to move - your turn | White 12, Black 12");
+}
+
 TEST_CASE("player: over the network the help page says what u, d and c do there", "[tui][player][network][frame]") {
     FakeLink fake;
     const auto owned = networked(fake);

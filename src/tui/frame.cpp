@@ -646,16 +646,26 @@ std::vector<std::string> fit_text(const std::string& text, int width, int max_li
     return wrapped;
 }
 
-// The network line in at most two lines: its parts ('\n' between: the join and the watch command) are
-// never cut in the middle, on one line when they fit there, else each on its own.
+// The network line: its parts ('\n' between: who is gone, the join and the watch command) are never cut
+// in the middle. The parts left go on one line when they all fit there; else the first of them goes on a
+// line of its own, and so on. One part alone may wrap onto a second line.
 std::vector<std::string> network_lines(const std::string& text, int width) {
-    const std::size_t cut = text.find('\n');
-    if (cut == std::string::npos) return fit_text(text, width, 2);
-    const std::string first = text.substr(0, cut), second = text.substr(cut + 1);
-    const std::string one = concat(text::printable(first), "   ", text::printable(second));
-    if (text::display_width(one) <= width) return {one};
-    std::vector<std::string> lines = fit_text(first, width, 1);
-    for (std::string& line : fit_text(second, width, 1)) lines.push_back(std::move(line));
+    if (text.find('\n') == std::string::npos) return fit_text(text, width, 2);
+    std::vector<std::string> parts;
+    for (std::size_t at = 0, cut = 0; cut != std::string::npos; at = cut + 1) {
+        cut = text.find('\n', at);
+        parts.push_back(text::printable(text.substr(at, cut == std::string::npos ? std::string::npos : cut - at)));
+    }
+    std::vector<std::string> lines;
+    for (std::size_t first = 0; first < parts.size(); ++first) {
+        std::string rest;
+        for (std::size_t i = first; i < parts.size(); ++i) rest += concat(i == first ? "" : "   ", parts[i]);
+        if (text::display_width(rest) <= width) {
+            lines.push_back(std::move(rest));
+            break;
+        }
+        for (std::string& line : fit_text(parts[first], width, 1)) lines.push_back(std::move(line));
+    }
     return lines;
 }
 

@@ -282,12 +282,7 @@ void Network::prepare(Controller& controller) {
     }
     if (host_) {
         seat(controller, options_.side);
-        // Two parts, each shown whole (network_lines in frame.cpp): a command is copied from the screen.
-        // The code beside the command, not in it: typed when asked, it stays out of the process list.
-        join_line_ = options_.shared ? concat("Join: fetaix join ", options_.name, ", code ", host_->join_code(),
-                                              "\nWatch: fetaix watch ", options_.name, ", code ", host_->watch_code())
-                                     : concat("Join: fetaix join ", options_.name, "\nWatch: fetaix watch ", options_.name);
-        controller.set_network_line(join_line_);
+        show_standing(controller, true);
     } else {
         // Nothing is played here until the host has said which seat is ours.
         seat(controller, std::nullopt);
@@ -299,7 +294,7 @@ bool Network::handle(std::span<const pollfd> fds, Controller& controller) {
     session_->handle_ready(fds, net::Clock::now());
     const bool changed = take_events(controller);
     retry(controller);
-    return show_away(controller) || changed;
+    return show_standing(controller) || changed;
 }
 
 int Network::timeout_ms() const {
@@ -310,28 +305,50 @@ int Network::timeout_ms() const {
             0, std::chrono::ceil<std::chrono::milliseconds>(*retry_at_ - now).count()));
         if (limit < 0 || next < limit) limit = next;
     }
-    // The time since a player left is shown by the second.
+    // The time since a player left is shown by the second in a timed game.
     for (const auto& since : away_since_)
-        if (since) {
+        if (since && session_->clock()) {
             const int next = static_cast<int>(1000 - (net::millis(now) - *since) % 1000);
             if (limit < 0 || next < limit) limit = next;
         }
     return limit;
 }
 
-bool Network::show_away(Controller& controller) {
-    std::string line;
+std::string Network::host_sign() const {
+    if (door_) return "";
+    // A command is copied from the screen. The code beside it, not in it: typed when asked, it stays out
+    // of the process list.
+    const auto command = [this](std::string_view label, std::string_view verb, const std::string& code) {
+        return concat(label, ": fetaix ", verb, " ", options_.name, options_.shared ? concat(", code ", code) : "");
+    };
+    const std::string watch = command("Watch", "watch", host_->watch_code());
+    const bool seat_open = !session_->present(Color::White) || !session_->present(Color::Black);
+    return seat_open ? concat(command("Join", "join", host_->join_code()), "\n", watch) : watch;
+}
+
+std::string Network::standing_line() const {
+    std::string gone;
     const Millis now = net::millis(net::Clock::now());
     for (Color c : {Color::White, Color::Black}) {
         const auto& since = away_since_[c == Color::White ? 0 : 1];
-        if (!since) continue;
+        if (!since || session_->present(c)) continue;
         const auto& clock = session_->clock();
         const bool running = clock && clock->running() == c && !session_->game().over();
-        line += concat(line.empty() ? "" : "; ", net::away_text(c, session_->name(c), now - *since, running));
+        gone += concat(gone.empty() ? "" : "; ", clock ? net::away_text(c, session_->name(c), now - *since, running)
+                                                       : net::left_text(c, session_->name(c)));
     }
-    if (line == away_line_) return false;
-    away_line_ = line;
-    if (!line.empty()) controller.set_network_line(line);
+    const std::string sign = host_ ? host_sign() : watch_line_;
+    return gone.empty() || sign.empty() ? concat(gone, sign) : concat(gone, "\n", sign);
+}
+
+bool Network::show_standing(Controller& controller, bool always) {
+    // The connection to the host over, what was said about it stands (the time a player has been gone
+    // is not known any more).
+    if (closed_ && !always) return false;
+    std::string line = standing_line();
+    if (!always && line == standing_) return false;
+    standing_ = std::move(line);
+    controller.set_network_line(standing_);
     return true;
 }
 
@@ -357,11 +374,11 @@ void Network::on_welcomed(const net::Event& e, Controller& controller) {
                                    controller.keys().first("step-forward"), " browse the moves, ",
                                    controller.keys().first("chat"), " chat with the watchers.")
                           : options_.note;
-        controller.set_network_line(watch_line_);
+        show_standing(controller, true);
         return;
     }
     seat(controller, e.role == net::Role::White ? Color::White : Color::Black);
-    controller.set_network_line("");
+    show_standing(controller, true);
     if (!e.text.empty()) {
         if (auto problem = write_token(state_folder_, token_path(state_folder_, options_.name), e.text))
             controller.set_network_line(*problem);
@@ -384,7 +401,6 @@ void Network::on_synced(const net::Event& e, Controller& controller) {
 void Network::on_joined(const net::Event& e, Controller& controller) {
     bool unpaused = false;
     away_since_[e.side == Color::White ? 0 : 1].reset();
-    away_line_.clear();
     if (door_ && !joined_) {
         // The second terminal took the free seat: from now on this is a two-terminal game, timed
         // by the host's clocks (its Clock event follows), which nobody pauses.
@@ -405,19 +421,17 @@ void Network::on_joined(const net::Event& e, Controller& controller) {
     controller.tell(concat(e.login.empty() || e.login == e.name ? concat(who(e.side), " joined.")
                                                                 : concat(who(e.side), " joined (login ", e.login, ")."),
                            unpaused ? " The clocks run again." : ""));
-    // How to join stays on the host's screen while a seat is free; what to do on a watcher's.
-    controller.set_network_line(host_ && !(session_->present(Color::White) && session_->present(Color::Black))
-                                    ? join_line_
-                                    : watch_line_);
+    // How to watch stays on the host's screen, how to join while a seat is free; what to do on a watcher's.
+    show_standing(controller, true);
 }
 
 // A seat's player lost their connection; a timed game shows how long they have been gone.
 void Network::on_left(const net::Event& e, Controller& controller) {
     // The news of their joining is stale now.
     controller.tell("");
-    controller.set_network_line(e.text);
-    // A timed game: the clock of a player gone keeps running; the time gone is shown (show_away).
-    if (session_->clock()) away_since_[e.side == Color::White ? 0 : 1] = net::millis(net::Clock::now());
+    // Shown above the sign; a timed game: the clock of a player gone keeps running, the time gone is shown.
+    away_since_[e.side == Color::White ? 0 : 1] = net::millis(net::Clock::now());
+    show_standing(controller, true);
 }
 
 // The connection to the host is over: said, and the host looked for again when it may come back.

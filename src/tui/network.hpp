@@ -115,8 +115,14 @@ private:
     void note_history(Controller& controller) const;
     // The host gone: connects again once the wait is over (the loop wakes for it, timeout_ms()).
     void retry(Controller& controller);
-    // A timed game: how long each absent player has been gone, on the notice line, each second.
-    bool show_away(Controller& controller);
+    // The host's sign: how to join while a seat has nobody at it, and how to watch ('\n' between: each
+    // shown whole); nothing for a plain fetaix's game, which a second fetaix finds by itself.
+    std::string host_sign() const;
+    // What stands on the network line: who is gone (in a timed game, for how long, by the second), then
+    // this screen's sign (the host's, or a watcher's keys).
+    std::string standing_line() const;
+    // Puts the standing line on the network line when it changed since last put there (or `always`).
+    bool show_standing(Controller& controller, bool always = false);
 
     NetOptions options_;
     std::string state_folder_;
@@ -126,12 +132,11 @@ private:
     pid_t host_pid_ = 0;         // joined or watching: the host's process id (0: unknown)
     bool closed_ = false;
     bool welcomed_ = false;
-    std::string join_line_;  // host: how to join and watch, shown while a seat is free
-    std::string watch_line_;  // watcher: what the keys do, shown unless there is news of a seat
+    std::string watch_line_;  // watcher: what the keys do, shown under news of a seat
     std::optional<std::string> refusal_;
     std::string token_problem_;  // why the seat token kept here was not sent, if it was not
-    std::array<std::optional<Millis>, 2> away_since_;  // by Color, timed games: when the player left
-    std::string away_line_;                             // what show_away last put on the notice line
+    std::array<std::optional<Millis>, 2> away_since_;  // by Color: when the player left
+    std::string standing_;                              // what show_standing last put on the network line
     bool door_ = false;    // a plain fetaix's game (open_door)
     bool joined_ = false;  // door: a second terminal has taken the free seat; play goes through the Host
     std::optional<int> takeover_;

@@ -253,13 +253,34 @@ struct HolderOffer {
     // token kept); while they are still connected taking it would throw them out: it is not offered.
     bool token = false;
     bool rejoin = false;
+    // The name the free seat's player goes by (empty: the login name, as for fetaix join), and why the
+    // one given for it cannot go over the network, if it cannot.
+    std::string player;
+    std::string player_problem;
 };
+
+// The free seat's player keeps the name the game has for it, unless this fetaix was given one for that
+// side (--black NAME for the Black seat); a seat with only its colour's name gets the login name.
+std::string seat_player(const net::GameInfo& info, const AppOptions& options, Color side) {
+    const bool given = side == Color::White ? options.given.white : options.given.black;
+    if (given && !options.players.computer(side)) return options.players.name(side);
+    const std::string& name = side == Color::White ? info.white : info.black;
+    return name == to_string(side) ? std::string() : name;
+}
 
 HolderOffer holder_offer(const net::GameInfo& info, const AppOptions& options, const std::string& game, bool networked) {
     HolderOffer offer;
     offer.networked = networked;
     offer.free = networked && (info.white_free || info.black_free);
     offer.free_side = info.white_free ? Color::White : Color::Black;
+    if (offer.free) {
+        offer.player = seat_player(info, options, offer.free_side);
+        // (The command line took it as a name already: only its length can be too much for the network.)
+        if (offer.player.size() > net::kMaxNameBytes)
+            offer.player_problem = concat("--", offer.free_side == Color::White ? "white" : "black", " ", offer.player,
+                                          ": a name on two screens has at most ", net::kMaxNameBytes,
+                                          " bytes (UTF-8), this one ", offer.player.size(), ".");
+    }
     offer.token = networked && !offer.free && has_seat_token(options.state_folder, game);
     offer.rejoin = offer.token && (info.white_away || info.black_away);
     return offer;
@@ -313,8 +334,14 @@ std::optional<int> choose(AppOptions& options, std::FILE* in, std::FILE* out, in
         switch (*c) {
             case 's':
                 if (!offer.free && !offer.rejoin) break;
+                if (!offer.player_problem.empty()) {
+                    say(out, concat(offer.player_problem, "\n"));
+                    continue;
+                }
                 options.net.mode = NetOptions::Mode::Join;
                 options.net.name = game;
+                // A seat taken back keeps its name at the host, by its token.
+                options.net.player = offer.player;
                 return std::nullopt;
             case 'w':
                 if (!offer.networked) break;

@@ -130,6 +130,7 @@ Session::Session(Controller& controller, AppOptions& options) : controller_(cont
     // autosave yet; not while the saved game is asked about: the answer decides which game it holds.
     start_unsaved_ = autosave_ && controller.revision() != before && controller.ui().question == Question::None;
     saved_revision_ = controller.revision();
+    saved_players_ = player_tags(controller.players());
     saved_paused_ = controller.clock_paused();
     saved_at_ = now_ms();
 }
@@ -139,10 +140,12 @@ void Session::save_if_changed(bool ending, bool always) {
         controller_.clock() && (controller_.clock_paused() != saved_paused_ || ending ||
                                 (controller_.clock_wait() && now_ms() - saved_at_ >= 1000));
     // A read-only view changes nothing and is not saved.
-    if (!autosave_ || (controller_.revision() == saved_revision_ && !clock_due && !always && !start_unsaved_) ||
-        controller_.ui().replay)
+    if (!autosave_ || controller_.ui().replay) return;
+    std::vector<Tag> players = player_tags(controller_.players());
+    if (controller_.revision() == saved_revision_ && players == saved_players_ && !clock_due && !always && !start_unsaved_)
         return;
     start_unsaved_ = false;
+    saved_players_ = std::move(players);
     saved_paused_ = controller_.clock_paused();
     saved_at_ = now_ms();
     const auto problem = autosave_->save(controller_.game(), controller_.autosave_tags());

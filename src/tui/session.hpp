@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "app.hpp"
 #include "controller.hpp"
@@ -51,6 +52,8 @@ private:
     std::unique_ptr<store::Autosave> autosave_;
     std::string autosave_news_;  // a saved game moved aside: stays on the notice line until other news
     std::uint64_t saved_revision_ = 0;
+    // Who plays as last saved: a joiner's name arriving changes no move, but a game resumed must have it.
+    std::vector<Tag> saved_players_;
     // The game put in play at start (a file given, a new one after the saved game was set aside) is not
     // yet in the autosave: the next save writes it, so that the next start offers what the quit question
     // says is saved, and not a game already kept in the history.

@@ -61,6 +61,49 @@ Your choice (s, w, t, n or q), then Enter:" ] || fail "not the question expected
     kill_server
 }
 
+e2e_local_seat_name() {
+    # s keeps the name the game has for the seat: the first started with --black Zineb, the player who
+    # sits down there is Zineb on both screens, and stays so in the autosave once gone. A second fetaix
+    # given --black for that seat names its player itself.
+    me=$(id -un)
+    start_in first "$BIN" --black Zineb
+    wait_in first 'White to move'
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
+    keys_in second s Enter
+    wait_in first "^Black \(Zineb\) joined \(login $me\)\.$"
+    wait_in second '^White to move - waiting for White \| White 12, Black 12$'
+    move_in first c2-c3
+    wait_in second '^Black \(Zineb\) to move - your turn - capture compulsory \| White 12, Black 12$'
+    wait_in first '^Black \(Zineb\) to move - waiting for Zineb \| White 12, Black 12$'
+    pid=$(fetaix_pid second)
+    kill -KILL "$pid"
+    while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
+    wait_in first '^Black \(Zineb\) disconnected, waiting$'
+    grep -qx '\[Black "Zineb"\]' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
+    # Given a name for the seat it takes, the second fetaix's player goes by it.
+    other=$STATE/other
+    start_in third XDG_STATE_HOME="$other" "$BIN" --black Zineb
+    wait_in third 'White to move'
+    # A name too long for the network is said, and the question asked again; nothing changed.
+    start_in long XDG_STATE_HOME="$other" "$BIN" --black 日本語の名前日本語の名前日本語の名前
+    wait_in long '^Your choice \(s, w, t, n or q\), then Enter:$'
+    keys_in long s Enter
+    wait_in long '^--black 日本語の名前日本語の名前日本語の名前: a name on two screens has at most'
+    wait_in long '40 bytes \(UTF-8\), this one 54\.$'
+    wait_in long '^Your choice \(s, w, t, n or q\), then Enter:$'
+    keys_in long q Enter
+    wait_in long '^EXITED 0$'
+    screen_in third | grep -q 'joined' && fail "the first screen was joined: $(screen_in third)"
+    start_in fourth XDG_STATE_HOME="$other" "$BIN" --black Youssef
+    wait_in fourth '^Your choice \(s, w, t, n or q\), then Enter:$'
+    keys_in fourth s Enter
+    wait_in third "^Black \(Youssef\) joined \(login $me\)\.$"
+    move_in third c2-c3
+    wait_in fourth '^Black \(Youssef\) to move - your turn - capture compulsory \| White 12, Black 12$'
+    kill_server
+}
+
 e2e_local_seat_held() {
     # A third plain fetaix while the other seat is taken and its player still connected: taking that seat
     # would throw them out, so it is not offered (watch, take over, a separate game); once that player has

@@ -150,6 +150,30 @@ e2e_net_resume() {
     kill_server
 }
 
+e2e_net_resume_name() {
+    # The name a joiner gave is the host's autosave's from its joining, with no move since (none at all
+    # here): the host killed and hosted again with --resume, the joiner is back in its seat under it.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen --name Youssef
+    wait_in host "^Black \(Youssef\) joined \(login $me\)\.$"
+    wait_in black '^White to move - waiting for White \| White 12, Black 12$'
+    grep -qx '\[Black "Youssef"\]' "$STATE/fetaix/autosave.pdn" 2>/dev/null ||
+        fail "the autosave lacks the joiner's name: $(cat "$STATE/fetaix/autosave.pdn" 2>&1)"
+    pid=$(fetaix_pid host)
+    kill -KILL "$pid"
+    while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
+    wait_in black '^Connection to the host lost\. Reconnecting when the host is back; q quits\.$'
+    start_in host2 "$BIN" host kitchen --resume
+    wait_in host2 "^Black \(Youssef\) joined \(login $me\)\.$"
+    wait_in black '^Reconnected: the host is back\.$'
+    move_in host2 d3-c3
+    wait_in black '^Black \(Youssef\) to move - your turn - capture compulsory \| White 12, Black 12$'
+    wait_in host2 '^Black \(Youssef\) to move - waiting for Youssef \| White 12, Black 12$'
+    kill_server
+}
+
 e2e_net_resume_shared() {
     # A shared game hosted again has new codes: its joiner is back by its seat token, which needs none,
     # and its watcher, whose watch code is the old one, is told why it is not (and tries no more).
@@ -400,6 +424,34 @@ e2e_net_clock_away() {
     kill_server
 }
 
+e2e_net_clock_away_host_gone() {
+    # A watcher of a timed game whose joiner has gone: once the host is gone too, what the watcher is
+    # told about it stays (the time the joiner has been gone, known no more, does not replace it).
+    me=$(id -un)
+    start_in host "$BIN" host kitchen --clock 5
+    wait_in host '^Join: fetaix join kitchen'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: '
+    move_in host d3-c3
+    wait_in black 'White plays d3-c3'
+    pid=$(fetaix_pid black)
+    kill -KILL "$pid"
+    wait_in watcher "^Black \($me\) disconnected 0:0[0-9] ago, clock running$"
+    pid=$(fetaix_pid host)
+    kill -KILL "$pid"
+    wait_in watcher '^Connection to the host lost\. Reconnecting when the host is back; q quits\.$'
+    # Watched for two seconds at least, in which the time gone would have been shown again twice.
+    deadline=$((SECONDS + 3))
+    while ((SECONDS < deadline)); do
+        screen_in watcher | grep -q '^Connection to the host lost\. ' ||
+            fail "what the watcher was told of the host went: $(screen_in watcher)"
+        sleep 0.05
+    done
+    kill_server
+}
+
 e2e_net_watch_news() {
     # A watcher's lines: what its keys do stays when a player joins, and "joined" goes when they leave.
     me=$(id -un)
@@ -451,6 +503,36 @@ e2e_net_keys() {
     wait_in black '^Quit\? The host keeps the game: fetaix join kitchen takes your seat back\. \(j/n\)$'
     keys_in black j
     wait_in black '^EXITED 0$'
+    kill_server
+}
+
+e2e_net_host_sign() {
+    # The host's screen always shows how to watch, and how to join while a seat has nobody at it: both
+    # before the joiner comes, the watch command alone while both seats are played, both again under
+    # who is gone once the joiner has left, and the watch command alone once they are back. A watcher's
+    # line of what its keys do stays under who is gone too.
+    me=$(id -un)
+    start_in host "$BIN" host kitchen
+    wait_in host '^Join: fetaix join kitchen   Watch: fetaix watch kitchen$'
+    start_in watcher "$BIN" watch kitchen
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    start_in black "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    wait_in host '^Watch: fetaix watch kitchen$'
+    screen_in host | grep -q 'Join:' && fail "the host still shows how to join with both seats played"
+    pid=$(fetaix_pid black)
+    kill -KILL "$pid"
+    while [ -e "/proc/$pid" ] && [ "$(awk '{print $3}' "/proc/$pid/stat" 2>/dev/null)" != Z ]; do sleep 0.02; done
+    wait_in host "^Black \($me\) disconnected, waiting$"
+    wait_in host '^Join: fetaix join kitchen   Watch: fetaix watch kitchen$'
+    [ "$(screen_in host | grep -A1 '^Black .* disconnected, waiting$' | tail -1)" = "Join: fetaix join kitchen   Watch: fetaix watch kitchen" ] ||
+        fail "who is gone and the commands are not one under the other: $(screen_in host)"
+    wait_in watcher "^Black \($me\) disconnected, waiting$"
+    wait_in watcher '^Watching kitchen: \[ \] browse the moves, c chat with the watchers\.$'
+    start_in black2 "$BIN" join kitchen
+    wait_in host "^Black \($me\) joined\.$"
+    wait_in host '^Watch: fetaix watch kitchen$'
+    wait_gone_in host 'disconnected|Join:'
     kill_server
 }
 
