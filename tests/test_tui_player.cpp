@@ -378,7 +378,8 @@ TEST_CASE("player: over the network the status says whose turn from this side, t
 TEST_CASE("player: the network line's parts are never cut: the rest on one line when it fits, else the first alone",
           "[tui][player][network][frame]") {
     FakeLink fake;
-    Controller c = networked(fake);
+    const auto owned = networked(fake);
+    Controller& c = *owned;
     const auto lines = [&c](int columns) {
         const Frame f = compose(c, 24, columns, Glyphs::ascii());
         std::vector<std::string> out;
