@@ -10,11 +10,12 @@
 #include "tui/controller.hpp"
 #include "tui_helpers.hpp"
 #include "tui/frame.hpp"
-#include "tui/player.hpp"
+#include "play/player.hpp"
 #include "tui/reader.hpp"
 
 using namespace fetaix;
 using namespace fetaix::tui;
+using namespace fetaix::play;
 using K = Action::Kind;
 
 namespace {

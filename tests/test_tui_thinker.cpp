@@ -6,10 +6,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "tui/thinker.hpp"
+#include "play/thinker.hpp"
 
 using namespace fetaix;
-using namespace fetaix::tui;
+using namespace fetaix::play;
 
 namespace {
 

@@ -12,9 +12,9 @@
 #include "line/line_game.hpp"
 #include "text/display.hpp"
 #include "tui/session.hpp"
-#include "tui/player.hpp"
+#include "play/player.hpp"
 #include "engine/sources.hpp"
-#include "tui/thinker.hpp"
+#include "play/thinker.hpp"
 
 namespace fetaix::line {
 
@@ -107,8 +107,8 @@ std::string kept_said(const tui::Controller& c, const tui::Session& session, con
 // The line mode's loop: the person's lines, the computer's moves and hints, the clocks, in turn.
 class LineLoop {
 public:
-    LineLoop(tui::Controller& controller, tui::Session& session, LineGame& game, tui::Thinker& thinker,
-             tui::ComputerPlayer& computer)
+    LineLoop(tui::Controller& controller, tui::Session& session, LineGame& game, play::Thinker& thinker,
+             play::ComputerPlayer& computer)
         : controller_(controller), session_(session), game_(game), thinker_(thinker), computer_(computer) {}
 
     // Plays until the game is left; whether standard output is still there.
@@ -207,8 +207,8 @@ private:
     tui::Controller& controller_;
     tui::Session& session_;
     LineGame& game_;
-    tui::Thinker& thinker_;
-    tui::ComputerPlayer& computer_;
+    play::Thinker& thinker_;
+    play::ComputerPlayer& computer_;
     Input input_;
     std::uint64_t thinking_revision_ = 0;
     // The engine is working on a hint (the same thinker: a hint is asked only on a person's turn).
@@ -229,9 +229,9 @@ int run(tui::AppOptions options) {
     tui::Session session(controller, options);
     LineGame game(controller);
     const engine::Sources engine_sources = engine::from_files();
-    tui::Thinker thinker(engine_sources.make_tables, engine_sources.book);
+    play::Thinker thinker(engine_sources.make_tables, engine_sources.book);
     // The same player the screen's loop uses: the level, the seed and the clock's budget in one place.
-    tui::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
+    play::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     LineLoop loop(controller, session, game, thinker, computer);
     const bool out = loop.play();
     // However it ends: what is in play reaches the autosave (a file given, its clocks) before it is said to be there.

@@ -10,12 +10,16 @@
 
 #include "engine/sources.hpp"
 #include "network.hpp"
-#include "player.hpp"
+#include "play/player.hpp"
 #include "session.hpp"
 #include "store/autosave.hpp"
-#include "thinker.hpp"
+#include "play/thinker.hpp"
 
 namespace fetaix::tui {
+
+using play::ComputerPlayer;
+using play::Player;
+using play::Thinker;
 
 namespace {
 

@@ -10,7 +10,7 @@
 
 #include <fetaix/fetaix.hpp>
 
-#include "wakeup.hpp"
+#include "play/wakeup.hpp"
 
 namespace fetaix::tui {
 
@@ -39,7 +39,7 @@ private:
     std::atomic<bool> done_{false};
     std::atomic<bool> stop_{false};
     std::optional<Expected<GameRecord>> result_;  // written by the worker before done_, read after
-    Wakeup wakeup_;
+    play::Wakeup wakeup_;
 };
 
 }  // namespace fetaix::tui

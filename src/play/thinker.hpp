@@ -14,7 +14,7 @@
 
 #include "wakeup.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::play {
 
 class Thinker {
 public:
@@ -63,4 +63,4 @@ private:
     Wakeup wakeup_;
 };
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::play

@@ -1,6 +1,6 @@
 #include "thinker.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::play {
 
 void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms) {
     cancel();
@@ -56,4 +56,4 @@ std::string Thinker::progress() const {
     return progress_;
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::play

@@ -5,7 +5,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
-namespace fetaix::tui {
+namespace fetaix::play {
 
 class Wakeup {
 public:
@@ -37,4 +37,4 @@ private:
     int fds_[2] = {-1, -1};
 };
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::play

@@ -1,9 +1,9 @@
 #pragma once
 // One seam for every source of moves: a Player delivers the moves of its side. The person at this
-// keyboard delivers theirs through the board and the prompt (the Terminal polls the keyboard); the
-// computer is a Player the terminal loop polls beside the keyboard, playing what it delivers with
-// Controller::play_delivered. A player at another terminal needs none: the network session plays its
-// moves on the game as they arrive (Controller::moved).
+// keyboard delivers theirs through the board and the prompt (the front end reads the keyboard); the
+// computer is a Player the front end's loop polls beside the keyboard, playing what it delivers on the
+// table. A player at another terminal needs none: the network session plays its moves on the table's
+// game as they arrive and tells the table (Table::moved).
 
 #include <functional>
 #include <optional>
@@ -15,7 +15,7 @@
 #include "players.hpp"
 #include "thinker.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::play {
 
 class Player {
 public:
@@ -69,4 +69,4 @@ private:
     std::string tables_problem_;
 };
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::play
