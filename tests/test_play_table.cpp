@@ -202,3 +202,31 @@ TEST_CASE("table: a side's seat is the computer's when it has a level, another t
     t.restore(before, false);
     CHECK(t.players().black_level == 3);
 }
+
+TEST_CASE("table: a record's tags go with its game, who plays and the clocks written as they stand; a new game has none",
+          "[play][table][pdn]") {
+    Millis now = 0;
+    Table t(Rules{});
+    t.set_time_source([&now] { return now; });
+    play::Players players;
+    players.white = "Ali";
+    players.black = "Zineb";
+    t.set_players(players);
+    // The record's own Event and Site stay; its players and clock tags give way to the table's.
+    // After White's move Black's clock runs, a capital B (docs/notation.md, "Game clocks").
+    const auto records = parse_pdn("[Event \"Rabat club\"]\n[Site \"Rabat\"]\n[White \"Someone\"]\n"
+                                   "[TimeControl \"60\"]\n\n1. c2-c3 *\n");
+    REQUIRE(records);
+    const GameRecord& record = records->front();
+    t.begin(to_game(record), record.start, &record);
+    const std::vector<Tag> tags = t.tags();
+    std::vector<std::string> shown;
+    for (const Tag& tag : tags) shown.push_back(concat(tag.name, "=", tag.value));
+    CHECK(shown == std::vector<std::string>{"Event=Rabat club", "Site=Rabat", "White=Ali", "WhiteType=human",
+                                            "Black=Zineb", "BlackType=human", "TimeControl=60",
+                                            "Clock=w0:01:00 B0:01:00"});
+    // A new game is not the record's: no Event of its own, no clocks (none are set for a new game).
+    t.begin(Game(Rules{}), start_position());
+    CHECK(t.tags().front() == Tag{"Event", "fetaix game"});
+    CHECK(t.tags().size() == 5);
+}

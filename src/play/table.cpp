@@ -69,6 +69,8 @@ void Table::agree_draw() {
 void Table::begin(Game game, const Position& start, const GameRecord* record) {
     game_ = std::move(game);
     start_ = start;
+    // A new game is not the record's: its Event, Site, Date and the like stay with the old one.
+    record_tags_ = record ? record->tags : std::vector<Tag>{};
     reset_clock(record);
     publish(TableEvent{TableEvent::Kind::Begun});
 }
@@ -207,10 +209,45 @@ Millis Table::clock_warning(Color side) const {
     return std::min<Millis>(20000, clock_->control(side).base / 4);
 }
 
+std::vector<Tag> Table::tags() const {
+    std::vector<Tag> out;
+    // Who played goes after the record's Event, Site, Date and Round, as in PGN's seven-tag roster.
+    std::size_t roster_end = 0;
+    for (const Tag& t : record_tags_) {
+        // Who played, and the clocks, are written from the game as it is now; the history's record of
+        // it only to the autosave (autosave_tags).
+        if (is_player_tag(t.name) || t.name == kTagTimeControl || t.name == kTagWhiteTimeControl ||
+            t.name == kTagBlackTimeControl || t.name == kTagClock || t.name == kTagKept)
+            continue;
+        out.push_back(t);
+        if (t.name == "Event" || t.name == "Site" || t.name == "Date" || t.name == "Round") roster_end = out.size();
+    }
+    if (std::none_of(out.begin(), out.end(), [](const Tag& t) { return t.name == "Event"; })) {
+        out.insert(out.begin(), Tag{"Event", "fetaix game"});
+        ++roster_end;
+    }
+    const std::vector<Tag> who = player_tags(players_);
+    out.insert(out.begin() + static_cast<std::ptrdiff_t>(roster_end), who.begin(), who.end());
+    if (const auto& clock = clock_) {
+        const TimeControl& white = clock->control(Color::White);
+        const TimeControl& black = clock->control(Color::Black);
+        if (white == black) {
+            out.push_back(Tag{std::string(kTagTimeControl), time_control_tag(white)});
+        } else {
+            out.push_back(Tag{std::string(kTagWhiteTimeControl), time_control_tag(white)});
+            out.push_back(Tag{std::string(kTagBlackTimeControl), time_control_tag(black)});
+        }
+        // Where the clocks stand now, within the turn: a game resumed goes on from there.
+        out.push_back(Tag{std::string(kTagClock), concat(format_clock_reading(*clock_reading()), clock_paused_ ? " paused" : "")});
+    }
+    return out;
+}
+
 void Table::restore(const Snapshot& s, bool nobody_here) {
     game_ = s.game;
     start_ = s.start;
     players_ = s.players;
+    record_tags_ = s.record_tags;
     clock_ = s.clock;
     clock_paused_ = s.paused;
     if (clock_ && s.reading) clock_->set(*s.reading, now());

@@ -61,6 +61,9 @@ public:
         if (players_.computer(c)) return Seat::Computer;
         return remote_[static_cast<std::size_t>(c)] ? Seat::Remote : Seat::Keyboard;
     }
+    // The tags a record of this game carries: those of the record it came from (Event, Site, Date,
+    // Round, Annotator, any other), with who plays (player_tags) and the clocks as they stand now.
+    std::vector<Tag> tags() const;
     // The position a new game starts from.
     const Position& start() const { return start_; }
     // Counts every change to the game (moves, undo, redo, new, load, an end declared): the autosave
@@ -128,11 +131,12 @@ public:
         Game game;
         Position start;
         Players players;
+        std::vector<Tag> record_tags;
         std::optional<Clock> clock;
         std::optional<ClockReading> reading;
         bool paused = false;
     };
-    Snapshot snapshot() const { return Snapshot{game_, start_, players_, clock_, clock_reading(), clock_paused_}; }
+    Snapshot snapshot() const { return Snapshot{game_, start_, players_, record_tags_, clock_, clock_reading(), clock_paused_}; }
     void restore(const Snapshot& s, bool nobody_here);
 
 private:
@@ -149,6 +153,7 @@ private:
     Game game_;
     Position start_;
     Players players_;
+    std::vector<Tag> record_tags_;  // the tags of the record the game came from, kept for saving it again
     std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     std::uint64_t revision_ = 0;
     std::vector<std::pair<int, Listener>> listeners_;

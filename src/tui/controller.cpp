@@ -148,7 +148,6 @@ void Controller::face_the_person() {
 void Controller::load(const GameRecord& record, bool command_line_wins) {
     table_.begin(to_game(record), record.start, &record);
     ui_.viewing.reset();
-    record_tags_ = record.tags;
     std::vector<std::string> notes;
     std::string said;
     const Players before = players();
@@ -196,7 +195,7 @@ void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(save
 
 void Controller::preview(GameRecord saved, Question question) {
     before_preview_ =
-        BeforePreview{table_.snapshot(), record_tags_, archived_, kept_at_};
+        BeforePreview{table_.snapshot(), archived_, kept_at_};
     pending_resume_ = std::move(saved);
     load(*pending_resume_);
     ui_.question = question;
@@ -204,7 +203,6 @@ void Controller::preview(GameRecord saved, Question question) {
 
 void Controller::end_preview() {
     if (!before_preview_) return;
-    record_tags_ = before_preview_->record_tags;
     archived_ = before_preview_->archived;
     kept_at_ = before_preview_->kept_at;
     const play::Table::Snapshot before = std::move(before_preview_->table);
@@ -215,40 +213,6 @@ void Controller::end_preview() {
     // Not a change to save by itself: the autosave still holds the saved game (set_aside_saved, having
     // kept it in the history, makes the game in play the one to save).
     refresh();
-}
-
-std::vector<Tag> Controller::tags() const {
-    std::vector<Tag> out;
-    // Who played goes after the record's Event, Site, Date and Round, as in PGN's seven-tag roster.
-    std::size_t roster_end = 0;
-    for (const Tag& t : record_tags_) {
-        // Who played, and the clocks, are written from the game as it is now; the history's record of
-        // it only to the autosave (autosave_tags).
-        if (is_player_tag(t.name) || t.name == kTagTimeControl || t.name == kTagWhiteTimeControl ||
-            t.name == kTagBlackTimeControl || t.name == kTagClock || t.name == kTagKept)
-            continue;
-        out.push_back(t);
-        if (t.name == "Event" || t.name == "Site" || t.name == "Date" || t.name == "Round") roster_end = out.size();
-    }
-    if (std::none_of(out.begin(), out.end(), [](const Tag& t) { return t.name == "Event"; })) {
-        out.insert(out.begin(), Tag{"Event", "fetaix game"});
-        ++roster_end;
-    }
-    const std::vector<Tag> who = player_tags(players());
-    out.insert(out.begin() + static_cast<std::ptrdiff_t>(roster_end), who.begin(), who.end());
-    if (const auto& clock = table_.clock()) {
-        const TimeControl& white = clock->control(Color::White);
-        const TimeControl& black = clock->control(Color::Black);
-        if (white == black) {
-            out.push_back(Tag{std::string(kTagTimeControl), time_control_tag(white)});
-        } else {
-            out.push_back(Tag{std::string(kTagWhiteTimeControl), time_control_tag(white)});
-            out.push_back(Tag{std::string(kTagBlackTimeControl), time_control_tag(black)});
-        }
-        // Where the clocks stand now, within the turn: a game resumed goes on from there.
-        out.push_back(Tag{std::string(kTagClock), concat(format_clock_reading(*clock_reading()), clock_paused() ? " paused" : "")});
-    }
-    return out;
 }
 
 std::vector<Tag> Controller::autosave_tags() const {
@@ -1289,8 +1253,6 @@ void Controller::open_record(const GameRecord& record, const std::string& name, 
 void Controller::new_game() {
     table_.begin(Game(game().rules(), table_.start()), table_.start());
     ui_.viewing.reset();
-    // A new game is not the record's: its Event, Site, Date and the like stay with the old one.
-    record_tags_.clear();
     kept_at_.clear();
     clear_selection();
     ui_.message = "New game.";

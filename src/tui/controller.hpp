@@ -343,9 +343,8 @@ public:
     // Counts every change to the game (moves, undo, redo, new, load, resignation, draw): the autosave
     // writes whenever it moves.
     std::uint64_t revision() const { return table_.revision(); }
-    // The tags a record of this game carries: those of the record it came from (Event, Site, Date,
-    // Round, Annotator, any other), with who played (player_tags) in place of what the record said.
-    std::vector<Tag> tags() const;
+    // The tags a record of this game carries (the table's: the record's own, who plays, the clocks).
+    std::vector<Tag> tags() const { return table_.tags(); }
     // The same for the autosave, with the game history's record of this game once one is kept (tag
     // Kept): the game resumed and ended again is kept in its place.
     std::vector<Tag> autosave_tags() const;
@@ -464,7 +463,6 @@ private:
     int listening_ = 0;
     Players command_line_;
     PlayerOptions given_;
-    std::vector<Tag> record_tags_;            // the loaded record's tags, kept for saving it again
     MoveList legal_;
     UiState ui_;
     FileAccess files_;
@@ -473,7 +471,6 @@ private:
     // While a saved game is shown for a question about it: the game the program started with.
     struct BeforePreview {
         play::Table::Snapshot table;
-        std::vector<Tag> record_tags;
         std::string archived;
         std::string kept_at;
     };
