@@ -456,3 +456,46 @@ TEST_CASE("player: over the network the key line offers n to the host once the g
     std::string status = f.line(21);
     CHECK(status.erase(status.find_last_not_of(' ') + 1) == "White (Amina) to move - the host is gone | White 11, Black 12");
 }
+
+TEST_CASE("player: over the network the help lists only the keys a seat may use; the host's n once the game is over",
+          "[tui][player][network][help]") {
+    // The help's Keys section, as composed at 80x40 (one page), trailing blanks dropped.
+    const auto keys_section = [](const Controller& c) {
+        const Frame f = compose(c, 40, 80, Glyphs::ascii());
+        std::string text;
+        for (int r = 0; r < f.rows(); ++r) {
+            std::string line = f.line(r);
+            line.erase(line.find_last_not_of(' ') + 1);
+            text += line + "\n";
+        }
+        return text.substr(text.find("Keys"), text.find("Rules") - text.find("Keys"));
+    };
+    FakeLink fake;
+    const auto owned = networked(fake);
+    Controller& c = *owned;
+    c.handle(Action::of(K::Help));
+    REQUIRE(c.ui().help_open);
+    const std::string seat = keys_section(c);
+    // Redo, a new game and opening a file are the registry's for a game here only.
+    CHECK(seat.find("r  redo") == std::string::npos);
+    CHECK(seat.find("n  new game") == std::string::npos);
+    CHECK(seat.find("o  open a file") == std::string::npos);
+    CHECK(seat.find("u  undo") != std::string::npos);
+    CHECK(seat.find("Over the network: u asks a take-back, d offers a draw, c chats\n") != std::string::npos);
+
+    FakeLink host_link;
+    host_link.hosts = true;
+    const auto host_owned = networked(host_link);
+    Controller& host = *host_owned;
+    host.handle(Action::of(K::Help));
+    CHECK(keys_section(host).find("  Over the network: u asks a take-back, d offers a draw, c chats\n"
+                                  "         n  the next game, once this one is over (its host)\n") != std::string::npos);
+
+    // A game at one keyboard lists them all.
+    Controller here(Rules{}, Players{});
+    here.handle(Action::of(K::Help));
+    const std::string local = keys_section(here);
+    CHECK(local.find("r  redo") != std::string::npos);
+    CHECK(local.find("n  new game") != std::string::npos);
+    CHECK(local.find("o  open a file") != std::string::npos);
+}

@@ -671,8 +671,9 @@ std::vector<std::string> network_lines(const std::string& text, int width) {
 
 // The help page's keys, from the key table: each action of the board with its keys in force ("Left/h"),
 // the cursor's four straight and four diagonal actions as one item each (in the table's order), packed
-// into lines of `width` columns.
-std::vector<std::string> help_key_lines(const KeyMap& keys, int width) {
+// into lines of `width` columns. Only the actions the registry allows `where` (a game here, a seat over
+// the network) are listed: a key that would only say why not is not offered.
+std::vector<std::string> help_key_lines(const KeyMap& keys, int width, GameContext where) {
     std::vector<std::string> items;
     std::string cursor, diagonals;
     const std::span<const KeyAction> actions = key_actions();
@@ -680,6 +681,7 @@ std::vector<std::string> help_key_lines(const KeyMap& keys, int width) {
         const KeyAction& a = actions[i];
         // Chat and pause are only for a game over the network or a timed one, whose help page has a line for them.
         if (((a.contexts & kOnBoard) == 0 && a.name != "complete") || a.name == "chat" || a.name == "pause") continue;
+        if ((a.allowed & where) == 0) continue;
         const std::string shown = keys.all(a.name, "/");
         if (a.kind == Action::Kind::MoveCursor) {
             const bool straight = a.direction == ScreenDirection::Up || a.direction == ScreenDirection::Down ||
@@ -742,11 +744,15 @@ std::vector<std::string> help_keys_section(const Controller& c, int width) {
                      concat("  ", key("help"), "  this help   ", key("quit"), "  quit"),
                      "  Watchers cannot move, take back, offer a draw or resign."});
     else
-        for (const std::string& line : help_key_lines(c.keys(), width - 4)) keys.push_back(concat("  ", line));
-    // Over the network some keys mean something else, and one more works.
-    if (c.networked() && !c.ui().replay && !c.watching())
+        for (const std::string& line : help_key_lines(c.keys(), width - 4, c.networked() ? kAtSeat : kInLocalGame))
+            keys.push_back(concat("  ", line));
+    // Over the network some keys mean something else, and one more works (two at the host's keyboard).
+    if (c.networked() && !c.ui().replay && !c.watching()) {
         keys.push_back(concat("  Over the network: ", c.keys().first("undo"), " asks a take-back, ",
                               c.keys().first("draw"), " offers a draw, ", c.keys().first("chat"), " chats"));
+        if (c.hosts_game())
+            keys.push_back(concat("  ", c.keys().first("new-game"), "  the next game, once this one is over (its host)"));
+    }
     // Over the network nobody pauses the clocks (p says so): not listed there.
     if (c.clock() && !c.ui().replay && !c.networked())
         keys.push_back(concat("  ", c.keys().first("pause"), "  pause both clocks, or start them again"));
