@@ -87,6 +87,7 @@ struct NetCommand {
     Rules rules;                              // host: its rule switches
     std::vector<CLI::Option*> rule_options;   // host
     std::optional<HostClocks> clocks;         // host
+    bool new_game = false;                    // host: --new
 };
 
 int run_network(NetCommand command, const config::SettingsRead& settings) {
@@ -113,8 +114,12 @@ int run_network(NetCommand command, const config::SettingsRead& settings) {
     // The host's --name is its side's name from the start, as the others see it once they join.
     if (!options.net.player.empty() && options.net.side && options.net.mode == tui::NetOptions::Mode::Host)
         (*options.net.side == Color::White ? options.players.white : options.players.black) = options.net.player;
-    // The host starts a new game (an unfinished autosaved one goes to the history) unless resuming it.
-    options.resume = options.net.resume ? tui::ResumeChoice::Resume : tui::ResumeChoice::New;
+    // An unfinished autosaved game is never filed away unasked: --resume hosts it, --new keeps it in the
+    // game history, and without either the host refuses to start, saying so (its game cannot wait for a
+    // question while others join it).
+    options.resume = options.net.resume ? tui::ResumeChoice::Resume
+                     : command.new_game ? tui::ResumeChoice::New
+                                        : tui::ResumeChoice::Choose;
     return run_app(std::move(options));
 }
 
@@ -176,7 +181,9 @@ Runner add_host(CLI::App& command) {
     add_side(command, host->net);
     command.add_flag("--shared", host->net.shared, "let other users of this machine in, with codes");
     add_net_name(command, host->net);
-    command.add_flag("--resume", host->net.resume, "host the autosaved game again");
+    CLI::Option* resume = command.add_flag("--resume", host->net.resume, "host the autosaved game again");
+    command.add_flag("--new", host->new_game, "host a new game; an unfinished autosaved one goes to the game history")
+        ->excludes(resume);
     host->rule_options = cli::add_rule_switches(command, host->rules);
     HostClocks& clocks = host->clocks.emplace();
     clocks.both_option = cli::add_clock(command, "--clock", clocks.both,

@@ -14,8 +14,10 @@
 
 namespace fetaix::tui {
 
-// What to do with an unfinished autosaved game at start.
-enum class ResumeChoice { Ask, Resume, New };
+// What to do with an unfinished autosaved game at start: ask, resume it, set it aside (kept in the game
+// history) for a new game, or refuse to start until the command line says which (`fetaix host`, whose
+// game cannot wait for a question: the others join what it hosts).
+enum class ResumeChoice { Ask, Resume, New, Choose };
 
 struct AppOptions {
     Rules rules;

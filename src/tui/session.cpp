@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <stdexcept>
 
 #include "store/files.hpp"
 #include "store/history.hpp"
@@ -46,13 +47,21 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
         case store::Autosave::Ownership::Owned: break;
     }
     if (!saved.news.empty()) controller.set_notice(saved.news);
+    if (options.resume == ResumeChoice::Choose && offer) {
+        const std::size_t moves = full_moves(saved.record->start.side_to_move, saved.record->moves.size());
+        const std::string name = options.net.name == "fetaix" ? "" : concat(" ", options.net.name);
+        throw std::runtime_error(concat("an unfinished game is saved in ", autosave->path(), " (", moves,
+                                        moves == 1 ? " move" : " moves", "): fetaix host", name,
+                                        " --resume hosts it, fetaix host", name,
+                                        " --new keeps it in the game history and hosts a new game"));
+    }
     if (options.record) {
         // The file's game would overwrite the unfinished saved one: asked first, as o asks.
         if (unfinished_saved)
             controller.offer_open_instead(std::move(*saved.record), *options.record, options.record_path);
         return autosave;
     }
-    if (options.resume == ResumeChoice::New) {
+    if (options.resume == ResumeChoice::New || options.resume == ResumeChoice::Choose) {
         // Not resumed, the saved game would be overwritten by the first move: the history keeps it.
         if (unfinished_saved) controller.set_aside_saved(*saved.record);
         return autosave;

@@ -567,3 +567,30 @@ e2e_net_host_lines() {
     wait_in black '^White \(Zed\) to move - waiting for Zed \| White 12, Black 12$'
     kill_server
 }
+
+e2e_net_host_unfinished() {
+    # An unfinished autosaved game is never filed away unasked: fetaix host without --resume or --new
+    # refuses to start, naming both, and leaves the saved game as it was; --new keeps it in the history.
+    start_in here "$BIN"
+    wait_in here '^White to move'
+    move_in here c2-c3
+    wait_in here '^Black to move'
+    keys_in here q
+    wait_in here '^Quit\? The game is saved'
+    keys_in here y
+    wait_in here '^EXITED 0$'
+    before=$(md5sum <"$STATE/fetaix/autosave.pdn")
+    start_in host "$BIN" host kitchen
+    wait_in host '^EXITED 1$'
+    # Joined as written, whatever the width wrapped.
+    shown=$($T capture-pane -p -J -t host)
+    expected="fetaix: an unfinished game is saved in $STATE/fetaix/autosave.pdn (1 move): fetaix host kitchen --resume hosts it, fetaix host kitchen --new keeps it in the game history and hosts a new game"
+    [[ $shown == *"$expected"* ]] || fail "expected '$expected', saw: $shown"
+    [ "$(md5sum <"$STATE/fetaix/autosave.pdn")" = "$before" ] || fail "the refused host changed the autosave"
+    [ -z "$(ls -A "$STATE/fetaix/games" 2>/dev/null)" ] || fail "the refused host filed a game: $(ls "$STATE/fetaix/games")"
+    start_in host2 "$BIN" host kitchen --new
+    wait_in host2 '^The unfinished game \(1 move\) is kept in the game history'
+    wait_in host2 '^Join: fetaix join kitchen'
+    [ "$(ls -A "$STATE/fetaix/games" | wc -l)" = 1 ] || fail "--new did not keep the game: $(ls -A "$STATE/fetaix/games")"
+    kill_server
+}
