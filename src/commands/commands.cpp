@@ -28,12 +28,14 @@ constexpr Command kCommands[] = {
      "--divide first prints each legal move with its count at DEPTH.", add_perft},
     {"replay", "fetaix replay FILE.pdn [--ascii]",
      "Step through a saved game ([ ] or arrows, Home, End), changing nothing.", add_replay},
-    {"host", "fetaix host [NAME] [--as white|black|random] [--shared] [--resume]\n       [--name PLAYER] [--clock SPEC] [RULES]",
+    {"host", "fetaix host [NAME] [--as white|black|random] [--shared] [--resume | --new]\n       [--name PLAYER] [--clock SPEC] [RULES]",
      "Host a game (named fetaix unless NAME is given) that another terminal\n"
      "joins; its screen shows the command to join and to watch. --as picks\n"
      "the host's side (default white). --shared lets other users of this\n"
      "machine in, with a join code and a watch code shown on the host's screen.\n"
-     "--resume hosts the autosaved game again after the host was ended.\n"
+     "--resume hosts the autosaved game again after the host was ended; --new\n"
+     "keeps an unfinished one in the game history and hosts a new game (with\n"
+     "neither, an unfinished autosaved game stops the host, saying so).\n"
      "--clock (or --white-clock and --black-clock) times the game: the host's\n"
      "clock decides, and a disconnected player's clock keeps running.", add_host},
     {"join", "fetaix join [NAME] [--code CODE] [--name PLAYER]",

@@ -182,7 +182,7 @@ Runner add_host(CLI::App& command) {
     command.add_flag("--shared", host->net.shared, "let other users of this machine in, with codes");
     add_net_name(command, host->net);
     CLI::Option* resume = command.add_flag("--resume", host->net.resume, "host the autosaved game again");
-    command.add_flag("--new", host->new_game, "host a new game; an unfinished autosaved one goes to the game history")
+    command.add_flag("--new", host->new_game, "host a new game (an unfinished autosaved one\ngoes to the game history)")
         ->excludes(resume);
     host->rule_options = cli::add_rule_switches(command, host->rules);
     HostClocks& clocks = host->clocks.emplace();
