@@ -164,6 +164,7 @@ struct Host::Impl {
         std::string name;
         std::string login;
         uid_t uid = 0;
+        int pid = 0;  // its process (a takeover asks for the game in its name)
         int request = 0;
         std::optional<Hello> held;  // Held: the hello, looked at again at check_at
         Millis check_at = 0;
@@ -409,96 +410,120 @@ struct Host::Impl {
     }
 
     void handshake(Peer& p, const Message& m) {
-        // The opening line (hello, query, takeover) says its version: another one is refused, whatever it asks.
         const auto* hello = std::get_if<Hello>(&m);
         const auto* query = std::get_if<Query>(&m);
         const auto* takeover = std::get_if<Takeover>(&m);
+        if (!opening_heard(p, hello, query, takeover)) return;
+        if (query != nullptr) p.conn.send_and_close(format(info()));
+        else if (takeover != nullptr) take_over_asked(p);
+        else greet(p, *hello);
+    }
+
+    // The opening line (hello, query, takeover) says its version: another one is refused, whatever it
+    // asks; so is a connection whose user cannot be told. False when refused.
+    bool opening_heard(Peer& p, const Hello* hello, const Query* query, const Takeover* takeover) {
         if (hello == nullptr && query == nullptr && takeover == nullptr) {
             refuse(p, "the first line must be hello or query");
-            return;
+            return false;
         }
         const int version = hello != nullptr ? hello->version : query != nullptr ? query->version : takeover->version;
         if (version != kProtocolVersion) {
             refuse(p, concat("protocol version ", version, " is not supported (this fetaix speaks ", kProtocolVersion, ")"));
-            return;
+            return false;
         }
         const auto cred = peer_credentials(p.conn.fd());
         if (!cred) {
             refuse(p, "cannot tell who is connecting (no peer credentials)");
-            return;
+            return false;
         }
         p.uid = cred->uid;
         p.login = cred->login;
-        if (query != nullptr) {
-            p.conn.send_and_close(format(info()));
+        p.pid = static_cast<int>(cred->pid);
+        return true;
+    }
+
+    // Another fetaix of this user asks for the game: the program is told, and answers by letting the
+    // autosave's lock go.
+    void take_over_asked(Peer& p) {
+        if (!config.handover) refuse(p, "a hosted game is not taken over: join it or watch it");
+        else if (p.uid != ::geteuid()) refuse(p, "only the user who plays this game may take it over");
+        else {
+            Event e = event(EventKind::TakeoverRequest);
+            e.request = p.pid;
+            e.login = p.login;
+            self.emit(std::move(e));
+            p.conn.close();  // the answer is the autosave's lock coming free
+        }
+    }
+
+    // A hello: a watcher, a player taking their seat back, or one asking for a free seat.
+    void greet(Peer& p, const Hello& hello) {
+        p.name = cut_name(hello.name.empty() ? p.login : hello.name);
+        if (hello.role == Role::Watch) admit_watcher(p, hello);
+        else if (!seat_by_token(p, hello)) seat_free(p, hello);
+    }
+
+    void admit_watcher(Peer& p, const Hello& hello) {
+        if (config.shared && hello.code.empty()) {
+            refuse(p, code_needed("watch"));
             return;
         }
-        if (takeover != nullptr) {
-            if (!config.handover) refuse(p, "a hosted game is not taken over: join it or watch it");
-            else if (cred->uid != ::geteuid()) refuse(p, "only the user who plays this game may take it over");
-            else {
-                Event e = event(EventKind::TakeoverRequest);
-                e.request = static_cast<int>(cred->pid);
-                e.login = cred->login;
-                self.emit(std::move(e));
-                p.conn.close();  // the answer is the autosave's lock coming free
-            }
+        if (config.shared && hold(p, hello)) return;
+        if (config.shared && !code_matches(watch_code, hello.code)) {
+            missed(p, "watch");
             return;
         }
-        p.name = cut_name(hello->name.empty() ? cred->login : hello->name);
-        if (hello->role == Role::Watch) {
-            if (config.shared && hello->code.empty()) {
-                refuse(p, code_needed("watch"));
-                return;
-            }
-            if (config.shared && hold(p, *hello)) return;
-            if (config.shared && !code_matches(watch_code, hello->code)) {
-                missed(p, "watch");
-                return;
-            }
-            if (config.shared) misses.erase(p.uid);
-            watch(p);
-            return;
-        }
-        // A seat token gets its seat back, with no code and no question.
-        if (!hello->token.empty()) {
-            for (Color c : {Color::White, Color::Black}) {
-                const bool asked = hello->role == Role::Seat || hello->role == role_of(c);
-                if (asked && !local(c) && held(c) && code_matches(tokens[index(c)], hello->token)) {
-                    // The seat keeps its player's name: a rejoin without --name would say the login's.
-                    if (!name_of(c).empty()) p.name = name_of(c);
-                    seat(p, c);
-                    return;
-                }
-            }
-        }
-        std::optional<Color> side;
-        std::string why;
+        if (config.shared) misses.erase(p.uid);
+        watch(p);
+    }
+
+    // A seat token gets its seat back, with no code and no question. False when it names no seat held.
+    bool seat_by_token(Peer& p, const Hello& hello) {
+        if (hello.token.empty()) return false;
         for (Color c : {Color::White, Color::Black}) {
-            if (hello->role != Role::Seat && hello->role != role_of(c)) continue;
+            const bool asked = hello.role == Role::Seat || hello.role == role_of(c);
+            if (asked && !local(c) && held(c) && code_matches(tokens[index(c)], hello.token)) {
+                // The seat keeps its player's name: a rejoin without --name would say the login's.
+                if (!name_of(c).empty()) p.name = name_of(c);
+                seat(p, c);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // The seat a hello asks for, if it is free; else why not (the last seat's reason).
+    std::optional<Color> free_seat(Role role, std::string& why) {
+        for (Color c : {Color::White, Color::Black}) {
+            if (role != Role::Seat && role != role_of(c)) continue;
             if (local(c)) why = concat("the ", seat_word(c), " seat is the host's (", name_of(c), ")");
             else if (seated(c) != nullptr) why = concat("the ", seat_word(c), " seat is taken (", name_of(c), ")");
             else if (held(c)) why = concat("the ", seat_word(c), " seat is held for ", name_of(c), ", who may come back");
             else if (waiting_for(c) != nullptr) why = concat("someone else is asking for the ", seat_word(c), " seat");
-            else {
-                side = c;
-                break;
-            }
+            else return c;
         }
+        return std::nullopt;
+    }
+
+    // A free seat: taken at once in a private game; in a shared one, with the join code and once the
+    // host's player accepts.
+    void seat_free(Peer& p, const Hello& hello) {
+        std::string why;
+        const std::optional<Color> side = free_seat(hello.role, why);
         if (!side) {
-            refuse(p, hello->role == Role::Seat ? concat("no seat is free: ", why) : why);
+            refuse(p, hello.role == Role::Seat ? concat("no seat is free: ", why) : why);
             return;
         }
         if (!config.shared) {
             seat(p, *side);
             return;
         }
-        if (hello->code.empty()) {
+        if (hello.code.empty()) {
             refuse(p, code_needed("join"));
             return;
         }
-        if (hold(p, *hello)) return;
-        if (!code_matches(join_code, hello->code)) {
+        if (hold(p, hello)) return;
+        if (!code_matches(join_code, hello.code)) {
             missed(p, "join");
             return;
         }
@@ -508,42 +533,45 @@ struct Host::Impl {
         p.request = next_request++;
         const std::string host = config.host_side ? name_of(*config.host_side) : std::string("the host");
         p.conn.send(format(Pending{concat("waiting for ", host, " to accept")}));
-        {
-            Event e = about(EventKind::SeatRequest, *side, p.name);
-            e.login = p.login;
-            e.request = p.request;
-            self.emit(std::move(e));
+        Event e = about(EventKind::SeatRequest, *side, p.name);
+        e.login = p.login;
+        e.request = p.request;
+        self.emit(std::move(e));
+    }
+
+    // A seated player's move: checked by the rules and played once on the game, then sent to everyone.
+    void seated_move(Peer& p, const MoveMessage& mv) {
+        const Color side = p.side;
+        Game& game = self.game_;
+        if (mv.ply != game.ply() + 1 || game.position().side_to_move != side || game.over()) {
+            // A move sent twice, or from a copy out of step: never played; the whole state instead.
+            send_state(p);
+            return;
         }
+        auto move = parse_move(mv.move, game.position(), game.rules());
+        if (!move || to_string(*move) != mv.move) {
+            p.conn.send(error_line(concat("move ", mv.move, ": ", move ? "not a whole move" : move.error().describe())));
+            send_state(p);
+            return;
+        }
+        (void)game.play(*move);
+        self.offer_.reset();
+        // The move first, then its clocks (timed_moved): the program's after-move path runs before
+        // it takes the host's readings, as for a move played at its keyboard.
+        Event e = about(EventKind::Moved, side, p.name);
+        e.text = mv.move;
+        e.move = *move;
+        e.ply = game.ply();
+        self.emit(std::move(e));
+        // Timed, the mover is sent the move back too: it carries the host's clocks.
+        broadcast(timed_moved(side, mv.move), self.clock_ ? nullptr : &p);
     }
 
     void seated_message(Peer& p, const Message& m) {
         const Color side = p.side;
         Game& game = self.game_;
         if (const auto* mv = std::get_if<MoveMessage>(&m)) {
-            if (mv->ply != game.ply() + 1 || game.position().side_to_move != side || game.over()) {
-                // A move sent twice, or from a copy out of step: never played; the whole state instead.
-                send_state(p);
-                return;
-            }
-            auto move = parse_move(mv->move, game.position(), game.rules());
-            if (!move || to_string(*move) != mv->move) {
-                p.conn.send(error_line(concat("move ", mv->move, ": ", move ? "not a whole move" : move.error().describe())));
-                send_state(p);
-                return;
-            }
-            (void)game.play(*move);
-            self.offer_.reset();
-            // The move first, then its clocks (timed_moved): the program's after-move path runs before
-            // it takes the host's readings, as for a move played at its keyboard.
-            {
-                Event e = about(EventKind::Moved, side, p.name);
-                e.text = mv->move;
-                e.move = *move;
-                e.ply = game.ply();
-                self.emit(std::move(e));
-            }
-            // Timed, the mover is sent the move back too: it carries the host's clocks.
-            broadcast(timed_moved(side, mv->move), self.clock_ ? nullptr : &p);
+            seated_move(p, *mv);
             return;
         }
         if (const auto* o = std::get_if<OfferMessage>(&m)) {
@@ -1086,134 +1114,142 @@ struct Client::Impl {
             conn.send(error_line(parsed.error().message));
             return;
         }
-        const Message& m = *parsed;
-        // The host ended: not a lost connection, and it said where the game is kept.
-        if (const auto* b = std::get_if<Bye>(&m)) {
-            close_with(b->text, false, true);
-            return;
-        }
-        if (const auto* e = std::get_if<ErrorMessage>(&m)) {
-            if (!welcomed) close_with(concat("the host refused: ", e->text), true);
-            else self.emit(event(EventKind::Notice, concat("the host says: ", e->text)));
-            last_error = e->text;
-            return;
-        }
-        last_error.clear();
-        if (const auto* w = std::get_if<Welcome>(&m)) {
-            welcomed = true;
-            role = w->role;
-            if (w->role == Role::White) self.my_side_ = Color::White;
-            else if (w->role == Role::Black) self.my_side_ = Color::Black;
-            else self.my_side_.reset();
-            Event e = event(EventKind::Welcomed, w->token);
-            e.role = w->role;
-            self.emit(std::move(e));
-            return;
-        }
-        if (const auto* pd = std::get_if<Pending>(&m)) {
-            self.emit(event(EventKind::Pending, pd->text));
-            return;
-        }
-        if (!welcomed) return;
-        if (const auto* st = std::get_if<State>(&m)) {
-            incoming = *st;
-            incoming_moves.clear();
-            if (st->plies == 0) finish_state();
-            return;
-        }
-        if (const auto* h = std::get_if<History>(&m)) {
-            if (!incoming) return;
-            if (h->from != incoming_moves.size() + 1 || incoming_moves.size() + h->moves.size() > incoming->plies) {
-                resync();
-                return;
-            }
-            incoming_moves.insert(incoming_moves.end(), h->moves.begin(), h->moves.end());
-            if (incoming_moves.size() == incoming->plies) finish_state();
-            return;
-        }
-        if (!synced || incoming) return;  // the whole state is on its way
-        Game& game = self.game_;
-        if (const auto* mv = std::get_if<Moved>(&m)) {
-            if (mv->ply >= 1 && mv->ply <= game.ply() && to_string(game.move(mv->ply)) == mv->move) {
-                // Already here: this player's own move, sent back with the host's clocks.
-                if (mv->ply == game.ply()) follow_clock(*mv);
-                return;
-            }
-            const Color mover = game.position().side_to_move;
-            if (mv->ply != game.ply() + 1) {
-                resync();
-                return;
-            }
-            auto played = game.play(mv->move);
-            if (!played) {
-                resync();
-                return;
-            }
-            self.offer_.reset();
-            Event e = seat_event(EventKind::Moved, mover, mv->move);
-            e.move = *played;
-            e.ply = game.ply();
-            self.emit(std::move(e));
-            follow_clock(*mv);
-            return;
-        }
-        if (const auto* o = std::get_if<OfferMessage>(&m)) {
-            if (!o->by) return;
-            self.offer_ = o->what;
-            self.offer_by_ = *o->by;
-            Event e = seat_event(EventKind::Offered, *o->by);
-            e.offer = o->what;
-            self.emit(std::move(e));
-            return;
-        }
-        if (const auto* a = std::get_if<AnswerMessage>(&m)) {
-            if (!a->by) return;
-            self.offer_.reset();
-            Event e = seat_event(EventKind::Answered, *a->by);
-            e.offer = a->what;
-            e.accepted = a->accept;
-            self.emit(std::move(e));
-            return;
-        }
-        if (const auto* r = std::get_if<ResultMessage>(&m)) {
-            if (game.result() == r->result) return;
-            declare(game, r->result);
-            // Over: the clocks stop where the host's did (at zero for a fall).
-            if (self.clock_) {
-                ClockReading c = self.clock_->reading(now_ms);
-                if (r->result.reason == Reason::TimeForfeit)
-                    c.of(r->result.outcome == Outcome::WhiteWins ? Color::Black : Color::White) = 0;
-                c.running.reset();
-                self.clock_->set(c, now_ms);
-                game.set_clock(c);
-            }
-            self.offer_.reset();
-            self.emit(event(EventKind::Result));
-            if (self.clock_) self.emit(clock_event(game.ply(), self.clock_->reading(now_ms), now_ms));
-            return;
-        }
-        if (const auto* c = std::get_if<Chat>(&m)) {
-            Event e = event(EventKind::Chat, c->text);
-            e.role = c->role.value_or(Role::Watch);
-            e.side = e.role == Role::Black ? Color::Black : Color::White;
-            e.name = c->from;
-            self.emit(std::move(e));
-            return;
-        }
-        if (const auto* j = std::get_if<Joined>(&m)) {
-            (j->side == Color::White ? self.white_ : self.black_) = j->name;
-            (j->side == Color::White ? self.white_present_ : self.black_present_) = true;
-            self.emit(seat_event(EventKind::Joined, j->side));
-            return;
-        }
-        if (const auto* l = std::get_if<Left>(&m)) {
-            (l->side == Color::White ? self.white_present_ : self.black_present_) = false;
-            self.offer_.reset();
-            self.emit(seat_event(EventKind::Left, l->side, left_text(l->side, l->name)));
-            return;
-        }
-        // Anything else (Unknown, a client's message) is ignored.
+        // The host's last error stands until anything else comes (the host's goodbye leaves it too).
+        if (!std::holds_alternative<Bye>(*parsed) && !std::holds_alternative<ErrorMessage>(*parsed)) last_error.clear();
+        std::visit([this](const auto& m) { on(m); }, *parsed);
     }
+
+    // One handler a message from the host. Before the welcome only the handshake's are heard; while a
+    // whole state is on its way (or before the first), only the state's.
+    bool in_step() const { return welcomed && synced && !incoming; }
+
+    // The host ended: not a lost connection, and it said where the game is kept.
+    void on(const Bye& b) { close_with(b.text, false, true); }
+
+    void on(const ErrorMessage& e) {
+        if (!welcomed) close_with(concat("the host refused: ", e.text), true);
+        else self.emit(event(EventKind::Notice, concat("the host says: ", e.text)));
+        last_error = e.text;
+    }
+
+    void on(const Welcome& w) {
+        welcomed = true;
+        role = w.role;
+        if (w.role == Role::White) self.my_side_ = Color::White;
+        else if (w.role == Role::Black) self.my_side_ = Color::Black;
+        else self.my_side_.reset();
+        Event e = event(EventKind::Welcomed, w.token);
+        e.role = w.role;
+        self.emit(std::move(e));
+    }
+
+    void on(const Pending& pd) { self.emit(event(EventKind::Pending, pd.text)); }
+
+    void on(const State& st) {
+        if (!welcomed) return;
+        incoming = st;
+        incoming_moves.clear();
+        if (st.plies == 0) finish_state();
+    }
+
+    void on(const History& h) {
+        if (!welcomed || !incoming) return;
+        if (h.from != incoming_moves.size() + 1 || incoming_moves.size() + h.moves.size() > incoming->plies) {
+            resync();
+            return;
+        }
+        incoming_moves.insert(incoming_moves.end(), h.moves.begin(), h.moves.end());
+        if (incoming_moves.size() == incoming->plies) finish_state();
+    }
+
+    void on(const Moved& mv) {
+        if (!in_step()) return;
+        Game& game = self.game_;
+        if (mv.ply >= 1 && mv.ply <= game.ply() && to_string(game.move(mv.ply)) == mv.move) {
+            // Already here: this player's own move, sent back with the host's clocks.
+            if (mv.ply == game.ply()) follow_clock(mv);
+            return;
+        }
+        const Color mover = game.position().side_to_move;
+        if (mv.ply != game.ply() + 1) {
+            resync();
+            return;
+        }
+        auto played = game.play(mv.move);
+        if (!played) {
+            resync();
+            return;
+        }
+        self.offer_.reset();
+        Event e = seat_event(EventKind::Moved, mover, mv.move);
+        e.move = *played;
+        e.ply = game.ply();
+        self.emit(std::move(e));
+        follow_clock(mv);
+    }
+
+    void on(const OfferMessage& o) {
+        if (!in_step() || !o.by) return;
+        self.offer_ = o.what;
+        self.offer_by_ = *o.by;
+        Event e = seat_event(EventKind::Offered, *o.by);
+        e.offer = o.what;
+        self.emit(std::move(e));
+    }
+
+    void on(const AnswerMessage& a) {
+        if (!in_step() || !a.by) return;
+        self.offer_.reset();
+        Event e = seat_event(EventKind::Answered, *a.by);
+        e.offer = a.what;
+        e.accepted = a.accept;
+        self.emit(std::move(e));
+    }
+
+    void on(const ResultMessage& r) {
+        Game& game = self.game_;
+        if (!in_step() || game.result() == r.result) return;
+        declare(game, r.result);
+        // Over: the clocks stop where the host's did (at zero for a fall).
+        if (self.clock_) {
+            ClockReading c = self.clock_->reading(now_ms);
+            if (r.result.reason == Reason::TimeForfeit)
+                c.of(r.result.outcome == Outcome::WhiteWins ? Color::Black : Color::White) = 0;
+            c.running.reset();
+            self.clock_->set(c, now_ms);
+            game.set_clock(c);
+        }
+        self.offer_.reset();
+        self.emit(event(EventKind::Result));
+        if (self.clock_) self.emit(clock_event(game.ply(), self.clock_->reading(now_ms), now_ms));
+    }
+
+    void on(const Chat& c) {
+        if (!in_step()) return;
+        Event e = event(EventKind::Chat, c.text);
+        e.role = c.role.value_or(Role::Watch);
+        e.side = e.role == Role::Black ? Color::Black : Color::White;
+        e.name = c.from;
+        self.emit(std::move(e));
+    }
+
+    void on(const Joined& j) {
+        if (!in_step()) return;
+        (j.side == Color::White ? self.white_ : self.black_) = j.name;
+        (j.side == Color::White ? self.white_present_ : self.black_present_) = true;
+        self.emit(seat_event(EventKind::Joined, j.side));
+    }
+
+    void on(const Left& l) {
+        if (!in_step()) return;
+        (l.side == Color::White ? self.white_present_ : self.black_present_) = false;
+        self.offer_.reset();
+        self.emit(seat_event(EventKind::Left, l.side, left_text(l.side, l.name)));
+    }
+
+    // Anything else (Unknown, a client's message) is ignored.
+    template <class Other>
+    void on(const Other&) {}
 
     // A move's clocks from the host: this copy's clocks are set to them, from when they came.
     void follow_clock(const Moved& mv) {

@@ -11,6 +11,15 @@ namespace fetaix::tui {
 
 namespace {
 
+// Why a host does not start while an unfinished game is saved and neither --resume nor --new was given.
+std::string choose_text(const GameRecord& saved, const store::Autosave& autosave, const AppOptions& options) {
+    const std::size_t moves = full_moves(saved.start.side_to_move, saved.moves.size());
+    const std::string name = options.net.name == "fetaix" ? "" : concat(" ", options.net.name);
+    return concat("an unfinished game is saved in ", autosave.path(), " (", moves, moves == 1 ? " move" : " moves",
+                  "): fetaix host", name, " --resume hosts it, fetaix host", name,
+                  " --new keeps it in the game history and hosts a new game");
+}
+
 // Decides what the game starts with, from the autosave and the options. Returns the autosave to keep
 // writing to, or nothing when this process must not write it; `news` gets what the autosave had to say
 // about the saved game (broken, moved aside).
@@ -47,14 +56,7 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
         case store::Autosave::Ownership::Owned: break;
     }
     if (!saved.news.empty()) controller.set_notice(saved.news);
-    if (options.resume == ResumeChoice::Choose && offer) {
-        const std::size_t moves = full_moves(saved.record->start.side_to_move, saved.record->moves.size());
-        const std::string name = options.net.name == "fetaix" ? "" : concat(" ", options.net.name);
-        throw std::runtime_error(concat("an unfinished game is saved in ", autosave->path(), " (", moves,
-                                        moves == 1 ? " move" : " moves", "): fetaix host", name,
-                                        " --resume hosts it, fetaix host", name,
-                                        " --new keeps it in the game history and hosts a new game"));
-    }
+    if (options.resume == ResumeChoice::Choose && offer) throw std::runtime_error(choose_text(*saved.record, *autosave, options));
     if (options.record) {
         // The file's game would overwrite the unfinished saved one: asked first, as o asks.
         if (unfinished_saved)
