@@ -314,12 +314,21 @@ TEST_CASE("player: a watcher plays nothing: both sides come from the host", "[tu
     CHECK(c.watching());
     // Whatever only a player does, a watcher is told what a watcher can do.
     const std::string watching = "Watching: watchers cannot move; [ ] browse the moves, c chats.";
-    for (const K kind : {K::OfferDraw, K::Resign, K::Undo, K::OpenPrompt, K::Hint, K::Select}) {
+    for (const K kind : {K::OfferDraw, K::Resign, K::Undo, K::Hint, K::Select}) {
         c.handle(Action::of(kind));
         CHECK(c.ui().message == watching);
         CHECK(c.mode() == InputMode::Board);
     }
     CHECK_FALSE(c.ui().prompt_open);
+    // A move typed goes nowhere else (not into chat a key at a time): Enter says why not, and the prompt closes.
+    c.handle(Action::of(K::OpenPrompt));
+    REQUIRE(c.mode() == InputMode::Prompt);
+    for (char ch : std::string("c4xc2")) c.handle(map_key(Key::character(ch), c.mode()));
+    c.handle(Action::of(K::PromptSubmit));
+    CHECK(c.ui().message == watching);
+    CHECK_FALSE(c.ui().prompt_open);
+    CHECK(c.game().ply() == 0);
+    CHECK(fake.sent.empty());
     CHECK_FALSE(c.take_hint_request());
     // A key that does nothing is not answered with how to type a move, which a watcher cannot.
     Action unbound = Action::of(K::Unbound);

@@ -170,9 +170,9 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
 
 void Controller::offer_open_instead(GameRecord saved, GameRecord opened, std::string name) {
     load(saved);
-    pending_open_ = std::move(opened);
-    pending_open_at_start_ = true;
-    pending_open_name_ = std::move(name);
+    asking_.opened = std::move(opened);
+    asking_.opened_at_start = true;
+    asking_.opened_name = std::move(name);
     ui_.question = Question::OpenOther;
 }
 
@@ -196,8 +196,8 @@ void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(save
 void Controller::preview(GameRecord saved, Question question) {
     before_preview_ =
         BeforePreview{table_.snapshot(), archived_, kept_at_};
-    pending_resume_ = std::move(saved);
-    load(*pending_resume_);
+    asking_.saved = std::move(saved);
+    load(*asking_.saved);
     ui_.question = question;
 }
 
@@ -272,23 +272,23 @@ std::string Controller::question_text() const {
             if (!quit_text_.empty() && autosaved_) return concat(quit_text_, " ", yn);
             return concat("Quit? ", where_kept(), " ", yn);
         case Question::AcceptDraw:
-            if (networked()) return concat(players().label(offer_by_), " offers a draw. Accept? ", yn);
+            if (networked()) return concat(players().label(asking_.offer_by), " offers a draw. Accept? ", yn);
             return concat(to_string(mover), " offers a draw. ", players().label(opponent(mover)), ", accept? ", yn);
-        case Question::Asked: return concat(asked_, " ", yn);
+        case Question::Asked: return concat(asking_.text, " ", yn);
         case Question::AcceptTakeback:
-            return concat(players().label(offer_by_), " asks to take back their last move. Accept? ", yn);
+            return concat(players().label(asking_.offer_by), " asks to take back their last move. Accept? ", yn);
         case Question::Resume:
-            return pending_resume_
-                       ? concat("Resume the unfinished game (", moves_text(*pending_resume_), ")? ", yn)
+            return asking_.saved
+                       ? concat("Resume the unfinished game (", moves_text(*asking_.saved), ")? ", yn)
                        : std::string();
         case Question::ReadOnly:
             return concat("Saved game open in another fetaix: ", y, " = view read-only, ", n, " = separate game");
         case Question::ResumeUnsaved:
-            return pending_resume_ ? concat("Continue the saved game (", moves_text(*pending_resume_),
+            return asking_.saved ? concat("Continue the saved game (", moves_text(*asking_.saved),
                                             ") unsaved? ", y, " = yes, ", n, " = view it read-only")
                                    : std::string();
-        case Question::Replace: return concat("Replace ", pending_save_, " (", pending_contents_, ")? ", yn);
-        case Question::OpenOther: return concat("Abandon this game and open ", pending_open_name_, "? ", yn);
+        case Question::Replace: return concat("Replace ", asking_.save_path, " (", asking_.save_contents, ")? ", yn);
+        case Question::OpenOther: return concat("Abandon this game and open ", asking_.opened_name, "? ", yn);
         case Question::Discard: return concat("The game cannot be kept in the history. Abandon it anyway? ", yn);
     }
     return "";
@@ -329,7 +329,7 @@ void Controller::replaced(bool goes_on) {
 }
 
 void Controller::offered(Color by, bool takeback) {
-    offer_by_ = by;
+    asking_.offer_by = by;
     ui_.question = takeback ? Question::AcceptTakeback : Question::AcceptDraw;
 }
 
@@ -426,8 +426,8 @@ void Controller::set_aside(const std::string& record, const Game& game, const st
         if (auto kept = files_.archive(record, replacing); !kept) {
             // Never thrown away silently: the player decides, knowing why.
             ui_.message = concat("Not kept in the game history: ", kept.error().message);
-            pending_discard_ = std::move(then);
-            pending_keep_ = std::move(otherwise);
+            asking_.discard = std::move(then);
+            asking_.keep = std::move(otherwise);
             ui_.question = Question::Discard;
             return;
         }
@@ -636,8 +636,8 @@ bool Controller::apply(const Action& action) {
             break;
         case K::Wait: ui_.message = concat("Still reading ", ui_.reading, ": ", keys_.first("cancel"), " stops."); break;
         case K::Unbound:
-            // Typing a move is offered only where the registry allows it (not to a watcher).
-            ui_.message = allowed_in(Action::of(K::OpenPrompt), !networked() ? kInLocalGame : keyboard_side() ? kAtSeat : kWatching)
+            // Typing a move is offered to whoever plays here, not to a watcher (whose move is only refused).
+            ui_.message = !watching()
                               ? concat("'", std::string(1, action.ch), "' does nothing here: press ", keys_.first("move"),
                                        " to type a move, ", keys_.first("help"), " for the keys.")
                               : concat("'", std::string(1, action.ch), "' does nothing here: press ", keys_.first("help"),
@@ -991,17 +991,17 @@ void Controller::answer(bool yes) {
         case Question::Replace: answer_replace(yes); break;
         case Question::OpenOther: answer_open_other(yes); break;
         case Question::Discard:
-            if (yes && pending_discard_) pending_discard_();
-            else if (pending_keep_) pending_keep_();
+            if (yes && asking_.discard) asking_.discard();
+            else if (asking_.keep) asking_.keep();
             else ui_.message = "The game goes on.";
-            pending_discard_ = nullptr;
-            pending_keep_ = nullptr;
+            asking_.discard = nullptr;
+            asking_.keep = nullptr;
             break;
         case Question::ReadOnly: answer_read_only(yes); break;
         case Question::ResumeUnsaved: answer_resume_unsaved(yes); break;
         case Question::Resign: answer_resign(yes); break;
         case Question::Asked:
-            if (auto then = std::exchange(asked_then_, nullptr)) then(yes);
+            if (auto then = std::exchange(asking_.then, nullptr)) then(yes);
             break;
         case Question::AcceptTakeback:
         case Question::AcceptDraw: answer_offer(q == Question::AcceptDraw, yes); break;
@@ -1009,59 +1009,59 @@ void Controller::answer(bool yes) {
 }
 
 void Controller::answer_resume(bool yes) {
-    if (yes && pending_resume_) {
+    if (yes && asking_.saved) {
         before_preview_.reset();
-        load(*pending_resume_);
+        load(*asking_.saved);
         ui_.message = concat("Game resumed.", ui_.message.empty() ? "" : " ", ui_.message);
-    } else if (pending_resume_) {
-        set_aside_saved(*pending_resume_);
+    } else if (asking_.saved) {
+        set_aside_saved(*asking_.saved);
     }
-    pending_resume_.reset();
+    asking_.saved.reset();
 }
 
 void Controller::answer_replace(bool yes) {
     if (!yes) {
-        ui_.message = concat("Not saved: ", pending_save_, " was left as it is.");
+        ui_.message = concat("Not saved: ", asking_.save_path, " was left as it is.");
     } else if (auto fitted = format_pdn_within(game(), tags(), false); !fitted) {
         ui_.message = concat("Not saved: ", fitted.error().message);
-    } else if (auto problem = files_.write(pending_save_, fitted->text, true)) {
+    } else if (auto problem = files_.write(asking_.save_path, fitted->text, true)) {
         ui_.message = concat("Not saved: ", *problem);
     } else {
-        ui_.message = concat("Saved to ", pending_save_, " (replaced", cut_note(fitted->cut), ").");
+        ui_.message = concat("Saved to ", asking_.save_path, " (replaced", cut_note(fitted->cut), ").");
         ui_.prompt_open = false;
         set_prompt_line({});
     }
 }
 
 void Controller::answer_open_other(bool yes) {
-    if (yes && pending_open_) {
-        GameRecord record = std::move(*pending_open_);
-        const std::string name = pending_open_name_;
-        const bool at_start = pending_open_at_start_;
+    if (yes && asking_.opened) {
+        GameRecord record = std::move(*asking_.opened);
+        const std::string name = asking_.opened_name;
+        const bool at_start = asking_.opened_at_start;
         set_aside(record_for_history(game(), tags()), game(), kept_at_,
                   [this, record, name, at_start] { open_record(record, name, at_start); });
     } else {
-        ui_.message = concat(pending_open_name_, " was not opened; the game goes on.");
+        ui_.message = concat(asking_.opened_name, " was not opened; the game goes on.");
     }
-    pending_open_.reset();
+    asking_.opened.reset();
 }
 
 void Controller::answer_read_only(bool yes) {
-    if (yes && pending_resume_) {
+    if (yes && asking_.saved) {
         before_preview_.reset();
-        load(*pending_resume_);
+        load(*asking_.saved);
         enter_replay("read-only: open in another fetaix");
     } else {
         end_preview();
         ui_.notice = "autosave off: the saved game is open in another fetaix";
     }
-    pending_resume_.reset();
+    asking_.saved.reset();
 }
 
 void Controller::answer_resume_unsaved(bool yes) {
     before_preview_.reset();
-    if (pending_resume_) {
-        load(*pending_resume_);
+    if (asking_.saved) {
+        load(*asking_.saved);
         if (yes) {
             ui_.message = concat("Game resumed; its moves are not saved while the autosave fails.",
                                  ui_.message.empty() ? "" : " ", ui_.message);
@@ -1069,7 +1069,7 @@ void Controller::answer_resume_unsaved(bool yes) {
             enter_replay("read-only: the autosave cannot be used");
         }
     }
-    pending_resume_.reset();
+    asking_.saved.reset();
 }
 
 void Controller::answer_resign(bool yes) {
@@ -1109,7 +1109,8 @@ void Controller::submit_prompt() {
     // On failure the prompt stays open with the text, to be corrected; nothing else changes.
     bool done = false;
     switch (ui_.prompt_kind) {
-        case PromptKind::Move: done = play_typed(text); break;
+        // A watcher's move is never played: said (play_typed), the prompt closes.
+        case PromptKind::Move: done = play_typed(text) || watching(); break;
         case PromptKind::Chat: done = submit_chat(text); break;
         case PromptKind::Save: done = submit_save(text); break;
         case PromptKind::Open: done = submit_open(text); break;
@@ -1139,8 +1140,8 @@ bool Controller::submit_save(const std::string& text) {
     }
     if (target.exists) {
         // The prompt stays open beneath the question: n leaves the name to be changed.
-        pending_save_ = text;
-        pending_contents_ = target.contents;
+        asking_.save_path = text;
+        asking_.save_contents = target.contents;
         ui_.question = Question::Replace;
         return false;
     }
@@ -1229,9 +1230,9 @@ void Controller::finish_read(Expected<GameRecord> record) {
     ui_.prompt_open = false;
     set_prompt_line({});
     if (game_in_progress()) {
-        pending_open_ = std::move(*record);
-        pending_open_at_start_ = false;
-        pending_open_name_ = name;
+        asking_.opened = std::move(*record);
+        asking_.opened_at_start = false;
+        asking_.opened_name = name;
         ui_.question = Question::OpenOther;
         return;
     }

@@ -19,6 +19,7 @@
 #include "players.hpp"
 #include "keymap.hpp"
 #include "prompt.hpp"
+#include "questions.hpp"
 #include "reader.hpp"
 #include "selection.hpp"
 
@@ -26,10 +27,6 @@ namespace fetaix::tui {
 
 // The longest text the prompt takes: a path of PATH_MAX bytes fits.
 inline constexpr std::size_t kMaxPromptBytes = 4096;
-
-// A yes/no question on screen; the game waits for the answer.
-enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly, ResumeUnsaved, Replace, OpenOther,
-                      Discard, AcceptTakeback, Asked };
 
 // Where a side's moves come from (the table's seats). Only the keyboard's moves go through the board and
 // the prompt; the computer's are delivered (play_delivered) by a Player the program polls (player.hpp),
@@ -308,8 +305,8 @@ public:
     // A yes/no question the program asks (a user asking for a seat), before the yes and no keys: `then`
     // gets the answer.
     void ask(std::string text, std::function<void(bool yes)> then) {
-        asked_ = std::move(text);
-        asked_then_ = std::move(then);
+        asking_.text = std::move(text);
+        asking_.then = std::move(then);
         ui_.question = Question::Asked;
     }
     // The players' names as the host has them (a joiner's, once known).
@@ -467,7 +464,6 @@ private:
     UiState ui_;
     FileAccess files_;
     KeyMap keys_;
-    std::optional<GameRecord> pending_resume_;
     // While a saved game is shown for a question about it: the game the program started with.
     struct BeforePreview {
         play::Table::Snapshot table;
@@ -475,15 +471,9 @@ private:
         std::string kept_at;
     };
     std::optional<BeforePreview> before_preview_;
-    std::optional<GameRecord> pending_open_;  // read, waiting for the answer to OpenOther
-    std::string pending_open_name_;
-    bool pending_open_at_start_ = false;      // the file named on the command line, not one opened with o
+    Asking asking_;  // what the question on screen (ui_.question) is about
     std::optional<std::string> read_request_;  // a path for the program to read (o)
     std::array<PromptHistory, 4> prompt_history_;  // by PromptKind: what was entered before
-    std::string pending_save_;                // the path of the file to replace, for Replace
-    std::string pending_contents_;
-    std::function<void()> pending_discard_;   // for Discard: the replacement to make anyway
-    std::function<void()> pending_keep_;      // for Discard: what no does, when not just going on
     std::string archived_;                    // the moves of the last game kept in the history
     // The history's record of the game in play, once one is kept: the game ended again (a resignation
     // taken back, then another end) is kept in its place, so a game is kept once, with its last ending.
@@ -499,9 +489,6 @@ private:
     std::string quit_text_;                   // Quit's question over the network
     std::string taken_over_;                  // set_taken_over
     std::string link_lost_;                   // the host is gone: said on the status line
-    std::string asked_;                       // for Asked: the question, and what its answer does
-    std::function<void(bool)> asked_then_;
-    Color offer_by_ = Color::White;  // who made the offer asked about (AcceptTakeback, AcceptDraw over the network)
     bool quitting_ = false;  // set once the player has chosen to leave (perhaps after a Discard question)
     // The move play_delivered last announced on the message line, and the ply it made: stale once a game
     // from the host (sync) no longer has it (an undo at a plain fetaix being watched, a take-back).

@@ -32,8 +32,9 @@ constexpr auto kActions = std::to_array<KeyAction>({
     {"cursor-down-right", K::MoveCursor, D::DownRight, E::End, kOnBoard, "PgDn 3", "cursor down-right", kPlay},
     {"select", K::Select, D::Up, E::End, kOnBoard, "Enter Space", "select, land", kPlay},
     {"cancel", K::Cancel, D::Up, E::End, kLooking | kReading, "Esc Backspace", "cancel; looking back, to the game; stop reading a file"},
-    // Its typed form is a move itself, which a watcher does not play.
-    {"move", K::OpenPrompt, D::Up, E::End, kOnBoard, ":", "type a move", kPlaying, "", "",
+    // Its typed form is a move itself. A watcher may type one too: the line goes nowhere else (not into
+    // chat a key at a time), and Enter says that watchers do not move.
+    {"move", K::OpenPrompt, D::Up, E::End, kOnBoard, ":", "type a move", kAnyGame, "", "",
      "a move such as c2-c3 or c3xe3 (a unique beginning is enough)", 1},
     {"undo", K::Undo, D::Up, E::End, kOnBoard, "u", "undo", kPlaying, "undo", "", "take back the last move", 8},
     {"redo", K::Redo, D::Up, E::End, kOnBoard, "r", "redo", kInLocalGame, "redo", "", "play it again", 9},

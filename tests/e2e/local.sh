@@ -333,10 +333,15 @@ e2e_local_takeover() {
     move_in second c1xc3
     wait_in first 'c1xc3'
     grep -q '^1\. c2-c3 c4xc2 2\. c1xc3 \*' "$STATE/fetaix/autosave.pdn" || fail "the autosave: $(cat "$STATE/fetaix/autosave.pdn")"
-    # The watcher plays nothing: the move key says what a watcher can do, and opens no prompt.
+    # The watcher plays nothing: a move typed goes nowhere else (not into chat a key at a time), and
+    # Enter says what a watcher can do.
     keys_in first ':'
+    wait_in first '^Move: _'
+    keys_in first -l c3xc1
+    keys_in first Enter
     wait_in first '^Watching: watchers cannot move; \[ \] browse the moves, c chats\.$'
-    screen_in first | grep -q '^Move: ' && fail "the watcher's move key opened the prompt"
+    screen_in first | grep -q '^Move: ' && fail "the watcher's refused move left the prompt open"
+    screen_in second | grep -q '(watching): ' && fail "the watcher's keys reached the chat: $(screen_in second)"
     # Quitting the first leaves the autosave to the second and keeps nothing in the history.
     keys_in first q
     wait_in first '^Stop watching\? \(y/n\)$'
