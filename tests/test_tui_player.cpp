@@ -269,6 +269,7 @@ TEST_CASE("player: over the network the other player's offer is a question, answ
     CHECK(c.question_text() == "Black (Youssef) offers a draw. Accept? (y/n)");
     c.handle(Action::of(K::Yes));
     CHECK(fake.sent.back() == "answer yes");
+    CHECK(c.ui().message == "You accept the draw.");
     CHECK_FALSE(c.game().over());  // the host declares the draw, and the game comes back with it
     Game drawn = c.game();
     drawn.agree_draw();

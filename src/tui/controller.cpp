@@ -1086,9 +1086,10 @@ void Controller::answer_resign(bool yes) {
 
 void Controller::answer_offer(bool draw, bool yes) {
     if (networked()) {
+        // Said either way, as the other player is told: an accepted offer then comes back from the host
+        // as the new game.
         if (auto problem = link_.answer(yes)) ui_.message = *problem;
-        else if (!yes) ui_.message = concat("You decline the ", draw ? "draw." : "take-back.");
-        // An accepted offer comes back from the host as the new game (sync).
+        else ui_.message = concat(yes ? "You accept the " : "You decline the ", draw ? "draw." : "take-back.");
         return;
     }
     if (yes) {
