@@ -37,6 +37,18 @@ struct Heard {
 
 Position at(const char* fen) { return *parse_fen(fen); }
 
+// White's man on c1 against Black's on e5, a minute on each clock, on a time the test moves on.
+struct Timed {
+    Millis now = 0;
+    Table table{Rules{}, at("W:Wc1:Be5")};
+    Timed() {
+        table.set_time_source([this] { return now; });
+        table.set_controls(*parse_time_control("1"), *parse_time_control("1"));
+    }
+    Timed(const Timed&) = delete;
+    Timed& operator=(const Timed&) = delete;
+};
+
 TEST_CASE("table: every change to the game is published to every view, and counted", "[play][table]") {
     // White's man on c1, Black's on e5: c1-c2 and e5-e4 are steps forward.
     Table t(Rules{}, at("W:Wc1:Be5"));
@@ -92,10 +104,9 @@ TEST_CASE("table: a view that leaves hears nothing more", "[play][table]") {
 }
 
 TEST_CASE("table: a new game begins from the start with fresh clocks, and is published", "[play][table][clock]") {
-    Millis now = 0;
-    Table t(Rules{}, at("W:Wc1:Be5"));
-    t.set_time_source([&now] { return now; });
-    t.set_controls(*parse_time_control("1"), *parse_time_control("1"));  // a minute each
+    Timed timed;
+    Table& t = timed.table;
+    Millis& now = timed.now;
     Heard screen(t);
     REQUIRE(t.play(move_in(t.game(), "c1-c2")));
     now += 5000;
@@ -106,10 +117,9 @@ TEST_CASE("table: a new game begins from the start with fresh clocks, and is pub
 }
 
 TEST_CASE("table: each move presses its mover's clock; the side whose time runs out loses on time", "[play][table][clock]") {
-    Millis now = 0;
-    Table t(Rules{}, at("W:Wc1:Be5"));
-    t.set_time_source([&now] { return now; });
-    t.set_controls(*parse_time_control("1"), *parse_time_control("1"));
+    Timed timed;
+    Table& t = timed.table;
+    Millis& now = timed.now;
     Heard screen(t);
     // No clock runs before the first move; White's move starts Black's.
     CHECK_FALSE(t.clock()->running());
@@ -131,10 +141,9 @@ TEST_CASE("table: each move presses its mover's clock; the side whose time runs 
 }
 
 TEST_CASE("table: nobody here stops the clocks; the players' pause too", "[play][table][clock]") {
-    Millis now = 0;
-    Table t(Rules{}, at("W:Wc1:Be5"));
-    t.set_time_source([&now] { return now; });
-    t.set_controls(*parse_time_control("1"), *parse_time_control("1"));
+    Timed timed;
+    Table& t = timed.table;
+    Millis& now = timed.now;
     REQUIRE(t.play(move_in(t.game(), "c1-c2")));
     t.sync_clock(true);  // a saved game shown for a question, say
     now += 10000;
@@ -168,10 +177,9 @@ TEST_CASE("table: once the host's clocks are followed, no fall is decided here",
 }
 
 TEST_CASE("table: a snapshot puts back the game and its clocks, without a change to save", "[play][table][clock]") {
-    Millis now = 0;
-    Table t(Rules{}, at("W:Wc1:Be5"));
-    t.set_time_source([&now] { return now; });
-    t.set_controls(*parse_time_control("1"), *parse_time_control("1"));
+    Timed timed;
+    Table& t = timed.table;
+    Millis& now = timed.now;
     REQUIRE(t.play(move_in(t.game(), "c1-c2")));
     now += 4000;
     const Table::Snapshot before = t.snapshot();

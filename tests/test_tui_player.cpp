@@ -138,6 +138,18 @@ TEST_CASE("player: with White at another terminal, this screen shows the board f
 
 namespace {
 
+// The screen composed at `rows` x `columns`, each line without its trailing blanks.
+std::vector<std::string> screen_lines(const Controller& c, int rows, int columns) {
+    const Frame f = compose(c, rows, columns, Glyphs::ascii());
+    std::vector<std::string> out;
+    for (int r = 0; r < f.rows(); ++r) {
+        std::string line = f.line(r);
+        line.erase(line.find_last_not_of(' ') + 1);
+        out.push_back(line);
+    }
+    return out;
+}
+
 // A Link that records what the controller sends and answers `refuse` (when set) to each.
 struct FakeLink {
     std::vector<std::string> sent;
@@ -363,16 +375,7 @@ TEST_CASE("player: over the network the status says whose turn from this side, t
     const auto owned = networked(fake);
     Controller& c = *owned;
     c.set_network_line("Join: fetaix join kitchen   Watch: fetaix watch kitchen");
-    const auto screen = [&c] {
-        const Frame f = compose(c, 24, 80, Glyphs::ascii());
-        std::vector<std::string> out;
-        for (int r = 0; r < f.rows(); ++r) {
-            std::string line = f.line(r);
-            line.erase(line.find_last_not_of(' ') + 1);
-            out.push_back(line);
-        }
-        return out;
-    };
+    const auto screen = [&c] { return screen_lines(c, 24, 80); };
     std::vector<std::string> s = screen();
     CHECK(s[20] == "Join: fetaix join kitchen   Watch: fetaix watch kitchen");
     CHECK(s[21] == "White (Amina) to move - your turn | White 12, Black 12");
@@ -391,16 +394,7 @@ TEST_CASE("player: the network line's parts are never cut: the rest on one line 
     FakeLink fake;
     const auto owned = networked(fake);
     Controller& c = *owned;
-    const auto lines = [&c](int columns) {
-        const Frame f = compose(c, 24, columns, Glyphs::ascii());
-        std::vector<std::string> out;
-        for (int r = 0; r < f.rows(); ++r) {
-            std::string line = f.line(r);
-            line.erase(line.find_last_not_of(' ') + 1);
-            out.push_back(line);
-        }
-        return out;
-    };
+    const auto lines = [&c](int columns) { return screen_lines(c, 24, columns); };
     // Who is gone above the host's sign, whose two commands share a line.
     c.set_network_line("Black (Youssef) disconnected, waiting\nJoin: fetaix join kitchen\nWatch: fetaix watch kitchen");
     std::vector<std::string> s = lines(80);
@@ -471,13 +465,8 @@ TEST_CASE("player: over the network the help lists only the keys a seat may use;
           "[tui][player][network][help]") {
     // The help's Keys section, as composed at 80x40 (one page), trailing blanks dropped.
     const auto keys_section = [](const Controller& c) {
-        const Frame f = compose(c, 40, 80, Glyphs::ascii());
         std::string text;
-        for (int r = 0; r < f.rows(); ++r) {
-            std::string line = f.line(r);
-            line.erase(line.find_last_not_of(' ') + 1);
-            text += line + "\n";
-        }
+        for (const std::string& line : screen_lines(c, 40, 80)) text += line + "\n";
         return text.substr(text.find("Keys"), text.find("Rules") - text.find("Keys"));
     };
     FakeLink fake;
