@@ -104,14 +104,14 @@ std::string end_declared_again(const GameResult& result) {
 
 Controller::Controller(const Rules& rules, Players players, const Position& start)
     : own_table_(std::in_place, rules, start), table_(*own_table_), command_line_(players) {
-    table_.set_players(std::move(players));
-    listening_ = table_.listen([this](const play::TableEvent& e) { heard(e); });
-    face_the_person();
-    refresh();
+    sit_down(std::move(players));
 }
 
-Controller::Controller(play::Table& table, Players players)
-    : table_(table), command_line_(players) {
+Controller::Controller(play::Table& table, Players players) : table_(table), command_line_(players) {
+    sit_down(std::move(players));
+}
+
+void Controller::sit_down(Players players) {
     table_.set_players(std::move(players));
     listening_ = table_.listen([this](const play::TableEvent& e) { heard(e); });
     face_the_person();

@@ -444,6 +444,8 @@ private:
     // Replaying from here on: the game is only looked at, never changed.
     void enter_replay(std::string reason);
     Millis now() const { return table_.now(); }
+    // Both constructors: the players seated at the table, this view listening, the board turned to the person.
+    void sit_down(Players players);
     // What a view does on hearing the table: a move played (here or elsewhere), the host's game in place.
     void heard(const play::TableEvent& e);
     // The game was replaced, or its result declared, by the network session (its Synced, Result):
