@@ -28,6 +28,8 @@ fetaix_need() {
                 command -v groff >/dev/null 2>&1 || missing+=(groff-base)
                 command -v man >/dev/null 2>&1 || missing+=(man-db)
                 command -v col >/dev/null 2>&1 || missing+=(bsdextrautils) ;;
+            # The style check (scripts/format.sh): the clang-format the .clang-format is written for.
+            clang-format) command -v clang-format-14 >/dev/null 2>&1 || missing+=(clang-format-14) ;;
             # clang with its libFuzzer and sanitizer runtimes, for scripts/fuzz.sh.
             clang)
                 command -v clang++ >/dev/null 2>&1 || missing+=(clang)
