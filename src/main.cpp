@@ -11,9 +11,9 @@
 #include "cli/command_line.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
-#include "config/settings.hpp"
 #include "commands/commands.hpp"
 #include "commands/help.hpp"
+#include "config/settings.hpp"
 
 using namespace fetaix;
 
@@ -24,9 +24,11 @@ namespace {
 std::optional<int> refuse_game_options(const CLI::App& app, const CLI::App& command) {
     for (const CLI::Option* option : app.get_options())
         if (option->count() > 0 && option != app.get_help_ptr()) {
-            const std::string what = option->get_positional() ? concat("the game file '", option->results().front(), "'")
-                                                              : concat("the game's ", option->get_name());
-            return cli::usage_error(concat(what, " cannot go with ", command.get_name(), " (see fetaix ", command.get_name(), " --help)"));
+            const std::string what = option->get_positional()
+                                         ? concat("the game file '", option->results().front(), "'")
+                                         : concat("the game's ", option->get_name());
+            return cli::usage_error(concat(what, " cannot go with ", command.get_name(), " (see fetaix ",
+                                           command.get_name(), " --help)"));
         }
     return std::nullopt;
 }
@@ -42,7 +44,9 @@ int main(int argc, char** argv) {
     app.require_subcommand(0, 1);
     std::vector<std::pair<const CLI::App*, commands::Runner>> runners;
     for (const commands::Command& command : commands::all()) {
-        CLI::App& options = command.name.empty() ? app : *app.add_subcommand(std::string(command.name), std::string(command.about));
+        CLI::App& options = command.name.empty()
+                                ? app
+                                : *app.add_subcommand(std::string(command.name), std::string(command.about));
         runners.emplace_back(&options, command.add(options));
     }
     bool version = false;

@@ -26,7 +26,8 @@ struct Probe {
     Session* session;
     std::vector<Event> events;
     std::size_t count(EventKind kind) const {
-        return static_cast<std::size_t>(std::count_if(events.begin(), events.end(), [&](const Event& e) { return e.kind == kind; }));
+        return static_cast<std::size_t>(std::count_if(events.begin(), events.end(),
+                                                      [&](const Event& e) { return e.kind == kind; }));
     }
     const Event* last(EventKind kind) const {
         for (auto it = events.rbegin(); it != events.rend(); ++it)

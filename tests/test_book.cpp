@@ -7,14 +7,14 @@
 #include <random>
 #include <set>
 
-#include <fetaix/solve/book.hpp>
 #include <fetaix/engine/engine.hpp>
 #include <fetaix/fetaix.hpp>
+#include <fetaix/solve/book.hpp>
 #include <fetaix/solve/proof.hpp>
 #include <fetaix/solve/solve.hpp>
 
-#include "solve/proven_book.hpp"
 #include "helpers.hpp"
+#include "solve/proven_book.hpp"
 
 using namespace fetaix;
 using fetaix::test::fen;
@@ -79,7 +79,8 @@ TEST_CASE("book: a position's key is its points in base 5 and the side to move, 
     std::uint64_t e5 = 3;
     for (int i = 0; i < 24; ++i) e5 *= 5;
     CHECK(book::key_of(fen("B:W:Be5")) == e5 * 2 + 1);
-    for (const Position& p : {start_position(), fen("B:WKa1,c3:Bb2,Ke5"), fen(kAfterB2C3)}) CHECK(book::position_of(book::key_of(p)) == p);
+    for (const Position& p : {start_position(), fen("B:WKa1,c3:Bb2,Ke5"), fen(kAfterB2C3)})
+        CHECK(book::position_of(book::key_of(p)) == p);
     CHECK(book::kKeyEnd == 2 * 298023223876953125ull);  // 2 * 5^25
 }
 
@@ -92,16 +93,20 @@ TEST_CASE("book: a win's proof gives the winner's nodes with their moves and the
     CHECK(e->value == book::Value::Win);
     REQUIRE(e->move);
     CHECK(to_string(*e->move) == "c3xc5");
-    CHECK(*book::to_text(b) == "fetaix book: 1 position; rules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3xc5\n");
+    CHECK(*book::to_text(b) ==
+          "fetaix book: 1 position; rules backward-captures=no promotion=end majority=no\nW:WKc3:Bc4 win c3xc5\n");
     CHECK_FALSE(b.find(fen("B:WKc3:Bc4")));
     // The bytes, exactly: head, rules, count, key, code (win = 0 in the high bits; c3xc5 is the only move).
-    const std::string bytes = concat("fetaix book 2\n", kRulesLine, le(1, 8), le(book::key_of(fen("W:WKc3:Bc4")), 8), le(0, 2));
+    const std::string bytes = concat("fetaix book 2\n", kRulesLine, le(1, 8), le(book::key_of(fen("W:WKc3:Bc4")), 8),
+                                     le(0, 2));
     book::Builder again;
     REQUIRE_FALSE(again.add(b));
     CHECK(again.bytes() == bytes);
 }
 
-TEST_CASE("book: a draw's proof gives the nodes both strategies share as draws and each side's own other nodes as holds", "[solve]") {
+TEST_CASE(
+    "book: a draw's proof gives the nodes both strategies share as draws and each side's own other nodes as holds",
+    "[solve]") {
     // Mullah against mullah, a draw by repetition only, proven by the solver with no tables: its holding
     // strategies read into the book.
     solve::Solver solver(Rules{}, nullptr, 1 << 20);
@@ -183,15 +188,20 @@ TEST_CASE("book: a damaged book is refused with what is wrong", "[solve]") {
     const Position p = fen("W:WKc3:Bc4");
     const std::string head = concat("fetaix book 2\n", kRulesLine);
     const std::string key = le(book::key_of(p), 8);
-    CHECK(read_error(concat("fetaix book 1\n", kRulesLine, "W:WKc3:Bc4 win c3xc5\n")) ==
-          "a book in the old text format ('fetaix book 1'); this program reads 'fetaix book 2': make it again from its proofs with fetaix solve --book");
+    CHECK(
+        read_error(concat("fetaix book 1\n", kRulesLine, "W:WKc3:Bc4 win c3xc5\n")) ==
+        "a book in the old text format ('fetaix book 1'); this program reads 'fetaix book 2': make it again from its proofs with fetaix solve --book");
     CHECK(read_error(concat("fetaix proof 1\n", kRulesLine)) == "not a fetaix book (a book starts 'fetaix book 2')");
     CHECK(read_error(concat("fetaix book 2\nrulez x\n", le(0, 8))) == "expected 'rules ...' after the head");
-    CHECK(read_error(concat("fetaix book 2\nrules promotion=never\n", le(0, 8))).rfind("rules: promotion=never: ", 0) == 0);
+    CHECK(read_error(concat("fetaix book 2\nrules promotion=never\n", le(0, 8))).rfind("rules: promotion=never: ", 0) ==
+          0);
     CHECK(read_error(concat(head, le(1, 4))) == "cut off before its count of positions");
-    CHECK(read_error(concat(head, le(2, 8), key, le(0, 2))) == "its size does not match its count of 2 positions: cut off or damaged");
-    CHECK(read_error(concat(head, le(2, 8), key, key, le(0, 2), le(0, 2))) == "position 2: out of order or listed twice");
-    CHECK(read_error(concat(head, le(1, 8), le(book::kKeyEnd, 8), le(0, 2))) == concat("position 1: not a position (key ", book::kKeyEnd, ")"));
+    CHECK(read_error(concat(head, le(2, 8), key, le(0, 2))) ==
+          "its size does not match its count of 2 positions: cut off or damaged");
+    CHECK(read_error(concat(head, le(2, 8), key, key, le(0, 2), le(0, 2))) ==
+          "position 2: out of order or listed twice");
+    CHECK(read_error(concat(head, le(1, 8), le(book::kKeyEnd, 8), le(0, 2))) ==
+          concat("position 1: not a position (key ", book::kKeyEnd, ")"));
     // A loss with a move, a win without one.
     CHECK(read_error(concat(head, le(1, 8), key, le(2u << 14, 2))) == "W:WKc3:Bc4: a loss with a move");
     CHECK(read_error(concat(head, le(1, 8), key, le(0x3fff, 2))) == "W:WKc3:Bc4: a move missing");
@@ -199,7 +209,8 @@ TEST_CASE("book: a damaged book is refused with what is wrong", "[solve]") {
     const auto far = book::Book::read(concat(head, le(1, 8), key, le(5, 2)));
     REQUIRE(far);
     CHECK_FALSE(far->find(p));
-    CHECK(far->for_each([](const Position&, const book::Entry&) {}) == std::optional<std::string>("W:WKc3:Bc4: its move is not one of the position's legal moves"));
+    CHECK(far->for_each([](const Position&, const book::Entry&) {}) ==
+          std::optional<std::string>("W:WKc3:Bc4: its move is not one of the position's legal moves"));
     // Listed, it is refused whole: no line is given for a book with a bad entry.
     const auto listed = book::to_text(*far);
     REQUIRE_FALSE(listed);
@@ -227,7 +238,10 @@ TEST_CASE("book: a view checks the head and the size only; check and read refuse
 TEST_CASE("book: two proofs that disagree on a position are refused; a hold gives way to a win", "[solve]") {
     book::Builder b;
     REQUIRE_FALSE(b.add(book_of(fen("W:WKc3:Bc4"))));
-    proof::Proof forged{Rules{}, fen("W:WKc3:Bc4"), "loss", {proof::Strategy{Color::Black, true, {{"W:WKc3:Bc4", ""}}}}};
+    proof::Proof forged{Rules{},
+                        fen("W:WKc3:Bc4"),
+                        "loss",
+                        {proof::Strategy{Color::Black, true, {{"W:WKc3:Bc4", ""}}}}};
     CHECK(b.add(forged, nullptr) == std::optional<std::string>("W:WKc3:Bc4: a loss here, but the book has a win"));
     // A hold, then a win at the same position: the win is kept; a hold after it changes nothing.
     book::Builder h(Rules{});
@@ -237,11 +251,14 @@ TEST_CASE("book: two proofs that disagree on a position are refused; a hold give
     REQUIRE_FALSE(h.put(q, book::Entry{book::Value::Win, take}));
     REQUIRE_FALSE(h.put(q, book::Entry{book::Value::Holds, take}));
     CHECK(read_book(h).find(q)->value == book::Value::Win);
-    CHECK(h.put(q, book::Entry{book::Value::Loss, std::nullopt}) == std::optional<std::string>("W:WKc3:Bc4: a loss here, but the book has a win"));
-    CHECK(h.put(fen("W:WKc3:B"), book::Entry{book::Value::Win, take}) == std::optional<std::string>("W:WKc3:B: the game is over here, nothing to prove"));
+    CHECK(h.put(q, book::Entry{book::Value::Loss, std::nullopt}) ==
+          std::optional<std::string>("W:WKc3:Bc4: a loss here, but the book has a win"));
+    CHECK(h.put(fen("W:WKc3:B"), book::Entry{book::Value::Win, take}) ==
+          std::optional<std::string>("W:WKc3:B: the game is over here, nothing to prove"));
 }
 
-TEST_CASE("engine: the book's move at the root, a proven win reported, a move into a proven loss never played", "[solve]") {
+TEST_CASE("engine: the book's move at the root, a proven win reported, a move into a proven loss never played",
+          "[solve]") {
     const book::Book& b = solving::proven_book();
     engine::Search search(1u << 16);
     search.set_book(&b);
@@ -292,7 +309,8 @@ TEST_CASE("engine: the book's move at the root, a proven win reported, a move in
     const book::Book lost_openings = read_book(three);
     engine::Search with_three(1u << 16);
     with_three.set_book(&lost_openings);
-    const engine::Result searched = engine::think(with_three, start, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, &lost_openings);
+    const engine::Result searched = engine::think(with_three, start, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr,
+                                                  &lost_openings);
     CHECK(to_string(searched.best) == "c2-c3");
     CHECK_FALSE(searched.proven);
     // After 1. c2-c3 c4xc2 (proven drawn) White plays the book's move and says the draw is proven.
@@ -301,7 +319,8 @@ TEST_CASE("engine: the book's move at the root, a proven win reported, a move in
     REQUIRE(c2c3_line.play("c4xc2"));
     const auto c2c3_entry = b.find(c2c3_line.position());
     REQUIRE(c2c3_entry);
-    const engine::Result c2c3_draw = engine::think(search, c2c3_line, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, &b);
+    const engine::Result c2c3_draw = engine::think(search, c2c3_line, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr,
+                                                   &b);
     REQUIRE(c2c3_draw.proven);
     CHECK(*c2c3_draw.proven == book::Value::Draw);
     CHECK(c2c3_draw.best == *c2c3_entry->move);
@@ -328,7 +347,8 @@ TEST_CASE("engine: the book's move at the root, a proven win reported, a move in
     Rules immediate;
     immediate.promotion = Promotion::Immediate;
     book::Builder made_other(immediate);
-    REQUIRE_FALSE(made_other.put(fen(kAfterB2C3), book::Entry{book::Value::Win, *parse_move("d4xb2", fen(kAfterB2C3), immediate)}));
+    REQUIRE_FALSE(made_other.put(fen(kAfterB2C3),
+                                 book::Entry{book::Value::Win, *parse_move("d4xb2", fen(kAfterB2C3), immediate)}));
     const book::Book other = read_book(made_other);
     search.set_book(&other);
     Game again;
@@ -336,7 +356,8 @@ TEST_CASE("engine: the book's move at the root, a proven win reported, a move in
     CHECK_FALSE(search.run(again.position(), again.rules(), {}, engine::Limits{.depth = 1}).proven);
 }
 
-TEST_CASE("engine: after 1. b2-c3 the computer as Black follows the proven win to the end, whatever White plays", "[solve]") {
+TEST_CASE("engine: after 1. b2-c3 the computer as Black follows the proven win to the end, whatever White plays",
+          "[solve]") {
     // Sampled lines: White's replies drawn at random, and some played by the engine itself; Black is the
     // engine at its top level with the book and no tables. Each line ends in a Black win by the rules
     // core (the default rules: no-progress 50 plies, threefold repetition a draw).
@@ -420,13 +441,17 @@ TEST_CASE("engine: a hold from the book is played unless the search finds a forc
     CHECK(*f.proven == book::Value::Holds);
 }
 
-TEST_CASE("book: only what a proof's check walks goes into the book: a node never reached, another strategy, stay out", "[solve]") {
+TEST_CASE("book: only what a proof's check walks goes into the book: a node never reached, another strategy, stay out",
+          "[solve]") {
     // The one-node proof of W:WKc3:Bc4 (c3xc5 takes the last Black piece), with a node added that its
     // lines never reach, and a "Black wins" section its value does not need: both pass the check
     // (verify walks from the root the strategies the value needs) and neither may reach the book.
     const Position root = fen("W:WKc3:Bc4");
-    proof::Proof p{Rules{}, root, "win", {proof::Strategy{Color::White, true, {{"W:WKc3:Bc4", "c3xc5"}, {to_fen(start_position()), "c2-c3"}}},
-                                          proof::Strategy{Color::Black, true, {{"B:WKc3:Bc4", "c4-d4"}}}}};
+    proof::Proof p{Rules{},
+                   root,
+                   "win",
+                   {proof::Strategy{Color::White, true, {{"W:WKc3:Bc4", "c3xc5"}, {to_fen(start_position()), "c2-c3"}}},
+                    proof::Strategy{Color::Black, true, {{"B:WKc3:Bc4", "c4-d4"}}}}};
     p.rules.no_progress = 0;
     REQUIRE(proof::verify(p, nullptr));
     book::Builder builder;

@@ -46,7 +46,10 @@ TEST_CASE("cli: a name with control characters or invalid UTF-8 is refused", "[c
     CHECK(name_problem("A\x1b[31mB") == why + "A\x1b[31mB')");
     CHECK(name_problem("Jos\xe9") == why + "Jos\xe9')");
     CHECK(name_problem("tab\there") == why + "tab\there')");
-    CHECK(name_problem("\xc2\x9b" "1m") == why + "\xc2\x9b" "1m')");
+    CHECK(name_problem("\xc2\x9b"
+                       "1m") == why +
+                                    "\xc2\x9b"
+                                    "1m')");
 }
 
 namespace {
@@ -69,7 +72,8 @@ std::pair<fetaix::Rules, std::string> rules_from(std::vector<std::string> words)
 }  // namespace
 
 TEST_CASE("cli: the rule switches, and the messages for bad ones", "[cli]") {
-    const auto [rules, error] = rules_from({"--backward-captures", "--promotion", "stop", "--majority", "--no-progress", "0"});
+    const auto [rules,
+                error] = rules_from({"--backward-captures", "--promotion", "stop", "--majority", "--no-progress", "0"});
     CHECK(error.empty());
     CHECK(fetaix::describe(rules) == "backward-captures=yes promotion=stop majority=yes no-progress=0");
     CHECK(rules_from({"--no-progress", "007"}).first.no_progress == 7);
@@ -136,7 +140,8 @@ TEST_CASE("cli: a word close to a command's name is told as a mistyped command, 
     // Two edits make any short word another: "jx" is no more join than it is anything.
     CHECK_FALSE(mistyped_command(app, "jx"));
     // A file of that name is the player's to open.
-    const std::string folder = std::filesystem::temp_directory_path() / ("fetaix-mistyped-" + std::to_string(::getpid()));
+    const std::string folder = std::filesystem::temp_directory_path() /
+                               ("fetaix-mistyped-" + std::to_string(::getpid()));
     std::filesystem::create_directories(folder);
     const auto here = std::filesystem::current_path();
     std::filesystem::current_path(folder);

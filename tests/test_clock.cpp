@@ -65,8 +65,9 @@ TEST_CASE("clock: readings as text", "[clock]") {
         REQUIRE(back);
         CHECK(*back == r);
     }
-    for (std::string_view bad : {"", "w0:04:53", "W0:04:53 B0:05:00", "x0:04:53 b0:05:00", "w0:4:53 b0:05:00",
-                                 "w0:04:60 b0:05:00", "w0:04:53 b0:05:00.1234", "w0:04:53  b0:05:00", "w0:04:53 b0:05"}) {
+    for (std::string_view bad :
+         {"", "w0:04:53", "W0:04:53 B0:05:00", "x0:04:53 b0:05:00", "w0:4:53 b0:05:00", "w0:04:60 b0:05:00",
+          "w0:04:53 b0:05:00.1234", "w0:04:53  b0:05:00", "w0:04:53 b0:05"}) {
         INFO(bad);
         CHECK_FALSE(parse_clock_reading(bad));
     }
@@ -104,9 +105,9 @@ TEST_CASE("clock: simple delay waits before counting, and what is not used is lo
     clock.press(Color::White, 0);
     CHECK(clock.reading(3000).black == 60000);  // within the delay
     CHECK(clock.reading(3500).black == 59500);
-    clock.press(Color::Black, 1000);            // a quick move: nothing charged, nothing gained
+    clock.press(Color::Black, 1000);  // a quick move: nothing charged, nothing gained
     CHECK(clock.reading(1000) == ClockReading{60000, 60000, Color::White});
-    clock.press(Color::White, 11000);           // 10 s: 7 charged
+    clock.press(Color::White, 11000);  // 10 s: 7 charged
     CHECK(clock.reading(11000).white == 53000);
     // The delay under a fall: 60 s + 3 s of delay.
     Clock fall(tc("1d3"), tc("1d3"));
@@ -153,10 +154,10 @@ TEST_CASE("clock: set() puts a reading back with its running side", "[clock]") {
 TEST_CASE("clock: the screen's next change", "[clock]") {
     Clock clock(tc("1"), tc("1"));
     clock.press(Color::White, 0);
-    CHECK(clock.next_change(0) == 1);          // 1:00 becomes 0:59 at once
-    CHECK(clock.next_change(1) == 1000);       // 59.999 shows 0:59 until 58.999
-    CHECK(clock.next_change(50050) == 51);     // 9.950 shows 9.9 until 9.899
-    CHECK(clock.next_change(59990) == 10);     // then falls at zero
+    CHECK(clock.next_change(0) == 1);       // 1:00 becomes 0:59 at once
+    CHECK(clock.next_change(1) == 1000);    // 59.999 shows 0:59 until 58.999
+    CHECK(clock.next_change(50050) == 51);  // 9.950 shows 9.9 until 9.899
+    CHECK(clock.next_change(59990) == 10);  // then falls at zero
     Clock delayed(tc("1d3"), tc("1d3"));
     delayed.press(Color::White, 0);
     CHECK(delayed.next_change(1000) == 2001);  // the delay, then the first step
@@ -189,8 +190,10 @@ namespace {
 Game timed_game() {
     Game g;
     g.set_clock(ClockReading{300000, 300000, std::nullopt});
-    const ClockReading after[] = {{298750, 300000, Color::Black}, {298750, 301000, Color::White},
-                                  {295000, 301000, Color::Black}, {295000, 299500, Color::White},
+    const ClockReading after[] = {{298750, 300000, Color::Black},
+                                  {298750, 301000, Color::White},
+                                  {295000, 301000, Color::Black},
+                                  {295000, 299500, Color::White},
                                   {290000, 299500, Color::Black}};
     std::size_t i = 0;
     for (const char* m : {"d3-c3", "b3xd3", "e3xc3", "d4-d3", "c3xe3"}) {
@@ -205,7 +208,8 @@ TEST_CASE("clock: a record carries the time control and every move's clocks, and
     const Game g = timed_game();
     const std::string text = format_pdn(g, {Tag{"TimeControl", "300+3"}});
     CHECK(text.find("[TimeControl \"300+3\"]") != std::string::npos);
-    CHECK(text.find("1. d3-c3 {[%clock w0:04:58.75 B0:05:00]} b3xd3 {[%clock W0:04:58.75 b0:05:01]}") != std::string::npos);
+    CHECK(text.find("1. d3-c3 {[%clock w0:04:58.75 B0:05:00]} b3xd3 {[%clock W0:04:58.75 b0:05:01]}") !=
+          std::string::npos);
     auto read = parse_pdn(text);
     REQUIRE(read.ok());
     const GameRecord& record = read->front();
@@ -247,8 +251,9 @@ TEST_CASE("clock: check names the move of a malformed clock comment", "[clock][p
           "[%clock wH:MM:SS bH:MM:SS] (the running clock's letter in capitals)");
     CHECK(error("{[%clock w0:05:00 b0:05:00]} 1. c2-c3 *") ==
           "line 1, column 1: a clock comment comes before the first move: '[%clock w0:05:00 b0:05:00]'");
-    CHECK(error("[TimeControl \"5:00+3\"]\n1. c2-c3 *") ==
-          "line 1, column 1: tag TimeControl: expected seconds and a bonus such as 300, 300+3, 300d3 or 300b3, not '5:00+3'");
+    CHECK(
+        error("[TimeControl \"5:00+3\"]\n1. c2-c3 *") ==
+        "line 1, column 1: tag TimeControl: expected seconds and a bonus such as 300, 300+3, 300d3 or 300b3, not '5:00+3'");
     CHECK(error("[WhiteTimeControl \"300\"]\n1. c2-c3 *") ==
           "line 2, column 1: tag BlackTimeControl is missing: a clock for one side only");
 }

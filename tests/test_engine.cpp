@@ -24,14 +24,18 @@ struct Tactic {
 // Each found by an exhaustive search: of all legal moves, only `move` forces the win within five plies.
 const Tactic kTactics[] = {
     {"W:WKb2,b3:BKc1,Ka3,c4", "b2-a1", "b2-a1 offers b3: a3xc3 is forced, and a1xe1xb4xd4 takes all three"},
-    {"W:Wb1,c1,b4,Kc4:BKd3", "b4-a5", "b4-a5 promotes; after d3-e3 c4-d4, Black must take with e3xc5 and the new mullah answers a5xd5"},
-    {"W:Wb1,e2,a4:Bd4,b5", "a4-a5", "a4-a5 promotes; d4-e3 loses to e2xe4, and then b5-b4 to a5xe1 along the long diagonal"},
+    {"W:Wb1,c1,b4,Kc4:BKd3", "b4-a5",
+     "b4-a5 promotes; after d3-e3 c4-d4, Black must take with e3xc5 and the new mullah answers a5xd5"},
+    {"W:Wb1,e2,a4:Bd4,b5", "a4-a5",
+     "a4-a5 promotes; d4-e3 loses to e2xe4, and then b5-b4 to a5xe1 along the long diagonal"},
     {"W:Wc4,Kd5,Ke5:BKb1,c2", "d5-d2", "d5-d2 forces c2xe2, then e5xe1xa1 takes both"},
     {"W:WKd3,a4:Be3,d5", "a4-a5", "a4-a5 promotes: e3xc3 is forced and a5xe5xa1 takes both"},
     {"W:WKb1,e3,Kc4:BKa4,b5", "b1-e1", "b1-e1 lets a4xe4xe2 take two, then e1xe5xa5 takes both Black pieces"},
-    {"W:Wa1,Kc2,d2,c4:Be2,c5", "c2-c3", "c2-c3 forces e2xc2 over d2; c3xc1 takes it, c5xc3 is then forced and c1xc4 takes the last"},
+    {"W:Wa1,Kc2,d2,c4:Be2,c5", "c2-c3",
+     "c2-c3 forces e2xc2 over d2; c3xc1 takes it, c5xc3 is then forced and c1xc4 takes the last"},
     {"W:We2,b4,Kc4:Ba5,Kd5", "c4-c1", "c4-c1 forces a5xc3, then c1xc5xe5 takes both"},
-    {"W:Wd1,b2,a3,Ka5:BKb1,a4", "b2-c3", "b2-c3 lures the mullah: b1xe1xb4 is forced, a3xc5 takes it, and a5xa1 the last man"},
+    {"W:Wd1,b2,a3,Ka5:BKb1,a4", "b2-c3",
+     "b2-c3 lures the mullah: b1xe1xb4 is forced, a3xc5 takes it, and a5xa1 the last man"},
     {"W:WKc1,e3,d4:BKe1,Ka2", "c1-a1", "c1-a1 forces e1xe4xa4, then a1xa3xa5 takes both mullahs"},
     {"W:Wa1,d1,Ke1,Ka5:BKe2,d3,e3,d4", "a1-b2", "a1-b2 forces e2xa2, then e1xe5xa1xa3xe3 takes all four"},
     {"W:Wb2,Ka5:BKc1,Kd1", "a5-e1", "a5-e1 forces c1xa3, then e1xa1xa4 takes both"},
@@ -178,7 +182,8 @@ int score_at(const Game& game, int depth, bool with_history) {
     engine::Search search(1u << 12);
     engine::Limits limits;
     limits.depth = depth;
-    return search.run(game.position(), game.rules(), with_history ? engine::history_of(game) : engine::History{}, limits)
+    return search
+        .run(game.position(), game.rules(), with_history ? engine::history_of(game) : engine::History{}, limits)
         .score;
 }
 
@@ -218,7 +223,9 @@ int minimax(const Position& p, int depth, int ply, int reversible, std::vector<s
     if (depth <= 0 && !moves[0].is_capture()) return engine::evaluate(p);
     int best = -engine::kMate;
     path.push_back(key);
-    for (const Move& m : moves) best = std::max(best, -minimax(p.after(m), depth - 1, ply + 1, is_irreversible(p, m) ? 0 : reversible + 1, path));
+    for (const Move& m : moves)
+        best = std::max(best,
+                        -minimax(p.after(m), depth - 1, ply + 1, is_irreversible(p, m) ? 0 : reversible + 1, path));
     path.pop_back();
     return best;
 }

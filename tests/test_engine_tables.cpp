@@ -7,8 +7,8 @@
 
 #include <catch2/catch.hpp>
 
-#include <fetaix/fetaix.hpp>
 #include <fetaix/engine/engine.hpp>
+#include <fetaix/fetaix.hpp>
 #include <fetaix/solve/tablebase.hpp>
 
 #include "helpers.hpp"
@@ -59,7 +59,9 @@ TEST_CASE("engine with tables: a root the tables hold is answered with their mov
             const Position q = p->after(r.best);
             const tb::Value after = *set.probe(q);
             if (value.verdict == tb::Verdict::Draw) CHECK(after.verdict == tb::Verdict::Draw);
-            else CHECK(after == tb::Value{value.verdict == tb::Verdict::Win ? tb::Verdict::Loss : tb::Verdict::Win, value.distance - 1});
+            else
+                CHECK(after == tb::Value{value.verdict == tb::Verdict::Win ? tb::Verdict::Loss : tb::Verdict::Win,
+                                         value.distance - 1});
             ++checked;
         }
     }
@@ -86,13 +88,14 @@ TEST_CASE("engine with tables: a held position in the search is scored from them
         const auto root = index.position(i);
         if (!root) continue;
         const MoveList moves = legal_moves(*root, rules);
-        if (moves.size() < 2 || !std::all_of(moves.begin(), moves.end(), [](const Move& m) { return m.capture_count() == 1; }))
+        if (moves.size() < 2 ||
+            !std::all_of(moves.begin(), moves.end(), [](const Move& m) { return m.capture_count() == 1; }))
             continue;
         int expected = -engine::kMate;
         for (const Move& m : moves) {
             const tb::Value v = *set.probe(root->after(m));
             // The child's value for its side to move, one ply down, seen from the root.
-            const int child = v.verdict == tb::Verdict::Draw ? 0
+            const int child = v.verdict == tb::Verdict::Draw  ? 0
                               : v.verdict == tb::Verdict::Win ? engine::kMate - 1 - v.distance
                                                               : -engine::kMate + 1 + v.distance;
             expected = std::max(expected, -child);
@@ -148,7 +151,8 @@ TEST_CASE("engine with tables: level 8 wins a held ending in exactly the tables'
     CHECK_FALSE(engine::think(s, other, 6, 1, -1, {}, nullptr, &tables).table);
 }
 
-TEST_CASE("engine with tables: a value the no-progress count may not leave time for is searched", "[engine][tablebase]") {
+TEST_CASE("engine with tables: a value the no-progress count may not leave time for is searched",
+          "[engine][tablebase]") {
     const Rules rules;  // no-progress draw after 50 plies
     engine::SetTables tables(three_pieces());
     engine::Search search(1u << 14);

@@ -111,7 +111,8 @@ TEST_CASE("6 resignation and agreed draw end the game and can be taken back", "[
     CHECK(g.result() == GameResult{Outcome::Draw, Reason::AgreedDraw});
 }
 
-TEST_CASE("game: redo declares again the resignation or draw that undo took back, after the moves before it", "[game][end]") {
+TEST_CASE("game: redo declares again the resignation or draw that undo took back, after the moves before it",
+          "[game][end]") {
     Game g;
     play_all(g, {"c2-c3"});
     REQUIRE(g.resign(Color::Black));

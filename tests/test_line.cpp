@@ -16,8 +16,8 @@ tui::Controller from(const char* fen_text, tui::Players players = {}) {
     return tui::Controller(Rules{}, std::move(players), *parse_fen(fen_text));
 }
 
-const std::string kRule1 = "Rule: backward captures no.", kRule2 = "Rule: majority no.", kRule3 = "Rule: promotion end.",
-                  kRule4 = "Rule: no-progress draw after 50 plies.";
+const std::string kRule1 = "Rule: backward captures no.", kRule2 = "Rule: majority no.",
+                  kRule3 = "Rule: promotion end.", kRule4 = "Rule: no-progress draw after 50 plies.";
 const std::string kWelcome1 = "fetaix, screen-reader mode.", kWelcome2 = "Type a move, such as c2-c3.",
                   kWelcome3 = "Type help for the commands.";
 
@@ -38,9 +38,10 @@ TEST_CASE("line: a move is said with its piece and the pieces it takes", "[line]
 
 TEST_CASE("line: board lists the pieces rank by rank from rank 5, a line a rank", "[line]") {
     // Short lines, for a braille display: found by a newcomer, the board was one line of 190 characters.
-    CHECK(board_said(start_position()) == Lines{"rank 5: black men a5, b5, c5, d5, e5", "rank 4: black men a4, b4, c4, d4, e4",
-                                                "rank 3: white men d3, e3, black men a3, b3",
-                                                "rank 2: white men a2, b2, c2, d2, e2", "rank 1: white men a1, b1, c1, d1, e1"});
+    CHECK(board_said(start_position()) ==
+          Lines{"rank 5: black men a5, b5, c5, d5, e5", "rank 4: black men a4, b4, c4, d4, e4",
+                "rank 3: white men d3, e3, black men a3, b3", "rank 2: white men a2, b2, c2, d2, e2",
+                "rank 1: white men a1, b1, c1, d1, e1"});
     CHECK(board_said(*parse_fen("W:WKc1,a1:Bd5,Ke5")) == Lines{"rank 5: black man d5, black mullah e5", "rank 4: empty",
                                                                "rank 3: empty", "rank 2: empty",
                                                                "rank 1: white man a1, white mullah c1"});
@@ -82,8 +83,8 @@ TEST_CASE("line: the opening says one item a line, each within a 40-cell braille
     tui::Controller c(rules, tui::Players{});
     LineGame g(c);
     const Lines opening = g.opening();
-    CHECK(opening == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, "Rule: majority yes.", kRule3,
-                           kRule4, "White to move."});
+    CHECK(opening == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, "Rule: majority yes.",
+                           kRule3, kRule4, "White to move."});
     for (const std::string& line : opening) CHECK(line.size() <= 40);
 }
 
@@ -91,8 +92,8 @@ TEST_CASE("line: two people play; a refused move, a compulsory capture, undo, re
     tui::Controller c = from("W:Wc1:Bc2,d3");
     c.set_autosaved(true);
     LineGame g(c);
-    CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, kRule2, kRule3, kRule4, "White to move.",
-                               "Capture compulsory: c1 can capture."});
+    CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, kRule2, kRule3, kRule4,
+                               "White to move.", "Capture compulsory: c1 can capture."});
     CHECK(g.enter("c1-d1") == Lines{"c1-d1: a capture is compulsory: c1 can capture"});
     CHECK(g.enter("moves") == Lines{"1 legal move: c1xc3xe3."});
     CHECK(g.enter("last") == Lines{"No move has been played yet."});
@@ -101,7 +102,8 @@ TEST_CASE("line: two people play; a refused move, a compulsory capture, undo, re
           Lines{"White c1xc3xe3 takes c2, d3: 2 pieces", "Game over: White wins by all pieces captured."});
     CHECK(g.enter("last") == Lines{"Last move: White c1xc3xe3 takes c2, d3: 2 pieces."});
     CHECK(g.enter("moves") == Lines{"No legal moves: the game is not in play."});
-    CHECK(g.enter("undo") == Lines{"White took back c1xc3xe3.", "White to move.", "Capture compulsory: c1 can capture."});
+    CHECK(g.enter("undo") ==
+          Lines{"White took back c1xc3xe3.", "White to move.", "Capture compulsory: c1 can capture."});
     CHECK(g.enter("undo") == Lines{"Nothing to undo."});
     CHECK(g.enter("undo") == Lines{"Nothing to undo."});
     CHECK(g.enter("REDO") == Lines{"White played c1xc3xe3 again.", "Game over: White wins by all pieces captured."});
@@ -126,24 +128,26 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
     CHECK(g.enter("yes") == Lines{"There is no question to answer."});
     // A line a command, for a braille display: found by a newcomer, help was one line of 650 characters.
     const Lines help = g.enter("help");
-    CHECK(help == Lines{"Commands:",
-                        "a move such as c2-c3 or c3xe3 (a unique beginning is enough)",
-                        "board: the pieces rank by rank",
-                        "moves: the legal moves",
-                        "last: the last move",
-                        "list: the moves played, numbered",
-                        "clock: both clocks",
-                        "hint: the engine's move",
-                        "undo: take back the last move",
-                        "redo: play it again",
-                        "draw: offer a draw",
-                        "resign",
-                        "new: a new game",
-                        "save FILE: save the game to a file (an existing one only replaced after asking)",
-                        "open FILE: open a record, or #N from the game history",
-                        "help: these lines",
-                        "quit",
-                        "Questions are answered yes or no."});
+    CHECK(help == Lines{
+                      "Commands:",
+                      "a move such as c2-c3 or c3xe3 (a unique beginning is enough)",
+                      "board: the pieces rank by rank",
+                      "moves: the legal moves",
+                      "last: the last move",
+                      "list: the moves played, numbered",
+                      "clock: both clocks",
+                      "hint: the engine's move",
+                      "undo: take back the last move",
+                      "redo: play it again",
+                      "draw: offer a draw",
+                      "resign",
+                      "new: a new game",
+                      "save FILE: save the game to a file (an existing one only replaced after asking)",
+                      "open FILE: open a record, or #N from the game history",
+                      "help: these lines",
+                      "quit",
+                      "Questions are answered yes or no.",
+                  });
     for (const std::string& line : help) CHECK(line.size() <= 80);
     CHECK(g.enter("clock") == Lines{"No clocks in this game."});
     CHECK(g.enter("c2-c4") == Lines{"c2-c4: a man steps one point, and c4 is not next to c2"});
@@ -154,7 +158,8 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
 TEST_CASE("line: resigning and a draw are asked, answered yes or no, and taken back with undo", "[line]") {
     tui::Controller c(Rules{}, tui::Players{"Ali", "Zineb", 0, 0});
     LineGame g(c);
-    CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White (Ali) against Black (Zineb).", kRule1, kRule2, kRule3, kRule4, "White (Ali) to move."});
+    CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White (Ali) against Black (Zineb).", kRule1, kRule2,
+                               kRule3, kRule4, "White (Ali) to move."});
     CHECK(g.enter("resign") == Lines{"Resign for White (Ali)? (yes or no)"});
     CHECK(g.enter("undo") == Lines{"Answer yes or no first: Resign for White (Ali)? (yes or no)"});
     CHECK(g.enter("last") == Lines{"No move has been played yet."});
@@ -177,8 +182,8 @@ TEST_CASE("line: the computer's move is said as a person's; undo takes back both
     tui::Controller c(Rules{}, tui::Players{"White", "Black", 0, 2});
     LineGame g(c);
     (void)g.opening();
-    CHECK(g.enter("d2-c3") == Lines{"White d2-c3", "Black (computer, level 2) to move.",
-                                    "Capture compulsory: b4, d4 can capture."});
+    CHECK(g.enter("d2-c3") ==
+          Lines{"White d2-c3", "Black (computer, level 2) to move.", "Capture compulsory: b4, d4 can capture."});
     CHECK(c.computer_to_move());
     CHECK(g.computer_moves(move_in(c.game().position(), "b4xd2")) ==
           Lines{"Black b4xd2 takes c3", "White to move.", "Capture compulsory: b2, e1 can capture."});
@@ -215,13 +220,13 @@ TEST_CASE("line: a saved game offered at the start is described, then resumed or
         tui::Controller c(Rules{}, tui::Players{});
         c.offer_resume(saved);
         LineGame g(c);
-        CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, kRule2, kRule3, kRule4,
-                                   "1 move played; the last: Black b4xd2 takes c3.",
+        CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, kRule2, kRule3,
+                                   kRule4, "1 move played; the last: Black b4xd2 takes c3.",
                                    "Resume the unfinished game (1 move)? (yes or no)"});
         if (resume)
-            CHECK(g.enter("yes") == Lines{"Game resumed.", "White to move.", "Capture compulsory: b2, e1 can capture."});
-        else
-            CHECK(g.enter("no") == Lines{"No moves played yet.", "White to move."});
+            CHECK(g.enter("yes") ==
+                  Lines{"Game resumed.", "White to move.", "Capture compulsory: b2, e1 can capture."});
+        else CHECK(g.enter("no") == Lines{"No moves played yet.", "White to move."});
     }
 }
 
@@ -233,7 +238,8 @@ TEST_CASE("line: the saved game open in another fetaix is only looked at", "[lin
     const Lines opening = g.opening();
     CHECK(opening.back() == "Saved game open in another fetaix: yes = view read-only, no = separate game");
     CHECK(g.enter("yes") == Lines{"White to move.", "Capture compulsory: b2, e1 can capture."});
-    const Lines refused{"Nothing can be played: read-only: open in another fetaix. board, moves, last, list, clock, save, help and quit work."};
+    const Lines refused{
+        "Nothing can be played: read-only: open in another fetaix. board, moves, last, list, clock, save, help and quit work."};
     CHECK(g.enter("e1xc3") == refused);
     CHECK(g.enter("undo") == refused);
     CHECK(g.enter("resign") == refused);
@@ -258,9 +264,8 @@ TEST_CASE("line: a draw the rules bring near is said after whose turn it is", "[
     // Mullahs only: every move brings the no-progress draw nearer; a1-b1 and back repeat the position.
     tui::Controller c(rules, tui::Players{}, *parse_fen("W:WKa1:BKe5"));
     LineGame g(c);
-    CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.",
-                               kRule1, kRule2, kRule3, "Rule: no-progress draw after 12 plies.",
-                               "White to move."});
+    CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, kRule2, kRule3,
+                               "Rule: no-progress draw after 12 plies.", "White to move."});
     // Said from 10 plies before the draw on, as the screen does.
     CHECK(g.enter("a1-b1") == Lines{"White mullah a1-b1", "Black to move."});
     CHECK(g.enter("e5-d5") == Lines{"Black mullah e5-d5", "White to move.", "No-progress draw in 10 plies."});

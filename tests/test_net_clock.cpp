@@ -125,8 +125,8 @@ struct TimedTable {
     void wait(Millis ms) { time += std::chrono::milliseconds(ms); }
     Millis now() const { return millis(time); }
     std::unique_ptr<Client> connect(std::string name, std::string token = "") {
-        auto c = Client::connect(ClientConfig{path, Role::Seat, std::move(name), "", std::move(token), {}}, copies.emplace_back(),
-                                 time);
+        auto c = Client::connect(ClientConfig{path, Role::Seat, std::move(name), "", std::move(token), {}},
+                                 copies.emplace_back(), time);
         REQUIRE(c.ok());
         return std::move(*c);
     }
@@ -142,7 +142,8 @@ Move move_in(const Game& g, std::string_view text) {
 
 }  // namespace
 
-TEST_CASE("protocol: clock fields of moved, state and result read back; lines without them still parse", "[net][clock]") {
+TEST_CASE("protocol: clock fields of moved, state and result read back; lines without them still parse",
+          "[net][clock]") {
     const Moved moved{2, "b3xd3", Millis{4210}, ClockReading{300000, 298790, Color::White}};
     const std::string line = "moved ply=2 move=b3xd3 used-ms=4210 white-ms=300000 black-ms=298790 running=white";
     CHECK(format(moved) == line);
@@ -158,9 +159,10 @@ TEST_CASE("protocol: clock fields of moved, state and result read back; lines wi
     state.white_clock = TimeControl{300000, Bonus::Fischer, 3000};
     state.black_clock = TimeControl{240000, Bonus::Delay, 2000};
     state.clock = ClockReading{302000, 0, std::nullopt};
-    const std::string state_line = concat("state white=Amina black=Youssef white-present=yes black-present=yes fen=", kOpeningFen,
-                                          " backward-captures=no promotion=end majority=no no-progress=50 plies=3 result=1-0"
-                                          " reason=time-forfeit white-clock=300+3 black-clock=240d2 white-ms=302000 black-ms=0 running=none");
+    const std::string state_line = concat(
+        "state white=Amina black=Youssef white-present=yes black-present=yes fen=", kOpeningFen,
+        " backward-captures=no promotion=end majority=no no-progress=50 plies=3 result=1-0"
+        " reason=time-forfeit white-clock=300+3 black-clock=240d2 white-ms=302000 black-ms=0 running=none");
     CHECK(format(state) == state_line);
     REQUIRE(parse(state_line).ok());
     CHECK(std::get<State>(*parse(state_line)) == state);
@@ -173,21 +175,25 @@ TEST_CASE("protocol: clock fields of moved, state and result read back; lines wi
     const auto old_moved = parse("moved ply=8 move=a1-a2");
     REQUIRE(old_moved.ok());
     CHECK(std::get<Moved>(*old_moved) == Moved{8, "a1-a2", std::nullopt, std::nullopt});
-    const auto old_state = parse(concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen, " plies=0"));
+    const auto old_state = parse(concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen,
+                                        " plies=0"));
     REQUIRE(old_state.ok());
     CHECK_FALSE(std::get<State>(*old_state).white_clock);
     CHECK_FALSE(std::get<State>(*old_state).clock);
 
     const std::vector<std::pair<std::string, std::string>> bad = {
         {"moved ply=2 move=b3xd3 white-ms=5", "moved: missing field black-ms"},
-        {"moved ply=2 move=b3xd3 white-ms=5 black-ms=6 running=green", "moved: running: expected white, black or none: \"green\""},
+        {"moved ply=2 move=b3xd3 white-ms=5 black-ms=6 running=green",
+         "moved: running: expected white, black or none: \"green\""},
         {"moved ply=2 move=b3xd3 used-ms=-1", "moved: used-ms: not a number: \"-1\""},
         {"moved ply=2 move=b3xd3 white-ms=3600000001 black-ms=0 running=none",
          "moved: white-ms: out of range (0 to 3600000000): \"3600000001\""},
         {"result outcome=1/2-1/2 reason=time-forfeit", "result: reason: time-forfeit does not give 1/2-1/2"},
-        {concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen, " plies=0 white-clock=300"),
+        {concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen,
+                " plies=0 white-clock=300"),
          "state: black-clock: missing: both clocks or neither"},
-        {concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen, " plies=0 white-clock=5:00 black-clock=300"),
+        {concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen,
+                " plies=0 white-clock=5:00 black-clock=300"),
          "state: white-clock: expected seconds and a bonus such as 300, 300+3, 300d3 or 300b3, not '5:00'"},
         {concat("state white=A black=B white-present=yes black-present=no fen=", kOpeningFen,
                 " plies=0 white-ms=1 black-ms=1 running=none"),
@@ -207,21 +213,33 @@ TEST_CASE("net clock: the host times a remote move from its arrival and sends bo
     black.write("hello version=1 role=seat name=Youssef");
     REQUIRE(pump(t.time, {&t.probe}, [&] { return !black.line_starting("state").empty(); }, {&black}));
     // The state tells the clocks: none runs before the first move.
-    CHECK(black.line_starting("state") ==
-          concat("state white=Amina black=Youssef white-present=yes black-present=yes fen=", kOpeningFen,
-                 " backward-captures=no promotion=end majority=no no-progress=50 plies=0 white-clock=300+3 black-clock=300+3"
-                 " white-ms=300000 black-ms=300000 running=none"));
+    CHECK(
+        black.line_starting("state") ==
+        concat(
+            "state white=Amina black=Youssef white-present=yes black-present=yes fen=", kOpeningFen,
+            " backward-captures=no promotion=end majority=no no-progress=50 plies=0 white-clock=300+3 black-clock=300+3"
+            " white-ms=300000 black-ms=300000 running=none"));
 
     // White's first move is untimed; it starts Black's clock.
     t.wait(9000);
     REQUIRE_FALSE(t.host->play(move_in(t.host->game(), "d3-c3")));
-    REQUIRE(pump(t.time, {&t.probe}, [&] { return black.has_line("moved ply=1 move=d3-c3 used-ms=0 white-ms=300000 black-ms=300000 running=black"); }, {&black}));
+    REQUIRE(pump(t.time, {&t.probe},
+                 [&] {
+                     return black.has_line(
+                         "moved ply=1 move=d3-c3 used-ms=0 white-ms=300000 black-ms=300000 running=black");
+                 },
+                 {&black}));
 
     // Black's reply arrives 4.21 s later: 4.21 s charged, then the increment; White's clock runs.
     t.wait(4210);
     black.write("move ply=2 move=b3xd3");
     REQUIRE(pump(t.time, {&t.probe}, [&] { return t.host->game().ply() == 2; }, {&black}));
-    REQUIRE(pump(t.time, {&t.probe}, [&] { return black.has_line("moved ply=2 move=b3xd3 used-ms=4210 white-ms=300000 black-ms=298790 running=white"); }, {&black}));
+    REQUIRE(pump(t.time, {&t.probe},
+                 [&] {
+                     return black.has_line(
+                         "moved ply=2 move=b3xd3 used-ms=4210 white-ms=300000 black-ms=298790 running=white");
+                 },
+                 {&black}));
     const Event* clock = t.probe.last(EventKind::Clock);
     REQUIRE(clock != nullptr);
     CHECK(clock->ply == 2);
@@ -233,7 +251,9 @@ TEST_CASE("net clock: the host times a remote move from its arrival and sends bo
     CHECK(t.host->clock()->reading(t.now()) == ClockReading{298500, 298790, Color::White});
 }
 
-TEST_CASE("net clock: a player gone keeps their clock running; the rejoin receives the clocks; the host decides the fall", "[net][clock]") {
+TEST_CASE(
+    "net clock: a player gone keeps their clock running; the rejoin receives the clocks; the host decides the fall",
+    "[net][clock]") {
     TimedTable t("5+3");
     std::string token;
     {
@@ -356,7 +376,8 @@ TEST_CASE("net clock: how long a player has been gone, as the screens show it", 
     CHECK(away_text(Color::White, "", 600000, true) == "White disconnected 10:00 ago, clock running");
 }
 
-TEST_CASE("net clock: a resumed host's clocks stand where the autosave had them, the side to move's running", "[net][clock]") {
+TEST_CASE("net clock: a resumed host's clocks stand where the autosave had them, the side to move's running",
+          "[net][clock]") {
     TempFolder folder;
     HostConfig config;
     config.game_name = "kitchen";
@@ -374,7 +395,8 @@ TEST_CASE("net clock: a resumed host's clocks stand where the autosave had them,
     time += 1000ms;
     CHECK((*host)->clock()->reading(millis(time)) == ClockReading{300000, 250300, Color::Black});
     // A joiner gets them.
-    auto client = Client::connect(ClientConfig{folder.path + "/kitchen.sock", Role::Seat, "Youssef", "", "", {}}, copy, time);
+    auto client = Client::connect(ClientConfig{folder.path + "/kitchen.sock", Role::Seat, "Youssef", "", "", {}}, copy,
+                                  time);
     REQUIRE(client.ok());
     Probe c{client->get(), {}};
     REQUIRE(pump(time, {&h, &c}, [&] { return c.count(EventKind::Clock) == 1; }));
@@ -425,7 +447,8 @@ struct DoorTable {
 
 }  // namespace
 
-TEST_CASE("net clock: a plain fetaix's host carries the keyboard's clocks; a move carries their readings", "[net][clock][tui]") {
+TEST_CASE("net clock: a plain fetaix's host carries the keyboard's clocks; a move carries their readings",
+          "[net][clock][tui]") {
     DoorTable t("0:20");
     Raw watcher(t.path);
     watcher.write("hello version=1 role=watch");
@@ -438,11 +461,21 @@ TEST_CASE("net clock: a plain fetaix's host carries the keyboard's clocks; a mov
     // Both sides played at the keyboard: each move goes to the watcher with the keyboard's clocks.
     t.wait(3000);
     t.play("d3-c3");
-    REQUIRE(pump(t.time, {&t.probe}, [&] { return watcher.has_line("moved ply=1 move=d3-c3 used-ms=0 white-ms=20000 black-ms=20000 running=black"); }, {&watcher}));
+    REQUIRE(pump(t.time, {&t.probe},
+                 [&] {
+                     return watcher.has_line(
+                         "moved ply=1 move=d3-c3 used-ms=0 white-ms=20000 black-ms=20000 running=black");
+                 },
+                 {&watcher}));
     t.wait(4210);
     t.follow();  // nothing new: nothing sent
     t.play("b3xd3");
-    REQUIRE(pump(t.time, {&t.probe}, [&] { return watcher.has_line("moved ply=2 move=b3xd3 used-ms=4210 white-ms=20000 black-ms=15790 running=white"); }, {&watcher}));
+    REQUIRE(pump(t.time, {&t.probe},
+                 [&] {
+                     return watcher.has_line(
+                         "moved ply=2 move=b3xd3 used-ms=4210 white-ms=20000 black-ms=15790 running=white");
+                 },
+                 {&watcher}));
     CHECK(t.host->clock()->reading(t.now()) == ClockReading{20000, 15790, Color::White});
 
     // A pause at the keyboard stops the copies' clocks (the whole state, none running), and they run again.
@@ -450,20 +483,32 @@ TEST_CASE("net clock: a plain fetaix's host carries the keyboard's clocks; a mov
     t.keyboard->handle(tui::Action::of(tui::Action::Kind::Pause));
     REQUIRE(t.keyboard->clock_paused());
     t.follow();
-    REQUIRE(pump(t.time, {&t.probe}, [&] { return watcher.line_starting("state").ends_with("white-ms=19000 black-ms=15790 running=none"); }, {&watcher}));
+    REQUIRE(pump(t.time, {&t.probe},
+                 [&] { return watcher.line_starting("state").ends_with("white-ms=19000 black-ms=15790 running=none"); },
+                 {&watcher}));
     t.wait(60000);
     t.follow();
     t.keyboard->handle(tui::Action::of(tui::Action::Kind::Pause));
     t.follow();
-    REQUIRE(pump(t.time, {&t.probe}, [&] { return watcher.line_starting("state").ends_with("white-ms=19000 black-ms=15790 running=white"); }, {&watcher}));
+    REQUIRE(
+        pump(t.time, {&t.probe},
+             [&] { return watcher.line_starting("state").ends_with("white-ms=19000 black-ms=15790 running=white"); },
+             {&watcher}));
 
     // An undo at the keyboard: the whole state, with the clocks as they were at that ply.
     t.keyboard->handle(tui::Action::of(tui::Action::Kind::Undo));
     t.follow();
-    REQUIRE(pump(t.time, {&t.probe}, [&] { return watcher.line_starting("state").ends_with("plies=1 white-clock=20 black-clock=20 white-ms=20000 black-ms=20000 running=black"); }, {&watcher}));
+    REQUIRE(pump(t.time, {&t.probe},
+                 [&] {
+                     return watcher.line_starting("state").ends_with(
+                         "plies=1 white-clock=20 black-clock=20 white-ms=20000 black-ms=20000 running=black");
+                 },
+                 {&watcher}));
 }
 
-TEST_CASE("net clock: until a seat is taken a plain fetaix decides a fall; then its host does, and the keyboard follows", "[net][clock][tui]") {
+TEST_CASE(
+    "net clock: until a seat is taken a plain fetaix decides a fall; then its host does, and the keyboard follows",
+    "[net][clock][tui]") {
     DoorTable t("0:20");
     t.wait(2000);
     t.play("d3-c3");
@@ -480,7 +525,8 @@ TEST_CASE("net clock: until a seat is taken a plain fetaix decides a fall; then 
     auto client = Client::connect(ClientConfig{t.path, Role::Seat, "Youssef", "", "", {}}, copy, t.time);
     REQUIRE(client.ok());
     Probe c{client->get(), {}};
-    REQUIRE(pump(t.time, {&t.probe, &c}, [&] { return c.count(EventKind::Clock) == 1 && t.probe.count(EventKind::Clock) == 1; }));
+    REQUIRE(pump(t.time, {&t.probe, &c},
+                 [&] { return c.count(EventKind::Clock) == 1 && t.probe.count(EventKind::Clock) == 1; }));
     const ClockReading seated{20000, 17000, Color::Black};
     CHECK((*client)->clock()->reading(t.now()) == seated);
     CHECK(t.host->clock()->reading(t.now()) == seated);
@@ -489,7 +535,8 @@ TEST_CASE("net clock: until a seat is taken a plain fetaix decides a fall; then 
     const Event* e = t.probe.last(EventKind::Clock);
     CHECK(e->ply == 1);
     CHECK(e->clock == seated);
-    t.keyboard->follow_clock(e->ply, t.host->clock()->control(Color::White), t.host->clock()->control(Color::Black), *e->clock, e->at);
+    t.keyboard->follow_clock(e->ply, t.host->clock()->control(Color::White), t.host->clock()->control(Color::Black),
+                             *e->clock, e->at);
     CHECK_FALSE(t.keyboard->clock_paused());
     CHECK(t.keyboard->clock_reading() == seated);
     CHECK(t.host->timeout_ms(t.time) == 17000);

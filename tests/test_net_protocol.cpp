@@ -43,7 +43,8 @@ TEST_CASE("protocol: each message has its exact line and reads back to itself", 
     state.offer_by = Color::Black;
     GameInfo info{"kitchen", 1, "Amina", "Black", false, true, 12, Color::Black, Outcome::Ongoing, 2, true};
     const std::vector<std::pair<Message, std::string>> cases = {
-        {Hello{1, Role::Seat, "Youssef", "k7m2-q9x4-ab3d", "0f3a"}, "hello version=1 role=seat name=Youssef code=k7m2-q9x4-ab3d token=0f3a"},
+        {Hello{1, Role::Seat, "Youssef", "k7m2-q9x4-ab3d", "0f3a"},
+         "hello version=1 role=seat name=Youssef code=k7m2-q9x4-ab3d token=0f3a"},
         {Hello{1, Role::Watch, "", "", ""}, "hello version=1 role=watch"},
         {Query{}, "query version=1"},
         {MoveMessage{7, "c3xc1xe1"}, "move ply=7 move=c3xc1xe1"},
@@ -55,20 +56,24 @@ TEST_CASE("protocol: each message has its exact line and reads back to itself", 
         {SyncRequest{}, "sync"},
         {Takeover{}, "takeover version=1"},
         {Chat{"good move", "", std::nullopt}, "chat text=\"good move\""},
-        {Chat{"say \"hi\" \\o/", "Youssef", Role::Black}, "chat from=Youssef role=black text=\"say \\\"hi\\\" \\\\o/\""},
+        {Chat{"say \"hi\" \\o/", "Youssef", Role::Black},
+         "chat from=Youssef role=black text=\"say \\\"hi\\\" \\\\o/\""},
         {Welcome{1, Role::Black, "kitchen", "0f3a"}, "welcome version=1 role=black game=kitchen token=0f3a"},
         {Pending{"waiting for Amina to accept"}, "pending text=\"waiting for Amina to accept\""},
-        {state, "state white=Amina black=Youssef white-present=yes black-present=no "
-                "fen=W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5 "
-                "backward-captures=no promotion=end majority=yes no-progress=40 plies=3 result=0-1 "
-                "reason=resignation offer=draw offer-by=black"},
+        {state,
+         "state white=Amina black=Youssef white-present=yes black-present=no "
+         "fen=W:Wa1,b1,c1,d1,e1,a2,b2,c2,d2,e2,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5 "
+         "backward-captures=no promotion=end majority=yes no-progress=40 plies=3 result=0-1 "
+         "reason=resignation offer=draw offer-by=black"},
         {History{1, {"c2-c3", "c4xc2", "b2xb3"}}, "history from=1 moves=c2-c3,c4xc2,b2xb3"},
         {Moved{8, "a1-a2"}, "moved ply=8 move=a1-a2"},
         {ResultMessage{{Outcome::Draw, Reason::AgreedDraw}}, "result outcome=1/2-1/2 reason=agreed-draw"},
         {Joined{Color::Black, "Youssef"}, "joined role=black name=Youssef"},
         {Left{Color::White, "Ali Ben"}, "left role=white name=\"Ali Ben\""},
-        {info, "game name=kitchen version=1 white=Amina black=Black free=black ply=12 turn=black result=* watchers=2 shared=yes"},
-        {GameInfo{"local-42", 1, "White", "root", false, false, 3, Color::Black, Outcome::Ongoing, 0, false, false, true},
+        {info,
+         "game name=kitchen version=1 white=Amina black=Black free=black ply=12 turn=black result=* watchers=2 shared=yes"},
+        {GameInfo{"local-42", 1, "White", "root", false, false, 3, Color::Black, Outcome::Ongoing, 0, false, false,
+                  true},
          "game name=local-42 version=1 white=White black=root free=none ply=3 turn=black result=* watchers=0 shared=no away=black"},
         {ErrorMessage{"wrong join code"}, "error text=\"wrong join code\""},
         {Bye{"Amina ended the game"}, "bye text=\"Amina ended the game\""},
@@ -124,8 +129,10 @@ TEST_CASE("protocol: a malformed line gets an exact error", "[net]") {
           "state: fen: column 1: the position must start with the side to move, W or B");
     CHECK(error_of("state white=a black=b white-present=yes black-present=no plies=0 promotion=sideways") ==
           "state: promotion: expected end, immediate or stop, found \"sideways\"");
-    CHECK(error_of("game name=g version=1 white=a black=b free=none ply=0 turn=white result=* watchers=0 shared=no away=none") ==
-          "game: away: expected white, black or white,black: \"none\"");
+    CHECK(
+        error_of(
+            "game name=g version=1 white=a black=b free=none ply=0 turn=white result=* watchers=0 shared=no away=none") ==
+        "game: away: expected white, black or white,black: \"none\"");
     // A long value is cut in the error, which must fit in an error line.
     CHECK(error_of("hello version=1 role=" + std::string(100, 'k')) ==
           "hello: role: unknown role \"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...\"");
@@ -180,5 +187,6 @@ TEST_CASE("protocol: codes and game names", "[net]") {
     CHECK_FALSE(check_game_name("kitchen"));
     CHECK_FALSE(check_game_name("game-2.b_c"));
     for (const char* bad : {"", ".hidden", "-x", "a/b", "a b", "ab\n", "123456789012345678901234567890123"})
-        CHECK(check_game_name(bad) == "a game name is 1 to 32 letters, digits, '-', '_' or '.', not starting with '.' or '-'");
+        CHECK(check_game_name(bad) ==
+              "a game name is 1 to 32 letters, digits, '-', '_' or '.', not starting with '.' or '-'");
 }

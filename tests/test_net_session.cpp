@@ -2,13 +2,13 @@
 // drives them: joining, moves, rejoining, codes, watchers, offers, chat, and hostile clients. Nothing
 // sleeps: every wait is a poll loop until the event, with a deadline that fails the test.
 
-#include <csignal>
 #include <catch2/catch.hpp>
+#include <csignal>
 
 #include <atomic>
-#include <deque>
 #include <cerrno>
 #include <cstdlib>
+#include <deque>
 #include <functional>
 #include <grp.h>
 #include <memory>
@@ -270,8 +270,9 @@ TEST_CASE("net: a move sent twice is played once, a stale one is answered with t
     Raw query(t.path);
     query.write("query version=1\n");
     REQUIRE(pump({&t.probe}, [&] { return query.eof; }, {&query}));
-    CHECK(query.received ==
-          "game name=kitchen version=1 white=Ali black=Black free=none ply=1 turn=black result=* watchers=0 shared=no\n");
+    CHECK(
+        query.received ==
+        "game name=kitchen version=1 white=Ali black=Black free=none ply=1 turn=black result=* watchers=0 shared=no\n");
 }
 
 TEST_CASE("net: a seat token gets the seat back; without it the seat is refused while held", "[net]") {
@@ -293,7 +294,8 @@ TEST_CASE("net: a seat token gets the seat back; without it the seat is refused 
     auto stranger = t.connect(Role::Seat, "Karim");
     Probe s{stranger.get(), {}};
     REQUIRE(pump({&t.probe, &s}, [&] { return s.count(EventKind::Closed) == 1; }));
-    CHECK(text_of(s, EventKind::Closed) == "the host refused: no seat is free: the black seat is held for Youssef, who may come back");
+    CHECK(text_of(s, EventKind::Closed) ==
+          "the host refused: no seat is free: the black seat is held for Youssef, who may come back");
     CHECK(s.count(EventKind::Welcomed) == 0);
 
     // Back with the token (and, without --name, the login's name): the seat and its name are Youssef's.
@@ -317,7 +319,8 @@ TEST_CASE("net: the answer to query says which held seat's player is away: only 
         REQUIRE(pump({&t.probe}, [&] { return query.eof; }, {&query}));
         return query.received;
     };
-    const std::string seated = "game name=kitchen version=1 white=Amina black=Youssef free=none ply=0 turn=white result=* watchers=0 shared=no\n";
+    const std::string seated =
+        "game name=kitchen version=1 white=Amina black=Youssef free=none ply=0 turn=white result=* watchers=0 shared=no\n";
     std::string token;
     {
         auto joiner = t.connect(Role::Seat, "Youssef");
@@ -328,7 +331,9 @@ TEST_CASE("net: the answer to query says which held seat's player is away: only 
         CHECK(ask() == seated);
     }  // the joiner's process is gone
     REQUIRE(pump({&t.probe}, [&] { return t.probe.count(EventKind::Left) == 1; }));
-    CHECK(ask() == "game name=kitchen version=1 white=Amina black=Youssef free=none ply=0 turn=white result=* watchers=0 shared=no away=black\n");
+    CHECK(
+        ask() ==
+        "game name=kitchen version=1 white=Amina black=Youssef free=none ply=0 turn=white result=* watchers=0 shared=no away=black\n");
     auto back = t.connect(Role::Seat, "Youssef", "", token);
     Probe b{back.get(), {}};
     REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Synced) == 1; }));
@@ -371,7 +376,8 @@ TEST_CASE("net: a shared game needs its codes, and its host lets the user in or 
 
     auto refused = t.connect(Role::Seat, "Karim", t.host->join_code());
     Probe r{refused.get(), {}};
-    REQUIRE(pump({&t.probe, &r}, [&] { return t.probe.count(EventKind::SeatRequest) == 1 && r.count(EventKind::Pending) == 1; }));
+    REQUIRE(pump({&t.probe, &r},
+                 [&] { return t.probe.count(EventKind::SeatRequest) == 1 && r.count(EventKind::Pending) == 1; }));
     CHECK(text_of(r, EventKind::Pending) == "waiting for Amina to accept");
     const Event request = *t.probe.last(EventKind::SeatRequest);
     CHECK(request.login == login_name());
@@ -415,7 +421,8 @@ TEST_CASE("net: watchers follow the game, and their chat stays among them", "[ne
     REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
     REQUIRE(pump({&t.probe, &p, &a, &b}, [&] { return p.count(EventKind::Moved) == 1; }));
     REQUIRE_FALSE(player->play(first_legal(player->game())));
-    REQUIRE(pump({&t.probe, &p, &a, &b}, [&] { return a.count(EventKind::Moved) == 2 && b.count(EventKind::Moved) == 2; }));
+    REQUIRE(pump({&t.probe, &p, &a, &b},
+                 [&] { return a.count(EventKind::Moved) == 2 && b.count(EventKind::Moved) == 2; }));
     CHECK(notation(w1->game()) == notation(t.host->game()));
     CHECK(a.events[a.events.size() - 1].side == Color::Black);
     CHECK(w1->play(first_legal(w1->game())) == "watchers do not play");
@@ -423,7 +430,8 @@ TEST_CASE("net: watchers follow the game, and their chat stays among them", "[ne
 
     REQUIRE_FALSE(w1->chat("nice one"));
     REQUIRE_FALSE(player->chat("thanks"));
-    REQUIRE(pump({&t.probe, &p, &a, &b}, [&] { return b.count(EventKind::Chat) == 2 && t.probe.count(EventKind::Chat) == 1; }));
+    REQUIRE(pump({&t.probe, &p, &a, &b},
+                 [&] { return b.count(EventKind::Chat) == 2 && t.probe.count(EventKind::Chat) == 1; }));
     // The watcher's line reached the other watcher only; the player's reached everyone else. (Two
     // speakers' lines may come in either order.)
     const Event* sara = chat_with(b, "nice one");
@@ -438,7 +446,8 @@ TEST_CASE("net: watchers follow the game, and their chat stays among them", "[ne
     CHECK(text_of(t.probe, EventKind::Chat) == "thanks");
     CHECK(a.count(EventKind::Chat) == 1);  // Sara hears Youssef, not herself
     REQUIRE_FALSE(t.host->chat("hello all"));
-    REQUIRE(pump({&t.probe, &p, &a, &b}, [&] { return p.count(EventKind::Chat) == 1 && a.count(EventKind::Chat) == 2; }));
+    REQUIRE(pump({&t.probe, &p, &a, &b},
+                 [&] { return p.count(EventKind::Chat) == 1 && a.count(EventKind::Chat) == 2; }));
     CHECK(text_of(p, EventKind::Chat) == "hello all");
     CHECK(p.last(EventKind::Chat)->name == "Amina");
     CHECK(p.count(EventKind::Chat) == 1);  // never the watchers' line
@@ -495,7 +504,8 @@ TEST_CASE("net: take-back and draw offers, declined and accepted", "[net]") {
     REQUIRE_FALSE(t.host->offer(Offer::Draw));
     REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Offered) == 2; }));
     REQUIRE_FALSE(client->answer(true));
-    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Result) == 1 && c.count(EventKind::Result) == 1; }));
+    REQUIRE(pump({&t.probe, &c},
+                 [&] { return t.probe.count(EventKind::Result) == 1 && c.count(EventKind::Result) == 1; }));
     CHECK(t.host->game().result() == GameResult{Outcome::Draw, Reason::AgreedDraw});
     CHECK(client->game().result() == GameResult{Outcome::Draw, Reason::AgreedDraw});
 }
@@ -578,7 +588,8 @@ TEST_CASE("net: hostile clients are answered and dropped; the game goes on", "[n
         CHECK(raw.received.ends_with("error text=\"more than 20 messages a second\"\n"));
         // The hello came with the flood: a peer that breaks a limit before it is let in is only dropped.
         CHECK(raw.received == "error text=\"more than 20 messages a second\"\n");
-        CHECK(text_of(t.probe, EventKind::Notice) == "a connection from " + login_name() + " was dropped: more than 20 messages a second");
+        CHECK(text_of(t.probe, EventKind::Notice) ==
+              "a connection from " + login_name() + " was dropped: more than 20 messages a second");
         CHECK(t.host->watchers() == 0);
     }
     SECTION("a watcher that never reads") {
@@ -597,7 +608,8 @@ TEST_CASE("net: hostile clients are answered and dropped; the game goes on", "[n
             }
             return false;
         }));
-        CHECK(text_of(t.probe, EventKind::Notice) == "Deaf (" + login_name() + ") was dropped: not reading: over 8 KiB waiting to be sent");
+        CHECK(text_of(t.probe, EventKind::Notice) ==
+              "Deaf (" + login_name() + ") was dropped: not reading: over 8 KiB waiting to be sent");
         REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Chat) == static_cast<std::size_t>(sent); }));
     }
     // Whatever happened, the players go on.
@@ -625,11 +637,15 @@ TEST_CASE("net: a thousand connections are refused beyond the cap; the players g
             }
             REQUIRE(fd.error().message == "the game at " + t.path + " is too busy to answer (try again)");
             std::size_t before = t.host->connections();
-            (void)pump({&t.probe, &c}, [&] { return t.host->connections() != before; }, {}, 50ms);
+            (void)pump(
+                {&t.probe, &c}, [&] { return t.host->connections() != before; }, {}, 50ms);
         }
-        if (i % 50 == 0) (void)pump({&t.probe, &c}, [] { return false; }, {}, 1ms);
+        if (i % 50 == 0)
+            (void)pump(
+                {&t.probe, &c}, [] { return false; }, {}, 1ms);
     }
-    (void)pump({&t.probe, &c}, [&] { return t.host->connections() >= Limits{}.max_connections; }, {}, 2000ms);
+    (void)pump(
+        {&t.probe, &c}, [&] { return t.host->connections() >= Limits{}.max_connections; }, {}, 2000ms);
     CHECK(t.host->connections() <= Limits{}.max_connections);
     REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
     REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
@@ -638,7 +654,8 @@ TEST_CASE("net: a thousand connections are refused beyond the cap; the players g
     // One of those beyond the cap was told why.
     Raw& last = *crowd.back();
     std::vector<Raw*> raws{&last};
-    REQUIRE(pump({&t.probe, &c}, [&] { return last.eof; }, raws));
+    REQUIRE(pump(
+        {&t.probe, &c}, [&] { return last.eof; }, raws));
     CHECK(last.received == "error text=\"too many connections (100): try again later\"\n");
     crowd.clear();
     REQUIRE(pump({&t.probe, &c}, [&] { return t.host->connections() == 1; }));
@@ -658,7 +675,10 @@ TEST_CASE("net: hosts are listed, and the socket of a dead host is removed", "[n
     }
     // The host answers from its own loop while list_hosts waits.
     std::atomic<bool> stop{false};
-    std::thread loop([&] { (void)pump({&t.probe}, [&] { return stop.load(); }, {}, 10000ms); });
+    std::thread loop([&] {
+        (void)pump(
+            {&t.probe}, [&] { return stop.load(); }, {}, 10000ms);
+    });
     const std::vector<HostListing> found = list_hosts(t.folder.path, false, 3000ms);
     stop = true;
     loop.join();
@@ -711,7 +731,7 @@ TEST_CASE("net: socket folders are private to their user", "[net]") {
     const std::string fresh = t.path + "/fetaix";
     auto made = prepare_folder(fresh, false);
     REQUIRE(made.ok());
-    struct stat st{};
+    struct stat st {};
     REQUIRE(::stat(fresh.c_str(), &st) == 0);
     CHECK((st.st_mode & 07777) == 0700);
     CHECK(prepare_folder(fresh, false).ok());  // as it is: fine
@@ -754,15 +774,15 @@ TEST_CASE("net: a rejoin with the token takes the seat from a connection left op
     // The first terminal hangs on a dead SSH connection: its socket stays open.
     auto second = t.connect(Role::Seat, "Youssef", "", text_of(a, EventKind::Welcomed));
     Probe b{second.get(), {}};
-    REQUIRE(pump({&t.probe, &a, &b}, [&] { return b.count(EventKind::Synced) == 1 && a.count(EventKind::Closed) == 1; }));
+    REQUIRE(pump({&t.probe, &a, &b},
+                 [&] { return b.count(EventKind::Synced) == 1 && a.count(EventKind::Closed) == 1; }));
     CHECK(second->my_side() == Color::Black);
     CHECK(second->host_pid() == ::getpid());
     CHECK(text_of(a, EventKind::Closed) ==
           "the host closed the connection: your seat was taken back by a new connection with its token");
     CHECK(t.probe.count(EventKind::Left) == 0);  // the seat never stood empty
     CHECK(t.probe.count(EventKind::Joined) == 2);
-    CHECK(text_of(t.probe, EventKind::Notice) ==
-          "Black (Youssef) took the seat back at another terminal.");
+    CHECK(text_of(t.probe, EventKind::Notice) == "Black (Youssef) took the seat back at another terminal.");
     CHECK(t.host->present(Color::Black));
     REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
     REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Moved) == 1; }));
@@ -779,9 +799,11 @@ TEST_CASE("net: a host that ends says so with bye: not a lost connection", "[net
     auto seat = t.connect(Role::Seat, "Youssef");
     auto watcher = t.connect(Role::Watch, "Karim");
     Probe a{seat.get(), {}}, w{watcher.get(), {}};
-    REQUIRE(pump({&t.probe, &a, &w}, [&] { return a.count(EventKind::Synced) == 1 && w.count(EventKind::Synced) == 1; }));
+    REQUIRE(pump({&t.probe, &a, &w},
+                 [&] { return a.count(EventKind::Synced) == 1 && w.count(EventKind::Synced) == 1; }));
     t.host->say_bye("White ended the game: it is kept in /state/fetaix/autosave.pdn");
-    REQUIRE(pump({&t.probe, &a, &w}, [&] { return a.count(EventKind::Closed) == 1 && w.count(EventKind::Closed) == 1; }));
+    REQUIRE(pump({&t.probe, &a, &w},
+                 [&] { return a.count(EventKind::Closed) == 1 && w.count(EventKind::Closed) == 1; }));
     for (Probe* p : {&a, &w}) {
         CHECK(text_of(*p, EventKind::Closed) == "White ended the game: it is kept in /state/fetaix/autosave.pdn");
         CHECK(p->last(EventKind::Closed)->host_ended);
@@ -803,7 +825,8 @@ TEST_CASE("net: a resumed host gives each seat back to its token", "[net]") {
     auto stranger = t.connect(Role::Seat, "Karim");
     Probe s{stranger.get(), {}};
     REQUIRE(pump({&t.probe, &s}, [&] { return s.count(EventKind::Closed) == 1; }));
-    CHECK(text_of(s, EventKind::Closed) == "the host refused: no seat is free: the black seat is held for Youssef, who may come back");
+    CHECK(text_of(s, EventKind::Closed) ==
+          "the host refused: no seat is free: the black seat is held for Youssef, who may come back");
     auto back = t.connect(Role::Seat, "Youssef", "", "5a1d0c9e");
     Probe b{back.get(), {}};
     REQUIRE(pump({&t.probe, &b}, [&] { return b.count(EventKind::Synced) == 1; }));
@@ -826,7 +849,9 @@ TEST_CASE("net: a client keeps in step with its host, and survives a broken one"
     Raw host(fd);
     REQUIRE(pump({&c}, [&] { return host.has_line("hello version=1 role=seat name=Youssef"); }, {&host}));
     host.write("welcome version=1 role=black game=fake token=77\n");
-    host.write(format(State{"Amina", "Youssef", true, true, start_position(), Rules{}, 0, {}, std::nullopt, Color::White}) + "\n");
+    host.write(
+        format(State{"Amina", "Youssef", true, true, start_position(), Rules{}, 0, {}, std::nullopt, Color::White}) +
+        "\n");
     REQUIRE(pump({&c}, [&] { return c.count(EventKind::Synced) == 1; }, {&host}));
     CHECK(text_of(c, EventKind::Welcomed) == "77");
 
@@ -873,16 +898,19 @@ TEST_CASE("net: wrong codes: a user's next code waits, doubling, while the host 
     std::vector<std::chrono::milliseconds> answered;
     std::optional<std::chrono::milliseconds> query_answered;
     std::vector<bool> seen(guesses.size(), false);
-    REQUIRE(pump({&t.probe}, [&] {
-        const auto since = std::chrono::duration_cast<std::chrono::milliseconds>(net::Clock::now() - start);
-        if (query.eof && !query_answered) query_answered = since;
-        for (std::size_t i = 0; i < guesses.size(); ++i)
-            if (guesses[i]->eof && !seen[i]) {
-                seen[i] = true;
-                answered.push_back(since);
-            }
-        return answered.size() == guesses.size() && query_answered;
-    }, raws));
+    REQUIRE(pump(
+        {&t.probe},
+        [&] {
+            const auto since = std::chrono::duration_cast<std::chrono::milliseconds>(net::Clock::now() - start);
+            if (query.eof && !query_answered) query_answered = since;
+            for (std::size_t i = 0; i < guesses.size(); ++i)
+                if (guesses[i]->eof && !seen[i]) {
+                    seen[i] = true;
+                    answered.push_back(since);
+                }
+            return answered.size() == guesses.size() && query_answered;
+        },
+        raws));
     for (auto& g : guesses) CHECK(g->received == "error text=\"wrong join code\"\n");
     // One guess looked at per wait: 100, 200, then 400 ms (the max) after each wrong one. The host counts
     // whole milliseconds, so a wait may end up to 1 ms before its full length here (99 ms was seen).
@@ -893,7 +921,8 @@ TEST_CASE("net: wrong codes: a user's next code waits, doubling, while the host 
     // The query was answered at once, before the second guess.
     CHECK(query.received.starts_with("game name=kitchen "));
     CHECK(*query_answered < answered[1]);
-    CHECK(text_of(t.probe, EventKind::Notice) == "5 wrong codes in a row from " + login_name() + ": their next try waits 400 ms");
+    CHECK(text_of(t.probe, EventKind::Notice) ==
+          "5 wrong codes in a row from " + login_name() + ": their next try waits 400 ms");
     // The right code waits its turn too, then is let in, and the count starts again.
     auto joiner = t.connect(Role::Seat, "Karim", t.host->join_code());
     Probe j{joiner.get(), {}};
@@ -952,11 +981,13 @@ TEST_CASE("net: another user who reaches a private game's socket learns nothing 
     REQUIRE(::chmod(t.folder.path.c_str(), 0711) == 0);
     REQUIRE(::chmod(t.path.c_str(), 0666) == 0);
     CHECK(as_nobody(t, "query version=1") == "error text=\"this game is private to the user who hosts it\"\n");
-    CHECK(as_nobody(t, "hello version=1 role=watch") == "error text=\"this game is private to the user who hosts it\"\n");
+    CHECK(as_nobody(t, "hello version=1 role=watch") ==
+          "error text=\"this game is private to the user who hosts it\"\n");
     CHECK(as_nobody(t, "takeover version=1") == "error text=\"this game is private to the user who hosts it\"\n");
     // Not even the parser's or the version check's words, which would tell a fetaix listens and what it speaks.
     CHECK(as_nobody(t, "query version=2") == "error text=\"this game is private to the user who hosts it\"\n");
-    CHECK(as_nobody(t, "hello version=-1 role=seat") == "error text=\"this game is private to the user who hosts it\"\n");
+    CHECK(as_nobody(t, "hello version=-1 role=seat") ==
+          "error text=\"this game is private to the user who hosts it\"\n");
     CHECK(as_nobody(t, "move ply=1 move=d3-c3") == "error text=\"this game is private to the user who hosts it\"\n");
     CHECK(as_nobody(t, "\x01") == "error text=\"this game is private to the user who hosts it\"\n");
 }
@@ -975,7 +1006,7 @@ TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
     Game game;
     auto host = Host::start(config, game);
     REQUIRE(host.ok());
-    struct stat st{};
+    struct stat st {};
     REQUIRE(::stat(path->c_str(), &st) == 0);
     CHECK((st.st_mode & 0777) == 0600);
     auto found = find_game("kitchen");
@@ -987,7 +1018,8 @@ TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
     REQUIRE_FALSE(missing.ok());
     CHECK(missing.error().message == "no game named attic is hosted here (fetaix hosts lists the games)");
     REQUIRE_FALSE(bad.ok());
-    CHECK(bad.error().message == "a game name is 1 to 32 letters, digits, '-', '_' or '.', not starting with '.' or '-'");
+    CHECK(bad.error().message ==
+          "a game name is 1 to 32 letters, digits, '-', '_' or '.', not starting with '.' or '-'");
 }
 
 TEST_CASE("net: a joiner refuses a private folder open to other users, as a host does", "[net]") {
@@ -1012,7 +1044,7 @@ TEST_CASE("net: a joiner refuses a private folder open to other users, as a host
     xdg.set(runtime.path + "/fresh");
     REQUIRE(::mkdir((runtime.path + "/fresh").c_str(), 0700) == 0);
     auto missing = find_game(name);
-    struct stat st{};
+    struct stat st {};
     const bool made = ::lstat((runtime.path + "/fresh/fetaix").c_str(), &st) == 0;
     REQUIRE_FALSE(found.ok());
     CHECK(found.error().message == folder + " is mode 0777, not 0700: refusing to use it");
@@ -1092,12 +1124,16 @@ TEST_CASE("net: a plain game's host taken over tells its player and watchers whe
     auto player = t.connect(Role::Seat, "Youssef");
     auto watcher = t.connect(Role::Watch, "Sara");
     Probe p{player.get(), {}}, w{watcher.get(), {}};
-    REQUIRE(pump({&t.probe, &p, &w}, [&] { return p.count(EventKind::Synced) == 1 && w.count(EventKind::Synced) == 1; }));
+    REQUIRE(pump({&t.probe, &p, &w},
+                 [&] { return p.count(EventKind::Synced) == 1 && w.count(EventKind::Synced) == 1; }));
     t.host->close_all("the game moved to another terminal: run fetaix to join it");
-    REQUIRE(pump({&t.probe, &p, &w}, [&] { return p.count(EventKind::Closed) == 1 && w.count(EventKind::Closed) == 1; }));
+    REQUIRE(pump({&t.probe, &p, &w},
+                 [&] { return p.count(EventKind::Closed) == 1 && w.count(EventKind::Closed) == 1; }));
     for (const Probe* c : {&p, &w}) {
-        CHECK(text_of(*c, EventKind::Notice) == "the host says: the game moved to another terminal: run fetaix to join it");
-        CHECK(text_of(*c, EventKind::Closed) == "the host closed the connection: the game moved to another terminal: run fetaix to join it");
+        CHECK(text_of(*c, EventKind::Notice) ==
+              "the host says: the game moved to another terminal: run fetaix to join it");
+        CHECK(text_of(*c, EventKind::Closed) ==
+              "the host closed the connection: the game moved to another terminal: run fetaix to join it");
     }
     CHECK(t.host->connections() == 0);
 }

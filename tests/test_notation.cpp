@@ -32,8 +32,8 @@ TEST_CASE("7 notation: an ambiguous prefix is refused and lists the candidates",
     const Position pos = fen("W:Wc1:Bc2,d3,b3,a5");
     auto m = parse_move("c1xc3", pos, {});
     REQUIRE_FALSE(m);
-    CHECK_THAT(m.error().message, Catch::Contains("ambiguous") && Catch::Contains("c1xc3xe3") &&
-                                      Catch::Contains("c1xc3xa3"));
+    CHECK_THAT(m.error().message,
+               Catch::Contains("ambiguous") && Catch::Contains("c1xc3xe3") && Catch::Contains("c1xc3xa3"));
 }
 
 TEST_CASE("7 notation: malformed and illegal moves give errors", "[notation]") {
@@ -74,7 +74,8 @@ TEST_CASE("7 notation: an error quotes whole UTF-8 characters, never half of one
 }
 
 TEST_CASE("7 notation: every legal move formats and parses back to itself", "[notation]") {
-    for (const char* text : {kStartFen.data(), "W:WKa1:Bc3,d2,a3", "W:WKc3:Bd3,b3", "W:Wc1:Bc2,d3,b3,a5", "W:Wc3:Bc4,d5,c2"})
+    for (const char* text :
+         {kStartFen.data(), "W:WKa1:Bc3,d2,a3", "W:WKc3:Bd3,b3", "W:Wc1:Bc2,d3,b3,a5", "W:Wc3:Bc4,d5,c2"})
         for (Promotion p : {Promotion::End, Promotion::Immediate, Promotion::Stop}) {
             Rules rules;
             rules.promotion = p;

@@ -205,7 +205,9 @@ TEST_CASE("7 PDN: a UTF-8 byte-order mark at the start is skipped", "[pdn]") {
     CHECK(games->front().tag("White") == "Ana");
     CHECK(games->front().moves.size() == 1);
     // Columns count from the first character after the mark.
-    auto bad = parse_pdn("\xEF\xBB\xBF" "1. c2-c5 *\n");
+    auto bad = parse_pdn(
+        "\xEF\xBB\xBF"
+        "1. c2-c5 *\n");
     REQUIRE_FALSE(bad);
     CHECK(bad.error().line == 1);
     CHECK(bad.error().column == 4);
@@ -256,8 +258,9 @@ TEST_CASE("pdn: a record without its result token, cut off or made by hand, is r
     using Notes = std::vector<std::string>;
     // Cut after a move number: the line of the number.
     CHECK(notes("[White \"Ali\"]\n\n1. c2-c3 c4xc2\n2. ") ==
-          Notes{"line 4: the record ends at move number 2. with no move and no result (1-0, 0-1, 1/2-1/2 or *): it looks "
-                "cut off there"});
+          Notes{
+              "line 4: the record ends at move number 2. with no move and no result (1-0, 0-1, 1/2-1/2 or *): it looks "
+              "cut off there"});
     // Cut after a move: the last move.
     CHECK(notes("1. c2-c3 c4xc2") ==
           Notes{"no result (1-0, 0-1, 1/2-1/2 or *) after move 1 'c4xc2': the record may have been cut off there"});
@@ -271,10 +274,12 @@ TEST_CASE("pdn: a record without its result token, cut off or made by hand, is r
 }
 
 TEST_CASE("pdn: the tags that say who played, and any other tag, round-trip without a note", "[pdn]") {
-    const std::vector<Tag> tags = {{"Event", "Club night"},       {"Site", "Rabat"},          {"Date", "2026.11.30"},
-                                   {"Round", "3"},                {"White", "Amina"},         {"WhiteType", "human"},
-                                   {"Black", "fetaix level 2"},   {"BlackType", "program"},   {"BlackLevel", "2"},
-                                   {"ProgramTime", "1.5"},        {"ProgramSeed", "7"},       {"Annotator", "Omar"}};
+    const std::vector<Tag> tags = {{"Event", "Club night"},     {"Site", "Rabat"},
+                                   {"Date", "2026.11.30"},      {"Round", "3"},
+                                   {"White", "Amina"},          {"WhiteType", "human"},
+                                   {"Black", "fetaix level 2"}, {"BlackType", "program"},
+                                   {"BlackLevel", "2"},         {"ProgramTime", "1.5"},
+                                   {"ProgramSeed", "7"},        {"Annotator", "Omar"}};
     Game game;
     REQUIRE(game.play("c2-c3"));
     const auto records = parse_pdn(format_pdn(game, tags));
@@ -290,7 +295,8 @@ TEST_CASE("pdn: the tags that say who played, and any other tag, round-trip with
 TEST_CASE("pdn: a record is written within its limit by cutting the longest tags, never inside a character", "[pdn]") {
     Game game;
     REQUIRE(game.play("c2-c3"));
-    const std::vector<Tag> tags{{"Event", std::string(300, 'e')}, {"Site", "\u00e9" + std::string(200, 'x') + "\u00e9\u00e9\u00e9"},
+    const std::vector<Tag> tags{{"Event", std::string(300, 'e')},
+                                {"Site", "\u00e9" + std::string(200, 'x') + "\u00e9\u00e9\u00e9"},
                                 {"White", "Ali"}};
     const std::size_t whole = format_pdn(game, tags, true).size();
     // Within the limit: as format_pdn writes it.

@@ -105,8 +105,8 @@ TEST_CASE("8 perft: one walk counts every depth, as perft does at each", "[perft
 TEST_CASE("8 perft: the bulk count takes a man whose jumps all end at once without walking it", "[perft]") {
     // a1xa3 ends there; d2xd4 goes on over c4 to b4, so d2 is walked.
     const Position pos = fen("W:Wa1,d2:Ba2,d3,c4");
-    const auto [single, jumps] =
-        detail::single_jump_men<Color::White, false>(pos.men(Color::White), pos.them(), pos.empty(), true);
+    const auto [single, jumps] = detail::single_jump_men<Color::White, false>(pos.men(Color::White), pos.them(),
+                                                                              pos.empty(), true);
     CHECK(single == bit(*parse_point("a1")));
     CHECK(jumps == 1);
     CHECK(count_legal_moves(pos, {}) == 2);
@@ -117,7 +117,8 @@ TEST_CASE("8 perft: the walk makes the position of every legal move as Position:
     // perft_each_depth no longer lists moves: detail::for_each_child makes each step on the board itself
     // (a man stepping onto its last rank promoted, a mullah's flight) and each capture through the walk.
     // The last position has men one step from promotion and mullahs on both sides.
-    for (const char* text : {kStartFen.data(), "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", "B:Wb2,c2,Kd4:Bc4,b5,Ke5", "W:Wa4,c4,Kd1:Bb2,e2,Ke5"})
+    for (const char* text :
+         {kStartFen.data(), "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", "B:Wb2,c2,Kd4:Bc4,b5,Ke5", "W:Wa4,c4,Kd1:Bb2,e2,Ke5"})
         for (const Rules& rules : every_rule_combination()) {
             std::vector<Position> frontier{fen(text)};
             for (int ply = 0; ply < 3; ++ply) {
@@ -127,7 +128,8 @@ TEST_CASE("8 perft: the walk makes the position of every legal move as Position:
                     for (const Move& m : legal_moves(pos, rules)) listed.push_back(pos.after(m));
                     std::vector<Position> walked;
                     detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
-                        detail::for_each_child<Us, Backward>(pos, rules, [&](const Position& child) { walked.push_back(child); });
+                        detail::for_each_child<Us, Backward>(pos, rules,
+                                                             [&](const Position& child) { walked.push_back(child); });
                     });
                     INFO(to_fen(pos) << ", " << describe(rules));
                     CHECK(walked == listed);
@@ -144,7 +146,8 @@ TEST_CASE("8 perft: the bulk count with the popcnt instruction gives the table's
     const int depth = static_cast<int>(start.size());
     CHECK(perft_each_depth(start_position(), depth, {}, nullptr, BitCount::Table) == start);
     CHECK(perft_each_depth(start_position(), depth, {}, nullptr, BitCount::Hardware) == start);
-    for (const char* text : {kStartFen.data(), "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", "B:Wb2,c2,Kd4:Bc4,b5,Ke5", "W:Wa4,c4,Kd1:Bb2,e2,Ke5"})
+    for (const char* text :
+         {kStartFen.data(), "W:Wb1,c1,d1,Ka2:BKe1,b3,c4", "B:Wb2,c2,Kd4:Bc4,b5,Ke5", "W:Wa4,c4,Kd1:Bb2,e2,Ke5"})
         for (const Rules& rules : every_rule_combination()) {
             INFO(text << ", " << describe(rules));
             const std::vector<std::uint64_t> table = perft_each_depth(fen(text), 6, rules, nullptr, BitCount::Table);

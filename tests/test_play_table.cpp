@@ -77,7 +77,8 @@ TEST_CASE("table: a move the rules refuse changes nothing and is heard by nobody
     CHECK(screen.lines.empty());
 }
 
-TEST_CASE("table: the network session's own changes to the game are published as the table's", "[play][table][network]") {
+TEST_CASE("table: the network session's own changes to the game are published as the table's",
+          "[play][table][network]") {
     Table t(Rules{}, at("W:Wc1:Be5"));
     Heard screen(t);
     // The session plays the other terminal's move on the one game, then says so.
@@ -116,7 +117,8 @@ TEST_CASE("table: a new game begins from the start with fresh clocks, and is pub
     CHECK(screen.lines == std::vector<std::string>{"Moved White c1-c2", "Begun"});
 }
 
-TEST_CASE("table: each move presses its mover's clock; the side whose time runs out loses on time", "[play][table][clock]") {
+TEST_CASE("table: each move presses its mover's clock; the side whose time runs out loses on time",
+          "[play][table][clock]") {
     Timed timed;
     Table& t = timed.table;
     Millis& now = timed.now;
@@ -211,8 +213,9 @@ TEST_CASE("table: a side's seat is the computer's when it has a level, another t
     CHECK(t.players().black_level == 3);
 }
 
-TEST_CASE("table: a record's tags go with its game, who plays and the clocks written as they stand; a new game has none",
-          "[play][table][pdn]") {
+TEST_CASE(
+    "table: a record's tags go with its game, who plays and the clocks written as they stand; a new game has none",
+    "[play][table][pdn]") {
     Millis now = 0;
     Table t(Rules{});
     t.set_time_source([&now] { return now; });
@@ -222,8 +225,9 @@ TEST_CASE("table: a record's tags go with its game, who plays and the clocks wri
     t.set_players(players);
     // The record's own Event and Site stay; its players and clock tags give way to the table's.
     // After White's move Black's clock runs, a capital B (docs/notation.md, "Game clocks").
-    const auto records = parse_pdn("[Event \"Rabat club\"]\n[Site \"Rabat\"]\n[White \"Someone\"]\n"
-                                   "[TimeControl \"60\"]\n\n1. c2-c3 *\n");
+    const auto records = parse_pdn(
+        "[Event \"Rabat club\"]\n[Site \"Rabat\"]\n[White \"Someone\"]\n"
+        "[TimeControl \"60\"]\n\n1. c2-c3 *\n");
     REQUIRE(records);
     const GameRecord& record = records->front();
     t.begin(to_game(record), record.start, &record);

@@ -174,7 +174,8 @@ private:
             for (auto [lx, ly] : allowed) {
                 const std::string t = text + "x" + name(lx, ly);
                 if (!mullah && ly == last_rank() && rules_.promotion != Promotion::End) {
-                    if (rules_.promotion == Promotion::Stop) finish(next, lx, ly, promoted(piece), t, captures + 1, out);
+                    if (rules_.promotion == Promotion::Stop)
+                        finish(next, lx, ly, promoted(piece), t, captures + 1, out);
                     else jumps(next, lx, ly, true, promoted(piece), t, captures + 1, out);
                 } else {
                     jumps(next, lx, ly, mullah, piece, t, captures + 1, out);
@@ -339,13 +340,15 @@ Expected<Move> check_by_listing(std::string_view text, const Position& pos, cons
     const std::string shown(text);
     if (matches.size() > 1) {
         std::string options;
-        for (std::size_t i = 0; i < matches.size() && i < 4; ++i) options += concat(i ? ", " : "", to_string(*matches[i]));
+        for (std::size_t i = 0; i < matches.size() && i < 4; ++i)
+            options += concat(i ? ", " : "", to_string(*matches[i]));
         if (matches.size() > 4) options += ", ...";
         return Error{concat("'", shown, "' is ambiguous: it could be ", options)};
     }
     if (moves.empty()) return Error{"no legal move: the game is over"};
     // Why it is refused is refusal()'s to say (tests/test_refusal.cpp checks each reason).
-    const Refusal why = refusal(pos, rules, typed->points.front(), std::span(typed->points).subspan(1), typed->capture, true);
+    const Refusal why = refusal(pos, rules, typed->points.front(), std::span(typed->points).subspan(1), typed->capture,
+                                true);
     return Error{std::string(describe(why))};
 }
 
@@ -378,7 +381,8 @@ std::string random_point_text(std::mt19937& rng) {
 
 }  // namespace
 
-TEST_CASE("the move check that walks the written path agrees with the one that lists every move", "[reference][notation]") {
+TEST_CASE("the move check that walks the written path agrees with the one that lists every move",
+          "[reference][notation]") {
     std::mt19937 rng(9);
     int positions = 0, accepted = 0, prefixes = 0, refused = 0, shorter = 0;
     for (const Rules& rules : every_rule_combination()) {
@@ -450,7 +454,8 @@ TEST_CASE("the move check that walks the written path agrees with the one that l
     CHECK(shorter > 1000);
 }
 
-TEST_CASE("the walked check agrees on the mullah with tens of thousands of sequences", "[reference][notation][mullah]") {
+TEST_CASE("the walked check agrees on the mullah with tens of thousands of sequences",
+          "[reference][notation][mullah]") {
     const Position pos = fetaix::test::fen("W:WKc3:BKd1,Kb2,d2,b3,d3,a4,b4,Kc4,Kd4,Ke4,b5,Kd5");
     for (const Rules& rules : every_rule_combination()) {
         INFO(describe(rules));

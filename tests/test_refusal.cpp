@@ -39,7 +39,8 @@ TEST_CASE("refusal: the point is taken", "[refusal]") {
     CHECK(typed("W:Wb2:Bb3", "b2-b3") == "the point b3 is taken: to capture it, land on b4");
     CHECK(describe(chosen("W:Wb2:Bb3", "b2", {"b3"}, true)) == "the point b3 is taken: to capture it, land on b4");
     // A mullah flying over b3 may land on b4 or b5.
-    CHECK(describe(chosen("W:WKb1:Bb3", "b1", {"b3"}, true)) == "the point b3 is taken: to capture it, land on b4 or b5");
+    CHECK(describe(chosen("W:WKb1:Bb3", "b1", {"b3"}, true)) ==
+          "the point b3 is taken: to capture it, land on b4 or b5");
 }
 
 TEST_CASE("refusal: no line between the points", "[refusal]") {
@@ -76,8 +77,7 @@ TEST_CASE("refusal: a piece stands in the way", "[refusal]") {
     // The mullah on a1 flies up the long diagonal, but its own man on b2 stands in the way of c3.
     CHECK(typed("W:WKa1,b2:Be5", "a1-c3") == "b2 stands in the way");
     // Jumping two pieces at once: b2 and c3 are both Black, so a1 has no capture at all.
-    CHECK(typed("W:WKa1:Bb2,c3", "a1xd4") ==
-          "b2 and c3 stand in the way: a capture jumps one piece");
+    CHECK(typed("W:WKa1:Bb2,c3", "a1xd4") == "b2 and c3 stand in the way: a capture jumps one piece");
 }
 
 TEST_CASE("refusal: a capture is compulsory", "[refusal]") {
@@ -131,7 +131,8 @@ TEST_CASE("refusal: it is not your turn", "[refusal]") {
 
 TEST_CASE("refusal: a piece with no move", "[refusal]") {
     // At the start a1's forward and sideways points (a2, b2, b1) are all White's own.
-    CHECK(describe(chosen(kStart, "a1", {}, false)) == "the man on a1 has no legal move: every point it could go to is taken");
+    CHECK(describe(chosen(kStart, "a1", {}, false)) ==
+          "the man on a1 has no legal move: every point it could go to is taken");
     CHECK(chosen(kStart, "c2", {}, false).kind == RefusalKind::None);
 }
 
@@ -141,8 +142,7 @@ TEST_CASE("refusal: a capture jumps an enemy piece", "[refusal]") {
     // c3 is White's own man.
     CHECK(typed("W:Wc2,c3:Ba5", "c2xc4") == "c3 is your own piece: only the other side's pieces are captured");
     // A man's leap is short: over the piece next to it onto the point just beyond.
-    CHECK(typed("W:Wc1:Bc2,a5", "c1xc4") ==
-          "a man captures a piece next to it, landing on the point just beyond");
+    CHECK(typed("W:Wc1:Bc2,a5", "c1xc4") == "a man captures a piece next to it, landing on the point just beyond");
 }
 
 TEST_CASE("refusal: majority", "[refusal]") {
@@ -152,7 +152,8 @@ TEST_CASE("refusal: majority", "[refusal]") {
     const std::string position = "W:Wc1,e1:Bc2,c4,e2";
     CHECK(parse_move("e1xe3", fen(position), Rules{}).ok());
     CHECK(typed(position, "e1xe3", majority) == "with majority the capture must take 2 pieces: c1 can");
-    CHECK(describe(chosen(position, "e1", {}, true, false, majority)) == "with majority the capture must take 2 pieces: c1 can");
+    CHECK(describe(chosen(position, "e1", {}, true, false, majority)) ==
+          "with majority the capture must take 2 pieces: c1 can");
 }
 
 TEST_CASE("refusal: promotion stop ends the move on the last rank", "[refusal]") {
@@ -209,7 +210,8 @@ TEST_CASE("refusal: refused exactly when illegal, and always for a named reason"
                             REQUIRE(sound(r));
                             refused += r.refused();
                         }
-                // Each legal capture, one point at a time: every beginning allowed, any other point refused for a reason.
+                // Each legal capture, one point at a time: every beginning allowed, any other point refused for a
+                // reason.
                 for (const Move& move : moves) {
                     std::vector<Point> path;
                     for (int k = 0; k < move.landings; ++k) {
@@ -256,9 +258,11 @@ TEST_CASE("refusal: mullah positions, every start and landing point under every 
                             std::vector<Point> path{Point{static_cast<std::uint8_t>(i)}};
                             if (j < kPointCount) path.push_back(Point{static_cast<std::uint8_t>(j)});
                             if (!capture && path.size() > 1) continue;
-                            const PathMatch m = match_path(pos, rules, from, path.data(), static_cast<int>(path.size()), capture, 1);
+                            const PathMatch m = match_path(pos, rules, from, path.data(), static_cast<int>(path.size()),
+                                                           capture, 1);
                             const Refusal r = refusal(pos, rules, from, path, capture, false);
-                            INFO(to_string(from) << " " << path.size() << " " << to_string(path.back()) << ": " << describe(r));
+                            INFO(to_string(from)
+                                 << " " << path.size() << " " << to_string(path.back()) << ": " << describe(r));
                             REQUIRE(r.refused() == !(m.exact || !m.longer.empty()));
                             REQUIRE(r.kind != RefusalKind::NotLegal);
                         }

@@ -66,7 +66,8 @@ TEST_CASE("4 man capture: no backward capture by default", "[rules][capture][bac
     CHECK(moves_of("W:Wc3:Bc2,b2,a5") == Set{"c3-c4", "c3-d4", "c3-b4", "c3-d3", "c3-b3"});
 }
 
-TEST_CASE("4 man capture: backward-captures switch allows straight and diagonal backward leaps", "[rules][capture][backward]") {
+TEST_CASE("4 man capture: backward-captures switch allows straight and diagonal backward leaps",
+          "[rules][capture][backward]") {
     Rules rules;
     rules.backward_captures = true;
     // Back over b2 to a1 and stop; or back over c2 to c1, then diagonally over b2 (forward) to a3.
@@ -98,13 +99,15 @@ TEST_CASE("4 landing rule: a mullah must land where it can go on capturing", "[r
     CHECK(moves_of("W:WKa1:Bc3,d2") == Set{"a1xd4xd1"});
 }
 
-TEST_CASE("4 landing rule: it chooses among the landing points of one jump, not the longest sequence", "[rules][capture][mullah][landing]") {
+TEST_CASE("4 landing rule: it chooses among the landing points of one jump, not the longest sequence",
+          "[rules][capture][mullah][landing]") {
     // The jump north over a3 continues from neither a4 nor a5 (from a5, c3 and d2 stand back to back),
     // so both stay legal beside the two-piece a1xd4xd1.
     CHECK(moves_of("W:WKa1:Bc3,d2,a3") == Set{"a1xa4", "a1xa5", "a1xd4xd1"});
 }
 
-TEST_CASE("4 removal is immediate: a mullah re-crosses captured and vacated points", "[rules][capture][mullah][removal]") {
+TEST_CASE("4 removal is immediate: a mullah re-crosses captured and vacated points",
+          "[rules][capture][mullah][removal]") {
     // c3 takes d3 landing e3, then flies back west over d3 (taken) and c3 (its own start) to take b3.
     CHECK(moves_of("W:WKc3:Bd3,b3") == Set{"c3xe3xa3", "c3xa3xe3"});
 }
@@ -134,7 +137,8 @@ TEST_CASE("4 majority on: only the sequences that capture the most", "[rules][ca
 // flying south over the emptied c4 and c3.
 constexpr const char* kPromotionMidSequence = "W:Wc3:Bc4,d5,c2";
 
-TEST_CASE("4 majority: a piece in a corner or walled in by fixed pieces can never be taken", "[rules][capture][majority]") {
+TEST_CASE("4 majority: a piece in a corner or walled in by fixed pieces can never be taken",
+          "[rules][capture][majority]") {
     Rules rules;
     rules.majority = true;
     // a1 is the end of each of its three lines: no sequence takes all twelve, and the longest takes 11.
@@ -150,7 +154,8 @@ TEST_CASE("4 majority: a piece in a corner or walled in by fixed pieces can neve
     CHECK(capture_bound(open, rules) == 2);
 }
 
-TEST_CASE("4 majority: two pieces side by side on the only line either can be jumped along both stay", "[rules][capture][majority]") {
+TEST_CASE("4 majority: two pieces side by side on the only line either can be jumped along both stay",
+          "[rules][capture][majority]") {
     Rules rules;
     rules.majority = true;
     // e2 and e3 (on the edge) can only be jumped along the e-file, each with the other beyond it:
@@ -169,7 +174,8 @@ TEST_CASE("4 majority: two pieces side by side on the only line either can be ju
     CHECK_FALSE(captures_more_than(searched, rules, 10));
 }
 
-TEST_CASE("4 majority: the bound of one piece counts the other pieces of its side as fixed", "[rules][capture][majority]") {
+TEST_CASE("4 majority: the bound of one piece counts the other pieces of its side as fixed",
+          "[rules][capture][majority]") {
     Rules rules;
     rules.majority = true;
     // Either mullah may capture, so neither walls anything in for the whole side: all twelve count.
@@ -285,8 +291,8 @@ TEST_CASE("switches: the help section lists every flag with its help", "[rules][
 }
 
 TEST_CASE("switches: the screen's rules panel", "[rules][switches]") {
-    CHECK(rules_panel_lines(Rules{}) ==
-          std::vector<std::string>{"backward captures no, majority no", "promotion end", "no-progress draw after 50 plies"});
+    CHECK(rules_panel_lines(Rules{}) == std::vector<std::string>{"backward captures no, majority no", "promotion end",
+                                                                 "no-progress draw after 50 plies"});
     Rules r;
     r.backward_captures = true;
     r.promotion = Promotion::Stop;
@@ -311,7 +317,8 @@ TEST_CASE("switches: every combination of the switches with a few values", "[rul
     CHECK(all[6].backward_captures);
 }
 
-TEST_CASE("switches: a record's tags are read as they are written, and bad values are refused", "[rules][switches][pdn]") {
+TEST_CASE("switches: a record's tags are read as they are written, and bad values are refused",
+          "[rules][switches][pdn]") {
     for (Rules rules : every_rule_combination())
         for (int no_progress : {0, 1, 50, kMaxNoProgress}) {
             rules.no_progress = no_progress;
@@ -338,7 +345,8 @@ TEST_CASE("switches: a record's tags are read as they are written, and bad value
     CHECK(find_switch_by_tag("Event") == nullptr);
 }
 
-TEST_CASE("the longest-capture search's state table keeps every key, and none of an earlier search", "[capture][table]") {
+TEST_CASE("the longest-capture search's state table keeps every key, and none of an earlier search",
+          "[capture][table]") {
     // Distinct keys below 2^36 (an odd multiplier is a bijection modulo a power of two).
     const auto key = [](std::uint64_t i) { return (i * 0x9e3779b1u) & ((std::uint64_t{1} << 36) - 1); };
     constexpr std::uint64_t kKeys = 100000;  // far past the first size: the table grows several times

@@ -60,9 +60,10 @@ TEST_CASE("settings: every rule switch of the table is a key of [rules]", "[sett
     for (const RuleSwitch& s : kRuleSwitches) {
         const int value = s.get(Rules{}) == 0 ? 1 : 0;
         s.set(expected, value);
-        const std::string written = s.kind == SwitchKind::Toggle  ? (value ? "true" : "false")
-                                    : s.kind == SwitchKind::Count ? std::to_string(value)
-                                                                  : concat("\"", s.words[static_cast<std::size_t>(value)], "\"");
+        const std::string written = s.kind == SwitchKind::Toggle ? (value ? "true" : "false")
+                                    : s.kind == SwitchKind::Count
+                                        ? std::to_string(value)
+                                        : concat("\"", s.words[static_cast<std::size_t>(value)], "\"");
         file += concat(switch_key(s), " = ", written, "\n");
     }
     const auto read = parse_settings(file, "c.toml");
@@ -94,10 +95,10 @@ TEST_CASE("settings: the screen-reader mode is told only of the settings it uses
         "theme = 3\nascii = 1\nauto-flip = 1\nbell = 1\nclock = \"x\"\n[keys]\nundo = \"Ctrl-C\"\n[rules]\nmajority = 2\nodd = 1\n",
         "c.toml");
     REQUIRE(read.problems.size() == 8);
-    CHECK(lines(read.line_problems) ==
-          "c.toml:5:9: clock: expected \"\" or " + std::string(fetaix::kClockSpecHelp) + ", found \"x\" (ignored)\n"
-          "c.toml:9:12: rules.majority: expected true or false, found 2 (ignored)\n"
-          "c.toml:10:1: unknown key 'rules.odd' (ignored)\n");
+    CHECK(lines(read.line_problems) == "c.toml:5:9: clock: expected \"\" or " + std::string(fetaix::kClockSpecHelp) +
+                                           ", found \"x\" (ignored)\n"
+                                           "c.toml:9:12: rules.majority: expected true or false, found 2 (ignored)\n"
+                                           "c.toml:10:1: unknown key 'rules.odd' (ignored)\n");
     // A syntax error leaves the whole file out, in either mode.
     const auto broken = parse_settings("bell = \n", "c.toml");
     CHECK(broken.line_problems == broken.problems);
@@ -121,8 +122,9 @@ TEST_CASE("settings: unknown keys are reported in the file's order and the rest 
 
 TEST_CASE("settings: a theme is one of the themes' names", "[settings]") {
     const auto read = parse_settings("theme = \"Light\"\nascii = true\n", "c.toml");
-    CHECK(lines(read.problems) ==
-          "c.toml:1:9: theme: expected one of dark, light, high-contrast, colour-blind, mono, found \"Light\" (ignored)\n");
+    CHECK(
+        lines(read.problems) ==
+        "c.toml:1:9: theme: expected one of dark, light, high-contrast, colour-blind, mono, found \"Light\" (ignored)\n");
     CHECK(read.settings.theme == "dark");
     CHECK(read.settings.ascii);
     CHECK(parse_settings("theme = 3\n", "c.toml").settings.theme == "dark");
@@ -171,18 +173,20 @@ TEST_CASE("settings: the file as `fetaix config` prints it reads back to the sam
     CHECK(describe(read.settings.rules) == describe(s.rules));
 }
 
-TEST_CASE("settings: [keys] remaps actions; what is bad is reported where it stands and left out", "[settings][keymap]") {
-    const auto read = parse_settings("[keys]\n"
-                                     "undo = \"U\"\n"
-                                     "cursor-left = [\"Left\", \"d\"]\n"
-                                     "draw = \"D\"\n"
-                                     "redo = \"f\"\n"
-                                     "flip = [\"F\", \"Sapce\"]\n"
-                                     "undoo = \"z\"\n"
-                                     "hint = 3\n"
-                                     "help = []\n"
-                                     "complete = \"x\"\n",
-                                     "c.toml");
+TEST_CASE("settings: [keys] remaps actions; what is bad is reported where it stands and left out",
+          "[settings][keymap]") {
+    const auto read = parse_settings(
+        "[keys]\n"
+        "undo = \"U\"\n"
+        "cursor-left = [\"Left\", \"d\"]\n"
+        "draw = \"D\"\n"
+        "redo = \"f\"\n"
+        "flip = [\"F\", \"Sapce\"]\n"
+        "undoo = \"z\"\n"
+        "hint = 3\n"
+        "help = []\n"
+        "complete = \"x\"\n",
+        "c.toml");
     CHECK(lines(read.problems) ==
           concat("c.toml:5:8: keys.redo: \"f\" is also flip's key (ignored)\n",
                  "c.toml:6:14: keys.flip: \"Sapce\" is not a key name; fetaix config lists them (ignored)\n",
@@ -207,13 +211,15 @@ TEST_CASE("settings: [keys] remaps actions; what is bad is reported where it sta
 }
 
 TEST_CASE("settings: `fetaix config` prints the keys in force, and they read back the same", "[settings][keymap]") {
-    const auto read = parse_settings("[keys]\nundo = \"U\"\ncursor-left = [\"Left\", \"d\"]\ndraw = \"\\\\\"\nhint = '\"'\n",
-                                     "c.toml");
+    const auto read = parse_settings(
+        "[keys]\nundo = \"U\"\ncursor-left = [\"Left\", \"d\"]\ndraw = \"\\\\\"\nhint = '\"'\n", "c.toml");
     REQUIRE(read.problems.empty());
     const std::string text = config::settings_toml(read.settings);
-    CHECK_THAT(text, Catch::Contains("\n[keys]\n# Each action's key, or a list of keys. A key is a character, or Up, Down, Left,"
-                                     " Right, Home, End,\n# PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, Ctrl-A to"
-                                     " Ctrl-Z (not Ctrl-C, Ctrl-H,\n# Ctrl-I, Ctrl-J, Ctrl-M, Ctrl-Q, Ctrl-S or Ctrl-Z).\n# cursor up"));
+    CHECK_THAT(text,
+               Catch::Contains(
+                   "\n[keys]\n# Each action's key, or a list of keys. A key is a character, or Up, Down, Left,"
+                   " Right, Home, End,\n# PgUp, PgDn, Enter, Esc, Backspace, Delete, Space, Tab, Ctrl-A to"
+                   " Ctrl-Z (not Ctrl-C, Ctrl-H,\n# Ctrl-I, Ctrl-J, Ctrl-M, Ctrl-Q, Ctrl-S or Ctrl-Z).\n# cursor up"));
     CHECK_THAT(text, Catch::Contains("\n# undo (default \"u\")\nundo = \"U\"\n"));
     CHECK_THAT(text, Catch::Contains("\n# cursor left; looking back, a move back (default [\"Left\", \"h\"])\n"
                                      "cursor-left = [\"Left\", \"d\"]\n"));
@@ -238,7 +244,8 @@ TEST_CASE("settings: the file's place follows XDG_CONFIG_HOME, else HOME", "[set
     CHECK(config::settings_path() == "/home/u/.config/fetaix/config.toml");
 }
 
-TEST_CASE("settings: a missing file gives the defaults, a folder, FIFO or large file a message and no hang", "[settings]") {
+TEST_CASE("settings: a missing file gives the defaults, a folder, FIFO or large file a message and no hang",
+          "[settings]") {
     char folder_template[] = "/tmp/fetaix-settings-XXXXXX";
     const std::string folder = ::mkdtemp(folder_template);
     const std::string path = folder + "/config.toml";
@@ -246,7 +253,8 @@ TEST_CASE("settings: a missing file gives the defaults, a folder, FIFO or large 
     CHECK(read.problems.empty());
 
     REQUIRE(::mkdir(path.c_str(), 0700) == 0);
-    CHECK(lines(config::load_settings(path).problems) == path + " is a folder, not a settings file; the settings are ignored\n");
+    CHECK(lines(config::load_settings(path).problems) ==
+          path + " is a folder, not a settings file; the settings are ignored\n");
     ::rmdir(path.c_str());
 
     REQUIRE(::mkfifo(path.c_str(), 0600) == 0);

@@ -57,7 +57,8 @@ Leaves tables_below(int pieces, const Rules& rules = {}) {
 
 TEST_CASE("solve: the value of every sampled 3-piece position is the table's, with a proof that checks", "[solve]") {
     const Rules rules;
-    const auto [lower, all] = tables_below(3, rules);  // the solver gets the 2-piece tables as leaves; the 3-piece ones are the answer
+    const auto [lower, all] = tables_below(
+        3, rules);  // the solver gets the 2-piece tables as leaves; the 3-piece ones are the answer
     int positions = 0, wins = 0, draws = 0, losses = 0, unknown = 0;
     for (const tb::Material& m : tb::stored_materials_up_to(3)) {
         if (m.pieces() != 3) continue;
@@ -157,12 +158,14 @@ TEST_CASE("solve --verify: a good proof is accepted, corrupted ones are refused 
     for (const Move& m : legal_moves(at, Rules{}))
         if (to_string(m) != chosen) other = to_string(m);
     REQUIRE_FALSE(other.empty());
-    CHECK_FALSE(proof::verify(*proof::parse(replaced(good, winner_line, at == p ? to_fen(at) + " " + other : to_fen(at) + " " + other)), &tables));
+    CHECK_FALSE(proof::verify(
+        *proof::parse(replaced(good, winner_line, at == p ? to_fen(at) + " " + other : to_fen(at) + " " + other)),
+        &tables));
 
     // An illegal move.
     CHECK(verify_error(replaced(good, winner_line, to_fen(at) + " a1-a2"), &tables) ==
-          concat("White wins: ", to_fen(at), ": the move 'a1-a2' is not legal: ",
-                 parse_move("a1-a2", at, Rules{}).error().describe()));
+          concat("White wins: ", to_fen(at),
+                 ": the move 'a1-a2' is not legal: ", parse_move("a1-a2", at, Rules{}).error().describe()));
 
     // A node left out: the first line that answers every Black move.
     std::string loser_line;
@@ -174,7 +177,9 @@ TEST_CASE("solve --verify: a good proof is accepted, corrupted ones are refused 
     REQUIRE_FALSE(loser_line.empty());
     std::string cut = replaced(good, "\n" + loser_line + "\n", "\n");
     cut = replaced(cut, concat("nodes ", strategy.nodes.size()), concat("nodes ", strategy.nodes.size() - 1));
-    CHECK(verify_error(cut, &tables).find(concat(loser_line, ": not in the proof and not an end of the game or a table position")) != std::string::npos);
+    CHECK(verify_error(cut, &tables)
+              .find(concat(loser_line, ": not in the proof and not an end of the game or a table position")) !=
+          std::string::npos);
 
     // Without the tables its leaves rest on, the proof does not hold.
     CHECK_FALSE(proof::verify(*proof::parse(good), nullptr));
@@ -203,7 +208,9 @@ TEST_CASE("solve: a search stopped and resumed from its table gives the same ans
     CHECK(second.stats().nodes < whole.stats().nodes);  // the work before the stop was kept
 }
 
-TEST_CASE("solve: a win is extracted even when the table's heights no longer fall: a move that goes round is taken back", "[solve]") {
+TEST_CASE(
+    "solve: a win is extracted even when the table's heights no longer fall: a move that goes round is taken back",
+    "[solve]") {
     // Mullah endings go round easily; with every proof height set to 0 the first proven move is taken,
     // which can lead back onto the line: the extraction must try the next one rather than give up.
     const Rules rules;
@@ -230,7 +237,8 @@ TEST_CASE("solve: a win is extracted even when the table's heights no longer fal
     CHECK(tried == 4);
 }
 
-TEST_CASE("solve: draws whose holds the search's own tree did not give are proven (4 pieces, 3-piece tables as leaves)", "[solve]") {
+TEST_CASE("solve: draws whose holds the search's own tree did not give are proven (4 pieces, 3-piece tables as leaves)",
+          "[solve]") {
     // Each a draw by the 4-piece table built here; the solver gets only the tables of up to 3 pieces, so
     // it searches, and its disproofs rest on repetitions of other paths (before the holds were built
     // with backtracking and by a search of their own, each of these was "unknown").
@@ -279,7 +287,8 @@ TEST_CASE("solve: a hold built by a search of its own, and refused where the oth
     CHECK(bad->starts_with(concat(to_fen(lost), ": White wins against every move of Black (")));
 }
 
-TEST_CASE("solve --combine: proofs of a position's successors join into a proof of it, with the tables' value", "[solve]") {
+TEST_CASE("solve --combine: proofs of a position's successors join into a proof of it, with the tables' value",
+          "[solve]") {
     // Each sampled 3-piece position is joined from the solver's proofs of its successors (2-piece tables
     // as leaves), and its value must be the retrograde table's, computed here apart from both.
     const Rules rules;
@@ -311,7 +320,9 @@ TEST_CASE("solve --combine: proofs of a position's successors join into a proof 
             INFO((checked ? std::string() : checked.error().message));
             CHECK(checked);
             const solve::Value expected = value_of(*all.probe(*p));
-            CHECK(made->value == (expected == solve::Value::Win ? "win" : expected == solve::Value::Draw ? "draw" : "loss"));
+            CHECK(made->value == (expected == solve::Value::Win    ? "win"
+                                  : expected == solve::Value::Draw ? "draw"
+                                                                   : "loss"));
             ++joined;
             wins += expected == solve::Value::Win;
             draws += expected == solve::Value::Draw;
@@ -322,7 +333,8 @@ TEST_CASE("solve --combine: proofs of a position's successors join into a proof 
             if (parts.empty()) continue;
             if (const auto fewer = proof::combine(*p, parts, &lower, 1); fewer) CHECK(proof::verify(*fewer, &lower));
             else {
-                CHECK(fewer.error().message.starts_with(concat("the proofs do not settle ", to_fen(*p), " within 1 ply: no strategy of ")));
+                CHECK(fewer.error().message.starts_with(concat("the proofs do not settle ", to_fen(*p),
+                                                               " within 1 ply: no strategy of ")));
                 ++refused;
             }
         }
@@ -348,7 +360,8 @@ TEST_CASE("solve --combine: the first plies are searched, and what cannot be joi
         REQUIRE(s.answer.value == solve::Value::Win);  // White, to move, wins
         const proof::Strategy& white = s.proof->strategies.front();
         // The position after White's winning move, proven on its own (its proof is the same strategy).
-        const auto move = std::find_if(white.nodes.begin(), white.nodes.end(), [&](const auto& n) { return n.first == to_fen(q); });
+        const auto move = std::find_if(white.nodes.begin(), white.nodes.end(),
+                                       [&](const auto& n) { return n.first == to_fen(q); });
         REQUIRE(move != white.nodes.end());
         const Position r = q.after(*parse_move(move->second, q, Rules{}));
         if (proof::detail::leaf(r, Rules{}, &lower, Color::White, true).settled) continue;
@@ -370,12 +383,15 @@ TEST_CASE("solve --combine: the first plies are searched, and what cannot be joi
     // The same without the tables the parts were proven with: a line leaves every proof, and that is said.
     const auto no_tables = proof::combine(lost, parts, nullptr, 2);
     REQUIRE_FALSE(no_tables);
-    CHECK(no_tables.error().message.find(": not in the proof and not an end of the game or a table position (was it made with other tables?)") != std::string::npos);
+    CHECK(no_tables.error().message.find(
+              ": not in the proof and not an end of the game or a table position (was it made with other tables?)") !=
+          std::string::npos);
     CHECK(no_tables.error().message.starts_with("the proof of "));
     // Nothing to join, and proofs for other rules.
     CHECK(proof::combine(lost, {}, &lower).error().message == "no proofs to join");
     proof::Proof other = parts.front();
     other.rules.promotion = Promotion::Immediate;
-    CHECK(proof::combine(lost, {parts.front(), other}, &lower).error().message ==
-          "the proofs are for different rules: 'backward-captures=no promotion=immediate majority=no' and 'backward-captures=no promotion=end majority=no'");
+    CHECK(
+        proof::combine(lost, {parts.front(), other}, &lower).error().message ==
+        "the proofs are for different rules: 'backward-captures=no promotion=immediate majority=no' and 'backward-captures=no promotion=end majority=no'");
 }

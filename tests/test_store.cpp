@@ -6,16 +6,16 @@
 
 #include <cstdlib>
 #include <dirent.h>
+#include <fcntl.h>
 #include <fstream>
 #include <set>
-#include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/built_tables.hpp"
-#include "helpers.hpp"
 #include "engine/sources.hpp"
+#include "helpers.hpp"
 #include "solve/proven_book.hpp"
 #include "solve/tablebase_files.hpp"
 #include "store/autosave.hpp"
@@ -88,8 +88,9 @@ TEST_CASE("files: an illegal record names the line, the column and the move", "[
     TempFolder t;
     auto g = load_game_file(t.file("bad.pdn", "[Event \"x\"]\n1. c2-c3 c4xc2\n2. c1-c2 *\n"));
     REQUIRE_FALSE(g);
-    CHECK(g.error().message == t.path + "/bad.pdn: line 3, column 4: move 2 'c1-c2': the point c2 is "
-                                 "taken: to capture it, land on c3");
+    CHECK(g.error().message == t.path +
+                                   "/bad.pdn: line 3, column 4: move 2 'c1-c2': the point c2 is "
+                                   "taken: to capture it, land on c3");
 }
 
 TEST_CASE("files: unknown tags and extra games are kept, with notes", "[store]") {
@@ -162,7 +163,8 @@ TEST_CASE("autosave: the game, its names and its redo line survive a restart", "
     CHECK(unfinished(*record));
 }
 
-TEST_CASE("autosave: a record opened just under 1 MiB is saved within it and read back after a move", "[store][autosave]") {
+TEST_CASE("autosave: a record opened just under 1 MiB is saved within it and read back after a move",
+          "[store][autosave]") {
     TempFolder t;
     Game game;
     for (const char* m : {"c2-c3", "c4xc2", "c1xc3"}) REQUIRE(game.play(m));
@@ -340,8 +342,7 @@ TEST_CASE("files: what is at a path, and which kinds a save refuses", "[store][s
     CHECK(save_refusal(t.path, inspect_path(t.path)) == t.path + " is a folder, not a file");
     CHECK(save_refusal(fifo, inspect_path(fifo)) == fifo + " is a FIFO (named pipe), not a file");
     CHECK(save_refusal("/dev/null", inspect_path("/dev/null")) == std::string("/dev/null is a device, not a file"));
-    CHECK(save_refusal(link, inspect_path(link)) ==
-          link + " is a symbolic link (to game.pdn), not a file");
+    CHECK(save_refusal(link, inspect_path(link)) == link + " is a symbolic link (to game.pdn), not a file");
     const std::string through = file + "/x.pdn";
     CHECK(save_refusal(through, inspect_path(through)) == "cannot examine " + through + ": Not a directory");
 }
@@ -438,7 +439,8 @@ TEST_CASE("history: a game kept already is not kept again", "[store][history]") 
     CHECK(history_files(folder) == std::vector<std::string>{*other, *first});
 }
 
-TEST_CASE("history: a game ended again replaces its earlier record, and nothing outside the history", "[store][history]") {
+TEST_CASE("history: a game ended again replaces its earlier record, and nothing outside the history",
+          "[store][history]") {
     // Found by a newcomer: a resignation taken back stayed in the history beside the same game's later end.
     TempFolder t;
     const std::string folder = t.path + "/games";
@@ -482,13 +484,15 @@ TEST_CASE("history: a past game described for fetaix games, and files described 
     const std::string folder = t.path + "/games";
     REQUIRE(make_directories(folder) == std::nullopt);
     const std::string won = folder + "/20261130-141502-001.pdn";
-    std::ofstream(won) << "[White \"Ali\"]\n[Black \"Zineb\"]\n1. d3-c3 b3xd3 2. e3xc3 d4-d3 3. c3xe3 c5-d4 4. e3xc5 e5-d4\n"
-                          "5. c5xc3xe5xe3 a3-b3 6. e3xa3xc5xe5 a5-b4 7. e5xa5xa3xc5 1-0\n";
+    std::ofstream(won)
+        << "[White \"Ali\"]\n[Black \"Zineb\"]\n1. d3-c3 b3xd3 2. e3xc3 d4-d3 3. c3xe3 c5-d4 4. e3xc5 e5-d4\n"
+           "5. c5xc3xe5xe3 a3-b3 6. e3xa3xc5xe5 a5-b4 7. e5xa5xa3xc5 1-0\n";
     CHECK(format_past_game(1, read_past_game(won)) ==
           "#1  2026-11-30 14:15  Ali - Zineb  1-0 (all pieces captured)  7 moves  " + won);
     const std::string open = folder + "/20261201-090000-002.pdn";
     std::ofstream(open) << "1. c2-c3 *\n";
-    CHECK(format_past_game(2, read_past_game(open)) == "#2  2026-12-01 09:00  White - Black  unfinished  1 move  " + open);
+    CHECK(format_past_game(2, read_past_game(open)) ==
+          "#2  2026-12-01 09:00  White - Black  unfinished  1 move  " + open);
     const std::string broken = folder + "/20261201-090000-003.pdn";
     std::ofstream(broken) << "1. c2-c4 *\n";
     CHECK_THAT(format_past_game(3, read_past_game(broken)), Catch::StartsWith("#3  2026-12-01 09:00  unreadable: "));
@@ -529,7 +533,8 @@ Game played(std::initializer_list<const char*> moves) {
 TEST_CASE("autosave: notices name the reason first and the path last", "[store][autosave]") {
     CHECK(reason_first("cannot write /a/b c/autosave.pdn: No space left on device") ==
           "cannot write: No space left on device: /a/b c/autosave.pdn");
-    CHECK(reason_first("cannot create /x/file/fetaix: Not a directory") == "cannot create: Not a directory: /x/file/fetaix");
+    CHECK(reason_first("cannot create /x/file/fetaix: Not a directory") ==
+          "cannot create: Not a directory: /x/file/fetaix");
     CHECK(reason_first("no path here") == "no path here");
     TempFolder t;
     const std::string blocker = t.file("blocker", "x");
@@ -537,7 +542,8 @@ TEST_CASE("autosave: notices name the reason first and the path last", "[store][
     CHECK(a.problem() == "cannot create: Not a directory: " + blocker + "/fetaix");
 }
 
-TEST_CASE("autosave: a failing autosave that then finds another owner says this game is not saved", "[store][autosave]") {
+TEST_CASE("autosave: a failing autosave that then finds another owner says this game is not saved",
+          "[store][autosave]") {
     TempFolder t;
     const std::string blocker = t.file("blocker", "x");
     Autosave first(blocker + "/fetaix");
@@ -548,11 +554,13 @@ TEST_CASE("autosave: a failing autosave that then finds another owner says this 
     REQUIRE(second.ownership() == Autosave::Ownership::Owned);
     // Every later save says so again, until the other one lets go.
     for (int i = 0; i < 2; ++i)
-        CHECK(first.save(game, {}) == "autosave off: another fetaix holds the lock: " + blocker + "/fetaix/autosave.lock");
+        CHECK(first.save(game, {}) ==
+              "autosave off: another fetaix holds the lock: " + blocker + "/fetaix/autosave.lock");
     CHECK_FALSE(second.load().ok());  // nothing was written by the first
 }
 
-TEST_CASE("autosave: an owner whose lock file was deleted stops before overwriting a second owner", "[store][autosave]") {
+TEST_CASE("autosave: an owner whose lock file was deleted stops before overwriting a second owner",
+          "[store][autosave]") {
     TempFolder t;
     Autosave first(t.path);
     REQUIRE_FALSE(first.save(played({"c2-c3"}), {}));
@@ -566,7 +574,8 @@ TEST_CASE("autosave: an owner whose lock file was deleted stops before overwriti
     CHECK_THAT(text_of(t.path + "/autosave.pdn"), Catch::Contains("1. d2-c3 *"));
 }
 
-TEST_CASE("autosave: an owner whose whole folder was deleted stops before overwriting a second owner", "[store][autosave]") {
+TEST_CASE("autosave: an owner whose whole folder was deleted stops before overwriting a second owner",
+          "[store][autosave]") {
     TempFolder t;
     const std::string folder = t.path + "/fetaix";
     Autosave first(folder);
@@ -580,7 +589,8 @@ TEST_CASE("autosave: an owner whose whole folder was deleted stops before overwr
     CHECK_THAT(text_of(folder + "/autosave.pdn"), Catch::Contains("1. d2-c3 *"));
 }
 
-TEST_CASE("autosave: with the lock file deleted and nobody else, the owner locks anew and goes on", "[store][autosave]") {
+TEST_CASE("autosave: with the lock file deleted and nobody else, the owner locks anew and goes on",
+          "[store][autosave]") {
     TempFolder t;
     const std::string folder = t.path + "/fetaix";
     Autosave a(folder);
@@ -606,16 +616,19 @@ TEST_CASE("autosave: a broken autosave is moved aside, with why and where", "[st
     CHECK_FALSE(saved.record);
     const std::string aside = named(t, "autosave-broken-");
     REQUIRE(aside.size() == std::string("autosave-broken-20261130-143000.pdn").size());
-    CHECK(saved.news == "the saved game was broken (line 3, column 4: move 2 'c1-c2': the point c2 "
-                        "is taken: to capture it, land on c3), moved to: " + t.path + "/" + aside);
+    CHECK(saved.news ==
+          "the saved game was broken (line 3, column 4: move 2 'c1-c2': the point c2 "
+          "is taken: to capture it, land on c3), moved to: " +
+              t.path + "/" + aside);
     CHECK(text_of(t.path + "/" + aside) == broken);
     CHECK(t.names().count("autosave.pdn") == 0);
     // Broken again within the same second: a name of its own, never over the first.
     t.file("autosave.pdn", std::string("binary\0", 7));
     Autosave b(t.path + "/");  // another path to the same folder, so this one owns nothing...
     CHECK(b.ownership() == Autosave::Ownership::Elsewhere);
-    CHECK_THAT(b.read_saved().news, Catch::StartsWith("the saved game is broken (autosave.pdn holds binary data, not a game "
-                                                     "record), left as it is: "));
+    CHECK_THAT(b.read_saved().news,
+               Catch::StartsWith("the saved game is broken (autosave.pdn holds binary data, not a game "
+                                 "record), left as it is: "));
     CHECK(t.names().count("autosave.pdn") == 1);
 }
 
@@ -624,7 +637,8 @@ TEST_CASE("autosave: broken twice in one second, two names", "[store][autosave]"
     for (int i = 0; i < 2; ++i) {
         t.file("autosave.pdn", concat("1. e5-e4 ", i, " *\n"));
         Autosave a(t.path);
-        CHECK_THAT(a.read_saved().news, Catch::StartsWith("the saved game was broken (line 1, column 4: move 1 'e5-e4'"));
+        CHECK_THAT(a.read_saved().news,
+                   Catch::StartsWith("the saved game was broken (line 1, column 4: move 1 'e5-e4'"));
     }
     std::set<std::string> asides;
     for (const std::string& n : t.names())
@@ -635,7 +649,8 @@ TEST_CASE("autosave: broken twice in one second, two names", "[store][autosave]"
     CHECK(texts == std::set<std::string>{"1. e5-e4 0 *\n", "1. e5-e4 1 *\n"});
 }
 
-TEST_CASE("autosave: a lock taken late never writes over a saved game this one does not continue", "[store][autosave]") {
+TEST_CASE("autosave: a lock taken late never writes over a saved game this one does not continue",
+          "[store][autosave]") {
     TempFolder t;
     const std::string saved_text = "[White \"Ali\"]\n1. c2-c3 c4xc2 *\n";
     t.file("autosave.pdn", saved_text);
@@ -740,23 +755,27 @@ TEST_CASE("autosave: a lock path that is not a regular file is refused, and noth
     Autosave a(t.path);
     CHECK(a.ownership() == Autosave::Ownership::Unknown);
     CHECK(a.problem() == "the lock is not a regular file: " + t.path + "/autosave.lock");
-    CHECK(a.save(played({"c2-c3"}), {}) == "autosave failing: the lock is not a regular file: " + t.path + "/autosave.lock");
+    CHECK(a.save(played({"c2-c3"}), {}) ==
+          "autosave failing: the lock is not a regular file: " + t.path + "/autosave.lock");
     CHECK(t.names() == std::set<std::string>{"autosave.lock"});
 }
 
 TEST_CASE("files: a record with a byte-order mark and CR line ends opens", "[store]") {
     TempFolder folder;
-    auto record = load_game_file(folder.file("bom.pdn", "\xEF\xBB\xBF[White \"Ana\"]\r[Black \"Ben\"]\r\r1. c2-c3 *\r"));
+    auto record = load_game_file(folder.file("bom.pdn",
+                                             "\xEF\xBB\xBF[White \"Ana\"]\r[Black \"Ben\"]\r\r1. c2-c3 *\r"));
     REQUIRE(record);
     CHECK(record->tag("White") == "Ana");
     CHECK(record->moves.size() == 1);
     const std::string path = folder.file("bad.pdn", "\xEF\xBB\xBF[White \"Ana\"]\r\r1. c2-c5 *\r");
     auto bad = load_game_file(path);
     REQUIRE_FALSE(bad);
-    CHECK(bad.error().message == path + ": line 3, column 4: move 1 'c2-c5': a man steps one point, and c5 is not next to c2");
+    CHECK(bad.error().message ==
+          path + ": line 3, column 4: move 1 'c2-c5': a man steps one point, and c5 is not next to c2");
 }
 
-TEST_CASE("files: a sized binary file (an endgame table) is checked for its kind and size before a byte is read", "[store][tablebase]") {
+TEST_CASE("files: a sized binary file (an endgame table) is checked for its kind and size before a byte is read",
+          "[store][tablebase]") {
     TempFolder t;
     const auto error_of_sized = [](const std::string& path, std::uint64_t size) {
         auto r = read_sized_file(path, "an endgame table", size);
@@ -770,7 +789,8 @@ TEST_CASE("files: a sized binary file (an endgame table) is checked for its kind
     CHECK(error_of_sized(good, 4) == good + ": 3 bytes, expected 4");
     CHECK(error_of_sized(good, 2) == good + ": 3 bytes, expected 2");
     CHECK(error_of_sized(t.path, 3) == t.path + " is a folder, not an endgame table");
-    CHECK(error_of_sized(t.path + "/missing.tb", 3) == "cannot open " + t.path + "/missing.tb: No such file or directory");
+    CHECK(error_of_sized(t.path + "/missing.tb", 3) ==
+          "cannot open " + t.path + "/missing.tb: No such file or directory");
     // A FIFO nobody writes to is refused at once, not waited on.
     const std::string fifo = t.path + "/fifo.tb";
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
@@ -785,7 +805,8 @@ TEST_CASE("files: a sized binary file (an endgame table) is checked for its kind
     CHECK(read_sized_file(link, "an endgame table", 3).ok());
 }
 
-TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, and the engine goes on without it", "[store][tablebase]") {
+TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, and the engine goes on without it",
+          "[store][tablebase]") {
     TempFolder t;
     const test::ScopedEnv data("XDG_DATA_HOME", t.path);
     const Rules rules;
@@ -825,7 +846,9 @@ TEST_CASE("tables: a table or manifest that is a folder or a FIFO is told once, 
     }
 }
 
-TEST_CASE("engine sources: the tables every front end plays with are read from the data folder, the book is the one compiled in", "[store][tablebase]") {
+TEST_CASE(
+    "engine sources: the tables every front end plays with are read from the data folder, the book is the one compiled in",
+    "[store][tablebase]") {
     TempFolder t;
     const test::ScopedEnv data("XDG_DATA_HOME", t.path);
     const Rules rules;

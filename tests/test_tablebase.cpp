@@ -96,7 +96,8 @@ Position turned(const Position& p) {
     return t;
 }
 
-TEST_CASE("tablebase colour symmetry: a material solved itself has the values probed through its mirror", "[tablebase]") {
+TEST_CASE("tablebase colour symmetry: a material solved itself has the values probed through its mirror",
+          "[tablebase]") {
     const Rules rules;
     const tb::Set set = solve_up_to(4, rules);
     int unstored = 0;
@@ -251,7 +252,9 @@ struct CountSearch {
         for (const Move& m : legal_moves(p, rules)) {
             const Position s = p.after(m);
             if (!s.us() || !has_legal_move(s, rules)) return false;  // it wins
-            if (is_progress(p, m) ? set.probe(s)->verdict != tb::Verdict::Win : count + 1 >= limit || !wins(s, count + 1)) return false;
+            if (is_progress(p, m) ? set.probe(s)->verdict != tb::Verdict::Win
+                                  : count + 1 >= limit || !wins(s, count + 1))
+                return false;
         }
         return true;
     }
@@ -330,7 +333,8 @@ TEST_CASE("tablebase quiet stretch agrees with a plain search that keeps the no-
     WARN("positions where a longer win needs fewer quiet plies: " << shorter << " of " << compared);
 }
 
-TEST_CASE("tablebase quiet stretch: the default no-progress limit changes no value up to 4 pieces", "[tablebase][quiet]") {
+TEST_CASE("tablebase quiet stretch: the default no-progress limit changes no value up to 4 pieces",
+          "[tablebase][quiet]") {
     const Rules rules;
     const tb::Set set = solve_up_to(4, rules);
     int longest = 0;

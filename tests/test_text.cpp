@@ -14,18 +14,20 @@ TEST_CASE("text: control characters are shown in caret notation, never sent", "[
 }
 
 TEST_CASE("text: C1 controls and direction overrides are spelled out as code points", "[text]") {
-    CHECK(printable("\xc2\x9b" "31m") == "\\u009B31m");  // CSI as one code point
-    CHECK(printable("\xe2\x80\xae" "abc") == "\\u202Eabc");  // right-to-left override
+    CHECK(printable("\xc2\x9b"
+                    "31m") == "\\u009B31m");  // CSI as one code point
+    CHECK(printable("\xe2\x80\xae"
+                    "abc") == "\\u202Eabc");  // right-to-left override
     CHECK(printable("line\xe2\x80\xa8next") == "line\\u2028next");
 }
 
 TEST_CASE("text: each byte of invalid UTF-8 is shown in hex", "[text]") {
     CHECK(printable("Jos\xe9") == "Jos\\xE9");
     CHECK(printable("\xff\xfe") == "\\xFF\\xFE");
-    CHECK(printable("\xc0\xaf") == "\\xC0\\xAF");          // overlong '/'
-    CHECK(printable("\xed\xa0\x80") == "\\xED\\xA0\\x80");  // a surrogate
+    CHECK(printable("\xc0\xaf") == "\\xC0\\xAF");                    // overlong '/'
+    CHECK(printable("\xed\xa0\x80") == "\\xED\\xA0\\x80");           // a surrogate
     CHECK(printable("\xf4\x90\x80\x80") == "\\xF4\\x90\\x80\\x80");  // past U+10FFFF
-    CHECK(printable("\xe4\xb8") == "\\xE4\\xB8");           // cut short
+    CHECK(printable("\xe4\xb8") == "\\xE4\\xB8");                    // cut short
 }
 
 TEST_CASE("text: columns a character takes", "[text]") {
@@ -35,7 +37,7 @@ TEST_CASE("text: columns a character takes", "[text]") {
     CHECK(code_point_width(U'中') == 2);
     CHECK(code_point_width(U'한') == 2);
     CHECK(code_point_width(U'の') == 2);
-    CHECK(code_point_width(U'Ａ') == 2);  // fullwidth A
+    CHECK(code_point_width(U'Ａ') == 2);    // fullwidth A
     CHECK(code_point_width(0x1F600) == 2);  // an emoji face
     CHECK(code_point_width(0x0301) == 0);   // combining acute accent
     CHECK(code_point_width(0x200B) == 0);   // zero-width space

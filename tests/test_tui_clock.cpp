@@ -49,7 +49,8 @@ std::string clock_line(const Controller& c) {
 std::string status_line(const Controller& c) {
     const Frame f = compose(c, 24, 80, Glyphs::ascii());
     for (int row = 0; row < f.rows(); ++row)
-        if (f.line(row).rfind("Game over", 0) == 0 || f.line(row).find(" to move") != std::string::npos) return f.line(row);
+        if (f.line(row).rfind("Game over", 0) == 0 || f.line(row).find(" to move") != std::string::npos)
+            return f.line(row);
     return "";
 }
 
@@ -268,7 +269,8 @@ TEST_CASE("tui clock: the redo line's clocks survive the autosave", "[tui][clock
     t.c.handle(Action::of(K::Undo));
     t.c.handle(Action::of(K::Undo));
     const std::string saved = format_pdn(t.c.game(), t.c.tags(), true);
-    CHECK(saved.find("[Redo \"c4xc2 c1xc3\"]\n[RedoClocks \"W0:05:00 b0:04:53;w0:04:51 B0:04:53\"]") != std::string::npos);
+    CHECK(saved.find("[Redo \"c4xc2 c1xc3\"]\n[RedoClocks \"W0:05:00 b0:04:53;w0:04:51 B0:04:53\"]") !=
+          std::string::npos);
     auto records = parse_pdn(saved);
     REQUIRE(records.ok());
     Timed r("5");
@@ -280,8 +282,9 @@ TEST_CASE("tui clock: the redo line's clocks survive the autosave", "[tui][clock
     // A bad reading there is an error with the tag's place.
     auto bad = parse_pdn("[Redo \"c4xc2\"]\n[RedoClocks \"W0:05:00\"]\n1. c2-c3 *");
     REQUIRE_FALSE(bad.ok());
-    CHECK(bad.error().describe() ==
-          "line 2, column 1: tag RedoClocks: expected readings such as w0:04:53 B0:05:00, ';' between them, not 'W0:05:00'");
+    CHECK(
+        bad.error().describe() ==
+        "line 2, column 1: tag RedoClocks: expected readings such as w0:04:53 B0:05:00, ';' between them, not 'W0:05:00'");
 }
 
 TEST_CASE("tui clock: replay shows the clocks as they stood after the move shown", "[tui][clock][replay]") {

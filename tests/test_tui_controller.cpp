@@ -7,8 +7,8 @@
 #include <catch2/catch.hpp>
 
 #include "tui/controller.hpp"
-#include "tui_helpers.hpp"
 #include "tui/frame.hpp"
+#include "tui_helpers.hpp"
 
 using namespace fetaix;
 using namespace fetaix::tui;
@@ -82,7 +82,8 @@ TEST_CASE("tui: when a capture is compulsory, the pieces that must capture are m
     CHECK(quiet.must_capture() == 0);
 }
 
-TEST_CASE("tui: a point refused on the board says why, chosen with the cursor or the mouse", "[tui][selection][refusal]") {
+TEST_CASE("tui: a point refused on the board says why, chosen with the cursor or the mouse",
+          "[tui][selection][refusal]") {
     Controller c(Rules{}, Players{});
     // The cursor on c2 (its start), Enter chooses the man; c4 two points up is refused for the distance.
     act(c, K::Select);
@@ -117,7 +118,8 @@ TEST_CASE("tui: a point refused on the board says why, chosen with the cursor or
     CHECK(back.ui().message == "Men never move backward.");
 }
 
-TEST_CASE("tui: on the board, a step while a capture is compulsory names the pieces that can capture", "[tui][selection][refusal]") {
+TEST_CASE("tui: on the board, a step while a capture is compulsory names the pieces that can capture",
+          "[tui][selection][refusal]") {
     // b3 must take c3; chosen, a step to b4 is refused for the capture, not for the missing jump.
     Controller c = from("W:Wb3,e1:Bc3");
     click(c, "b3");
@@ -125,7 +127,8 @@ TEST_CASE("tui: on the board, a step while a capture is compulsory names the pie
     CHECK(c.ui().message == "A capture is compulsory: b3 can capture.");
 }
 
-TEST_CASE("tui: on the board, a mullah's landing off the landing rule says where it may land", "[tui][selection][refusal]") {
+TEST_CASE("tui: on the board, a mullah's landing off the landing rule says where it may land",
+          "[tui][selection][refusal]") {
     // a1 jumps c3 up the long diagonal: d4 lets it take d2 next, e5 does not.
     Controller c = from("W:WKa1:Bc3,d2,a3");
     click(c, "a1");
@@ -251,13 +254,14 @@ TEST_CASE("tui: auto-flip turns the board to the side to move", "[tui][cursor]")
     CHECK_FALSE(c.ui().flipped);
 }
 
-TEST_CASE("tui: a person playing Black against the computer has the board turned to Black's side", "[tui][cursor][players]") {
+TEST_CASE("tui: a person playing Black against the computer has the board turned to Black's side",
+          "[tui][cursor][players]") {
     Players computer_white;
     computer_white.white_level = 3;
     Controller c(Rules{}, computer_white);
     CHECK(c.ui().flipped);
     CHECK(c.ui().cursor == at("c4"));  // in front of the person, as c2 is for White
-    act(c, K::Flip);  // f still turns it back, and it stays so
+    act(c, K::Flip);                   // f still turns it back, and it stays so
     CHECK_FALSE(c.ui().flipped);
     // Two people, the person as White, or the computer on both sides: White at the bottom.
     CHECK_FALSE(Controller(Rules{}, Players{}).ui().flipped);
@@ -387,7 +391,7 @@ namespace {
 // Files in memory, standing in for the disk; "fifo" and "link" paths stand for what may not be replaced.
 struct FakeDisk {
     std::map<std::string, std::string> files;
-    std::vector<std::string> history;  // archived records, oldest first
+    std::vector<std::string> history;        // archived records, oldest first
     std::vector<std::string> history_paths;  // their paths, in the same order
     std::size_t archived = 0;                // records ever archived: the next is /state/games/<archived + 1>.pdn
     bool archive_fails = false;
@@ -483,7 +487,6 @@ TEST_CASE("tui: undo and redo say what went back or was played again, for the ot
     CHECK(d.ui().message == "White took back b3xd3.");
 }
 
-
 TEST_CASE("tui: a person's man that becomes a mullah is announced, as the computer's is", "[tui][promotion]") {
     // Found by a newcomer: the computer's promotion was said, a person's not.
     Controller c = from("W:Wb4:Ba5");
@@ -500,7 +503,6 @@ TEST_CASE("tui: a person's man that becomes a mullah is announced, as the comput
     CHECK(e.ui().message.empty());
 }
 
-
 TEST_CASE("tui: s saves under a suggested name; o opens, and a bad file changes nothing", "[tui][files]") {
     FakeDisk disk;
     Controller c(Rules{}, Players{"Ali", "Zineb"});
@@ -512,7 +514,8 @@ TEST_CASE("tui: s saves under a suggested name; o opens, and a bad file changes 
     c.handle(Action::of(K::PromptSubmit));
     CHECK(c.ui().message == "Saved to fetaix-20261130-0415.pdn.");
     REQUIRE(disk.files.count("fetaix-20261130-0415.pdn"));
-    CHECK_THAT(disk.files["fetaix-20261130-0415.pdn"], Catch::Contains("[White \"Ali\"]") && Catch::Contains("1. c2-c3 *"));
+    CHECK_THAT(disk.files["fetaix-20261130-0415.pdn"],
+               Catch::Contains("[White \"Ali\"]") && Catch::Contains("1. c2-c3 *"));
     // A failing save says why and keeps the prompt open.
     submit(c, K::Save, "/readonly/game.pdn", true);
     CHECK(c.ui().message == "Not saved: Permission denied");
@@ -569,7 +572,8 @@ TEST_CASE("tui: s asks before replacing a file, naming what it holds, and refuse
     CHECK(c.ui().prompt_open);
 }
 
-TEST_CASE("tui: o asks before abandoning a game in progress; the abandoned game goes to the history", "[tui][files][history]") {
+TEST_CASE("tui: o asks before abandoning a game in progress; the abandoned game goes to the history",
+          "[tui][files][history]") {
     FakeDisk disk;
     Controller c(Rules{}, Players{"Ali", "Zineb"});
     c.set_files(disk.access());
@@ -659,7 +663,8 @@ TEST_CASE("tui: a game ended, taken back and ended again is kept once, with its 
     CHECK(disk.history_paths == std::vector<std::string>{"/state/games/3.pdn", "/state/games/4.pdn"});
 }
 
-TEST_CASE("tui: a game resumed from the autosave and ended again replaces its earlier record", "[tui][files][history]") {
+TEST_CASE("tui: a game resumed from the autosave and ended again replaces its earlier record",
+          "[tui][files][history]") {
     // The autosave names the history's record of its game (tag Kept); only a record of the same game is
     // replaced, never another.
     FakeDisk disk;
@@ -743,7 +748,8 @@ TEST_CASE("tui: a copy of a game whose host writes this history is never kept in
     CHECK_THAT(disk.history[0], Catch::Contains("1. b3xd3 1-0"));
 }
 
-TEST_CASE("tui: a game ended at another terminal (the host's game synced) goes to the history at once", "[tui][files][history]") {
+TEST_CASE("tui: a game ended at another terminal (the host's game synced) goes to the history at once",
+          "[tui][files][history]") {
     FakeDisk disk;
     Controller c = from("W:Wa1:Be5");
     c.set_files(disk.access());
@@ -779,7 +785,8 @@ TEST_CASE("tui: a game the computer ends goes to the history", "[tui][files][his
     CHECK_THAT(disk.history[0], Catch::Contains("b3xd3 0-1"));
 }
 
-TEST_CASE("tui: a game that cannot be kept in the history is abandoned only if the player insists", "[tui][files][history]") {
+TEST_CASE("tui: a game that cannot be kept in the history is abandoned only if the player insists",
+          "[tui][files][history]") {
     FakeDisk disk;
     disk.archive_fails = true;
     Controller c(Rules{}, Players{});
@@ -799,7 +806,8 @@ TEST_CASE("tui: a game that cannot be kept in the history is abandoned only if t
     CHECK(c.ui().message == "New game.");
 }
 
-TEST_CASE("tui: a saved game not resumed goes to the history before the autosave overwrites it", "[tui][files][history]") {
+TEST_CASE("tui: a saved game not resumed goes to the history before the autosave overwrites it",
+          "[tui][files][history]") {
     FakeDisk disk;
     Game saved;
     REQUIRE(saved.play("c2-c3"));
@@ -946,7 +954,7 @@ TEST_CASE("tui: replay steps through a game and cannot change it", "[tui][replay
     CHECK(c.ui().message == "Replaying: [ ] or Left and Right step through the moves, q leaves.");
     act(c, K::Undo);
     CHECK(c.game().ply() == 3);
-    CHECK(c.revision() == r);  // stepping is not a change: nothing to autosave
+    CHECK(c.revision() == r);      // stepping is not a change: nothing to autosave
     CHECK_FALSE(act(c, K::Quit));  // no question in a replay
     // A game of one half-move is one move, as the list numbers it.
     Controller one(Rules{}, Players{});
@@ -1156,7 +1164,8 @@ TEST_CASE("tui: quitting a game the autosave does not hold keeps it in the histo
     CHECK(disk.history.size() == 1);
 }
 
-TEST_CASE("tui: quitting a game unchanged from the file it was opened from says it is kept there", "[tui][files][quit]") {
+TEST_CASE("tui: quitting a game unchanged from the file it was opened from says it is kept there",
+          "[tui][files][quit]") {
     FakeDisk disk;
     disk.files["game.pdn"] = "1. c2-c3 c4xc2 *";
     Controller c(Rules{}, Players{});
@@ -1187,7 +1196,8 @@ TEST_CASE("tui: when even the history cannot keep it, quitting asks before losin
     CHECK_FALSE(act(c, K::Yes));  // abandoned, knowingly
 }
 
-TEST_CASE("tui: a game ended by a signal goes to the history when the autosave does not hold it", "[tui][files][quit]") {
+TEST_CASE("tui: a game ended by a signal goes to the history when the autosave does not hold it",
+          "[tui][files][quit]") {
     FakeDisk disk;
     Controller c(Rules{}, Players{"Ali", "Zineb"});
     c.set_files(disk.access());
@@ -1222,9 +1232,9 @@ TEST_CASE("tui: the prompt takes a long path whole and keeps its end in view", "
 
 TEST_CASE("tui: while the terminal is too small no key acts unseen; q asks and can be answered", "[tui][small]") {
     std::vector<Key> keys;
-    for (Key::Name n : {Key::Name::Up, Key::Name::Down, Key::Name::Left, Key::Name::Right, Key::Name::UpLeft,
-                        Key::Name::DownRight, Key::Name::Enter, Key::Name::Escape, Key::Name::Backspace,
-                        Key::Name::Resize, Key::Name::Click})
+    for (Key::Name n :
+         {Key::Name::Up, Key::Name::Down, Key::Name::Left, Key::Name::Right, Key::Name::UpLeft, Key::Name::DownRight,
+          Key::Name::Enter, Key::Name::Escape, Key::Name::Backspace, Key::Name::Resize, Key::Name::Click})
         keys.push_back(Key::named(n));
     keys.back().point = at("c3");
     for (int ch = 1; ch < 128; ++ch)
@@ -1282,7 +1292,8 @@ TEST_CASE("tui: while the terminal is too small no key acts unseen; q asks and c
     CHECK_FALSE(g.handle(map_key(Key::character('y'), g.mode())));
 }
 
-TEST_CASE("tui: a record says who played; loading it restores the computer, its level, time and seed", "[tui][players]") {
+TEST_CASE("tui: a record says who played; loading it restores the computer, its level, time and seed",
+          "[tui][players]") {
     Players played;
     played.white = "Amina";
     played.black_level = 2;
@@ -1337,8 +1348,9 @@ TEST_CASE("tui: the command line's players win over the record's, and the screen
     c.set_command_line(command_line, PlayerOptions{true, true, true, false});
     c.offer_resume(record);
     act(c, K::Yes);
-    CHECK(c.ui().message == "Game resumed. From the command line: White Amina (recorded: Ali); Black computer "
-                            "level 4 (recorded: computer level 2); time 0.5 s (recorded: 3 s).");
+    CHECK(c.ui().message ==
+          "Game resumed. From the command line: White Amina (recorded: Ali); Black computer "
+          "level 4 (recorded: computer level 2); time 0.5 s (recorded: 3 s).");
     CHECK(c.players().white == "Amina");
     CHECK(c.players().black_level == 4);
     CHECK(c.players().think_ms == 500);
@@ -1360,18 +1372,20 @@ TEST_CASE("tui: the command line's players win over the record's, and the screen
 
 TEST_CASE("tui: the tags a record came with are saved with it", "[tui][files][players]") {
     FakeDisk disk;
-    disk.files["in.pdn"] = "[Event \"Club night\"]\n[Site \"Rabat\"]\n[Date \"2026.11.30\"]\n[Round \"3\"]\n"
-                           "[White \"Ali\"]\n[Black \"Zineb\"]\n[Annotator \"Omar\"]\n[Opening \"centre\"]\n\n1. c2-c3 *\n";
+    disk.files["in.pdn"] =
+        "[Event \"Club night\"]\n[Site \"Rabat\"]\n[Date \"2026.11.30\"]\n[Round \"3\"]\n"
+        "[White \"Ali\"]\n[Black \"Zineb\"]\n[Annotator \"Omar\"]\n[Opening \"centre\"]\n\n1. c2-c3 *\n";
     Controller c(Rules{}, Players{});
     c.set_files(disk.access());
     submit(c, K::Open, "in.pdn");
     REQUIRE(c.ui().message == "Opened in.pdn; note: line 8: unknown tag [Opening] kept as it is");
     submit(c, K::Save, "out.pdn", true);
-    CHECK(disk.files["out.pdn"] ==
-          "[Event \"Club night\"]\n[Site \"Rabat\"]\n[Date \"2026.11.30\"]\n[Round \"3\"]\n[White \"Ali\"]\n"
-          "[WhiteType \"human\"]\n[Black \"Zineb\"]\n[BlackType \"human\"]\n[Annotator \"Omar\"]\n[Opening \"centre\"]\n"
-          "[Result \"*\"]\n[BackwardCaptures \"no\"]\n[Promotion \"end\"]\n[Majority \"no\"]\n[NoProgress \"50\"]\n\n"
-          "1. c2-c3 *\n");
+    CHECK(
+        disk.files["out.pdn"] ==
+        "[Event \"Club night\"]\n[Site \"Rabat\"]\n[Date \"2026.11.30\"]\n[Round \"3\"]\n[White \"Ali\"]\n"
+        "[WhiteType \"human\"]\n[Black \"Zineb\"]\n[BlackType \"human\"]\n[Annotator \"Omar\"]\n[Opening \"centre\"]\n"
+        "[Result \"*\"]\n[BackwardCaptures \"no\"]\n[Promotion \"end\"]\n[Majority \"no\"]\n[NoProgress \"50\"]\n\n"
+        "1. c2-c3 *\n");
     // A file opened with o names its own players, whatever the command line said at start.
     Controller d(Rules{}, Players{"Amina", "Black"});
     d.set_command_line(Players{"Amina", "Black"}, PlayerOptions{true, false, false, false});
@@ -1472,7 +1486,8 @@ TEST_CASE("tui: the computer's move is announced in words, the pieces it took na
     CHECK(d.ui().message == "Black plays a5xa3xc3xc1, taking a4, b3 and c2; its man becomes a mullah.");
 }
 
-TEST_CASE("tui: [ and ] step through the game's positions; ends say so; Esc and End go back to the game", "[tui][browse]") {
+TEST_CASE("tui: [ and ] step through the game's positions; ends say so; Esc and End go back to the game",
+          "[tui][browse]") {
     Controller c(Rules{}, Players{});
     // [ at the start of a game with no moves: nothing to view.
     CHECK(map_key(Key::character('['), InputMode::Board).kind == K::StepBack);
@@ -1538,8 +1553,8 @@ TEST_CASE("tui: nothing can be played or changed while browsing, by any key or c
     // The keypad's 7 and 1 are cursor-up-left and cursor-down-left keys, as Home and End: they go to the ends.
     CHECK(map_key(Key::character('7'), InputMode::Browse).kind == K::StepFirst);
     CHECK(map_key(Key::character('1'), InputMode::Browse).kind == K::StepLast);
-    for (Key::Name n : {Key::Name::Enter, Key::Name::Up, Key::Name::Down, Key::Name::UpRight, Key::Name::DownRight,
-                        Key::Name::Click})
+    for (Key::Name n :
+         {Key::Name::Enter, Key::Name::Up, Key::Name::Down, Key::Name::UpRight, Key::Name::DownRight, Key::Name::Click})
         CHECK(map_key(Key::named(n), InputMode::Browse).kind == K::ViewOnly);
     for (K kind : {K::ViewOnly, K::Select, K::Undo, K::Redo, K::NewGame, K::Resign, K::OfferDraw, K::Hint, K::Open,
                    K::OpenPrompt}) {
@@ -1567,7 +1582,8 @@ TEST_CASE("tui: nothing can be played or changed while browsing, by any key or c
     CHECK(c.shown_ply() == 1);
 }
 
-TEST_CASE("tui: while a person browses, the computer plays on in the game and the view stays", "[tui][browse][engine]") {
+TEST_CASE("tui: while a person browses, the computer plays on in the game and the view stays",
+          "[tui][browse][engine]") {
     Players players;
     players.black_level = 3;
     Controller c(Rules{}, players);

@@ -70,8 +70,8 @@ TEST_CASE("screen: the last move's start and landing points are highlighted", "[
     click.point = parse_point("c3");
     c.handle(click);
     const Frame f = compose(c, 24, 80, Glyphs::ascii());
-    CHECK(f.at(11, 16).role == Role::LastMove);  // c2, now empty
-    CHECK(f.at(8, 16).role == Role::LastMove);   // c3, the man that moved
+    CHECK(f.at(11, 16).role == Role::LastMove);   // c2, now empty
+    CHECK(f.at(8, 16).role == Role::LastMove);    // c3, the man that moved
     CHECK(f.at(8, 22).role == Role::WhitePiece);  // d3, untouched
     CHECK(f.line(2).substr(34) == " 1. c2-c3");
 }
@@ -407,15 +407,15 @@ TEST_CASE("screen: mouse positions map back to points at every board size, eithe
 TEST_CASE("screen: the board takes the largest size the terminal holds", "[tui][frame][board]") {
     // 4 rows a step plus 12 for the lines around the board; 8 columns a step plus 48 for the panel.
     CHECK(board_geometry(24, 72).row_step == 3);
-    CHECK(board_geometry(24, 200).row_step == 3);   // short: as small as ever
-    CHECK(board_geometry(60, 80).row_step == 4);    // narrow: the panel keeps 38 columns
+    CHECK(board_geometry(24, 200).row_step == 3);  // short: as small as ever
+    CHECK(board_geometry(60, 80).row_step == 4);   // narrow: the panel keeps 38 columns
     CHECK(board_geometry(27, 120).row_step == 3);
     CHECK(board_geometry(28, 120).row_step == 4);
     CHECK(board_geometry(39, 120).row_step == 6);
     CHECK(board_geometry(40, 120).row_step == 7);
     CHECK(board_geometry(60, 200).row_step == 12);
     CHECK(board_geometry(80, 250).row_step == 17);
-    CHECK(board_geometry(12, 40).row_step == 3);    // too small to play: the smallest, for a click
+    CHECK(board_geometry(12, 40).row_step == 3);  // too small to play: the smallest, for a click
     const BoardGeometry b = board_geometry(40, 120);
     CHECK(b.column_step() == 14);
     CHECK(b.bottom() == 30);
@@ -423,7 +423,8 @@ TEST_CASE("screen: the board takes the largest size the terminal holds", "[tui][
     CHECK(b.panel_left() == 66);
 }
 
-TEST_CASE("screen: at 120x40 the board fills the height, its lattice square and its diagonals straight", "[tui][frame][board]") {
+TEST_CASE("screen: at 120x40 the board fills the height, its lattice square and its diagonals straight",
+          "[tui][frame][board]") {
     // Ranks 7 rows apart and files 14 columns apart: each diagonal goes one row down for two columns
     // across, ending exactly at the next point; the panel starts 6 columns right of file e.
     Controller c(Rules{}, Players{"Ali", "Zineb"});
@@ -472,7 +473,8 @@ TEST_CASE("screen: at 120x40 the board fills the height, its lattice square and 
     CHECK(lines(compose(c, 40, 120, Glyphs::ascii())) == expected);
 }
 
-TEST_CASE("screen: at 200x60 the board fills the height, its lattice square and its diagonals straight", "[tui][frame][board]") {
+TEST_CASE("screen: at 200x60 the board fills the height, its lattice square and its diagonals straight",
+          "[tui][frame][board]") {
     // Ranks 12 rows apart, files 24 columns apart.
     Controller c(Rules{}, Players{"Ali", "Zineb"});
     const std::vector<std::string> expected{
@@ -540,7 +542,8 @@ TEST_CASE("screen: at 200x60 the board fills the height, its lattice square and 
     CHECK(lines(compose(c, 60, 200, Glyphs::ascii())) == expected);
 }
 
-TEST_CASE("screen: a larger board turned and with a piece selected keeps points, marks and labels together", "[tui][frame][board]") {
+TEST_CASE("screen: a larger board turned and with a piece selected keeps points, marks and labels together",
+          "[tui][frame][board]") {
     Controller c(Rules{}, Players{});
     c.handle(Action::of(K::Flip));
     c.handle(Action::of(K::Select));  // c2, under the cursor
@@ -693,7 +696,7 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
 }
 
 TEST_CASE("screen: control characters and invalid UTF-8 in a name are shown, not obeyed", "[tui][frame]") {
-    Controller c(Rules{}, Players{"A\x1b]0;x\x07" "B", "\xff\xc3"});
+    Controller c(Rules{}, Players{"A\x1b]0;x\aB", "\xff\xc3"});
     const Frame f = compose(c, 24, 80, Glyphs::ascii());
     CHECK(f.line(0) == "fetaix   w White (A^[]0;x^GB) to move   b Black (\\xFF\\xC3)");
     CHECK(f.line(21) == "White (A^[]0;x^GB) to move | White 12, Black 12");
@@ -782,8 +785,9 @@ TEST_CASE("screen: help that does not fit the screen goes on over pages that a k
     CHECK(f.line(23).substr(3) == "Page 1 of 5: any key turns the page, Esc or q closes it.");
 }
 
-TEST_CASE("screen: at the smallest size the key line, a question naming a 40-character name and a long save error are whole",
-          "[tui][frame][fit]") {
+TEST_CASE(
+    "screen: at the smallest size the key line, a question naming a 40-character name and a long save error are whole",
+    "[tui][frame][fit]") {
     for (int columns : {kMinColumns, 80}) {
         CAPTURE(columns);
         Controller c(Rules{}, Players{});
@@ -1039,7 +1043,8 @@ TEST_CASE("screen: without the no-progress rule only a repeated position is mark
     CHECK(s[21] == "White to move | White 1, Black 1");
 }
 
-TEST_CASE("screen: the computer's move is announced and its whole path marked until the next key", "[tui][frame][computer]") {
+TEST_CASE("screen: the computer's move is announced and its whole path marked until the next key",
+          "[tui][frame][computer]") {
     // The computer on both sides: the key line says what the keys still do.
     Controller c(Rules{}, Players{"White", "Black", 1, 1}, *parse_fen("W:Wc1:Bc2,d3,b3,a5"));
     Frame f = compose(c, 24, 80, Glyphs::ascii());
@@ -1103,7 +1108,8 @@ TEST_CASE("screen: the legend names the marks on the board, each sample in its c
     CHECK(f.line(19) == "autosave failing:");
 }
 
-TEST_CASE("screen: with every bottom line taken, the draw warnings end the status line in short", "[tui][frame][draw]") {
+TEST_CASE("screen: with every bottom line taken, the draw warnings end the status line in short",
+          "[tui][frame][draw]") {
     // A saved game at a position seen twice, 8 plies from the no-progress draw, whose record's player
     // types cannot be used (two notes: a two-line message), shown under a two-line notice while a
     // two-line question asks whether to open another file instead: seven lines below the board.
@@ -1135,22 +1141,22 @@ TEST_CASE("screen: at 72x24 a long move list is scrolled to its end and closes w
     Controller& c = *owned;
     const Frame f = compose(c, 24, 72, Glyphs::ascii());
     CHECK(panel(f, 1, 15, 34) == std::vector<std::string>{
-        "Moves",
-        "50. e4-d4        a3-e3",
-        "51. d4-d5        e3-b3",
-        "52. d5-d4        b3-b5",
-        "53. d4-c3        b5-d5",
-        "54. c3-a1        d5-d2",
-        "55. a1-a2        d2-d4",
-        "56. a2-c2        d4-d3",
-        "57. c2-c1        d3-d5",
-        "1/2-1/2 (no-progress rule)",
-        "",
-        "Rules",
-        "backward captures no, majority no",
-        "promotion end",
-        "no-progress draw after 80 plies",
-    });
+                                     "Moves",
+                                     "50. e4-d4        a3-e3",
+                                     "51. d4-d5        e3-b3",
+                                     "52. d5-d4        b3-b5",
+                                     "53. d4-c3        b5-d5",
+                                     "54. c3-a1        d5-d2",
+                                     "55. a1-a2        d2-d4",
+                                     "56. a2-c2        d4-d3",
+                                     "57. c2-c1        d3-d5",
+                                     "1/2-1/2 (no-progress rule)",
+                                     "",
+                                     "Rules",
+                                     "backward captures no, majority no",
+                                     "promotion end",
+                                     "no-progress draw after 80 plies",
+                                 });
     // The last move is marked in the list as on the board (d5 on row 2, d3 on row 8).
     CHECK(columns_in(f, 9, Role::LastMove) == "51-55");
     CHECK(columns_in(f, 2, Role::LastMove) == "22-22");
@@ -1196,7 +1202,8 @@ TEST_CASE("screen: at 72x24 browsing shows the earlier position, its move marked
     CHECK(columns_in(f, 8, Role::LastMove) == "28-28");
     // Black's half-move is named as the list numbers it; the start has no move.
     c.handle(Action::of(K::StepForward));
-    CHECK(compose(c, 24, 72, Glyphs::ascii()).line(21) == "Viewing after 12... b5-b4 -- ] forward, Esc back to the game");
+    CHECK(compose(c, 24, 72, Glyphs::ascii()).line(21) ==
+          "Viewing after 12... b5-b4 -- ] forward, Esc back to the game");
     c.handle(Action::of(K::StepFirst));
     const Frame start = compose(c, 24, 72, Glyphs::ascii());
     CHECK(start.line(21) == "Viewing the start -- ] forward, Esc back to the game");
@@ -1210,39 +1217,39 @@ TEST_CASE("screen: at 120x40 a long move list takes two columns, scrolled to its
     Controller& c = *owned;
     const Frame f = compose(c, 40, 120, Glyphs::ascii());
     CHECK(panel(f, 1, 32, 66) == std::vector<std::string>{
-        "Moves",
-        "26. c4-c1        e5-c5     51. d4-d5        e3-b3",
-        "27. c1-b2        c5-e3     52. d5-d4        b3-b5",
-        "28. b2-b4        e3-e5     53. d4-c3        b5-d5",
-        "29. b4-d2        e5-e1     54. c3-a1        d5-d2",
-        "30. d2-d3        e1-a5     55. a1-a2        d2-d4",
-        "31. d3-d1        a5-c3     56. a2-c2        d4-d3",
-        "32. d1-b1        c3-a3     57. c2-c1        d3-d5",
-        "33. b1-b5        a3-a2     1/2-1/2 (no-progress rule)",
-        "34. b5-b4        a2-a4",
-        "35. b4-c5        a4-a1",
-        "36. c5-b4        a1-a3",
-        "37. b4-b1        a3-c3",
-        "38. b1-c1        c3-a5",
-        "39. c1-c4        a5-d2",
-        "40. c4-c5        d2-c1",
-        "41. c5-b4        c1-c2",
-        "42. b4-a3        c2-c5",
-        "43. a3-e3        c5-e5",
-        "44. e3-a3        e5-a1",
-        "45. a3-b3        a1-a5",
-        "46. b3-d3        a5-b4",
-        "47. d3-a3        b4-c4",
-        "48. a3-a4        c4-c3",
-        "49. a4-e4        c3-a3",
-        "50. e4-d4        a3-e3",
-        "",
-        "Rules",
-        "backward captures no, majority no",
-        "promotion end",
-        "no-progress draw after 80 plies",
-        "",
-    });
+                                     "Moves",
+                                     "26. c4-c1        e5-c5     51. d4-d5        e3-b3",
+                                     "27. c1-b2        c5-e3     52. d5-d4        b3-b5",
+                                     "28. b2-b4        e3-e5     53. d4-c3        b5-d5",
+                                     "29. b4-d2        e5-e1     54. c3-a1        d5-d2",
+                                     "30. d2-d3        e1-a5     55. a1-a2        d2-d4",
+                                     "31. d3-d1        a5-c3     56. a2-c2        d4-d3",
+                                     "32. d1-b1        c3-a3     57. c2-c1        d3-d5",
+                                     "33. b1-b5        a3-a2     1/2-1/2 (no-progress rule)",
+                                     "34. b5-b4        a2-a4",
+                                     "35. b4-c5        a4-a1",
+                                     "36. c5-b4        a1-a3",
+                                     "37. b4-b1        a3-c3",
+                                     "38. b1-c1        c3-a5",
+                                     "39. c1-c4        a5-d2",
+                                     "40. c4-c5        d2-c1",
+                                     "41. c5-b4        c1-c2",
+                                     "42. b4-a3        c2-c5",
+                                     "43. a3-e3        c5-e5",
+                                     "44. e3-a3        e5-a1",
+                                     "45. a3-b3        a1-a5",
+                                     "46. b3-d3        a5-b4",
+                                     "47. d3-a3        b4-c4",
+                                     "48. a3-a4        c4-c3",
+                                     "49. a4-e4        c3-a3",
+                                     "50. e4-d4        a3-e3",
+                                     "",
+                                     "Rules",
+                                     "backward captures no, majority no",
+                                     "promotion end",
+                                     "no-progress draw after 80 plies",
+                                     "",
+                                 });
     CHECK(columns_in(f, 8, Role::LastMove).substr(0, 7) == "110-114");
 }
 
@@ -1266,35 +1273,35 @@ TEST_CASE("screen: at 120x40 browsing back scrolls the columns to the move shown
     REQUIRE(c.shown_ply() == 23);
     f = compose(c, 40, 120, Glyphs::ascii());
     CHECK(panel(f, 1, 28, 66) == std::vector<std::string>{
-        "Moves",
-        " 1. d2-c3        b4xd2",
-        " 2. e1xc3        d4xd2",
-        " 3. b2xb4xd4     d5xd3xb3",
-        " 4. d1xd3        e5-d5",
-        " 5. e3xe5        a4-b4",
-        " 6. a2xa4xc4     c5xc3xe3xe1",
-        " 7. e5xc5        b5xd5",
-        " 8. c1-d2        e1xc3xc1",
-        " 9. b1xd1        b3-a3",
-        "10. d1-e1        d5-c5",
-        "11. e1-d2        a5-b5",
-        "12. d2-e3        b5-b4",
-        "13. e3-e4        b4-c3",
-        "14. a1-b1        c3-b2",
-        "15. b1xb3        a3xc3",
-        "16. e4-e5        c3-c2",
-        "17. e5xa5        c2-c1",
-        "18. a5-e5        c1-d2",
-        "19. e5-e1        d2-b2",
-        "20. e1-a1        b2-e5",
-        "21. a1-a5        e5-d4",
-        "22. a5-e5        d4-b4",
-        "23. e5-e3        b4-a5",
-        "24. e3-e4        a5-e1",
-        "25. e4-c4        e1-e5",
-        "",
-        "Rules",
-    });
+                                     "Moves",
+                                     " 1. d2-c3        b4xd2",
+                                     " 2. e1xc3        d4xd2",
+                                     " 3. b2xb4xd4     d5xd3xb3",
+                                     " 4. d1xd3        e5-d5",
+                                     " 5. e3xe5        a4-b4",
+                                     " 6. a2xa4xc4     c5xc3xe3xe1",
+                                     " 7. e5xc5        b5xd5",
+                                     " 8. c1-d2        e1xc3xc1",
+                                     " 9. b1xd1        b3-a3",
+                                     "10. d1-e1        d5-c5",
+                                     "11. e1-d2        a5-b5",
+                                     "12. d2-e3        b5-b4",
+                                     "13. e3-e4        b4-c3",
+                                     "14. a1-b1        c3-b2",
+                                     "15. b1xb3        a3xc3",
+                                     "16. e4-e5        c3-c2",
+                                     "17. e5xa5        c2-c1",
+                                     "18. a5-e5        c1-d2",
+                                     "19. e5-e1        d2-b2",
+                                     "20. e1-a1        b2-e5",
+                                     "21. a1-a5        e5-d4",
+                                     "22. a5-e5        d4-b4",
+                                     "23. e5-e3        b4-a5",
+                                     "24. e3-e4        a5-e1",
+                                     "25. e4-c4        e1-e5",
+                                     "",
+                                     "Rules",
+                                 });
     CHECK(columns_in(f, 13, Role::LastMove) == "70-74");
     CHECK(f.line(37) == "Viewing after 12. d2-e3 -- ] forward, Esc back to the game");
     // At 96x32 one column of 17 rows (2 to 18), scrolled a line at a time with the move in the middle.

@@ -16,14 +16,22 @@ Action board(char c) { return map_key(Key::character(c), InputMode::Board); }
 
 TEST_CASE("keys: arrows, hjkl and the keypad corners move the cursor", "[tui][input]") {
     const std::vector<std::pair<Key, ScreenDirection>> cases{
-        {Key::named(N::Up), ScreenDirection::Up},           {Key::character('k'), ScreenDirection::Up},
-        {Key::named(N::Down), ScreenDirection::Down},       {Key::character('j'), ScreenDirection::Down},
-        {Key::named(N::Left), ScreenDirection::Left},       {Key::character('h'), ScreenDirection::Left},
-        {Key::named(N::Right), ScreenDirection::Right},     {Key::character('l'), ScreenDirection::Right},
-        {Key::named(N::UpLeft), ScreenDirection::UpLeft},   {Key::character('7'), ScreenDirection::UpLeft},
-        {Key::named(N::UpRight), ScreenDirection::UpRight}, {Key::character('9'), ScreenDirection::UpRight},
-        {Key::named(N::DownLeft), ScreenDirection::DownLeft}, {Key::character('1'), ScreenDirection::DownLeft},
-        {Key::named(N::DownRight), ScreenDirection::DownRight}, {Key::character('3'), ScreenDirection::DownRight},
+        {Key::named(N::Up), ScreenDirection::Up},
+        {Key::character('k'), ScreenDirection::Up},
+        {Key::named(N::Down), ScreenDirection::Down},
+        {Key::character('j'), ScreenDirection::Down},
+        {Key::named(N::Left), ScreenDirection::Left},
+        {Key::character('h'), ScreenDirection::Left},
+        {Key::named(N::Right), ScreenDirection::Right},
+        {Key::character('l'), ScreenDirection::Right},
+        {Key::named(N::UpLeft), ScreenDirection::UpLeft},
+        {Key::character('7'), ScreenDirection::UpLeft},
+        {Key::named(N::UpRight), ScreenDirection::UpRight},
+        {Key::character('9'), ScreenDirection::UpRight},
+        {Key::named(N::DownLeft), ScreenDirection::DownLeft},
+        {Key::character('1'), ScreenDirection::DownLeft},
+        {Key::named(N::DownRight), ScreenDirection::DownRight},
+        {Key::character('3'), ScreenDirection::DownRight},
     };
     for (const auto& [key, direction] : cases) {
         const Action a = board(key);
@@ -105,8 +113,8 @@ std::vector<Key> every_key() {
 }  // namespace
 
 TEST_CASE("keys: Ctrl-L and a new size repaint the screen whatever is open", "[tui][input]") {
-    for (InputMode mode :
-         {InputMode::Board, InputMode::Prompt, InputMode::Question, InputMode::Help, InputMode::Replay, InputMode::TooSmall}) {
+    for (InputMode mode : {InputMode::Board, InputMode::Prompt, InputMode::Question, InputMode::Help, InputMode::Replay,
+                           InputMode::TooSmall}) {
         CAPTURE(static_cast<int>(mode));
         CHECK(map_key(Key::character(12), mode).kind == K::Redraw);
         CHECK(map_key(Key::named(N::Resize), mode).kind == K::Redraw);

@@ -159,8 +159,8 @@ TEST_CASE("keymap: a key given to two actions acting in the same place is refuse
 
 TEST_CASE("keymap: unknown actions, bad key names, empty lists and printable prompt keys are refused",
           "[tui][keymap]") {
-    const KeyMapRead read =
-        remap({{"undoo", {"U"}}, {"undo", {}}, {"redo", {"R2"}}, {"complete", {"x"}}, {"flip", {"F"}}});
+    const KeyMapRead read = remap(
+        {{"undoo", {"U"}}, {"undo", {}}, {"redo", {"R2"}}, {"complete", {"x"}}, {"flip", {"F"}}});
     CHECK(refusals(read) == concat("0: unknown action 'undoo'; fetaix config lists them\n",
                                    "1: expected at least one key, found an empty list\n",
                                    "2/0: \"R2\" is not a key name; fetaix config lists them\n",
@@ -172,18 +172,20 @@ TEST_CASE("keymap: unknown actions, bad key names, empty lists and printable pro
 
 TEST_CASE("keymap: a control key the terminal keeps for itself is refused with the reason", "[tui][keymap]") {
     // Ctrl-S would freeze the screen (flow control) rather than reach the game; Ctrl-C would end it.
-    const KeyMapRead read = remap({{"quit", {"Ctrl-S"}}, {"flip", {"ctrl-q"}}, {"hint", {"Ctrl-C"}}, {"cancel", {"Ctrl-H"}}});
-    CHECK(refusals(read) ==
-          concat("0/0: \"Ctrl-S\" cannot be a key: the terminal keeps Ctrl-S and Ctrl-Q to stop and restart the screen\n",
-                 "1/0: \"ctrl-q\" cannot be a key: the terminal keeps Ctrl-S and Ctrl-Q to stop and restart the screen\n",
-                 "2/0: \"Ctrl-C\" cannot be a key: the terminal turns Ctrl-C into a signal that ends the game\n",
-                 "3/0: \"Ctrl-H\" cannot be a key: Ctrl-H arrives as Backspace\n"));
+    const KeyMapRead read = remap(
+        {{"quit", {"Ctrl-S"}}, {"flip", {"ctrl-q"}}, {"hint", {"Ctrl-C"}}, {"cancel", {"Ctrl-H"}}});
+    CHECK(
+        refusals(read) ==
+        concat("0/0: \"Ctrl-S\" cannot be a key: the terminal keeps Ctrl-S and Ctrl-Q to stop and restart the screen\n",
+               "1/0: \"ctrl-q\" cannot be a key: the terminal keeps Ctrl-S and Ctrl-Q to stop and restart the screen\n",
+               "2/0: \"Ctrl-C\" cannot be a key: the terminal turns Ctrl-C into a signal that ends the game\n",
+               "3/0: \"Ctrl-H\" cannot be a key: Ctrl-H arrives as Backspace\n"));
     CHECK_FALSE(read.map.remapped());
 }
 
 TEST_CASE("keymap: remapped prompt, question, reading and too-small keys", "[tui][keymap]") {
-    const KeyMapRead read = remap({{"complete", {"Ctrl-T"}}, {"quit", {"Q"}}, {"cancel", {"Backspace"}},
-                                   {"prompt-close", {"Esc", "Ctrl-G"}}});
+    const KeyMapRead read = remap(
+        {{"complete", {"Ctrl-T"}}, {"quit", {"Q"}}, {"cancel", {"Backspace"}}, {"prompt-close", {"Esc", "Ctrl-G"}}});
     REQUIRE(refusals(read).empty());
     CHECK(map_key(Key::character(20), InputMode::Prompt, read.map).edit == PromptEdit::Complete);
     // Tab is no key of the prompt now: a control character types nothing.
@@ -200,8 +202,15 @@ TEST_CASE("keymap: remapped prompt, question, reading and too-small keys", "[tui
 }
 
 TEST_CASE("keymap: the key line, the help page and the messages name the keys in force", "[tui][keymap]") {
-    const KeyMapRead read = remap({{"select", {"Space", "Enter"}}, {"move", {";"}}, {"undo", {"U"}}, {"redo", {"Ctrl-R"}},
-                                   {"help", {"F"}}, {"flip", {"/"}}, {"quit", {"Q"}}, {"yes", {"j"}}, {"no", {"N"}}});
+    const KeyMapRead read = remap({{"select", {"Space", "Enter"}},
+                                   {"move", {";"}},
+                                   {"undo", {"U"}},
+                                   {"redo", {"Ctrl-R"}},
+                                   {"help", {"F"}},
+                                   {"flip", {"/"}},
+                                   {"quit", {"Q"}},
+                                   {"yes", {"j"}},
+                                   {"no", {"N"}}});
     REQUIRE(refusals(read).empty());
     Controller c(Rules{}, Players{});
     c.set_keys(read.map);
@@ -251,7 +260,8 @@ TEST_CASE("keymap: the help page's keys with the defaults", "[tui][keymap]") {
     int row = 0;
     while (row < f.rows() && f.line(row).find("Keys") == std::string::npos) ++row;
     REQUIRE(row < f.rows());
-    for (int r = row; r < f.rows() && f.line(r).find("Rules") == std::string::npos; ++r) keys.push_back(f.line(r).substr(7));
+    for (int r = row; r < f.rows() && f.line(r).find("Rules") == std::string::npos; ++r)
+        keys.push_back(f.line(r).substr(7));
     CHECK(keys == std::vector<std::string>{
                       "Keys",
                       "  Up/k Down/j Left/h Right/l  cursor up, down, left, right",
@@ -277,9 +287,10 @@ TEST_CASE("keymap: docs/guide.md and the man page hold the table of actions and 
 
 TEST_CASE("keymap: many keys for an action wrap on the help page and the key line keeps to the screen",
           "[tui][keymap]") {
-    const KeyMapRead read = remap({{"select", {"Enter", "Space", "e", "E", "x", "X", "z", "Z", "Ctrl-X", "Ctrl-Y", "Ctrl-T"}},
-                                   {"cursor-left", {"Left", "h", "Backspace", "Delete", "Ctrl-B", "Ctrl-D", "Ctrl-F", "Ctrl-G"}},
-                                   {"cancel", {"Esc"}}});
+    const KeyMapRead read = remap(
+        {{"select", {"Enter", "Space", "e", "E", "x", "X", "z", "Z", "Ctrl-X", "Ctrl-Y", "Ctrl-T"}},
+         {"cursor-left", {"Left", "h", "Backspace", "Delete", "Ctrl-B", "Ctrl-D", "Ctrl-F", "Ctrl-G"}},
+         {"cancel", {"Esc"}}});
     REQUIRE(refusals(read).empty());
     Controller c(Rules{}, Players{});
     c.set_keys(read.map);

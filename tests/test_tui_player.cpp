@@ -7,11 +7,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "tui/controller.hpp"
-#include "tui_helpers.hpp"
-#include "tui/frame.hpp"
 #include "play/player.hpp"
+#include "tui/controller.hpp"
+#include "tui/frame.hpp"
 #include "tui/reader.hpp"
+#include "tui_helpers.hpp"
 
 using namespace fetaix;
 using namespace fetaix::tui;
@@ -354,13 +354,15 @@ TEST_CASE("player: a watcher plays nothing: both sides come from the host", "[tu
     std::vector<std::string> lines;
     for (int r = 0; r < f.rows(); ++r) lines.push_back(f.line(r));
     const auto shown = [&lines](std::string_view text) {
-        return std::any_of(lines.begin(), lines.end(), [text](const std::string& l) { return l.find(text) != std::string::npos; });
+        return std::any_of(lines.begin(), lines.end(),
+                           [text](const std::string& l) { return l.find(text) != std::string::npos; });
     };
     CHECK(shown("  [ ]  look back, look forward   f  flip the board"));
     CHECK(shown("  c  chat with the watchers   s  save the game to a file"));
     CHECK(shown("  ?  this help   q  quit"));
     CHECK(shown("  Watchers cannot move, take back, offer a draw or resign."));
-    for (std::string_view player : {"type a move", "undo", "redo", "d  offer", "R  resign", "hint", "take-back", "select"})
+    for (std::string_view player :
+         {"type a move", "undo", "redo", "d  offer", "R  resign", "hint", "take-back", "select"})
         CHECK_FALSE(shown(player));
     c.handle(Action::of(K::CloseOverlay));
     c.play_delivered(*parse_move("d3-c3", c.game().position(), c.game().rules()));
@@ -406,8 +408,9 @@ TEST_CASE("player: the network line's parts are never cut: the rest on one line 
     CHECK(s[20] == "Black (Youssef) disconnected, waiting   Join: fetaix join kitchen   Watch: fetaix watch kitchen");
     CHECK(s[21] == "White (Amina) to move - your turn | White 12, Black 12");
     // A shared game's commands with their codes do not share a line: each part on its own.
-    c.set_network_line("Black (Youssef) disconnected, waiting\nJoin: fetaix join kitchen, code abcd-efgh-ijkl\n"
-                       "Watch: fetaix watch kitchen, code mnop-qrst-uvwx");
+    c.set_network_line(
+        "Black (Youssef) disconnected, waiting\nJoin: fetaix join kitchen, code abcd-efgh-ijkl\n"
+        "Watch: fetaix watch kitchen, code mnop-qrst-uvwx");
     s = lines(80);
     CHECK(s[18] == "Black (Youssef) disconnected, waiting");
     CHECK(s[19] == "Join: fetaix join kitchen, code abcd-efgh-ijkl");
@@ -423,12 +426,14 @@ TEST_CASE("player: over the network the help page says what u, d and c do there"
     const Frame f = compose(c, 40, 100, Glyphs::ascii());
     bool found = false;
     for (int r = 0; r < f.rows(); ++r)
-        found = found || f.line(r).find("Over the network: u asks a take-back, d offers a draw, c chats") != std::string::npos;
+        found = found ||
+                f.line(r).find("Over the network: u asks a take-back, d offers a draw, c chats") != std::string::npos;
     CHECK(found);
 }
 
-TEST_CASE("player: over the network the key line offers n to the host once the game is over, and only browsing once the host is gone",
-          "[tui][player][network][frame]") {
+TEST_CASE(
+    "player: over the network the key line offers n to the host once the game is over, and only browsing once the host is gone",
+    "[tui][player][network][frame]") {
     const auto key_line = [](const Controller& c) {
         const Frame f = compose(c, 24, 80, Glyphs::ascii());
         std::string line = f.line(22);  // under the status line
@@ -445,7 +450,8 @@ TEST_CASE("player: over the network the key line offers n to the host once the g
         REQUIRE(resigned.resign(Color::Black));
         host_sends(c, resigned);  // as the host's result arrives
         REQUIRE(c.game().over());
-        CHECK(key_line(c) == concat(hosts ? "n new game   " : "", "[ ] browse the moves   c chat   f flip   ? help   q quit"));
+        CHECK(key_line(c) ==
+              concat(hosts ? "n new game   " : "", "[ ] browse the moves   c chat   f flip   ? help   q quit"));
     }
     FakeLink fake;
     const auto owned = networked(fake);
@@ -458,7 +464,8 @@ TEST_CASE("player: over the network the key line offers n to the host once the g
     // Nothing can be played here now: the status line no longer says a capture is compulsory.
     const Frame f = compose(c, 24, 80, Glyphs::ascii());
     std::string status = f.line(21);
-    CHECK(status.erase(status.find_last_not_of(' ') + 1) == "White (Amina) to move - the host is gone | White 11, Black 12");
+    CHECK(status.erase(status.find_last_not_of(' ') + 1) ==
+          "White (Amina) to move - the host is gone | White 11, Black 12");
 }
 
 TEST_CASE("player: over the network the help lists only the keys a seat may use; the host's n once the game is over",
@@ -488,7 +495,8 @@ TEST_CASE("player: over the network the help lists only the keys a seat may use;
     Controller& host = *host_owned;
     host.handle(Action::of(K::Help));
     CHECK(keys_section(host).find("  Over the network: u asks a take-back, d offers a draw, c chats\n"
-                                  "         n  the next game, once this one is over (its host)\n") != std::string::npos);
+                                  "         n  the next game, once this one is over (its host)\n") !=
+          std::string::npos);
 
     // A game at one keyboard lists them all.
     Controller here(Rules{}, Players{});

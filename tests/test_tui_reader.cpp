@@ -27,10 +27,12 @@ std::optional<Expected<GameRecord>> wait_for(FileReader& reader) {
 
 TEST_CASE("tui reader: the record read on the worker comes back once", "[tui][reader]") {
     FileReader reader;
-    reader.start([](const std::string& path, const std::atomic<bool>*) -> Expected<GameRecord> {
-        auto r = parse_pdn(concat("[White \"", path, "\"]\n1. c2-c3 *\n"));
-        return r->front();
-    }, "Omar");
+    reader.start(
+        [](const std::string& path, const std::atomic<bool>*) -> Expected<GameRecord> {
+            auto r = parse_pdn(concat("[White \"", path, "\"]\n1. c2-c3 *\n"));
+            return r->front();
+        },
+        "Omar");
     const auto result = wait_for(reader);
     REQUIRE(result);
     REQUIRE(result->ok());
@@ -43,11 +45,13 @@ TEST_CASE("tui reader: the record read on the worker comes back once", "[tui][re
 TEST_CASE("tui reader: cancel reaches a reading that runs until told to stop", "[tui][reader]") {
     FileReader reader;
     std::atomic<bool> saw_stop{false};
-    reader.start([&](const std::string&, const std::atomic<bool>* stop) -> Expected<GameRecord> {
-        while (!stop->load()) std::this_thread::yield();
-        saw_stop = true;
-        return Error{"reading stopped"};
-    }, "endless.pdn");
+    reader.start(
+        [&](const std::string&, const std::atomic<bool>* stop) -> Expected<GameRecord> {
+            while (!stop->load()) std::this_thread::yield();
+            saw_stop = true;
+            return Error{"reading stopped"};
+        },
+        "endless.pdn");
     CHECK(reader.busy());
     CHECK_FALSE(reader.take_result());
     reader.cancel();  // returns only once the worker has seen the stop and ended

@@ -18,9 +18,10 @@ namespace {
 // The board's lines and empty points (where a piece may go), what stands on the board or marks it, the
 // roles whose contrast the issue asks for; then the other
 // coloured roles, held to the same 4.5:1.
-constexpr Role kColoured[] = {Role::Board, Role::WhitePiece, Role::WhiteMullah, Role::BlackPiece,  Role::BlackMullah, Role::Marker,
-                              Role::Destination, Role::Path,       Role::Taken,       Role::LastMove,    Role::MustCapture,
-                              Role::Hint,        Role::Dialog,     Role::TurnWhite,   Role::TurnBlack};
+constexpr Role kColoured[] = {Role::Board,       Role::WhitePiece, Role::WhiteMullah, Role::BlackPiece,
+                              Role::BlackMullah, Role::Marker,     Role::Destination, Role::Path,
+                              Role::Taken,       Role::LastMove,   Role::MustCapture, Role::Hint,
+                              Role::Dialog,      Role::TurnWhite,  Role::TurnBlack};
 constexpr ColourDepth kDepths[] = {ColourDepth::TrueColor, ColourDepth::Palette256, ColourDepth::Eight};
 
 std::string role_name(Role r) {
@@ -63,7 +64,8 @@ std::string contrast_tables() {
     std::ostringstream out;
     for (const Theme& t : themes()) {
         if (!t.colour) continue;
-        out << "\n### " << t.name << "\n\n" << t.about << ".\n\n"
+        out << "\n### " << t.name << "\n\n"
+            << t.about << ".\n\n"
             << "| | colours (true colour; 8 colours) | true colour | 256 colours | 8 colours |\n"
             << "|---|---|---|---|---|\n";
         for (Role r : kColoured) {
@@ -150,7 +152,8 @@ TEST_CASE("theme: every piece, the cursor and every mark reach 4.5:1 at every de
 }
 
 TEST_CASE("theme: bold counts as its bright colour at 8 colours", "[tui][theme]") {
-    // Black (0) on cyan (6): luminance 0.7874 x 0.6105 = 0.4807, (0.4807 + 0.05) / 0.05 = 10.61:1; bold black shows as grey (8) on many terminals: 2.1:1.
+    // Black (0) on cyan (6): luminance 0.7874 x 0.6105 = 0.4807, (0.4807 + 0.05) / 0.05 = 10.61:1; bold black shows as
+    // grey (8) on many terminals: 2.1:1.
     Style s;
     s.fg = Colour{{0, 0, 0}, 0};
     s.bg = Colour{{0, 205, 205}, 6};
@@ -166,7 +169,8 @@ TEST_CASE("theme: bold counts as its bright colour at 8 colours", "[tui][theme]"
 TEST_CASE("theme: men and mullahs differ by more than the glyph in every theme", "[tui][theme]") {
     for (const Theme& t : themes()) {
         INFO(t.name);
-        for (auto [man, mullah] : {std::pair{Role::WhitePiece, Role::WhiteMullah}, std::pair{Role::BlackPiece, Role::BlackMullah}}) {
+        for (auto [man, mullah] :
+             {std::pair{Role::WhitePiece, Role::WhiteMullah}, std::pair{Role::BlackPiece, Role::BlackMullah}}) {
             const Style& a = t.style(man);
             const Style& b = t.style(mullah);
             CHECK(!a.underline);

@@ -78,7 +78,8 @@ TEST_CASE("a thinker cancelled right after it starts stops at once", "[tui][thin
     CHECK(result->depth >= 1);
 }
 
-TEST_CASE("a thinker makes the endgame tables at its first start, and level 8 plays their move", "[tui][thinker][tablebase]") {
+TEST_CASE("a thinker makes the endgame tables at its first start, and level 8 plays their move",
+          "[tui][thinker][tablebase]") {
     namespace tb = tablebase;
     tb::Set set;
     for (const tb::Material& m : tb::stored_materials_up_to(2)) set.add(tb::solve(m, Rules{}, set).value());
@@ -105,7 +106,8 @@ TEST_CASE("a thinker makes the endgame tables at its first start, and level 8 pl
     CHECK(made == 1);
 }
 
-TEST_CASE("a thinker opens the proven book at its first start, not before, and plays its move", "[tui][thinker][solve]") {
+TEST_CASE("a thinker opens the proven book at its first start, not before, and plays its move",
+          "[tui][thinker][solve]") {
     // A one-position book: after 1. b2-c3, Black wins by d4xb2 (its only move, a forced capture).
     Game game;
     REQUIRE(game.play("b2-c3"));

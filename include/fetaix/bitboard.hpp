@@ -25,7 +25,9 @@ inline constexpr auto kBitCount13 = [] {
 }();
 }  // namespace detail
 
-constexpr int popcount(Bitboard b) { return detail::kBitCount13[b & 0x1fffu] + detail::kBitCount13[(b >> 13) & 0x1fffu]; }
+constexpr int popcount(Bitboard b) {
+    return detail::kBitCount13[b & 0x1fffu] + detail::kBitCount13[(b >> 13) & 0x1fffu];
+}
 
 // How perft's bulk count counts bits (it is templated on this): the table, which every CPU runs, or
 // __builtin_popcount, which is the popcnt instruction where it is inlined into code compiled for it

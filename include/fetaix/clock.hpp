@@ -137,7 +137,10 @@ inline std::string format_clock_time(Millis ms) {
     ms = std::max<Millis>(ms, 0);
     const Millis s = ms / 1000, frac = ms % 1000;
     std::string out = std::to_string(s / 3600) + ':';
-    const auto two = [&](Millis n) { out += static_cast<char>('0' + n / 10); out += static_cast<char>('0' + n % 10); };
+    const auto two = [&](Millis n) {
+        out += static_cast<char>('0' + n / 10);
+        out += static_cast<char>('0' + n % 10);
+    };
     two(s / 60 % 60);
     out += ':';
     two(s % 60);
@@ -176,7 +179,9 @@ inline std::optional<Millis> parse_clock_time(std::string_view text) {
 inline std::string clock_display(Millis ms) {
     ms = std::max<Millis>(ms, 0);
     const Millis s = ms / 1000;
-    const auto two = [](Millis n) { return std::string{static_cast<char>('0' + n / 10), static_cast<char>('0' + n % 10)}; };
+    const auto two = [](Millis n) {
+        return std::string{static_cast<char>('0' + n / 10), static_cast<char>('0' + n % 10)};
+    };
     if (s >= 3600) return concat(std::to_string(s / 3600), ":", two(s / 60 % 60), ":", two(s % 60));
     std::string out = concat(std::to_string(s / 60), ":", two(s % 60));
     if (ms < 10000) out += concat(".", std::to_string(ms / 100 % 10));
@@ -305,7 +310,7 @@ private:
     }
 
     TimeControl white_, black_;
-    ClockReading start_;     // both clocks when the running one's turn began
+    ClockReading start_;      // both clocks when the running one's turn began
     Millis used_before_ = 0;  // time used in this turn before the last pause
     Millis since_ = 0;        // when the clock last started or resumed
     bool paused_ = false;

@@ -37,8 +37,8 @@ namespace detail {
 inline int fen_column(std::size_t i) { return static_cast<int>(i) + 1; }
 
 // One piece of side c's list at text[i] ("c3" or "Kc3"), put on pos; i is left after it.
-inline std::optional<Error> read_fen_piece(std::string_view text, std::size_t& i, std::size_t end, Color c, Position& pos,
-                                           int& count) {
+inline std::optional<Error> read_fen_piece(std::string_view text, std::size_t& i, std::size_t end, Color c,
+                                           Position& pos, int& count) {
     const std::size_t piece_at = i;
     bool mullah = false;
     if (text[i] == 'K') {
@@ -71,7 +71,8 @@ inline std::optional<Error> read_fen_section(std::string_view text, std::size_t&
     if (i >= end || (text[i] != 'W' && text[i] != 'B'))
         return Error{"expected W or B to name whose pieces follow", 0, fen_column(i)};
     const Color c = text[i] == 'W' ? Color::White : Color::Black;
-    if (seen[index_of(c)]) return Error{concat("the ", c == Color::White ? 'W' : 'B', " section is repeated"), 0, fen_column(i)};
+    if (seen[index_of(c)])
+        return Error{concat("the ", c == Color::White ? 'W' : 'B', " section is repeated"), 0, fen_column(i)};
     seen[index_of(c)] = true;
     ++i;
     int count = 0;
@@ -83,7 +84,8 @@ inline std::optional<Error> read_fen_section(std::string_view text, std::size_t&
             ++i;
             expect_piece = true;
         } else if (i < end && text[i] != ':') {
-            return Error{concat("expected ',' or ':' after a piece, found '", characters_at(text, i, 1), "'"), 0, fen_column(i)};
+            return Error{concat("expected ',' or ':' after a piece, found '", characters_at(text, i, 1), "'"), 0,
+                         fen_column(i)};
         }
     }
     if (expect_piece) return Error{"a piece must follow ','", 0, fen_column(i)};
@@ -117,7 +119,8 @@ inline Expected<Position> parse_fen(std::string_view text) {
 // Why a game cannot start from `pos`, or nothing: a side without pieces has already lost, so the
 // game would be over before it began (a move into it would "capture all" without capturing).
 inline std::optional<std::string> unplayable_start(const Position& pos) {
-    if (!pos.of(Color::White) && !pos.of(Color::Black)) return concat(to_fen(pos), ": neither side has pieces: there is no game");
+    if (!pos.of(Color::White) && !pos.of(Color::Black))
+        return concat(to_fen(pos), ": neither side has pieces: there is no game");
     for (Color c : {Color::White, Color::Black})
         if (!pos.of(c)) return concat(to_fen(pos), ": ", to_string(c), " has no pieces, so the game is already over");
     return std::nullopt;

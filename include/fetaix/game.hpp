@@ -112,7 +112,8 @@ public:
         if (!pos.us()) return {win_for(opponent(mover)), Reason::CaptureAll};
         if (!has_legal_move(pos, rules_)) return {win_for(opponent(mover)), Reason::NoLegalMove};
         if (occurrences() >= 3) return {Outcome::Draw, Reason::Repetition};
-        if (rules_.no_progress > 0 && no_progress_count() >= rules_.no_progress) return {Outcome::Draw, Reason::NoProgress};
+        if (rules_.no_progress > 0 && no_progress_count() >= rules_.no_progress)
+            return {Outcome::Draw, Reason::NoProgress};
         return {};
     }
     bool over() const { return result().outcome != Outcome::Ongoing; }
@@ -135,7 +136,9 @@ public:
             append(*match.exact);
             return *match.exact;
         }
-        const Refusal why = refusal(position(), rules_, m.from, std::span(m.path.data(), std::min<std::size_t>(m.landings, m.path.size())), m.is_capture(), true);
+        const Refusal why = refusal(position(), rules_, m.from,
+                                    std::span(m.path.data(), std::min<std::size_t>(m.landings, m.path.size())),
+                                    m.is_capture(), true);
         return Error{std::string(describe(why))};
     }
 
@@ -207,9 +210,9 @@ private:
     struct Ply {
         Position position;
         std::uint64_t key;
-        int quiet_plies;       // since the last capture or man's move
-        int reversible_plies;  // since the last capture or man's step off its rank
-        Move move;             // the move that led here (none for the start)
+        int quiet_plies;                    // since the last capture or man's move
+        int reversible_plies;               // since the last capture or man's step off its rank
+        Move move;                          // the move that led here (none for the start)
         std::optional<ClockReading> clock;  // both clocks just after that move, in a timed game
     };
 

@@ -21,7 +21,7 @@ namespace detail {
 // "no point" need no branch.
 template <class T>
 using PointDirectionTable = std::array<std::array<T, kDirectionCount>, kPointCount + 1>;
-}
+}  // namespace detail
 
 // kNeighbour[p][d]: step(p, d) for every point and direction.
 inline constexpr auto kNeighbour = [] {
@@ -93,11 +93,13 @@ constexpr int line_count(Point p) {
     return n;
 }
 
-static_assert([] {
-    for (Direction d : kDirections)
-        if (offset(d) != dx(d) + 5 * dy(d)) return false;
-    return true;
-}(), "kOffset agrees with dx and dy");
+static_assert(
+    [] {
+        for (Direction d : kDirections)
+            if (offset(d) != dx(d) + 5 * dy(d)) return false;
+        return true;
+    }(),
+    "kOffset agrees with dx and dy");
 static_assert(line_count(make_point(2, 2)) == 8, "c3 has 8 lines");
 static_assert(line_count(make_point(1, 0)) == 3, "b1 has 3 lines");
 static_assert(line_count(make_point(0, 0)) == 3, "a1 has 3 lines: up, right, and the long diagonal");

@@ -2,9 +2,9 @@
 // Legal moves (docs/rules.md sections 3 to 5): steps, complete capture sequences, compulsory capture,
 // the mullah landing rule, majority and the three promotion modes.
 
+#include <algorithm>
 #include <array>
 #include <bit>
-#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <utility>
@@ -40,7 +40,6 @@ constexpr DirectionSet man_capture_directions(Color c, bool backward_captures) {
     for (Direction d : kDirections) all.items[all.size++] = d;
     return all;
 }
-
 
 namespace detail {
 
@@ -89,7 +88,9 @@ constexpr Bitboard short_leap_landings(Point p, Bitboard enemy, Bitboard empty) 
 }
 
 // The point a short leap from `from` to `land` passes over: halfway, since both steps share a direction.
-constexpr Point jumped_point(Point from, Point land) { return Point{static_cast<std::uint8_t>((from.index + land.index) / 2)}; }
+constexpr Point jumped_point(Point from, Point land) {
+    return Point{static_cast<std::uint8_t>((from.index + land.index) / 2)};
+}
 
 // The men in `men` with a first jump: an enemy next to them on a line, with an empty point beyond.
 template <Color Us, bool Backward>
@@ -108,7 +109,8 @@ constexpr Bitboard capturing_men(Bitboard men, Bitboard enemy, Bitboard empty) {
 // the direction it came from, where the next jump over the taken point would need both, so no jump
 // from L involves them. A landing on the last rank is left to the walk unless the man stays a man.
 template <Color Us, bool Backward, class Bits = TableBits>
-constexpr std::pair<Bitboard, std::uint64_t> single_jump_men(Bitboard men, Bitboard enemy, Bitboard empty, bool promotion_end) {
+constexpr std::pair<Bitboard, std::uint64_t> single_jump_men(Bitboard men, Bitboard enemy, Bitboard empty,
+                                                             bool promotion_end) {
     const Bitboard stop_here = promotion_end ? 0 : last_rank(Us);
     Bitboard goes_on = stop_here;  // the points where a man of Us would have a jump (or stops: see above)
     for (Direction d : ManDirections<Us, Backward>::capture) {
@@ -167,7 +169,8 @@ struct WalkState {
 
     // One number per state of one position's walk (depth follows from `enemy`), below 2^36.
     constexpr std::uint64_t key() const {
-        return (std::uint64_t{enemy} << 11) | (std::uint64_t{mullah} << 10) | (std::uint64_t{at.index} << 5) | from.index;
+        return (std::uint64_t{enemy} << 11) | (std::uint64_t{mullah} << 10) | (std::uint64_t{at.index} << 5) |
+               from.index;
     }
 };
 
@@ -448,11 +451,11 @@ struct LongestCapture {
     int given = 0;
     int enough = kMaxCaptures + 1;
     StateTable further;
-    std::array<int, kMaxCaptures + 2> best{};          // per open state, the longest sequence found through it
-    std::array<std::size_t, kMaxCaptures + 2> slot{};  // per open state, its slot in `further`
+    std::array<int, kMaxCaptures + 2> best{};            // per open state, the longest sequence found through it
+    std::array<std::size_t, kMaxCaptures + 2> slot{};    // per open state, its slot in `further`
     std::array<std::uint64_t, kMaxCaptures + 2> keys{};  // and its key
-    int open = 0;                                      // best[0] is the longest of all
-    int most = 0;                                      // the longest sequence met so far
+    int open = 0;                                        // best[0] is the longest of all
+    int most = 0;                                        // the longest sequence met so far
 
     // The key of a state in `further`. States before the end of a given path are keyed apart: their
     // values count only the sequences along the path, and a later walk without it must not take them.
@@ -540,7 +543,8 @@ void generate_steps(const Position& pos, MoveList& out) {
         for (Direction d : kDirections) {
             const Bitboard r = ray(p, d);
             const Bitboard blockers = r & ~empty;
-            const Bitboard reach = blockers ? r & ~(ray(first_along(blockers, d), d) | bit(first_along(blockers, d))) : r;
+            const Bitboard reach = blockers ? r & ~(ray(first_along(blockers, d), d) | bit(first_along(blockers, d)))
+                                            : r;
             for (Point to : points(reach)) {
                 m.path[0] = to;
                 out.push_back(m);
@@ -604,7 +608,8 @@ inline void generate_legal_moves(const Position& pos, const Rules& rules, MoveLi
         const Bitboard mullahs = pos.mullahs_of(Us);
         if (men || detail::mullahs_can_capture(mullahs, enemy, empty)) {
             detail::CaptureCollector collector{out};
-            detail::CaptureWalker<detail::CaptureCollector, Us, Backward>(rules.promotion, collector).walk(pos, men, mullahs);
+            detail::CaptureWalker<detail::CaptureCollector, Us, Backward>(rules.promotion, collector)
+                .walk(pos, men, mullahs);
             if (rules.majority) keep_majority(out);
         } else {
             detail::generate_steps<Us, Backward>(pos, out);
@@ -643,14 +648,16 @@ template <Color Us, bool Backward, class Bits>
     if (jumping_men || mullah_jumps) {
         // Without majority every sequence counts, and those of a man that cannot jump twice need no walk.
         const auto [single, single_jumps] = rules.majority
-            ? std::pair<Bitboard, std::uint64_t>{0, 0}
-            : single_jump_men<Us, Backward, Bits>(jumping_men, enemy, empty, rules.promotion == Promotion::End);
+                                                ? std::pair<Bitboard, std::uint64_t>{0, 0}
+                                                : single_jump_men<Us, Backward, Bits>(
+                                                      jumping_men, enemy, empty, rules.promotion == Promotion::End);
         CaptureCounter counter{rules.majority};
         CaptureWalker<CaptureCounter, Us, Backward>(rules.promotion, counter).walk(pos, jumping_men & ~single, mullahs);
         return counter.count + single_jumps;
     }
     std::uint64_t n = mullah_steps;
-    for (Direction d : ManDirections<Us, Backward>::step) n += static_cast<std::uint64_t>(Bits::popcount(shift(men, d) & empty));
+    for (Direction d : ManDirections<Us, Backward>::step)
+        n += static_cast<std::uint64_t>(Bits::popcount(shift(men, d) & empty));
     return n;
 }
 
@@ -658,7 +665,9 @@ template <Color Us, bool Backward, class Bits>
 
 // The number of legal moves, counted without building them where possible (perft's bulk count).
 inline std::uint64_t count_legal_moves(const Position& pos, const Rules& rules) {
-    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() { return detail::count_moves<Us, Backward, TableBits>(pos, rules); });
+    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+        return detail::count_moves<Us, Backward, TableBits>(pos, rules);
+    });
 }
 
 namespace detail {
@@ -703,7 +712,8 @@ Bitboard capturers(const Position& pos) {
 // no search for a longer one.
 inline int capture_bound(const Position& pos, const Rules& rules) {
     const Bitboard fixed_own = detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
-        const Bitboard capturers = detail::capturing_men<Us, Backward>(pos.men(Us), pos.them(), pos.empty()) | pos.mullahs_of(Us);
+        const Bitboard capturers = detail::capturing_men<Us, Backward>(pos.men(Us), pos.them(), pos.empty()) |
+                                   pos.mullahs_of(Us);
         return pos.us() & ~capturers;
     });
     return popcount(detail::jumpable_enemies(pos.them(), fixed_own));
@@ -733,7 +743,8 @@ inline bool captures_more_than(const Position& pos, const Rules& rules, int coun
             longest.path = nullptr;
             longest.given = 0;
             longest.enough = count + 1;
-            CaptureWalker<LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men & bit(p), pos.mullahs_of(Us) & bit(p));
+            CaptureWalker<LongestCapture, Us, Backward>(rules.promotion, longest)
+                .walk(pos, men & bit(p), pos.mullahs_of(Us) & bit(p));
             if (longest.most > count) return true;
         }
         return false;
@@ -754,7 +765,8 @@ inline int longest_capture(const Position& pos, const Rules& rules) {
         detail::LongestCapture longest;
         longest.enough = capture_bound(pos, rules);  // none takes more
         const Bitboard men = detail::capturing_men<Us, Backward>(pos.men(Us), pos.them(), pos.empty());
-        detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men, pos.mullahs_of(Us));
+        detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest)
+            .walk(pos, men, pos.mullahs_of(Us));
         return longest.most;
     });
 }
@@ -778,7 +790,8 @@ inline PathMatch match_path(const Position& pos, const Rules& rules, Point from,
     if (!capture) {
         // Steps are few (at most a few dozen): listing them is cheap.
         MoveList steps;
-        detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() { detail::generate_steps<Us, Backward>(pos, steps); });
+        detail::dispatch(pos, rules,
+                         [&]<Color Us, bool Backward>() { detail::generate_steps<Us, Backward>(pos, steps); });
         for (const Move& m : steps)
             if (m.from == from && m.path[0] == landings[0]) result.exact = m;
         return result;
@@ -796,7 +809,8 @@ inline PathMatch match_path(const Position& pos, const Rules& rules, Point from,
             finder.given = count;
             finder.limit = std::max<std::size_t>(limit, 1);
             finder.longest = longest;
-            detail::CaptureWalker<detail::PathFinder, Us, Backward>(rules.promotion, finder).walk(pos, men & only, mullahs & only);
+            detail::CaptureWalker<detail::PathFinder, Us, Backward>(rules.promotion, finder)
+                .walk(pos, men & only, mullahs & only);
             result.exact = finder.exact;
             result.longer = std::move(finder.longer);
             if (result.longer.size() > limit) result.longer.resize(limit);
@@ -812,8 +826,9 @@ inline PathMatch match_path(const Position& pos, const Rules& rules, Point from,
             // A beginning: the longest sequences that go on from it, then whether any other is longer.
             longest.path = landings;
             longest.given = count;
-            detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest).walk(pos, men & only, mullahs & only);
-            result.longer.clear();  // found above without regard to majority
+            detail::CaptureWalker<detail::LongestCapture, Us, Backward>(rules.promotion, longest)
+                .walk(pos, men & only, mullahs & only);
+            result.longer.clear();                 // found above without regard to majority
             if (longest.best[0] <= count) return;  // nothing goes on from it
             // The walk of the piece on `from` goes on from where the walk along the path left it; a walk that
             // finds nothing longer leaves best[0] and the values along the path as they were.

@@ -55,7 +55,9 @@ inline Expected<MoveText> parse_move_text(std::string_view text) {
         char c = text[i];
         if (c == 'X') c = 'x';
         if (c != '-' && c != 'x')
-            return Error{concat("expected '-' or 'x' after ", to_string(*p), ", found '", characters_at(text, i, 1), "'"), 0, column(i)};
+            return Error{concat("expected '-' or 'x' after ", to_string(*p), ", found '", characters_at(text, i, 1),
+                                "'"),
+                         0, column(i)};
         if (separator != 0 && c != separator) return Error{"a move uses '-' or 'x', not both", 0, column(i)};
         separator = c;
         ++i;
@@ -76,7 +78,8 @@ inline Expected<Move> parse_move(std::string_view text, const Position& pos, con
     auto typed = parse_move_text(text);
     if (!typed) return typed.error();
     const PathMatch match = match_path(pos, rules, typed->points.front(), typed->points.data() + 1,
-                                       static_cast<int>(typed->points.size()) - 1, typed->capture, kShownCandidates + 1);
+                                       static_cast<int>(typed->points.size()) - 1, typed->capture,
+                                       kShownCandidates + 1);
     if (match.exact) return *match.exact;
     if (match.longer.size() == 1) return match.longer.front();
     std::string shown(text);
@@ -87,7 +90,8 @@ inline Expected<Move> parse_move(std::string_view text, const Position& pos, con
         if (match.longer.size() > kShownCandidates) options += ", ...";
         return Error{concat("'", shown, "' is ambiguous: it could be ", options)};
     }
-    const Refusal why = refusal(pos, rules, typed->points.front(), std::span(typed->points).subspan(1), typed->capture, true);
+    const Refusal why = refusal(pos, rules, typed->points.front(), std::span(typed->points).subspan(1), typed->capture,
+                                true);
     if (why.kind == RefusalKind::GameOver) return Error{describe(why)};
     return Error{std::string(describe(why))};
 }

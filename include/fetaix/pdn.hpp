@@ -49,11 +49,33 @@ inline constexpr std::string_view kTagKept = "Kept";
 
 // Tags this reader knows besides the rule switches' (switches.hpp, so a record replays under the rules
 // it was played with): the PDN standard's common ones and ours. Others are kept, with a note.
-inline constexpr std::string_view kKnownTags[] = {
-    "Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN", "GameType", "Annotator", "Time",
-    "PlyCount", "Termination", "Variant", kTagWhiteType, kTagBlackType, kTagWhiteLevel, kTagBlackLevel,
-    kTagProgramTime, kTagProgramSeed, kTagRedo, kTagTimeControl, kTagWhiteTimeControl, kTagBlackTimeControl,
-    kTagClock, kTagRedoClocks, kTagKept};
+inline constexpr std::string_view kKnownTags[] = {"Event",
+                                                  "Site",
+                                                  "Date",
+                                                  "Round",
+                                                  "White",
+                                                  "Black",
+                                                  "Result",
+                                                  "FEN",
+                                                  "GameType",
+                                                  "Annotator",
+                                                  "Time",
+                                                  "PlyCount",
+                                                  "Termination",
+                                                  "Variant",
+                                                  kTagWhiteType,
+                                                  kTagBlackType,
+                                                  kTagWhiteLevel,
+                                                  kTagBlackLevel,
+                                                  kTagProgramTime,
+                                                  kTagProgramSeed,
+                                                  kTagRedo,
+                                                  kTagTimeControl,
+                                                  kTagWhiteTimeControl,
+                                                  kTagBlackTimeControl,
+                                                  kTagClock,
+                                                  kTagRedoClocks,
+                                                  kTagKept};
 
 struct Tag {
     std::string name;
@@ -182,7 +204,8 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
         if (detail::extra_tag_written(game, t)) detail::add_pdn_tag(out, t.name, t.value);
     detail::add_pdn_tag(out, "Result", result_token(game.result().outcome));
     // The result token cannot say a clock ran out: PGN's Termination tag does.
-    if (game.result().reason == Reason::TimeForfeit) detail::add_pdn_tag(out, "Termination", describe(Reason::TimeForfeit));
+    if (game.result().reason == Reason::TimeForfeit)
+        detail::add_pdn_tag(out, "Termination", describe(Reason::TimeForfeit));
     if (!(game.start() == start_position())) detail::add_pdn_tag(out, "FEN", to_fen(game.start()));
     for (const RuleSwitch& s : kRuleSwitches) detail::add_pdn_tag(out, s.tag, switch_value(s, game.rules()));
     if (with_redo && !game.redo_line().empty()) detail::add_redo_tags(out, game);
@@ -205,7 +228,8 @@ inline Expected<FittedRecord> format_pdn_within(const Game& game, std::vector<Ta
     while (out.text.size() > limit) {
         Tag* longest = nullptr;
         for (Tag& t : extra)
-            if (detail::extra_tag_written(game, t) && (!longest || t.value.size() > longest->value.size())) longest = &t;
+            if (detail::extra_tag_written(game, t) && (!longest || t.value.size() > longest->value.size()))
+                longest = &t;
         if (!longest || longest->value.empty())
             return Error{concat("the game's record would be over ", limit, " bytes, more than a record may hold")};
         // Each byte cut takes at least one off the record (a quoted one takes two); "..." adds three.
@@ -333,7 +357,8 @@ private:
         get();
         std::string value;
         while (true) {
-            if (at_end() || is_line_end(peek())) return Error{concat("the value of tag ", name, " is never closed"), line, column};
+            if (at_end() || is_line_end(peek()))
+                return Error{concat("the value of tag ", name, " is never closed"), line, column};
             char c = get();
             if (c == '"') break;
             if (c == '\\') {
@@ -359,13 +384,15 @@ private:
             const auto reading = end == std::string::npos || command.size() < 9 || command[7] != ' '
                                      ? std::nullopt
                                      : parse_clock_reading(body.substr(0, body.size() - 1));
-            const std::string where = replay.ply() == 0 ? std::string("before the first move") : concat("after ", last_label_);
+            const std::string where = replay.ply() == 0 ? std::string("before the first move")
+                                                        : concat("after ", last_label_);
             if (!reading)
                 return Error{concat("bad clock comment ", where, ": '", command,
                                     "' is not [%clock wH:MM:SS bH:MM:SS] (the running clock's letter in capitals)"),
                              comment.line, comment.column};
             if (replay.ply() == 0)
-                return Error{concat("a clock comment comes before the first move: '", command, "'"), comment.line, comment.column};
+                return Error{concat("a clock comment comes before the first move: '", command, "'"), comment.line,
+                             comment.column};
             replay.set_clock(*reading);
         }
         return std::nullopt;
@@ -390,7 +417,8 @@ private:
             if (!pos) return bad(concat("bad position: ", pos.error().describe()));
             if (auto problem = unplayable_start(*pos)) return bad(std::move(*problem));
             game.start = *pos;
-        } else if (tag.name == kTagTimeControl || tag.name == kTagWhiteTimeControl || tag.name == kTagBlackTimeControl) {
+        } else if (tag.name == kTagTimeControl || tag.name == kTagWhiteTimeControl ||
+                   tag.name == kTagBlackTimeControl) {
             auto tc = parse_time_control_tag(tag.value);
             if (!tc) return bad(tc.error().message);
             if (tag.name != kTagBlackTimeControl) game.white_clock = *tc;
@@ -400,14 +428,18 @@ private:
             game.clock_paused = value.ends_with(" paused");
             if (game.clock_paused) value.remove_suffix(7);
             game.clock_now = parse_clock_reading(value);
-            if (!game.clock_now) return bad(concat("expected wH:MM:SS bH:MM:SS (the running clock's letter in capitals), not '", tag.value, "'"));
+            if (!game.clock_now)
+                return bad(concat("expected wH:MM:SS bH:MM:SS (the running clock's letter in capitals), not '",
+                                  tag.value, "'"));
         } else if (tag.name == kTagRedoClocks) {
             redo_clocks_.clear();
             std::string_view rest = tag.value;
             while (true) {
                 const std::size_t semicolon = rest.find(';');
                 const auto reading = parse_clock_reading(rest.substr(0, semicolon));
-                if (!reading) return bad(concat("expected readings such as w0:04:53 B0:05:00, ';' between them, not '", tag.value, "'"));
+                if (!reading)
+                    return bad(concat("expected readings such as w0:04:53 B0:05:00, ';' between them, not '", tag.value,
+                                      "'"));
                 redo_clocks_.push_back(*reading);
                 if (semicolon == std::string_view::npos) break;
                 rest.remove_prefix(semicolon + 1);
@@ -464,7 +496,8 @@ private:
         }
         if (game.white_clock.has_value() != game.black_clock.has_value())
             return Error{concat("tag ", game.white_clock ? kTagBlackTimeControl : kTagWhiteTimeControl,
-                                " is missing: a clock for one side only"), line_, column_};
+                                " is missing: a clock for one side only"),
+                         line_, column_};
         return std::nullopt;
     }
 
@@ -489,8 +522,8 @@ private:
     }
 
     // Plays the move w of the movetext, checked against the position it is played in.
-    std::optional<Error> play_movetext_move(bool first, GameRecord& game, Game& replay, const Token& word, std::string_view w,
-                                            bool dangling) {
+    std::optional<Error> play_movetext_move(bool first, GameRecord& game, Game& replay, const Token& word,
+                                            std::string_view w, bool dangling) {
         // Checked before each move, the costliest step: a stop is seen within one move's check.
         if (stop_ && stop_->load(std::memory_order_relaxed)) return Error{"reading stopped", word.line, word.column};
         // A file that is no record (a text of another kind) is told as such, not as a bad point.
@@ -541,10 +574,12 @@ private:
     // move number: said in a note, as a record made by hand without a result still opens.
     void note_movetext_end(GameRecord& game, const MovetextEnd& end) const {
         if (end.dangling && !end.result_seen)
-            game.notes.push_back(concat("line ", end.dangling->line, ": the record ends at move number ", end.dangling->text,
-                                        " with no move and no result (1-0, 0-1, 1/2-1/2 or *): it looks cut off there"));
+            game.notes.push_back(
+                concat("line ", end.dangling->line, ": the record ends at move number ", end.dangling->text,
+                       " with no move and no result (1-0, 0-1, 1/2-1/2 or *): it looks cut off there"));
         else if (end.dangling)
-            game.notes.push_back(concat("line ", end.dangling->line, ": move number ", end.dangling->text, " has no move after it"));
+            game.notes.push_back(concat("line ", end.dangling->line, ": move number ", end.dangling->text,
+                                        " has no move after it"));
         else if (!end.result_seen)
             game.notes.push_back(concat("no result (1-0, 0-1, 1/2-1/2 or *) after ",
                                         game.moves.empty() ? std::string("the tags") : last_label_,
@@ -576,7 +611,8 @@ private:
         comments_.clear();  // after the last game's result: none of this one's
         if (auto e = read_tags(game)) return *e;
         Game replay(game.rules, game.start);
-        if (game.white_clock) replay.set_clock(ClockReading{game.white_clock->base, game.black_clock->base, std::nullopt});
+        if (game.white_clock)
+            replay.set_clock(ClockReading{game.white_clock->base, game.black_clock->base, std::nullopt});
         MovetextEnd end;
         if (auto e = read_movetext(first, game, replay, end)) return *e;
         note_movetext_end(game, end);
@@ -589,8 +625,8 @@ private:
     const std::atomic<bool>* stop_;
     std::string redo_text_;
     std::vector<ClockReading> redo_clocks_;  // from the RedoClocks tag
-    std::vector<Token> comments_;  // read since the last word, for their %clock commands
-    std::string last_label_;       // "move 3 'b2-b3'": the move a clock comment follows
+    std::vector<Token> comments_;            // read since the last word, for their %clock commands
+    std::string last_label_;                 // "move 3 'b2-b3'": the move a clock comment follows
     int redo_line_ = 0;
     int redo_column_ = 0;
     std::size_t pos_ = 0;
@@ -628,7 +664,8 @@ inline Game to_game(const GameRecord& record) {
         // A clock that ran out, as the Termination tag says, else a resignation.
         const bool on_time = record.tag("Termination") == describe(Reason::TimeForfeit);
         if (record.result == Outcome::WhiteWins) on_time ? game.lose_on_time(Color::Black) : game.resign(Color::Black);
-        else if (record.result == Outcome::BlackWins) on_time ? game.lose_on_time(Color::White) : game.resign(Color::White);
+        else if (record.result == Outcome::BlackWins)
+            on_time ? game.lose_on_time(Color::White) : game.resign(Color::White);
         else if (record.result == Outcome::Draw) game.agree_draw();
     }
     return game;

@@ -111,7 +111,8 @@ std::uint64_t leaf_count(const Position& pos, const Rules& rules, TableBits) {
 }
 #if defined(__x86_64__) || defined(__i386__)
 template <Color Us, bool Backward>
-[[gnu::target("popcnt"), gnu::flatten]] std::uint64_t leaf_count(const Position& pos, const Rules& rules, HardwareBits) {
+[[gnu::target("popcnt"), gnu::flatten]] std::uint64_t leaf_count(const Position& pos, const Rules& rules,
+                                                                 HardwareBits) {
     return count_moves<Us, Backward, HardwareBits>(pos, rules);
 }
 #else

@@ -35,9 +35,9 @@ constexpr bool has_diagonals(Point p) { return (p.file() + p.rank()) % 2 == 0; }
 enum class Direction : std::uint8_t { North, NorthEast, East, SouthEast, South, SouthWest, West, NorthWest };
 
 inline constexpr int kDirectionCount = 8;
-inline constexpr std::array<Direction, 8> kDirections{Direction::North, Direction::NorthEast, Direction::East,
-                                                      Direction::SouthEast, Direction::South, Direction::SouthWest,
-                                                      Direction::West, Direction::NorthWest};
+inline constexpr std::array<Direction, 8> kDirections{Direction::North,     Direction::NorthEast, Direction::East,
+                                                      Direction::SouthEast, Direction::South,     Direction::SouthWest,
+                                                      Direction::West,      Direction::NorthWest};
 
 constexpr int dx(Direction d) {
     constexpr std::array<int, 8> table{0, 1, 1, 1, 0, -1, -1, -1};

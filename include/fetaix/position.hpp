@@ -72,7 +72,9 @@ struct Position {
 };
 
 // What resets the no-progress count (rules 6): a capture or a man's move, sideways included.
-constexpr bool is_progress(const Position& before, const Move& m) { return m.is_capture() || !contains(before.mullahs, m.from); }
+constexpr bool is_progress(const Position& before, const Move& m) {
+    return m.is_capture() || !contains(before.mullahs, m.from);
+}
 
 // A capture or a man's step off its rank: no position before it can stand again. A man's sideways step
 // can be undone by the step back, so positions before it can recur.

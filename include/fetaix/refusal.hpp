@@ -50,8 +50,8 @@ struct Refusal {
     Point to = kNoPoint;
     Bitboard points = 0;
     int count = 0;
-    std::vector<Point> path;    // WriteWithX: the landing points
-    bool capture = false;       // the refused move is (or continues) a capture
+    std::vector<Point> path;         // WriteWithX: the landing points
+    bool capture = false;            // the refused move is (or continues) a capture
     bool backward_captures = false;  // the switch, for the words of a backward step
 
     bool refused() const { return kind != RefusalKind::None; }
@@ -81,8 +81,8 @@ inline Bitboard capturing_pieces(const Position& pos, const Rules& rules) {
 // legal. With `whole`, the landing points must be the whole move; without, a legal beginning of one
 // is enough (a choice on the board, one point at a time). No landing points asks whether the piece on
 // `from` may move at all.
-inline Refusal refusal(const Position& pos, const Rules& rules, Point from, std::span<const Point> landings, bool capture,
-                       bool whole) {
+inline Refusal refusal(const Position& pos, const Rules& rules, Point from, std::span<const Point> landings,
+                       bool capture, bool whole) {
     Refusal r;
     r.side = pos.side_to_move;
     r.at = from;
@@ -123,7 +123,8 @@ inline Refusal refusal(const Position& pos, const Rules& rules, Point from, std:
         }
         Bitboard reach = 0;
         const bool mullah = r.piece.kind == PieceKind::Mullah;
-        for (Direction d : mullah ? man_capture_directions(us, true) : man_step_directions(us))  // all eight for a mullah
+        for (Direction d :
+             mullah ? man_capture_directions(us, true) : man_step_directions(us))  // all eight for a mullah
             reach |= shift(bit(from), d);
         if (reach & pos.empty()) return r;
         return refuse(RefusalKind::NoMove, from);
@@ -231,10 +232,11 @@ inline std::string describe(const Refusal& r) {
         case K::NoPiece: return concat("there is no piece of yours on ", at);
         case K::NotYourTurn:
             return concat(at, " is ", to_string(r.piece.color), "'s, and it is ", to_string(r.side), "'s turn");
-        case K::NoMove: return concat("the ", kind, " on ", at, " has no legal move: every point it could go to is taken");
+        case K::NoMove:
+            return concat("the ", kind, " on ", at, " has no legal move: every point it could go to is taken");
         case K::NoLine:
-            if (r.at.valid() && r.to.valid() && std::abs(r.to.file() - r.at.file()) == std::abs(r.to.rank() - r.at.rank()) &&
-                !has_diagonals(r.at))
+            if (r.at.valid() && r.to.valid() &&
+                std::abs(r.to.file() - r.at.file()) == std::abs(r.to.rank() - r.at.rank()) && !has_diagonals(r.at))
                 return concat("there is no line from ", at, " to ", to, ": no diagonal leaves ", at);
             return concat("there is no line from ", at, " to ", to);
         case K::Backward:
@@ -244,7 +246,8 @@ inline std::string describe(const Refusal& r) {
         case K::ManStepsOne: return concat("a man steps one point, and ", to, " is not next to ", at);
         case K::ManLeapsShort: return "a man captures a piece next to it, landing on the point just beyond";
         case K::Taken:
-            return r.points ? concat("the point ", to, " is taken: to capture it, land on ", detail::point_list(r.points, " or "))
+            return r.points ? concat("the point ", to, " is taken: to capture it, land on ",
+                                     detail::point_list(r.points, " or "))
                             : concat("the point ", to, " is taken");
         case K::InTheWay:
             return r.capture ? concat(list, " stand in the way: a capture jumps one piece")
@@ -262,10 +265,11 @@ inline std::string describe(const Refusal& r) {
                             : concat("the capture must go on from ", at);
         case K::MullahLanding:
             return concat("a mullah must land where it can capture again: on ", detail::point_list(r.points, " or "));
-        case K::PromotionStop: return concat("the move ends on ", at, ": with promotion stop a man reaching the last rank stops there");
+        case K::PromotionStop:
+            return concat("the move ends on ", at, ": with promotion stop a man reaching the last rank stops there");
         case K::Majority:
-            return concat("with majority the capture must take ", r.count, r.count == 1 ? " piece: " : " pieces: ", list,
-                          " can");
+            return concat("with majority the capture must take ", r.count,
+                          r.count == 1 ? " piece: " : " pieces: ", list, " can");
         case K::NotLegal: return "it is not a legal move here";
     }
     return "";

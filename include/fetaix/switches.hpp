@@ -63,10 +63,18 @@ inline constexpr std::array<RuleSwitch, 4> kRuleSwitches{{
     {SwitchKind::Toggle, "--majority", "Majority", detail::kYesNo, 1, "",
      "the sequence capturing the most pieces is\ncompulsory", "majority", "", 0,
      [](const Rules& r) { return static_cast<int>(r.majority); }, [](Rules& r, int v) { r.majority = v != 0; }},
-    {SwitchKind::Count, "--no-progress", "NoProgress", {}, kMaxNoProgress, "plies",
+    {SwitchKind::Count,
+     "--no-progress",
+     "NoProgress",
+     {},
+     kMaxNoProgress,
+     "plies",
      "plies without a capture or a man's move that\n"
      "draw the game (default 50, 0 = off)",
-     "no-progress", "no-progress draw after", 2, [](const Rules& r) { return r.no_progress; },
+     "no-progress",
+     "no-progress draw after",
+     2,
+     [](const Rules& r) { return r.no_progress; },
      [](Rules& r, int v) { r.no_progress = v; }},
 }};
 
@@ -152,11 +160,10 @@ inline std::optional<std::string> set_from_tag(const RuleSwitch& s, Rules& rules
 
 // Sets the switch from the command line: `value` is the argument after the flag (nothing when there
 // is none) and is not read for a toggle. Returns whether the value was used, or sets `error`.
-inline bool set_from_flag(const RuleSwitch& s, Rules& rules, std::optional<std::string_view> value, std::string& error) {
+inline bool set_from_flag(const RuleSwitch& s, Rules& rules, std::optional<std::string_view> value,
+                          std::string& error) {
     switch (s.kind) {
-        case SwitchKind::Toggle:
-            s.set(rules, 1);
-            return false;
+        case SwitchKind::Toggle: s.set(rules, 1); return false;
         case SwitchKind::Choice:
             if (!value) {
                 error = concat(s.flag, " needs a value: ", switch_words(s));
@@ -170,8 +177,8 @@ inline bool set_from_flag(const RuleSwitch& s, Rules& rules, std::optional<std::
             error = concat(s.flag, ": expected ", switch_words(s), ", not '", *value, "'");
             return true;
         case SwitchKind::Count: {
-            const bool digits =
-                value && !value->empty() && value->find_first_not_of("0123456789") == std::string_view::npos;
+            const bool digits = value && !value->empty() &&
+                                value->find_first_not_of("0123456789") == std::string_view::npos;
             int n = 0;
             // Past the maximum, the count stops growing: any longer number is just too big.
             if (digits)
@@ -203,7 +210,8 @@ inline std::string switch_phrase(const RuleSwitch& s, const Rules& rules) {
 inline std::vector<std::string> rules_panel_lines(const Rules& rules) {
     std::vector<std::string> lines;
     for (const RuleSwitch& s : kRuleSwitches) {
-        if (lines.size() <= static_cast<std::size_t>(s.panel_line)) lines.resize(static_cast<std::size_t>(s.panel_line) + 1);
+        if (lines.size() <= static_cast<std::size_t>(s.panel_line))
+            lines.resize(static_cast<std::size_t>(s.panel_line) + 1);
         std::string& line = lines[static_cast<std::size_t>(s.panel_line)];
         line += concat(line.empty() ? "" : ", ", switch_phrase(s, rules));
     }

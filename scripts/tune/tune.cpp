@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include <fetaix/fetaix.hpp>
 #include <fetaix/engine/engine.hpp>
+#include <fetaix/fetaix.hpp>
 
 using namespace fetaix;
 
@@ -61,8 +61,8 @@ int main(int argc, char** argv) {
         for (long long g; (g = next++) < settings.games;) {
             sa.clear();
             sb.clear();
-            results[static_cast<std::size_t>(g)] =
-                engine::play_from(openings[static_cast<std::size_t>(g / 2)], g, settings.max_plies, [&](const Game& game, bool a_moves) {
+            results[static_cast<std::size_t>(g)] = engine::play_from(
+                openings[static_cast<std::size_t>(g / 2)], g, settings.max_plies, [&](const Game& game, bool a_moves) {
                     return (a_moves ? sa : sb).run(game.position(), game.rules(), engine::history_of(game), limits);
                 });
         }
@@ -71,7 +71,7 @@ int main(int argc, char** argv) {
     worker();
     helper.join();
     const engine::MatchSummary sum = engine::summarize(results);
-    std::printf("A(%s) vs defaults, %lld games at %llu nodes: +%lld =%lld -%lld  score %.1f%% +- %.1f%%\n", changes.c_str(),
-                settings.games, static_cast<unsigned long long>(nodes), sum.wins, sum.draws, sum.losses, 100 * sum.score,
-                100 * sum.margin);
+    std::printf("A(%s) vs defaults, %lld games at %llu nodes: +%lld =%lld -%lld  score %.1f%% +- %.1f%%\n",
+                changes.c_str(), settings.games, static_cast<unsigned long long>(nodes), sum.wins, sum.draws,
+                sum.losses, 100 * sum.score, 100 * sum.margin);
 }

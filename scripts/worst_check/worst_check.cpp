@@ -35,8 +35,8 @@ struct Counting : detail::LongestCapture {
             const unsigned dirs = detail::mullah_jump_directions(s.at, s.enemy, occupied, over);
             for (Direction d : kDirections)
                 if (dirs >> static_cast<int>(d) & 1u)
-                    g_work += static_cast<std::uint64_t>(
-                        popcount(detail::landing_points(over[static_cast<int>(d)], d, occupied & ~bit(over[static_cast<int>(d)]))));
+                    g_work += static_cast<std::uint64_t>(popcount(detail::landing_points(
+                        over[static_cast<int>(d)], d, occupied & ~bit(over[static_cast<int>(d)]))));
         } else {
             ++g_work;  // a man's short leaps: one set of shifts
         }
@@ -57,7 +57,8 @@ bool more_than(const Position& pos, const Rules& rules, int count, Point from, C
             longest.path = nullptr;
             longest.given = 0;
             longest.enough = count + 1;
-            detail::CaptureWalker<Counting, Us, Backward>(rules.promotion, longest).walk(pos, men & bit(p), pos.mullahs_of(Us) & bit(p));
+            detail::CaptureWalker<Counting, Us, Backward>(rules.promotion, longest)
+                .walk(pos, men & bit(p), pos.mullahs_of(Us) & bit(p));
             if (longest.most > count) return true;
         }
         return false;
@@ -159,10 +160,15 @@ Board mutate(Board b, std::mt19937& rng) {
     const int p = static_cast<int>(rng() % 25);
     const int q = static_cast<int>(rng() % 25);
     switch (rng() % 4) {
-    case 0: std::swap(b[p], b[q]); break;                                   // move a piece
-    case 1: b[p] = 0; break;                                                // remove one
-    case 2: if (!b[p]) b[p] = rng() % 2 ? 3 : 4; break;                     // add one
-    default: if (b[p] == 1 || b[p] == 3) ++b[p]; else if (b[p] == 2 || b[p] == 4) --b[p]; break;  // man <-> mullah
+        case 0: std::swap(b[p], b[q]); break;  // move a piece
+        case 1: b[p] = 0; break;               // remove one
+        case 2:
+            if (!b[p]) b[p] = rng() % 2 ? 3 : 4;
+            break;  // add one
+        default:
+            if (b[p] == 1 || b[p] == 3) ++b[p];
+            else if (b[p] == 2 || b[p] == 4) --b[p];
+            break;  // man <-> mullah
     }
     return b;
 }
@@ -206,7 +212,8 @@ int main(int argc, char** argv) {
         rules.backward_captures = rng() % 4 == 0;
         all.push_back(evaluate(random_board(rng), rules));
     }
-    std::sort(all.begin(), all.end(), [](const Candidate& a, const Candidate& b) { return a.scored.work > b.scored.work; });
+    std::sort(all.begin(), all.end(),
+              [](const Candidate& a, const Candidate& b) { return a.scored.work > b.scored.work; });
     if (all.size() > static_cast<std::size_t>(climbs)) all.resize(static_cast<std::size_t>(climbs));
     std::printf("random:\n");
     for (const Candidate& c : all) print(c);

@@ -16,7 +16,8 @@ CLI::ValidationError bad_value(const std::string& message) {
 }
 
 CLI::Option* add_value(CLI::App& command, const std::string& flag, const std::string& placeholder,
-                       const std::string& missing, std::function<void(const std::string&)> read, const std::string& help) {
+                       const std::string& missing, std::function<void(const std::string&)> read,
+                       const std::string& help) {
     CLI::Option* option = command.add_option(
         flag,
         [flag, missing, read = std::move(read)](const CLI::results_t& values) {
@@ -37,19 +38,21 @@ std::vector<CLI::Option*> add_rule_switches(CLI::App& command, Rules& rules) {
         const std::string flag(s.flag), help(s.help);
         CLI::Option* option = nullptr;
         if (s.kind == SwitchKind::Toggle) {
-            option = command.add_flag_callback(flag, [&s, &rules] { s.set(rules, 1); }, help);
+            option = command.add_flag_callback(
+                flag, [&s, &rules] { s.set(rules, 1); }, help);
         } else {
             // The message for a missing value is the table's own (set_from_flag with no value).
             Rules scratch;
             std::string missing;
             (void)set_from_flag(s, scratch, std::nullopt, missing);
-            option = add_value(command, flag, switch_placeholder(s), missing,
-                               [&s, &rules](const std::string& value) {
-                                   std::string error;
-                                   (void)set_from_flag(s, rules, value, error);
-                                   if (!error.empty()) throw bad_value(error);
-                               },
-                               help);
+            option = add_value(
+                command, flag, switch_placeholder(s), missing,
+                [&s, &rules](const std::string& value) {
+                    std::string error;
+                    (void)set_from_flag(s, rules, value, error);
+                    if (!error.empty()) throw bad_value(error);
+                },
+                help);
         }
         option->group("Rule switches (docs/rules.md)");
         options.push_back(option);
@@ -58,18 +61,21 @@ std::vector<CLI::Option*> add_rule_switches(CLI::App& command, Rules& rules) {
 }
 
 CLI::Option* add_fen(CLI::App& command, Position& position, const std::string& help) {
-    return add_value(command, "--fen", "FEN", "--fen needs a position, such as W:Wa1,b1:Ba5",
-                     [&position](const std::string& text) {
-                         auto parsed = parse_fen(text);
-                         if (!parsed) throw bad_value("--fen: " + parsed.error().describe());
-                         if (auto problem = unplayable_start(*parsed)) throw bad_value("--fen: " + *problem);
-                         position = *parsed;
-                     },
-                     help);
+    return add_value(
+        command, "--fen", "FEN", "--fen needs a position, such as W:Wa1,b1:Ba5",
+        [&position](const std::string& text) {
+            auto parsed = parse_fen(text);
+            if (!parsed) throw bad_value("--fen: " + parsed.error().describe());
+            if (auto problem = unplayable_start(*parsed)) throw bad_value("--fen: " + *problem);
+            position = *parsed;
+        },
+        help);
 }
 
 CLI::Option* add_file(CLI::App& command, const std::string& flag, std::string& into, const std::string& help) {
-    return add_value(command, flag, "FILE", concat(flag, " needs a file name"), [&into](const std::string& path) { into = path; }, help);
+    return add_value(
+        command, flag, "FILE", concat(flag, " needs a file name"), [&into](const std::string& path) { into = path; },
+        help);
 }
 
 std::string seconds_range() {
@@ -79,40 +85,44 @@ std::string seconds_range() {
 }
 
 CLI::Option* add_time(CLI::App& command, int& ms, const std::string& help) {
-    return add_value(command, "--time", "SECONDS", "--time needs a number of seconds",
-                     [&ms](const std::string& text) {
-                         const auto seconds = parse_seconds(text, kMinSeconds, kMaxSeconds);
-                         if (!seconds) throw bad_value(concat("--time: expected ", seconds_range(), ", not '", text, "'"));
-                         ms = static_cast<int>(*seconds * 1000);
-                     },
-                     help);
+    return add_value(
+        command, "--time", "SECONDS", "--time needs a number of seconds",
+        [&ms](const std::string& text) {
+            const auto seconds = parse_seconds(text, kMinSeconds, kMaxSeconds);
+            if (!seconds) throw bad_value(concat("--time: expected ", seconds_range(), ", not '", text, "'"));
+            ms = static_cast<int>(*seconds * 1000);
+        },
+        help);
 }
 
-CLI::Option* add_clock(CLI::App& command, const std::string& flag, std::optional<TimeControl>& into, const std::string& help) {
-    return add_value(command, flag, "SPEC", concat(flag, " needs a clock, such as 5+3"),
-                     [flag, &into](const std::string& text) {
-                         auto parsed = parse_time_control(text);
-                         if (!parsed) throw bad_value(concat(flag, ": ", parsed.error().message));
-                         into = *parsed;
-                     },
-                     help);
+CLI::Option* add_clock(CLI::App& command, const std::string& flag, std::optional<TimeControl>& into,
+                       const std::string& help) {
+    return add_value(
+        command, flag, "SPEC", concat(flag, " needs a clock, such as 5+3"),
+        [flag, &into](const std::string& text) {
+            auto parsed = parse_time_control(text);
+            if (!parsed) throw bad_value(concat(flag, ": ", parsed.error().message));
+            into = *parsed;
+        },
+        help);
 }
 
 CLI::Option* add_whole(CLI::App& command, const std::string& flag, const std::string& placeholder, long long low,
                        long long high, std::function<void(long long)> store, const std::string& what,
                        const std::string& help) {
-    return add_value(command, flag, placeholder, concat(flag, " needs ", what),
-                     [flag, low, high, what, store = std::move(store)](const std::string& text) {
-                         const auto n = parse_number(text, low, high);
-                         // A range up to the largest number matters only to a number past it.
-                         const bool unbounded = high == std::numeric_limits<long long>::max();
-                         const std::string range = !unbounded ? concat(" from ", std::to_string(low), " to ", std::to_string(high))
-                                                   : plain_decimal(text, false) ? concat(" of at most ", std::to_string(high))
-                                                                                : "";
-                         if (!n) throw bad_value(concat(flag, ": expected ", what, range, ", not '", text, "'"));
-                         store(*n);
-                     },
-                     help);
+    return add_value(
+        command, flag, placeholder, concat(flag, " needs ", what),
+        [flag, low, high, what, store = std::move(store)](const std::string& text) {
+            const auto n = parse_number(text, low, high);
+            // A range up to the largest number matters only to a number past it.
+            const bool unbounded = high == std::numeric_limits<long long>::max();
+            const std::string range = !unbounded ? concat(" from ", std::to_string(low), " to ", std::to_string(high))
+                                      : plain_decimal(text, false) ? concat(" of at most ", std::to_string(high))
+                                                                   : "";
+            if (!n) throw bad_value(concat(flag, ": expected ", what, range, ", not '", text, "'"));
+            store(*n);
+        },
+        help);
 }
 
 void out_text(std::string_view text) {
@@ -157,8 +167,9 @@ std::optional<std::string> stray_word(const CLI::App& app) {
         if (words.empty()) continue;
         const std::string& word = words.front();
         const bool option = word.size() > 1 && word[0] == '-';
-        return concat(in == &app ? "" : concat(in->get_name(), ": "), option ? "unknown option '" : "unexpected argument '",
-                      word, "' (see ", command_words(app), " --help)");
+        return concat(in == &app ? "" : concat(in->get_name(), ": "),
+                      option ? "unknown option '" : "unexpected argument '", word, "' (see ", command_words(app),
+                      " --help)");
     }
     return std::nullopt;
 }
@@ -251,7 +262,8 @@ std::size_t edits_between(std::string_view a, std::string_view b) {
 std::optional<std::string> mistyped_command(const CLI::App& app, const std::string& word) {
     // A path or a record's name is never a command's: only a bare word that names nothing here is.
     struct stat info {};
-    if (word.empty() || word.find_first_of("/.") != std::string::npos || ::lstat(word.c_str(), &info) == 0) return std::nullopt;
+    if (word.empty() || word.find_first_of("/.") != std::string::npos || ::lstat(word.c_str(), &info) == 0)
+        return std::nullopt;
     std::size_t best = 3;  // more than two edits away is no command's name
     std::vector<std::string> closest;
     for (const CLI::App* command : app.get_subcommands([](const CLI::App*) { return true; })) {
@@ -286,7 +298,8 @@ bool dashed_before_separator(int argc, char** argv, const std::string& value) {
 }
 
 int unknown_option(const std::string& word, std::string_view command) {
-    return usage_error(concat("unknown option '", word, "' (see fetaix ", command, command.empty() ? "" : " ", "--help)"));
+    return usage_error(concat("unknown option '", word, "' (see fetaix ", command, command.empty() ? "" : " ",
+                              "--help)"));
 }
 
 }  // namespace fetaix::cli

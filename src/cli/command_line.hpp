@@ -25,7 +25,8 @@ CLI::ValidationError bad_value(const std::string& message);
 // An option that takes one value, read by `read` (which throws bad_value). Given without a value it
 // says `missing`; given twice it says so (a repeated option is refused, never silently overridden).
 CLI::Option* add_value(CLI::App& command, const std::string& flag, const std::string& placeholder,
-                       const std::string& missing, std::function<void(const std::string&)> read, const std::string& help);
+                       const std::string& missing, std::function<void(const std::string&)> read,
+                       const std::string& help);
 
 // The rule switches of switches.hpp, each writing into `rules`, in the group "Rule switches". Returns
 // them, so a command can declare what they exclude.
@@ -42,7 +43,8 @@ CLI::Option* add_file(CLI::App& command, const std::string& flag, std::string& i
 CLI::Option* add_time(CLI::App& command, int& ms, const std::string& help);
 
 // A clock SPEC (clock.hpp: 5, 5+3, 5d3, 5b3, 0:30+1) under `flag` into `into`.
-CLI::Option* add_clock(CLI::App& command, const std::string& flag, std::optional<TimeControl>& into, const std::string& help);
+CLI::Option* add_clock(CLI::App& command, const std::string& flag, std::optional<TimeControl>& into,
+                       const std::string& help);
 
 // A whole decimal number from low to high under `flag`; `what` names it in the messages ("a level").
 CLI::Option* add_whole(CLI::App& command, const std::string& flag, const std::string& placeholder, long long low,

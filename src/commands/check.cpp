@@ -19,8 +19,8 @@ std::string game_line(int number, const GameRecord& record) {
     const Game game = to_game(record);
     const GameResult r = game.result();
     const std::size_t moves = full_moves(record.start.side_to_move, record.moves.size());
-    return concat("game ", number, ": ", moves, " move", moves == 1 ? "" : "s", ", ",
-                  result_token(r.outcome), " (", r.outcome != Outcome::Ongoing ? describe(r.reason) : "unfinished", ")",
+    return concat("game ", number, ": ", moves, " move", moves == 1 ? "" : "s", ", ", result_token(r.outcome), " (",
+                  r.outcome != Outcome::Ongoing ? describe(r.reason) : "unfinished", ")",
                   record.white_clock ? concat(", clock ", time_control_tag(*record.white_clock),
                                               *record.white_clock == *record.black_clock
                                                   ? std::string()

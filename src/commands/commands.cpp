@@ -21,14 +21,17 @@ constexpr Command kCommands[] = {
      "there. s asks before replacing a file, and refuses folders, FIFOs,\n"
      "sockets, devices and symbolic links. A file named like a command, or\n"
      "starting with -, is given as ./perft or after --: fetaix -- perft.\n"
-     "Defaults come from the settings file: see fetaix config.", add_game},
+     "Defaults come from the settings file: see fetaix config.",
+     add_game},
     {"perft", "fetaix perft DEPTH [--fen FEN] [RULES] [--divide]",
      "Count the move paths of each length 1..DEPTH (1..30) and time them.\n"
      "Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
-     "--divide first prints each legal move with its count at DEPTH.", add_perft},
+     "--divide first prints each legal move with its count at DEPTH.",
+     add_perft},
     {"replay", "fetaix replay FILE.pdn [--ascii]",
      "Step through a saved game ([ ] or arrows, Home, End), changing nothing.", add_replay},
-    {"host", "fetaix host [NAME] [--as white|black|random] [--shared] [--resume | --new]\n       [--name PLAYER] [--clock SPEC] [RULES]",
+    {"host",
+     "fetaix host [NAME] [--as white|black|random] [--shared] [--resume | --new]\n       [--name PLAYER] [--clock SPEC] [RULES]",
      "Host a game (named fetaix unless NAME is given) that another terminal\n"
      "joins; its screen shows the command to join and to watch. --as picks\n"
      "the host's side (default white). --shared lets other users of this\n"
@@ -37,32 +40,39 @@ constexpr Command kCommands[] = {
      "keeps an unfinished one in the game history and hosts a new game (with\n"
      "neither, an unfinished autosaved game stops the host, saying so).\n"
      "--clock (or --white-clock and --black-clock) times the game: the host's\n"
-     "clock decides, and a disconnected player's clock keeps running.", add_host},
+     "clock decides, and a disconnected player's clock keeps running.",
+     add_host},
     {"join", "fetaix join [NAME] [--code CODE] [--name PLAYER]",
      "Take the free seat of a hosted game, or take your seat back after your\n"
      "terminal closed (a seat token is kept in the state folder). A shared\n"
-     "game's code: --code-file FILE, FETAIX_CODE, or typed when asked.", add_join},
+     "game's code: --code-file FILE, FETAIX_CODE, or typed when asked.",
+     add_join},
     {"watch", "fetaix watch [NAME] [--code CODE] [--name PLAYER]",
      "Follow a hosted game without playing; [ ] browse its moves, c chats\n"
      "with the other watchers. A shared game's code: --code-file FILE,\n"
-     "FETAIX_CODE, or typed when asked.", add_watch},
+     "FETAIX_CODE, or typed when asked.",
+     add_watch},
     {"hosts", "fetaix hosts", "List the games hosted on this machine: players, turn, watchers.", add_hosts},
     {"games", "fetaix games",
      "List the game history, newest first: #N, date, players, result, moves\n"
-     "(as numbered in the move list) and the record file.", add_games},
+     "(as numbered in the move list) and the record file.",
+     add_games},
     {"check", "fetaix check FILE.pdn",
      "Check every game of a record against the rules: print each result, or\n"
-     "the first error with its line and column (exit status 1).", add_check},
+     "the first error with its line and column (exit status 1).",
+     add_check},
     {"analyze", "fetaix analyze [--fen FEN] [--time SECONDS | --depth N] [RULES]",
      "Search a position; print depth, score, nodes, nps and the principal\n"
      "variation for each completed depth, then the best move (default\n"
-     "--time 5).", add_analyze},
+     "--time 5).",
+     add_analyze},
     {"match",
      "fetaix match --a LEVEL --b LEVEL --games N [--seed S] [--opening PLIES]\n"
      "       [--jobs J] [--clock SPEC] [RULES]",
      "Play engine levels (1 to 8) against each other from balanced openings of\n"
      "PLIES random plies (default 10), each with both colours, J games at\n"
-     "once; print wins, draws, losses and A's score with a 95% margin.", add_match},
+     "once; print wins, draws, losses and A's score with a 95% margin.",
+     add_match},
     {"bench",
      "fetaix bench [RULES] [--quick]\n"
      "fetaix bench --search [--time SECONDS]\n"
@@ -72,7 +82,8 @@ constexpr Command kCommands[] = {
      "and three middle games for SECONDS each (default 1) and prints the depth\n"
      "completed and nodes per second. --records builds the heaviest game\n"
      "records of at most 1 MiB and times checking each; --write also saves\n"
-     "them in FOLDER.", add_bench},
+     "them in FOLDER.",
+     add_bench},
     {"tablebase",
      "fetaix tablebase build [--pieces N] [RULES]\n"
      "fetaix tablebase probe FEN [RULES]\n"
@@ -87,7 +98,8 @@ constexpr Command kCommands[] = {
      "checks every value against its successors and every checksum; stats\n"
      "prints each material's shares won, drawn and lost and its longest win;\n"
      "quiet prints each material's longest stretch without a capture or a\n"
-     "man's move that a shortest win takes, against the no-progress limit.", add_tablebase},
+     "man's move that a shortest win takes, against the no-progress limit.",
+     add_tablebase},
     {"solve",
      "fetaix solve [--fen FEN] [RULES] [--nodes N] [--time SECONDS] [--tt MIB]\n"
      "             [--proof FILE] [--checkpoint FILE [--every SECONDS]]\n"
@@ -107,11 +119,13 @@ constexpr Command kCommands[] = {
      "(data/proven.book); without PROOF it lists the book. --combine re-checks\n"
      "each PROOF, joins them into a proof of the position (its first N plies\n"
      "searched, default 6, every line below them in one of the proofs), checks\n"
-     "that and writes it to FILE.", add_solve},
+     "that and writes it to FILE.",
+     add_solve},
     {"config", "fetaix config [--path]",
      "Print the settings in force as a settings file, every key with its\n"
      "default in a comment; --path prints where the file is looked for\n"
-     "($XDG_CONFIG_HOME/fetaix/config.toml, ~/.config/fetaix/ by default).", add_config},
+     "($XDG_CONFIG_HOME/fetaix/config.toml, ~/.config/fetaix/ by default).",
+     add_config},
     {"help",
      "fetaix help | --help | -h\n"
      "fetaix COMMAND --help",

@@ -7,8 +7,8 @@
 
 #include "cli/command_line.hpp"
 #include "cli/output.hpp"
-#include "config/settings.hpp"
 #include "commands/commands.hpp"
+#include "config/settings.hpp"
 
 namespace fetaix::commands {
 

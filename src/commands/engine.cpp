@@ -50,7 +50,8 @@ int run_perft(std::string_view depth_text, const Position& pos, const Rules& rul
     // One walk to DEPTH counts every shallower depth on the way, so each line's time is that walk's.
     std::vector<std::pair<Move, std::uint64_t>> root_counts;
     const auto start = std::chrono::steady_clock::now();
-    const std::vector<std::uint64_t> counts = perft_each_depth(pos, static_cast<int>(*depth), rules, divide ? &root_counts : nullptr);
+    const std::vector<std::uint64_t> counts = perft_each_depth(pos, static_cast<int>(*depth), rules,
+                                                               divide ? &root_counts : nullptr);
     const double seconds = seconds_since(start);
     if (divide) {
         std::uint64_t total = 0;
@@ -73,7 +74,8 @@ int run_search_bench(int time_ms) {
         engine::DepthReport last;
         search.run(*parse_fen(b.fen), {}, {}, limits, [&](const engine::DepthReport& d) { last = d; });
         out(format("%-10s depth=%d nodes=%llu time=%.3f nps=%.0f", std::string(b.name).c_str(), last.depth,
-                   static_cast<unsigned long long>(last.nodes), last.seconds, last.seconds > 0 ? last.nodes / last.seconds : 0.0));
+                   static_cast<unsigned long long>(last.nodes), last.seconds,
+                   last.seconds > 0 ? last.nodes / last.seconds : 0.0));
         std::fflush(stdout);
     }
     return 0;
@@ -110,12 +112,13 @@ int run_analyze(const AnalyzeSettings& settings) {
     // The book of proven positions: a root it holds is answered with its move; a move into a proven
     // loss is not searched while another is left.
     search.set_book(sources.book());
-    const engine::Result r = search.run(settings.position, settings.rules, {}, settings.limits, [](const engine::DepthReport& d) {
-        out(format("depth=%d score=%d nodes=%llu nps=%.0f pv=%s", d.depth, d.score,
-                   static_cast<unsigned long long>(d.nodes), d.seconds > 0 ? d.nodes / d.seconds : 0.0,
-                   line_of(d.pv).c_str()));
-        std::fflush(stdout);
-    });
+    const engine::Result r = search.run(
+        settings.position, settings.rules, {}, settings.limits, [](const engine::DepthReport& d) {
+            out(format("depth=%d score=%d nodes=%llu nps=%.0f pv=%s", d.depth, d.score,
+                       static_cast<unsigned long long>(d.nodes), d.seconds > 0 ? d.nodes / d.seconds : 0.0,
+                       line_of(d.pv).c_str()));
+            std::fflush(stdout);
+        });
     // A table that is there but cannot be used: said, and the search's answer stands.
     if (const std::string problem = tables->take_problem(); !problem.empty())
         err(concat("fetaix: analyze: endgame table not used: ", problem));
@@ -143,10 +146,12 @@ int run_match(const engine::MatchSettings& settings, int jobs) {
     auto worker = [&] {
         engine::Search search_a(1u << 18), search_b(1u << 18);
         for (long long g; (g = next++) < settings.games;) {
-            const engine::MatchGame r = engine::play_match_game(settings, openings[static_cast<std::size_t>(g / 2)], g, search_a, search_b);
+            const engine::MatchGame r = engine::play_match_game(settings, openings[static_cast<std::size_t>(g / 2)], g,
+                                                                search_a, search_b);
             const std::lock_guard<std::mutex> lock(report);
             results[static_cast<std::size_t>(g)] = r;
-            if (++done % 10 == 0 && done < settings.games) err(format("%lld of %lld games played", done, settings.games));
+            if (++done % 10 == 0 && done < settings.games)
+                err(format("%lld of %lld games played", done, settings.games));
         }
     };
     std::vector<std::thread> threads;
@@ -155,11 +160,12 @@ int run_match(const engine::MatchSettings& settings, int jobs) {
     for (std::thread& t : threads) t.join();
 
     const engine::MatchSummary sum = engine::summarize(results);
-    out(format("level %d vs level %d, %lld games: wins %lld, draws %lld, losses %lld", settings.a, settings.b, settings.games,
-               sum.wins, sum.draws, sum.losses));
+    out(format("level %d vs level %d, %lld games: wins %lld, draws %lld, losses %lld", settings.a, settings.b,
+               settings.games, sum.wins, sum.draws, sum.losses));
     out(format("score %.1f%% +- %.1f%% (95%%)", 100 * sum.score, 100 * sum.margin));
-    out(format("openings: %zu, each of %d random plies; %lld within a quarter of a man at depth %d; %lld games drawn at the %d-ply cap",
-               openings.size(), settings.opening_plies, balanced, engine::kOpeningProbeDepth, sum.capped, settings.max_plies));
+    out(format(
+        "openings: %zu, each of %d random plies; %lld within a quarter of a man at depth %d; %lld games drawn at the %d-ply cap",
+        openings.size(), settings.opening_plies, balanced, engine::kOpeningProbeDepth, sum.capped, settings.max_plies));
     if (settings.clock)
         out(concat("clock ", time_control_tag(*settings.clock), " for each engine; ", std::to_string(sum.on_time),
                    " games lost on time"));
@@ -194,12 +200,13 @@ Runner add_analyze(CLI::App& command) {
     analysis->limits.time_ms = 5000;
     cli::add_fen(command, analysis->position, "search this position");
     CLI::Option* time = cli::add_time(command, analysis->limits.time_ms, "search this long, 0.05 to 3600\n(default 5)");
-    cli::add_whole(command, "--depth", "N", 1, engine::kMaxPly - 1,
-                   [&limits = analysis->limits](long long n) {
-                       limits.depth = static_cast<int>(n);
-                       limits.time_ms = -1;
-                   },
-                   "a depth", concat("search to this depth, 1 to ", engine::kMaxPly - 1, ", however long"))
+    cli::add_whole(
+        command, "--depth", "N", 1, engine::kMaxPly - 1,
+        [&limits = analysis->limits](long long n) {
+            limits.depth = static_cast<int>(n);
+            limits.time_ms = -1;
+        },
+        "a depth", concat("search to this depth, 1 to ", engine::kMaxPly - 1, ", however long"))
         ->excludes(time);
     cli::add_rule_switches(command, analysis->rules);
     return [analysis](const Invocation&) { return run_analyze(*analysis); };
@@ -219,16 +226,20 @@ Runner add_match(CLI::App& command) {
     cli::add_whole(command, "--b", "LEVEL", engine::kMinLevel, engine::kMaxLevel, into(settings.b), "a level",
                    "engine B's level, 1 to 8")
         ->required();
-    cli::add_whole(command, "--games", "N", 1, 1000000, [&settings](long long n) { settings.games = n; }, "a number of games",
-                   "games to play, 1 to 1000000")
+    cli::add_whole(
+        command, "--games", "N", 1, 1000000, [&settings](long long n) { settings.games = n; }, "a number of games",
+        "games to play, 1 to 1000000")
         ->required();
-    cli::add_whole(command, "--seed", "S", 0, std::numeric_limits<long long>::max(),
-                   [&settings](long long n) { settings.seed = static_cast<std::uint64_t>(n); }, "a whole number",
-                   "the choice of openings");
+    cli::add_whole(
+        command, "--seed", "S", 0, std::numeric_limits<long long>::max(),
+        [&settings](long long n) { settings.seed = static_cast<std::uint64_t>(n); }, "a whole number",
+        "the choice of openings");
     cli::add_whole(command, "--opening", "PLIES", 0, 20, into(settings.opening_plies), "a number of plies",
                    "random plies of each opening, 0 to 20\n(default 10)");
-    cli::add_whole(command, "--jobs", "J", 1, 256, into(match->jobs), "a number of threads", "games played at once, 1 to 256");
-    cli::add_clock(command, "--clock", settings.clock, "both engines on this clock, timed for real\n(5, 5+3, 5d3, 5b3, 0:30+1)");
+    cli::add_whole(command, "--jobs", "J", 1, 256, into(match->jobs), "a number of threads",
+                   "games played at once, 1 to 256");
+    cli::add_clock(command, "--clock", settings.clock,
+                   "both engines on this clock, timed for real\n(5, 5+3, 5d3, 5b3, 0:30+1)");
     cli::add_rule_switches(command, settings.rules);
     return [match](const Invocation&) { return run_match(match->settings, match->jobs); };
 }
@@ -243,11 +254,13 @@ Runner add_bench(CLI::App& command) {
     auto bench = std::make_shared<Bench>();
     CLI::Option* quick = command.add_flag("--quick", bench->quick, "perft 4 plies shallower");
     CLI::Option* search = command.add_flag("--search", bench->search, "time the search instead of perft");
-    CLI::Option* time = cli::add_time(command, bench->ms, "with --search: each position this long,\n0.05 to 3600 (default 1)");
+    CLI::Option* time = cli::add_time(command, bench->ms,
+                                      "with --search: each position this long,\n0.05 to 3600 (default 1)");
     CLI::Option* records = command.add_flag("--records", bench->records, "time checking the heaviest records instead");
-    CLI::Option* write = cli::add_value(command, "--write", "FOLDER", "--write needs a folder",
-                                        [&folder = bench->folder](const std::string& text) { folder = text; },
-                                        "with --records: also save them in FOLDER");
+    CLI::Option* write = cli::add_value(
+        command, "--write", "FOLDER", "--write needs a folder",
+        [&folder = bench->folder](const std::string& text) { folder = text; },
+        "with --records: also save them in FOLDER");
     time->needs(search);
     write->needs(records);
     search->excludes(quick)->excludes(records);

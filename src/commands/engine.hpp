@@ -4,9 +4,9 @@
 
 #include <string_view>
 
+#include <fetaix/engine/engine.hpp>
 #include <fetaix/fetaix.hpp>
 #include <fetaix/perft.hpp>
-#include <fetaix/engine/engine.hpp>
 
 namespace fetaix::commands {
 

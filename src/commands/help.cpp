@@ -2,7 +2,6 @@
 
 #include <fetaix/fetaix.hpp>
 
-
 namespace fetaix::commands {
 
 namespace {

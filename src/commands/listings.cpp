@@ -22,7 +22,7 @@ std::vector<net::HostListing> hosted_games() {
     std::vector<net::HostListing> all;
     // A private folder not ours alone is not looked in (another user may have made it): said, not fatal.
     const std::string mine = net::private_folder_path();
-    struct stat st{};
+    struct stat st {};
     if (auto folder = net::prepare_folder(mine, false)) all = net::list_hosts(*folder, false);
     else if (::lstat(mine.c_str(), &st) == 0) cli::err(concat("fetaix: ", folder.error().message));
     for (net::HostListing& l : net::list_hosts(net::shared_folder_path(), true)) all.push_back(std::move(l));
@@ -38,7 +38,8 @@ std::string hosted_line(const net::HostListing& l) {
     const std::size_t moves = full_moves_before(g.turn, g.ply);
     std::string line = concat(l.name, "   White ", seat(g.white, g.white_free), ", Black ", seat(g.black, g.black_free),
                               "   ", moves, moves == 1 ? " move, " : " moves, ");
-    line += g.outcome == Outcome::Ongoing ? concat(to_string(g.turn), " to move") : std::string(result_token(g.outcome));
+    line += g.outcome == Outcome::Ongoing ? concat(to_string(g.turn), " to move")
+                                          : std::string(result_token(g.outcome));
     line += concat("   ", g.watchers, g.watchers == 1 ? " watcher" : " watchers");
     if (g.shared) line += "   shared (a code is needed)";
     return line;

@@ -75,7 +75,8 @@ std::optional<std::string> code_from_elsewhere(tui::NetOptions& net, const std::
     const auto game = net::find_game(net.name);
     if (!game || !game->shared || !::isatty(STDIN_FILENO)) return std::nullopt;
     const bool watching = net.mode == tui::NetOptions::Mode::Watch;
-    if (auto typed = read_unechoed(concat(watching ? "Watch" : "Join", " code for ", net.name, " (shown on the host's screen): ")))
+    if (auto typed = read_unechoed(concat(watching ? "Watch" : "Join", " code for ", net.name,
+                                          " (shown on the host's screen): ")))
         net.code = *typed;
     return std::nullopt;
 }
@@ -83,11 +84,11 @@ std::optional<std::string> code_from_elsewhere(tui::NetOptions& net, const std::
 // What host, join and watch read from their command lines.
 struct NetCommand {
     tui::NetOptions net;
-    std::string code_file;                    // join, watch: --code-file
-    Rules rules;                              // host: its rule switches
-    std::vector<CLI::Option*> rule_options;   // host
-    std::optional<HostClocks> clocks;         // host
-    bool new_game = false;                    // host: --new
+    std::string code_file;                   // join, watch: --code-file
+    Rules rules;                             // host: its rule switches
+    std::vector<CLI::Option*> rule_options;  // host
+    std::optional<HostClocks> clocks;        // host
+    bool new_game = false;                   // host: --new
 };
 
 int run_network(NetCommand command, const config::SettingsRead& settings) {
@@ -101,7 +102,8 @@ int run_network(NetCommand command, const config::SettingsRead& settings) {
     CommandLineGave gave;
     if (const auto& clocks = command.clocks) {
         // As for a game at one keyboard: a side's own clock goes with --clock or the other side's own.
-        if (clocks->both_option->count() == 0 && (clocks->white_option->count() > 0) != (clocks->black_option->count() > 0))
+        if (clocks->both_option->count() == 0 &&
+            (clocks->white_option->count() > 0) != (clocks->black_option->count() > 0))
             return usage_error(concat(clocks->white_option->count() > 0 ? "--white-clock" : "--black-clock",
                                       " needs --clock, or the other side's own clock"));
         options.white_clock = clocks->white ? clocks->white : clocks->both;
@@ -131,31 +133,33 @@ void add_game_name(CLI::App& command, tui::NetOptions& options) {
 // --name PLAYER: the name the other terminals see for this player (default: the login name; the host's,
 // its side's name in the settings).
 void add_net_name(CLI::App& command, tui::NetOptions& options) {
-    cli::add_value(command, "--name", "PLAYER", "--name needs a name",
-                   [&options](const std::string& name) {
-                       if (auto problem = cli::name_problem(name)) throw cli::bad_value(concat("--name: ", *problem));
-                       if (name.size() > net::kMaxNameBytes)
-                           throw cli::bad_value(concat("--name: at most ", net::kMaxNameBytes, " bytes"));
-                       options.player = name;
-                   },
-                   "your name as the others see it");
+    cli::add_value(
+        command, "--name", "PLAYER", "--name needs a name",
+        [&options](const std::string& name) {
+            if (auto problem = cli::name_problem(name)) throw cli::bad_value(concat("--name: ", *problem));
+            if (name.size() > net::kMaxNameBytes)
+                throw cli::bad_value(concat("--name: at most ", net::kMaxNameBytes, " bytes"));
+            options.player = name;
+        },
+        "your name as the others see it");
 }
 
 // --as white|black|random: the host's side.
 void add_side(CLI::App& command, tui::NetOptions& options) {
-    cli::add_value(command, "--as", "white|black|random", "--as needs white, black or random",
-                   [&options](const std::string& side) {
-                       if (side == "white") options.side = Color::White;
-                       else if (side == "black") options.side = Color::Black;
-                       else if (side == "random") {
-                           const std::string bits = net::random_hex(1);
-                           if (bits.empty()) throw cli::bad_value("--as random: no randomness from the kernel");
-                           options.side = std::stoi(bits, nullptr, 16) % 2 == 0 ? Color::White : Color::Black;
-                       } else {
-                           throw cli::bad_value(concat("--as: '", side, "' is not white, black or random"));
-                       }
-                   },
-                   "the host's side (default white)");
+    cli::add_value(
+        command, "--as", "white|black|random", "--as needs white, black or random",
+        [&options](const std::string& side) {
+            if (side == "white") options.side = Color::White;
+            else if (side == "black") options.side = Color::Black;
+            else if (side == "random") {
+                const std::string bits = net::random_hex(1);
+                if (bits.empty()) throw cli::bad_value("--as random: no randomness from the kernel");
+                options.side = std::stoi(bits, nullptr, 16) % 2 == 0 ? Color::White : Color::Black;
+            } else {
+                throw cli::bad_value(concat("--as: '", side, "' is not white, black or random"));
+            }
+        },
+        "the host's side (default white)");
 }
 
 // join and watch: the game's name, its code and the player's name; `what` is "join" or "watch".
@@ -165,9 +169,12 @@ Runner add_joining(CLI::App& command, tui::NetOptions::Mode mode, const std::str
     add_game_name(command, joining->net);
     // Other users read a command line: the safe ways are said with it.
     const std::string code_help = "\n(seen by other users: prefer --code-file,\nFETAIX_CODE, or typing it when asked)";
-    CLI::Option* code = cli::add_value(command, "--code", "CODE", concat("--code needs the ", what, " code"),
-                   [joining](const std::string& text) { joining->net.code = text; }, concat("a shared game's ", what, " code", code_help));
-    cli::add_file(command, "--code-file", joining->code_file, concat("read the ", what, " code from FILE"))->excludes(code);
+    CLI::Option* code = cli::add_value(
+        command, "--code", "CODE", concat("--code needs the ", what, " code"),
+        [joining](const std::string& text) { joining->net.code = text; },
+        concat("a shared game's ", what, " code", code_help));
+    cli::add_file(command, "--code-file", joining->code_file, concat("read the ", what, " code from FILE"))
+        ->excludes(code);
     add_net_name(command, joining->net);
     return [joining](const Invocation& call) { return run_network(*joining, call.settings); };
 }
@@ -182,7 +189,8 @@ Runner add_host(CLI::App& command) {
     command.add_flag("--shared", host->net.shared, "let other users of this machine in, with codes");
     add_net_name(command, host->net);
     CLI::Option* resume = command.add_flag("--resume", host->net.resume, "host the autosaved game again");
-    command.add_flag("--new", host->new_game, "host a new game (an unfinished autosaved one\ngoes to the game history)")
+    command
+        .add_flag("--new", host->new_game, "host a new game (an unfinished autosaved one\ngoes to the game history)")
         ->excludes(resume);
     host->rule_options = cli::add_rule_switches(command, host->rules);
     HostClocks& clocks = host->clocks.emplace();

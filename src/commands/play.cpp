@@ -70,13 +70,15 @@ void add_players_and_start(CLI::App& app, PlayOptions& play) {
     app.add_flag("--new", play.fresh, "start a new game without asking")->excludes(resume);
     add_player(app, options, true);
     add_player(app, options, false);
-    play.think_time = cli::add_time(app, options.players.think_ms, "the computer's time per move, 0.05 to 3600\n(default 3)");
-    cli::add_whole(app, "--seed", "N", 0, std::numeric_limits<long long>::max(),
-                   [&options](long long n) {
-                       options.players.seed = static_cast<std::uint64_t>(n);
-                       options.given.seed = true;
-                   },
-                   "a whole number", "the computer's choices among near-equal moves");
+    play.think_time = cli::add_time(app, options.players.think_ms,
+                                    "the computer's time per move, 0.05 to 3600\n(default 3)");
+    cli::add_whole(
+        app, "--seed", "N", 0, std::numeric_limits<long long>::max(),
+        [&options](long long n) {
+            options.players.seed = static_cast<std::uint64_t>(n);
+            options.given.seed = true;
+        },
+        "a whole number", "the computer's choices among near-equal moves");
     play.fen = cli::add_fen(app, options.start, "start from this position");
     play.file_option->excludes(resume)->excludes(play.fen);
 }
@@ -89,15 +91,17 @@ void add_clocks_and_looks(CLI::App& app, PlayOptions& play) {
     play.black_clock = cli::add_clock(app, "--black-clock", options.black_clock, "Black's own clock (a handicap)");
     play.rules = cli::add_rule_switches(app, options.rules);
     play.ascii = app.add_flag("--ascii", options.terminal.ascii, "plain ASCII lines and pieces");
-    play.auto_flip = app.add_flag("--auto-flip", options.auto_flip, "turn the board so the side to move is at the bottom");
+    play.auto_flip = app.add_flag("--auto-flip", options.auto_flip,
+                                  "turn the board so the side to move is at the bottom");
     play.bell = app.add_flag("--bell", options.bell, "ring the terminal bell when the computer has moved");
-    play.theme = cli::add_value(app, "--theme", "NAME", concat("--theme needs a name: ", tui::theme_list()),
-                   [&options](const std::string& name) {
-                       if (!tui::theme_by_name(name))
-                           throw cli::bad_value(concat("unknown theme '", name, "' (the themes are ", tui::theme_list(), ")"));
-                       options.terminal.theme = name;
-                   },
-                   "the colours: dark (default), light, high-contrast, colour-blind, mono");
+    play.theme = cli::add_value(
+        app, "--theme", "NAME", concat("--theme needs a name: ", tui::theme_list()),
+        [&options](const std::string& name) {
+            if (!tui::theme_by_name(name))
+                throw cli::bad_value(concat("unknown theme '", name, "' (the themes are ", tui::theme_list(), ")"));
+            options.terminal.theme = name;
+        },
+        "the colours: dark (default), light, high-contrast, colour-blind, mono");
     play.screen_reader = app.add_flag("--screen-reader", options.screen_reader,
                                       "lines of plain text for a screen reader, commands typed as words");
 }
@@ -137,8 +141,9 @@ int run_game(PlayOptions& play, const Invocation& call) {
     gave.rules = play.rules;
     gave.clock = play.clock->count() + play.white_clock->count() + play.black_clock->count() > 0;
     apply_settings(options, call.settings, gave);
-    options.resume = play.resume ? tui::ResumeChoice::Resume
-                                 : (play.fresh || play.fen->count() > 0) ? tui::ResumeChoice::New : tui::ResumeChoice::Ask;
+    options.resume = play.resume                             ? tui::ResumeChoice::Resume
+                     : (play.fresh || play.fen->count() > 0) ? tui::ResumeChoice::New
+                                                             : tui::ResumeChoice::Ask;
     if (!play.file.empty()) {
         if (const auto status = load_record(play.file, options)) return *status;
         options.record_path = play.file;
@@ -165,7 +170,8 @@ Runner add_replay(CLI::App& command) {
     command.add_option("FILE.pdn", replay->file, "the game record")->required()->type_name("");
     replay->ascii_flag = command.add_flag("--ascii", replay->ascii, "plain ASCII lines and pieces");
     return [replay](const Invocation& call) {
-        if (cli::dashed_before_separator(call.argc, call.argv, replay->file)) return cli::unknown_option(replay->file, "replay");
+        if (cli::dashed_before_separator(call.argc, call.argv, replay->file))
+            return cli::unknown_option(replay->file, "replay");
         tui::AppOptions options;
         options.terminal.ascii = replay->ascii;
         // The names are the record's.

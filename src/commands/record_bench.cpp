@@ -107,7 +107,8 @@ Workload longest_game(std::string_view start) {
         for (int times = 0; times < 2 && fine.empty(); ++times)
             for (const Move& m : moves) {
                 const Position next = pos.after(m);
-                if (!m.is_capture() && !has_capture(next, rules) && has_legal_move(next, rules) && seen[hash(next)] == times)
+                if (!m.is_capture() && !has_capture(next, rules) && has_legal_move(next, rules) &&
+                    seen[hash(next)] == times)
                     fine.push_back(m);
             }
         std::string word = pos.side_to_move == Color::White ? concat(number, ". ") : "";
@@ -169,8 +170,8 @@ int run_record_bench(const std::string& folder) {
             plies += game.ply();
             (void)game.result();
         }
-        out(format("%-24s bytes=%zu games=%zu plies=%zu time=%.3f", w.name.c_str(), w.text.size(), records->size(), plies,
-                   seconds_since(start)));
+        out(format("%-24s bytes=%zu games=%zu plies=%zu time=%.3f", w.name.c_str(), w.text.size(), records->size(),
+                   plies, seconds_since(start)));
         std::fflush(stdout);
     }
     return 0;

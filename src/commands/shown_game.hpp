@@ -15,7 +15,8 @@ namespace fetaix::commands {
 // command does not have is nullptr (the setting then holds); what is not the command's to set (a
 // joiner's rules and clock are the host's) is not taken from the settings either.
 struct CommandLineGave {
-    const CLI::Option *ascii = nullptr, *auto_flip = nullptr, *bell = nullptr, *theme = nullptr, *screen_reader = nullptr;
+    const CLI::Option *ascii = nullptr, *auto_flip = nullptr, *bell = nullptr, *theme = nullptr,
+                      *screen_reader = nullptr;
     bool white = false, black = false;  // the players' names
     bool takes_game = false;            // the rules and the clock are this command's (the game, host)
     std::vector<CLI::Option*> rules;    // its rule switches, in the order of kRuleSwitches

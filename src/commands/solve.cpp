@@ -5,16 +5,16 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <istream>
-#include <optional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <variant>
 
@@ -68,9 +68,10 @@ struct Checkpoint {
 std::optional<std::string> write_checkpoint(const std::string& path, const Checkpoint& c, const solve::Table& table) {
     std::size_t used = 0;
     for (const solve::Entry& e : table.slots()) used += (e.flags & solve::kUsed) != 0;
-    const std::string head = concat(kCheckpointHead, "\nposition ", to_fen(c.position), "\nrules ", proof::rules_line(c.rules),
-                                    "\nphase ", c.phase, "\nnodes ", c.nodes, " ", c.proven, " ", c.disproven, "\nseconds ",
-                                    format("%.3f", c.seconds), "\nentries ", used, "\n");
+    const std::string head = concat(kCheckpointHead, "\nposition ", to_fen(c.position), "\nrules ",
+                                    proof::rules_line(c.rules), "\nphase ", c.phase, "\nnodes ", c.nodes, " ", c.proven,
+                                    " ", c.disproven, "\nseconds ", format("%.3f", c.seconds), "\nentries ", used,
+                                    "\n");
     return store::write_file_atomically(path, [&](const store::PieceSink& sink) {
         if (!sink(head)) return false;
         // The entries go out a megabyte at a time: the table may be larger than the memory left.
@@ -96,7 +97,8 @@ Expected<Checkpoint> read_checkpoint_head(std::istream& in, std::size_t& entries
         if (!std::getline(in, line) || line.rfind(name, 0) != 0) return std::nullopt;
         return line.substr(name.size());
     };
-    if (!std::getline(in, line) || line != kCheckpointHead) return Error{concat(path, ": not a fetaix solve checkpoint")};
+    if (!std::getline(in, line) || line != kCheckpointHead)
+        return Error{concat(path, ": not a fetaix solve checkpoint")};
     const auto fen = field("position ");
     const auto pos = fen ? parse_fen(*fen) : Expected<Position>(Error{"no position"});
     if (!pos) return Error{concat(path, ": ", pos.error().describe())};
@@ -111,7 +113,8 @@ Expected<Checkpoint> read_checkpoint_head(std::istream& in, std::size_t& entries
     const auto count = field("entries ");
     if (!phase || !nodes || !seconds || !count) return Error{concat(path, ": damaged header")};
     std::istringstream numbers(concat(*phase, " ", *nodes, " ", *seconds, " ", *count));
-    if (!(numbers >> c.phase >> c.nodes >> c.proven >> c.disproven >> c.seconds >> entries) || c.phase < 0 || c.phase > 1)
+    if (!(numbers >> c.phase >> c.nodes >> c.proven >> c.disproven >> c.seconds >> entries) || c.phase < 0 ||
+        c.phase > 1)
         return Error{concat(path, ": damaged header")};
     return c;
 }
@@ -129,9 +132,11 @@ std::string thousands(std::uint64_t n) {
 std::string bounds_text(const Position& root, const solve::Answer& a) {
     const Color mover = root.side_to_move;
     if (a.phase == 0)
-        return concat("win, draw or loss (the search for a ", to_string(mover), " win stopped at pn ", std::size_t{a.first.pn}, ", dn ", std::size_t{a.first.dn}, ")");
-    return concat("draw or loss by the search, not re-checked (it found no win for ", to_string(mover), "; the search for a ", to_string(opponent(mover)),
-                  " win stopped at pn ", std::size_t{a.second.pn}, ", dn ", std::size_t{a.second.dn}, ")");
+        return concat("win, draw or loss (the search for a ", to_string(mover), " win stopped at pn ",
+                      std::size_t{a.first.pn}, ", dn ", std::size_t{a.first.dn}, ")");
+    return concat("draw or loss by the search, not re-checked (it found no win for ", to_string(mover),
+                  "; the search for a ", to_string(opponent(mover)), " win stopped at pn ", std::size_t{a.second.pn},
+                  ", dn ", std::size_t{a.second.dn}, ")");
 }
 
 }  // namespace
@@ -142,7 +147,8 @@ std::optional<std::string> output_refusal(const std::string& path) {
     if (auto refused = store::save_refusal(path, store::inspect_path(path))) return refused;
     const auto slash = path.find_last_of('/');
     const std::string folder = slash == std::string::npos ? "." : slash == 0 ? "/" : path.substr(0, slash);
-    if (access(folder.c_str(), W_OK) != 0) return concat("cannot write in the folder of ", path, ": ", std::strerror(errno));
+    if (access(folder.c_str(), W_OK) != 0)
+        return concat("cannot write in the folder of ", path, ": ", std::strerror(errno));
     return std::nullopt;
 }
 
@@ -151,7 +157,8 @@ namespace {
 // Whether two paths name one file (the same name, or the same file through links or other names).
 bool same_file(const std::string& a, const std::string& b) {
     if (a == b) return true;
-    struct stat x {}, y {};
+    struct stat x {
+    }, y{};
     return stat(a.c_str(), &x) == 0 && stat(b.c_str(), &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
 }
 
@@ -205,7 +212,8 @@ std::optional<std::string> open_resume(SolveSettings& s, Resume& r) {
 std::optional<std::string> load_resumed_table(Resume& r, solve::Solver& solver, const std::string& path) {
     for (std::size_t i = 0; i < r.entries; ++i) {
         solve::Entry e;
-        if (!r.in.read(reinterpret_cast<char*>(&e), sizeof e)) return concat("fetaix: solve: ", path, ": ends after ", i, " of ", r.entries, " entries");
+        if (!r.in.read(reinterpret_cast<char*>(&e), sizeof e))
+            return concat("fetaix: solve: ", path, ": ends after ", i, " of ", r.entries, " entries");
         solver.table().store(e);
     }
     solver.stats() = {r.done.nodes, r.done.proven, r.done.disproven};
@@ -215,10 +223,13 @@ std::optional<std::string> load_resumed_table(Resume& r, solve::Solver& solver, 
 // The header line(s): what is solved, under which rules, with which tables, from which checkpoint.
 void announce_solve(const SolveSettings& s, const tablebase::Set& tables, const Checkpoint& done) {
     const int pieces = solve::most_pieces(&tables);
-    out(concat("position ", to_fen(s.position), " (", to_string(s.position.side_to_move), " to move); ", proof::rules_line(s.rules),
-               ", no-progress off; tables: ", pieces == 0 ? std::string("none") : concat(tables.tables().size(), " materials of up to ", pieces, " pieces")));
+    out(concat("position ", to_fen(s.position), " (", to_string(s.position.side_to_move), " to move); ",
+               proof::rules_line(s.rules), ", no-progress off; tables: ",
+               pieces == 0 ? std::string("none")
+                           : concat(tables.tables().size(), " materials of up to ", pieces, " pieces")));
     if (!s.resume_file.empty())
-        out(concat("resumed from ", s.resume_file, ": ", thousands(done.nodes), " nodes in ", format("%.1f", done.seconds), " s before, phase ", done.phase));
+        out(concat("resumed from ", s.resume_file, ": ", thousands(done.nodes), " nodes in ",
+                   format("%.1f", done.seconds), " s before, phase ", done.phase));
 }
 
 // One run of the search: its progress line, its checkpoints and its limits.
@@ -235,7 +246,13 @@ struct SolveRun {
     double seconds = 0;  // of this run, once the search is over
 
     void checkpoint(int at_phase) {
-        Checkpoint c{s.position, s.rules, at_phase, solver.stats().nodes, solver.stats().proven, solver.stats().disproven, done.seconds + since(start)};
+        Checkpoint c{s.position,
+                     s.rules,
+                     at_phase,
+                     solver.stats().nodes,
+                     solver.stats().proven,
+                     solver.stats().disproven,
+                     done.seconds + since(start)};
         checkpoint_problem = write_checkpoint(s.checkpoint_file, c, solver.table());
     }
 
@@ -253,9 +270,11 @@ struct SolveRun {
             const double t = since(start);
             if (terminal && t - last_line >= 1) {
                 last_line = t;
-                std::fprintf(stderr, "\r%s nodes, %s proven, %s disproven, %.0f nodes/s, table %lld MiB, resident %.0f MiB  ",
+                std::fprintf(stderr,
+                             "\r%s nodes, %s proven, %s disproven, %.0f nodes/s, table %lld MiB, resident %.0f MiB  ",
                              thousands(st.nodes).c_str(), thousands(st.proven).c_str(), thousands(st.disproven).c_str(),
-                             static_cast<double>(st.nodes - run_start_nodes) / std::max(t, 1e-9), s.tt_mib, resident_mib());
+                             static_cast<double>(st.nodes - run_start_nodes) / std::max(t, 1e-9), s.tt_mib,
+                             resident_mib());
                 std::fflush(stderr);
             }
             if (!s.checkpoint_file.empty() && t - last_checkpoint >= static_cast<double>(s.every)) {
@@ -289,15 +308,20 @@ struct SolveRun {
         const Color mover = s.position.side_to_move;
         const solve::Value v = result.answer.value;
         if (v == solve::Value::Unknown) {
-            out(concat("value: unknown: ", result.problem.empty() ? bounds_text(s.position, result.answer) : result.problem));
+            out(concat("value: unknown: ",
+                       result.problem.empty() ? bounds_text(s.position, result.answer) : result.problem));
         } else {
             if (v == solve::Value::Draw) out("value: draw");
-            else out(concat("value: ", solve::to_string(v), ": ", to_string(mover), ", to move, ", v == solve::Value::Win ? "wins" : "loses"));
+            else
+                out(concat("value: ", solve::to_string(v), ": ", to_string(mover), ", to move, ",
+                           v == solve::Value::Win ? "wins" : "loses"));
         }
         const std::uint64_t run_nodes = st.nodes - run_start_nodes;
-        out(concat("nodes: ", thousands(st.nodes), " (", thousands(st.proven), " proven, ", thousands(st.disproven), " disproven); this run ",
-                   thousands(run_nodes), " in ", format("%.2f", seconds), " s, ", thousands(static_cast<std::uint64_t>(static_cast<double>(run_nodes) / std::max(seconds, 1e-9))),
-                   " nodes/s; table ", std::to_string(s.tt_mib), " MiB, resident ", format("%.0f", resident_mib()), " MiB"));
+        out(concat("nodes: ", thousands(st.nodes), " (", thousands(st.proven), " proven, ", thousands(st.disproven),
+                   " disproven); this run ", thousands(run_nodes), " in ", format("%.2f", seconds), " s, ",
+                   thousands(static_cast<std::uint64_t>(static_cast<double>(run_nodes) / std::max(seconds, 1e-9))),
+                   " nodes/s; table ", std::to_string(s.tt_mib), " MiB, resident ", format("%.0f", resident_mib()),
+                   " MiB"));
     }
 
     // Writes the proof and the last checkpoint; the exit status.
@@ -315,7 +339,9 @@ struct SolveRun {
         }
         if (!s.checkpoint_file.empty() && (g_interrupted || v == solve::Value::Unknown) && !checkpoint_problem) {
             checkpoint(result.answer.phase);
-            if (!checkpoint_problem) out(concat("checkpoint written to ", s.checkpoint_file, "; go on with fetaix solve --resume ", s.checkpoint_file));
+            if (!checkpoint_problem)
+                out(concat("checkpoint written to ", s.checkpoint_file, "; go on with fetaix solve --resume ",
+                           s.checkpoint_file));
         }
         if (checkpoint_problem) {
             err(concat("fetaix: solve: ", *checkpoint_problem));
@@ -407,8 +433,12 @@ std::variant<CheckedProof, ProofProblem> check_proof_file(const std::string& fil
         // A proof made with larger tables than are built here stops at their positions: say so.
         if (message.ends_with("not in the proof and not an end of the game or a table position")) {
             const int pieces = solve::most_pieces(*tables);
-            message += pieces == 0 ? std::string(" (no endgame tables are built for these rules: if the proof was made with them, build them: fetaix tablebase build)")
-                                   : concat(" (the tables built for these rules go up to ", pieces, " pieces: if the proof was made with larger ones, build them: fetaix tablebase build)");
+            message +=
+                pieces == 0
+                    ? std::string(
+                          " (no endgame tables are built for these rules: if the proof was made with them, build them: fetaix tablebase build)")
+                    : concat(" (the tables built for these rules go up to ", pieces,
+                             " pieces: if the proof was made with larger ones, build them: fetaix tablebase build)");
         }
         return ProofProblem{message, true};
     }
@@ -426,8 +456,8 @@ int run_solve_verify(const std::string& file) {
         return 1;
     }
     const CheckedProof& c = std::get<CheckedProof>(result);
-    out(concat(file, ": proof OK: ", to_fen(c.proof.root), " is a ", c.proof.value, " for ", to_string(c.proof.root.side_to_move), " (",
-               c.verified.summary, ")"));
+    out(concat(file, ": proof OK: ", to_fen(c.proof.root), " is a ", c.proof.value, " for ",
+               to_string(c.proof.root.side_to_move), " (", c.verified.summary, ")"));
     return 0;
 }
 
@@ -497,18 +527,21 @@ int run_solve_book(const std::string& book_file, const std::vector<std::string>&
         err(concat("fetaix: solve --book: ", *bad));
         return 1;
     }
-    out(concat(book_file, ": ", thousands(builder.size()), " positions (", thousands(builder.size() - before), " new)"));
+    out(concat(book_file, ": ", thousands(builder.size()), " positions (", thousands(builder.size() - before),
+               " new)"));
     return 0;
 }
 
-int run_solve_combine(const std::string& file, const Position& root, const std::vector<std::string>& proofs, int plies) {
+int run_solve_combine(const std::string& file, const Position& root, const std::vector<std::string>& proofs,
+                      int plies) {
     if (auto refused = output_refusal(file)) {
         err(concat("fetaix: solve --combine: ", *refused));
         return 2;
     }
     for (const std::string& part : proofs)
         if (same_file(file, part)) {
-            err(concat("fetaix: solve --combine: ", file, " is one of the proofs to join: write the joined proof to another file"));
+            err(concat("fetaix: solve --combine: ", file,
+                       " is one of the proofs to join: write the joined proof to another file"));
             return 2;
         }
     std::vector<proof::Proof> parts;
@@ -539,7 +572,8 @@ int run_solve_combine(const std::string& file, const Position& root, const std::
         err(concat("fetaix: solve --combine: ", *bad));
         return 1;
     }
-    out(concat(file, ": proof OK: ", to_fen(root), " is a ", joined->value, " for ", to_string(root.side_to_move), " (", checked->summary, ")"));
+    out(concat(file, ": proof OK: ", to_fen(root), " is a ", joined->value, " for ", to_string(root.side_to_move), " (",
+               checked->summary, ")"));
     return 0;
 }
 
@@ -565,7 +599,8 @@ struct Solve {
 // The first option given that is not among `allowed`, or nothing.
 const CLI::Option* given_besides(const Solve& s, std::initializer_list<const CLI::Option*> allowed) {
     for (const CLI::Option* o : s.command->get_options())
-        if (o != s.command->get_help_ptr() && o->count() > 0 && std::find(allowed.begin(), allowed.end(), o) == allowed.end())
+        if (o != s.command->get_help_ptr() && o->count() > 0 &&
+            std::find(allowed.begin(), allowed.end(), o) == allowed.end())
             return o;
     return nullptr;
 }
@@ -573,11 +608,15 @@ const CLI::Option* given_besides(const Solve& s, std::initializer_list<const CLI
 // The search's options, after --verify, --book and --combine are ruled out.
 int run_search(const Solve& s) {
     if (s.plies->count() > 0) return cli::usage_error("solve: --plies goes with --combine");
-    if (s.proof_files->count() > 0) return cli::usage_error(concat("solve: '", s.proofs.front(), "': a proof file goes with --book or --combine"));
+    if (s.proof_files->count() > 0)
+        return cli::usage_error(concat("solve: '", s.proofs.front(), "': a proof file goes with --book or --combine"));
     if (s.resume->count() > 0) {
-        if (s.fen->count() > 0) return cli::usage_error("solve --resume takes the position from the checkpoint, not --fen");
+        if (s.fen->count() > 0)
+            return cli::usage_error("solve --resume takes the position from the checkpoint, not --fen");
         for (const CLI::Option* o : s.rules)
-            if (o->count() > 0) return cli::usage_error(concat("solve --resume takes the rules from the checkpoint, not ", o->get_name()));
+            if (o->count() > 0)
+                return cli::usage_error(concat("solve --resume takes the rules from the checkpoint, not ",
+                                               o->get_name()));
     }
     if (s.every->count() > 0 && s.checkpoint->count() == 0 && s.resume->count() == 0)
         return cli::usage_error("solve: --every goes with --checkpoint");
@@ -597,7 +636,8 @@ int run_solve_command(const Solve& s) {
     }
     if (s.combine->count() > 0) {
         if (const CLI::Option* o = given_besides(s, {s.combine, s.proof_files, s.plies, s.fen}))
-            return cli::usage_error(concat("solve --combine goes with --fen, --plies and proof files only, not with ", o->get_name()));
+            return cli::usage_error(concat("solve --combine goes with --fen, --plies and proof files only, not with ",
+                                           o->get_name()));
         if (s.proofs.empty()) return cli::usage_error("solve --combine FILE needs the proof files to join");
         return run_solve_combine(s.combine_file, s.settings.position, s.proofs, s.combine_plies);
     }
@@ -609,16 +649,21 @@ void add_search(CLI::App& command, Solve& s) {
     SolveSettings& settings = s.settings;
     s.fen = cli::add_fen(command, settings.position, "prove this position (default: the start)");
     s.rules = cli::add_rule_switches(command, settings.rules);
-    cli::add_whole(command, "--nodes", "N", 1, 1'000'000'000'000'000LL, [&settings](long long n) { settings.max_nodes = static_cast<std::uint64_t>(n); },
-                   "a number of nodes", "stop after N nodes");
-    cli::add_whole(command, "--time", "SECONDS", 1, 100'000'000, [&settings](long long n) { settings.max_seconds = n; }, "a whole number of seconds",
-                   "stop after SECONDS");
-    cli::add_whole(command, "--tt", "MIB", 1, 1'048'576, [&settings](long long n) { settings.tt_mib = n; }, "a size in MiB",
-                   "the transposition table's size (default 256)");
+    cli::add_whole(
+        command, "--nodes", "N", 1, 1'000'000'000'000'000LL,
+        [&settings](long long n) { settings.max_nodes = static_cast<std::uint64_t>(n); }, "a number of nodes",
+        "stop after N nodes");
+    cli::add_whole(
+        command, "--time", "SECONDS", 1, 100'000'000, [&settings](long long n) { settings.max_seconds = n; },
+        "a whole number of seconds", "stop after SECONDS");
+    cli::add_whole(
+        command, "--tt", "MIB", 1, 1'048'576, [&settings](long long n) { settings.tt_mib = n; }, "a size in MiB",
+        "the transposition table's size (default 256)");
     cli::add_file(command, "--proof", settings.proof_file, "write the proof to FILE");
     s.checkpoint = cli::add_file(command, "--checkpoint", settings.checkpoint_file, "keep the search in FILE");
-    s.every = cli::add_whole(command, "--every", "SECONDS", 1, 100'000'000, [&settings](long long n) { settings.every = n; },
-                             "a whole number of seconds", "with --checkpoint: how often (default 600)");
+    s.every = cli::add_whole(
+        command, "--every", "SECONDS", 1, 100'000'000, [&settings](long long n) { settings.every = n; },
+        "a whole number of seconds", "with --checkpoint: how often (default 600)");
     s.resume = cli::add_file(command, "--resume", settings.resume_file, "go on from the checkpoint FILE (kept there)");
 }
 
@@ -630,9 +675,11 @@ Runner add_solve(CLI::App& command) {
     add_search(command, *s);
     s->verify = cli::add_file(command, "--verify", s->verify_file, "re-check the proof in FILE");
     s->book = cli::add_file(command, "--book", s->book_file, "add the PROOFs' positions to the book FILE,\nor list it");
-    s->combine = cli::add_file(command, "--combine", s->combine_file, "join the PROOFs into a proof of the position,\nwritten to FILE");
-    s->plies = cli::add_whole(command, "--plies", "N", 0, 8, [&plies = s->combine_plies](long long n) { plies = static_cast<int>(n); },
-                              "a number of plies", "with --combine: the plies searched above the\nproofs (default 6)");
+    s->combine = cli::add_file(command, "--combine", s->combine_file,
+                               "join the PROOFs into a proof of the position,\nwritten to FILE");
+    s->plies = cli::add_whole(
+        command, "--plies", "N", 0, 8, [&plies = s->combine_plies](long long n) { plies = static_cast<int>(n); },
+        "a number of plies", "with --combine: the plies searched above the\nproofs (default 6)");
     s->proof_files = command.add_option("PROOF", s->proofs, "with --book or --combine: proof files")->type_name("");
     return [s](const Invocation&) { return run_solve_command(*s); };
 }

@@ -19,7 +19,7 @@ struct SolveSettings {
     std::string proof_file;       // --proof: where the proof goes
     std::string checkpoint_file;  // --checkpoint: where the table is kept every `every` seconds and on Ctrl-C
     long long every = 600;
-    std::string resume_file;      // --resume: a checkpoint to go on from
+    std::string resume_file;  // --resume: a checkpoint to go on from
 };
 
 int run_solve(SolveSettings settings);

@@ -16,11 +16,11 @@
 
 #include <fetaix/solve/tablebase.hpp>
 
-#include "solve/tablebase_files.hpp"
 #include "cli/command_line.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 #include "commands/commands.hpp"
+#include "solve/tablebase_files.hpp"
 #include "store/files.hpp"
 
 namespace fetaix::commands {
@@ -40,7 +40,8 @@ std::string duration(double seconds) {
 }
 
 // Leaves in `set` the tables of exactly `wanted`, reading from their files those it lacks.
-std::optional<std::string> keep_only(tb::Set& set, const std::vector<tb::Material>& wanted, const Rules& rules, const Manifest& manifest) {
+std::optional<std::string> keep_only(tb::Set& set, const std::vector<tb::Material>& wanted, const Rules& rules,
+                                     const Manifest& manifest) {
     std::vector<tb::Material> unwanted;
     for (const tb::Table& t : set.tables())
         if (std::find(wanted.begin(), wanted.end(), t.material) == wanted.end()) unwanted.push_back(t.material);
@@ -57,7 +58,6 @@ std::optional<std::string> keep_only(tb::Set& set, const std::vector<tb::Materia
 double since(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
-
 
 // The manifest of the tables built for these rules, or nothing after saying why there are none: what
 // the commands that read every built table (verify, stats, quiet) start with.
@@ -79,7 +79,8 @@ std::optional<Manifest> built_manifest(std::string_view command, const Rules& ru
 // the material being solved leads to, and no others.
 class TableBuild {
 public:
-    TableBuild(const Rules& rules, Manifest& manifest, std::uint64_t total) : rules_(rules), manifest_(manifest), total_(total) {}
+    TableBuild(const Rules& rules, Manifest& manifest, std::uint64_t total)
+        : rules_(rules), manifest_(manifest), total_(total) {}
 
     // Solves one material, writes its file and its manifest line, or keeps it when done before; what
     // went wrong otherwise.
@@ -87,7 +88,8 @@ public:
         const std::string name = tb::name_of(m);
         const std::uint64_t size = tb::Index(m).size();
         if (manifest_.count(name)) {
-            // A finished material is never redone; its file is read (and its checksum checked) when a later one needs it.
+            // A finished material is never redone; its file is read (and its checksum checked) when a later one needs
+            // it.
             done_ += size;
             out(concat(name, " kept"));
             std::fflush(stdout);
@@ -106,8 +108,9 @@ public:
         solving_ += seconds;
         solved_ += size;
         done_ += size;
-        out(format("%s entries=%llu bytes=%zu time=%.2f", name.c_str(), static_cast<unsigned long long>(size), bytes.size(), seconds));
-        std::fflush(stdout);  // a line per material as it is done, also into a file
+        out(format("%s entries=%llu bytes=%zu time=%.2f", name.c_str(), static_cast<unsigned long long>(size),
+                   bytes.size(), seconds));
+        std::fflush(stdout);          // a line per material as it is done, also into a file
         set_.add(std::move(*table));  // the next material may promote into it
         return std::nullopt;
     }
@@ -123,7 +126,8 @@ private:
         } catch (const std::bad_alloc&) {
             // The materials finished so far are kept; a later build goes on from here.
             if (terminal_) std::fputs("\r\033[K", stderr);
-            return Error{concat("out of memory solving ", name, " (", size, " entries); the finished materials before it are kept")};
+            return Error{concat("out of memory solving ", name, " (", size,
+                                " entries); the finished materials before it are kept")};
         }
         if (terminal_) std::fputs("\r\033[K", stderr);
         if (!*table) return Error{table->error().describe()};
@@ -137,7 +141,8 @@ private:
         const double left = std::max(0.0, static_cast<double>(total_ - done_) / rate - since(material_start));
         constexpr int kWidth = 24;
         const int filled = static_cast<int>(kWidth * static_cast<double>(done_) / static_cast<double>(total_));
-        std::fputs(format("\r[%s%s] %3.0f%% %s level %d, about %s left   ", std::string(static_cast<std::size_t>(filled), '#').c_str(),
+        std::fputs(format("\r[%s%s] %3.0f%% %s level %d, about %s left   ",
+                          std::string(static_cast<std::size_t>(filled), '#').c_str(),
                           std::string(static_cast<std::size_t>(kWidth - filled), '.').c_str(),
                           100.0 * static_cast<double>(done_) / static_cast<double>(total_), name.c_str(), level,
                           rate > 0 ? duration(left).c_str() : "? s")
@@ -193,7 +198,8 @@ int run_tablebase_probe(const std::string& fen, const Rules& rules) {
     }
     if (!pos->them())
         return usage_error(concat("tablebase probe: ", shown, ": ", to_string(opponent(pos->side_to_move)),
-                                  " has no pieces, yet the game did not end before ", to_string(pos->side_to_move), "'s move"));
+                                  " has no pieces, yet the game did not end before ", to_string(pos->side_to_move),
+                                  "'s move"));
     auto manifest = read_manifest(rules);
     if (!manifest) {
         err(concat("fetaix: tablebase probe: ", manifest.error().describe()));
@@ -203,9 +209,9 @@ int run_tablebase_probe(const std::string& fen, const Rules& rules) {
     const tb::Material stored = tb::is_stored(m) ? m : tb::mirror(m);  // the other is probed through the mirror
     if (!manifest->count(tb::name_of(stored))) {
         const int built = manifest->empty() ? 0 : pieces_built(*manifest);
-        err(concat("fetaix: tablebase probe: ", shown, " has ", m.pieces(), " pieces; the tables for ", rules_key(rules),
-                   built == 0 ? " are not built" : concat(" hold up to ", built), " (", build_command(rules, m.pieces()),
-                   ")"));
+        err(concat("fetaix: tablebase probe: ", shown, " has ", m.pieces(), " pieces; the tables for ",
+                   rules_key(rules), built == 0 ? " are not built" : concat(" hold up to ", built), " (",
+                   build_command(rules, m.pieces()), ")"));
         return 1;
     }
     auto table = load_table(rules, stored, *manifest);
@@ -274,9 +280,11 @@ int run_tablebase_stats(const Rules& rules) {
                 }
             }
             const std::uint64_t all = won + drawn + lost;
-            const auto share = [all](std::uint64_t n) { return format("%.1f%%", 100.0 * static_cast<double>(n) / static_cast<double>(all)); };
-            out(concat(tb::name_of(m), " ", side == Color::White ? "W" : "B", " to move: ", all, " positions, won ", share(won),
-                       " drawn ", share(drawn), " lost ", share(lost),
+            const auto share = [all](std::uint64_t n) {
+                return format("%.1f%%", 100.0 * static_cast<double>(n) / static_cast<double>(all));
+            };
+            out(concat(tb::name_of(m), " ", side == Color::White ? "W" : "B", " to move: ", all, " positions, won ",
+                       share(won), " drawn ", share(drawn), " lost ", share(lost),
                        longest >= 0 ? concat("; longest win ", longest, " ", to_fen(*index.position(longest_at))) : "",
                        draw_at ? concat("; a draw ", to_fen(*index.position(*draw_at))) : ""));
         }
@@ -293,7 +301,7 @@ int run_tablebase_quiet(const Rules& rules) {
     int longest = 0;
     std::string longest_in;
     std::uint64_t over = 0;  // positions whose shortest win takes more quiet plies than the limit allows
-    tb::Set set;  // the material and those its moves lead to
+    tb::Set set;             // the material and those its moves lead to
     for (const tb::Material& m : tb::stored_materials_up_to(pieces)) {
         std::vector<tb::Material> wanted = tb::successor_materials(m);
         wanted.push_back(m);
@@ -317,15 +325,20 @@ int run_tablebase_quiet(const Rules& rules) {
             if (plies > most[k]) most[k] = plies, at[k] = i;
             if (limit > 0 && plies > limit) ++over_here;
         }
-        const auto shown = [&](int k) { return most[k] < 0 ? std::string("-") : concat(most[k], " ", to_fen(*index.position(at[k]))); };
+        const auto shown = [&](int k) {
+            return most[k] < 0 ? std::string("-") : concat(most[k], " ", to_fen(*index.position(at[k])));
+        };
         const int most_here = std::max(most[0], most[1]);
         out(concat(tb::name_of(m), " won ", shown(0), ", lost ", shown(1),
-                   limit == 0 ? std::string() : over_here == 0 ? concat("; within ", limit) : concat("; over ", limit, " in ", over_here, " positions")));
+                   limit == 0       ? std::string()
+                   : over_here == 0 ? concat("; within ", limit)
+                                    : concat("; over ", limit, " in ", over_here, " positions")));
         std::fflush(stdout);
         if (most_here > longest) longest = most_here, longest_in = tb::name_of(m);
         over += over_here;
     }
-    const std::string head = concat("the longest quiet stretch of up to ", pieces, " pieces is ", longest, " plies (", longest_in, ")");
+    const std::string head = concat("the longest quiet stretch of up to ", pieces, " pieces is ", longest, " plies (",
+                                    longest_in, ")");
     if (limit == 0) out(concat(head, "; no-progress is off"));
     else if (over == 0) out(concat(head, ": no-progress ", limit, " changes no value or distance (the count at 0)"));
     else out(concat(head, ": in ", over, " positions the shortest win reaches the no-progress count of ", limit));
@@ -348,9 +361,11 @@ struct Tablebase {
 int run_tablebase(const Tablebase& t) {
     const bool probe = t.action == "probe";
     if (t.action != "build" && !probe && t.action != "verify" && t.action != "stats" && t.action != "quiet")
-        return cli::usage_error(concat("tablebase: expected build, probe, verify, stats or quiet, not '", t.action, "'"));
+        return cli::usage_error(concat("tablebase: expected build, probe, verify, stats or quiet, not '", t.action,
+                                       "'"));
     if (probe && t.fen.empty()) return cli::usage_error("tablebase probe needs a position, such as W:WKc3:Bc4");
-    if (!probe && !t.fen.empty()) return cli::usage_error(concat("tablebase ", t.action, ": unexpected argument '", t.fen, "'"));
+    if (!probe && !t.fen.empty())
+        return cli::usage_error(concat("tablebase ", t.action, ": unexpected argument '", t.fen, "'"));
     if (t.action != "build" && t.pieces_option->count() > 0)
         return cli::usage_error(concat("tablebase ", t.action, ": --pieces goes with build"));
     if (t.action == "build") return run_tablebase_build(t.pieces, t.rules);
@@ -366,8 +381,9 @@ Runner add_tablebase(CLI::App& command) {
     auto t = std::make_shared<Tablebase>();
     command.add_option("ACTION", t->action, "build, probe, verify, stats or quiet")->required()->type_name("");
     command.add_option("FEN", t->fen, "with probe: the position")->type_name("");
-    t->pieces_option = cli::add_whole(command, "--pieces", "N", 2, 7, [&pieces = t->pieces](long long n) { pieces = static_cast<int>(n); },
-                                      "a number of pieces", "with build: the most pieces, 2 to 7 (default 6)");
+    t->pieces_option = cli::add_whole(
+        command, "--pieces", "N", 2, 7, [&pieces = t->pieces](long long n) { pieces = static_cast<int>(n); },
+        "a number of pieces", "with build: the most pieces, 2 to 7 (default 6)");
     cli::add_rule_switches(command, t->rules);
     return [t](const Invocation&) { return run_tablebase(*t); };
 }

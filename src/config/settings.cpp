@@ -2,17 +2,17 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <utility>
 #include <cstdlib>
 #include <sstream>
 #include <sys/stat.h>
+#include <utility>
 
 #include <toml++/toml.h>
 
 #include "cli/options.hpp"
 #include "store/files.hpp"
-#include "tui/theme.hpp"
 #include "text/display.hpp"
+#include "tui/theme.hpp"
 
 namespace fetaix::config {
 
@@ -61,8 +61,8 @@ void read_players(const toml::table& table, Settings& settings, Problems& proble
         const auto* s = node.as_string();
         const auto problem = s ? cli::name_problem(s->get()) : std::optional<std::string>("expected a name in quotes");
         if (problem) {
-            problems.add(node.source(), concat("players.", k, ": ", *problem,
-                                      s ? "" : concat(", found ", shown(node)), " (ignored)"));
+            problems.add(node.source(),
+                         concat("players.", k, ": ", *problem, s ? "" : concat(", found ", shown(node)), " (ignored)"));
             continue;
         }
         (k == "white" ? settings.white : settings.black) = s->get();
@@ -119,8 +119,8 @@ void read_rules(const toml::table& table, Settings& settings, Problems& problems
 void read_keys(const toml::table& table, Settings& settings, Problems& problems) {
     std::vector<tui::KeyRebinding> entries;
     struct Where {
-        toml::source_region entry;                  // the action's name
-        std::vector<toml::source_region> keys;      // each key name
+        toml::source_region entry;              // the action's name
+        std::vector<toml::source_region> keys;  // each key name
     };
     std::vector<Where> where;
     for (const auto& [key, node] : table) {
@@ -141,8 +141,9 @@ void read_keys(const toml::table& table, Settings& settings, Problems& problems)
             strings = false;
         }
         if (!strings && tui::find_key_action(key.str())) {
-            problems.add(node.source(), concat("keys.", key.str(), ": expected a key or a list of keys in quotes, found ",
-                                               shown(node), " (ignored)"));
+            problems.add(node.source(),
+                         concat("keys.", key.str(), ": expected a key or a list of keys in quotes, found ", shown(node),
+                                " (ignored)"));
             continue;
         }
         entries.push_back(std::move(entry));
@@ -205,17 +206,20 @@ SettingsRead parse_settings(std::string_view text, std::string_view name) {
         else if (k == "theme") {
             const auto* name = node.as_string();
             if (name != nullptr && tui::theme_by_name(name->get())) read.settings.theme = name->get();
-            else problems.add(node.source(), concat("theme: expected one of ", tui::theme_list(), ", found ", shown(node), " (ignored)"));
-        }
-        else if (k == "clock") {
+            else
+                problems.add(node.source(), concat("theme: expected one of ", tui::theme_list(), ", found ",
+                                                   shown(node), " (ignored)"));
+        } else if (k == "clock") {
             const auto* spec = node.as_string();
-            const auto parsed = spec != nullptr && !spec->get().empty() ? parse_time_control(spec->get())
-                                                                        : Expected<TimeControl>(Error{"expected a clock"});
+            const auto parsed = spec != nullptr && !spec->get().empty()
+                                    ? parse_time_control(spec->get())
+                                    : Expected<TimeControl>(Error{"expected a clock"});
             if (spec != nullptr && spec->get().empty()) read.settings.clock.clear();  // "" for none
             else if (parsed) read.settings.clock = spec->get();
-            else problems.add(node.source(), concat("clock: expected \"\" or ", kClockSpecHelp, ", found ", shown(node), " (ignored)"));
-        }
-        else if ((k == "players" || k == "rules" || k == "keys") && table == nullptr)
+            else
+                problems.add(node.source(),
+                             concat("clock: expected \"\" or ", kClockSpecHelp, ", found ", shown(node), " (ignored)"));
+        } else if ((k == "players" || k == "rules" || k == "keys") && table == nullptr)
             problems.add(node.source(), concat(k, ": expected a table [", k, "], found ", shown(node), " (ignored)"));
         else if (k == "players") read_players(*table, read.settings, problems);
         else if (k == "rules") read_rules(*table, read.settings, problems);
@@ -276,12 +280,12 @@ std::string settings_toml(const Settings& s) {
                   "ascii = ", yes(s.ascii), "\n");
     out += concat("# The terminal bell when the computer has moved (default ", yes(defaults.bell), ").\n",
                   "bell = ", yes(s.bell), "\n");
-    out += concat("# Lines of plain text for a screen reader instead of the board (default ", yes(defaults.screen_reader),
-                  ").\n", "screen-reader = ", yes(s.screen_reader), "\n");
-    out += concat("# The colours: ", tui::theme_list(), " (default ", quoted(defaults.theme), ").\n", "theme = ", quoted(s.theme),
-                  "\n");
-    out += concat("# A clock for both sides, such as \"5+3\" (fetaix --help; default none: \"\").\n", "clock = ",
-                  quoted(s.clock), "\n");
+    out += concat("# Lines of plain text for a screen reader instead of the board (default ",
+                  yes(defaults.screen_reader), ").\n", "screen-reader = ", yes(s.screen_reader), "\n");
+    out += concat("# The colours: ", tui::theme_list(), " (default ", quoted(defaults.theme), ").\n",
+                  "theme = ", quoted(s.theme), "\n");
+    out += concat("# A clock for both sides, such as \"5+3\" (fetaix --help; default none: \"\").\n",
+                  "clock = ", quoted(s.clock), "\n");
     out += concat("\n[players]\n", "# The players' names when none is given (default ", quoted(defaults.white), " and ",
                   quoted(defaults.black), ").\n", "white = ", quoted(s.white), "\n", "black = ", quoted(s.black), "\n");
     out += "\n[rules]\n# The rule switches a new game starts with (see docs/rules.md).\n";
@@ -291,7 +295,7 @@ std::string settings_toml(const Settings& s) {
             if (sw.kind == SwitchKind::Count) return std::to_string(sw.get(rules));
             return concat("\"", switch_value(sw, rules), "\"");
         };
-        const std::string takes = sw.kind == SwitchKind::Toggle   ? "true or false"
+        const std::string takes = sw.kind == SwitchKind::Toggle  ? "true or false"
                                   : sw.kind == SwitchKind::Count ? concat("0 to ", sw.max)
                                                                  : switch_words(sw);
         out += concat("# ", sw.label, ": ", takes, " (default ", value(defaults.rules), ")\n", switch_key(sw), " = ",
@@ -299,8 +303,7 @@ std::string settings_toml(const Settings& s) {
     }
     out += "\n[keys]\n";
     const std::string names = concat("Each action's key, or a list of keys. A key is ", tui::kKeyNames, ".");
-    for (const std::string& line : text::wrap(names, 98))
-        out += concat("# ", line, "\n");
+    for (const std::string& line : text::wrap(names, 98)) out += concat("# ", line, "\n");
     const tui::KeyMap default_keys;
     const std::span<const tui::KeyAction> actions = tui::key_actions();
     for (std::size_t i = 0; i < actions.size(); ++i)

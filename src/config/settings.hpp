@@ -22,12 +22,12 @@ struct Settings {
     std::string black = "Black";
     bool auto_flip = false;
     bool ascii = false;
-    bool bell = false;  // the terminal bell when the computer has moved
+    bool bell = false;           // the terminal bell when the computer has moved
     bool screen_reader = false;  // lines of plain text for a screen reader instead of the board
     std::string theme = "dark";  // one of tui::theme_names()
-    std::string clock;  // a clock SPEC for both sides (clock.hpp), "" for none
-    Rules rules;        // the default rule switches
-    tui::KeyMap keys;   // the keys of the actions ([keys])
+    std::string clock;           // a clock SPEC for both sides (clock.hpp), "" for none
+    Rules rules;                 // the default rule switches
+    tui::KeyMap keys;            // the keys of the actions ([keys])
 };
 
 // The settings and a line for each part of the file left out ("PATH:LINE:COLUMN: ... (ignored)").

@@ -28,8 +28,8 @@ private:
     int pieces_ = 0;
     tablebase::Set set_;
     std::vector<tablebase::Material> missing_;
-    std::string problem_;             // not yet told
-    std::vector<std::string> told_;   // every reason found, told or not: each is told once
+    std::string problem_;            // not yet told
+    std::vector<std::string> told_;  // every reason found, told or not: each is told once
     // Adds a reason a file is not used to those to tell, unless it was found before.
     void refused(const Error& e);
 };

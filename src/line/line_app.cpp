@@ -5,16 +5,16 @@
 #include <csignal>
 #include <cstdio>
 #include <deque>
-#include <utility>
 #include <poll.h>
 #include <unistd.h>
+#include <utility>
 
+#include "engine/sources.hpp"
 #include "line/line_game.hpp"
+#include "play/player.hpp"
+#include "play/thinker.hpp"
 #include "text/display.hpp"
 #include "tui/session.hpp"
-#include "play/player.hpp"
-#include "engine/sources.hpp"
-#include "play/thinker.hpp"
 
 namespace fetaix::line {
 
@@ -119,7 +119,8 @@ public:
             if (answer_a_line()) continue;
             // The end of input quits once every line before it has been answered: a hint asked, and the
             // computer's reply to a move typed (not its moves in a game nobody typed into).
-            const bool answering = hinting_ || (reply_due_ && controller_.computer_to_move() && !controller_.clock_paused());
+            const bool answering = hinting_ ||
+                                   (reply_due_ && controller_.computer_to_move() && !controller_.clock_paused());
             if (input_.ended() && input_.lines().empty() && !answering) break;
             wait_and_tick();
             take_thought();
@@ -154,8 +155,8 @@ private:
         // that the lines keep the order of the game; quit and the answer to a question are not kept waiting.
         const bool waiting = thinker_.busy() && controller_.keyboard_side().has_value() &&
                              controller_.ui().question == tui::Question::None;
-        if (input_.lines().empty() ||
-            (waiting && (input_.lines().front().too_long || read_command(input_.lines().front().text).name() != "quit")))
+        if (input_.lines().empty() || (waiting && (input_.lines().front().too_long ||
+                                                   read_command(input_.lines().front().text).name() != "quit")))
             return false;
         const Typed typed = std::move(input_.lines().front());
         input_.lines().pop_front();

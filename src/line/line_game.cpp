@@ -79,7 +79,8 @@ std::vector<std::string> LineGame::at_prompt(tui::PromptKind kind, std::string f
     return telling([&] {
         controller_.enter_at_prompt(kind, std::move(file));
         // The screen reads a file on a worker thread while keys go on; lines wait their turn anyway.
-        if (auto path = controller_.take_read_request()) controller_.finish_read(controller_.files().read(*path, nullptr));
+        if (auto path = controller_.take_read_request())
+            controller_.finish_read(controller_.files().read(*path, nullptr));
         return true;
     });
 }
@@ -94,7 +95,8 @@ std::vector<std::string> LineGame::opening() {
     // In the order of the screen's rules panel, a switch a line.
     std::vector<const RuleSwitch*> switches;
     for (const RuleSwitch& s : kRuleSwitches) switches.push_back(&s);
-    std::stable_sort(switches.begin(), switches.end(), [](const RuleSwitch* a, const RuleSwitch* b) { return a->panel_line < b->panel_line; });
+    std::stable_sort(switches.begin(), switches.end(),
+                     [](const RuleSwitch* a, const RuleSwitch* b) { return a->panel_line < b->panel_line; });
     for (const RuleSwitch* s : switches) lines.push_back(concat("Rule: ", switch_phrase(*s, game.rules()), "."));
     if (const std::string notice = c.shown_notice(); !notice.empty()) lines.push_back(concat("Notice: ", notice));
     if (!c.ui().message.empty()) lines.push_back(c.ui().message);
@@ -120,7 +122,8 @@ bool allowed_in(const Command& command, tui::GameContext context) {
 // these the words.
 std::optional<std::string> refusal(const tui::Controller& c, const Command& command) {
     if (c.ui().question != tui::Question::None && !allowed_in(command, tui::kWhileAsked))
-        return concat("Answer ", tui::word_of("yes"), " or ", tui::word_of("no"), " first: ", question_said(c.question_text()));
+        return concat("Answer ", tui::word_of("yes"), " or ", tui::word_of("no"),
+                      " first: ", question_said(c.question_text()));
     if (c.ui().replay && command.row() && !allowed_in(command, tui::kLookingBack)) {
         const std::string why = c.ui().replay_reason.empty() ? "replaying" : c.ui().replay_reason;
         return concat("Nothing can be played: ", why, ". ", tui::words_allowed(tui::kLookingBack), " work.");
@@ -191,9 +194,10 @@ std::vector<std::string> LineGame::perform(const tui::KeyAction& action, std::st
             if (!argument.empty()) return at_prompt(tui::PromptKind::Open, std::string(argument));
             const std::vector<std::string> past = c.files().history ? c.files().history() : std::vector<std::string>{};
             const std::string ask = concat("Open what? Type ", tui::word_of("open"), " and a file name");
-            return {past.empty() ? concat(ask, ".")
-                                 : concat(ask, ", or #1 to #", past.size(), " from the game history; #1: ",
-                                          c.files().describe_past ? c.files().describe_past(past.front()) : past.front(), ".")};
+            return {past.empty()
+                        ? concat(ask, ".")
+                        : concat(ask, ", or #1 to #", past.size(), " from the game history; #1: ",
+                                 c.files().describe_past ? c.files().describe_past(past.front()) : past.front(), ".")};
         }
         // The rest is the controller's, as the screen's keys are.
         default: return act(action.kind);

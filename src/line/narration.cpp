@@ -111,7 +111,7 @@ std::vector<std::string> help_said() {
 std::string clocks_said(const tui::Controller& c) {
     const auto r = c.clock_reading();
     if (!r) return "No clocks in this game.";
-    const std::string running = !r->running ? "neither runs"
+    const std::string running = !r->running        ? "neither runs"
                                 : c.clock_paused() ? "both paused"
                                                    : concat(to_string(*r->running), "'s runs");
     return concat("Clocks: White ", clock_display(r->white), ", Black ", clock_display(r->black), "; ", running, ".");
@@ -133,10 +133,11 @@ std::vector<std::string> state_said(const tui::Controller& c) {
 }
 
 std::string game_said(const Game& game) {
-    if (game.ply() == 0) return game.redo_line().empty() ? "No moves played yet." : "No moves played yet; moves to redo.";
+    if (game.ply() == 0)
+        return game.redo_line().empty() ? "No moves played yet." : "No moves played yet; moves to redo.";
     const std::size_t n = full_moves(game.start().side_to_move, game.ply());
-    return concat(n, n == 1 ? " move" : " moves", " played; the last: ",
-                  move_said(game.position_at(game.ply() - 1), game.move(game.ply())), ".");
+    return concat(n, n == 1 ? " move" : " moves",
+                  " played; the last: ", move_said(game.position_at(game.ply() - 1), game.move(game.ply())), ".");
 }
 
 std::string game_list_said(const Game& game) {
@@ -152,7 +153,8 @@ std::string game_list_said(const Game& game) {
         if (mover == Color::Black) ++number;
         mover = opponent(mover);
     }
-    if (game.over()) text += concat("; ", result_token(game.result().outcome), " (", describe(game.result().reason), ")");
+    if (game.over())
+        text += concat("; ", result_token(game.result().outcome), " (", describe(game.result().reason), ")");
     return text + ".";
 }
 

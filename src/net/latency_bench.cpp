@@ -58,7 +58,8 @@ bool pump(Client& a, Client& b, std::vector<Event>& a_events, std::vector<Event>
 }
 
 std::size_t count(const std::vector<Event>& events, EventKind kind) {
-    return static_cast<std::size_t>(std::count_if(events.begin(), events.end(), [&](const Event& e) { return e.kind == kind; }));
+    return static_cast<std::size_t>(std::count_if(events.begin(), events.end(),
+                                                  [&](const Event& e) { return e.kind == kind; }));
 }
 
 // A host running in a child process: it stops when quit_write is closed.
@@ -155,7 +156,8 @@ int main(int argc, char** argv) {
     std::vector<double> ms;
     int games = 0;
     while (static_cast<int>(ms.size()) < wanted)
-        if (!time_one_game(std::string(folder) + "/bench" + std::to_string(games++) + ".sock", random, ms, wanted)) return 1;
+        if (!time_one_game(std::string(folder) + "/bench" + std::to_string(games++) + ".sock", random, ms, wanted))
+            return 1;
     ::rmdir(folder);
     std::vector<double> sorted = ms;
     std::sort(sorted.begin(), sorted.end());

@@ -120,7 +120,8 @@ std::optional<Error> read_quoted_value(std::string_view line, std::size_t& i, st
         ++i;
     }
     if (!closed) return Error{"unterminated quoted value", 0, static_cast<int>(open + 1)};
-    if (i < line.size() && line[i] != ' ') return Error{"expected a space after a quoted value", 0, static_cast<int>(i + 1)};
+    if (i < line.size() && line[i] != ' ')
+        return Error{"expected a space after a quoted value", 0, static_cast<int>(i + 1)};
     return std::nullopt;
 }
 
@@ -129,7 +130,8 @@ std::optional<Error> read_value(std::string_view line, std::size_t& i, std::stri
     if (i < line.size() && line[i] == '"') return read_quoted_value(line, i, value);
     const std::size_t start = i;
     while (i < line.size() && line[i] != ' ') {
-        if (line[i] == '"' || line[i] == '\\') return Error{"a value with '\"' or '\\' must be quoted", 0, static_cast<int>(i + 1)};
+        if (line[i] == '"' || line[i] == '\\')
+            return Error{"a value with '\"' or '\\' must be quoted", 0, static_cast<int>(i + 1)};
         ++i;
     }
     value = std::string(line.substr(start, i - start));
@@ -144,7 +146,8 @@ Expected<Parsed> split(std::string_view line) {
     std::size_t i = 0;
     while (i < line.size() && is_name_char(line[i])) ++i;
     if (i == 0) return Error{"a line starts with a message name (a-z, 0-9, '-')", 0, 1};
-    if (i < line.size() && line[i] != ' ') return Error{"a line starts with a message name (a-z, 0-9, '-')", 0, static_cast<int>(i + 1)};
+    if (i < line.size() && line[i] != ' ')
+        return Error{"a line starts with a message name (a-z, 0-9, '-')", 0, static_cast<int>(i + 1)};
     out.name = std::string(line.substr(0, i));
     while (true) {
         while (i < line.size() && line[i] == ' ') ++i;
@@ -193,7 +196,8 @@ public:
         return *v;
     }
 
-    std::size_t number(std::string_view key, std::size_t min, std::size_t max, bool required, std::size_t otherwise = 0) {
+    std::size_t number(std::string_view key, std::size_t min, std::size_t max, bool required,
+                       std::size_t otherwise = 0) {
         const std::string* v = find(key);
         if (!v) {
             if (required) fail_missing(key);
@@ -202,7 +206,8 @@ public:
         std::size_t n = 0;
         const char* end = v->data() + v->size();
         const auto [ptr, ec] = std::from_chars(v->data(), end, n);
-        const bool digits = !v->empty() && std::all_of(v->begin(), v->end(), [](char c) { return c >= '0' && c <= '9'; });
+        const bool digits = !v->empty() &&
+                            std::all_of(v->begin(), v->end(), [](char c) { return c >= '0' && c <= '9'; });
         if (!digits || ec != std::errc{} || ptr != end) {
             fail(key, concat("not a number: ", shown(*v)));
             return otherwise;
@@ -501,7 +506,8 @@ Expected<Message> read_state(Reader& r) {
     }
     m.white_clock = r.time_control("white-clock");
     m.black_clock = r.time_control("black-clock");
-    if (!m.white_clock != !m.black_clock) r.fail(m.white_clock ? "black-clock" : "white-clock", "missing: both clocks or neither");
+    if (!m.white_clock != !m.black_clock)
+        r.fail(m.white_clock ? "black-clock" : "white-clock", "missing: both clocks or neither");
     m.clock = r.clock_reading();
     if (m.clock && !m.white_clock) r.fail("white-ms", "clocks without white-clock and black-clock");
     return done(r, std::move(m));
@@ -545,7 +551,8 @@ Expected<Message> read_game_info(Reader& r) {
     if (free == "white,black") m.white_free = m.black_free = true;
     else if (free == "white") m.white_free = true;
     else if (free == "black") m.black_free = true;
-    else if (free != "none" && r.has("free")) r.fail("free", concat("expected white, black, white,black or none: ", shown(free)));
+    else if (free != "none" && r.has("free"))
+        r.fail("free", concat("expected white, black, white,black or none: ", shown(free)));
     m.ply = r.number("ply", 0, kMaxPly, true);
     m.turn = r.color("turn", true).value_or(Color::White);
     m.outcome = r.outcome("result", true);
@@ -617,7 +624,9 @@ struct MessageWriting {
     std::string operator()(const Query& m) const {
         return Writer("query").number("version", static_cast<std::size_t>(m.version)).str();
     }
-    std::string operator()(const MoveMessage& m) const { return Writer("move").number("ply", m.ply).field("move", m.move).str(); }
+    std::string operator()(const MoveMessage& m) const {
+        return Writer("move").number("ply", m.ply).field("move", m.move).str();
+    }
     std::string operator()(const Moved& m) const {
         Writer w("moved");
         w.number("ply", m.ply).field("move", m.move);
@@ -657,7 +666,10 @@ struct MessageWriting {
     std::string operator()(const Pending& m) const { return Writer("pending").field("text", m.text).str(); }
     std::string operator()(const State& m) const {
         Writer w("state");
-        w.field("white", m.white).field("black", m.black).yes_no("white-present", m.white_present).yes_no("black-present", m.black_present);
+        w.field("white", m.white)
+            .field("black", m.black)
+            .yes_no("white-present", m.white_present)
+            .yes_no("black-present", m.black_present);
         w.field("fen", to_fen(m.start));
         for (const RuleSwitch& s : kRuleSwitches) w.field(switch_key(s), switch_value(s, m.rules));
         w.number("plies", m.plies);
@@ -665,7 +677,9 @@ struct MessageWriting {
             w.field("result", result_token(m.declared.outcome)).field("reason", reason_word(m.declared.reason));
         if (m.offer) w.field("offer", to_string(*m.offer)).color("offer-by", m.offer_by);
         if (m.white_clock && m.black_clock)
-            w.field("white-clock", time_control_tag(*m.white_clock)).field("black-clock", time_control_tag(*m.black_clock)).clock(m.clock);
+            w.field("white-clock", time_control_tag(*m.white_clock))
+                .field("black-clock", time_control_tag(*m.black_clock))
+                .clock(m.clock);
         return std::move(w).str();
     }
     std::string operator()(const History& m) const {
@@ -677,14 +691,27 @@ struct MessageWriting {
         return Writer("history").number("from", m.from).field("moves", list).str();
     }
     std::string operator()(const ResultMessage& m) const {
-        return Writer("result").field("outcome", result_token(m.result.outcome)).field("reason", reason_word(m.result.reason)).str();
+        return Writer("result")
+            .field("outcome", result_token(m.result.outcome))
+            .field("reason", reason_word(m.result.reason))
+            .str();
     }
-    std::string operator()(const Joined& m) const { return Writer("joined").color("role", m.side).field("name", m.name).str(); }
-    std::string operator()(const Left& m) const { return Writer("left").color("role", m.side).field("name", m.name).str(); }
+    std::string operator()(const Joined& m) const {
+        return Writer("joined").color("role", m.side).field("name", m.name).str();
+    }
+    std::string operator()(const Left& m) const {
+        return Writer("left").color("role", m.side).field("name", m.name).str();
+    }
     std::string operator()(const GameInfo& m) const {
         Writer w("game");
-        w.field("name", m.name).number("version", static_cast<std::size_t>(m.version)).field("white", m.white).field("black", m.black);
-        w.field("free", m.white_free && m.black_free ? "white,black" : m.white_free ? "white" : m.black_free ? "black" : "none");
+        w.field("name", m.name)
+            .number("version", static_cast<std::size_t>(m.version))
+            .field("white", m.white)
+            .field("black", m.black);
+        w.field("free", m.white_free && m.black_free ? "white,black"
+                        : m.white_free               ? "white"
+                        : m.black_free               ? "black"
+                                                     : "none");
         w.number("ply", m.ply).field("turn", color_word(m.turn)).field("result", result_token(m.outcome));
         w.number("watchers", m.watchers).yes_no("shared", m.shared);
         if (m.white_away || m.black_away)

@@ -45,7 +45,7 @@ enum class Role : std::uint8_t {
     Seat,   // whichever seat is free (`fetaix join`)
     Watch,  // a watcher: reads the game, plays nothing, chats with the other watchers
 };
-std::string_view to_string(Role r);       // "white", "black", "seat", "watch"
+std::string_view to_string(Role r);  // "white", "black", "seat", "watch"
 std::optional<Role> parse_role(std::string_view word);
 // The role of a seat of this colour.
 inline Role role_of(Color c) { return c == Color::White ? Role::White : Role::Black; }
@@ -110,8 +110,8 @@ struct Resign {
 //   chat text="hello there"      chat from=Youssef role=black text="hello there"
 struct Chat {
     std::string text;
-    std::string from;             // set by the host
-    std::optional<Role> role;     // set by the host: white, black or watch
+    std::string from;          // set by the host
+    std::optional<Role> role;  // set by the host: white, black or watch
     friend bool operator==(const Chat&, const Chat&) = default;
 };
 
@@ -261,9 +261,9 @@ struct Unknown {
     friend bool operator==(const Unknown&, const Unknown&) = default;
 };
 
-using Message = std::variant<Hello, Query, MoveMessage, OfferMessage, AnswerMessage, Resign, Chat, Welcome,
-                             Pending, State, History, Moved, ResultMessage, Joined, Left, GameInfo,
-                             ErrorMessage, SyncRequest, Unknown, Takeover, Bye>;
+using Message =
+    std::variant<Hello, Query, MoveMessage, OfferMessage, AnswerMessage, Resign, Chat, Welcome, Pending, State, History,
+                 Moved, ResultMessage, Joined, Left, GameInfo, ErrorMessage, SyncRequest, Unknown, Takeover, Bye>;
 
 // Reads one line, without its '\n' (a '\r' at its end is dropped). A malformed line gives an error whose
 // message is the text to send back in `error` ("move: ply: not a number: \"x\"").

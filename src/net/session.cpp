@@ -19,7 +19,8 @@ std::string away_text(Color side, std::string_view name, Millis away, bool clock
     const std::string who = name.empty() || name == colour ? std::string(colour) : concat(colour, " (", name, ")");
     const Millis s = std::max<Millis>(0, away) / 1000;
     const std::string seconds = concat(s % 60 < 10 ? "0" : "", std::to_string(s % 60));
-    return concat(who, " disconnected ", std::to_string(s / 60), ":", seconds, " ago, ", clock_running ? "clock running" : "waiting");
+    return concat(who, " disconnected ", std::to_string(s / 60), ":", seconds, " ago, ",
+                  clock_running ? "clock running" : "waiting");
 }
 
 std::vector<Event> Session::take_events() { return std::exchange(events_, {}); }
@@ -126,9 +127,11 @@ std::vector<std::string> state_lines(const State& s, const Game& game) {
 // Applies a declared result to a game.
 void declare(Game& game, const GameResult& r) {
     if (game.result() == r) return;
-    if (r.reason == Reason::Resignation) (void)game.resign(r.outcome == Outcome::WhiteWins ? Color::Black : Color::White);
+    if (r.reason == Reason::Resignation)
+        (void)game.resign(r.outcome == Outcome::WhiteWins ? Color::Black : Color::White);
     else if (r.reason == Reason::AgreedDraw) (void)game.agree_draw();
-    else if (r.reason == Reason::TimeForfeit) (void)game.lose_on_time(r.outcome == Outcome::WhiteWins ? Color::Black : Color::White);
+    else if (r.reason == Reason::TimeForfeit)
+        (void)game.lose_on_time(r.outcome == Outcome::WhiteWins ? Color::Black : Color::White);
 }
 
 // The Clock event: the clocks `reading` at `at`, once ply `ply` stands.
@@ -205,8 +208,8 @@ struct Host::Impl {
     // A seat given to a player who is not connected now: its token gets it back.
     bool away(Color c) const {
         return !local(c) && held(c) && std::none_of(peers.begin(), peers.end(), [c](const auto& p) {
-                   return p->stage == Stage::Seated && p->side == c && !p->conn.closed();
-               });
+            return p->stage == Stage::Seated && p->side == c && !p->conn.closed();
+        });
     }
     // A plain fetaix's game before a second terminal has taken its free seat: the program at its
     // keyboard times it and decides a fall (follow() brings its clocks); from the seat's taking, this host.
@@ -243,9 +246,11 @@ struct Host::Impl {
         const TimeControl& w = *config.white_clock;
         const TimeControl& b = *config.black_clock;
         self.clock_.emplace(w, b);
-        ClockReading r = given ? *given : self.game_.clock_at(self.game_.ply()).value_or(ClockReading{w.base, b.base, {}});
-        r.running = self.game_.ply() > 0 && !self.game_.over() ? std::optional<Color>(self.game_.position().side_to_move)
-                                                              : std::nullopt;
+        ClockReading r = given ? *given
+                               : self.game_.clock_at(self.game_.ply()).value_or(ClockReading{w.base, b.base, {}});
+        r.running = self.game_.ply() > 0 && !self.game_.over()
+                        ? std::optional<Color>(self.game_.position().side_to_move)
+                        : std::nullopt;
         self.clock_->set(r, now_ms);
         if (!self.game_.clock_at(self.game_.ply())) self.game_.set_clock(r);
     }
@@ -374,11 +379,14 @@ struct Host::Impl {
         // The player did not come and go: their seat moved to another connection, which the host's player hears.
         if (replaced) {
             const std::string_view colour = to_string(side);
-            self.emit(event(EventKind::Notice, concat(p.name.empty() || p.name == colour ? std::string(colour) : concat(colour, " (", p.name, ")"),
-                                                      " took the seat back at another terminal.")));
+            self.emit(event(EventKind::Notice,
+                            concat(p.name.empty() || p.name == colour ? std::string(colour)
+                                                                      : concat(colour, " (", p.name, ")"),
+                                   " took the seat back at another terminal.")));
         }
         // From now on this host's clocks decide: the keyboard's program follows them as they stand.
-        if (config.handover && self.clock_) self.emit(clock_event(self.game_.ply(), self.clock_->reading(now_ms), now_ms));
+        if (config.handover && self.clock_)
+            self.emit(clock_event(self.game_.ply(), self.clock_->reading(now_ms), now_ms));
     }
 
     void watch(Peer& p) {
@@ -402,11 +410,13 @@ struct Host::Impl {
         Misses& m = misses[p.uid];
         ++m.count;
         const auto base = config.limits.wrong_code_wait.count();
-        const Millis wait = std::min<Millis>(base << std::min(m.count - 1, 20), config.limits.wrong_code_wait_max.count());
+        const Millis wait = std::min<Millis>(base << std::min(m.count - 1, 20),
+                                             config.limits.wrong_code_wait_max.count());
         m.next = now_ms + wait;
         refuse(p, concat("wrong ", kind, " code"));
         notice(p, m.count == 1 ? concat("a wrong ", kind, " code from ", p.login)
-                               : concat(m.count, " wrong codes in a row from ", p.login, ": their next try waits ", static_cast<int>(wait), " ms"));
+                               : concat(m.count, " wrong codes in a row from ", p.login, ": their next try waits ",
+                                        static_cast<int>(wait), " ms"));
     }
 
     void handshake(Peer& p, const Message& m) {
@@ -428,7 +438,8 @@ struct Host::Impl {
         }
         const int version = hello != nullptr ? hello->version : query != nullptr ? query->version : takeover->version;
         if (version != kProtocolVersion) {
-            refuse(p, concat("protocol version ", version, " is not supported (this fetaix speaks ", kProtocolVersion, ")"));
+            refuse(p, concat("protocol version ", version, " is not supported (this fetaix speaks ", kProtocolVersion,
+                             ")"));
             return false;
         }
         const auto cred = peer_credentials(p.conn.fd());
@@ -498,7 +509,8 @@ struct Host::Impl {
             if (role != Role::Seat && role != role_of(c)) continue;
             if (local(c)) why = concat("the ", seat_word(c), " seat is the host's (", name_of(c), ")");
             else if (seated(c) != nullptr) why = concat("the ", seat_word(c), " seat is taken (", name_of(c), ")");
-            else if (held(c)) why = concat("the ", seat_word(c), " seat is held for ", name_of(c), ", who may come back");
+            else if (held(c))
+                why = concat("the ", seat_word(c), " seat is held for ", name_of(c), ", who may come back");
             else if (waiting_for(c) != nullptr) why = concat("someone else is asking for the ", seat_word(c), " seat");
             else return c;
         }
@@ -550,7 +562,8 @@ struct Host::Impl {
         }
         auto move = parse_move(mv.move, game.position(), game.rules());
         if (!move || to_string(*move) != mv.move) {
-            p.conn.send(error_line(concat("move ", mv.move, ": ", move ? "not a whole move" : move.error().describe())));
+            p.conn.send(
+                error_line(concat("move ", mv.move, ": ", move ? "not a whole move" : move.error().describe())));
             send_state(p);
             return;
         }
@@ -640,12 +653,11 @@ struct Host::Impl {
         self.offer_by_ = side;
         if (what == Offer::Takeback) takeback_to = *takeback_target(self.game_, side);
         broadcast(format(OfferMessage{what, side}), from);
-        if (from != nullptr)
-            {
-                Event e = about(EventKind::Offered, side, name_of(side));
-                e.offer = what;
-                self.emit(std::move(e));
-            }
+        if (from != nullptr) {
+            Event e = about(EventKind::Offered, side, name_of(side));
+            e.offer = what;
+            self.emit(std::move(e));
+        }
     }
 
     // The other player's answer to the open offer, from `from` (nullptr: the host's own player).
@@ -653,13 +665,12 @@ struct Host::Impl {
         const Offer what = *self.offer_;
         self.offer_.reset();
         broadcast(format(AnswerMessage{what, accept, side}), from);
-        if (from != nullptr)
-            {
-                Event e = about(EventKind::Answered, side, name_of(side));
-                e.offer = what;
-                e.accepted = accept;
-                self.emit(std::move(e));
-            }
+        if (from != nullptr) {
+            Event e = about(EventKind::Answered, side, name_of(side));
+            e.offer = what;
+            e.accepted = accept;
+            self.emit(std::move(e));
+        }
         if (!accept) return;
         if (what == Offer::Takeback) {
             const bool was_over = self.game_.over();
@@ -669,7 +680,8 @@ struct Host::Impl {
             // Both clocks as they were at that ply, as undo puts them back in a game at one keyboard.
             if (self.clock_) {
                 ClockReading r = self.game_.clock_at(self.game_.ply()).value_or(self.clock_->reading(now_ms));
-                r.running = self.game_.ply() > 0 ? std::optional<Color>(self.game_.position().side_to_move) : std::nullopt;
+                r.running = self.game_.ply() > 0 ? std::optional<Color>(self.game_.position().side_to_move)
+                                                 : std::nullopt;
                 self.clock_->set(r, now_ms);
             }
             broadcast_state();
@@ -714,7 +726,8 @@ struct Host::Impl {
                 continue;
             }
             if (!p.conn.failure().empty())
-                notice(p, concat(p.name.empty() ? concat("a connection from ", p.login) : concat(p.name, " (", p.login, ")"),
+                notice(p, concat(p.name.empty() ? concat("a connection from ", p.login)
+                                                : concat(p.name, " (", p.login, ")"),
                                  " was dropped: ", p.conn.failure()));
             if (p.stage == Stage::Seated && seated(p.side) == nullptr) {
                 set_present(p.side, false);
@@ -739,7 +752,8 @@ struct Host::Impl {
             if (fd < 0) return;
             auto peer = std::make_unique<Peer>(Connection(fd, config.limits, now));
             if (peers.size() >= config.limits.max_connections) {
-                peer->conn.send_and_close(error_line(concat("too many connections (", config.limits.max_connections, "): try again later")));
+                peer->conn.send_and_close(
+                    error_line(concat("too many connections (", config.limits.max_connections, "): try again later")));
                 continue;  // destroyed here: the fd is closed at once
             }
             const auto cred = peer_credentials(fd);
@@ -754,9 +768,11 @@ struct Host::Impl {
                 const auto same_user = std::count_if(peers.begin(), peers.end(), [&](const auto& p) {
                     return p->uid == cred->uid && !p->conn.closed();
                 });
-                if (cred->uid != ::geteuid() && static_cast<std::size_t>(same_user) >= config.limits.max_connections_per_user) {
+                if (cred->uid != ::geteuid() &&
+                    static_cast<std::size_t>(same_user) >= config.limits.max_connections_per_user) {
                     peer->conn.send_and_close(error_line(concat("too many connections from ", cred->login, " (",
-                                                                config.limits.max_connections_per_user, "): try again later")));
+                                                                config.limits.max_connections_per_user,
+                                                                "): try again later")));
                     continue;
                 }
             }
@@ -776,9 +792,11 @@ struct Host::Impl {
         for (auto& p : peers) {
             if (p->conn.closed()) continue;
             if (p->stage == Stage::Handshake && now - p->conn.opened_at() >= config.limits.handshake_timeout)
-                refuse(*p, concat("no hello within ", static_cast<int>(config.limits.handshake_timeout.count()), " ms"));
+                refuse(*p,
+                       concat("no hello within ", static_cast<int>(config.limits.handshake_timeout.count()), " ms"));
             else if (p->conn.partial_since() && now - *p->conn.partial_since() >= config.limits.partial_line_timeout)
-                refuse(*p, concat("half a line, then nothing for ", static_cast<int>(config.limits.partial_line_timeout.count()), " ms"));
+                refuse(*p, concat("half a line, then nothing for ",
+                                  static_cast<int>(config.limits.partial_line_timeout.count()), " ms"));
         }
     }
 };
@@ -792,7 +810,8 @@ Expected<std::unique_ptr<Host>> Host::start(HostConfig config, Game& game, TimeP
     if (config.shared) {
         join_code = random_code();
         watch_code = random_code();
-        if (join_code.empty() || watch_code.empty()) return Error{"cannot make the join codes: no randomness from the kernel"};
+        if (join_code.empty() || watch_code.empty())
+            return Error{"cannot make the join codes: no randomness from the kernel"};
     }
     auto listener = Listener::open(config.socket_path, config.shared);
     if (!listener) return listener.error();
@@ -807,7 +826,8 @@ Expected<std::unique_ptr<Host>> Host::start(HostConfig config, Game& game, TimeP
     impl.join_code = std::move(join_code);
     impl.watch_code = std::move(watch_code);
     for (Color c : {Color::White, Color::Black})
-        if (!impl.local(c)) impl.tokens[Impl::index(c)] = c == Color::White ? impl.config.white_token : impl.config.black_token;
+        if (!impl.local(c))
+            impl.tokens[Impl::index(c)] = c == Color::White ? impl.config.white_token : impl.config.black_token;
     impl.now_ms = millis(impl.config.now());
     if (impl.config.white_clock && impl.config.black_clock) impl.start_clock(impl.config.clock_now);
     impl.published();
@@ -830,7 +850,10 @@ void Host::answer_seat(int request, bool accept) {
     for (auto& p : impl_->peers) {
         if (p->stage != Impl::Stage::Waiting || p->request != request || p->conn.closed()) continue;
         if (accept) impl_->seat(*p, p->side);
-        else impl_->refuse(*p, concat(impl_->config.host_side ? impl_->name_of(*impl_->config.host_side) : std::string("the host"), " refused to let you in"));
+        else
+            impl_->refuse(*p, concat(impl_->config.host_side ? impl_->name_of(*impl_->config.host_side)
+                                                             : std::string("the host"),
+                                     " refused to let you in"));
         break;
     }
     impl_->flush_all();
@@ -848,7 +871,8 @@ void Host::follow(const std::optional<fetaix::Clock>& clock) {
     const bool same_game = same_line && before == after && sent.result == game.result();
     // The clocks as the copies show them, and their controls: what the copies would not find by counting.
     const auto face = [&](const std::optional<fetaix::Clock>& c) {
-        return c ? std::optional(std::tuple(c->control(Color::White), c->control(Color::Black), shown_reading(*c, impl.now_ms)))
+        return c ? std::optional(std::tuple(c->control(Color::White), c->control(Color::Black),
+                                            shown_reading(*c, impl.now_ms)))
                  : std::nullopt;
     };
     const bool same_clock = face(clock_) == face(clock);
@@ -965,8 +989,9 @@ std::optional<std::string> Host::check_play() {
     impl_->check_flag();
     if (game_.result().reason == Reason::TimeForfeit) {
         impl_->flush_all();
-        return concat("the game is over: ", to_string(game_.result().outcome == Outcome::WhiteWins ? Color::Black : Color::White),
-                      "'s time is up");
+        return concat(
+            "the game is over: ", to_string(game_.result().outcome == Outcome::WhiteWins ? Color::Black : Color::White),
+            "'s time is up");
     }
     if (game_.position().side_to_move != *my_side_) return std::string("it is not your turn");
     return std::nullopt;
@@ -1026,7 +1051,8 @@ std::optional<std::string> Host::chat(std::string_view text) {
 // ============================== Client ==============================
 
 struct Client::Impl {
-    Impl(Client& self, ClientConfig config, Connection conn) : self(self), config(std::move(config)), conn(std::move(conn)) {}
+    Impl(Client& self, ClientConfig config, Connection conn)
+        : self(self), config(std::move(config)), conn(std::move(conn)) {}
 
     Client& self;
     ClientConfig config;

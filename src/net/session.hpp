@@ -1,7 +1,8 @@
 #pragma once
 // A game over the network: the host session, the rules authority that plays the other terminals' moves
 // on the one Game of the game in progress (its seats its own), and the client session, which makes that
-// one Game of its program follow the host's from the host's messages only. Both are driven from the caller's poll loop and never block:
+// one Game of its program follow the host's from the host's messages only. Both are driven from the caller's poll loop
+// and never block:
 //
 //     std::vector<pollfd> fds = {{keyboard_fd, POLLIN, 0}};
 //     session.poll_fds(fds);                          // appends the session's fds with their events
@@ -105,7 +106,7 @@ struct Event {
     std::optional<ClockReading> clock;  // Clock
     Millis at = 0;
     Millis used = 0;
-    bool host_said = false;  // Closed: the host refused or closed the connection saying why (it may well be running)
+    bool host_said = false;   // Closed: the host refused or closed the connection saying why (it may well be running)
     bool host_ended = false;  // Closed: the host ended (a `bye`), its text saying where the game is kept
     bool goes_on = false;     // Synced: the new game continues the one replaced
     bool was_over = false;    // Synced: the game replaced had ended

@@ -4,10 +4,10 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <memory>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <memory>
 #include <poll.h>
 #include <pwd.h>
 #include <sys/random.h>
@@ -38,7 +38,7 @@ bool fill_address(const std::string& path, sockaddr_un& addr) {
 }
 
 bool is_socket_file(const std::string& path) {
-    struct stat st{};
+    struct stat st {};
     return ::lstat(path.c_str(), &st) == 0 && S_ISSOCK(st.st_mode);
 }
 
@@ -87,7 +87,7 @@ Expected<std::string> prepare_folder(const std::string& path, bool shared) {
     } else if (errno != EEXIST) {
         return Error{concat("cannot create ", path, ": ", errno_text(errno))};
     }
-    struct stat st{};
+    struct stat st {};
     if (::lstat(path.c_str(), &st) != 0) return Error{concat("cannot use ", path, ": ", errno_text(errno))};
     if (!S_ISDIR(st.st_mode)) return Error{concat(path, " is not a folder: refusing to use it")};
     if (shared) {
@@ -105,7 +105,8 @@ Expected<std::string> socket_path(const std::string& folder, std::string_view na
     if (auto why = check_game_name(name)) return Error{*why};
     std::string path = concat(folder, "/", name, ".sock");
     if (path.size() >= sizeof(sockaddr_un{}.sun_path))
-        return Error{concat("the socket path is too long (", path.size(), " bytes, at most ", sizeof(sockaddr_un{}.sun_path) - 1, "): ", path)};
+        return Error{concat("the socket path is too long (", path.size(), " bytes, at most ",
+                            sizeof(sockaddr_un{}.sun_path) - 1, "): ", path)};
     return path;
 }
 
@@ -113,7 +114,7 @@ Expected<GameSocket> find_game(std::string_view name) {
     if (auto why = check_game_name(name)) return Error{*why};
     const std::string mine = private_folder_path();
     auto folder = prepare_folder(mine, false);
-    struct stat st{};
+    struct stat st {};
     // A private folder that cannot be made (no XDG_RUNTIME_DIR folder) holds no game; one that is there
     // but not ours alone is refused.
     if (!folder && ::lstat(mine.c_str(), &st) == 0) return folder.error();
@@ -144,18 +145,20 @@ Expected<Listener> Listener::open(const std::string& path, bool shared) {
         }
         if (errno != ECONNREFUSED) return Error{concat("cannot listen at ", path, ": ", errno_text(errno))};
         // The socket of a host that is gone: replace it.
-        if (::unlink(path.c_str()) != 0) return Error{concat("cannot remove the stale socket ", path, ": ", errno_text(errno))};
+        if (::unlink(path.c_str()) != 0)
+            return Error{concat("cannot remove the stale socket ", path, ": ", errno_text(errno))};
         if (::bind(l.fd_, reinterpret_cast<const sockaddr*>(&addr), sizeof addr) != 0)
             return Error{concat("cannot listen at ", path, ": ", errno_text(errno))};
     }
     l.path_ = path;
-    struct stat st{};
+    struct stat st {};
     if (::lstat(path.c_str(), &st) == 0) {
         l.device_ = st.st_dev;
         l.inode_ = st.st_ino;
     }
     // Others may connect to a shared game's socket (its codes guard it); a private one is ours alone.
-    if (::chmod(path.c_str(), shared ? 0666 : 0600) != 0) return Error{concat("cannot set the mode of ", path, ": ", errno_text(errno))};
+    if (::chmod(path.c_str(), shared ? 0666 : 0600) != 0)
+        return Error{concat("cannot set the mode of ", path, ": ", errno_text(errno))};
     if (::listen(l.fd_, 128) != 0) return Error{concat("cannot listen at ", path, ": ", errno_text(errno))};
     l.spare_fd_ = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
     return l;
@@ -184,7 +187,7 @@ Listener::~Listener() { close_all(); }
 
 void Listener::close_all() {
     if (fd_ >= 0) {
-        struct stat st{};
+        struct stat st {};
         // Only our own socket file: another host may have replaced it since.
         if (!path_.empty() && ::lstat(path_.c_str(), &st) == 0 && st.st_dev == device_ && st.st_ino == inode_)
             ::unlink(path_.c_str());
@@ -320,7 +323,8 @@ void Connection::read_lines(std::vector<std::string>& lines, TimePoint now) {
         const std::string_view chunk(buf, static_cast<std::size_t>(n));
         while (start < chunk.size()) {
             const std::size_t nl = chunk.find('\n', start);
-            const std::string_view part = chunk.substr(start, nl == std::string_view::npos ? chunk.size() - start : nl - start);
+            const std::string_view part = chunk.substr(start, nl == std::string_view::npos ? chunk.size() - start
+                                                                                           : nl - start);
             if (in_.size() + part.size() + 1 > kMaxLineBytes) {
                 fail(concat("line longer than ", kMaxLineBytes, " bytes"));
                 return;
@@ -479,7 +483,8 @@ void wait_for_answers(HostsAsked& asked, TimePoint start, std::chrono::milliseco
                 fds.push_back({asked.conns[i]->fd(), asked.conns[i]->events(), 0});
                 which.push_back(i);
             }
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(start + deadline - Clock::now()).count();
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(start + deadline - Clock::now()).count();
         if (fds.empty() || left <= 0) break;
         if (::poll(fds.data(), fds.size(), static_cast<int>(left)) < 0 && errno != EINTR) break;
         for (std::size_t k = 0; k < fds.size(); ++k) {
@@ -497,7 +502,8 @@ std::vector<HostListing> list_hosts(const std::string& folder, bool shared, std:
     const TimePoint start = Clock::now();
     HostsAsked asked = ask_hosts(folder, shared, deadline, start);
     wait_for_answers(asked, start, deadline);
-    std::sort(asked.out.begin(), asked.out.end(), [](const HostListing& a, const HostListing& b) { return a.name < b.name; });
+    std::sort(asked.out.begin(), asked.out.end(),
+              [](const HostListing& a, const HostListing& b) { return a.name < b.name; });
     return std::move(asked.out);
 }
 

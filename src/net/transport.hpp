@@ -33,15 +33,15 @@ using TimePoint = Clock::time_point;
 
 // The limits a host enforces on every connection (docs/protocol.md lists them with their reasons).
 struct Limits {
-    std::size_t max_connections = 100;          // open connections of every kind; more are refused
+    std::size_t max_connections = 100;  // open connections of every kind; more are refused
     // Open connections of one user other than the host's own (a shared game): one user cannot take
     // every slot from the others.
     std::size_t max_connections_per_user = 20;
-    std::size_t max_output_bytes = 256 * 1024;  // queued for a peer that does not read: then it is dropped
-    std::chrono::milliseconds handshake_timeout{5000};  // from connect to a complete `hello` or `query`
+    std::size_t max_output_bytes = 256 * 1024;              // queued for a peer that does not read: then it is dropped
+    std::chrono::milliseconds handshake_timeout{5000};      // from connect to a complete `hello` or `query`
     std::chrono::milliseconds partial_line_timeout{10000};  // an unfinished line left this long: closed
-    double messages_per_second = 20;  // sustained rate of lines from one peer...
-    double message_burst = 40;        // ...with this many at once; beyond: an error and the connection closed
+    double messages_per_second = 20;                        // sustained rate of lines from one peer...
+    double message_burst = 40;  // ...with this many at once; beyond: an error and the connection closed
     // After a wrong join or watch code, that user's next code waits this long before it is looked at,
     // doubling with each wrong one in a row up to the max: codes cannot be guessed fast. The try is
     // held, never the host's loop.
@@ -62,8 +62,8 @@ std::string shared_folder_path();
 
 // Creates the folder if it is missing (0700, or 1777 when `shared`) and checks it: a folder, not a
 // symbolic link; private: owned by this user and mode 0700 exactly; shared: mode 1777 (world-writable and
-// sticky, like /tmp), whoever made it. Returns the path, or what is wrong ("/run/user/1000/fetaix is mode 0755, not 0700: refusing
-// to use it").
+// sticky, like /tmp), whoever made it. Returns the path, or what is wrong ("/run/user/1000/fetaix is mode 0755, not
+// 0700: refusing to use it").
 Expected<std::string> prepare_folder(const std::string& path, bool shared);
 
 // FOLDER/NAME.sock, or why not (a bad name, a path too long for a socket address).
@@ -183,11 +183,11 @@ private:
 // --- Listing games (`fetaix hosts`) ---
 
 struct HostListing {
-    std::string path;            // the socket
-    std::string name;            // from the file name
+    std::string path;              // the socket
+    std::string name;              // from the file name
     std::optional<GameInfo> info;  // the host's answer to `query`
-    std::string problem;         // when info is empty: why ("no answer within 500 ms", "stale socket removed")
-    bool removed = false;        // a dead host's socket file, removed
+    std::string problem;           // when info is empty: why ("no answer within 500 ms", "stale socket removed")
+    bool removed = false;          // a dead host's socket file, removed
 };
 
 // Every NAME.sock in `folder`, each asked `query` (all at once, waiting up to `deadline` in all). A

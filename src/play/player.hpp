@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include <fetaix/fetaix.hpp>
 #include <fetaix/engine/engine.hpp>
+#include <fetaix/fetaix.hpp>
 
 #include "players.hpp"
 #include "thinker.hpp"

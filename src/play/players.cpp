@@ -34,9 +34,7 @@ std::optional<std::uint64_t> milliseconds(std::string_view text) {
 }
 
 // How a side's player reads in a message: "Amina", "computer level 2".
-std::string who(const Players& p, Color c) {
-    return p.computer(c) ? concat("computer level ", p.level(c)) : p.name(c);
-}
+std::string who(const Players& p, Color c) { return p.computer(c) ? concat("computer level ", p.level(c)) : p.name(c); }
 
 }  // namespace
 
@@ -59,7 +57,8 @@ std::vector<Tag> player_tags(const Players& players) {
     std::vector<Tag> tags;
     for (Color c : {Color::White, Color::Black}) {
         const bool program = players.computer(c);
-        tags.push_back({std::string(to_string(c)), program ? concat("fetaix level ", players.level(c)) : players.name(c)});
+        tags.push_back({std::string(to_string(c)),
+                        program ? concat("fetaix level ", players.level(c)) : players.name(c)});
         tags.push_back({std::string(type_tag(c)), program ? "program" : "human"});
         if (program) tags.push_back({std::string(level_tag(c)), std::to_string(players.level(c))});
     }
@@ -90,14 +89,15 @@ Players players_from(const GameRecord& record, std::vector<std::string>& notes) 
         chosen = kDefaultLevel;
         if (level && *level >= engine::kMinLevel && *level <= engine::kMaxLevel) chosen = static_cast<int>(*level);
         else
-            notes.push_back(concat("[", level_tag(c), " \"", level_text, "\"]: expected a level from ", engine::kMinLevel,
-                                   " to ", engine::kMaxLevel, "; level ", kDefaultLevel, " plays"));
+            notes.push_back(concat("[", level_tag(c), " \"", level_text, "\"]: expected a level from ",
+                                   engine::kMinLevel, " to ", engine::kMaxLevel, "; level ", kDefaultLevel, " plays"));
     }
     if (const std::string time = record.tag(kTagProgramTime); !time.empty()) {
         const auto ms = milliseconds(time);
         if (ms && *ms >= 50 && *ms <= 3600 * 1000) p.think_ms = static_cast<int>(*ms);
-        else notes.push_back(concat("[", kTagProgramTime, " \"", time, "\"]: expected 0.05 to 3600 seconds; ",
-                                    seconds_text(p.think_ms), " s per move"));
+        else
+            notes.push_back(concat("[", kTagProgramTime, " \"", time, "\"]: expected 0.05 to 3600 seconds; ",
+                                   seconds_text(p.think_ms), " s per move"));
     }
     if (const std::string seed = record.tag(kTagProgramSeed); !seed.empty()) {
         if (const auto n = whole_number(seed)) p.seed = *n;
@@ -119,8 +119,8 @@ Players with_command_line(const Players& recorded, const Players& command_line, 
     }
     if (given.time) {
         if (recorded.think_ms != command_line.think_ms && recorded.any_computer())
-            changes.push_back(concat("time ", seconds_text(command_line.think_ms), " s (recorded: ",
-                                     seconds_text(recorded.think_ms), " s)"));
+            changes.push_back(concat("time ", seconds_text(command_line.think_ms),
+                                     " s (recorded: ", seconds_text(recorded.think_ms), " s)"));
         p.think_ms = command_line.think_ms;
     }
     if (given.seed) {

@@ -19,7 +19,7 @@ struct Players {
     std::string black = "Black";
     int white_level = 0;  // 0: a person; 1 to 8: the computer at that level
     int black_level = 0;
-    int think_ms = 3000;    // the computer's time per move (level 8 uses it all)
+    int think_ms = 3000;     // the computer's time per move (level 8 uses it all)
     std::uint64_t seed = 1;  // the computer's choices among near-equal moves
     const std::string& name(Color c) const { return c == Color::White ? white : black; }
     int level(Color c) const { return c == Color::White ? white_level : black_level; }
@@ -38,8 +38,8 @@ struct Players {
 struct PlayerOptions {
     bool white = false;  // --white: White's name, or the computer and its level
     bool black = false;
-    bool time = false;   // --time
-    bool seed = false;   // --seed
+    bool time = false;  // --time
+    bool seed = false;  // --seed
 };
 
 // Whether a tag is one of those that say who played (written by player_tags, read by players_from).

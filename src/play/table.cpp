@@ -95,9 +95,10 @@ void Table::reset_clock(const GameRecord* record) {
     if (record && record->white_clock && record->black_clock) {
         clock_ = Clock(*record->white_clock, *record->black_clock);
         // The Clock tag has the time within the turn; the last move's comment has its start.
-        reading = record->clock_now ? *record->clock_now
-                                    : game_.clock_at(game_.ply()).value_or(
-                                          ClockReading{record->white_clock->base, record->black_clock->base, {}});
+        reading = record->clock_now
+                      ? *record->clock_now
+                      : game_.clock_at(game_.ply())
+                            .value_or(ClockReading{record->white_clock->base, record->black_clock->base, {}});
         clock_paused_ = record->clock_paused;
     } else if (white_control_ && black_control_) {
         clock_ = Clock(*white_control_, *black_control_);
@@ -108,7 +109,8 @@ void Table::reset_clock(const GameRecord* record) {
         return;
     }
     // The side to move's clock runs, once the first move has been played.
-    reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move) : std::nullopt;
+    reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move)
+                                                       : std::nullopt;
     clock_->set(reading, now());
 }
 
@@ -124,7 +126,8 @@ void Table::press_clock(Color mover) {
     apply_host_clock();
 }
 
-void Table::follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading, Millis at) {
+void Table::follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading,
+                         Millis at) {
     host_clock_ = HostClock{ply, white, black, reading, at};
     apply_host_clock();
 }
@@ -148,7 +151,8 @@ void Table::restore_clock() {
     if (!clock_) return;
     const Millis t = now();
     ClockReading reading = game_.clock_at(game_.ply()).value_or(clock_->reading(t));
-    reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move) : std::nullopt;
+    reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move)
+                                                       : std::nullopt;
     clock_->set(reading, t);
     clock_warned_ = {};
 }
@@ -200,7 +204,8 @@ std::optional<Millis> Table::clock_wait() const {
 int Table::think_ms(int untimed) const {
     if (!clock_) return untimed;
     const Color side = game_.position().side_to_move;
-    return static_cast<int>(std::min<Millis>(think_budget(clock_->reading(now()).of(side), clock_->control(side)), 3600000));
+    return static_cast<int>(std::min<Millis>(think_budget(clock_->reading(now()).of(side), clock_->control(side)),
+                                             3600000));
 }
 
 Millis Table::clock_warning(Color side) const {
@@ -238,7 +243,8 @@ std::vector<Tag> Table::tags() const {
             out.push_back(Tag{std::string(kTagBlackTimeControl), time_control_tag(black)});
         }
         // Where the clocks stand now, within the turn: a game resumed goes on from there.
-        out.push_back(Tag{std::string(kTagClock), concat(format_clock_reading(*clock_reading()), clock_paused_ ? " paused" : "")});
+        out.push_back(Tag{std::string(kTagClock),
+                          concat(format_clock_reading(*clock_reading()), clock_paused_ ? " paused" : "")});
     }
     return out;
 }

@@ -109,9 +109,9 @@ public:
     // What the time did since last asked: a side whose clock ran out (the game is lost on time then,
     // unless a host decides falls), and the side whose time became low (under clock_warning) just now.
     struct Tick {
-        bool running = false;              // a clock runs: its shown time changes
-        std::optional<Color> fell;         // lost on time now
-        std::optional<Color> warned;       // under the warning line now, not before
+        bool running = false;         // a clock runs: its shown time changes
+        std::optional<Color> fell;    // lost on time now
+        std::optional<Color> warned;  // under the warning line now, not before
     };
     Tick tick(bool nobody_here);
     // How long until a clock's shown time changes (none: no clock runs).
@@ -136,7 +136,9 @@ public:
         std::optional<ClockReading> reading;
         bool paused = false;
     };
-    Snapshot snapshot() const { return Snapshot{game_, start_, players_, record_tags_, clock_, clock_reading(), clock_paused_}; }
+    Snapshot snapshot() const {
+        return Snapshot{game_, start_, players_, record_tags_, clock_, clock_reading(), clock_paused_};
+    }
     void restore(const Snapshot& s, bool nobody_here);
 
 private:
@@ -161,7 +163,7 @@ private:
     std::optional<TimeControl> white_control_, black_control_;  // for a new game
     std::optional<Clock> clock_;                                // the game's clocks, when it is timed
     bool clock_paused_ = false;
-    std::array<bool, 2> clock_warned_{};                        // each side's warning given this turn
+    std::array<bool, 2> clock_warned_{};  // each side's warning given this turn
     std::function<Millis()> now_ = steady_millis;
     struct HostClock {
         std::size_t ply;

@@ -20,10 +20,14 @@ void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms
         progress_ = "starting";
     }
     worker_ = std::thread([this, game, level, seed, time_ms] {
-        engine::Result r = engine::think(*search_, game, level, seed, time_ms, [this](const engine::DepthReport& d) {
-            std::lock_guard lock(mutex_);
-            progress_ = d.pv.empty() ? concat("depth ", d.depth) : concat("depth ", d.depth, ", best ", to_string(d.pv[0]));
-        }, &stop_, tables_.get(), book_);
+        engine::Result r = engine::think(
+            *search_, game, level, seed, time_ms,
+            [this](const engine::DepthReport& d) {
+                std::lock_guard lock(mutex_);
+                progress_ = d.pv.empty() ? concat("depth ", d.depth)
+                                         : concat("depth ", d.depth, ", best ", to_string(d.pv[0]));
+            },
+            &stop_, tables_.get(), book_);
         std::lock_guard lock(mutex_);
         result_ = r;
         done_ = true;

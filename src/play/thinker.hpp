@@ -9,8 +9,8 @@
 #include <string>
 #include <thread>
 
-#include <fetaix/fetaix.hpp>
 #include <fetaix/engine/engine.hpp>
+#include <fetaix/fetaix.hpp>
 
 #include "wakeup.hpp"
 

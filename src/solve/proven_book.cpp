@@ -4,13 +4,15 @@
 // FETAIX_PROVEN_BOOK is its path as a string (CMakeLists.txt). The book sits alone between 2 MB
 // boundaries: the kernel may map a file's pages in folios of up to 2 MB at a fault, and a folio shared
 // with the program's other constants would bring half a megabyte of the book into every game.
-__asm__(".section .rodata\n"
-        ".balign 0x200000\n"
-        "fetaix_proven_book_begin:\n"
-        ".incbin \"" FETAIX_PROVEN_BOOK "\"\n"
-        "fetaix_proven_book_end:\n"
-        ".balign 0x200000\n"
-        ".previous\n");
+__asm__(
+    ".section .rodata\n"
+    ".balign 0x200000\n"
+    "fetaix_proven_book_begin:\n"
+    ".incbin \"" FETAIX_PROVEN_BOOK
+    "\"\n"
+    "fetaix_proven_book_end:\n"
+    ".balign 0x200000\n"
+    ".previous\n");
 extern "C" const char fetaix_proven_book_begin[];
 extern "C" const char fetaix_proven_book_end[];
 

@@ -48,7 +48,8 @@ std::string hex(std::uint64_t v) {
 std::string rules_key(const Rules& rules) {
     std::string key;
     for (const RuleSwitch& s : kRuleSwitches)
-        if (s.kind != SwitchKind::Count) key += concat(key.empty() ? "" : ",", switch_key(s), "=", switch_value(s, rules));
+        if (s.kind != SwitchKind::Count)
+            key += concat(key.empty() ? "" : ",", switch_key(s), "=", switch_value(s, rules));
     return key;
 }
 
@@ -59,13 +60,16 @@ std::string build_command(const Rules& rules, std::optional<int> pieces) {
     if (pieces) command += concat(" --pieces ", *pieces);
     for (const RuleSwitch& s : kRuleSwitches) {
         if (s.kind == SwitchKind::Count || s.get(rules) == s.get(Rules{})) continue;
-        command += s.kind == SwitchKind::Toggle ? concat(" ", s.flag) : concat(" ", s.flag, " ", switch_value(s, rules));
+        command += s.kind == SwitchKind::Toggle ? concat(" ", s.flag)
+                                                : concat(" ", s.flag, " ", switch_value(s, rules));
     }
     return command;
 }
 
 std::string manifest_path(const Rules& rules) { return tablebase_directory(rules) + "/manifest.txt"; }
-std::string table_path(const Rules& rules, const tb::Material& m) { return concat(tablebase_directory(rules), "/", tb::name_of(m), ".tb"); }
+std::string table_path(const Rules& rules, const tb::Material& m) {
+    return concat(tablebase_directory(rules), "/", tb::name_of(m), ".tb");
+}
 
 // The manifest, empty when there is none; an error when it is not one (or not a file that can be read).
 Expected<Manifest> read_manifest(const Rules& rules) {
@@ -77,8 +81,8 @@ Expected<Manifest> read_manifest(const Rules& rules) {
     std::istringstream in(*text);
     std::string line;
     if (std::getline(in, line) && line.rfind(kOldManifestHead, 0) == 0)
-        return Error{concat(path, ": tables of an older format (two bytes an entry); remove ", tablebase_directory(rules),
-                            " and build again")};
+        return Error{concat(path, ": tables of an older format (two bytes an entry); remove ",
+                            tablebase_directory(rules), " and build again")};
     if (in.fail() || line.rfind(kManifestHead, 0) != 0) return Error{concat(path, ": not a fetaix tablebase manifest")};
     while (std::getline(in, line)) {
         std::istringstream words(line);
@@ -107,12 +111,14 @@ Expected<tb::Table> load_table(const Rules& rules, const tb::Material& m, const 
     if (listed == manifest.end()) return Error{concat(tb::name_of(m), " is not in the manifest")};
     const std::uint64_t size = tb::Index(m).size();
     if (listed->second.entries != size)
-        return Error{concat(manifest_path(rules), ": ", tb::name_of(m), " has ", listed->second.entries, " entries, expected ", size)};
+        return Error{concat(manifest_path(rules), ": ", tb::name_of(m), " has ", listed->second.entries,
+                            " entries, expected ", size)};
     // Its type and size checked before a byte is read: a folder, a FIFO or /dev/zero is refused.
     auto bytes = store::read_sized_file(path, "an endgame table", size);
     if (!bytes) return bytes.error();
     const std::string sum = hex(checksum({reinterpret_cast<const char*>(bytes->data()), bytes->size()}));
-    if (sum != listed->second.sum) return Error{concat(path, ": checksum ", sum, " does not match the manifest's ", listed->second.sum)};
+    if (sum != listed->second.sum)
+        return Error{concat(path, ": checksum ", sum, " does not match the manifest's ", listed->second.sum)};
     return tb::Table{m, std::move(*bytes)};
 }
 
@@ -132,8 +138,9 @@ int pieces_built(const Manifest& manifest) {
 std::string tablebase_directory(const Rules& rules) {
     const char* xdg = std::getenv("XDG_DATA_HOME");
     const char* home = std::getenv("HOME");
-    const std::string data = xdg != nullptr && xdg[0] == '/' ? std::string(xdg)
-                             : concat(home != nullptr && home[0] != '\0' ? home : ".", "/.local/share");
+    const std::string data = xdg != nullptr && xdg[0] == '/'
+                                 ? std::string(xdg)
+                                 : concat(home != nullptr && home[0] != '\0' ? home : ".", "/.local/share");
     return concat(data, "/fetaix/tablebases/", rules_key(rules));
 }
 

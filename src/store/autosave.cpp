@@ -46,7 +46,8 @@ std::string reason_first(const std::string& message) {
     const std::size_t start = message.find(" /");
     const std::size_t end = message.rfind(": ");
     if (start == std::string::npos || end == std::string::npos || end < start) return message;
-    return concat(message.substr(0, start), ": ", message.substr(end + 2), ": ", message.substr(start + 1, end - start - 1));
+    return concat(message.substr(0, start), ": ", message.substr(end + 2), ": ",
+                  message.substr(start + 1, end - start - 1));
 }
 
 Autosave::Autosave(std::string folder)
@@ -75,7 +76,8 @@ void Autosave::try_lock() {
     if (fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM)) {
         const int first = errno;
         fd = open_in_place(lock_path_, O_RDONLY, 0);
-        if (fd < 0 && errno != ELOOP) errno = first;  // why it could not be made or written is the news, not that it is missing
+        if (fd < 0 && errno != ELOOP)
+            errno = first;  // why it could not be made or written is the news, not that it is missing
     }
     if (fd < 0) {
         problem_ = in_place_failure("the lock", lock_path_);
@@ -248,8 +250,8 @@ Expected<std::string> Autosave::move_aside(std::string_view kind) {
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
     for (int n = 1; n < 1000; ++n) {
-        const std::string target =
-            n == 1 ? concat(folder_, "/autosave-", kind, "-", stamp, ".pdn") : concat(folder_, "/autosave-", kind, "-", stamp, "-", n, ".pdn");
+        const std::string target = n == 1 ? concat(folder_, "/autosave-", kind, "-", stamp, ".pdn")
+                                          : concat(folder_, "/autosave-", kind, "-", stamp, "-", n, ".pdn");
         if (::renameat2(AT_FDCWD, path_.c_str(), AT_FDCWD, target.c_str(), RENAME_NOREPLACE) == 0) return target;
         if (errno == EEXIST) continue;
         if (errno != EINVAL && errno != ENOSYS) return Error{system_error("cannot rename", path_)};
@@ -275,7 +277,8 @@ std::optional<std::string> Autosave::save(const Game& game, const std::vector<Ta
     // Never more than the next start reads: a record over 1 MiB would be called broken and moved aside.
     auto fitted = format_pdn_within(game, tags, true);
     if (!fitted) return concat("autosave failing: ", fitted.error().message);
-    if (!fitted->cut.empty()) news_ = concat(cut_tags_text(fitted->cut), " cut in the autosave, which holds at most 1 MiB");
+    if (!fitted->cut.empty())
+        news_ = concat(cut_tags_text(fitted->cut), " cut in the autosave, which holds at most 1 MiB");
     std::string text = std::move(fitted->text);
     if (auto problem = write_file_atomically(path_, text)) return concat("autosave failing: ", reason_first(*problem));
     written_ = std::move(text);

@@ -41,7 +41,8 @@ std::string group_name(gid_t gid) {
 // the rename stays within one folder. Removed when it goes out of scope unless it was put in place.
 class Temporary {
 public:
-    explicit Temporary(const std::string& path) : name_(path + ".XXXXXX"), fd_(::mkstemp(name_.data())), made_(fd_ >= 0) {}
+    explicit Temporary(const std::string& path)
+        : name_(path + ".XXXXXX"), fd_(::mkstemp(name_.data())), made_(fd_ >= 0) {}
     ~Temporary() {
         if (fd_ >= 0) ::close(fd_);
         if (made_ && !placed_) ::unlink(name_.c_str());
@@ -206,13 +207,15 @@ Expected<std::string> read_text_file(const std::string& path, const TextFileKind
     ::close(fd);
     if (text.empty() && !kind.may_be_empty) return Error{concat(path, " is empty")};
     if (!kind.text) return text;
-    if (text.starts_with("\x1f\x8b")) return Error{concat(path, " is compressed (gzip): unpack it first (gunzip -k ", path, ")")};
+    if (text.starts_with("\x1f\x8b"))
+        return Error{concat(path, " is compressed (gzip): unpack it first (gunzip -k ", path, ")")};
     if (text.find('\0') != std::string::npos) return Error{concat(path, " holds binary data, not ", kind.what)};
     if (!valid_utf8(text)) return Error{concat(path, " is not valid UTF-8 text")};
     return text;
 }
 
-Expected<std::vector<std::uint8_t>> read_sized_file(const std::string& path, std::string_view what, std::uint64_t size) {
+Expected<std::vector<std::uint8_t>> read_sized_file(const std::string& path, std::string_view what,
+                                                    std::uint64_t size) {
     const auto opened = open_regular(path, what);
     if (!opened) return opened.error();
     const int fd = opened->fd;
@@ -285,7 +288,8 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
     return write_file_atomically(path, [text](const PieceSink& sink) { return sink(text); });
 }
 
-std::optional<std::string> write_file_atomically(const std::string& path, const std::function<bool(const PieceSink&)>& produce) {
+std::optional<std::string> write_file_atomically(const std::string& path,
+                                                 const std::function<bool(const PieceSink&)>& produce) {
     // mkstemp makes a new file of a name no one could have planted a link at, unlike PATH.tmp.
     Temporary temporary(path);
     if (temporary.fd() < 0) return system_error("cannot write in the folder of", path);
@@ -322,7 +326,8 @@ std::string unused_save_name(std::time_t now, const std::string& folder) {
     const std::string base = default_save_name(now);
     const std::string stem = base.substr(0, base.size() - 4);  // without ".pdn"
     std::string name = base;
-    for (int n = 2; inspect_path(folder + "/" + name).kind != EntryKind::Missing; ++n) name = concat(stem, "-", n, ".pdn");
+    for (int n = 2; inspect_path(folder + "/" + name).kind != EntryKind::Missing; ++n)
+        name = concat(stem, "-", n, ".pdn");
     return name;
 }
 
@@ -384,8 +389,9 @@ std::optional<std::string> save_record_file(const std::string& path, std::string
         if ((mine.st_uid != old.st_uid || mine.st_gid != old.st_gid) && ::fchown(fd, old.st_uid, old.st_gid) != 0) {
             // Read before the name look-ups, which may change errno.
             const std::string why = std::strerror(errno);
-            return mine.st_uid != old.st_uid ? concat("cannot keep the owner (", owner_name(old.st_uid), ") of ", path, ": ", why)
-                                             : concat("cannot keep the group (", group_name(old.st_gid), ") of ", path, ": ", why);
+            return mine.st_uid != old.st_uid
+                       ? concat("cannot keep the owner (", owner_name(old.st_uid), ") of ", path, ": ", why)
+                       : concat("cannot keep the group (", group_name(old.st_gid), ") of ", path, ": ", why);
         }
         mode = old.st_mode & 07777;
     } else {

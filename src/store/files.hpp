@@ -6,9 +6,9 @@
 #include <ctime>
 #include <functional>
 #include <optional>
-#include <sys/types.h>
 #include <string>
 #include <string_view>
+#include <sys/types.h>
 #include <vector>
 
 #include <fetaix/fetaix.hpp>
@@ -23,7 +23,7 @@ struct TextFileKind {
     std::string_view what;        // "a game record"
     std::string_view size_words;  // "1 MiB"
     bool may_be_empty;
-    bool text = true;             // false: any bytes (a binary file); the other checks stay
+    bool text = true;  // false: any bytes (a binary file); the other checks stay
 };
 
 // Opens a regular file to read, without blocking on a FIFO or device: refused if the path is missing,
@@ -68,7 +68,8 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
 // The same for a file too large to build in memory first: `produce` hands its pieces, in order, to the
 // sink, which returns false when a write failed (then `produce` should stop and return false too).
 using PieceSink = std::function<bool(std::string_view)>;
-std::optional<std::string> write_file_atomically(const std::string& path, const std::function<bool(const PieceSink&)>& produce);
+std::optional<std::string> write_file_atomically(const std::string& path,
+                                                 const std::function<bool(const PieceSink&)>& produce);
 
 // Creates a folder and its parents. Returns an error message.
 std::optional<std::string> make_directories(const std::string& path);

@@ -3,17 +3,17 @@
 #include <algorithm>
 #include <chrono>
 #include <memory>
-#include <stdexcept>
 #include <poll.h>
+#include <stdexcept>
 #include <unistd.h>
 #include <vector>
 
 #include "engine/sources.hpp"
 #include "network.hpp"
 #include "play/player.hpp"
+#include "play/thinker.hpp"
 #include "session.hpp"
 #include "store/autosave.hpp"
-#include "play/thinker.hpp"
 
 namespace fetaix::tui {
 
@@ -90,9 +90,7 @@ GameLoop::GameLoop(AppOptions options)
     : options_(std::move(options)),
       // The clocks set before the session reads the game (a resumed game's clocks replace them there).
       table_(options_.rules, options_.start, options_.white_clock, options_.black_clock),
-      controller_(table_, options_.players),
-      session_(controller_, options_),
-      engine_sources_(engine::from_files()),
+      controller_(table_, options_.players), session_(controller_, options_), engine_sources_(engine::from_files()),
       thinker_(engine_sources_.make_tables, engine_sources_.book),
       computer_(thinker_, controller_.players(), [this] { return controller_.think_ms(); }) {
     // The host's game must be the one autosaved (--resume brings it back): not while another fetaix
@@ -111,7 +109,8 @@ void GameLoop::start_network() {
             options_.net.black_clock = clock->control(Color::Black);
             options_.net.clock_now = controller_.clock_reading();
         }
-        auto started = Network::start(options_.net, table_.game_for_session(), controller_.players(), options_.state_folder);
+        auto started = Network::start(options_.net, table_.game_for_session(), controller_.players(),
+                                      options_.state_folder);
         if (!started) throw std::runtime_error(started.error().message);
         network_ = std::move(*started);
         network_->prepare(controller_);
@@ -120,7 +119,7 @@ void GameLoop::start_network() {
         // usable private folder it is not, and the game goes on as before.
         const bool white = controller_.seat(Color::White) == Seat::Computer;
         const bool black = controller_.seat(Color::Black) == Seat::Computer;
-        const std::optional<Color> computer = white ? std::optional(Color::White)
+        const std::optional<Color> computer = white   ? std::optional(Color::White)
                                               : black ? std::optional(Color::Black)
                                                       : std::nullopt;
         const Color keep = white && !black ? Color::Black : Color::White;
@@ -151,7 +150,8 @@ void GameLoop::drop_stale_work() {
         hinting_ = false;
     }
     // The computer on both sides (named on the command line or by the record): a pause between moves.
-    const bool demonstration = controller_.seat(Color::White) == Seat::Computer && controller_.seat(Color::Black) == Seat::Computer;
+    const bool demonstration = controller_.seat(Color::White) == Seat::Computer &&
+                               controller_.seat(Color::Black) == Seat::Computer;
     pause_left_ = std::chrono::milliseconds(400) - (std::chrono::steady_clock::now() - last_move_time_);
     pause_ = demonstration && pause_left_.count() > 0;
 }
@@ -259,7 +259,8 @@ bool GameLoop::watch_taken_game() {
         watch.mode = NetOptions::Mode::Watch;
         watch.name = holder->game;
         watch.note = concat("This game was taken over by another terminal (pid ", taken_by_, "): watching it.");
-        if (auto started = Network::start(watch, table_.game_for_session(), controller_.players(), options_.state_folder)) {
+        if (auto started = Network::start(watch, table_.game_for_session(), controller_.players(),
+                                          options_.state_folder)) {
             network_ = std::move(*started);
             controller_.set_taken_over("");
             network_->prepare(controller_);
@@ -269,8 +270,10 @@ bool GameLoop::watch_taken_game() {
     // Not there in time (a screen-reader fetaix has no game to watch): said so.
     if (!network_ && std::chrono::steady_clock::now() >= watch_until_) {
         const std::string quits = concat(controller_.keys().first("quit"), " quits.");
-        controller_.set_network_line(concat("This game was taken over by another terminal (pid ", taken_by_, "): ", quits));
-        controller_.set_taken_over(concat("The game is played at the other terminal (pid ", taken_by_, ") now: ", quits));
+        controller_.set_network_line(concat("This game was taken over by another terminal (pid ", taken_by_,
+                                            "): ", quits));
+        controller_.set_taken_over(concat("The game is played at the other terminal (pid ", taken_by_,
+                                          ") now: ", quits));
         taken_by_ = 0;
         redraw = true;
     }
@@ -285,7 +288,8 @@ bool GameLoop::follow_lost_door() {
         NetOptions again = *lost_door_;
         again.name = holder->game;
         again.note = concat("The game moved to another terminal (pid ", holder->pid, "): watching it there.");
-        if (auto started = Network::start(again, table_.game_for_session(), controller_.players(), options_.state_folder)) {
+        if (auto started = Network::start(again, table_.game_for_session(), controller_.players(),
+                                          options_.state_folder)) {
             if (working_) working_->cancel();
             working_ = nullptr;
             network_ = std::move(*started);

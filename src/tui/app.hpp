@@ -21,21 +21,21 @@ enum class ResumeChoice { Ask, Resume, New, Choose };
 
 struct AppOptions {
     Rules rules;
-    Players players;        // with the computer's time per move and seed
-    PlayerOptions given;    // which of them the command line gave: they win over a record's tags
+    Players players;      // with the computer's time per move and seed
+    PlayerOptions given;  // which of them the command line gave: they win over a record's tags
     Position start = start_position();
     TerminalOptions terminal;
     bool auto_flip = false;
-    bool bell = false;                 // the terminal bell when the computer has moved
-    KeyMap keys;                       // the keys in force (the settings' [keys])
-    bool screen_reader = false;        // lines of plain text instead of the screen (src/line/)
+    bool bell = false;                           // the terminal bell when the computer has moved
+    KeyMap keys;                                 // the keys in force (the settings' [keys])
+    bool screen_reader = false;                  // lines of plain text instead of the screen (src/line/)
     std::vector<std::string> settings_problems;  // what the settings file had wrong, for the notice line
     ResumeChoice resume = ResumeChoice::Ask;
-    std::optional<GameRecord> record;  // a game opened from a file at start
-    std::string record_path;           // the file it came from, as given
-    bool replay = false;               // step through `record` without changing it; no autosave
-    std::string state_folder;          // where the autosave lives
-    NetOptions net;                    // host, join or watch a game over a Unix socket
+    std::optional<GameRecord> record;                     // a game opened from a file at start
+    std::string record_path;                              // the file it came from, as given
+    bool replay = false;                                  // step through `record` without changing it; no autosave
+    std::string state_folder;                             // where the autosave lives
+    NetOptions net;                                       // host, join or watch a game over a Unix socket
     std::optional<TimeControl> white_clock, black_clock;  // --clock and the like: both or neither
 };
 

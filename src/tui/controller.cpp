@@ -152,7 +152,7 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
     std::string said;
     const Players before = players();
     table_.set_players(with_command_line(players_from(record, notes), command_line_,
-                                 command_line_wins ? given_ : PlayerOptions{}, said));
+                                         command_line_wins ? given_ : PlayerOptions{}, said));
     // The board turns only when who plays which side changes, so a board turned with f stays turned.
     if (before.level(Color::White) != players().level(Color::White) ||
         before.level(Color::Black) != players().level(Color::Black))
@@ -194,8 +194,7 @@ void Controller::offer_read_only(GameRecord saved) { preview(std::move(saved), Q
 void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(saved), Question::ResumeUnsaved); }
 
 void Controller::preview(GameRecord saved, Question question) {
-    before_preview_ =
-        BeforePreview{table_.snapshot(), archived_, kept_at_};
+    before_preview_ = BeforePreview{table_.snapshot(), archived_, kept_at_};
     asking_.saved = std::move(saved);
     load(*asking_.saved);
     ui_.question = question;
@@ -264,8 +263,7 @@ std::string Controller::question_text() const {
     switch (ui_.question) {
         case Question::None: return "";
         case Question::NewGame: return concat("Abandon this game and start a new one? ", yn);
-        case Question::Resign:
-            return concat("Resign for ", players().label(keyboard_side().value_or(mover)), "? ", yn);
+        case Question::Resign: return concat("Resign for ", players().label(keyboard_side().value_or(mover)), "? ", yn);
         case Question::Quit:
             // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
             // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
@@ -278,15 +276,14 @@ std::string Controller::question_text() const {
         case Question::AcceptTakeback:
             return concat(players().label(asking_.offer_by), " asks to take back their last move. Accept? ", yn);
         case Question::Resume:
-            return asking_.saved
-                       ? concat("Resume the unfinished game (", moves_text(*asking_.saved), ")? ", yn)
-                       : std::string();
+            return asking_.saved ? concat("Resume the unfinished game (", moves_text(*asking_.saved), ")? ", yn)
+                                 : std::string();
         case Question::ReadOnly:
             return concat("Saved game open in another fetaix: ", y, " = view read-only, ", n, " = separate game");
         case Question::ResumeUnsaved:
-            return asking_.saved ? concat("Continue the saved game (", moves_text(*asking_.saved),
-                                            ") unsaved? ", y, " = yes, ", n, " = view it read-only")
-                                   : std::string();
+            return asking_.saved ? concat("Continue the saved game (", moves_text(*asking_.saved), ") unsaved? ", y,
+                                          " = yes, ", n, " = view it read-only")
+                                 : std::string();
         case Question::Replace: return concat("Replace ", asking_.save_path, " (", asking_.save_contents, ")? ", yn);
         case Question::OpenOther: return concat("Abandon this game and open ", asking_.opened_name, "? ", yn);
         case Question::Discard: return concat("The game cannot be kept in the history. Abandon it anyway? ", yn);
@@ -295,7 +292,8 @@ std::string Controller::question_text() const {
 }
 
 std::string Controller::where_kept() const {
-    if (unsaved_game()) return concat("Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it).");
+    if (unsaved_game())
+        return concat("Not autosaved: it goes to the game history (", keys_.first("open"), " #1 opens it).");
     if (autosaved_) return "The game is saved: run fetaix to resume it.";
     return "This game is kept in its file or the game history.";
 }
@@ -407,8 +405,9 @@ void Controller::show_hint(const Move& m, std::optional<int> searched, const std
     const int score = *searched;
     const std::string value = std::abs(score) > engine::kMateBound
                                   ? std::string(score > 0 ? "a forced win" : "a forced loss")
-                                  : concat(score >= 0 ? "+" : "-", std::abs(score) / 100, ".", std::abs(score) % 100 / 10,
-                                           std::abs(score) % 10, " for ", to_string(game().position().side_to_move));
+                                  : concat(score >= 0 ? "+" : "-", std::abs(score) / 100, ".",
+                                           std::abs(score) % 100 / 10, std::abs(score) % 10, " for ",
+                                           to_string(game().position().side_to_move));
     ui_.message = concat("Hint: ", to_string(m), " (", value, ")");
 }
 
@@ -484,8 +483,8 @@ bool Controller::refuses(const Action& action) {
     // Browsing or replaying, the board shows a position that is not the game's: nothing may be played on
     // it or done to the game, whichever way the action came.
     if ((ui_.viewing || ui_.replay) && changes_the_game(action)) {
-        ui_.message = ui_.replay ? concat("Replaying: ", keys_.first("step-back"), " ", keys_.first("step-forward"), " or ",
-                                          keys_.first("cursor-left"), " and ", keys_.first("cursor-right"),
+        ui_.message = ui_.replay ? concat("Replaying: ", keys_.first("step-back"), " ", keys_.first("step-forward"),
+                                          " or ", keys_.first("cursor-left"), " and ", keys_.first("cursor-right"),
                                           " step through the moves, ", keys_.first("quit"), " leaves.")
                                  : concat("Nothing can be played on an earlier position: ", keys_.first("cancel"),
                                           " goes back to the game.");
@@ -563,7 +562,7 @@ void Controller::pause() {
     else {
         table_.set_clock_paused(!clock_paused());
         ui_.message = clock_paused() ? concat("Clocks paused: ", keys_.first("pause"), " starts them again.")
-                                    : "Clocks running again.";
+                                     : "Clocks running again.";
     }
 }
 
@@ -634,14 +633,16 @@ bool Controller::apply(const Action& action) {
                 select_at(*action.point);
             }
             break;
-        case K::Wait: ui_.message = concat("Still reading ", ui_.reading, ": ", keys_.first("cancel"), " stops."); break;
+        case K::Wait:
+            ui_.message = concat("Still reading ", ui_.reading, ": ", keys_.first("cancel"), " stops.");
+            break;
         case K::Unbound:
             // Typing a move is offered to whoever plays here, not to a watcher (whose move is only refused).
             ui_.message = !watching()
-                              ? concat("'", std::string(1, action.ch), "' does nothing here: press ", keys_.first("move"),
-                                       " to type a move, ", keys_.first("help"), " for the keys.")
-                              : concat("'", std::string(1, action.ch), "' does nothing here: press ", keys_.first("help"),
-                                       " for the keys.");
+                              ? concat("'", std::string(1, action.ch), "' does nothing here: press ",
+                                       keys_.first("move"), " to type a move, ", keys_.first("help"), " for the keys.")
+                              : concat("'", std::string(1, action.ch), "' does nothing here: press ",
+                                       keys_.first("help"), " for the keys.");
             break;
         case K::Cancel: cancel(); break;
         case K::OpenPrompt: {
@@ -732,8 +733,7 @@ bool Controller::network_allows(const Action& action) {
     // A take-back or a draw goes to the other player as an offer.
     const bool takeback = action.kind == K::Undo;
     if (game().over()) ui_.message = "The game is over.";
-    else if (takeback && game().ply() == 0)
-        ui_.message = "Nothing to take back.";
+    else if (takeback && game().ply() == 0) ui_.message = "Nothing to take back.";
     else if (auto problem = link_.offer(takeback)) ui_.message = *problem;
     else
         ui_.message = concat(takeback ? "Take-back asked" : "Draw offered", ": waiting for ",
@@ -863,7 +863,8 @@ void Controller::edit_prompt(PromptEdit e) {
             } else if (done.choices.empty() && done.line == typed) {
                 // Complete already, or no legal move begins so.
                 const std::string begun = typed.text.substr(0, typed.cursor);
-                const bool whole = std::any_of(legal_.begin(), legal_.end(), [&](const Move& m) { return to_string(m) == begun; });
+                const bool whole = std::any_of(legal_.begin(), legal_.end(),
+                                               [&](const Move& m) { return to_string(m) == begun; });
                 ui_.message = whole ? "" : concat("No legal move begins with ", begun, ".");
             } else if (!done.choices.empty()) {
                 std::string list;
@@ -901,11 +902,11 @@ void Controller::select_at(Point p) {
     }
     if (player_to_move()) {
         ui_.message = !computer_to_move() ? waiting_text()
-                      : keyboard_side()   ? concat("It is not your turn: the computer is thinking; ", keys_.first("undo"),
-                                                   " takes back your last move.")
-                                          : concat("The computer plays both sides: ", keys_.first("flip"),
-                                                   " flips the board, ", keys_.first("save"), " saves, ",
-                                                   keys_.first("new-game"), " starts a new game.");
+                      : keyboard_side()
+                          ? concat("It is not your turn: the computer is thinking; ", keys_.first("undo"),
+                                   " takes back your last move.")
+                          : concat("The computer plays both sides: ", keys_.first("flip"), " flips the board, ",
+                                   keys_.first("save"), " saves, ", keys_.first("new-game"), " starts a new game.");
         return;
     }
     Selection& s = ui_.selection;
@@ -1209,7 +1210,7 @@ bool Controller::play_typed(const std::string& text) {
     if (clocks_hold_moves()) return false;
     // Over the network the session plays it (the host decides); read here first, as the game reads it.
     auto move = game().over() ? Expected<Move>(Error{concat("the game is over: ", describe(game().result().reason))})
-                             : parse_move(text, game().position(), game().rules());
+                              : parse_move(text, game().position(), game().rules());
     auto played = move ? play_on_game(*move, networked()) : move;
     if (!played) {
         ui_.message = concat(text, ": ", played.error().message);
@@ -1238,7 +1239,8 @@ void Controller::finish_read(Expected<GameRecord> record) {
         return;
     }
     GameRecord opened = std::move(*record);
-    set_aside(record_for_history(game(), tags()), game(), kept_at_, [this, opened, name] { open_record(opened, name, false); });
+    set_aside(record_for_history(game(), tags()), game(), kept_at_,
+              [this, opened, name] { open_record(opened, name, false); });
 }
 
 bool Controller::game_in_progress() const { return game().ply() > 0 && !game().over(); }
@@ -1248,7 +1250,8 @@ void Controller::open_record(const GameRecord& record, const std::string& name, 
     // The game is in its file: kept in the history again only once it changes.
     archived_ = history_key(game());
     const std::string players = ui_.message;
-    ui_.message = record.notes.empty() ? concat("Opened ", name, ".") : concat("Opened ", name, "; note: ", record.notes.front());
+    ui_.message = record.notes.empty() ? concat("Opened ", name, ".")
+                                       : concat("Opened ", name, "; note: ", record.notes.front());
     if (!players.empty()) ui_.message += concat(" ", players);
 }
 
@@ -1266,7 +1269,8 @@ void Controller::set_clocks(std::optional<TimeControl> white, std::optional<Time
     sync_clock();
 }
 
-void Controller::follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading, Millis at) {
+void Controller::follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading,
+                              Millis at) {
     table_.follow_clock(ply, white, black, reading, at);
     sync_clock();
 }

@@ -11,13 +11,13 @@
 #include <utility>
 #include <vector>
 
-#include <fetaix/fetaix.hpp>
 #include <fetaix/engine/engine.hpp>
+#include <fetaix/fetaix.hpp>
 
 #include "input.hpp"
+#include "keymap.hpp"
 #include "play/table.hpp"
 #include "players.hpp"
-#include "keymap.hpp"
 #include "prompt.hpp"
 #include "questions.hpp"
 #include "reader.hpp"
@@ -68,8 +68,8 @@ struct Link {
     std::function<std::optional<std::string>(const Move& m)> play;
     // It is played on the game now: sent (the session plays nothing itself). A test's link may leave it out.
     std::function<void()> played;
-    std::function<std::optional<std::string>(bool takeback)> offer;      // a take-back, else a draw
-    std::function<std::optional<std::string>(bool accept)> answer;       // to the other player's offer
+    std::function<std::optional<std::string>(bool takeback)> offer;  // a take-back, else a draw
+    std::function<std::optional<std::string>(bool accept)> answer;   // to the other player's offer
     // Resigning, as play: why not now, then (resigned on the game here) sent.
     std::function<std::optional<std::string>()> resign;
     std::function<void()> resigned;
@@ -91,25 +91,25 @@ struct UiState {
     std::size_t prompt_cursor = 0;  // where typing goes in prompt_text (a byte offset; the prompt is ASCII)
     Question question = Question::None;
     bool help_open = false;
-    int help_page = 0;        // the page of help shown, when it takes more than one screen
-    bool flipped = false;    // Black at the bottom
-    bool auto_flip = false;  // turn the board so the side to move is at the bottom
-    bool replay = false;     // step through the game without changing it
+    int help_page = 0;          // the page of help shown, when it takes more than one screen
+    bool flipped = false;       // Black at the bottom
+    bool auto_flip = false;     // turn the board so the side to move is at the bottom
+    bool replay = false;        // step through the game without changing it
     std::string replay_reason;  // shown while replaying, e.g. why the game is read-only
     // Browsing: the position after this many plies is shown, not the game's current one (always fewer
     // than game.ply()); nothing can be played meanwhile. Replay steps through its game the same way.
     std::optional<std::size_t> viewing;
-    std::string message;     // feedback for the last action; cleared by the next one
-    std::string notice;      // a standing condition, such as a failing autosave
+    std::string message;  // feedback for the last action; cleared by the next one
+    std::string notice;   // a standing condition, such as a failing autosave
     // What the settings file had wrong: on the notice line until the first key (it would otherwise take
     // the legend's rows for the whole game), on the help page throughout.
     std::string settings;
     bool settings_seen = false;  // a key has been pressed since: the notice line no longer shows it
-    std::string thinking;    // what the computer is considering, while it thinks
-    std::optional<Move> hint;  // the engine's suggestion, shown until the next action
-    bool too_small = false;    // the terminal cannot show the game: no key may act on it unseen
-    std::string reading;       // the file o is reading, while it is read: Esc stops, other keys wait
-    std::string network;       // over the network: how to join, who is away ("Black (Youssef) disconnected, waiting")
+    std::string thinking;        // what the computer is considering, while it thinks
+    std::optional<Move> hint;    // the engine's suggestion, shown until the next action
+    bool too_small = false;      // the terminal cannot show the game: no key may act on it unseen
+    std::string reading;         // the file o is reading, while it is read: Esc stops, other keys wait
+    std::string network;         // over the network: how to join, who is away ("Black (Youssef) disconnected, waiting")
     std::vector<std::string> chat;  // the last chat lines, oldest first: "Youssef: good move"
 };
 
@@ -208,8 +208,10 @@ public:
     // side against the computer or a remote player, none when the computer plays both.
     std::optional<Color> keyboard_side() const;
     // Whether this screen only watches a game over the network: neither side is played at this keyboard.
-    bool watching() const { return networked() && !keyboard_side() && seat(Color::White) == Seat::Remote &&
-                                   seat(Color::Black) == Seat::Remote; }
+    bool watching() const {
+        return networked() && !keyboard_side() && seat(Color::White) == Seat::Remote &&
+               seat(Color::Black) == Seat::Remote;
+    }
     // Plays a move that the side to move's Player delivered (the computer's).
     void play_delivered(const Move& m);
     // With the bell on, the terminal bell rings once after each move a Player delivers.
@@ -227,7 +229,8 @@ public:
     // screen-reader's lines show it: depth 0 without a table or book value is the only legal move.
     void show_hint(const engine::Result& result) {
         if (result.has_move)
-            show_hint(result.best, result.depth > 0 ? std::optional(result.score) : std::nullopt, result.table, result.proven);
+            show_hint(result.best, result.depth > 0 ? std::optional(result.score) : std::nullopt, result.table,
+                      result.proven);
         tell_tables_problem(result.tables_problem);
     }
     // Endgame tables that are there but could not be used (engine::Result::tables_problem), said once
@@ -429,8 +432,8 @@ private:
     // Keeps a record in the history, in place of `replacing` (the record kept of that game before),
     // then replaces the game by `then`; asks first if it cannot be kept, and does `otherwise` (if any)
     // when the player then declines.
-    void set_aside(const std::string& record, const Game& game, const std::string& replacing, std::function<void()> then,
-                   std::function<void()> otherwise = nullptr);
+    void set_aside(const std::string& record, const Game& game, const std::string& replacing,
+                   std::function<void()> then, std::function<void()> otherwise = nullptr);
     void archive_if_finished();
     // Keeps the record of the game in play in the history, in place of the one kept of it before.
     // Returns why it could not ("Not kept in the game history: ...").
@@ -473,10 +476,10 @@ private:
         std::string kept_at;
     };
     std::optional<BeforePreview> before_preview_;
-    Asking asking_;  // what the question on screen (ui_.question) is about
-    std::optional<std::string> read_request_;  // a path for the program to read (o)
+    Asking asking_;                                // what the question on screen (ui_.question) is about
+    std::optional<std::string> read_request_;      // a path for the program to read (o)
     std::array<PromptHistory, 4> prompt_history_;  // by PromptKind: what was entered before
-    std::string archived_;                    // the moves of the last game kept in the history
+    std::string archived_;                         // the moves of the last game kept in the history
     // The history's record of the game in play, once one is kept: the game ended again (a resignation
     // taken back, then another end) is kept in its place, so a game is kept once, with its last ending.
     std::string kept_at_;
@@ -488,10 +491,10 @@ private:
     bool history_by_host_ = false;
     int help_pages_ = 1;
     Link link_;
-    std::string quit_text_;                   // Quit's question over the network
-    std::string taken_over_;                  // set_taken_over
-    std::string link_lost_;                   // the host is gone: said on the status line
-    bool quitting_ = false;  // set once the player has chosen to leave (perhaps after a Discard question)
+    std::string quit_text_;   // Quit's question over the network
+    std::string taken_over_;  // set_taken_over
+    std::string link_lost_;   // the host is gone: said on the status line
+    bool quitting_ = false;   // set once the player has chosen to leave (perhaps after a Discard question)
     // The move play_delivered last announced on the message line, and the ply it made: stale once a game
     // from the host (sync) no longer has it (an undo at a plain fetaix being watched, a take-back).
     struct Announced {

@@ -169,8 +169,7 @@ void draw_board_points(Frame& f, const Controller& c, const Glyphs& g, const Boa
             role = piece_role(piece);
         }
         if (contains(marks.destinations, p)) glyph = g.destination, role = Role::Destination;
-        if ((role == Role::Board || is_piece_role(role)) && contains(marks.last, p))
-            role = Role::LastMove;
+        if ((role == Role::Board || is_piece_role(role)) && contains(marks.last, p)) role = Role::LastMove;
         if (contains(marks.hint, p)) role = Role::Hint;
         f.set(s.row, s.column, glyph, role);
     }
@@ -300,10 +299,13 @@ struct MoveListLayout {
 // Like a scoresheet: columns of `room` lines, as many side by side as fit in `room_across`, around the
 // target's column (the next ones first, then the ones before). Where only one fits, a single column
 // scrolls a line at a time, the target as near the middle as the list's end allows.
-MoveListLayout lay_out_move_list(const std::vector<std::string>& lines, int target, int room, int left, int room_across) {
+MoveListLayout lay_out_move_list(const std::vector<std::string>& lines, int target, int room, int left,
+                                 int room_across) {
     const int gap = 2;
     const int total = static_cast<int>(lines.size());
-    MoveListLayout out{std::clamp(target - (room - 1) / 2, 0, std::max(0, total - room)), std::min(total, room), {left}};
+    MoveListLayout out{std::clamp(target - (room - 1) / 2, 0, std::max(0, total - room)),
+                       std::min(total, room),
+                       {left}};
     if (total <= room) return out;
     const int chunks = (total + room - 1) / room;
     // A column is as wide as its widest line, and at least as wide as a line with a double capture
@@ -352,7 +354,8 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left, int ru
     }
     const MoveListLayout layout = lay_out_move_list(lines, target, room, left, f.columns() - left);
     for (int i = layout.first; i < layout.first + layout.count; ++i) {
-        const int row = 2 + (i - layout.first) % room, column = layout.column_left[static_cast<std::size_t>((i - layout.first) / room)];
+        const int row = 2 + (i - layout.first) % room,
+                  column = layout.column_left[static_cast<std::size_t>((i - layout.first) / room)];
         const bool result_line = i >= static_cast<int>(moves.size());
         f.write(row, column, lines[static_cast<std::size_t>(i)], result_line ? Role::Title : Role::Text);
         if (result_line) continue;
@@ -402,8 +405,8 @@ void draw_clocks(Frame& f, const Controller& c, const Glyphs& glyphs, int row, i
     const auto segment = [&](Color side) {
         const Millis left_ms = reading->of(side);
         const bool warn = !earlier && left_ms < c.clock_warning(side);
-        return concat(runs && running == side ? ">" : " ", side == Color::White ? glyphs.white_man : glyphs.black_man, " ",
-                      clock_display(left_ms), warn ? "!" : " ");
+        return concat(runs && running == side ? ">" : " ", side == Color::White ? glyphs.white_man : glyphs.black_man,
+                      " ", clock_display(left_ms), warn ? "!" : " ");
     };
     const std::string white = segment(Color::White), black = segment(Color::Black);
     const std::string lead = "Clock ";
@@ -431,9 +434,8 @@ void draw_title(Frame& f, const Controller& c, const Glyphs& glyphs) {
     const std::string lead = "fetaix  ";
     f.write(0, 0, concat(lead, white, " ", black), Role::Title);
     if (!in_play) return;
-    const int column = mover == Color::White
-                           ? text::display_width(lead)
-                           : text::display_width(text::printable(concat(lead, white, " ")));
+    const int column = mover == Color::White ? text::display_width(lead)
+                                             : text::display_width(text::printable(concat(lead, white, " ")));
     f.write(0, column, mover == Color::White ? white : black, turn_role(mover));
 }
 
@@ -465,7 +467,8 @@ std::string status_text(const Controller& c, const Players& players) {
     // Over the network, each player is told whose move it is from their own side.
     const bool waiting = c.networked() && c.keyboard_side() && c.seat(mover) == Seat::Remote;
     if (c.networked() && !c.link_lost().empty()) text += concat(" - ", c.link_lost());
-    else if (c.networked() && c.keyboard_side()) text += waiting ? concat(" - waiting for ", players.name(mover)) : " - your turn";
+    else if (c.networked() && c.keyboard_side())
+        text += waiting ? concat(" - waiting for ", players.name(mover)) : " - your turn";
     // What the other player must do is theirs to see; with the host gone nobody moves here.
     if (c.must_capture() && !waiting && c.link_lost().empty()) text += " - capture compulsory";
     return concat(text, " | White ", popcount(pos.of(Color::White)), ", Black ", popcount(pos.of(Color::Black)));
@@ -506,8 +509,8 @@ std::string hint_text(const Controller& c) {
     if (!c.ui().reading.empty()) return concat(key("cancel"), " stop reading   ", key("quit"), " quit");
     // At the prompt the board's letters type themselves: only the prompt's own keys are shown.
     if (c.ui().prompt_open)
-        return concat(key("prompt-enter"), " ", what_enter_does(c.ui().prompt_kind), "   ",
-                      key("prompt-close"), " close   ",
+        return concat(key("prompt-enter"), " ", what_enter_does(c.ui().prompt_kind), "   ", key("prompt-close"),
+                      " close   ",
                       c.ui().prompt_kind == PromptKind::Move ? concat(key("complete"), " complete   ") : "",
                       key("prompt-older"), "/", key("prompt-newer"), " earlier entries");
     const std::string ends = concat(key("cursor-up-left"), "/", key("cursor-down-left"), " first/last   ");
@@ -522,12 +525,12 @@ std::string hint_text(const Controller& c) {
     }
     // The host is gone: nothing can be played or said here any more, the moves can still be browsed.
     if (c.networked() && !c.link_lost().empty())
-        return concat(key("step-back"), " ", key("step-forward"), " browse the moves   ", key("flip"), " flip   ", key("help"),
-                      " help   ", key("quit"), " quit");
+        return concat(key("step-back"), " ", key("step-forward"), " browse the moves   ", key("flip"), " flip   ",
+                      key("help"), " help   ", key("quit"), " quit");
     if (c.game().over() && c.networked())
         return concat(c.hosts_game() ? concat(key("new-game"), " new game   ") : std::string(), key("step-back"), " ",
-                      key("step-forward"), " browse the moves   ", key("chat"), " chat   ", key("flip"), " flip   ", key("help"),
-                      " help   ", key("quit"), " quit");
+                      key("step-forward"), " browse the moves   ", key("chat"), " chat   ", key("flip"), " flip   ",
+                      key("help"), " help   ", key("quit"), " quit");
     if (c.game().over())
         return concat(key("new-game"), " new game   ", key("undo"), " undo   ", key("flip"), " flip   ", key("help"),
                       " help   ", key("quit"), " quit");
@@ -545,8 +548,9 @@ std::string hint_text(const Controller& c) {
     // Over the network undo asks the other player, and chat is there; one who only watches browses.
     if (c.networked())
         return c.keyboard_side()
-                   ? concat(key("select"), " select  ", key("move"), " move  ", key("undo"), " take-back  ", key("draw"),
-                            " draw  ", key("chat"), " chat  ", key("help"), " help  ", key("quit"), " quit")
+                   ? concat(key("select"), " select  ", key("move"), " move  ", key("undo"), " take-back  ",
+                            key("draw"), " draw  ", key("chat"), " chat  ", key("help"), " help  ", key("quit"),
+                            " quit")
                    : concat(key("step-back"), " ", key("step-forward"), " browse the moves  ", key("chat"), " chat  ",
                             key("flip"), " flip  ", key("help"), " help  ", key("quit"), " quit");
     return concat(key("select"), " select  ", key("move"), " move  ", key("undo"), "/", key("redo"), " undo/redo  ",
@@ -698,13 +702,12 @@ std::vector<std::string> help_key_lines(const KeyMap& keys, int width, GameConte
     std::vector<std::string> lines;
     for (const std::string& item : items) {
         // An item wider than the page is wrapped (losing its double space); else it stands as it is.
-        const std::vector<std::string> parts =
-            text::display_width(item) <= width ? std::vector<std::string>{item} : text::wrap(item, width);
+        const std::vector<std::string> parts = text::display_width(item) <= width ? std::vector<std::string>{item}
+                                                                                  : text::wrap(item, width);
         for (const std::string& part : parts) {
             if (!lines.empty() && text::display_width(lines.back()) + 3 + text::display_width(part) <= width)
                 lines.back() += concat("   ", part);
-            else
-                lines.push_back(part);
+            else lines.push_back(part);
         }
     }
     return lines;
@@ -730,16 +733,16 @@ std::vector<std::string> help_keys_section(const Controller& c, int width) {
     // A replayed record takes no moves: only the keys that act on it.
     if (c.ui().replay)
         keys.insert(keys.end(),
-                    {concat("  ", key("step-back"), " ", key("step-forward"), " or ", c.keys().first("cursor-left"), " ",
-                            c.keys().first("cursor-right"), "  a move back, a move on"),
+                    {concat("  ", key("step-back"), " ", key("step-forward"), " or ", c.keys().first("cursor-left"),
+                            " ", c.keys().first("cursor-right"), "  a move back, a move on"),
                      concat("  ", key("cursor-up-left"), "  the start   ", key("cursor-down-left"), "  the end"),
                      concat("  ", key("flip"), "  flip the board   ", key("save"), "  save the record"),
                      concat("  ", key("help"), "  this help   ", key("quit"), "  leave the replay")});
     // A watcher plays nothing: only the keys a watcher can use.
     else if (c.watching())
         keys.insert(keys.end(),
-                    {concat("  ", key("step-back"), " ", key("step-forward"), "  look back, look forward   ", key("flip"),
-                            "  flip the board"),
+                    {concat("  ", key("step-back"), " ", key("step-forward"), "  look back, look forward   ",
+                            key("flip"), "  flip the board"),
                      concat("  ", key("chat"), "  chat with the watchers   ", key("save"), "  save the game to a file"),
                      concat("  ", key("help"), "  this help   ", key("quit"), "  quit"),
                      "  Watchers cannot move, take back, offer a draw or resign."});
@@ -751,7 +754,8 @@ std::vector<std::string> help_keys_section(const Controller& c, int width) {
         keys.push_back(concat("  Over the network: ", c.keys().first("undo"), " asks a take-back, ",
                               c.keys().first("draw"), " offers a draw, ", c.keys().first("chat"), " chats"));
         if (c.hosts_game())
-            keys.push_back(concat("  ", c.keys().first("new-game"), "  the next game, once this one is over (its host)"));
+            keys.push_back(concat("  ", c.keys().first("new-game"),
+                                  "  the next game, once this one is over (its host)"));
     }
     // Over the network nobody pauses the clocks (p says so): not listed there.
     if (c.clock() && !c.ui().replay && !c.networked())
@@ -821,8 +825,7 @@ void draw_help(Frame& f, const Controller& c) {
     else if (page + 1 < count)
         lines.push_back(concat("Page ", page + 1, " of ", count, ": any key turns the page, ", c.keys().first("cancel"),
                                " or ", c.keys().first("quit"), " closes it."));
-    else
-        lines.push_back(concat("Page ", count, " of ", count, ": any key closes this page."));
+    else lines.push_back(concat("Page ", count, " of ", count, ": any key closes this page."));
     const int margin = static_cast<int>(lines.size()) + 2 <= f.rows() ? 1 : 0;
     const int height = static_cast<int>(lines.size()) + 2 * margin;
     const int top = std::max(0, (f.rows() - height) / 2);
@@ -836,9 +839,7 @@ void draw_help(Frame& f, const Controller& c) {
 
 }  // namespace
 
-Glyphs Glyphs::unicode() {
-    return {"─", "│", "╱", "╲", "·", "◌", "•", "×", "○", "◎", "●", "◉"};
-}
+Glyphs Glyphs::unicode() { return {"─", "│", "╱", "╲", "·", "◌", "•", "×", "○", "◎", "●", "◉"}; }
 
 // The path left behind is "o", so that "x" can mark the pieces taken, as the notation's x does.
 Glyphs Glyphs::ascii() { return {"-", "|", "/", "\\", ".", "*", "o", "x", "w", "W", "b", "B"}; }
@@ -943,7 +944,7 @@ struct BottomLine {
     bool bar = false;  // coloured across the whole width, as a standing notice is
     int turn = 0;      // columns at its start in turn_role: the status's "White to move"
     Role turn_role = Role::Text;
-    int cursor = -1;   // the column of the prompt's cursor, drawn in Role::PromptCursor
+    int cursor = -1;  // the column of the prompt's cursor, drawn in Role::PromptCursor
 };
 
 // The open prompt's line. It takes printable ASCII only, so a character is a column. A long entry is
@@ -981,10 +982,11 @@ std::vector<BottomLine> bottom_lines(const Controller& c, int rows, int columns,
     if (const std::string notice = c.shown_notice(); !notice.empty())
         for (const std::string& line : fit_text(notice, columns, 2)) bottom.push_back({line, Role::Question, true});
     if (!ui.network.empty())
-        for (const std::string& line : network_lines(ui.network, columns)) bottom.push_back({line, Role::Question, true});
+        for (const std::string& line : network_lines(ui.network, columns))
+            bottom.push_back({line, Role::Question, true});
     // The status says again whose turn it is, in the same colours as the banner above.
-    const Players status_players =
-        fitted_players(c.players(), columns, [&](const Players& p) { return status_text(c, p); });
+    const Players status_players = fitted_players(c.players(), columns,
+                                                  [&](const Players& p) { return status_text(c, p); });
     const std::string status = status_text(c, status_players);
     const std::size_t status_at = bottom.size();
     // Browsing, the status is the label that says the board is not the game, in reverse video.
@@ -1010,7 +1012,8 @@ std::vector<BottomLine> bottom_lines(const Controller& c, int rows, int columns,
             bottom.insert(bottom.begin() + static_cast<std::ptrdiff_t>(status_at),
                           BottomLine{fit_text(draw_rules, columns, 1).front(), Role::Status});
         else
-            bottom[status_at].text = fit_text(concat(status, " | ", draw_rules_text(c.game(), true)), columns, 1).front();
+            bottom[status_at].text =
+                fit_text(concat(status, " | ", draw_rules_text(c.game(), true)), columns, 1).front();
     }
     return bottom;
 }
@@ -1026,7 +1029,8 @@ void draw_under_board(Frame& f, const Controller& c, const Glyphs& glyphs, const
     const int top = board.bottom() + 3, room = first - top;
     const std::size_t shown = std::min(chat.size(), static_cast<std::size_t>(std::max(0, room)));
     for (std::size_t i = 0; i < shown; ++i)
-        f.write(top + static_cast<int>(i), 0, fit_text(chat[chat.size() - shown + i], f.columns(), 1).front(), Role::Text);
+        f.write(top + static_cast<int>(i), 0, fit_text(chat[chat.size() - shown + i], f.columns(), 1).front(),
+                Role::Text);
 }
 
 }  // namespace

@@ -17,18 +17,18 @@ namespace fetaix::tui {
 enum class Role : std::uint8_t {
     Text,
     Title,
-    Board,         // lines and empty points on the board's own background
-    WhitePiece,    // a White man
-    BlackPiece,    // a Black man
-    WhiteMullah,   // drawn apart from a man by more than its glyph (the theme's attributes)
+    Board,        // lines and empty points on the board's own background
+    WhitePiece,   // a White man
+    BlackPiece,   // a Black man
+    WhiteMullah,  // drawn apart from a man by more than its glyph (the theme's attributes)
     BlackMullah,
-    Destination,   // a point the selected piece may land on next
-    Path,          // the points a capture in progress has left behind: its start and earlier landings
-    Taken,         // a piece the capture in progress has taken, until the move ends
-    Marker,        // the cursor's [ ] and the selection's ( )
-    LastMove,      // start and every landing point of the last move
-    MustCapture,   // a piece that must capture
-    Hint,          // the engine's suggested move
+    Destination,  // a point the selected piece may land on next
+    Path,         // the points a capture in progress has left behind: its start and earlier landings
+    Taken,        // a piece the capture in progress has taken, until the move ends
+    Marker,       // the cursor's [ ] and the selection's ( )
+    LastMove,     // start and every landing point of the last move
+    MustCapture,  // a piece that must capture
+    Hint,         // the engine's suggested move
     Status,
     Question,
     Message,
@@ -87,13 +87,13 @@ private:
 // as many columns apart as ranks are rows: the lattice stays square and ╱ ╲ fall on exact diagonals
 // (one row down, two columns across).
 struct BoardGeometry {
-    int row_step = 3;  // rows from one rank to the next: 3 at the minimum size
+    int row_step = 3;               // rows from one rank to the next: 3 at the minimum size
     static constexpr int top = 2;   // row of the top rank
     static constexpr int left = 4;  // column of the leftmost file
     int column_step() const { return 2 * row_step; }
     int bottom() const { return top + 4 * row_step; }       // row of the bottom rank
     int right() const { return left + 4 * column_step(); }  // column of the rightmost file
-    int panel_left() const { return right() + 6; }           // the move list and rules, right of the board
+    int panel_left() const { return right() + 6; }          // the move list and rules, right of the board
 };
 // Rows a board of this row step needs: two above it, the file letters and the legend below, and the
 // seven bottom lines (a two-line notice, the status, a two-line question, a two-line message).

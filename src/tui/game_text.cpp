@@ -29,7 +29,9 @@ std::vector<std::string> draw_warnings(const Game& game, bool brief) {
     std::vector<std::string> warnings;
     if (const int limit = game.rules().no_progress; limit > 0) {
         const int left = limit - game.no_progress_count();
-        if (left <= 10) warnings.push_back(concat(brief ? "draw in " : "No-progress draw in ", left, left == 1 ? " ply" : " plies"));
+        if (left <= 10)
+            warnings.push_back(concat(brief ? "draw in " : "No-progress draw in ", left,
+                                      left == 1 ? " ply" : " plies"));
     }
     if (game.occurrences() == 2) warnings.push_back(brief ? "seen twice" : "Position seen twice: once more is a draw");
     return warnings;

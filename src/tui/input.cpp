@@ -73,11 +73,11 @@ Action only(const Key& key, const KeyMap& keys, KeyContext context, Action::Kind
 std::span<const KeySequence> extra_key_sequences() {
     using N = Key::Name;
     static constexpr KeySequence kSequences[] = {
-        {"\x1b[1~", N::UpLeft},    {"\x1b[4~", N::DownLeft},   // tmux, screen, the Linux console
-        {"\x1b[H", N::UpLeft},     {"\x1b[F", N::DownLeft},    // xterm, its cursor keys in normal mode
-        {"\x1bOH", N::UpLeft},     {"\x1bOF", N::DownLeft},    // xterm, in application mode
-        {"\x1b[7~", N::UpLeft},    {"\x1b[8~", N::DownLeft},   // rxvt
-        {"\x1b[5~", N::UpRight},   {"\x1b[6~", N::DownRight},  // PgUp and PgDn, everywhere
+        {"\x1b[1~", N::UpLeft},  {"\x1b[4~", N::DownLeft},   // tmux, screen, the Linux console
+        {"\x1b[H", N::UpLeft},   {"\x1b[F", N::DownLeft},    // xterm, its cursor keys in normal mode
+        {"\x1bOH", N::UpLeft},   {"\x1bOF", N::DownLeft},    // xterm, in application mode
+        {"\x1b[7~", N::UpLeft},  {"\x1b[8~", N::DownLeft},   // rxvt
+        {"\x1b[5~", N::UpRight}, {"\x1b[6~", N::DownRight},  // PgUp and PgDn, everywhere
     };
     return kSequences;
 }
@@ -102,8 +102,7 @@ Action map_key(const Key& key, InputMode mode, const KeyMap& keys) {
         }
         // The board is hidden: nothing may be played blind. Quitting asks, as ever, if a game is on.
         case InputMode::TooSmall: return only(key, keys, kTooSmall, K::None);
-        case InputMode::Reading:
-            return only(key, keys, kReading, key.name == Key::Name::None ? K::None : K::Wait);
+        case InputMode::Reading: return only(key, keys, kReading, key.name == Key::Name::None ? K::None : K::Wait);
     }
     return Action::of(K::None);
 }

@@ -80,9 +80,9 @@ struct Action {
         Quit,
         Yes,
         No,
-        Redraw,      // a new size, or Ctrl-L: paint every cell of the screen again
-        Save,        // 's': prompt for a file to save to
-        Open,        // 'o': prompt for a file to open
+        Redraw,       // a new size, or Ctrl-L: paint every cell of the screen again
+        Save,         // 's': prompt for a file to save to
+        Open,         // 'o': prompt for a file to open
         StepBack,     // '[': the position before the one shown (browsing, replay)
         StepForward,  // ']': the position after it
         StepFirst,    // Home while browsing: the start of the game

@@ -24,14 +24,19 @@ constexpr std::uint8_t kTell = kAlways | kWhileAsked;
 constexpr auto kActions = std::to_array<KeyAction>({
     {"cursor-up", K::MoveCursor, D::Up, E::End, kOnBoard, "Up k", "cursor up", kPlay},
     {"cursor-down", K::MoveCursor, D::Down, E::End, kOnBoard, "Down j", "cursor down", kPlay},
-    {"cursor-left", K::MoveCursor, D::Left, E::End, kLooking, "Left h", "cursor left; looking back, a move back", kPlay},
-    {"cursor-right", K::MoveCursor, D::Right, E::End, kLooking, "Right l", "cursor right; looking back, a move on", kPlay},
-    {"cursor-up-left", K::MoveCursor, D::UpLeft, E::End, kLooking, "Home 7", "cursor up-left; looking back, to the start", kPlay},
+    {"cursor-left", K::MoveCursor, D::Left, E::End, kLooking, "Left h", "cursor left; looking back, a move back",
+     kPlay},
+    {"cursor-right", K::MoveCursor, D::Right, E::End, kLooking, "Right l", "cursor right; looking back, a move on",
+     kPlay},
+    {"cursor-up-left", K::MoveCursor, D::UpLeft, E::End, kLooking, "Home 7",
+     "cursor up-left; looking back, to the start", kPlay},
     {"cursor-up-right", K::MoveCursor, D::UpRight, E::End, kOnBoard, "PgUp 9", "cursor up-right", kPlay},
-    {"cursor-down-left", K::MoveCursor, D::DownLeft, E::End, kLooking, "End 1", "cursor down-left; looking back, to the game", kPlay},
+    {"cursor-down-left", K::MoveCursor, D::DownLeft, E::End, kLooking, "End 1",
+     "cursor down-left; looking back, to the game", kPlay},
     {"cursor-down-right", K::MoveCursor, D::DownRight, E::End, kOnBoard, "PgDn 3", "cursor down-right", kPlay},
     {"select", K::Select, D::Up, E::End, kOnBoard, "Enter Space", "select, land", kPlay},
-    {"cancel", K::Cancel, D::Up, E::End, kLooking | kReading, "Esc Backspace", "cancel; looking back, to the game; stop reading a file"},
+    {"cancel", K::Cancel, D::Up, E::End, kLooking | kReading, "Esc Backspace",
+     "cancel; looking back, to the game; stop reading a file"},
     // Its typed form is a move itself. A watcher may type one too: the line goes nowhere else (not into
     // chat a key at a time), and Enter says that watchers do not move.
     {"move", K::OpenPrompt, D::Up, E::End, kOnBoard, ":", "type a move", kAnyGame, "", "",
@@ -47,7 +52,8 @@ constexpr auto kActions = std::to_array<KeyAction>({
      "save the game to a file (an existing one only replaced after asking)", 13},
     {"open", K::Open, D::Up, E::End, kOnBoard, "o", "open a file", kInLocalGame, "open", "FILE",
      "open a record, or #N from the game history", 14},
-    {"hint", K::Hint, D::Up, E::End, kOnBoard, "H", "hint from the engine", kPlaying, "hint", "", "the engine's move", 7},
+    {"hint", K::Hint, D::Up, E::End, kOnBoard, "H", "hint from the engine", kPlaying, "hint", "", "the engine's move",
+     7},
     {"draw", K::OfferDraw, D::Up, E::End, kOnBoard, "d", "offer a draw", kPlaying, "draw", "", "offer a draw", 10},
     {"resign", K::Resign, D::Up, E::End, kOnBoard, "R", "resign", kPlaying, "resign", "", "", 11},
     {"help", K::Help, D::Up, E::End, kLooking, "?", "help", kTell, "help", "", "these lines", 15},
@@ -60,22 +66,28 @@ constexpr auto kActions = std::to_array<KeyAction>({
     {"no", K::No, D::Up, E::End, kAsked, "n N Esc", "answer no", kTell, "no n"},
     {"prompt-enter", K::PromptSubmit, D::Up, E::End, kAtPrompt, "Enter", "prompt: enter the line"},
     {"prompt-close", K::PromptClose, D::Up, E::End, kAtPrompt, "Esc", "prompt: close it"},
-    {"prompt-erase", K::PromptErase, D::Up, E::End, kAtPrompt, "Backspace", "prompt: erase the character before the cursor"},
-    {"prompt-delete", K::PromptEdit, D::Up, E::Delete, kAtPrompt, "Delete", "prompt: delete the character under the cursor"},
+    {"prompt-erase", K::PromptErase, D::Up, E::End, kAtPrompt, "Backspace",
+     "prompt: erase the character before the cursor"},
+    {"prompt-delete", K::PromptEdit, D::Up, E::Delete, kAtPrompt, "Delete",
+     "prompt: delete the character under the cursor"},
     {"prompt-left", K::PromptEdit, D::Up, E::Left, kAtPrompt, "Left", "prompt: cursor left"},
     {"prompt-right", K::PromptEdit, D::Up, E::Right, kAtPrompt, "Right", "prompt: cursor right"},
     {"prompt-start", K::PromptEdit, D::Up, E::Home, kAtPrompt, "Home Ctrl-A", "prompt: to the start of the line"},
     {"prompt-end", K::PromptEdit, D::Up, E::End, kAtPrompt, "End Ctrl-E", "prompt: to the end of the line"},
-    {"prompt-cut-start", K::PromptEdit, D::Up, E::CutToStart, kAtPrompt, "Ctrl-U", "prompt: cut everything before the cursor"},
-    {"prompt-cut-word", K::PromptEdit, D::Up, E::CutWord, kAtPrompt, "Ctrl-W", "prompt: cut the word before the cursor"},
+    {"prompt-cut-start", K::PromptEdit, D::Up, E::CutToStart, kAtPrompt, "Ctrl-U",
+     "prompt: cut everything before the cursor"},
+    {"prompt-cut-word", K::PromptEdit, D::Up, E::CutWord, kAtPrompt, "Ctrl-W",
+     "prompt: cut the word before the cursor"},
     {"prompt-older", K::PromptEdit, D::Up, E::Older, kAtPrompt, "Up", "prompt: the entry before"},
     {"prompt-newer", K::PromptEdit, D::Up, E::Newer, kAtPrompt, "Down", "prompt: the entry after"},
     {"complete", K::PromptEdit, D::Up, E::Complete, kAtPrompt, "Tab", "complete a move"},
     // Only typed: what the screen shows, the screen-reader mode says when asked.
-    {"board", K::None, D::Up, E::End, 0, "", "the pieces rank by rank", kTell, "board", "", "the pieces rank by rank", 2},
+    {"board", K::None, D::Up, E::End, 0, "", "the pieces rank by rank", kTell, "board", "", "the pieces rank by rank",
+     2},
     {"moves", K::None, D::Up, E::End, 0, "", "the legal moves", kTell, "moves", "", "the legal moves", 3},
     {"last", K::None, D::Up, E::End, 0, "", "the last move", kTell, "last", "", "the last move", 4},
-    {"list", K::None, D::Up, E::End, 0, "", "the moves played, numbered", kTell, "list", "", "the moves played, numbered", 5},
+    {"list", K::None, D::Up, E::End, 0, "", "the moves played, numbered", kTell, "list", "",
+     "the moves played, numbered", 5},
     {"clock", K::None, D::Up, E::End, 0, "", "both clocks", kTell, "clock", "", "both clocks", 6},
 });
 
@@ -86,7 +98,8 @@ constexpr std::size_t count_keyed() {
     return n;
 }
 constexpr std::size_t kKeyed = count_keyed();
-static_assert(std::all_of(kActions.begin() + kKeyed, kActions.end(), [](const KeyAction& a) { return a.contexts == 0; }),
+static_assert(std::all_of(kActions.begin() + kKeyed, kActions.end(),
+                          [](const KeyAction& a) { return a.contexts == 0; }),
               "the actions only typed come after those with keys");
 
 struct NamedKey {
@@ -253,8 +266,10 @@ std::optional<Key> parse_key_name(std::string_view name) {
 
 std::string key_name(const Key& key) {
     for (const NamedKey& k : kNamedKeys)
-        if (same_key(key, k.key == Key::Name::Char ? Key::character(k.ch) : Key::named(k.key))) return std::string(k.name);
-    if (key.name == Key::Name::Char && key.ch >= 1 && key.ch <= 26) return concat("Ctrl-", static_cast<char>('A' + key.ch - 1));
+        if (same_key(key, k.key == Key::Name::Char ? Key::character(k.ch) : Key::named(k.key)))
+            return std::string(k.name);
+    if (key.name == Key::Name::Char && key.ch >= 1 && key.ch <= 26)
+        return concat("Ctrl-", static_cast<char>('A' + key.ch - 1));
     if (key.name == Key::Name::Char) return std::string(1, key.ch);
     return "?";
 }
@@ -307,23 +322,30 @@ namespace {
 // Why entry number e of [keys] names no action that has keys; `row` is the action it names, if any.
 std::optional<KeyRefusal> action_refusal(const KeyRebinding& entry, std::size_t e, std::optional<std::size_t> row) {
     if (const auto typed = find_typed(entry.action); !row && typed && kActions[*typed].contexts == 0)
-        return KeyRefusal{e, std::nullopt, concat("'", entry.action, "' is only typed, in the screen-reader mode: it has no key")};
-    if (!row) return KeyRefusal{e, std::nullopt, concat("unknown action '", entry.action, "'; fetaix config lists them")};
+        return KeyRefusal{e, std::nullopt,
+                          concat("'", entry.action, "' is only typed, in the screen-reader mode: it has no key")};
+    if (!row)
+        return KeyRefusal{e, std::nullopt, concat("unknown action '", entry.action, "'; fetaix config lists them")};
     if (entry.keys.empty()) return KeyRefusal{e, std::nullopt, "expected at least one key, found an empty list"};
     return std::nullopt;
 }
 
 // The keys entry number e gives the action on `row`, each once; the first key that cannot be one refuses it.
-std::optional<KeyRefusal> entry_keys(const KeyRebinding& entry, std::size_t e, std::size_t row, std::vector<Key>& keys) {
+std::optional<KeyRefusal> entry_keys(const KeyRebinding& entry, std::size_t e, std::size_t row,
+                                     std::vector<Key>& keys) {
     for (std::size_t k = 0; k < entry.keys.size(); ++k) {
         const auto key = parse_key_name(entry.keys[k]);
         if (const auto reserved = reserved_control_key(entry.keys[k]))
             return KeyRefusal{e, k, concat("\"", entry.keys[k], "\" cannot be a key: ", *reserved)};
-        if (!key) return KeyRefusal{e, k, concat("\"", entry.keys[k], "\" is not a key name; fetaix config lists them")};
+        if (!key)
+            return KeyRefusal{e, k, concat("\"", entry.keys[k], "\" is not a key name; fetaix config lists them")};
         // At a prompt a printable key types itself: only named and control keys can edit.
         if (kActions[row].contexts == kAtPrompt && key->name == Key::Name::Char && key->ch >= ' ')
-            return KeyRefusal{e, k, concat("\"", entry.keys[k], "\" types itself at the prompt; a prompt action takes a named key")};
-        if (std::none_of(keys.begin(), keys.end(), [&](const Key& x) { return same_key(x, *key); })) keys.push_back(*key);
+            return KeyRefusal{e, k,
+                              concat("\"", entry.keys[k],
+                                     "\" types itself at the prompt; a prompt action takes a named key")};
+        if (std::none_of(keys.begin(), keys.end(), [&](const Key& x) { return same_key(x, *key); }))
+            keys.push_back(*key);
     }
     return std::nullopt;
 }
@@ -345,7 +367,8 @@ std::vector<KeyConflict> key_conflicts(const KeyMap& map, const std::vector<std:
             for (const Key& key : map.keys(a)) {
                 const auto& other = map.keys(b);
                 if (std::none_of(other.begin(), other.end(), [&](const Key& x) { return same_key(x, key); })) continue;
-                if (std::any_of(found.begin(), found.end(), [&](const KeyConflict& d) { return d.action == a; })) continue;
+                if (std::any_of(found.begin(), found.end(), [&](const KeyConflict& d) { return d.action == a; }))
+                    continue;
                 const std::vector<std::string>& names = entries[*set_by[a]].keys;
                 std::optional<std::size_t> at;
                 for (std::size_t k = 0; k < names.size() && !at; ++k)

@@ -19,12 +19,12 @@ namespace fetaix::tui {
 
 // Where a key acts, as a set of bits: two actions may share a key only where they never both act.
 enum KeyContext : std::uint8_t {
-    kOnBoard = 1,      // InputMode::Board
-    kStepping = 2,     // Replay and Browse: the cursor-left/right keys step, cursor-up-left/down-left go to the ends
-    kAtPrompt = 4,     // the prompts of :, s and o; printable keys type themselves there
-    kAsked = 8,        // a yes/no question
-    kReading = 16,     // while o reads a file
-    kTooSmall = 32,    // the terminal is too small to show the game
+    kOnBoard = 1,    // InputMode::Board
+    kStepping = 2,   // Replay and Browse: the cursor-left/right keys step, cursor-up-left/down-left go to the ends
+    kAtPrompt = 4,   // the prompts of :, s and o; printable keys type themselves there
+    kAsked = 8,      // a yes/no question
+    kReading = 16,   // while o reads a file
+    kTooSmall = 32,  // the terminal is too small to show the game
     kEverywhere = 63,
 };
 
@@ -42,20 +42,20 @@ enum GameContext : std::uint8_t {
 
 // One row of the table.
 struct KeyAction {
-    std::string_view name;         // its key in [keys]: "undo"; typed too, for an action that has words
-    Action::Kind kind;             // None: an action only typed, which the screen-reader mode answers itself
-    ScreenDirection direction;     // for MoveCursor
-    PromptEdit edit;               // for PromptEdit
-    std::uint8_t contexts;         // KeyContext bits; 0: no key, only typed
-    std::string_view defaults;     // key names, separated by spaces: "Left h"
-    std::string_view description;  // for the help page and `fetaix config`: "move the cursor left"
+    std::string_view name;           // its key in [keys]: "undo"; typed too, for an action that has words
+    Action::Kind kind;               // None: an action only typed, which the screen-reader mode answers itself
+    ScreenDirection direction;       // for MoveCursor
+    PromptEdit edit;                 // for PromptEdit
+    std::uint8_t contexts;           // KeyContext bits; 0: no key, only typed
+    std::string_view defaults;       // key names, separated by spaces: "Left h"
+    std::string_view description;    // for the help page and `fetaix config`: "move the cursor left"
     std::uint8_t allowed = kAlways;  // GameContext bits
     // Typed in the screen-reader mode: its words, separated by spaces, the first the one its help and
     // messages name ("yes y"); "" with `said` set: the line is not a word (a move); "" without: not typed.
     std::string_view words = "";
-    std::string_view takes = "";   // what may follow the word: "FILE"
-    std::string_view said = "";    // what it does, for the screen-reader mode's help: "take back the last move"
-    std::uint8_t help_line = 0;    // where that help lists it, from 1; 0: not there
+    std::string_view takes = "";  // what may follow the word: "FILE"
+    std::string_view said = "";   // what it does, for the screen-reader mode's help: "take back the last move"
+    std::uint8_t help_line = 0;   // where that help lists it, from 1; 0: not there
 };
 
 // Every action of the game: those with keys first, in the order the help page and `fetaix config` list

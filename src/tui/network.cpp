@@ -15,8 +15,8 @@
 #include <sstream>
 
 #include "store/autosave.hpp"
-#include "store/history.hpp"
 #include "store/files.hpp"
+#include "store/history.hpp"
 
 namespace fetaix::tui {
 
@@ -60,7 +60,8 @@ std::string read_token(const std::string& path, int line = 0, std::string* probl
 }
 
 // Returns why the token could not be kept (the seat then cannot be taken back after a crash).
-std::optional<std::string> write_token(const std::string& state_folder, const std::string& path, const std::string& token) {
+std::optional<std::string> write_token(const std::string& state_folder, const std::string& path,
+                                       const std::string& token) {
     // The state folder and its parents, as the autosave would make them.
     const std::string folder = concat(state_folder, "/seats");
     for (std::size_t at = folder.find('/', 1); at != std::string::npos; at = folder.find('/', at + 1))
@@ -75,7 +76,8 @@ std::optional<std::string> write_token(const std::string& state_folder, const st
         return concat("cannot keep the seat token: ", *refusal);
     }
     const std::string line = token + "\n";
-    const bool ok = ::ftruncate(fd, 0) == 0 && ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
+    const bool ok = ::ftruncate(fd, 0) == 0 &&
+                    ::write(fd, line.data(), line.size()) == static_cast<ssize_t>(line.size());
     ::close(fd);
     if (!ok) return concat("cannot keep the seat token in ", path);
     return std::nullopt;
@@ -97,8 +99,8 @@ bool has_seat_token(const std::string& state_folder, const std::string& name) {
     return !read_token(token_path(state_folder, name)).empty();
 }
 
-Expected<std::unique_ptr<Network>> Network::open_door(Controller& controller, Color keep,
-                                                      std::optional<Color> computer, const std::string& state_folder) {
+Expected<std::unique_ptr<Network>> Network::open_door(Controller& controller, Color keep, std::optional<Color> computer,
+                                                      const std::string& state_folder) {
     const Players& players = controller.players();
     std::unique_ptr<Network> network(new Network);
     network->options_.mode = NetOptions::Mode::Host;
@@ -181,7 +183,8 @@ std::optional<Error> Network::connect() {
     config.name = options_.player;
     // The seat token kept when first let in: the same seat back, on a rejoin too.
     token_problem_.clear();
-    if (config.role == net::Role::Seat) config.token = read_token(token_path(state_folder_, options_.name), 0, &token_problem_);
+    if (config.role == net::Role::Seat)
+        config.token = read_token(token_path(state_folder_, options_.name), 0, &token_problem_);
     auto client = net::Client::connect(std::move(config), *game_);
     if (!client) return client.error();
     host_pid_ = (*client)->host_pid();
@@ -217,7 +220,8 @@ void Network::end(const std::string& state_folder) {
     // A line has room for a long state folder's path but not for any: the others then read where in words.
     const std::string bye = text(over ? concat(store::history_directory(state_folder), "/")
                                       : concat(state_folder, "/autosave.pdn"));
-    host_->say_bye(bye.size() <= net::kMaxTextBytes ? bye : text(over ? "the host's game history" : "the host's autosave"));
+    host_->say_bye(bye.size() <= net::kMaxTextBytes ? bye
+                                                    : text(over ? "the host's game history" : "the host's autosave"));
 }
 
 Link Network::link(Controller& controller) {
@@ -251,7 +255,8 @@ Link Network::link(Controller& controller) {
 
 std::string Network::who(Color side) const {
     const std::string& name = session_->name(side);
-    return name.empty() || name == to_string(side) ? std::string(to_string(side)) : concat(to_string(side), " (", name, ")");
+    return name.empty() || name == to_string(side) ? std::string(to_string(side))
+                                                   : concat(to_string(side), " (", name, ")");
 }
 
 void Network::seat(Controller& controller, std::optional<Color> mine) {
@@ -301,8 +306,8 @@ int Network::timeout_ms() const {
     const net::TimePoint now = net::Clock::now();
     int limit = session_->timeout_ms(now);
     if (retry_at_) {
-        const int next = static_cast<int>(std::max<std::int64_t>(
-            0, std::chrono::ceil<std::chrono::milliseconds>(*retry_at_ - now).count()));
+        const int next = static_cast<int>(
+            std::max<std::int64_t>(0, std::chrono::ceil<std::chrono::milliseconds>(*retry_at_ - now).count()));
         if (limit < 0 || next < limit) limit = next;
     }
     // The time since a player left is shown by the second in a timed game.
@@ -392,8 +397,8 @@ void Network::on_synced(const net::Event& e, Controller& controller) {
     controller.set_names(session_->name(Color::White), session_->name(Color::Black));
     controller.table().replaced(e.goes_on);
     if (next_game) controller.tell("New game.");
-    if (const auto offer = session_->open_offer(); offer && session_->my_side() &&
-                                                    session_->offer_by() != *session_->my_side())
+    if (const auto offer = session_->open_offer();
+        offer && session_->my_side() && session_->offer_by() != *session_->my_side())
         controller.offered(session_->offer_by(), *offer == net::Offer::Takeback);
 }
 
@@ -466,7 +471,8 @@ void Network::on_closed(const net::Event& e, Controller& controller) {
     if (!host_ && is_door_name(options_.name)) {
         lost_door_ = options_;
         // A plain fetaix's game is not joined again by its name: the quit question no longer says so.
-        if (options_.mode == NetOptions::Mode::Join) controller.set_quit_text("Quit? The host's fetaix has closed: the game is saved with the host.");
+        if (options_.mode == NetOptions::Mode::Join)
+            controller.set_quit_text("Quit? The host's fetaix has closed: the game is saved with the host.");
     }
     // A plain fetaix's game comes back under another name (its new process id): no rejoin by this
     // one. A host that closed this connection but runs on (the seat taken back elsewhere) neither.
@@ -522,7 +528,8 @@ void Network::apply(const net::Event& e, Controller& controller) {
             break;
         case E::Clock:
             if (const auto& clock = session_->clock(); clock && e.clock)
-                controller.follow_clock(e.ply, clock->control(Color::White), clock->control(Color::Black), *e.clock, e.at);
+                controller.follow_clock(e.ply, clock->control(Color::White), clock->control(Color::Black), *e.clock,
+                                        e.at);
             break;
         case E::Chat:
             controller.add_chat(concat(e.name, e.role == net::Role::Watch ? " (watching)" : "", ": ", e.text));

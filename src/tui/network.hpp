@@ -24,16 +24,16 @@ namespace fetaix::tui {
 struct NetOptions {
     enum class Mode { Local, Host, Join, Watch };
     Mode mode = Mode::Local;
-    std::string name = "fetaix";           // the game's name (its socket)
-    bool shared = false;                   // host: other users may join, with codes
+    std::string name = "fetaix";               // the game's name (its socket)
+    bool shared = false;                       // host: other users may join, with codes
     std::optional<Color> side = Color::White;  // host: the side its player takes
-    std::string code;                      // join, watch: a shared game's code
-    std::string player;                    // this terminal's player's name (empty: the settings', or the login name)
-    bool resume = false;                   // host: the autosaved game again, its players' seat tokens with it
+    std::string code;                          // join, watch: a shared game's code
+    std::string player;   // this terminal's player's name (empty: the settings', or the login name)
+    bool resume = false;  // host: the autosaved game again, its players' seat tokens with it
     // host: a timed game's controls (both or neither) and, resumed, where its clocks stood
     std::optional<TimeControl> white_clock, black_clock;
     std::optional<ClockReading> clock_now;
-    std::string note;                      // watch: said instead of "Watching NAME" (a game taken over)
+    std::string note;  // watch: said instead of "Watching NAME" (a game taken over)
 };
 
 // The name a plain fetaix's game is reachable by (its socket in the private folder): "local-PID".
@@ -134,10 +134,10 @@ private:
     bool welcomed_ = false;
     std::string watch_line_;  // watcher: what the keys do, shown under news of a seat
     std::optional<std::string> refusal_;
-    std::string token_problem_;  // why the seat token kept here was not sent, if it was not
+    std::string token_problem_;                        // why the seat token kept here was not sent, if it was not
     std::array<std::optional<Millis>, 2> away_since_;  // by Color: when the player left
-    std::string standing_;                              // what show_standing last put on the network line
-    bool door_ = false;    // a plain fetaix's game (open_door)
+    std::string standing_;                             // what show_standing last put on the network line
+    bool door_ = false;                                // a plain fetaix's game (open_door)
     bool joined_ = false;  // door: a second terminal has taken the free seat; play goes through the Host
     std::optional<int> takeover_;
     std::optional<NetOptions> lost_door_;

@@ -12,17 +12,17 @@ namespace fetaix::tui {
 
 // What an editing key does to the line.
 enum class PromptEdit {
-    Left,       // Left: one character back
-    Right,      // Right: one character on
-    Home,       // Home, Ctrl-A: to the start
-    End,        // End, Ctrl-E: to the end
-    Erase,      // Backspace: the character before the cursor
-    Delete,     // Delete: the character under the cursor
-    CutToStart, // Ctrl-U: everything before the cursor
-    CutWord,    // Ctrl-W: the word before the cursor, and the spaces after it
-    Older,      // Up: the entry before in this prompt's history
-    Newer,      // Down: the entry after, and past the last the line being typed
-    Complete,   // Tab: complete a move
+    Left,        // Left: one character back
+    Right,       // Right: one character on
+    Home,        // Home, Ctrl-A: to the start
+    End,         // End, Ctrl-E: to the end
+    Erase,       // Backspace: the character before the cursor
+    Delete,      // Delete: the character under the cursor
+    CutToStart,  // Ctrl-U: everything before the cursor
+    CutWord,     // Ctrl-W: the word before the cursor, and the spaces after it
+    Older,       // Up: the entry before in this prompt's history
+    Newer,       // Down: the entry after, and past the last the line being typed
+    Complete,    // Tab: complete a move
 };
 
 // The text and the cursor, a byte offset into it (the prompt takes printable ASCII only).
@@ -64,8 +64,8 @@ private:
 
 // Tab on the move prompt: the text before the cursor is the beginning of a move in notation.
 struct Completion {
-    PromptLine line;                  // completed as far as every matching move agrees
-    std::vector<std::string> choices; // the matching moves, when more than one
+    PromptLine line;                   // completed as far as every matching move agrees
+    std::vector<std::string> choices;  // the matching moves, when more than one
 };
 Completion complete_move(const PromptLine& line, const MoveList& legal);
 

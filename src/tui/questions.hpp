@@ -11,8 +11,21 @@
 namespace fetaix::tui {
 
 // A yes/no question on screen; the game waits for the answer.
-enum class Question { None, NewGame, Resign, Quit, AcceptDraw, Resume, ReadOnly, ResumeUnsaved, Replace, OpenOther,
-                      Discard, AcceptTakeback, Asked };
+enum class Question {
+    None,
+    NewGame,
+    Resign,
+    Quit,
+    AcceptDraw,
+    Resume,
+    ReadOnly,
+    ResumeUnsaved,
+    Replace,
+    OpenOther,
+    Discard,
+    AcceptTakeback,
+    Asked
+};
 
 // What the question on screen is about.
 struct Asking {

@@ -53,8 +53,7 @@ bool count_down(std::FILE* out, std::string_view label, int seconds, Step step, 
     }
     if (done && erase_when_done && shown >= 0)
         say(out, concat("\r", std::string(label.size() + concat(" ", shown, " s ").size(), ' '), "\r"));
-    else
-        say(out, "\n");
+    else say(out, "\n");
     return done;
 }
 
@@ -214,7 +213,8 @@ Handover ask_takeover(std::FILE* out, const net::GameSocket& path, int pid, cons
 std::optional<int> unresponsive(AppOptions& options, std::FILE* in, std::FILE* out, int pid, std::string_view why) {
     const bool mine = same_user(pid);
     say(out, concat("The other fetaix (pid ", pid, ") ", why, "\n"));
-    if (mine) say(out, concat("  k  stop it (SIGTERM, SIGKILL after ", kGraceSeconds, " s) and take its saved game here\n"));
+    if (mine)
+        say(out, concat("  k  stop it (SIGTERM, SIGKILL after ", kGraceSeconds, " s) and take its saved game here\n"));
     else say(out, "     (it belongs to another user: it cannot be stopped from here)\n");
     say(out, "  n  play a separate game, not autosaved\n  q  quit\n");
     const std::string choices = mine ? "k, n or q" : "n or q";
@@ -268,7 +268,8 @@ std::string seat_player(const net::GameInfo& info, const AppOptions& options, Co
     return name == to_string(side) ? std::string() : name;
 }
 
-HolderOffer holder_offer(const net::GameInfo& info, const AppOptions& options, const std::string& game, bool networked) {
+HolderOffer holder_offer(const net::GameInfo& info, const AppOptions& options, const std::string& game,
+                         bool networked) {
     HolderOffer offer;
     offer.networked = networked;
     offer.free = networked && (info.white_free || info.black_free);
@@ -292,19 +293,19 @@ std::string say_holder_game(std::FILE* out, int pid, const net::GameInfo& info, 
                                                          : std::string(result_token(info.outcome));
     // Moves counted as the move list counts them: "1. c2-c3 c4xc2" is one.
     const std::size_t moves = full_moves_before(info.turn, info.ply);
-    say(out, concat("Another fetaix (pid ", pid, ") is playing the game saved here:\n", seat_text(Color::White, info.white),
-                    " - ", seat_text(Color::Black, info.black), ", ", moves, moves == 1 ? " move, " : " moves, ",
-                    state, ".\n"));
+    say(out, concat("Another fetaix (pid ", pid, ") is playing the game saved here:\n",
+                    seat_text(Color::White, info.white), " - ", seat_text(Color::Black, info.black), ", ", moves,
+                    moves == 1 ? " move, " : " moves, ", state, ".\n"));
     if (offer.free)
-        say(out, concat("  s  take the ", to_string(offer.free_side), " seat: one game on two screens (the other keeps ",
-                        to_string(opponent(offer.free_side)), ")\n"));
-    else if (offer.rejoin)
-        say(out, "  s  take your seat back: one game on two screens\n");
-    else if (offer.token)
-        say(out, "     (its other seat is played at another terminal, still connected)\n");
+        say(out,
+            concat("  s  take the ", to_string(offer.free_side), " seat: one game on two screens (the other keeps ",
+                   to_string(opponent(offer.free_side)), ")\n"));
+    else if (offer.rejoin) say(out, "  s  take your seat back: one game on two screens\n");
+    else if (offer.token) say(out, "     (its other seat is played at another terminal, still connected)\n");
     if (offer.networked) say(out, "  w  watch it live\n");
-    say(out, "  t  take it over here (the other screen becomes a watcher)\n  n  play a separate game, not autosaved\n"
-             "  q  quit\n");
+    say(out,
+        "  t  take it over here (the other screen becomes a watcher)\n  n  play a separate game, not autosaved\n"
+        "  q  quit\n");
     return offer.free || offer.rejoin ? "s, w, t, n or q" : offer.networked ? "w, t, n or q" : "t, n or q";
 }
 
@@ -319,7 +320,8 @@ std::optional<int> take_over(AppOptions& options, std::FILE* in, std::FILE* out,
         case Handover::Done: options.resume = ResumeChoice::Resume; return std::nullopt;
         case Handover::Refused: return 1;
         case Handover::NoAnswer:
-            return unresponsive(options, in, out, pid, "did not let go of the game:\nit may be stopped, or hung on a lost connection.");
+            return unresponsive(options, in, out, pid,
+                                "did not let go of the game:\nit may be stopped, or hung on a lost connection.");
     }
     return 1;
 }
@@ -367,8 +369,7 @@ std::optional<int> meet_the_holder(AppOptions& options, std::FILE* in, std::FILE
     if (!holder || holder->pid <= 0 || holder->pid == ::getpid()) return std::nullopt;
     const int pid = holder->pid;
     if (holder->game.empty())
-        return unresponsive(options, in, out, pid,
-                            "takes no requests (screen-reader mode, or no socket).");
+        return unresponsive(options, in, out, pid, "takes no requests (screen-reader mode, or no socket).");
     const auto path = net::find_game(holder->game);
     std::optional<net::GameInfo> info;
     if (path) {

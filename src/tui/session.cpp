@@ -50,13 +50,15 @@ std::unique_ptr<store::Autosave> prepare(Controller& controller, AppOptions& opt
             const std::string failing = concat("autosave failing: ", autosave->problem());
             controller.set_notice(saved.news.empty() ? failing : concat(failing, "; ", saved.news));
             if (offer && options.resume == ResumeChoice::Resume) controller.load(*saved.record);
-            else if (offer && options.resume == ResumeChoice::Ask) controller.offer_resume_unsaved(std::move(*saved.record));
+            else if (offer && options.resume == ResumeChoice::Ask)
+                controller.offer_resume_unsaved(std::move(*saved.record));
             return autosave;
         }
         case store::Autosave::Ownership::Owned: break;
     }
     if (!saved.news.empty()) controller.set_notice(saved.news);
-    if (options.resume == ResumeChoice::Choose && offer) throw std::runtime_error(choose_text(*saved.record, *autosave, options));
+    if (options.resume == ResumeChoice::Choose && offer)
+        throw std::runtime_error(choose_text(*saved.record, *autosave, options));
     if (options.record) {
         // The file's game would overwrite the unfinished saved one: asked first, as o asks.
         if (unfinished_saved)
@@ -95,7 +97,9 @@ FileAccess real_files(const std::string& state_folder) {
     files.write = [](const std::string& path, const std::string& text, bool replace) {
         return store::save_record_file(path, text, replace);
     };
-    files.read = [](const std::string& path, const std::atomic<bool>* stop) { return store::load_game_file(path, stop); };
+    files.read = [](const std::string& path, const std::atomic<bool>* stop) {
+        return store::load_game_file(path, stop);
+    };
     files.default_save_name = [] { return store::unused_save_name(std::time(nullptr)); };
     const std::string history = store::history_directory(state_folder);
     files.archive = [history](const std::string& record, const std::string& replacing) {
@@ -147,13 +151,13 @@ Session::Session(Controller& controller, AppOptions& options) : controller_(cont
 }
 
 void Session::save_if_changed(bool ending, bool always) {
-    const bool clock_due =
-        controller_.clock() && (controller_.clock_paused() != saved_paused_ || ending ||
-                                (controller_.clock_wait() && now_ms() - saved_at_ >= 1000));
+    const bool clock_due = controller_.clock() && (controller_.clock_paused() != saved_paused_ || ending ||
+                                                   (controller_.clock_wait() && now_ms() - saved_at_ >= 1000));
     // A read-only view changes nothing and is not saved.
     if (!autosave_ || controller_.ui().replay) return;
     std::vector<Tag> players = player_tags(controller_.players());
-    if (controller_.revision() == saved_revision_ && players == saved_players_ && !clock_due && !always && !start_unsaved_)
+    if (controller_.revision() == saved_revision_ && players == saved_players_ && !clock_due && !always &&
+        !start_unsaved_)
         return;
     start_unsaved_ = false;
     saved_players_ = std::move(players);

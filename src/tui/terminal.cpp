@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <clocale>
-#include <signal.h>
-#include <stdexcept>
 #include <cstdlib>
 #include <cstring>
 #include <langinfo.h>
 #include <poll.h>
+#include <signal.h>
+#include <stdexcept>
 #include <unistd.h>
 
 #include <curses.h>
@@ -83,7 +83,8 @@ Terminal::Terminal(const TerminalOptions& options) {
     // sequence would each act as a key.
     for (const KeySequence& s : extra_key_sequences()) {
         const std::string bytes(s.bytes);
-        if (const int code = curses_key(s.key); code != 0 && key_defined(bytes.c_str()) == 0) define_key(bytes.c_str(), code);
+        if (const int code = curses_key(s.key); code != 0 && key_defined(bytes.c_str()) == 0)
+            define_key(bytes.c_str(), code);
     }
     set_escdelay(25);
     curs_set(0);

@@ -3,9 +3,9 @@
 // terminal on every way out (return, exception, signal), reads keys, and copies Frames to the screen.
 
 #include <csignal>
+#include <optional>
 #include <poll.h>
 #include <signal.h>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +20,7 @@ namespace fetaix::tui {
 std::optional<std::string> terminal_problem();
 
 struct TerminalOptions {
-    bool ascii = false;  // plain ASCII glyphs even in a UTF-8 locale
+    bool ascii = false;          // plain ASCII glyphs even in a UTF-8 locale
     std::string theme = "dark";  // a name theme_by_name knows (checked by the command line)
 };
 

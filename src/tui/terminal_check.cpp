@@ -17,8 +17,8 @@ namespace fetaix::tui {
 std::optional<std::string> terminal_problem() {
     if (isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0) {
         const char* which = isatty(STDIN_FILENO) == 0 && isatty(STDOUT_FILENO) == 0 ? "neither is one"
-                            : isatty(STDIN_FILENO) == 0                              ? "standard input is not one"
-                                                                                     : "standard output is not one";
+                            : isatty(STDIN_FILENO) == 0                             ? "standard input is not one"
+                                                                                    : "standard output is not one";
         return concat("the game needs a terminal on standard input and output (", which, ")");
     }
     const char* term = std::getenv("TERM");

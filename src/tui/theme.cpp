@@ -23,9 +23,9 @@ struct Pair {
 // What a colour theme chooses; everything else is the same in every theme.
 struct Palette {
     std::string_view name, about;
-    Colour ground, lines;            // the board
-    Colour white, black, marker;     // standing on the ground
-    bool bold_pieces;                // only where bold's brighter colour keeps the contrast
+    Colour ground, lines;         // the board
+    Colour white, black, marker;  // standing on the ground
+    bool bold_pieces;             // only where bold's brighter colour keeps the contrast
     Pair destination, path, taken, last, must, hint, dialog, turn_white, turn_black;
 };
 
@@ -103,9 +103,13 @@ constexpr Colour kPaper = colour(255, 255, 255, kWhite);
 std::vector<Theme> make_themes() {
     std::vector<Theme> all;
     all.push_back(colour_theme({
-        .name = "dark", .about = "Light pieces on a dark board (the default)",
-        .ground = colour(28, 28, 28, kBlack), .lines = colour(0, 175, 95, kGreen),
-        .white = kPaper, .black = colour(255, 175, 0, kYellow), .marker = colour(0, 255, 255, kCyan),
+        .name = "dark",
+        .about = "Light pieces on a dark board (the default)",
+        .ground = colour(28, 28, 28, kBlack),
+        .lines = colour(0, 175, 95, kGreen),
+        .white = kPaper,
+        .black = colour(255, 175, 0, kYellow),
+        .marker = colour(0, 255, 255, kCyan),
         .bold_pieces = true,
         .destination = {kInk, colour(0, 175, 175, kCyan)},
         .path = {kInk, colour(95, 215, 95, kGreen)},
@@ -118,9 +122,13 @@ std::vector<Theme> make_themes() {
         .turn_black = {kInk, colour(255, 175, 0, kYellow)},
     }));
     all.push_back(colour_theme({
-        .name = "light", .about = "Dark pieces on a light board, for light terminals",
-        .ground = colour(238, 238, 238, kWhite), .lines = colour(95, 95, 135, kBlue),
-        .white = colour(0, 0, 175, kBlue), .black = kInk, .marker = colour(175, 0, 0, kRed),
+        .name = "light",
+        .about = "Dark pieces on a light board, for light terminals",
+        .ground = colour(238, 238, 238, kWhite),
+        .lines = colour(95, 95, 135, kBlue),
+        .white = colour(0, 0, 175, kBlue),
+        .black = kInk,
+        .marker = colour(175, 0, 0, kRed),
         .bold_pieces = false,
         .destination = {kInk, colour(0, 215, 215, kCyan)},
         .path = {kInk, colour(95, 215, 95, kGreen)},
@@ -133,9 +141,13 @@ std::vector<Theme> make_themes() {
         .turn_black = {kPaper, kInk},
     }));
     all.push_back(colour_theme({
-        .name = "high-contrast", .about = "White and yellow on black, marks in full colour",
-        .ground = kInk, .lines = kPaper,
-        .white = kPaper, .black = colour(255, 255, 0, kYellow), .marker = colour(0, 255, 255, kCyan),
+        .name = "high-contrast",
+        .about = "White and yellow on black, marks in full colour",
+        .ground = kInk,
+        .lines = kPaper,
+        .white = kPaper,
+        .black = colour(255, 255, 0, kYellow),
+        .marker = colour(0, 255, 255, kCyan),
         .bold_pieces = true,
         .destination = {kInk, kPaper},
         .path = {kInk, colour(0, 255, 255, kCyan)},
@@ -150,9 +162,13 @@ std::vector<Theme> make_themes() {
     // Blue, orange, sky blue, yellow and greys (after Okabe and Ito): no red and no green at all, and any two
     // colours that tell things apart differ in lightness or in blue, never in red against green alone.
     all.push_back(colour_theme({
-        .name = "colour-blind", .about = "No meaning carried by red against green: blue, orange, yellow and greys",
-        .ground = colour(28, 28, 28, kBlack), .lines = colour(95, 135, 175, kCyan),  // xterm's blue on black: 2.2:1
-        .white = kPaper, .black = colour(255, 175, 0, kYellow), .marker = colour(95, 215, 255, kCyan),
+        .name = "colour-blind",
+        .about = "No meaning carried by red against green: blue, orange, yellow and greys",
+        .ground = colour(28, 28, 28, kBlack),
+        .lines = colour(95, 135, 175, kCyan),  // xterm's blue on black: 2.2:1
+        .white = kPaper,
+        .black = colour(255, 175, 0, kYellow),
+        .marker = colour(95, 215, 255, kCyan),
         .bold_pieces = true,
         .destination = {kInk, colour(95, 175, 255, kCyan)},
         .path = {kInk, colour(255, 215, 95, kYellow)},
@@ -223,9 +239,7 @@ ColourDepth choose_depth(int colors, const char* colorterm, const char* no_color
     return ColourDepth::Mono;
 }
 
-double relative_luminance(Rgb c) {
-    return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
-}
+double relative_luminance(Rgb c) { return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b); }
 
 double contrast_ratio(Rgb a, Rgb b) {
     const double la = relative_luminance(a), lb = relative_luminance(b);
@@ -233,10 +247,22 @@ double contrast_ratio(Rgb a, Rgb b) {
 }
 
 Rgb xterm_rgb(int index) {
-    static constexpr std::array<Rgb, 16> kSystem{{{0, 0, 0},       {205, 0, 0},     {0, 205, 0},     {205, 205, 0},
-                                                  {0, 0, 238},     {205, 0, 205},   {0, 205, 205},   {229, 229, 229},
-                                                  {127, 127, 127}, {255, 0, 0},     {0, 255, 0},     {255, 255, 0},
-                                                  {92, 92, 255},   {255, 0, 255},   {0, 255, 255},   {255, 255, 255}}};
+    static constexpr std::array<Rgb, 16> kSystem{{{0, 0, 0},
+                                                  {205, 0, 0},
+                                                  {0, 205, 0},
+                                                  {205, 205, 0},
+                                                  {0, 0, 238},
+                                                  {205, 0, 205},
+                                                  {0, 205, 205},
+                                                  {229, 229, 229},
+                                                  {127, 127, 127},
+                                                  {255, 0, 0},
+                                                  {0, 255, 0},
+                                                  {255, 255, 0},
+                                                  {92, 92, 255},
+                                                  {255, 0, 255},
+                                                  {0, 255, 255},
+                                                  {255, 255, 255}}};
     if (index < 16) return kSystem[static_cast<std::size_t>(std::max(index, 0))];
     if (index < 232) {
         const int i = index - 16;

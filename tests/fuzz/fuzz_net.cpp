@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (!message) {
             const std::string answer = error_line(message.error().describe());
             auto back = parse(answer);
-            if (!back || answer.size() + 1 > kMaxLineBytes || !std::holds_alternative<ErrorMessage>(*back)) std::abort();
+            if (!back || answer.size() + 1 > kMaxLineBytes || !std::holds_alternative<ErrorMessage>(*back))
+                std::abort();
             continue;
         }
         const std::string again = format(*message);

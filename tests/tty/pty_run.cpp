@@ -74,7 +74,8 @@ int main(int argc, char** argv) {
     int split = 1;
     while (split < argc && std::strcmp(argv[split], "--") != 0) ++split;
     if (split + 1 >= argc) {
-        std::fputs("usage: pty_run [wait=TEXT | wait-file=PATH | send=TEXT | hangup]... -- PROGRAM [ARGS...]\n", stderr);
+        std::fputs("usage: pty_run [wait=TEXT | wait-file=PATH | send=TEXT | hangup]... -- PROGRAM [ARGS...]\n",
+                   stderr);
         return 2;
     }
     master = posix_openpt(O_RDWR | O_NOCTTY);

@@ -15,9 +15,9 @@ struct Weights {
     int mullah = 300;
     // A man's bonus by how far it has come: its own ranks 1 to 4 (rank 5 makes it a mullah).
     std::array<int, 4> advancement{0, 4, 10, 20};
-    int mobility = 3;      // per point a piece could step to
-    int safe_edge = 18;    // per man on the board's edge, where fewer lines can jump it
-    int hanging = 30;      // per piece of the side to move that the opponent could take next
+    int mobility = 3;    // per point a piece could step to
+    int safe_edge = 18;  // per man on the board's edge, where fewer lines can jump it
+    int hanging = 30;    // per piece of the side to move that the opponent could take next
 };
 
 namespace detail {
@@ -41,7 +41,8 @@ inline Bitboard exposed(const Position& pos, Color victim) {
     const Bitboard prey = pos.of(victim);
     const Bitboard empty = pos.empty();
     Bitboard hit = 0;
-    for (Direction d : man_capture_directions(attacker, false)) hit |= shift(pos.men(attacker), d) & prey & shift(empty, opposite(d));
+    for (Direction d : man_capture_directions(attacker, false))
+        hit |= shift(pos.men(attacker), d) & prey & shift(empty, opposite(d));
     const Bitboard mullahs = pos.mullahs_of(attacker);
     if (mullahs)
         for (Direction d : kDirections) {

@@ -10,9 +10,9 @@
 namespace fetaix::engine {
 
 struct Level {
-    int depth;                // deepest iteration
-    std::uint64_t nodes;      // node budget per move
-    int noise;                // evaluation noise, in hundredths of a man
+    int depth;            // deepest iteration
+    std::uint64_t nodes;  // node budget per move
+    int noise;            // evaluation noise, in hundredths of a man
 };
 
 inline constexpr int kMinLevel = 1;
@@ -24,14 +24,14 @@ inline constexpr int kMaxLevel = 8;
 // all the time it is given.
 inline constexpr Level level(int n) {
     constexpr Level table[] = {
-        {1, 100, 150},                // 1
-        {2, 500, 100},                // 2
-        {3, 2500, 120},               // 3
-        {4, 6000, 70},                // 4
-        {6, 40000, 25},               // 5
-        {7, 100000, 15},              // 6
-        {64, 500000, 0},              // 7
-        {64, ~std::uint64_t{0}, 0},   // 8
+        {1, 100, 150},               // 1
+        {2, 500, 100},               // 2
+        {3, 2500, 120},              // 3
+        {4, 6000, 70},               // 4
+        {6, 40000, 25},              // 5
+        {7, 100000, 15},             // 6
+        {64, 500000, 0},             // 7
+        {64, ~std::uint64_t{0}, 0},  // 8
     };
     return table[(n < kMinLevel ? kMinLevel : n > kMaxLevel ? kMaxLevel : n) - 1];
 }
@@ -53,8 +53,9 @@ inline constexpr bool uses_tables(int level_number) { return level(level_number)
 // until `stop` (if given, see Limits::stop) is set; with the endgame tables and the book of proven
 // positions if given and the level uses them.
 inline Result think(Search& search, const Game& game, int level_number, std::uint64_t seed, int time_ms = -1,
-                    const std::function<void(const DepthReport&)>& on_depth = {}, const std::atomic<bool>* stop = nullptr,
-                    Tables* tables = nullptr, const book::Book* book = nullptr) {
+                    const std::function<void(const DepthReport&)>& on_depth = {},
+                    const std::atomic<bool>* stop = nullptr, Tables* tables = nullptr,
+                    const book::Book* book = nullptr) {
     const Level l = level(level_number);
     search.set_noise(l.noise, seed);
     search.set_tables(uses_tables(level_number) ? tables : nullptr);

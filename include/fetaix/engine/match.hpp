@@ -22,12 +22,12 @@
 namespace fetaix::engine {
 
 struct MatchSettings {
-    int a = 1, b = 1;               // the levels
+    int a = 1, b = 1;  // the levels
     long long games = 0;
     std::uint64_t seed = 1;
     Rules rules{};
-    int opening_plies = 10;         // random plies before the engines take over
-    int max_plies = 400;            // a game still going then counts as a draw
+    int opening_plies = 10;  // random plies before the engines take over
+    int max_plies = 400;     // a game still going then counts as a draw
     // Both engines on this clock, timed for real from the first move after the opening: each budgets
     // its moves from its clock (think_budget) and loses when it runs out. None: the levels' own limits.
     std::optional<TimeControl> clock;
@@ -92,8 +92,8 @@ inline std::vector<Opening> choose_openings(const MatchSettings& s) {
 
 struct MatchGame {
     bool a_is_white = true;
-    double score = 0.5;    // for A: 1 win, 0.5 draw, 0 loss
-    bool capped = false;   // still going after max_plies
+    double score = 0.5;      // for A: 1 win, 0.5 draw, 0 loss
+    bool capped = false;     // still going after max_plies
     bool forfeited = false;  // a side answered with a move the game refused (an engine bug) and lost
     bool on_time = false;    // a side's clock ran out
     std::size_t plies = 0;
@@ -169,7 +169,8 @@ MatchGame play_timed(const Opening& opening, long long g, int max_plies, const T
 
 // Game number g of a match between levels. Each search's table is cleared first, so the game does not
 // depend on the ones before it.
-inline MatchGame play_match_game(const MatchSettings& s, const Opening& opening, long long g, Search& search_a, Search& search_b) {
+inline MatchGame play_match_game(const MatchSettings& s, const Opening& opening, long long g, Search& search_a,
+                                 Search& search_b) {
     search_a.clear();
     search_b.clear();
     const std::uint64_t seed = s.seed + static_cast<std::uint64_t>(g) * 7919u;
@@ -184,7 +185,8 @@ inline MatchGame play_match_game(const MatchSettings& s, const Opening& opening,
         });
     }
     return play_from(opening, g, s.max_plies, [&](const Game& game, bool a_moves) {
-        return think(a_moves ? search_a : search_b, game, a_moves ? s.a : s.b, s.seed + static_cast<std::uint64_t>(g) * 7919u + game.ply());
+        return think(a_moves ? search_a : search_b, game, a_moves ? s.a : s.b,
+                     s.seed + static_cast<std::uint64_t>(g) * 7919u + game.ply());
     });
 }
 

@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "../solve/book.hpp"
 #include "../movegen.hpp"
 #include "../position.hpp"
 #include "../rules.hpp"
+#include "../solve/book.hpp"
 #include "evaluate.hpp"
 #include "tables.hpp"
 
@@ -72,7 +72,8 @@ struct Result {
 
 class Search {
 public:
-    explicit Search(std::size_t table_entries = 1u << 20) : table_(std::bit_ceil(std::max<std::size_t>(table_entries, 1024))) {}
+    explicit Search(std::size_t table_entries = 1u << 20)
+        : table_(std::bit_ceil(std::max<std::size_t>(table_entries, 1024))) {}
 
     void set_weights(const Weights& w) { weights_ = w; }
     // Noise of up to +-`amplitude` added to each evaluation, the same for a given seed and position:
@@ -110,7 +111,8 @@ public:
         table_pieces_ = tables_ ? tables_->pieces(rules) : 0;
         if (tables_)
             if (const auto choice = table_move(*tables_, rules, root);
-                choice && holds(choice->value, rules, history.quiet_plies) && !repeats_thrice(root.after(choice->move), history)) {
+                choice && holds(choice->value, rules, history.quiet_plies) &&
+                !repeats_thrice(root.after(choice->move), history)) {
                 result.best = choice->move;
                 result.score = table_score(choice->value, 0);
                 result.pv = {choice->move};
@@ -122,7 +124,8 @@ public:
         // A move the book says does not lose: played unless the search finds a forced win.
         std::optional<Move> hold;
         if (book_ && book_->applies(rules)) {
-            if (const auto choice = book_move(root, root_moves, history); choice && choice->second != book::Value::Holds) {
+            if (const auto choice = book_move(root, root_moves, history);
+                choice && choice->second != book::Value::Holds) {
                 result.best = choice->first;
                 result.pv = {choice->first};
                 result.proven = choice->second;
@@ -135,10 +138,12 @@ public:
             // The moves into a proven loss are left out while another is left; with none left, the
             // root is lost and every move is searched for the longest defence.
             for (const Move& m : root_moves)
-                if (const auto e = book_->find(root.after(m)); e && e->value == book::Value::Win) root_excluded_.push_back(m);
+                if (const auto e = book_->find(root.after(m)); e && e->value == book::Value::Win)
+                    root_excluded_.push_back(m);
             const bool all_lose = root_excluded_.size() == root_moves.size();
             if (all_lose) root_excluded_.clear();
-            if (const auto e = book_->find(root); all_lose || (e && e->value == book::Value::Loss)) result.proven = book::Value::Loss;
+            if (const auto e = book_->find(root); all_lose || (e && e->value == book::Value::Loss))
+                result.proven = book::Value::Loss;
             for (const Move& m : root_moves)
                 if (std::find(root_excluded_.begin(), root_excluded_.end(), m) == root_excluded_.end()) {
                     result.best = m;  // at hand if the clock runs out at once
@@ -158,7 +163,8 @@ public:
         stopped_ = false;
         root_best_.reset();
         for (int depth = 1; depth <= std::min(limits.depth, kMaxPly - 1); ++depth) {
-            const int score = negamax(root, depth, -kMate, kMate, 0, history.quiet_plies, static_cast<int>(history.keys.size()));
+            const int score = negamax(root, depth, -kMate, kMate, 0, history.quiet_plies,
+                                      static_cast<int>(history.keys.size()));
             if (stopped_) {
                 // A partly searched iteration still improves on the last one if its first move was searched.
                 if (pv_length_[0] > 0 && root_best_changed_) result.best = pv_[0][0];
@@ -172,7 +178,7 @@ public:
             result.depth = depth;
             result.pv.assign(pv_[0].begin(), pv_[0].begin() + pv_length_[0]);
             if (on_depth) on_depth(DepthReport{depth, score, nodes_, elapsed(), result.pv});
-            if (std::abs(score) > kMateBound) break;  // a forced result is found
+            if (std::abs(score) > kMateBound) break;                                    // a forced result is found
             if (limits.time_ms >= 0 && elapsed() * 1000 > limits.time_ms * 0.5) break;  // the next would not finish
         }
         if (hold && result.score <= kMateBound) {
@@ -187,7 +193,6 @@ public:
         return result;
     }
 
-
 private:
     enum Bound : std::uint8_t { kNone, kExact, kLower, kUpper };
     struct Entry {
@@ -200,12 +205,14 @@ private:
 
     // The book's move at root: its own win or draw, else a move into a position lost for the
     // opponent, else its own hold; never one that makes a third occurrence.
-    std::optional<std::pair<Move, book::Value>> book_move(const Position& root, const MoveList& moves, const History& history) const {
+    std::optional<std::pair<Move, book::Value>> book_move(const Position& root, const MoveList& moves,
+                                                          const History& history) const {
         const auto own = book_->find(root);
         const bool playable = own && own->move && !repeats_thrice(root.after(*own->move), history);
         if (playable && own->value != book::Value::Holds) return std::pair{*own->move, own->value};
         for (const Move& m : moves)
-            if (const auto e = book_->find(root.after(m)); e && e->value == book::Value::Loss && !repeats_thrice(root.after(m), history))
+            if (const auto e = book_->find(root.after(m));
+                e && e->value == book::Value::Loss && !repeats_thrice(root.after(m), history))
                 return std::pair{m, book::Value::Win};
         if (playable) return std::pair{*own->move, own->value};
         return std::nullopt;
@@ -235,14 +242,18 @@ private:
     }
 
     // Mate scores are stored relative to the node, so they stay right when met at another ply.
-    static int to_table(int score, int ply) { return score > kMateBound ? score + ply : score < -kMateBound ? score - ply : score; }
+    static int to_table(int score, int ply) {
+        return score > kMateBound ? score + ply : score < -kMateBound ? score - ply : score;
+    }
     // A table's win or loss in D plies as a mate D plies from this node: the shortest win and the
     // longest defence score best, as mates found by the search do.
     static int table_score(const tablebase::Value& v, int ply) {
         if (v.verdict == tablebase::Verdict::Draw) return 0;
         return v.verdict == tablebase::Verdict::Win ? kMate - ply - v.distance : -kMate + ply + v.distance;
     }
-    static int from_table(int score, int ply) { return score > kMateBound ? score - ply : score < -kMateBound ? score + ply : score; }
+    static int from_table(int score, int ply) {
+        return score > kMateBound ? score - ply : score < -kMateBound ? score + ply : score;
+    }
 
     int negamax(const Position& pos, int depth, int alpha, int beta, int ply, int quiet, int reversible) {
         pv_length_[ply] = 0;
@@ -262,7 +273,8 @@ private:
             }
             // A position the tables hold is scored from them, when their value holds at this count.
             if (popcount(pos.occupied()) <= table_pieces_)
-                if (const auto v = probe(*tables_, rules_, pos); v && holds(*v, rules_, quiet)) return table_score(*v, ply);
+                if (const auto v = probe(*tables_, rules_, pos); v && holds(*v, rules_, quiet))
+                    return table_score(*v, ply);
             if (rules_.no_progress > 0 && quiet >= rules_.no_progress) return 0;
         }
         MoveList moves;
@@ -279,7 +291,8 @@ private:
             if (!hash_move) hash_move = &entry.move;
             if (ply > 0 && entry.depth >= depth) {
                 const int s = from_table(entry.score, ply);
-                if (entry.bound == kExact || (entry.bound == kLower && s >= beta) || (entry.bound == kUpper && s <= alpha))
+                if (entry.bound == kExact || (entry.bound == kLower && s >= beta) ||
+                    (entry.bound == kUpper && s <= alpha))
                     return s;
             }
         }
@@ -291,8 +304,10 @@ private:
         path_.push_back(key);
         for (std::size_t i = 0; i < moves.size(); ++i) {
             const Move& m = moves[i];
-            if (ply == 0 && std::find(root_excluded_.begin(), root_excluded_.end(), m) != root_excluded_.end()) continue;
-            const int score = -negamax(pos.after(m), depth - 1, -beta, -alpha, ply + 1, is_progress(pos, m) ? 0 : quiet + 1,
+            if (ply == 0 && std::find(root_excluded_.begin(), root_excluded_.end(), m) != root_excluded_.end())
+                continue;
+            const int score = -negamax(pos.after(m), depth - 1, -beta, -alpha, ply + 1,
+                                       is_progress(pos, m) ? 0 : quiet + 1,
                                        is_irreversible(pos, m) ? 0 : reversible + 1);
             if (stopped_) break;
             if (score > best) {
@@ -357,7 +372,7 @@ private:
     Tables* tables_ = nullptr;
     const book::Book* book_ = nullptr;
     std::vector<Move> root_excluded_;  // moves into positions the book has won for the opponent
-    int table_pieces_ = 0;  // positions of at most this many pieces are probed (0: none)
+    int table_pieces_ = 0;             // positions of at most this many pieces are probed (0: none)
     Weights weights_;
     Rules rules_;
     Limits limits_;

@@ -35,8 +35,8 @@
 #include "../movegen.hpp"
 #include "../notation.hpp"
 #include "../position.hpp"
-#include "proof.hpp"
 #include "../rules.hpp"
+#include "proof.hpp"
 
 namespace fetaix::book {
 
@@ -56,7 +56,9 @@ inline std::string_view to_string(Value v) {
 }
 
 // "win (proven)", "at least a draw (proven)": what analyze and the hint say.
-inline std::string verdict(Value v) { return concat(v == Value::Holds ? "at least a draw" : to_string(v), " (proven)"); }
+inline std::string verdict(Value v) {
+    return concat(v == Value::Holds ? "at least a draw" : to_string(v), " (proven)");
+}
 
 struct Entry {
     Value value = Value::Loss;
@@ -75,7 +77,9 @@ constexpr std::uint64_t key_of(const Position& p) {
     std::uint64_t key = 0;
     for (int i = kPointCount - 1; i >= 0; --i) {
         const Point q{static_cast<std::uint8_t>(i)};
-        const int digit = !contains(p.occupied(), q) ? 0 : (contains(p.of(Color::White), q) ? 1 : 3) + (contains(p.mullahs, q) ? 1 : 0);
+        const int digit = !contains(p.occupied(), q)
+                              ? 0
+                              : (contains(p.of(Color::White), q) ? 1 : 3) + (contains(p.mullahs, q) ? 1 : 0);
         key = key * 5 + static_cast<std::uint64_t>(digit);
     }
     return key * 2 + (p.side_to_move == Color::Black ? 1 : 0);
@@ -111,7 +115,9 @@ inline std::vector<Move> moves_in_notation_order(const Position& p, const Rules&
 namespace detail {
 inline constexpr std::uint16_t kNoMove = 0x3fff;
 
-constexpr std::uint16_t code(Value v, std::uint16_t move_place) { return static_cast<std::uint16_t>(static_cast<unsigned>(v) << 14 | move_place); }
+constexpr std::uint16_t code(Value v, std::uint16_t move_place) {
+    return static_cast<std::uint16_t>(static_cast<unsigned>(v) << 14 | move_place);
+}
 constexpr Value value_of(std::uint16_t code) { return static_cast<Value>(code >> 14); }
 constexpr std::uint16_t move_place_of(std::uint16_t code) { return code & kNoMove; }
 
@@ -144,11 +150,13 @@ public:
     static Expected<Book> view(std::string_view bytes) {
         Book b;
         if (bytes.starts_with("fetaix book 1\n"))
-            return Error{"a book in the old text format ('fetaix book 1'); this program reads 'fetaix book 2': make it again from its proofs with fetaix solve --book"};
+            return Error{
+                "a book in the old text format ('fetaix book 1'); this program reads 'fetaix book 2': make it again from its proofs with fetaix solve --book"};
         if (bytes.substr(0, kHead.size()) != kHead) return Error{"not a fetaix book (a book starts 'fetaix book 2')"};
         std::string_view rest = bytes.substr(kHead.size());
         const auto eol = rest.find('\n');
-        if (rest.substr(0, 6) != "rules " || eol == std::string_view::npos) return Error{"expected 'rules ...' after the head"};
+        if (rest.substr(0, 6) != "rules " || eol == std::string_view::npos)
+            return Error{"expected 'rules ...' after the head"};
         const auto rules = proof::parse_rules_line(rest.substr(6, eol - 6));
         if (!rules) return Error{concat("rules: ", rules.error().message)};
         b.rules_ = *rules;
@@ -173,7 +181,8 @@ public:
             last = k;
             const std::uint16_t c = code(i);
             if ((detail::value_of(c) == Value::Loss) != (detail::move_place_of(c) == detail::kNoMove))
-                return Error{concat(to_fen(position_of(k)), ": ", detail::value_of(c) == Value::Loss ? "a loss with a move" : "a move missing")};
+                return Error{concat(to_fen(position_of(k)), ": ",
+                                    detail::value_of(c) == Value::Loss ? "a loss with a move" : "a move missing")};
         }
         return std::nullopt;
     }
@@ -256,21 +265,25 @@ public:
     // proofs never disagree, so one of them is not what it says.
     [[nodiscard]] std::optional<std::string> put(const Position& p, const Entry& e) {
         if (!has_rules_) return "no rules yet";
-        if (!p.us() || !p.them() || !has_legal_move(p, rules_)) return concat(to_fen(p), ": the game is over here, nothing to prove");
+        if (!p.us() || !p.them() || !has_legal_move(p, rules_))
+            return concat(to_fen(p), ": the game is over here, nothing to prove");
         std::uint16_t place = detail::kNoMove;
         if (e.move) {
             const auto moves = moves_in_notation_order(p, rules_);
             const auto at = std::find(moves.begin(), moves.end(), *e.move);
-            if (at == moves.end()) return concat(to_fen(p), ": the move '", fetaix::to_string(*e.move), "' is not legal");
+            if (at == moves.end())
+                return concat(to_fen(p), ": the move '", fetaix::to_string(*e.move), "' is not legal");
             // A code names a move by 14 bits: a position of more legal moves cannot be kept whole.
             const auto index = static_cast<std::size_t>(at - moves.begin());
             if (index >= detail::kNoMove)
-                return concat(to_fen(p), ": the move '", fetaix::to_string(*e.move), "' is number ", index + 1, " of ", moves.size(),
-                              " legal moves: a book names at most ", std::size_t{detail::kNoMove}, " a position");
+                return concat(to_fen(p), ": the move '", fetaix::to_string(*e.move), "' is number ", index + 1, " of ",
+                              moves.size(), " legal moves: a book names at most ", std::size_t{detail::kNoMove},
+                              " a position");
             place = static_cast<std::uint16_t>(at - moves.begin());
         }
         if ((e.value == Value::Loss) != (place == detail::kNoMove))
-            return concat(to_fen(p), e.value == Value::Loss ? ": a loss has no move" : ": a value other than loss needs its move");
+            return concat(to_fen(p),
+                          e.value == Value::Loss ? ": a loss has no move" : ": a value other than loss needs its move");
         const std::uint16_t c = detail::code(e.value, place);
         const auto [it, added] = codes_.emplace(key_of(p), c);
         if (added) return std::nullopt;
@@ -302,12 +315,15 @@ public:
         std::vector<proof::Walked> walked;
         for (const auto& [side, wins] : proof::needed_strategies(proof)) {
             const proof::Strategy* s = proof::find_strategy(proof, side, wins);
-            if (!s) return concat("the value '", proof.value, "' needs the strategy '", to_string(side), wins ? " wins" : " holds", "'");
+            if (!s)
+                return concat("the value '", proof.value, "' needs the strategy '", to_string(side),
+                              wins ? " wins" : " holds", "'");
             auto nodes = proof::walked(proof, *s, tables);
             if (!nodes) return nodes.error().message;
             walked.push_back(std::move(*nodes));
         }
-        const auto put_text = [&](const Position& p, Value v, const std::string& move_text) -> std::optional<std::string> {
+        const auto put_text = [&](const Position& p, Value v,
+                                  const std::string& move_text) -> std::optional<std::string> {
             Entry e{v, std::nullopt};
             if (!move_text.empty()) {
                 const auto m = parse_move(move_text, p, rules_);
@@ -319,7 +335,8 @@ public:
         if (proof.value == "win" || proof.value == "loss") {
             const Color winner = proof::needed_strategies(proof).front().first;
             for (const auto& [p, move] : walked.front())
-                if (auto bad = put_text(p, p.side_to_move == winner ? Value::Win : Value::Loss, p.side_to_move == winner ? move : ""))
+                if (auto bad = put_text(p, p.side_to_move == winner ? Value::Win : Value::Loss,
+                                        p.side_to_move == winner ? move : ""))
                     return bad;
             return std::nullopt;
         }
@@ -351,7 +368,8 @@ public:
 private:
     std::optional<std::string> take_rules(const Rules& r, std::string_view what) {
         if (has_rules_ && proof::rules_line(r) != proof::rules_line(rules_))
-            return concat("the ", what, " is for the rules '", proof::rules_line(r), "', the book for '", proof::rules_line(rules_), "'");
+            return concat("the ", what, " is for the rules '", proof::rules_line(r), "', the book for '",
+                          proof::rules_line(rules_), "'");
         rules_ = r;
         rules_.no_progress = 0;
         has_rules_ = true;
@@ -368,9 +386,11 @@ private:
 //   fetaix book: 2 positions; rules backward-captures=no promotion=end majority=no
 //   B:Wa1,...:Ba3,... win d4xb2
 inline Expected<std::string> to_text(const Book& book) {
-    std::string text = concat("fetaix book: ", book.size(), book.size() == 1 ? " position" : " positions", "; rules ", proof::rules_line(book.rules()), "\n");
+    std::string text = concat("fetaix book: ", book.size(), book.size() == 1 ? " position" : " positions", "; rules ",
+                              proof::rules_line(book.rules()), "\n");
     if (auto bad = book.for_each([&](const Position& p, const Entry& e) {
-            text += concat(to_fen(p), " ", to_string(e.value), e.move ? concat(" ", fetaix::to_string(*e.move)) : std::string(), "\n");
+            text += concat(to_fen(p), " ", to_string(e.value),
+                           e.move ? concat(" ", fetaix::to_string(*e.move)) : std::string(), "\n");
         }))
         return Error{*bad};
     return text;

@@ -41,7 +41,8 @@ inline constexpr std::string_view kHead = "fetaix proof 1";
 inline std::string rules_line(const Rules& rules) {
     std::string text;
     for (const RuleSwitch& s : kRuleSwitches)
-        if (s.kind != SwitchKind::Count) text += concat(text.empty() ? "" : " ", switch_key(s), "=", switch_value(s, rules));
+        if (s.kind != SwitchKind::Count)
+            text += concat(text.empty() ? "" : " ", switch_key(s), "=", switch_value(s, rules));
     return text;
 }
 
@@ -54,7 +55,8 @@ inline Expected<Rules> parse_rules_line(std::string_view text) {
         const auto eq = word.find('=');
         const RuleSwitch* s = eq == std::string::npos ? nullptr : find_switch_by_flag(concat("--", word.substr(0, eq)));
         if (!s || s->kind == SwitchKind::Count) return Error{concat("unknown rule '", word, "'")};
-        if (const auto problem = set_from_tag(*s, rules, word.substr(eq + 1))) return Error{concat(word, ": ", *problem)};
+        if (const auto problem = set_from_tag(*s, rules, word.substr(eq + 1)))
+            return Error{concat(word, ": ", *problem)};
     }
     return rules;
 }
@@ -128,13 +130,15 @@ inline Leaf leaf(const Position& p, const Rules& rules, const tablebase::Set* ta
 // black (checked).
 class Checker {
 public:
-    Checker(const Rules& rules, const tablebase::Set* tables, const Strategy& s) : rules_(rules), tables_(tables), s_(s) {}
+    Checker(const Rules& rules, const tablebase::Set* tables, const Strategy& s)
+        : rules_(rules), tables_(tables), s_(s) {}
 
     std::optional<std::string> load() {
         for (std::size_t i = 0; i < s_.nodes.size(); ++i) {
             const auto p = parse_fen(s_.nodes[i].first);
             if (!p) return concat("node ", i + 1, " of ", name(), ": ", p.error().describe());
-            if (!moves_.emplace(*p, s_.nodes[i].second).second) return concat("node ", s_.nodes[i].first, " is listed twice");
+            if (!moves_.emplace(*p, s_.nodes[i].second).second)
+                return concat("node ", s_.nodes[i].first, " is listed twice");
         }
         return std::nullopt;
     }
@@ -177,7 +181,8 @@ private:
             return std::nullopt;  // a strategy that holds may go round: endless play is a draw
         }
         const auto listed = moves_.find(p);
-        if (listed == moves_.end()) return concat(to_fen(p), ": not in the proof and not an end of the game or a table position");
+        if (listed == moves_.end())
+            return concat(to_fen(p), ": not in the proof and not an end of the game or a table position");
         Frame f{p, {}, 0};
         if (p.side_to_move == s_.side) {
             if (listed->second.empty()) return concat(to_fen(p), ": no move given for ", to_string(s_.side));
@@ -185,7 +190,8 @@ private:
             if (!m) return concat(to_fen(p), ": the move '", listed->second, "' is not legal: ", m.error().describe());
             f.next.push_back(p.after(*m));
         } else {
-            if (!listed->second.empty()) return concat(to_fen(p), ": a move is given for ", to_string(opponent(s_.side)));
+            if (!listed->second.empty())
+                return concat(to_fen(p), ": a move is given for ", to_string(opponent(s_.side)));
             f.next = successors(p, rules_);
         }
         colour = 1;
@@ -221,7 +227,8 @@ inline Expected<Proof> parse(std::string_view text) {
     std::string line;
     int number = 0;
     const auto next = [&](std::string_view what) -> std::optional<std::string> {
-        if (!std::getline(in, line)) return concat("ends before '", what.substr(0, what.find_last_not_of(' ') + 1), "'");
+        if (!std::getline(in, line))
+            return concat("ends before '", what.substr(0, what.find_last_not_of(' ') + 1), "'");
         ++number;
         if (line.rfind(what, 0) != 0) return concat("expected '", what, "...', found '", detail::quoted(line), "'");
         return std::nullopt;
@@ -292,7 +299,9 @@ inline Expected<Verified> verify(const Proof& proof, const tablebase::Set* table
     Verified out;
     for (const auto& [side, wins] : needed_strategies(proof)) {
         const Strategy* s = find_strategy(proof, side, wins);
-        if (!s) return Error{concat("the value '", proof.value, "' needs the strategy '", to_string(side), wins ? " wins" : " holds", "'")};
+        if (!s)
+            return Error{concat("the value '", proof.value, "' needs the strategy '", to_string(side),
+                                wins ? " wins" : " holds", "'")};
         detail::Checker checker(proof.rules, tables, *s);
         if (auto bad = checker.load()) return Error{*bad};
         if (auto bad = checker.check(proof.root)) return Error{concat(checker.name(), ": ", *bad)};
@@ -310,8 +319,8 @@ namespace detail {
 // Walks a strategy of `side` from root: `move_of(p)` gives the move listed for p, or null when p is
 // not listed, which is an error (`unlisted` says why) unless p ends the line.
 template <class MoveOf>
-Expected<Walked> walk(const Position& root, const Rules& rules, const tablebase::Set* tables, Color side, bool wins, MoveOf&& move_of,
-                      std::string_view unlisted) {
+Expected<Walked> walk(const Position& root, const Rules& rules, const tablebase::Set* tables, Color side, bool wins,
+                      MoveOf&& move_of, std::string_view unlisted) {
     Walked out;
     std::unordered_map<Position, bool, PositionHash> seen;
     std::vector<Position> stack{root};
@@ -357,7 +366,8 @@ namespace detail {
 // the moves are searched, and below them every line enters a known strategy's node or ends.
 class Joiner {
 public:
-    Joiner(const Rules& rules, const tablebase::Set* tables, Color side, bool wins) : rules_(rules), tables_(tables), side_(side), wins_(wins) {}
+    Joiner(const Rules& rules, const tablebase::Set* tables, Color side, bool wins)
+        : rules_(rules), tables_(tables), side_(side), wins_(wins) {}
 
     // A checked proof's strategies of the side (a win serves a hold too), as far as its check walked
     // them (with these tables). A position two strategies have keeps the first's move: each strategy is
@@ -367,9 +377,13 @@ public:
         for (const auto& [side, wins] : needed_strategies(part)) {
             if (side != side_ || (wins_ && !wins)) continue;
             const Strategy* s = find_strategy(part, side, wins);
-            if (!s) return concat("the value '", part.value, "' needs the strategy '", to_string(side), wins ? " wins" : " holds", "'");
+            if (!s)
+                return concat("the value '", part.value, "' needs the strategy '", to_string(side),
+                              wins ? " wins" : " holds", "'");
             auto nodes = walked(part, *s, tables_);
-            if (!nodes) return concat("the proof of ", to_fen(part.root), ": ", nodes.error().message, " (was it made with other tables?)");
+            if (!nodes)
+                return concat("the proof of ", to_fen(part.root), ": ", nodes.error().message,
+                              " (was it made with other tables?)");
             for (auto& [p, move] : *nodes) known_.emplace(p, std::move(move));
         }
         return std::nullopt;
@@ -395,8 +409,10 @@ public:
             if (plies == 0 || !reach(root.after(m), plies - 1)) failing.push_back(fetaix::to_string(m));
         std::string list;
         for (const std::string& m : failing) list += concat(list.empty() ? "" : ", ", m);
-        const std::string within = plies <= 1 ? std::string() : concat(" within ", plies - 1, plies == 2 ? " ply" : " plies");
-        if (root.side_to_move == side_) return concat("after each of ", to_string(side_), "'s moves ", list, " a line leaves the proofs", within);
+        const std::string within = plies <= 1 ? std::string()
+                                              : concat(" within ", plies - 1, plies == 2 ? " ply" : " plies");
+        if (root.side_to_move == side_)
+            return concat("after each of ", to_string(side_), "'s moves ", list, " a line leaves the proofs", within);
         return concat("after ", to_string(root.side_to_move), "'s ", list, " a line leaves the proofs", within);
     }
 
@@ -463,12 +479,14 @@ private:
 // plies searched, each line below them in one of the parts' strategies or ended. Of each part only
 // what its check walks is taken, but the parts are not checked here: check them first (verify, with
 // these tables), and the result after, like any proof.
-inline Expected<Proof> combine(const Position& root, const std::vector<Proof>& parts, const tablebase::Set* tables, int plies = 6) {
+inline Expected<Proof> combine(const Position& root, const std::vector<Proof>& parts, const tablebase::Set* tables,
+                               int plies = 6) {
     if (parts.empty()) return Error{"no proofs to join"};
     Proof proof{parts.front().rules, root, "", {}};
     for (const Proof& part : parts)
         if (rules_line(part.rules) != rules_line(proof.rules))
-            return Error{concat("the proofs are for different rules: '", rules_line(part.rules), "' and '", rules_line(proof.rules), "'")};
+            return Error{concat("the proofs are for different rules: '", rules_line(part.rules), "' and '",
+                                rules_line(proof.rules), "'")};
     const auto joiner = [&](Color side, bool wins) -> Expected<detail::Joiner> {
         detail::Joiner j(proof.rules, tables, side, wins);
         for (const Proof& part : parts)
@@ -493,8 +511,9 @@ inline Expected<Proof> combine(const Position& root, const std::vector<Proof>& p
         auto s = j->join(root, plies);
         if (!s) return s.error();
         if (!*s)
-            return Error{concat("the proofs do not settle ", to_fen(root), " within ", plies, plies == 1 ? " ply" : " plies", ": no strategy of ",
-                                to_string(side), " wins or holds there (", j->unsettled(root, plies), ")")};
+            return Error{concat("the proofs do not settle ", to_fen(root), " within ", plies,
+                                plies == 1 ? " ply" : " plies", ": no strategy of ", to_string(side),
+                                " wins or holds there (", j->unsettled(root, plies), ")")};
         proof.strategies.push_back(std::move(**s));
     }
     proof.value = "draw";

@@ -77,12 +77,14 @@ inline std::uint64_t key_of(const Position& p, Color attacker) {
 struct Entry {
     std::uint64_t key = 0;
     std::uint32_t pn = 0, dn = 0;
-    std::uint32_t work = 0;  // nodes spent below it (saturating): the more work, the longer it is kept
-    std::uint8_t flags = 0;  // kUsed, kPathDependent
+    std::uint32_t work = 0;    // nodes spent below it (saturating): the more work, the longer it is kept
+    std::uint8_t flags = 0;    // kUsed, kPathDependent
     std::uint8_t height[3]{};  // of a proven entry: a line of its proof is this long at most (saturating)
 };
 inline constexpr std::uint32_t kMaxHeight = (1u << 24) - 1;
-inline std::uint32_t height_of(const Entry& e) { return e.height[0] | e.height[1] << 8 | std::uint32_t{e.height[2]} << 16; }
+inline std::uint32_t height_of(const Entry& e) {
+    return e.height[0] | e.height[1] << 8 | std::uint32_t{e.height[2]} << 16;
+}
 inline void set_height(Entry& e, std::uint32_t h) {
     h = std::min(h, kMaxHeight);
     e.height[0] = h & 0xff;
@@ -193,8 +195,8 @@ private:
         Position pos;
         std::uint64_t key;
         std::uint32_t pn, dn;
-        bool fixed;     // a leaf or a repetition: its numbers never change
-        bool path_dep;  // disproven through a repetition of the path
+        bool fixed;            // a leaf or a repetition: its numbers never change
+        bool path_dep;         // disproven through a repetition of the path
         std::uint32_t height;  // proven: the longest line of its proof
     };
     struct Result {
@@ -224,7 +226,8 @@ private:
         }
         // Two capture sequences can end in the same position: count it once.
         std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.key < b.key; });
-        children.erase(std::unique(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.pos == b.pos; }),
+        children.erase(std::unique(children.begin(), children.end(),
+                                   [](const Child& a, const Child& b) { return a.pos == b.pos; }),
                        children.end());
         for (Child& c : children) {
             if (on_path(c.pos)) {
@@ -281,8 +284,8 @@ private:
 
     // Searches the best child within thresholds of its own. The 1 + epsilon trick: stay in a child a
     // little past the point where its sibling is as good.
-    void search_best_child(std::vector<Child>& children, const Sum& s, std::uint32_t thpn, std::uint32_t thdn, bool or_node,
-                           Color attacker, int depth) {
+    void search_best_child(std::vector<Child>& children, const Sum& s, std::uint32_t thpn, std::uint32_t thdn,
+                           bool or_node, Color attacker, int depth) {
         const Child& c = children[s.best];
         const std::uint64_t widened = std::uint64_t{s.second} + 1 + s.second / 4;
         std::uint32_t child_pn, child_dn;
@@ -333,7 +336,8 @@ private:
 
     Result mid(const Position& p, std::uint32_t thpn, std::uint32_t thdn, Color attacker, int depth) {
         const std::uint64_t key = key_of(p, attacker);
-        if (const Entry* e = tt_.find(key); e && (e->pn == 0 || e->dn == 0) && (reuse_path_dependent || !(e->flags & kPathDependent)))
+        if (const Entry* e = tt_.find(key);
+            e && (e->pn == 0 || e->dn == 0) && (reuse_path_dependent || !(e->flags & kPathDependent)))
             return {e->pn, e->dn, (e->flags & kPathDependent) != 0, height_of(*e)};
         if (++stats_.nodes % 1024 == 0 && poll && poll(stats_)) stopped_ = true;
         if (depth >= kMaxDepth) stopped_ = too_deep_ = true;
@@ -439,9 +443,13 @@ private:
             if (aborted_) return last;
         }
         for (std::size_t i = 0; i < next.size(); ++i) {
-            if (tried[i] || solver_.leaf(next[i].first, attacker_) != Leaf::None || (wins_ && state(next[i].first) == 1)) continue;
+            if (tried[i] || solver_.leaf(next[i].first, attacker_) != Leaf::None ||
+                (wins_ && state(next[i].first) == 1))
+                continue;
             // A proof holds on every path, and so does a disproof that is not path-dependent.
-            if (const Entry* e = solver_.entry(next[i].first, attacker_); e && (wins_ ? e->dn == 0 && !(e->flags & kPathDependent) : e->pn == 0)) continue;
+            if (const Entry* e = solver_.entry(next[i].first, attacker_);
+                e && (wins_ ? e->dn == 0 && !(e->flags & kPathDependent) : e->pn == 0))
+                continue;
             const Bounds b = solver_.prove(next[i].first, attacker_, line_);
             if (solver_.stopped()) return abort("stopped while searching a node again");
             if (!(wins_ ? b.proven() : b.disproven())) continue;
@@ -543,8 +551,8 @@ public:
             if (auto bad = expand(i)) return bad;
             if (auto bad = propagate()) return bad;
             if (nodes_[r].lost)
-                return concat(to_fen(root), ": ", fetaix::to_string(attacker_), " wins against every move of ", fetaix::to_string(side_),
-                              " (", nodes_.size(), " positions taken in)");
+                return concat(to_fen(root), ": ", fetaix::to_string(attacker_), " wins against every move of ",
+                              fetaix::to_string(side_), " (", nodes_.size(), " positions taken in)");
             if (nodes_.size() > max_nodes_) return concat("the hold was not built within ", max_nodes_, " positions");
         }
         // The hold: the positions the chosen moves reach from the root.
@@ -576,14 +584,15 @@ private:
         std::vector<std::uint32_t> children;  // the other side's node: its moves' nodes
         std::vector<Move> options;            // the side's node: its moves, best first
         std::size_t choice = 0;
-        std::uint32_t child = kNone;          // the chosen move's node (kNone: an end the side holds)
+        std::uint32_t child = kNone;  // the chosen move's node (kNone: an end the side holds)
     };
 
     // A position the side holds outright (an end not lost, a table draw or better), one it has lost
     // outright (an end, the tables, or a proof in the table), or one to take in.
     enum class Kind : std::uint8_t { Holds, Lost, Node };
     Kind kind(const Position& q) const {
-        if (const Leaf l = solver_.leaf(q, attacker_); l != Leaf::None) return l == Leaf::Win ? Kind::Lost : Kind::Holds;
+        if (const Leaf l = solver_.leaf(q, attacker_); l != Leaf::None)
+            return l == Leaf::Win ? Kind::Lost : Kind::Holds;
         if (const Entry* e = solver_.entry(q, attacker_); e && e->pn == 0) return Kind::Lost;
         return Kind::Node;
     }
@@ -634,11 +643,11 @@ private:
             const Kind k = kind(q);
             if (k == Kind::Lost) continue;
             const Entry* e = solver_.entry(q, attacker_);
-            const int rank = k == Kind::Holds                                      ? 0
+            const int rank = k == Kind::Holds                                  ? 0
                              : e && e->dn == 0 && !(e->flags & kPathDependent) ? 1
-                             : index_.count(q) != 0                              ? 2
-                             : e && e->dn == 0                                   ? 3
-                                                                                 : 4;
+                             : index_.count(q) != 0                            ? 2
+                             : e && e->dn == 0                                 ? 3
+                                                                               : 4;
             ranked.emplace_back(rank, m);
         }
         std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -802,7 +811,9 @@ inline Solution solve(Solver& solver, const Position& root, int phase = 0) {
         Solution again = solve(solver, root, phase);
         solver.reuse_path_dependent = true;
         if (again.answer.value != Value::Unknown) return again;
-        if (solver.stopped()) again.problem = concat("the search found a draw but its proof did not check (", made.error().message, "); the search without reusing path-dependent disproofs stopped at the limit");
+        if (solver.stopped())
+            again.problem = concat("the search found a draw but its proof did not check (", made.error().message,
+                                   "); the search without reusing path-dependent disproofs stopped at the limit");
         return again;
     }
     if (!made) {

@@ -96,8 +96,8 @@ inline Bitboard unrank_set(std::uint64_t r, int k, int n) {
 class Index {
 public:
     explicit Index(const Material& m) : m_(m) {
-        sizes_ = {detail::kChoose[20][m.white_men], detail::kChoose[25][m.white_mullahs], detail::kChoose[20][m.black_men],
-                  detail::kChoose[25][m.black_mullahs]};
+        sizes_ = {detail::kChoose[20][m.white_men], detail::kChoose[25][m.white_mullahs],
+                  detail::kChoose[20][m.black_men], detail::kChoose[25][m.black_mullahs]};
         per_side_ = sizes_[0] * sizes_[1] * sizes_[2] * sizes_[3];
     }
     std::uint64_t size() const { return 2 * per_side_; }
@@ -221,7 +221,8 @@ inline std::vector<Material> successor_materials(const Material& m) {
         for (int promoted = 0; promoted <= (w.white_men > 0 ? 1 : 0); ++promoted)
             for (int men = 0; men <= w.black_men; ++men)
                 for (int mullahs = 0; mullahs <= w.black_mullahs; ++mullahs) {
-                    const Material s{w.white_men - promoted, w.white_mullahs + promoted, w.black_men - men, w.black_mullahs - mullahs};
+                    const Material s{w.white_men - promoted, w.white_mullahs + promoted, w.black_men - men,
+                                     w.black_mullahs - mullahs};
                     add(side == 0 ? s : mirror(s));
                 }
     }
@@ -275,7 +276,9 @@ public:
 
 private:
     // Each count below 16 (at most 12 pieces a side).
-    static int key(const Material& m) { return m.white_men | m.white_mullahs << 4 | m.black_men << 8 | m.black_mullahs << 12; }
+    static int key(const Material& m) {
+        return m.white_men | m.white_mullahs << 4 | m.black_men << 8 | m.black_mullahs << 12;
+    }
     std::vector<Table> tables_;
     std::vector<std::int16_t> slot_ = std::vector<std::int16_t>(1 << 16, -1);
 };
@@ -297,10 +300,12 @@ void for_each_unmove(const Position& p, F&& f) {
     };
     for (Point to : points(p.mullahs_of(mover)))
         for (Direction d : kDirections)
-            for (Point from = neighbour(to, d); from.valid() && contains(empty, from); from = neighbour(from, d)) visit(from, to, true);
+            for (Point from = neighbour(to, d); from.valid() && contains(empty, from); from = neighbour(from, d))
+                visit(from, to, true);
     for (Point to : points(p.men(mover)))
         for (Direction d : man_step_directions(mover))
-            if (const Point from = neighbour(to, opposite(d)); from.valid() && contains(empty, from)) visit(from, to, false);
+            if (const Point from = neighbour(to, opposite(d)); from.valid() && contains(empty, from))
+                visit(from, to, false);
 }
 
 // Solves material m by retrograde analysis, level by level: at level L a position is a win in L if a
@@ -317,10 +322,11 @@ inline Expected<Table> solve(const Material& m, const Rules& rules, const Set& s
     const Index index(m);
     const std::uint64_t n = index.size();
     if (n >= (std::uint64_t{1} << 32)) return Error{concat(name_of(m), ": too many positions for one table")};
-    constexpr std::uint8_t kNever = 255;  // in out_loss: a move into another material does not lose
+    constexpr std::uint8_t kNever = 255;       // in out_loss: a move into another material does not lose
     Table table{m, std::vector<Entry>(n, 0)};  // 0: unresolved (a draw at the end) or no position
-    std::vector<std::uint8_t> count(n, 0);      // steps within m not yet known to lead to a win
-    std::vector<std::uint8_t> out_loss(n, 0);   // the least level of a loss the moves into other materials allow, or kNever
+    std::vector<std::uint8_t> count(n, 0);     // steps within m not yet known to lead to a win
+    std::vector<std::uint8_t> out_loss(n,
+                                       0);  // the least level of a loss the moves into other materials allow, or kNever
     // By level: the positions a move into another material wins at that level, and those whose steps
     // all lead to wins sooner but must wait for a longer win in another material to lose.
     using Buckets = std::vector<std::vector<std::uint32_t>>;
@@ -368,7 +374,8 @@ inline Expected<Table> solve(const Material& m, const Rules& rules, const Set& s
                 count[i] = static_cast<std::uint8_t>(steps);
                 out_loss[i] = static_cast<std::uint8_t>(loss);
                 if (win > 0) part.wins[static_cast<std::size_t>(win)].push_back(static_cast<std::uint32_t>(i));
-                else if (steps == 0 && loss != kNever) part.losses[static_cast<std::size_t>(loss)].push_back(static_cast<std::uint32_t>(i));
+                else if (steps == 0 && loss != kNever)
+                    part.losses[static_cast<std::size_t>(loss)].push_back(static_cast<std::uint32_t>(i));
             }
         }
     };
@@ -387,7 +394,9 @@ inline Expected<Table> solve(const Material& m, const Rules& rules, const Set& s
     Buckets waiting(kMaxDistance + 2);  // losses found before their level
     const auto scheduled = [&](int level) {
         for (const Part& part : parts)
-            if (!part.wins[static_cast<std::size_t>(level)].empty() || !part.losses[static_cast<std::size_t>(level)].empty()) return true;
+            if (!part.wins[static_cast<std::size_t>(level)].empty() ||
+                !part.losses[static_cast<std::size_t>(level)].empty())
+                return true;
         return false;
     };
     const auto pending = [&](int level) {
@@ -414,7 +423,8 @@ inline Expected<Table> solve(const Material& m, const Rules& rules, const Set& s
                     if (entry.load(std::memory_order_relaxed) != 0 || has_capture(q, rules)) return;
                     if (lost) {
                         Entry open = 0;  // a win: its level is written below, with the others
-                        if (entry.compare_exchange_strong(open, 1, std::memory_order_relaxed)) wins.push_back(static_cast<std::uint32_t>(j));
+                        if (entry.compare_exchange_strong(open, 1, std::memory_order_relaxed))
+                            wins.push_back(static_cast<std::uint32_t>(j));
                     } else if (std::atomic_ref<std::uint8_t>(count[j]).fetch_sub(1, std::memory_order_relaxed) == 1) {
                         out.push_back(static_cast<std::uint32_t>(j));
                     }
@@ -437,7 +447,8 @@ inline Expected<Table> solve(const Material& m, const Rules& rules, const Set& s
         for (std::size_t t = 0; t < parts.size(); ++t) {
             resolved.insert(resolved.end(), won[t].begin(), won[t].end());
             won[t].clear();
-            for (const std::uint32_t j : counted_out[t]) {  // every step leads to a win: a loss now, or when the other moves allow
+            for (const std::uint32_t j :
+                 counted_out[t]) {  // every step leads to a win: a loss now, or when the other moves allow
                 if (out_loss[j] <= level) losing.push_back(j);
                 else if (out_loss[j] != kNever) waiting[out_loss[j]].push_back(j);
             }
@@ -462,7 +473,8 @@ inline Expected<Table> solve(const Material& m, const Rules& rules, const Set& s
                 resolved.push_back(j);
             }
         if (!resolved.empty() && level > kMaxDistance)
-            return Error{concat(name_of(m), ": a distance of ", level, " plies, over the ", kMaxDistance, " an entry holds")};
+            return Error{
+                concat(name_of(m), ": a distance of ", level, " plies, over the ", kMaxDistance, " an entry holds")};
         for (std::size_t r = 0; r < resolved.size(); ++r)
             table.entries[resolved[r]] = encode({r < wins ? Verdict::Win : Verdict::Loss, level});
         if (progress) progress(level);
@@ -489,7 +501,8 @@ inline std::optional<std::string> check(const Table& table, const Rules& rules, 
         for (const Move& move : moves) {
             const auto s = all.probe(p->after(move));
             if (!s) return concat("a successor's material is missing for position ", i);
-            if (s->verdict == Verdict::Loss && (shortest_loss < 0 || s->distance < shortest_loss)) shortest_loss = s->distance;
+            if (s->verdict == Verdict::Loss && (shortest_loss < 0 || s->distance < shortest_loss))
+                shortest_loss = s->distance;
             if (s->verdict == Verdict::Win && s->distance > longest_win) longest_win = s->distance;
             if (s->verdict == Verdict::Draw) other = true;
         }
@@ -497,7 +510,9 @@ inline std::optional<std::string> check(const Table& table, const Rules& rules, 
         if (moves.empty()) expected = {Verdict::Loss, 0};
         else if (shortest_loss >= 0) expected = {Verdict::Win, shortest_loss + 1};
         else if (!other) expected = {Verdict::Loss, longest_win + 1};
-        if (!(expected == v)) return concat(name_of(table.material), " position ", i, " is ", describe(v), " but its successors make it ", describe(expected));
+        if (!(expected == v))
+            return concat(name_of(table.material), " position ", i, " is ", describe(v), " but its successors make it ",
+                          describe(expected));
     }
     return std::nullopt;
 }
@@ -522,8 +537,9 @@ inline std::optional<Choice> best_move(const Position& p, const Rules& rules, co
     for (const Move& m : legal_moves(p, rules)) {
         const auto s = tables.probe(p.after(m));
         if (!s) return std::nullopt;
-        const Value v = s->verdict == Verdict::Draw ? Value{}
-                        : Value{s->verdict == Verdict::Loss ? Verdict::Win : Verdict::Loss, s->distance + 1};
+        const Value v = s->verdict == Verdict::Draw
+                            ? Value{}
+                            : Value{s->verdict == Verdict::Loss ? Verdict::Win : Verdict::Loss, s->distance + 1};
         if (!best || rank(v) > rank(best->value)) best = Choice{m, v};
     }
     return best;
@@ -576,9 +592,11 @@ struct QuietStretch {
             const Position s = p.after(m);
             int plies = 1;
             if (is_progress(p, m)) {
-                if (won) {  // the loser's captures and men's moves all lead to wins; the winner's must keep the shortest
+                if (won) {  // the loser's captures and men's moves all lead to wins; the winner's must keep the
+                            // shortest
                     const auto sv = all.probe(s);
-                    if (!sv) return concat(name_of(table.material), ": the material of ", to_fen(s), " is not in the set");
+                    if (!sv)
+                        return concat(name_of(table.material), ": the material of ", to_fen(s), " is not in the set");
                     if (!(*sv == Value{Verdict::Loss, v.distance - 1})) continue;
                 }
             } else {
@@ -586,13 +604,16 @@ struct QuietStretch {
                 const Value sv = decode(entries[j]);
                 if (won && !(sv == Value{Verdict::Loss, v.distance - 1})) continue;
                 if (!won && !(sv.verdict == Verdict::Win && sv.distance < v.distance))
-                    return concat(name_of(table.material), ": ", to_fen(p), " is ", describe(v), " but a move leads to ", to_fen(s), " ", describe(sv));
+                    return concat(name_of(table.material), ": ", to_fen(p), " is ", describe(v),
+                                  " but a move leads to ", to_fen(s), " ", describe(sv));
                 plies = 1 + q[j];
             }
             if (best < 0 || (won ? plies < best : plies > best)) best = plies;
             if (won && best == 1) break;
         }
-        if (best < 0) return concat(name_of(table.material), ": ", to_fen(p), " is ", describe(v), " but no move leads to a loss in ", v.distance - 1);
+        if (best < 0)
+            return concat(name_of(table.material), ": ", to_fen(p), " is ", describe(v),
+                          " but no move leads to a loss in ", v.distance - 1);
         q[i] = static_cast<std::uint8_t>(best);
         return std::nullopt;
     }
@@ -601,8 +622,8 @@ struct QuietStretch {
 // Runs `one` on the positions order[begin, end) in chunks shared by `threads` threads; the first
 // error a thread met, if any.
 template <class One>
-std::optional<std::string> stretch_in_threads(const std::vector<std::uint32_t>& order, std::uint64_t begin, std::uint64_t end,
-                                              int threads, const One& one) {
+std::optional<std::string> stretch_in_threads(const std::vector<std::uint32_t>& order, std::uint64_t begin,
+                                              std::uint64_t end, int threads, const One& one) {
     std::vector<std::optional<std::string>> errors(static_cast<std::size_t>(threads < 1 ? 1 : threads));
     std::atomic<std::uint64_t> next_chunk{begin};
     constexpr std::uint64_t kChunk = 1 << 12;
@@ -639,11 +660,13 @@ std::optional<std::string> stretch_in_threads(const std::vector<std::uint32_t>& 
 // so one pass in increasing distance computes it. `all` holds p's material and every material of
 // successor_materials (for the winner's captures and men's moves). By index; 0 for a draw, a loss in 0
 // or no position. An error when a table is missing or its values do not follow from their successors.
-inline Expected<std::vector<std::uint8_t>> quiet_stretch(const Table& table, const Rules& rules, const Set& all, int threads = 1) {
+inline Expected<std::vector<std::uint8_t>> quiet_stretch(const Table& table, const Rules& rules, const Set& all,
+                                                         int threads = 1) {
     const Index index(table.material);
     const std::vector<Entry>& entries = table.entries;
     if (entries.size() != index.size()) return Error{concat(name_of(table.material), ": wrong size")};
-    if (entries.size() >= (std::uint64_t{1} << 32)) return Error{concat(name_of(table.material), ": too many positions for one table")};
+    if (entries.size() >= (std::uint64_t{1} << 32))
+        return Error{concat(name_of(table.material), ": too many positions for one table")};
     constexpr Entry kFirst = detail::kFirstStretched;
     const detail::StretchOrder sorted = detail::stretch_order(entries);
     const auto& start = sorted.start;
@@ -651,7 +674,8 @@ inline Expected<std::vector<std::uint8_t>> quiet_stretch(const Table& table, con
     const detail::QuietStretch stretch{table, index, rules, all, q};
     // Positions of one distance depend only on shorter ones: threads share each distance.
     for (std::size_t entry = kFirst; entry + 1 < start.size(); entry += 2) {
-        const std::uint64_t begin = start[entry] - start[kFirst], end = start[std::min<std::size_t>(entry + 2, 256)] - start[kFirst];
+        const std::uint64_t begin = start[entry] - start[kFirst],
+                            end = start[std::min<std::size_t>(entry + 2, 256)] - start[kFirst];
         if (begin == end) continue;
         if (auto error = detail::stretch_in_threads(sorted.order, begin, end, threads, stretch)) return Error{*error};
     }
