@@ -17,9 +17,11 @@ if ! command -v "$tool" >/dev/null 2>&1; then
     echo "format.sh: $tool not found: install the Debian package clang-format-14 (apt-get install clang-format-14)" >&2
     exit 1
 fi
-# The tracked files in a clone; in an unpacked source tree (no git), the project's C++ folders.
+# The files of a clone; in an unpacked source tree (no git), the project's C++ folders.
 if git -C "$root" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-    mapfile -t files < <(git ls-files -- '*.cpp' '*.hpp' '*.h')
+    # Tracked and new (not ignored) files, as they stand in the work tree.
+    mapfile -t files < <(git ls-files --cached --others --exclude-standard -- '*.cpp' '*.hpp' '*.h' |
+        sort -u | while IFS= read -r f; do [ -e "$f" ] && printf '%s\n' "$f"; done)
 else
     mapfile -t files < <(find include src tests scripts -type f \( -name '*.cpp' -o -name '*.hpp' -o -name '*.h' \) | sort)
 fi

@@ -12,8 +12,8 @@ namespace {
 
 Move move_in(const Position& pos, const char* text, Rules rules = {}) { return *parse_move(text, pos, rules); }
 
-tui::Controller from(const char* fen_text, tui::Players players = {}) {
-    return tui::Controller(Rules{}, std::move(players), *parse_fen(fen_text));
+front::Controller from(const char* fen_text, front::Players players = {}) {
+    return front::Controller(Rules{}, std::move(players), *parse_fen(fen_text));
 }
 
 const std::string kRule1 = "Rule: backward captures no.", kRule2 = "Rule: majority no.",
@@ -80,7 +80,7 @@ TEST_CASE("line: a typed line is a word of the list, a move, or unknown", "[line
 TEST_CASE("line: the opening says one item a line, each within a 40-cell braille display", "[line]") {
     Rules rules;
     rules.majority = true;
-    tui::Controller c(rules, tui::Players{});
+    front::Controller c(rules, front::Players{});
     LineGame g(c);
     const Lines opening = g.opening();
     CHECK(opening == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, "Rule: majority yes.",
@@ -89,7 +89,7 @@ TEST_CASE("line: the opening says one item a line, each within a 40-cell braille
 }
 
 TEST_CASE("line: two people play; a refused move, a compulsory capture, undo, redo and the end", "[line]") {
-    tui::Controller c = from("W:Wc1:Bc2,d3");
+    front::Controller c = from("W:Wc1:Bc2,d3");
     c.set_autosaved(true);
     LineGame g(c);
     CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, kRule2, kRule3, kRule4,
@@ -116,7 +116,7 @@ TEST_CASE("line: two people play; a refused move, a compulsory capture, undo, re
 }
 
 TEST_CASE("line: unknown words, empty lines and answers without a question", "[line]") {
-    tui::Controller c(Rules{}, tui::Players{});
+    front::Controller c(Rules{}, front::Players{});
     LineGame g(c);
     (void)g.opening();
     CHECK(g.enter("").empty());
@@ -156,7 +156,7 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
 }
 
 TEST_CASE("line: resigning and a draw are asked, answered yes or no, and taken back with undo", "[line]") {
-    tui::Controller c(Rules{}, tui::Players{"Ali", "Zineb", 0, 0});
+    front::Controller c(Rules{}, front::Players{"Ali", "Zineb", 0, 0});
     LineGame g(c);
     CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White (Ali) against Black (Zineb).", kRule1, kRule2,
                                kRule3, kRule4, "White (Ali) to move."});
@@ -179,7 +179,7 @@ TEST_CASE("line: resigning and a draw are asked, answered yes or no, and taken b
 }
 
 TEST_CASE("line: the computer's move is said as a person's; undo takes back both", "[line]") {
-    tui::Controller c(Rules{}, tui::Players{"White", "Black", 0, 2});
+    front::Controller c(Rules{}, front::Players{"White", "Black", 0, 2});
     LineGame g(c);
     (void)g.opening();
     CHECK(g.enter("d2-c3") ==
@@ -196,7 +196,7 @@ TEST_CASE("line: the computer's move is said as a person's; undo takes back both
 }
 
 TEST_CASE("line: the notice is said when it changes; quit asks while a game is on", "[line]") {
-    tui::Controller c(Rules{}, tui::Players{});
+    front::Controller c(Rules{}, front::Players{});
     c.set_autosaved(true);
     LineGame g(c);
     (void)g.opening();
@@ -217,7 +217,7 @@ TEST_CASE("line: the notice is said when it changes; quit asks while a game is o
 TEST_CASE("line: a saved game offered at the start is described, then resumed or set aside", "[line]") {
     GameRecord saved = *parse_pdn("1. d2-c3 b4xd2 *\n").value().begin();
     for (bool resume : {true, false}) {
-        tui::Controller c(Rules{}, tui::Players{});
+        front::Controller c(Rules{}, front::Players{});
         c.offer_resume(saved);
         LineGame g(c);
         CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, kRule2, kRule3,
@@ -232,7 +232,7 @@ TEST_CASE("line: a saved game offered at the start is described, then resumed or
 
 TEST_CASE("line: the saved game open in another fetaix is only looked at", "[line]") {
     GameRecord saved = *parse_pdn("1. d2-c3 b4xd2 *\n").value().begin();
-    tui::Controller c(Rules{}, tui::Players{});
+    front::Controller c(Rules{}, front::Players{});
     c.offer_read_only(saved);
     LineGame g(c);
     const Lines opening = g.opening();
@@ -250,7 +250,7 @@ TEST_CASE("line: the saved game open in another fetaix is only looked at", "[lin
 }
 
 TEST_CASE("line: a move typed on a replayed game is refused by the controller itself", "[line]") {
-    tui::Controller c(Rules{}, tui::Players{});
+    front::Controller c(Rules{}, front::Players{});
     c.load(*parse_pdn("1. d2-c3 b4xd2 *\n").value().begin());
     c.start_replay("");
     CHECK_FALSE(c.play_typed("e1xc3"));
@@ -262,7 +262,7 @@ TEST_CASE("line: a draw the rules bring near is said after whose turn it is", "[
     Rules rules;
     rules.no_progress = 12;
     // Mullahs only: every move brings the no-progress draw nearer; a1-b1 and back repeat the position.
-    tui::Controller c(rules, tui::Players{}, *parse_fen("W:WKa1:BKe5"));
+    front::Controller c(rules, front::Players{}, *parse_fen("W:WKa1:BKe5"));
     LineGame g(c);
     CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.", kRule1, kRule2, kRule3,
                                "Rule: no-progress draw after 12 plies.", "White to move."});
@@ -275,7 +275,7 @@ TEST_CASE("line: a draw the rules bring near is said after whose turn it is", "[
 }
 
 TEST_CASE("line: clock says both clocks, and a clock that falls ends the game in a line", "[line][clock]") {
-    tui::Controller c(Rules{}, tui::Players{});
+    front::Controller c(Rules{}, front::Players{});
     Millis now = 0;
     c.set_time_source([&now] { return now; });
     c.set_clocks(TimeControl{10'000, Bonus::None, 0}, TimeControl{10'000, Bonus::None, 0});
@@ -292,7 +292,7 @@ TEST_CASE("line: clock says both clocks, and a clock that falls ends the game in
 
 TEST_CASE("line: a man that becomes a mullah is said once, whoever moves it", "[line]") {
     // The screen announces a promotion on its message line; here the move's line says it already.
-    tui::Controller c(Rules{}, tui::Players{"White", "Black", 0, 2}, *parse_fen("W:Wb4:Bd2"));
+    front::Controller c(Rules{}, front::Players{"White", "Black", 0, 2}, *parse_fen("W:Wb4:Bd2"));
     LineGame g(c);
     (void)g.opening();
     CHECK(g.enter("b4-b5") == Lines{"White b4-b5, becomes a mullah", "Black (computer, level 2) to move."});

@@ -15,8 +15,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "front/controller.hpp"
 #include "net/session.hpp"
-#include "tui/controller.hpp"
 
 #include "net_helpers.hpp"
 
@@ -338,7 +338,7 @@ TEST_CASE("net clock: an accepted take-back puts both clocks back where they wer
 }
 
 TEST_CASE("net clock: the controller follows the host's clocks and never decides a fall itself", "[net][clock][tui]") {
-    using namespace fetaix::tui;
+    using namespace fetaix::front;
     auto time = std::make_shared<Millis>(1000000);
     Controller c(Rules{}, Players{});
     c.set_time_source([time] { return *time; });
@@ -411,13 +411,13 @@ struct DoorTable {
     TempFolder folder;
     std::string path;
     TimePoint time = TimePoint{} + 1000000s;
-    std::unique_ptr<tui::Controller> keyboard;
+    std::unique_ptr<front::Controller> keyboard;
     std::unique_ptr<Host> host;
     Probe probe{nullptr, {}};
 
     explicit DoorTable(std::string_view spec) {
         path = folder.path + "/local-1.sock";
-        keyboard = std::make_unique<tui::Controller>(Rules{}, tui::Players{});
+        keyboard = std::make_unique<front::Controller>(Rules{}, front::Players{});
         keyboard->set_time_source([this] { return now(); });
         const TimeControl tc = *parse_time_control(spec);
         keyboard->set_clocks(tc, tc);
@@ -480,7 +480,7 @@ TEST_CASE("net clock: a plain fetaix's host carries the keyboard's clocks; a mov
 
     // A pause at the keyboard stops the copies' clocks (the whole state, none running), and they run again.
     t.wait(1000);
-    t.keyboard->handle(tui::Action::of(tui::Action::Kind::Pause));
+    t.keyboard->handle(front::Action::of(front::Action::Kind::Pause));
     REQUIRE(t.keyboard->clock_paused());
     t.follow();
     REQUIRE(pump(t.time, {&t.probe},
@@ -488,7 +488,7 @@ TEST_CASE("net clock: a plain fetaix's host carries the keyboard's clocks; a mov
                  {&watcher}));
     t.wait(60000);
     t.follow();
-    t.keyboard->handle(tui::Action::of(tui::Action::Kind::Pause));
+    t.keyboard->handle(front::Action::of(front::Action::Kind::Pause));
     t.follow();
     REQUIRE(
         pump(t.time, {&t.probe},
@@ -496,7 +496,7 @@ TEST_CASE("net clock: a plain fetaix's host carries the keyboard's clocks; a mov
              {&watcher}));
 
     // An undo at the keyboard: the whole state, with the clocks as they were at that ply.
-    t.keyboard->handle(tui::Action::of(tui::Action::Kind::Undo));
+    t.keyboard->handle(front::Action::of(front::Action::Kind::Undo));
     t.follow();
     REQUIRE(pump(t.time, {&t.probe},
                  [&] {
@@ -518,7 +518,7 @@ TEST_CASE(
     t.follow();
     // The keyboard pauses; then a second terminal takes Black's seat: the clock that ran stands where it
     // was, and runs again (nobody pauses a game on two screens).
-    t.keyboard->handle(tui::Action::of(tui::Action::Kind::Pause));
+    t.keyboard->handle(front::Action::of(front::Action::Kind::Pause));
     t.follow();
     t.wait(9000);
     Game copy;

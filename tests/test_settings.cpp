@@ -195,7 +195,7 @@ TEST_CASE("settings: [keys] remaps actions; what is bad is reported where it sta
                  "c.toml:9:1: keys.help: expected at least one key, found an empty list (ignored)\n",
                  "c.toml:10:12: keys.complete: \"x\" types itself at the prompt; a prompt action takes a named key "
                  "(ignored)\n"));
-    const tui::KeyMap& keys = read.settings.keys;
+    const front::KeyMap& keys = read.settings.keys;
     CHECK(keys.all("undo") == "U");
     CHECK(keys.all("cursor-left") == "Left d");
     CHECK(keys.all("draw") == "D");

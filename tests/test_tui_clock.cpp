@@ -5,10 +5,11 @@
 
 #include <catch2/catch.hpp>
 
-#include "tui/controller.hpp"
+#include "front/controller.hpp"
 #include "tui/frame.hpp"
 
 using namespace fetaix;
+using namespace fetaix::front;
 using namespace fetaix::tui;
 using K = Action::Kind;
 

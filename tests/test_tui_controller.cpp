@@ -6,11 +6,12 @@
 
 #include <catch2/catch.hpp>
 
-#include "tui/controller.hpp"
+#include "front/controller.hpp"
 #include "tui/frame.hpp"
 #include "tui_helpers.hpp"
 
 using namespace fetaix;
+using namespace fetaix::front;
 using namespace fetaix::tui;
 using K = Action::Kind;
 

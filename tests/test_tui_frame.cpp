@@ -7,6 +7,7 @@
 #include "tui/frame.hpp"
 
 using namespace fetaix;
+using namespace fetaix::front;
 using namespace fetaix::tui;
 using K = Action::Kind;
 

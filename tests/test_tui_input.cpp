@@ -2,10 +2,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "tui/input.hpp"
+#include "front/input.hpp"
 
 using namespace fetaix;
-using namespace fetaix::tui;
+using namespace fetaix::front;
 using K = Action::Kind;
 using N = Key::Name;
 

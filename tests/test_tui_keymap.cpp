@@ -6,10 +6,11 @@
 
 #include <catch2/catch.hpp>
 
+#include "front/keymap.hpp"
 #include "tui/frame.hpp"
-#include "tui/keymap.hpp"
 
 using namespace fetaix;
+using namespace fetaix::front;
 using namespace fetaix::tui;
 using K = Action::Kind;
 using N = Key::Name;

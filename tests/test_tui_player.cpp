@@ -7,13 +7,14 @@
 
 #include <catch2/catch.hpp>
 
+#include "front/controller.hpp"
+#include "front/reader.hpp"
 #include "play/player.hpp"
-#include "tui/controller.hpp"
 #include "tui/frame.hpp"
-#include "tui/reader.hpp"
 #include "tui_helpers.hpp"
 
 using namespace fetaix;
+using namespace fetaix::front;
 using namespace fetaix::tui;
 using namespace fetaix::play;
 using K = Action::Kind;

@@ -2,12 +2,13 @@
 
 #include <catch2/catch.hpp>
 
+#include "front/controller.hpp"
+#include "front/prompt.hpp"
 #include "helpers.hpp"
-#include "tui/controller.hpp"
 #include "tui/frame.hpp"
-#include "tui/prompt.hpp"
 
 using namespace fetaix;
+using namespace fetaix::front;
 using namespace fetaix::tui;
 using E = PromptEdit;
 using K = Action::Kind;

@@ -6,10 +6,10 @@
 
 #include <catch2/catch.hpp>
 
-#include "tui/reader.hpp"
+#include "front/reader.hpp"
 
 using namespace fetaix;
-using namespace fetaix::tui;
+using namespace fetaix::front;
 
 namespace {
 

@@ -11,6 +11,7 @@
 
 #include "tui/theme.hpp"
 
+using namespace fetaix::front;
 using namespace fetaix::tui;
 
 namespace {

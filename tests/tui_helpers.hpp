@@ -4,12 +4,12 @@
 #include <algorithm>
 #include <vector>
 
-#include "tui/controller.hpp"
+#include "front/controller.hpp"
 
 // The host's whole game arrives (its state after a take-back, a result declared there), as the network
 // session puts it in place of the controller's game and tells the table: `goes_on` when it continues the
 // game before (the same start, that game's moves and perhaps more).
-inline void host_sends(fetaix::tui::Controller& c, const fetaix::Game& game) {
+inline void host_sends(fetaix::front::Controller& c, const fetaix::Game& game) {
     const std::vector<fetaix::Move> moves = c.game().moves(), next = game.moves();
     const bool goes_on = game.start() == c.game().start() && next.size() >= moves.size() &&
                          std::equal(moves.begin(), moves.end(), next.begin());

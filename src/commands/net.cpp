@@ -17,9 +17,9 @@
 #include "cli/options.hpp"
 #include "commands/commands.hpp"
 #include "commands/shown_game.hpp"
+#include "front/options.hpp"
 #include "net/transport.hpp"
 #include "store/files.hpp"
-#include "tui/app.hpp"
 
 namespace fetaix::commands {
 
@@ -57,7 +57,7 @@ std::optional<std::string> read_unechoed(const std::string& question) {
 // A shared game's code kept off the command line, where every user of the machine reads it
 // (/proc/PID/cmdline): from --code-file FILE, else FETAIX_CODE, else asked on the terminal, without
 // echo, when the game found is a shared one. Returns why not, when the file cannot be read.
-std::optional<std::string> code_from_elsewhere(tui::NetOptions& net, const std::string& code_file) {
+std::optional<std::string> code_from_elsewhere(front::NetOptions& net, const std::string& code_file) {
     if (!code_file.empty()) {
         // Read as every file fetaix reads: a FIFO or a device is refused, never waited on.
         const auto text = store::read_text_file(code_file, {4096, "a code file", "4 KiB", false});
@@ -74,7 +74,7 @@ std::optional<std::string> code_from_elsewhere(tui::NetOptions& net, const std::
     }
     const auto game = net::find_game(net.name);
     if (!game || !game->shared || !::isatty(STDIN_FILENO)) return std::nullopt;
-    const bool watching = net.mode == tui::NetOptions::Mode::Watch;
+    const bool watching = net.mode == front::NetOptions::Mode::Watch;
     if (auto typed = read_unechoed(concat(watching ? "Watch" : "Join", " code for ", net.name,
                                           " (shown on the host's screen): ")))
         net.code = *typed;
@@ -83,7 +83,7 @@ std::optional<std::string> code_from_elsewhere(tui::NetOptions& net, const std::
 
 // What host, join and watch read from their command lines.
 struct NetCommand {
-    tui::NetOptions net;
+    front::NetOptions net;
     std::string code_file;                   // join, watch: --code-file
     Rules rules;                             // host: its rule switches
     std::vector<CLI::Option*> rule_options;  // host
@@ -92,11 +92,11 @@ struct NetCommand {
 };
 
 int run_network(NetCommand command, const config::SettingsRead& settings) {
-    tui::NetOptions& net = command.net;
+    front::NetOptions& net = command.net;
     if (auto problem = net::check_game_name(net.name)) return usage_error(concat("'", net.name, "': ", *problem));
-    if (net.mode == tui::NetOptions::Mode::Join || net.mode == tui::NetOptions::Mode::Watch)
+    if (net.mode == front::NetOptions::Mode::Join || net.mode == front::NetOptions::Mode::Watch)
         if (auto problem = code_from_elsewhere(net, command.code_file)) return usage_error(*problem);
-    tui::AppOptions options;
+    front::AppOptions options;
     options.net = std::move(net);
     options.rules = command.rules;
     CommandLineGave gave;
@@ -114,25 +114,25 @@ int run_network(NetCommand command, const config::SettingsRead& settings) {
     }
     apply_settings(options, settings, gave);
     // The host's --name is its side's name from the start, as the others see it once they join.
-    if (!options.net.player.empty() && options.net.side && options.net.mode == tui::NetOptions::Mode::Host)
+    if (!options.net.player.empty() && options.net.side && options.net.mode == front::NetOptions::Mode::Host)
         (*options.net.side == Color::White ? options.players.white : options.players.black) = options.net.player;
     // An unfinished autosaved game is never filed away unasked: --resume hosts it, --new keeps it in the
     // game history, and without either the host refuses to start, saying so (its game cannot wait for a
     // question while others join it).
-    options.resume = options.net.resume ? tui::ResumeChoice::Resume
-                     : command.new_game ? tui::ResumeChoice::New
-                                        : tui::ResumeChoice::Choose;
+    options.resume = options.net.resume ? front::ResumeChoice::Resume
+                     : command.new_game ? front::ResumeChoice::New
+                                        : front::ResumeChoice::Choose;
     return run_app(std::move(options));
 }
 
 // NAME: the game's name.
-void add_game_name(CLI::App& command, tui::NetOptions& options) {
+void add_game_name(CLI::App& command, front::NetOptions& options) {
     command.add_option("NAME", options.name, "the game's name (default fetaix)")->type_name("");
 }
 
 // --name PLAYER: the name the other terminals see for this player (default: the login name; the host's,
 // its side's name in the settings).
-void add_net_name(CLI::App& command, tui::NetOptions& options) {
+void add_net_name(CLI::App& command, front::NetOptions& options) {
     cli::add_value(
         command, "--name", "PLAYER", "--name needs a name",
         [&options](const std::string& name) {
@@ -145,7 +145,7 @@ void add_net_name(CLI::App& command, tui::NetOptions& options) {
 }
 
 // --as white|black|random: the host's side.
-void add_side(CLI::App& command, tui::NetOptions& options) {
+void add_side(CLI::App& command, front::NetOptions& options) {
     cli::add_value(
         command, "--as", "white|black|random", "--as needs white, black or random",
         [&options](const std::string& side) {
@@ -163,7 +163,7 @@ void add_side(CLI::App& command, tui::NetOptions& options) {
 }
 
 // join and watch: the game's name, its code and the player's name; `what` is "join" or "watch".
-Runner add_joining(CLI::App& command, tui::NetOptions::Mode mode, const std::string& what) {
+Runner add_joining(CLI::App& command, front::NetOptions::Mode mode, const std::string& what) {
     auto joining = std::make_shared<NetCommand>();
     joining->net.mode = mode;
     add_game_name(command, joining->net);
@@ -183,7 +183,7 @@ Runner add_joining(CLI::App& command, tui::NetOptions::Mode mode, const std::str
 
 Runner add_host(CLI::App& command) {
     auto host = std::make_shared<NetCommand>();
-    host->net.mode = tui::NetOptions::Mode::Host;
+    host->net.mode = front::NetOptions::Mode::Host;
     add_game_name(command, host->net);
     add_side(command, host->net);
     command.add_flag("--shared", host->net.shared, "let other users of this machine in, with codes");
@@ -201,8 +201,8 @@ Runner add_host(CLI::App& command) {
     return [host](const Invocation& call) { return run_network(*host, call.settings); };
 }
 
-Runner add_join(CLI::App& command) { return add_joining(command, tui::NetOptions::Mode::Join, "join"); }
+Runner add_join(CLI::App& command) { return add_joining(command, front::NetOptions::Mode::Join, "join"); }
 
-Runner add_watch(CLI::App& command) { return add_joining(command, tui::NetOptions::Mode::Watch, "watch"); }
+Runner add_watch(CLI::App& command) { return add_joining(command, front::NetOptions::Mode::Watch, "watch"); }
 
 }  // namespace fetaix::commands

@@ -14,8 +14,8 @@
 #include "cli/output.hpp"
 #include "commands/commands.hpp"
 #include "commands/shown_game.hpp"
+#include "front/options.hpp"
 #include "store/files.hpp"
-#include "tui/app.hpp"
 #include "tui/theme.hpp"
 
 namespace fetaix::commands {
@@ -26,7 +26,7 @@ using cli::usage_error;
 
 // The game's options, as the App holds them until the game starts.
 struct PlayOptions {
-    tui::AppOptions app;
+    front::AppOptions app;
     std::string file;
     bool resume = false, fresh = false;
     std::optional<TimeControl> both_clocks;  // --clock
@@ -38,7 +38,7 @@ struct PlayOptions {
 };
 
 // --white or --black: a name, or ai[:LEVEL] for the computer.
-CLI::Option* add_player(CLI::App& command, tui::AppOptions& options, bool white) {
+CLI::Option* add_player(CLI::App& command, front::AppOptions& options, bool white) {
     const std::string flag = white ? "--white" : "--black";
     return cli::add_value(
         command, flag, "NAME|ai[:LEVEL]", flag + " needs a name, or ai[:LEVEL]",
@@ -49,7 +49,7 @@ CLI::Option* add_player(CLI::App& command, tui::AppOptions& options, bool white)
             (white ? options.given.white : options.given.black) = true;
             if (name == "ai" || name.rfind("ai:", 0) == 0) {
                 // The computer: ai is level 5; ai:N picks the level.
-                const auto n = name == "ai" ? std::optional<long long>(tui::kDefaultLevel)
+                const auto n = name == "ai" ? std::optional<long long>(front::kDefaultLevel)
                                             : cli::parse_number(std::string_view(name).substr(3), 1, 8);
                 if (!n) throw cli::bad_value(flag + ": ai:LEVEL takes a level from 1 to 8");
                 level = static_cast<int>(*n);
@@ -64,7 +64,7 @@ CLI::Option* add_player(CLI::App& command, tui::AppOptions& options, bool white)
 
 // Who plays, the computer's time and choices, and where the game starts.
 void add_players_and_start(CLI::App& app, PlayOptions& play) {
-    tui::AppOptions& options = play.app;
+    front::AppOptions& options = play.app;
     play.file_option = app.add_option("FILE.pdn", play.file, "open the first game of this record");
     CLI::Option* resume = app.add_flag("--resume", play.resume, "resume the autosaved game without asking");
     app.add_flag("--new", play.fresh, "start a new game without asking")->excludes(resume);
@@ -85,7 +85,7 @@ void add_players_and_start(CLI::App& app, PlayOptions& play) {
 
 // The clocks, the rules and how the game looks.
 void add_clocks_and_looks(CLI::App& app, PlayOptions& play) {
-    tui::AppOptions& options = play.app;
+    front::AppOptions& options = play.app;
     play.clock = cli::add_clock(app, "--clock", play.both_clocks, "a clock for both sides: 5, 5+3, 5d3, 5b3, 0:30+1");
     play.white_clock = cli::add_clock(app, "--white-clock", options.white_clock, "White's own clock (a handicap)");
     play.black_clock = cli::add_clock(app, "--black-clock", options.black_clock, "Black's own clock (a handicap)");
@@ -107,7 +107,7 @@ void add_clocks_and_looks(CLI::App& app, PlayOptions& play) {
 }
 
 // The record named on the command line into `options`, or its problem said (exit status 1).
-std::optional<int> load_record(const std::string& file, tui::AppOptions& options) {
+std::optional<int> load_record(const std::string& file, front::AppOptions& options) {
     auto record = store::load_game_file(file);
     if (!record) {
         cli::err(concat("fetaix: ", record.error().describe()));
@@ -118,7 +118,7 @@ std::optional<int> load_record(const std::string& file, tui::AppOptions& options
 }
 
 int run_game(PlayOptions& play, const Invocation& call) {
-    tui::AppOptions& options = play.app;
+    front::AppOptions& options = play.app;
     if (cli::dashed_before_separator(call.argc, call.argv, play.file)) return cli::unknown_option(play.file, "");
     if (!cli::after_separator(call.argc, call.argv, play.file))
         if (const auto mistyped = cli::mistyped_command(call.app, play.file)) return usage_error(*mistyped);
@@ -141,9 +141,9 @@ int run_game(PlayOptions& play, const Invocation& call) {
     gave.rules = play.rules;
     gave.clock = play.clock->count() + play.white_clock->count() + play.black_clock->count() > 0;
     apply_settings(options, call.settings, gave);
-    options.resume = play.resume                             ? tui::ResumeChoice::Resume
-                     : (play.fresh || play.fen->count() > 0) ? tui::ResumeChoice::New
-                                                             : tui::ResumeChoice::Ask;
+    options.resume = play.resume                             ? front::ResumeChoice::Resume
+                     : (play.fresh || play.fen->count() > 0) ? front::ResumeChoice::New
+                                                             : front::ResumeChoice::Ask;
     if (!play.file.empty()) {
         if (const auto status = load_record(play.file, options)) return *status;
         options.record_path = play.file;
@@ -172,7 +172,7 @@ Runner add_replay(CLI::App& command) {
     return [replay](const Invocation& call) {
         if (cli::dashed_before_separator(call.argc, call.argv, replay->file))
             return cli::unknown_option(replay->file, "replay");
-        tui::AppOptions options;
+        front::AppOptions options;
         options.terminal.ascii = replay->ascii;
         // The names are the record's.
         CommandLineGave gave;

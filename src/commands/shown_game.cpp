@@ -20,7 +20,7 @@ bool given(const CLI::Option* option) { return option != nullptr && option->coun
 
 }  // namespace
 
-void apply_settings(tui::AppOptions& options, const config::SettingsRead& read, const CommandLineGave& gave) {
+void apply_settings(front::AppOptions& options, const config::SettingsRead& read, const CommandLineGave& gave) {
     const config::Settings& s = read.settings;
     if (!gave.white) options.players.white = s.white;
     if (!gave.black) options.players.black = s.black;
@@ -41,7 +41,7 @@ void apply_settings(tui::AppOptions& options, const config::SettingsRead& read, 
     options.settings_problems = options.screen_reader ? read.line_problems : read.problems;
 }
 
-int run_app(tui::AppOptions options) {
+int run_app(front::AppOptions options) {
     // Lines of plain text need no terminal at all.
     if (options.screen_reader && !options.replay) {
         options.state_folder = store::state_directory();

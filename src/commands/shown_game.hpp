@@ -7,7 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "config/settings.hpp"
-#include "tui/app.hpp"
+#include "front/options.hpp"
 
 namespace fetaix::commands {
 
@@ -26,10 +26,10 @@ struct CommandLineGave {
 
 // The settings file under what the command line gave: the one way every command that shows a game
 // takes it, so that each setting holds in all of them. Its problems go to the game's notice line.
-void apply_settings(tui::AppOptions& options, const config::SettingsRead& read, const CommandLineGave& gave);
+void apply_settings(front::AppOptions& options, const config::SettingsRead& read, const CommandLineGave& gave);
 
 // Shows the game: in lines of plain text, or on the terminal once it is found fit; first asks what to do
 // when another fetaix plays the game saved here. The exit status.
-int run_app(tui::AppOptions options);
+int run_app(front::AppOptions options);
 
 }  // namespace fetaix::commands

@@ -117,14 +117,14 @@ void read_rules(const toml::table& table, Settings& settings, Problems& problems
 
 // [keys]: each action's key or list of keys; what the key map refuses is reported where the file wrote it.
 void read_keys(const toml::table& table, Settings& settings, Problems& problems) {
-    std::vector<tui::KeyRebinding> entries;
+    std::vector<front::KeyRebinding> entries;
     struct Where {
         toml::source_region entry;              // the action's name
         std::vector<toml::source_region> keys;  // each key name
     };
     std::vector<Where> where;
     for (const auto& [key, node] : table) {
-        tui::KeyRebinding entry{std::string(key.str()), {}};
+        front::KeyRebinding entry{std::string(key.str()), {}};
         Where at{key.source(), {}};
         bool strings = true;
         if (const auto* one = node.as_string()) {
@@ -140,7 +140,7 @@ void read_keys(const toml::table& table, Settings& settings, Problems& problems)
         } else {
             strings = false;
         }
-        if (!strings && tui::find_key_action(key.str())) {
+        if (!strings && front::find_key_action(key.str())) {
             problems.add(node.source(),
                          concat("keys.", key.str(), ": expected a key or a list of keys in quotes, found ", shown(node),
                                 " (ignored)"));
@@ -149,11 +149,11 @@ void read_keys(const toml::table& table, Settings& settings, Problems& problems)
         entries.push_back(std::move(entry));
         where.push_back(std::move(at));
     }
-    tui::KeyMapRead read = tui::rebind(entries);
-    for (const tui::KeyRefusal& r : read.refused) {
-        const tui::KeyRebinding& entry = entries[r.entry];
+    front::KeyMapRead read = front::rebind(entries);
+    for (const front::KeyRefusal& r : read.refused) {
+        const front::KeyRebinding& entry = entries[r.entry];
         const Where& at = where[r.entry];
-        if (!tui::find_key_action(entry.action))
+        if (!front::find_key_action(entry.action))
             problems.add(at.entry, concat("unknown action 'keys.", text::printable(entry.action),
                                           "'; fetaix config lists them (ignored)"));
         else
@@ -164,9 +164,9 @@ void read_keys(const toml::table& table, Settings& settings, Problems& problems)
 }
 
 // A key's name as a TOML basic string, quotes and backslashes escaped.
-std::string quoted_key(const tui::Key& key) {
+std::string quoted_key(const front::Key& key) {
     std::string out = "\"";
-    for (char c : tui::key_name(key)) {
+    for (char c : front::key_name(key)) {
         if (c == '"' || c == '\\') out += '\\';
         out += c;
     }
@@ -174,10 +174,10 @@ std::string quoted_key(const tui::Key& key) {
 }
 
 // Keys as a TOML value: one in quotes, several as a list.
-std::string keys_value(const std::vector<tui::Key>& keys) {
+std::string keys_value(const std::vector<front::Key>& keys) {
     if (keys.size() == 1) return quoted_key(keys.front());
     std::string out = "[";
-    for (const tui::Key& k : keys) out += concat(out.size() > 1 ? ", " : "", quoted_key(k));
+    for (const front::Key& k : keys) out += concat(out.size() > 1 ? ", " : "", quoted_key(k));
     return out + "]";
 }
 
@@ -302,10 +302,10 @@ std::string settings_toml(const Settings& s) {
                       value(s.rules), "\n");
     }
     out += "\n[keys]\n";
-    const std::string names = concat("Each action's key, or a list of keys. A key is ", tui::kKeyNames, ".");
+    const std::string names = concat("Each action's key, or a list of keys. A key is ", front::kKeyNames, ".");
     for (const std::string& line : text::wrap(names, 98)) out += concat("# ", line, "\n");
-    const tui::KeyMap default_keys;
-    const std::span<const tui::KeyAction> actions = tui::key_actions();
+    const front::KeyMap default_keys;
+    const std::span<const front::KeyAction> actions = front::key_actions();
     for (std::size_t i = 0; i < actions.size(); ++i)
         out += concat("# ", actions[i].description, " (default ", keys_value(default_keys.keys(i)), ")\n",
                       actions[i].name, " = ", keys_value(s.keys.keys(i)), "\n");

@@ -10,7 +10,7 @@
 
 #include <fetaix/fetaix.hpp>
 
-#include "tui/keymap.hpp"
+#include "front/keymap.hpp"
 
 namespace fetaix::config {
 
@@ -27,7 +27,7 @@ struct Settings {
     std::string theme = "dark";  // one of tui::theme_names()
     std::string clock;           // a clock SPEC for both sides (clock.hpp), "" for none
     Rules rules;                 // the default rule switches
-    tui::KeyMap keys;            // the keys of the actions ([keys])
+    front::KeyMap keys;          // the keys of the actions ([keys])
 };
 
 // The settings and a line for each part of the file left out ("PATH:LINE:COLUMN: ... (ignored)").

@@ -10,11 +10,11 @@
 #include <utility>
 
 #include "engine/sources.hpp"
+#include "front/session.hpp"
 #include "line/line_game.hpp"
 #include "play/player.hpp"
 #include "play/thinker.hpp"
 #include "text/display.hpp"
-#include "tui/session.hpp"
 
 namespace fetaix::line {
 
@@ -97,7 +97,7 @@ private:
 };
 
 // Where the game is, said on leaving by the end of input (no question to read it in): its file named.
-std::string kept_said(const tui::Controller& c, const tui::Session& session, const std::string& leaving) {
+std::string kept_said(const front::Controller& c, const front::Session& session, const std::string& leaving) {
     if (c.autosaved() && !session.autosave_path().empty())
         return concat("The game is saved in ", session.autosave_path(), ": run fetaix to resume it.");
     if (!c.kept_at().empty()) return concat("Not autosaved: the game is kept in the game history, in ", c.kept_at());
@@ -107,7 +107,7 @@ std::string kept_said(const tui::Controller& c, const tui::Session& session, con
 // The line mode's loop: the person's lines, the computer's moves and hints, the clocks, in turn.
 class LineLoop {
 public:
-    LineLoop(tui::Controller& controller, tui::Session& session, LineGame& game, play::Thinker& thinker,
+    LineLoop(front::Controller& controller, front::Session& session, LineGame& game, play::Thinker& thinker,
              play::ComputerPlayer& computer)
         : controller_(controller), session_(session), game_(game), thinker_(thinker), computer_(computer) {}
 
@@ -139,7 +139,8 @@ private:
             hinting_ = false;
         }
         if (controller_.take_hint_request()) {
-            thinker_.start(controller_.game(), engine::kMaxLevel, controller_.players().seed, tui::Controller::kHintMs);
+            thinker_.start(controller_.game(), engine::kMaxLevel, controller_.players().seed,
+                           front::Controller::kHintMs);
             hinting_ = true;
             thinking_revision_ = controller_.revision();
         }
@@ -154,14 +155,14 @@ private:
         // Against the computer, what the person types while it thinks is read once it has moved, so
         // that the lines keep the order of the game; quit and the answer to a question are not kept waiting.
         const bool waiting = thinker_.busy() && controller_.keyboard_side().has_value() &&
-                             controller_.ui().question == tui::Question::None;
+                             controller_.ui().question == front::Question::None;
         if (input_.lines().empty() || (waiting && (input_.lines().front().too_long ||
                                                    read_command(input_.lines().front().text).name() != "quit")))
             return false;
         const Typed typed = std::move(input_.lines().front());
         input_.lines().pop_front();
         if (typed.too_long) {
-            out_ = say({concat("That line is too long (over ", kMaxLine, " characters): type ", tui::word_of("help"),
+            out_ = say({concat("That line is too long (over ", kMaxLine, " characters): type ", front::word_of("help"),
                                " for the commands.")});
             return true;
         }
@@ -205,8 +206,8 @@ private:
         }
     }
 
-    tui::Controller& controller_;
-    tui::Session& session_;
+    front::Controller& controller_;
+    front::Session& session_;
     LineGame& game_;
     play::Thinker& thinker_;
     play::ComputerPlayer& computer_;
@@ -222,12 +223,12 @@ private:
 
 }  // namespace
 
-int run(tui::AppOptions options) {
+int run(front::AppOptions options) {
     catch_signals();
     // The game in progress, and its view as lines: the screen's game loop holds the same two.
     play::Table table(options.rules, options.start, options.white_clock, options.black_clock);
-    tui::Controller controller(table, options.players);
-    tui::Session session(controller, options);
+    front::Controller controller(table, options.players);
+    front::Session session(controller, options);
     LineGame game(controller);
     const engine::Sources engine_sources = engine::from_files();
     play::Thinker thinker(engine_sources.make_tables, engine_sources.book);

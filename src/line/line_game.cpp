@@ -9,7 +9,7 @@ namespace fetaix::line {
 
 namespace {
 
-using K = tui::Action::Kind;
+using K = front::Action::Kind;
 
 std::string_view trimmed(std::string_view text) {
     const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
@@ -39,23 +39,23 @@ std::string_view argument_of(std::string_view line) {
 
 }  // namespace
 
-const tui::KeyAction* Command::row() const { return action ? &tui::actions()[*action] : nullptr; }
+const front::KeyAction* Command::row() const { return action ? &front::actions()[*action] : nullptr; }
 
-std::string_view Command::name() const { return action ? tui::actions()[*action].name : std::string_view{}; }
+std::string_view Command::name() const { return action ? front::actions()[*action].name : std::string_view{}; }
 
 Command read_command(std::string_view line) {
     const std::string_view text = trimmed(line);
     if (text.empty()) return {};
     const std::string_view first = text.substr(0, text.find_first_of(" \t"));
-    if (const auto row = tui::find_typed(first)) {
+    if (const auto row = front::find_typed(first)) {
         const std::string_view argument = argument_of(text);
         // A word that takes nothing stands alone: "undo now" is no command.
-        if (argument.empty() || !tui::actions()[*row].takes.empty()) return {Command::Is::Action, row, argument};
+        if (argument.empty() || !front::actions()[*row].takes.empty()) return {Command::Is::Action, row, argument};
         return {Command::Is::Unknown, std::nullopt, {}};
     }
     const std::string word = lowered(text);
     if (word.size() >= 2 && word[0] >= 'a' && word[0] <= 'e' && word[1] >= '0' && word[1] <= '9')
-        return {Command::Is::Move, tui::find_key_action("move"), {}};
+        return {Command::Is::Move, front::find_key_action("move"), {}};
     return {Command::Is::Unknown, std::nullopt, {}};
 }
 
@@ -72,10 +72,10 @@ std::vector<std::string> LineGame::telling(Change change, bool stepped) {
 }
 
 std::vector<std::string> LineGame::act(K kind) {
-    return telling([&] { return controller_.handle(tui::Action::of(kind)); }, kind == K::Undo || kind == K::Redo);
+    return telling([&] { return controller_.handle(front::Action::of(kind)); }, kind == K::Undo || kind == K::Redo);
 }
 
-std::vector<std::string> LineGame::at_prompt(tui::PromptKind kind, std::string file) {
+std::vector<std::string> LineGame::at_prompt(front::PromptKind kind, std::string file) {
     return telling([&] {
         controller_.enter_at_prompt(kind, std::move(file));
         // The screen reads a file on a worker thread while keys go on; lines wait their turn anyway.
@@ -86,11 +86,11 @@ std::vector<std::string> LineGame::at_prompt(tui::PromptKind kind, std::string f
 }
 
 std::vector<std::string> LineGame::opening() {
-    const tui::Controller& c = controller_;
+    const front::Controller& c = controller_;
     const Game& game = c.game();
     // Short lines, one item each: a braille display shows 40 cells or fewer at a time.
     std::vector<std::string> lines{"fetaix, screen-reader mode.", "Type a move, such as c2-c3.",
-                                   concat("Type ", tui::word_of("help"), " for the commands.")};
+                                   concat("Type ", front::word_of("help"), " for the commands.")};
     lines.push_back(concat(c.players().label(Color::White), " against ", c.players().label(Color::Black), "."));
     // In the order of the screen's rules panel, a switch a line.
     std::vector<const RuleSwitch*> switches;
@@ -101,7 +101,7 @@ std::vector<std::string> LineGame::opening() {
     if (const std::string notice = c.shown_notice(); !notice.empty()) lines.push_back(concat("Notice: ", notice));
     if (!c.ui().message.empty()) lines.push_back(c.ui().message);
     if (game.ply() > 0 || !game.redo_line().empty()) lines.push_back(game_said(game));
-    if (c.ui().question == tui::Question::None) {
+    if (c.ui().question == front::Question::None) {
         for (std::string& line : state_said(c)) lines.push_back(std::move(line));
     } else {
         lines.push_back(question_said(c.question_text()));
@@ -113,20 +113,20 @@ std::vector<std::string> LineGame::opening() {
 namespace {
 
 // Where the registry allows the command; an empty line is allowed anywhere, an unknown word answered apart.
-bool allowed_in(const Command& command, tui::GameContext context) {
+bool allowed_in(const Command& command, front::GameContext context) {
     return command.row() == nullptr ? command.is == Command::Is::Empty : (command.row()->allowed & context) != 0;
 }
 
 // Why the command is not taken now: a question waits (what only tells about the game may still be
 // asked), or the game is only looked at (open in another fetaix). The screen's refusals name its keys,
 // these the words.
-std::optional<std::string> refusal(const tui::Controller& c, const Command& command) {
-    if (c.ui().question != tui::Question::None && !allowed_in(command, tui::kWhileAsked))
-        return concat("Answer ", tui::word_of("yes"), " or ", tui::word_of("no"),
+std::optional<std::string> refusal(const front::Controller& c, const Command& command) {
+    if (c.ui().question != front::Question::None && !allowed_in(command, front::kWhileAsked))
+        return concat("Answer ", front::word_of("yes"), " or ", front::word_of("no"),
                       " first: ", question_said(c.question_text()));
-    if (c.ui().replay && command.row() && !allowed_in(command, tui::kLookingBack)) {
+    if (c.ui().replay && command.row() && !allowed_in(command, front::kLookingBack)) {
         const std::string why = c.ui().replay_reason.empty() ? "replaying" : c.ui().replay_reason;
-        return concat("Nothing can be played: ", why, ". ", tui::words_allowed(tui::kLookingBack), " work.");
+        return concat("Nothing can be played: ", why, ". ", front::words_allowed(front::kLookingBack), " work.");
     }
     return std::nullopt;
 }
@@ -135,8 +135,8 @@ std::optional<std::string> refusal(const tui::Controller& c, const Command& comm
 std::string unknown_said(std::string_view line) {
     const std::string shown = text::printable(trimmed(line));
     const std::string head = text::head_of_width(shown, 40);
-    return concat("Unknown command '", head, head.size() < shown.size() ? "..." : "", "': type ", tui::word_of("help"),
-                  " for the commands.");
+    return concat("Unknown command '", head, head.size() < shown.size() ? "..." : "", "': type ",
+                  front::word_of("help"), " for the commands.");
 }
 
 }  // namespace
@@ -144,12 +144,12 @@ std::string unknown_said(std::string_view line) {
 std::vector<std::string> LineGame::enter(std::string_view line) {
     const Command command = read_command(line);
     // While a question waits, it is answered first.
-    if (controller_.ui().question != tui::Question::None && command.is == Command::Is::Action &&
+    if (controller_.ui().question != front::Question::None && command.is == Command::Is::Action &&
         (command.name() == "yes" || command.name() == "no")) {
         std::vector<std::string> lines = act(command.row()->kind);
         // Replace the file? answered: the save prompt the screen keeps open for another name is
         // no place of this mode's.
-        if (controller_.ui().question == tui::Question::None) controller_.close_prompt();
+        if (controller_.ui().question == front::Question::None) controller_.close_prompt();
         return lines;
     }
     if (auto why = refusal(controller_, command)) return {*why};
@@ -167,8 +167,8 @@ std::vector<std::string> LineGame::enter(std::string_view line) {
     return {unknown_said(line)};
 }
 
-std::vector<std::string> LineGame::perform(const tui::KeyAction& action, std::string_view argument) {
-    const tui::Controller& c = controller_;
+std::vector<std::string> LineGame::perform(const front::KeyAction& action, std::string_view argument) {
+    const front::Controller& c = controller_;
     // What only this mode says (the screen shows it), by the action's name in the registry.
     if (action.name == "board") return board_said(c.shown_position());
     if (action.name == "moves") return {moves_said(c.legal_moves())};
@@ -179,7 +179,7 @@ std::vector<std::string> LineGame::perform(const tui::KeyAction& action, std::st
     }
     if (action.name == "list") return {game_list_said(c.game())};
     if (action.name == "clock") return {clocks_said(c)};
-    using K = tui::Action::Kind;
+    using K = front::Action::Kind;
     switch (action.kind) {
         case K::Help: return help_said();
         case K::Yes:
@@ -188,12 +188,12 @@ std::vector<std::string> LineGame::perform(const tui::KeyAction& action, std::st
             // Without a name, the name the screen's prompt suggests (never one already taken).
             std::string file(argument);
             if (file.empty() && c.files().default_save_name) file = c.files().default_save_name();
-            return at_prompt(tui::PromptKind::Save, std::move(file));
+            return at_prompt(front::PromptKind::Save, std::move(file));
         }
         case K::Open: {
-            if (!argument.empty()) return at_prompt(tui::PromptKind::Open, std::string(argument));
+            if (!argument.empty()) return at_prompt(front::PromptKind::Open, std::string(argument));
             const std::vector<std::string> past = c.files().history ? c.files().history() : std::vector<std::string>{};
-            const std::string ask = concat("Open what? Type ", tui::word_of("open"), " and a file name");
+            const std::string ask = concat("Open what? Type ", front::word_of("open"), " and a file name");
             return {past.empty()
                         ? concat(ask, ".")
                         : concat(ask, ", or #1 to #", past.size(), " from the game history; #1: ",

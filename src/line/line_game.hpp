@@ -1,6 +1,6 @@
 #pragma once
 // The screen-reader mode's game without its input and output: a line typed becomes a command (a move,
-// or a word of the registry of actions, tui/keymap.hpp: board, moves, undo, save FILE, ...) applied to
+// or a word of the registry of actions, front/keymap.hpp: board, moves, undo, save FILE, ...) applied to
 // the same Controller the screen uses, and the answer is lines of plain text, one event a line.
 
 #include <cstddef>
@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "front/controller.hpp"
+#include "front/keymap.hpp"
 #include "line/narration.hpp"
-#include "tui/controller.hpp"
-#include "tui/keymap.hpp"
 
 namespace fetaix::line {
 
@@ -19,11 +19,11 @@ namespace fetaix::line {
 struct Command {
     enum class Is { Empty, Move, Action, Unknown };
     Is is = Is::Empty;
-    std::optional<std::size_t> action;  // its row of tui::actions(): the word's, or for a move the move action's
+    std::optional<std::size_t> action;  // its row of front::actions(): the word's, or for a move the move action's
     std::string_view argument;          // what follows a word that takes something (save FILE), spaces around left out
 
     // The action's row (nullptr for an empty line or an unknown word).
-    const tui::KeyAction* row() const;
+    const front::KeyAction* row() const;
     // The action's name in the registry ("undo"), "" when there is none.
     std::string_view name() const;
 };
@@ -35,7 +35,7 @@ Command read_command(std::string_view line);
 
 class LineGame {
 public:
-    explicit LineGame(tui::Controller& controller) : controller_(controller), told_(told(controller)) {}
+    explicit LineGame(front::Controller& controller) : controller_(controller), told_(told(controller)) {}
 
     // What the player hears first: the mode, the players, the rules, the notice, the game and whose
     // turn it is, or the question the game starts with.
@@ -50,16 +50,16 @@ public:
     bool ended() const { return ended_; }
 
 private:
-    std::vector<std::string> act(tui::Action::Kind kind);
+    std::vector<std::string> act(front::Action::Kind kind);
     // A word of the registry, allowed where it was typed; `argument`: what followed it.
-    std::vector<std::string> perform(const tui::KeyAction& action, std::string_view argument);
+    std::vector<std::string> perform(const front::KeyAction& action, std::string_view argument);
     // save FILE, open FILE: the screen's prompts, entered with the file named on the line.
-    std::vector<std::string> at_prompt(tui::PromptKind kind, std::string file);
+    std::vector<std::string> at_prompt(front::PromptKind kind, std::string file);
     // Runs `change` on the controller and tells what changed; `stepped`: the change is an undo or redo.
     template <typename Change>
     std::vector<std::string> telling(Change change, bool stepped = false);
 
-    tui::Controller& controller_;
+    front::Controller& controller_;
     Told told_;
     bool ended_ = false;
 };

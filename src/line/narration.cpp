@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "tui/game_text.hpp"
-#include "tui/keymap.hpp"
-#include "tui/selection.hpp"
+#include "front/game_text.hpp"
+#include "front/keymap.hpp"
+#include "front/selection.hpp"
 
 namespace fetaix::line {
 
@@ -48,7 +48,7 @@ std::string move_said(const Position& before, const Move& m) {
     Piece piece{Color::White, PieceKind::Man};
     before.piece_at(m.from, piece);
     std::string text = concat(to_string(piece.color), piece.kind == PieceKind::Mullah ? " mullah " : " ", to_string(m));
-    const std::vector<Point> taken = tui::taken_in_order(m, m.landings);
+    const std::vector<Point> taken = front::taken_in_order(m, m.landings);
     if (!taken.empty()) text += concat(" takes ", points_said(taken));
     if (taken.size() > 1) text += concat(": ", taken.size(), " pieces");
     if (m.promotes) text += ", becomes a mullah";
@@ -88,9 +88,9 @@ std::string question_said(std::string question) {
         if (const std::size_t at = question.find(from); at != std::string::npos) question.replace(at, from.size(), to);
     };
     // The controller names the keys of this mode's controller, the defaults; here they are words.
-    const tui::KeyMap& keys = tui::default_keys();
+    const front::KeyMap& keys = front::default_keys();
     const std::string y = keys.first("yes"), n = keys.first("no");
-    const std::string_view yes = tui::word_of("yes"), no = tui::word_of("no");
+    const std::string_view yes = front::word_of("yes"), no = front::word_of("no");
     replace(concat("(", y, "/", n, ")"), concat("(", yes, " or ", no, ")"));
     // The screen's key for opening it has no word here (fetaix games lists the history).
     replace(concat(" (", keys.first("open"), " #1 opens it)"), "");
@@ -102,13 +102,13 @@ std::string question_said(std::string question) {
 
 std::vector<std::string> help_said() {
     std::vector<std::string> lines{"Commands:"};
-    for (const std::size_t row : tui::typed_actions())
-        if (tui::actions()[row].help_line > 0) lines.push_back(tui::typed_help(tui::actions()[row]));
-    lines.push_back(concat("Questions are answered ", tui::word_of("yes"), " or ", tui::word_of("no"), "."));
+    for (const std::size_t row : front::typed_actions())
+        if (front::actions()[row].help_line > 0) lines.push_back(front::typed_help(front::actions()[row]));
+    lines.push_back(concat("Questions are answered ", front::word_of("yes"), " or ", front::word_of("no"), "."));
     return lines;
 }
 
-std::string clocks_said(const tui::Controller& c) {
+std::string clocks_said(const front::Controller& c) {
     const auto r = c.clock_reading();
     if (!r) return "No clocks in this game.";
     const std::string running = !r->running        ? "neither runs"
@@ -117,9 +117,9 @@ std::string clocks_said(const tui::Controller& c) {
     return concat("Clocks: White ", clock_display(r->white), ", Black ", clock_display(r->black), "; ", running, ".");
 }
 
-std::vector<std::string> state_said(const tui::Controller& c) {
+std::vector<std::string> state_said(const front::Controller& c) {
     const Game& game = c.game();
-    if (game.over()) return {tui::game_over_text(game.result(), c.players())};
+    if (game.over()) return {front::game_over_text(game.result(), c.players())};
     std::vector<std::string> lines{concat(c.players().label(game.position().side_to_move), " to move.")};
     if (const Bitboard pieces = c.must_capture()) {
         // In the order of their names, as the moves are listed: "b2, e1".
@@ -128,7 +128,7 @@ std::vector<std::string> state_said(const tui::Controller& c) {
         lines.push_back(concat("Capture compulsory: ", points_said(named), " can capture."));
     }
     // A draw coming by the rules, as the screen warns above its status line.
-    for (const std::string& warning : tui::draw_warnings(game)) lines.push_back(warning + ".");
+    for (const std::string& warning : front::draw_warnings(game)) lines.push_back(warning + ".");
     return lines;
 }
 
@@ -158,11 +158,11 @@ std::string game_list_said(const Game& game) {
     return text + ".";
 }
 
-Told told(const tui::Controller& c) {
+Told told(const front::Controller& c) {
     return Told{c.game().start(), c.game().moves(), c.game().result(), c.ui().question, c.ui().notice, c.ui().message};
 }
 
-std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool stepped) {
+std::vector<std::string> changes(const Told& before, const front::Controller& c, bool stepped) {
     std::vector<std::string> lines;
     const Game& game = c.game();
     const std::vector<Move> moves = game.moves();
@@ -177,7 +177,7 @@ std::vector<std::string> changes(const Told& before, const tui::Controller& c, b
         for (std::size_t i = before.moves.size(); i < moves.size(); ++i) {
             const Position& at = game.position_at(i);
             lines.push_back(move_said(at, moves[i]));
-            announced = tui::announcement(at.side_to_move, moves[i]);
+            announced = front::announcement(at.side_to_move, moves[i]);
         }
         game_changed = true;
     } else if (!same || moves != before.moves || (before.result.outcome != Outcome::Ongoing && !game.over())) {
@@ -192,11 +192,11 @@ std::vector<std::string> changes(const Told& before, const tui::Controller& c, b
     if (c.ui().notice != before.notice)
         lines.push_back(c.ui().notice.empty() ? "Notice cleared." : concat("Notice: ", c.ui().notice));
     // A question answered: where the game stands now.
-    if (before.question != tui::Question::None && c.ui().question == tui::Question::None) game_changed = true;
-    if (game_changed && c.ui().question == tui::Question::None) {
+    if (before.question != front::Question::None && c.ui().question == front::Question::None) game_changed = true;
+    if (game_changed && c.ui().question == front::Question::None) {
         for (std::string& line : state_said(c)) lines.push_back(std::move(line));
     }
-    if (c.ui().question != tui::Question::None && c.ui().question != before.question)
+    if (c.ui().question != front::Question::None && c.ui().question != before.question)
         lines.push_back(question_said(c.question_text()));
     return lines;
 }

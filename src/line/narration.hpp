@@ -7,7 +7,7 @@
 
 #include <fetaix/fetaix.hpp>
 
-#include "tui/controller.hpp"
+#include "front/controller.hpp"
 
 namespace fetaix::line {
 
@@ -30,12 +30,12 @@ std::string question_said(std::string question);
 // The commands that `help` lists, a line each (short, for a braille display).
 std::vector<std::string> help_said();
 // "Clocks: White 4:53, Black 0:09.3; Black's runs." (or that the game has none).
-std::string clocks_said(const tui::Controller& c);
+std::string clocks_said(const front::Controller& c);
 
 // Where the game stands: "Game over: ...", or "White (Ali) to move." and, when a capture is
 // compulsory, "Capture compulsory: b2, d2 can capture.", then a draw the rules bring near
 // ("No-progress draw in 8 plies.", "Position seen twice: once more is a draw.").
-std::vector<std::string> state_said(const tui::Controller& c);
+std::vector<std::string> state_said(const front::Controller& c);
 
 // The moves so far, for a game that replaced the one before: "3 moves played; the last: White e1xc3
 // takes d2.", "No moves played yet."
@@ -50,17 +50,17 @@ struct Told {
     Position start;
     std::vector<Move> moves;
     GameResult result;
-    tui::Question question = tui::Question::None;
+    front::Question question = front::Question::None;
     std::string notice;
     std::string message;  // the controller's message; blanked before an action, which may set it anew
 };
 
-Told told(const tui::Controller& c);
+Told told(const front::Controller& c);
 
 // The lines that tell the player what changed from `before` to the controller's game now, in order:
 // moves played, the controller's message, the notice, the end of the game or whose turn it is (with a
 // compulsory capture), and a question asked. `stepped`: the change was an undo or redo, which the
 // controller's message tells ("White took back c2-c3."), as the screen's message line does.
-std::vector<std::string> changes(const Told& before, const tui::Controller& c, bool stepped = false);
+std::vector<std::string> changes(const Told& before, const front::Controller& c, bool stepped = false);
 
 }  // namespace fetaix::line

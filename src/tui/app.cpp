@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "engine/sources.hpp"
-#include "network.hpp"
+#include "front/network.hpp"
+#include "front/session.hpp"
 #include "play/player.hpp"
 #include "play/thinker.hpp"
-#include "session.hpp"
 #include "store/autosave.hpp"
 
 namespace fetaix::tui {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "game_text.hpp"
+#include "front/game_text.hpp"
 #include "text/display.hpp"
 
 namespace fetaix::tui {

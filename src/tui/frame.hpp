@@ -9,9 +9,12 @@
 
 #include <fetaix/fetaix.hpp>
 
-#include "controller.hpp"
+#include "front/controller.hpp"
 
 namespace fetaix::tui {
+
+// The screen draws the front end's state: its names (Controller, Action, Question...) are the screen's too.
+using namespace front;
 
 // What a cell shows, which the curses layer turns into colours and attributes.
 enum class Role : std::uint8_t {

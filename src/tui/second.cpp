@@ -11,9 +11,9 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "front/network.hpp"
 #include "net/protocol.hpp"
 #include "net/transport.hpp"
-#include "network.hpp"
 #include "store/autosave.hpp"
 
 namespace fetaix::tui {

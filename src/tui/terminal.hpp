@@ -10,7 +10,8 @@
 #include <vector>
 
 #include "frame.hpp"
-#include "input.hpp"
+#include "front/input.hpp"
+#include "front/options.hpp"
 #include "theme.hpp"
 
 namespace fetaix::tui {
@@ -18,11 +19,6 @@ namespace fetaix::tui {
 // Why the game cannot run here (standard input or output is not a terminal, TERM cannot move the cursor),
 // or nothing. Asked before curses starts, which would otherwise write escape codes anywhere and spin.
 std::optional<std::string> terminal_problem();
-
-struct TerminalOptions {
-    bool ascii = false;          // plain ASCII glyphs even in a UTF-8 locale
-    std::string theme = "dark";  // a name theme_by_name knows (checked by the command line)
-};
 
 class Terminal {
 public:

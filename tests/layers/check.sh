@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The folders are the layers: a file may include its own layer and those below it, never one above.
+# The folders are the layers: a file may include its own layer and those below it, never one above, and
+# never a peer (another part of its own layer: the two front ends do not use each other).
 # Reads every #include "..." and #include <fetaix/...> under include/ and src/ and names each file and
 # line that includes upward, and each file in a folder the table does not place.
 # Usage: check.sh [SOURCE_DIR]
@@ -18,12 +19,13 @@ layers=(
     "src/engine             3 engine"
     "src/play               4 play"
     "src/net                4 network"
-    "src/tui                5 front end"
-    "src/line               5 front end"
-    "src/cli                6 command line"
-    "src/config             6 settings file"
-    "src/commands           7 commands"
-    "src/main.cpp           8 main"
+    "src/front              5 what the front ends share"
+    "src/tui                6 curses front end"
+    "src/line               6 screen-reader front end"
+    "src/cli                7 command line"
+    "src/config             8 settings file"
+    "src/commands           9 commands"
+    "src/main.cpp          10 main"
 )
 
 # Prints "LAYER NAME" of a path, or nothing when no folder of the table holds it.
@@ -71,6 +73,9 @@ while IFS= read -r file; do
         read -r their_level their_name <<<"$theirs"
         if (( their_level > own_level )); then
             echo "$file:$line: $own_name (layer $own_level) includes $name, $their_name (layer $their_level): a lower layer may not include a higher one"
+            status=1
+        elif (( their_level == own_level )) && [[ $their_name != "$own_name" ]]; then
+            echo "$file:$line: $own_name includes $name, $their_name: peers of layer $own_level do not include each other"
             status=1
         fi
     done < <(grep -n '#[[:space:]]*include' "$file")

@@ -12,7 +12,7 @@
 
 #include "play/wakeup.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 // Reads a file into a record; `stop` set asks it to give up early.
 using ReadFile = std::function<Expected<GameRecord>(const std::string& path, const std::atomic<bool>* stop)>;
@@ -42,4 +42,4 @@ private:
     play::Wakeup wakeup_;
 };
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

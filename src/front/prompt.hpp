@@ -8,7 +8,7 @@
 
 #include <fetaix/fetaix.hpp>
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 // What an editing key does to the line.
 enum class PromptEdit {
@@ -69,4 +69,4 @@ struct Completion {
 };
 Completion complete_move(const PromptLine& line, const MoveList& legal);
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

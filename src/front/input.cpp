@@ -2,7 +2,7 @@
 
 #include "keymap.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 namespace {
 
@@ -107,4 +107,4 @@ Action map_key(const Key& key, InputMode mode, const KeyMap& keys) {
     return Action::of(K::None);
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

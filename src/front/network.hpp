@@ -18,23 +18,9 @@
 
 #include "controller.hpp"
 #include "net/session.hpp"
+#include "options.hpp"
 
-namespace fetaix::tui {
-
-struct NetOptions {
-    enum class Mode { Local, Host, Join, Watch };
-    Mode mode = Mode::Local;
-    std::string name = "fetaix";               // the game's name (its socket)
-    bool shared = false;                       // host: other users may join, with codes
-    std::optional<Color> side = Color::White;  // host: the side its player takes
-    std::string code;                          // join, watch: a shared game's code
-    std::string player;   // this terminal's player's name (empty: the settings', or the login name)
-    bool resume = false;  // host: the autosaved game again, its players' seat tokens with it
-    // host: a timed game's controls (both or neither) and, resumed, where its clocks stood
-    std::optional<TimeControl> white_clock, black_clock;
-    std::optional<ClockReading> clock_now;
-    std::string note;  // watch: said instead of "Watching NAME" (a game taken over)
-};
+namespace fetaix::front {
 
 // The name a plain fetaix's game is reachable by (its socket in the private folder): "local-PID".
 std::string door_name(int pid);
@@ -149,4 +135,4 @@ private:
     bool rejoining_ = false;  // connected again, not yet welcomed
 };
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

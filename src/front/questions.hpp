@@ -8,7 +8,7 @@
 
 #include <fetaix/pdn.hpp>
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 // A yes/no question on screen; the game waits for the answer.
 enum class Question {
@@ -42,4 +42,4 @@ struct Asking {
     Color offer_by = Color::White;     // AcceptDraw, AcceptTakeback over the network: who made the offer
 };
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

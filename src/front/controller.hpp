@@ -23,7 +23,7 @@
 #include "reader.hpp"
 #include "selection.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 // The longest text the prompt takes: a path of PATH_MAX bytes fits.
 inline constexpr std::size_t kMaxPromptBytes = 4096;
@@ -505,4 +505,4 @@ private:
     std::optional<Announced> announced_;
 };
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

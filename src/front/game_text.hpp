@@ -9,7 +9,7 @@
 
 #include "players.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 // A move as the message line announces it: "Black plays c4xc2, taking c3.", "White plays a1xc3xe3,
 // taking b2 and d3.", "White plays b4-b5; its man becomes a mullah."
@@ -24,4 +24,4 @@ std::string game_over_text(const GameResult& result, const Players& players);
 // ("draw in 8 plies", "seen twice") that end the status line when the warnings have no line of their own.
 std::vector<std::string> draw_warnings(const Game& game, bool brief = false);
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

@@ -8,7 +8,7 @@
 
 #include "game_text.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 namespace {
 
@@ -1305,4 +1305,4 @@ bool Controller::tick() {
     return t.running;
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

@@ -1,6 +1,6 @@
 #include "reader.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 void FileReader::start(ReadFile read, std::string path) {
     cancel();
@@ -29,4 +29,4 @@ std::optional<Expected<GameRecord>> FileReader::take_result() {
     return std::exchange(result_, std::nullopt);
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

@@ -6,7 +6,7 @@
 
 #include <fetaix/fetaix.hpp>
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 // A piece chosen and the landing points picked for it so far, in order.
 struct Selection {
@@ -33,4 +33,4 @@ std::vector<Point> taken_in_order(const Move& m, int jumps);
 // The pieces the landing points chosen so far have taken (as every legal move beginning so takes them).
 Bitboard taken_so_far(const MoveList& legal, const Selection& s);
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

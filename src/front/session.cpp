@@ -7,7 +7,7 @@
 #include "store/files.hpp"
 #include "store/history.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 namespace {
 
@@ -176,4 +176,4 @@ void Session::save_if_changed(bool ending, bool always) {
     saved_revision_ = controller_.revision();
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

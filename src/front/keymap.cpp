@@ -6,7 +6,7 @@
 
 #include <fetaix/error.hpp>
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 namespace {
 
@@ -445,4 +445,4 @@ std::string keys_man() {
     return out;
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 PromptLine type_char(PromptLine line, char c, std::size_t limit) {
     if (line.text.size() >= limit) return line;
@@ -85,4 +85,4 @@ Completion complete_move(const PromptLine& line, const MoveList& legal) {
     return result;
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

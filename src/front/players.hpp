@@ -3,7 +3,7 @@
 
 #include "play/players.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 using play::is_player_tag;
 using play::kDefaultLevel;
@@ -14,4 +14,4 @@ using play::players_from;
 using play::seconds_text;
 using play::with_command_line;
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

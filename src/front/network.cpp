@@ -18,7 +18,7 @@
 #include "store/files.hpp"
 #include "store/history.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 namespace {
 
@@ -540,4 +540,4 @@ void Network::apply(const net::Event& e, Controller& controller) {
     }
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

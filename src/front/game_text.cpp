@@ -2,7 +2,7 @@
 
 #include "selection.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 std::string announcement(Color side, const Move& m) {
     std::string text = concat(to_string(side), " plays ", to_string(m));
@@ -37,4 +37,4 @@ std::vector<std::string> draw_warnings(const Game& game, bool brief) {
     return warnings;
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

@@ -9,7 +9,7 @@
 
 #include "prompt.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 // A key as the terminal layer reports it: a printable character, or one of the named keys.
 struct Key {
@@ -121,4 +121,4 @@ const KeyMap& default_keys();
 // The one place where keys are given meaning: the key map's action for `key` where `mode` applies.
 Action map_key(const Key& key, InputMode mode, const KeyMap& keys = default_keys());
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

@@ -1,5 +1,5 @@
 #pragma once
-// What both front ends (the screen, src/tui/app.cpp, and the screen-reader lines, src/line/) do around
+// What both front ends (the curses screen, src/tui/app.cpp, and the screen-reader lines, src/line/) do around
 // the Controller: the real files and game history, the game to start with (the autosave's question,
 // a file given, --resume/--new), the settings' problems on the notice line, and the autosave after
 // every change. No curses and no terminal here.
@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "app.hpp"
 #include "controller.hpp"
+#include "options.hpp"
 #include "store/autosave.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 // Saving, opening and the game history on disk, the history kept under `state_folder`.
 FileAccess real_files(const std::string& state_folder);
@@ -62,4 +62,4 @@ private:
     std::int64_t saved_at_ = 0;  // when last saved, in steady milliseconds
 };
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

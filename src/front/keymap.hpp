@@ -15,7 +15,7 @@
 
 #include "input.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 // Where a key acts, as a set of bits: two actions may share a key only where they never both act.
 enum KeyContext : std::uint8_t {
@@ -145,4 +145,4 @@ KeyMapRead rebind(const std::vector<KeyRebinding>& entries);
 std::string keys_markdown();
 std::string keys_man();
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front

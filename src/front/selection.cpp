@@ -1,6 +1,6 @@
 #include "selection.hpp"
 
-namespace fetaix::tui {
+namespace fetaix::front {
 
 namespace {
 bool begins_with(const Move& m, const Selection& s) {
@@ -54,4 +54,4 @@ Bitboard taken_so_far(const MoveList& legal, const Selection& s) {
     return b;
 }
 
-}  // namespace fetaix::tui
+}  // namespace fetaix::front
