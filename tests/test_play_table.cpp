@@ -242,3 +242,34 @@ TEST_CASE(
     CHECK(t.tags().front() == Tag{"Event", "fetaix game"});
     CHECK(t.tags().size() == 5);
 }
+
+TEST_CASE("table: the history holds a game kept, the same moves with its end taken back, and no other game",
+          "[play][table][history]") {
+    // White's man on c1 takes Black's on c2 by c1xc3 (a short leap up the file): the game ends there.
+    Table t(Rules{}, at("W:Wc1:Bc2"));
+    REQUIRE(t.play(move_in(t.game(), "c1xc3")));
+    REQUIRE(t.game().over());
+    t.history() = {play::history_key(t.game()), "/state/history/2026-12-05-0930.pdn"};
+    CHECK(t.history().holds(t.game()));
+    // Taken back, it is the game kept when it ended; played on to another end, another game.
+    REQUIRE(t.undo());
+    CHECK(t.history().holds(t.game()));
+    t.begin(Game(Rules{}, at("W:Wa1:Bc2")), at("W:Wa1:Bc2"));
+    REQUIRE(t.play(move_in(t.game(), "a1-a2")));
+    CHECK_FALSE(t.history().holds(t.game()));
+}
+
+TEST_CASE("table: the autosave's tags name the history's record of the game; a snapshot keeps the entry",
+          "[play][table][history]") {
+    Table t(Rules{});
+    CHECK(t.autosave_tags() == t.tags());
+    t.history() = {"key", "/state/history/2026-12-05-0930.pdn"};
+    CHECK(t.autosave_tags().back() == Tag{"Kept", "2026-12-05-0930.pdn"});
+    CHECK(t.tags().size() + 1 == t.autosave_tags().size());
+    // A saved game shown for a question puts its own entry on the table; the game before comes back with its.
+    const Table::Snapshot before = t.snapshot();
+    t.history() = {};
+    t.restore(before, false);
+    CHECK(t.history().path == "/state/history/2026-12-05-0930.pdn");
+    CHECK(t.history().kept == "key");
+}

@@ -676,7 +676,7 @@ TEST_CASE("tui: a game resumed from the autosave and ended again replaces its ea
     act(c, K::Yes);
     act(c, K::Undo);
     submit(c, K::OpenPrompt, "c5-c4");
-    const std::vector<Tag> autosaved = c.autosave_tags();
+    const std::vector<Tag> autosaved = c.table().autosave_tags();
     CHECK(std::count(autosaved.begin(), autosaved.end(), Tag{"Kept", "1.pdn"}) == 1);
     // Nowhere but in the autosave: not in a file saved, not in the history.
     const std::vector<Tag> saved = c.tags();

@@ -28,25 +28,6 @@ Direction board_direction(ScreenDirection d, bool flipped) {
     return flipped ? opposite(b) : b;
 }
 
-// What makes a game the same game for the history: its start, every move known, redo line included,
-// and how it ended, if it has (the same moves played to a loss on time are another game than the
-// unfinished one kept before).
-std::string history_key(const Game& game) {
-    std::string key = to_fen(game.start());
-    for (const Move& m : game.moves()) key.append(" ").append(to_string(m));
-    for (const Move& m : game.redo_line()) key.append(" ").append(to_string(m));
-    if (game.over())
-        key += concat(" result ", static_cast<int>(game.result().outcome), " ", static_cast<int>(game.result().reason));
-    return key;
-}
-
-// Whether the history holds `game` already: the very game, or the same moves with the end taken back
-// (a finished game with its last move undone is still the game kept when it ended).
-bool kept_already(const Game& game, const std::string& archived) {
-    const std::string key = history_key(game);
-    return key == archived || (!game.over() && archived.rfind(key + " result ", 0) == 0);
-}
-
 // A reason from the rules core as a sentence on the screen: "A man steps one point."; a point's
 // name stays as it is written ("b3 is Black's, ...").
 std::string sentence(std::string text) {
@@ -162,8 +143,7 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
     for (const std::string& note : notes) ui_.message += concat(ui_.message.empty() ? "" : " ", "Note: ", note, ".");
     // A finished game loaded is kept in the history only once it changes, as a game of its own (or in
     // place of its record there, for the autosave's game kept before).
-    archived_ = game().over() ? history_key(game()) : std::string();
-    kept_at_ = kept_record(record);
+    table_.history() = {game().over() ? play::history_key(game()) : std::string(), kept_record(record)};
     clear_selection();
     changed();
 }
@@ -194,7 +174,7 @@ void Controller::offer_read_only(GameRecord saved) { preview(std::move(saved), Q
 void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(saved), Question::ResumeUnsaved); }
 
 void Controller::preview(GameRecord saved, Question question) {
-    before_preview_ = BeforePreview{table_.snapshot(), archived_, kept_at_};
+    before_preview_ = table_.snapshot();
     asking_.saved = std::move(saved);
     load(*asking_.saved);
     ui_.question = question;
@@ -202,9 +182,7 @@ void Controller::preview(GameRecord saved, Question question) {
 
 void Controller::end_preview() {
     if (!before_preview_) return;
-    archived_ = before_preview_->archived;
-    kept_at_ = before_preview_->kept_at;
-    const play::Table::Snapshot before = std::move(before_preview_->table);
+    const play::Table::Snapshot before = std::move(*before_preview_);
     before_preview_.reset();
     table_.restore(before, nobody_here());
     clear_selection();
@@ -212,12 +190,6 @@ void Controller::end_preview() {
     // Not a change to save by itself: the autosave still holds the saved game (set_aside_saved, having
     // kept it in the history, makes the game in play the one to save).
     refresh();
-}
-
-std::vector<Tag> Controller::autosave_tags() const {
-    std::vector<Tag> out = tags();
-    if (!kept_at_.empty()) out.push_back(Tag{std::string(kTagKept), kept_at_.substr(kept_at_.find_last_of('/') + 1)});
-    return out;
 }
 
 std::string Controller::kept_record(const GameRecord& record) const {
@@ -316,7 +288,7 @@ void Controller::replaced(bool goes_on) {
         announced_.reset();
     }
     // The host's next game, not this one going on: its end is kept beside this one's.
-    if (!goes_on) kept_at_.clear();
+    if (!goes_on) table_.history().path.clear();
     clear_selection();
     // The host's game replaces this copy: a question about the old one (an offer) is moot.
     if (ui_.question == Question::AcceptDraw || ui_.question == Question::AcceptTakeback) ui_.question = Question::None;
@@ -413,7 +385,7 @@ void Controller::show_hint(const Move& m, std::optional<int> searched, const std
 
 std::string Controller::record_for_history(const Game& game, const std::vector<Tag>& tags) const {
     if (game.ply() == 0 && game.redo_line().empty()) return "";
-    if (kept_already(game, archived_) || history_by_host_) return "";
+    if (table_.history().holds(game) || history_by_host_) return "";
     // Within what `fetaix games` and o read back; a record of moves alone over it is kept as it is.
     auto fitted = format_pdn_within(game, tags, true);
     return fitted ? std::move(fitted->text) : format_pdn(game, tags, true);
@@ -430,7 +402,7 @@ void Controller::set_aside(const std::string& record, const Game& game, const st
             ui_.question = Question::Discard;
             return;
         }
-        archived_ = history_key(game);
+        table_.history().kept = play::history_key(game);
     }
     then();
 }
@@ -605,7 +577,7 @@ bool Controller::say_yes() {
     ui_.question = Question::None;
     // Not in the autosave: the history keeps it, or the player decides knowing it is lost.
     if (!unsaved_game()) return false;
-    set_aside(record_for_history(game(), tags()), game(), kept_at_, [this] { quitting_ = true; });
+    set_aside(record_for_history(game(), tags()), game(), table_.history().path, [this] { quitting_ = true; });
     return true;
 }
 
@@ -675,7 +647,7 @@ bool Controller::apply(const Action& action) {
         case K::Open: open_file_prompt(); break;
         case K::NewGame:
             if (game_in_progress()) ui_.question = Question::NewGame;
-            else set_aside(record_for_history(game(), tags()), game(), kept_at_, [this] { new_game(); });
+            else set_aside(record_for_history(game(), tags()), game(), table_.history().path, [this] { new_game(); });
             break;
         case K::Flip:
             ui_.flipped = !ui_.flipped;
@@ -765,7 +737,7 @@ std::string Controller::not_over_the_network(Action::Kind kind) const {
 bool Controller::unsaved_game() const {
     // A saved game shown while asking about it is still in its file.
     return !autosaved_ && !ui_.replay && !before_preview_ && (game().ply() > 0 || !game().redo_line().empty()) &&
-           !kept_already(game(), archived_);
+           !table_.history().holds(game());
 }
 
 std::optional<std::string> Controller::keep_unsaved_game() {
@@ -775,10 +747,10 @@ std::optional<std::string> Controller::keep_unsaved_game() {
 }
 
 std::optional<std::string> Controller::keep_in_history(const std::string& record) {
-    auto kept = files_.archive(record, kept_at_);
+    auto kept = files_.archive(record, table_.history().path);
     if (!kept) return concat("Not kept in the game history: ", kept.error().message);
-    archived_ = history_key(game());
-    kept_at_ = *kept;
+    table_.history().kept = play::history_key(game());
+    table_.history().path = *kept;
     return std::nullopt;
 }
 
@@ -986,7 +958,8 @@ void Controller::answer(bool yes) {
         case Question::None:
         case Question::Quit: break;
         case Question::NewGame:
-            if (yes) set_aside(record_for_history(game(), tags()), game(), kept_at_, [this] { new_game(); });
+            if (yes)
+                set_aside(record_for_history(game(), tags()), game(), table_.history().path, [this] { new_game(); });
             break;
         case Question::Resume: answer_resume(yes); break;
         case Question::Replace: answer_replace(yes); break;
@@ -1039,7 +1012,7 @@ void Controller::answer_open_other(bool yes) {
         GameRecord record = std::move(*asking_.opened);
         const std::string name = asking_.opened_name;
         const bool at_start = asking_.opened_at_start;
-        set_aside(record_for_history(game(), tags()), game(), kept_at_,
+        set_aside(record_for_history(game(), tags()), game(), table_.history().path,
                   [this, record, name, at_start] { open_record(record, name, at_start); });
     } else {
         ui_.message = concat(asking_.opened_name, " was not opened; the game goes on.");
@@ -1239,7 +1212,7 @@ void Controller::finish_read(Expected<GameRecord> record) {
         return;
     }
     GameRecord opened = std::move(*record);
-    set_aside(record_for_history(game(), tags()), game(), kept_at_,
+    set_aside(record_for_history(game(), tags()), game(), table_.history().path,
               [this, opened, name] { open_record(opened, name, false); });
 }
 
@@ -1248,7 +1221,7 @@ bool Controller::game_in_progress() const { return game().ply() > 0 && !game().o
 void Controller::open_record(const GameRecord& record, const std::string& name, bool command_line_wins) {
     load(record, command_line_wins);
     // The game is in its file: kept in the history again only once it changes.
-    archived_ = history_key(game());
+    table_.history().kept = play::history_key(game());
     const std::string players = ui_.message;
     ui_.message = record.notes.empty() ? concat("Opened ", name, ".")
                                        : concat("Opened ", name, "; note: ", record.notes.front());
@@ -1258,7 +1231,7 @@ void Controller::open_record(const GameRecord& record, const std::string& name, 
 void Controller::new_game() {
     table_.begin(Game(game().rules(), table_.start()), table_.start());
     ui_.viewing.reset();
-    kept_at_.clear();
+    table_.history().path.clear();
     clear_selection();
     ui_.message = "New game.";
     changed();

@@ -144,8 +144,6 @@ public:
     // history (or asks first when even that fails), so no game with moves is lost by leaving.
     void set_autosaved(bool on) { autosaved_ = on; }
     bool autosaved() const { return autosaved_; }
-    // The game history's record of this game, once kept there ("" before).
-    const std::string& kept_at() const { return kept_at_; }
     // Over the network, whether the host's process writes this very game history (a second terminal of
     // the same state folder): then this copy of the game is never kept in it, so a game is kept once.
     void set_history_by_host(bool on) { history_by_host_ = on; }
@@ -280,6 +278,7 @@ public:
     // The table this controller shows: the network session plays the other terminals' moves on its game
     // and tells it (moved, replaced), and this controller hears it as every view does.
     play::Table& table() { return table_; }
+    const play::Table& table() const { return table_; }
     // The other player offers a take-back (else a draw): a yes/no question for the player here.
     void offered(Color by, bool takeback);
     // The other player answered this one's offer.
@@ -345,9 +344,6 @@ public:
     std::uint64_t revision() const { return table_.revision(); }
     // The tags a record of this game carries (the table's: the record's own, who plays, the clocks).
     std::vector<Tag> tags() const { return table_.tags(); }
-    // The same for the autosave, with the game history's record of this game once one is kept (tag
-    // Kept): the game resumed and ended again is kept in its place.
-    std::vector<Tag> autosave_tags() const;
     // Pieces that must capture (when a capture is compulsory), for marking on the board; none while an
     // earlier position is shown.
     Bitboard must_capture() const;
@@ -470,19 +466,10 @@ private:
     FileAccess files_;
     KeyMap keys_;
     // While a saved game is shown for a question about it: the game the program started with.
-    struct BeforePreview {
-        play::Table::Snapshot table;
-        std::string archived;
-        std::string kept_at;
-    };
-    std::optional<BeforePreview> before_preview_;
+    std::optional<play::Table::Snapshot> before_preview_;
     Asking asking_;                                // what the question on screen (ui_.question) is about
     std::optional<std::string> read_request_;      // a path for the program to read (o)
     std::array<PromptHistory, 4> prompt_history_;  // by PromptKind: what was entered before
-    std::string archived_;                         // the moves of the last game kept in the history
-    // The history's record of the game in play, once one is kept: the game ended again (a resignation
-    // taken back, then another end) is kept in its place, so a game is kept once, with its last ending.
-    std::string kept_at_;
     bool hint_requested_ = false;
     bool bell_on_ = false;
     bool bell_due_ = false;

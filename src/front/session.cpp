@@ -163,7 +163,7 @@ void Session::save_if_changed(bool ending, bool always) {
     saved_players_ = std::move(players);
     saved_paused_ = controller_.clock_paused();
     saved_at_ = now_ms();
-    const auto problem = autosave_->save(controller_.game(), controller_.autosave_tags());
+    const auto problem = autosave_->save(controller_.game(), controller_.table().autosave_tags());
     if (std::string news = autosave_->take_news(); !news.empty()) autosave_news_ = std::move(news);
     // While moves are not saved, that stands first; news of a saved game moved aside stays until
     // replaced; anything else (a failure that has passed, a note on the file opened) goes. The

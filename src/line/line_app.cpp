@@ -100,7 +100,8 @@ private:
 std::string kept_said(const front::Controller& c, const front::Session& session, const std::string& leaving) {
     if (c.autosaved() && !session.autosave_path().empty())
         return concat("The game is saved in ", session.autosave_path(), ": run fetaix to resume it.");
-    if (!c.kept_at().empty()) return concat("Not autosaved: the game is kept in the game history, in ", c.kept_at());
+    if (const std::string& kept = c.table().history().path; !kept.empty())
+        return concat("Not autosaved: the game is kept in the game history, in ", kept);
     return question_said(leaving);
 }
 

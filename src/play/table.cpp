@@ -249,8 +249,30 @@ std::vector<Tag> Table::tags() const {
     return out;
 }
 
+std::vector<Tag> Table::autosave_tags() const {
+    std::vector<Tag> out = tags();
+    if (!history_.path.empty())
+        out.push_back(Tag{std::string(kTagKept), history_.path.substr(history_.path.find_last_of('/') + 1)});
+    return out;
+}
+
+std::string history_key(const Game& game) {
+    std::string key = to_fen(game.start());
+    for (const Move& m : game.moves()) key.append(" ").append(to_string(m));
+    for (const Move& m : game.redo_line()) key.append(" ").append(to_string(m));
+    if (game.over())
+        key += concat(" result ", static_cast<int>(game.result().outcome), " ", static_cast<int>(game.result().reason));
+    return key;
+}
+
+bool HistoryEntry::holds(const Game& game) const {
+    const std::string key = history_key(game);
+    return key == kept || (!game.over() && kept.rfind(key + " result ", 0) == 0);
+}
+
 void Table::restore(const Snapshot& s, bool nobody_here) {
     game_ = s.game;
+    history_ = s.history;
     start_ = s.start;
     players_ = s.players;
     record_tags_ = s.record_tags;

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <fetaix/clock.hpp>
@@ -32,6 +33,21 @@ struct TableEvent {
     Move move{};
     bool goes_on = false;
 };
+
+// The game history's entry for the game at the table: which game was last kept there, and the record
+// that keeps it, so that a game is kept once (with its last ending) and never lost by leaving.
+struct HistoryEntry {
+    std::string kept;  // history_key of the game last kept in the history ("" for none)
+    std::string path;  // the history's record of this game, once one is kept ("" before)
+    // Whether the history holds `game` already: the very game, or the same moves with the end taken back
+    // (a finished game with its last move undone is still the game kept when it ended).
+    bool holds(const Game& game) const;
+};
+
+// What makes a game the same game for the history: its start, every move known, redo line included,
+// and how it ended, if it has (the same moves played to a loss on time are another game than the
+// unfinished one kept before).
+std::string history_key(const Game& game);
 
 // Where a side's moves come from: the person at this keyboard, the computer (the engine on a worker
 // thread), or a player at another terminal.
@@ -64,6 +80,12 @@ public:
     // The tags a record of this game carries: those of the record it came from (Event, Site, Date,
     // Round, Annotator, any other), with who plays (player_tags) and the clocks as they stand now.
     std::vector<Tag> tags() const;
+    // The game history's entry for this game (the front end keeps records there, and says where).
+    HistoryEntry& history() { return history_; }
+    const HistoryEntry& history() const { return history_; }
+    // The tags for the autosave: tags(), with the history's record of this game once one is kept (tag
+    // Kept): a game resumed and ended again is kept in its place.
+    std::vector<Tag> autosave_tags() const;
     // The position a new game starts from.
     const Position& start() const { return start_; }
     // Counts every change to the game (moves, undo, redo, new, load, an end declared): the autosave
@@ -135,9 +157,10 @@ public:
         std::optional<Clock> clock;
         std::optional<ClockReading> reading;
         bool paused = false;
+        HistoryEntry history;
     };
     Snapshot snapshot() const {
-        return Snapshot{game_, start_, players_, record_tags_, clock_, clock_reading(), clock_paused_};
+        return Snapshot{game_, start_, players_, record_tags_, clock_, clock_reading(), clock_paused_, history_};
     }
     void restore(const Snapshot& s, bool nobody_here);
 
@@ -156,6 +179,7 @@ private:
     Position start_;
     Players players_;
     std::vector<Tag> record_tags_;  // the tags of the record the game came from, kept for saving it again
+    HistoryEntry history_;
     std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     std::uint64_t revision_ = 0;
     std::vector<std::pair<int, Listener>> listeners_;
