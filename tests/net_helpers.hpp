@@ -9,17 +9,11 @@
 #include <stdlib.h>
 
 #include "net/session.hpp"
+#include "temp_folder.hpp"
 
 namespace fetaix::net::test {
 
-struct TempFolder {
-    std::string path;
-    TempFolder() {
-        char name[] = "/tmp/fetaix-net-XXXXXX";
-        path = ::mkdtemp(name);
-    }
-    ~TempFolder() { std::system(("rm -rf '" + path + "'").c_str()); }
-};
+using fetaix::test::TempFolder;
 
 // A session and the events it has reported so far.
 struct Probe {

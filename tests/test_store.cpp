@@ -21,20 +21,15 @@
 #include "store/autosave.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
+#include "temp_folder.hpp"
 
 using namespace fetaix;
 using namespace fetaix::store;
 
 namespace {
 
-// A fresh folder under /tmp, removed at the end of the test.
-struct TempFolder {
-    std::string path;
-    TempFolder() {
-        char name[] = "/tmp/fetaix-test-XXXXXX";
-        path = ::mkdtemp(name);
-    }
-    ~TempFolder() { std::system(("rm -rf '" + path + "'").c_str()); }
+// A fresh folder under /tmp, removed at the end of the test, with what it holds listed and made.
+struct TempFolder : test::TempFolder {
     std::set<std::string> names() const {
         std::set<std::string> found;
         DIR* dir = ::opendir(path.c_str());

@@ -114,15 +114,6 @@ FileAccess real_files(const std::string& state_folder) {
     return files;
 }
 
-namespace {
-
-std::int64_t now_ms() {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-}  // namespace
-
 Session::Session(Controller& controller, AppOptions& options) : controller_(controller) {
     controller.set_files(real_files(options.state_folder));
     controller.set_keys(options.keys);
@@ -130,7 +121,8 @@ Session::Session(Controller& controller, AppOptions& options) : controller_(cont
     // A joiner's or watcher's game is the host's copy: the host autosaves it, not this terminal.
     const bool copy = options.net.mode == NetOptions::Mode::Join || options.net.mode == NetOptions::Mode::Watch;
     const std::uint64_t before = controller.revision();
-    if (!copy) autosave_ = prepare(controller, options, autosave_news_);
+    std::unique_ptr<store::Autosave> autosave;
+    if (!copy) autosave = prepare(controller, options, autosave_news_);
     controller.set_auto_flip(options.auto_flip);
     controller.set_bell(options.bell);
     // What the settings file had wrong comes first on the notice line until the first key; ? shows it.
@@ -140,40 +132,27 @@ Session::Session(Controller& controller, AppOptions& options) : controller_(cont
         news.pop_back();
         controller.set_settings_notice(std::move(news));
     }
-    controller.set_autosaved(autosave_ && autosave_->ownership() == store::Autosave::Ownership::Owned);
+    controller.set_autosaved(autosave && autosave->ownership() == store::Autosave::Ownership::Owned);
     // The game put in play here (a file given, the saved game set aside for a new one) is not in the
     // autosave yet; not while the saved game is asked about: the answer decides which game it holds.
-    start_unsaved_ = autosave_ && controller.revision() != before && controller.ui().question == Question::None;
-    saved_revision_ = controller.revision();
-    saved_players_ = player_tags(controller.players());
-    saved_paused_ = controller.clock_paused();
-    saved_at_ = now_ms();
+    const bool unsaved = controller.revision() != before && controller.ui().question == Question::None;
+    if (autosave) keeper_ = std::make_unique<play::Keeper>(controller.table(), std::move(autosave), unsaved);
 }
 
 void Session::save_if_changed(bool ending, bool always) {
-    const bool clock_due = controller_.clock() && (controller_.clock_paused() != saved_paused_ || ending ||
-                                                   (controller_.clock_wait() && now_ms() - saved_at_ >= 1000));
     // A read-only view changes nothing and is not saved.
-    if (!autosave_ || controller_.ui().replay) return;
-    std::vector<Tag> players = player_tags(controller_.players());
-    if (controller_.revision() == saved_revision_ && players == saved_players_ && !clock_due && !always &&
-        !start_unsaved_)
-        return;
-    start_unsaved_ = false;
-    saved_players_ = std::move(players);
-    saved_paused_ = controller_.clock_paused();
-    saved_at_ = now_ms();
-    const auto problem = autosave_->save(controller_.game(), controller_.table().autosave_tags());
-    if (std::string news = autosave_->take_news(); !news.empty()) autosave_news_ = std::move(news);
+    if (!keeper_ || controller_.ui().replay) return;
+    const auto written = keeper_->save_if_changed(ending, always);
+    if (!written) return;
+    if (!written->news.empty()) autosave_news_ = written->news;
     // While moves are not saved, that stands first; news of a saved game moved aside stays until
     // replaced; anything else (a failure that has passed, a note on the file opened) goes. The
     // settings file's problems are the controller's own (shown until the first key).
     std::string notice;
-    for (const std::string& part : {problem.value_or(""), autosave_news_})
+    for (const std::string& part : {written->problem.value_or(""), autosave_news_})
         if (!part.empty()) notice += concat(notice.empty() ? "" : "; ", part);
     controller_.set_notice(notice);
-    controller_.set_autosaved(!problem);
-    saved_revision_ = controller_.revision();
+    controller_.set_autosaved(!written->problem);
 }
 
 }  // namespace fetaix::front

@@ -11,6 +11,7 @@
 
 #include "controller.hpp"
 #include "options.hpp"
+#include "play/keeper.hpp"
 #include "store/autosave.hpp"
 
 namespace fetaix::front {
@@ -30,36 +31,29 @@ public:
     // (`ending`), so that a crash loses a second of it at most. `always`: written even when unchanged.
     void save_if_changed(bool ending = false, bool always = false);
     // Whether this process writes the autosave (not a joiner's copy, not while another fetaix holds it).
-    bool autosaving() const { return autosave_ != nullptr; }
+    bool autosaving() const { return keeper_ != nullptr; }
     // The autosave's file, where this process writes it ("" when it does not).
-    std::string autosave_path() const { return autosave_ ? autosave_->path() : std::string(); }
+    std::string autosave_path() const { return keeper_ ? keeper_->autosave().path() : std::string(); }
     // Whether this process holds the autosave's lock now.
-    bool owns_autosave() const { return autosave_ && autosave_->ownership() == store::Autosave::Ownership::Owned; }
+    bool owns_autosave() const {
+        return keeper_ && keeper_->autosave().ownership() == store::Autosave::Ownership::Owned;
+    }
     // Records in the lock file the name this game is reachable by (a second fetaix finds it there).
     void reachable_as(std::string game) {
-        if (autosave_) autosave_->set_reachable_as(std::move(game));
+        if (keeper_) keeper_->autosave().set_reachable_as(std::move(game));
     }
     // Another terminal takes the game over: the clocks' time saved, the autosave's lock let go for good.
     void give_up_autosave() {
         // A game of no moves too: the other terminal resumes it as it is (its players, rules, clocks).
         save_if_changed(true, true);
-        autosave_.reset();
+        keeper_.reset();
         controller_.set_autosaved(true);  // the other terminal's autosave holds it: not kept in the history
     }
 
 private:
     Controller& controller_;
-    std::unique_ptr<store::Autosave> autosave_;
-    std::string autosave_news_;  // a saved game moved aside: stays on the notice line until other news
-    std::uint64_t saved_revision_ = 0;
-    // Who plays as last saved: a joiner's name arriving changes no move, but a game resumed must have it.
-    std::vector<Tag> saved_players_;
-    // The game put in play at start (a file given, a new one after the saved game was set aside) is not
-    // yet in the autosave: the next save writes it, so that the next start offers what the quit question
-    // says is saved, and not a game already kept in the history.
-    bool start_unsaved_ = false;
-    bool saved_paused_ = false;  // the clocks' pause as last saved
-    std::int64_t saved_at_ = 0;  // when last saved, in steady milliseconds
+    std::unique_ptr<play::Keeper> keeper_;  // the table's game kept in the autosave, when this process writes it
+    std::string autosave_news_;             // a saved game moved aside: stays on the notice line until other news
 };
 
 }  // namespace fetaix::front
