@@ -296,13 +296,13 @@ TEST_CASE("tui: the move prompt plays typed moves and explains refusals", "[tui]
     type(c, "c2-c4");
     act(c, K::PromptSubmit);
     CHECK(c.game().ply() == 0);
-    CHECK(c.ui().prompt_open);
+    CHECK(c.ui().prompt.is_open());
     CHECK(c.ui().message == "c2-c4: a man steps one point, and c4 is not next to c2");
     act(c, K::PromptErase);
     type(c, "3");
-    CHECK(c.ui().prompt_text == "c2-c3");
+    CHECK(c.ui().prompt.text() == "c2-c3");
     act(c, K::PromptSubmit);
-    CHECK_FALSE(c.ui().prompt_open);
+    CHECK_FALSE(c.ui().prompt.is_open());
     CHECK(last_move(c) == "c2-c3");
     // A unique prefix is enough.
     act(c, K::OpenPrompt);
@@ -313,7 +313,7 @@ TEST_CASE("tui: the move prompt plays typed moves and explains refusals", "[tui]
     act(c, K::OpenPrompt);
     type(c, "c1xc3");
     act(c, K::PromptClose);
-    CHECK_FALSE(c.ui().prompt_open);
+    CHECK_FALSE(c.ui().prompt.is_open());
     CHECK(c.game().ply() == 2);
 }
 
@@ -443,7 +443,7 @@ struct FakeDisk {
 void submit(Controller& c, K open, std::string_view text, bool clear = false) {
     c.handle(Action::of(open));
     if (clear)
-        while (!c.ui().prompt_text.empty()) c.handle(Action::of(K::PromptErase));
+        while (!c.ui().prompt.text().empty()) c.handle(Action::of(K::PromptErase));
     type(c, text);
     c.handle(Action::of(K::PromptSubmit));
     // The program reads on a worker thread; here the read is done at once.
@@ -510,8 +510,8 @@ TEST_CASE("tui: s saves under a suggested name; o opens, and a bad file changes 
     c.set_files(disk.access());
     submit(c, K::OpenPrompt, "c2-c3");
     c.handle(Action::of(K::Save));
-    CHECK(c.ui().prompt_kind == PromptKind::Save);
-    CHECK(c.ui().prompt_text == "fetaix-20261130-0415.pdn");
+    CHECK(c.ui().prompt.kind() == PromptKind::Save);
+    CHECK(c.ui().prompt.text() == "fetaix-20261130-0415.pdn");
     c.handle(Action::of(K::PromptSubmit));
     CHECK(c.ui().message == "Saved to fetaix-20261130-0415.pdn.");
     REQUIRE(disk.files.count("fetaix-20261130-0415.pdn"));
@@ -520,7 +520,7 @@ TEST_CASE("tui: s saves under a suggested name; o opens, and a bad file changes 
     // A failing save says why and keeps the prompt open.
     submit(c, K::Save, "/readonly/game.pdn", true);
     CHECK(c.ui().message == "Not saved: Permission denied");
-    CHECK(c.ui().prompt_open);
+    CHECK(c.ui().prompt.is_open());
     c.handle(Action::of(K::PromptClose));
     // Opening a bad record leaves the game on screen untouched.
     disk.files["bad.pdn"] = "1. c2-c3 c4xc2 2. c1-c2 *";
@@ -557,7 +557,7 @@ TEST_CASE("tui: s asks before replacing a file, naming what it holds, and refuse
     CHECK(disk.files["notes.txt"] == "shopping: bread, olives");
     // The prompt is still open with the name, to be changed.
     CHECK(c.mode() == InputMode::Prompt);
-    CHECK(c.ui().prompt_text == "notes.txt");
+    CHECK(c.ui().prompt.text() == "notes.txt");
     c.handle(Action::of(K::PromptClose));
     disk.files["old.pdn"] = "1. d2-c3 *";
     submit(c, K::Save, "old.pdn", true);
@@ -570,7 +570,7 @@ TEST_CASE("tui: s asks before replacing a file, naming what it holds, and refuse
     submit(c, K::Save, "fifo", true);
     CHECK(c.ui().question == Question::None);
     CHECK(c.ui().message == "Not saved: fifo is a FIFO (named pipe), not a file");
-    CHECK(c.ui().prompt_open);
+    CHECK(c.ui().prompt.is_open());
 }
 
 TEST_CASE("tui: o asks before abandoning a game in progress; the abandoned game goes to the history",
@@ -1214,20 +1214,20 @@ TEST_CASE("tui: a game ended by a signal goes to the history when the autosave d
 TEST_CASE("tui: the prompt takes a long path whole and keeps its end in view", "[tui][prompt]") {
     Controller c(Rules{}, Players{});
     c.handle(Action::of(K::Save));
-    while (!c.ui().prompt_text.empty()) c.handle(Action::of(K::PromptErase));
+    while (!c.ui().prompt.text().empty()) c.handle(Action::of(K::PromptErase));
     const std::string path = "/tmp/" + std::string(300, 'd') + "/mygame.pdn";
     type(c, path);
-    CHECK(c.ui().prompt_text == path);
+    CHECK(c.ui().prompt.text() == path);
     CHECK(compose(c, 24, 80, Glyphs::ascii()).line(23) ==
           "Save to: …" + std::string(80 - 9 - 1 - 12, 'd') + "/mygame.pdn_");
     // A paste longer than the room left: its beginning kept, the rest dropped and counted.
     type(c, std::string(kMaxPromptBytes, 'x'));
-    CHECK(c.ui().prompt_text == path + std::string(kMaxPromptBytes - path.size(), 'x'));
+    CHECK(c.ui().prompt.text() == path + std::string(kMaxPromptBytes - path.size(), 'x'));
     CHECK(c.ui().message == "The prompt holds at most 4096 characters: 316 more were dropped.");
     // Counted afresh once the line changes.
     c.handle(Action::of(K::PromptErase));
     type(c, "yz");
-    CHECK(c.ui().prompt_text.back() == 'y');
+    CHECK(c.ui().prompt.text().back() == 'y');
     CHECK(c.ui().message == "The prompt holds at most 4096 characters: 1 more was dropped.");
 }
 
@@ -1245,8 +1245,9 @@ TEST_CASE("tui: while the terminal is too small no key acts unseen; q asks and c
     };
     const auto same_ui = [](const UiState& a, const UiState& b) {
         return a.cursor == b.cursor && a.selection.from == b.selection.from && a.selection.path == b.selection.path &&
-               a.prompt_open == b.prompt_open && a.prompt_text == b.prompt_text && a.question == b.question &&
-               a.help_open == b.help_open && a.flipped == b.flipped && a.message == b.message;
+               a.prompt.is_open() == b.prompt.is_open() && a.prompt.text() == b.prompt.text() &&
+               a.question == b.question && a.help_open == b.help_open && a.flipped == b.flipped &&
+               a.message == b.message;
     };
     Controller c(Rules{}, Players{});
     c.handle(Action::of(K::Select));  // c2 chosen, a move half made

@@ -834,7 +834,7 @@ TEST_CASE(
     s.set_files(files);
     s.handle(Action::of(K::Save));
     s.handle(Action::of(K::PromptSubmit));
-    REQUIRE(s.ui().prompt_open);
+    REQUIRE(s.ui().prompt.is_open());
     narrow = lines(compose(s, 24, 72, Glyphs::ascii()));
     CHECK(narrow[20] == "White to move | White 12, Black 12");
     CHECK(narrow[21] == "Not saved: cannot write /home/…/games/fetaix/a-rather-long-folder-name/");

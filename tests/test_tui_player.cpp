@@ -111,7 +111,7 @@ TEST_CASE("player: with Black at another terminal, White plays here and Black's 
     CHECK_FALSE(c.ui().selection.active());
     type_move(c, "c4-c3");
     CHECK(c.ui().message == "It is not your turn: waiting for Youssef.");
-    CHECK(c.ui().prompt_open);
+    CHECK(c.ui().prompt.is_open());
     c.handle(Action::of(K::PromptClose));
     c.handle(Action::of(K::Hint));
     CHECK(c.ui().message == "It is not your turn: waiting for Youssef.");
@@ -303,7 +303,7 @@ TEST_CASE("player: over the network resigning tells the host; c opens a chat lin
         c.handle(a);
     }
     c.handle(Action::of(K::PromptSubmit));
-    CHECK_FALSE(c.ui().prompt_open);
+    CHECK_FALSE(c.ui().prompt.is_open());
     c.handle(Action::of(K::Resign));
     CHECK(c.question_text() == "Resign for White (Amina)? (y/n)");
     c.handle(Action::of(K::Yes));
@@ -333,14 +333,14 @@ TEST_CASE("player: a watcher plays nothing: both sides come from the host", "[tu
         CHECK(c.ui().message == watching);
         CHECK(c.mode() == InputMode::Board);
     }
-    CHECK_FALSE(c.ui().prompt_open);
+    CHECK_FALSE(c.ui().prompt.is_open());
     // A move typed goes nowhere else (not into chat a key at a time): Enter says why not, and the prompt closes.
     c.handle(Action::of(K::OpenPrompt));
     REQUIRE(c.mode() == InputMode::Prompt);
     for (char ch : std::string("c4xc2")) c.handle(map_key(Key::character(ch), c.mode()));
     c.handle(Action::of(K::PromptSubmit));
     CHECK(c.ui().message == watching);
-    CHECK_FALSE(c.ui().prompt_open);
+    CHECK_FALSE(c.ui().prompt.is_open());
     CHECK(c.game().ply() == 0);
     CHECK(fake.sent.empty());
     CHECK_FALSE(c.take_hint_request());

@@ -79,6 +79,59 @@ TEST_CASE("tui prompt: Up and Down walk the entries of this prompt and come back
     CHECK(h.step(shown, E::Newer) == at("b2", 2));
 }
 
+TEST_CASE("prompt: opened with a text, the cursor at its end; closed, the text is gone", "[tui][prompt]") {
+    Prompt p;
+    CHECK_FALSE(p.is_open());
+    p.open(PromptKind::Save, "game.pdn");
+    CHECK(p.is_open());
+    CHECK(p.kind() == PromptKind::Save);
+    CHECK(p.line() == at("game.pdn", 8));
+    p.edit(E::Home);
+    p.type('x');
+    CHECK(p.line() == at("xgame.pdn", 1));
+    p.close();
+    CHECK_FALSE(p.is_open());
+    CHECK(p.line() == at("", 0));
+}
+
+TEST_CASE("prompt: a full line keeps its text and counts what was dropped until it changes", "[tui][prompt]") {
+    Prompt p;
+    p.open(PromptKind::Open, std::string(kMaxPromptBytes - 1, 'a'));
+    CHECK(p.type('b') == 0);  // the last byte that fits
+    CHECK(p.text().size() == kMaxPromptBytes);
+    CHECK(p.type('c') == 1);
+    CHECK(p.type('d') == 2);
+    CHECK(p.text().back() == 'b');
+    // Any change to the line starts the count again.
+    p.edit(E::Erase);
+    CHECK(p.type('e') == 0);
+    CHECK(p.type('f') == 1);
+}
+
+TEST_CASE("prompt: each kind has its own history, refused entries kept too", "[tui][prompt]") {
+    Prompt p;
+    p.open(PromptKind::Move, "c2-c3");
+    CHECK(p.enter() == "c2-c3");
+    p.open(PromptKind::Move, "zz");  // kept whether it works or not
+    CHECK(p.enter() == "zz");
+    p.open(PromptKind::Save, "one.pdn");
+    CHECK(p.enter() == "one.pdn");
+    // The move prompt recalls its two, newest first, never the save prompt's name.
+    p.open(PromptKind::Move, "");
+    p.edit(E::Older);
+    CHECK(p.text() == "zz");
+    p.edit(E::Older);
+    CHECK(p.text() == "c2-c3");
+    p.edit(E::Older);
+    CHECK(p.text() == "c2-c3");
+    p.edit(E::Newer);
+    p.edit(E::Newer);
+    CHECK(p.text().empty());
+    p.open(PromptKind::Save, "");
+    p.edit(E::Older);
+    CHECK(p.text() == "one.pdn");
+}
+
 TEST_CASE("tui prompt: Tab completes a move as far as the legal moves agree", "[tui][prompt]") {
     // The start: White's moves are b2-c3, c2-c3, d2-c3, d3-c3 (and nothing else reaches c3 or steps).
     const MoveList legal = legal_moves(start_position(), Rules{});
@@ -104,19 +157,19 @@ TEST_CASE("tui prompt: the keys edit the move prompt, Tab says the choices, Up r
     type(c, "2-c3");
     press(c, Key::named(Key::Name::UpLeft));  // Home
     type(c, "c");
-    CHECK(c.ui().prompt_text == "c2-c3");
-    CHECK(c.ui().prompt_cursor == 1);
+    CHECK(c.ui().prompt.text() == "c2-c3");
+    CHECK(c.ui().prompt.cursor() == 1);
     press(c, Key::character(5));  // Ctrl-E
-    CHECK(c.ui().prompt_cursor == 5);
+    CHECK(c.ui().prompt.cursor() == 5);
     press(c, Key::character(21));  // Ctrl-U
-    CHECK(c.ui().prompt_text.empty());
+    CHECK(c.ui().prompt.text().empty());
     type(c, "d");
     press(c, Key::character('\t'));
-    CHECK(c.ui().prompt_text == "d");
+    CHECK(c.ui().prompt.text() == "d");
     CHECK(c.ui().message == "2 moves: d2-c3  d3-c3");
     type(c, "2");
     press(c, Key::character('\t'));
-    CHECK(c.ui().prompt_text == "d2-c3");
+    CHECK(c.ui().prompt.text() == "d2-c3");
     CHECK(c.ui().message.empty());
     c.handle(Action::of(K::PromptSubmit));
     CHECK(c.game().ply() == 1);
@@ -127,12 +180,12 @@ TEST_CASE("tui prompt: the keys edit the move prompt, Tab says the choices, Up r
     CHECK(c.ui().message == "No legal move begins with e5.");
     press(c, Key::named(Key::Name::Left));
     press(c, Key::named(Key::Name::Delete));
-    CHECK(c.ui().prompt_text == "e");
+    CHECK(c.ui().prompt.text() == "e");
     // Up brings back the move typed before; Down the line being typed.
     press(c, Key::named(Key::Name::Up));
-    CHECK(c.ui().prompt_text == "d2-c3");
+    CHECK(c.ui().prompt.text() == "d2-c3");
     press(c, Key::named(Key::Name::Down));
-    CHECK(c.ui().prompt_text == "e");
+    CHECK(c.ui().prompt.text() == "e");
     // Tab at the save prompt completes nothing, and says so.
     c.handle(Action::of(K::PromptClose));
     c.handle(Action::of(K::Save));

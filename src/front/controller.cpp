@@ -216,7 +216,7 @@ InputMode Controller::mode() const {
     if (ui_.question != Question::None) return InputMode::Question;
     if (!ui_.reading.empty()) return InputMode::Reading;
     if (ui_.help_open) return InputMode::Help;
-    if (ui_.prompt_open) return InputMode::Prompt;
+    if (ui_.prompt.is_open()) return InputMode::Prompt;
     if (ui_.replay) return InputMode::Replay;
     if (ui_.viewing) return InputMode::Browse;
     return InputMode::Board;
@@ -481,21 +481,17 @@ void Controller::cancel() {
 void Controller::type_at_prompt(char ch) {
     // The move key again at the move prompt (after a refused move, whose text stays to be
     // corrected) starts a new line: it is no character of a move, so it cannot be meant as one.
-    if (ui_.prompt_kind == PromptKind::Move && !std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' &&
+    if (ui_.prompt.kind() == PromptKind::Move && !std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' &&
         keys_.find(Key::character(ch), kOnBoard) == find_key_action("move")) {
-        set_prompt_line({});
+        ui_.prompt.set_line({});
         ui_.message.clear();
         return;
     }
     // Long enough for any path; past it the prompt says so rather than dropping what is typed.
-    if (ui_.prompt_text.size() < kMaxPromptBytes) {
-        set_prompt_line(type_char(prompt_line(), ch, kMaxPromptBytes));
-    } else {
-        // A long paste: what does not fit is dropped and counted, the screen drawn once it has all come.
-        ++prompt_dropped_;
-        ui_.message = concat("The prompt holds at most ", kMaxPromptBytes, " characters: ", prompt_dropped_,
-                             prompt_dropped_ == 1 ? " more was dropped." : " more were dropped.");
-    }
+    // A long paste: what does not fit is dropped and counted, the screen drawn once it has all come.
+    if (const std::size_t dropped = ui_.prompt.type(ch))
+        ui_.message = concat("The prompt holds at most ", kMaxPromptBytes, " characters: ", dropped,
+                             dropped == 1 ? " more was dropped." : " more were dropped.");
 }
 
 void Controller::undo() {
@@ -627,10 +623,7 @@ bool Controller::apply(const Action& action) {
         case K::PromptChar: type_at_prompt(action.ch); break;
         case K::PromptErase: edit_prompt(PromptEdit::Erase); break;
         case K::PromptEdit: edit_prompt(action.edit); break;
-        case K::PromptClose:
-            ui_.prompt_open = false;
-            set_prompt_line({});
-            break;
+        case K::PromptClose: ui_.prompt.close(); break;
         case K::PromptSubmit: submit_prompt(); break;
         case K::Undo: undo(); break;
         case K::Redo: redo(); break;
@@ -767,7 +760,7 @@ bool Controller::changes_the_game(const Action& action) const {
     using K = Action::Kind;
     // A click chooses as the cursor does, and a move typed at the prompt is played: neither is a row.
     if (action.kind == K::Click || action.kind == K::ViewOnly) return true;
-    if (action.kind == K::PromptSubmit) return ui_.prompt_kind == PromptKind::Move;
+    if (action.kind == K::PromptSubmit) return ui_.prompt.kind() == PromptKind::Move;
     // What may be done to a position only looked at is the registry's (the rows allowed kLookingBack).
     return !allowed_in(action, kLookingBack);
 }
@@ -799,37 +792,21 @@ void Controller::step_view(Action::Kind kind) {
 
 void Controller::open_prompt(PromptKind kind, std::string text) {
     clear_selection();
-    ui_.prompt_open = true;
-    ui_.prompt_kind = kind;
-    set_prompt_line(line_of(std::move(text)));
-    prompt_history_[static_cast<std::size_t>(kind)].restart();
-}
-
-PromptLine Controller::prompt_line() const {
-    return {ui_.prompt_text, std::min(ui_.prompt_cursor, ui_.prompt_text.size())};
-}
-
-void Controller::set_prompt_line(PromptLine line) {
-    ui_.prompt_text = std::move(line.text);
-    ui_.prompt_cursor = line.cursor;
-    prompt_dropped_ = 0;
+    ui_.prompt.open(kind, std::move(text));
 }
 
 void Controller::edit_prompt(PromptEdit e) {
-    PromptHistory& history = prompt_history_[static_cast<std::size_t>(ui_.prompt_kind)];
     switch (e) {
-        case PromptEdit::Older:
-        case PromptEdit::Newer: set_prompt_line(history.step(prompt_line(), e)); break;
         case PromptEdit::Complete: {
-            if (ui_.prompt_kind != PromptKind::Move) {
+            if (ui_.prompt.kind() != PromptKind::Move) {
                 ui_.message = concat(keys_.first("complete"), " completes moves, at the move prompt (",
                                      keys_.first("move"), ").");
                 break;
             }
             ui_.message.clear();
-            const PromptLine typed = prompt_line();
+            const PromptLine typed = ui_.prompt.line();
             const Completion done = complete_move(typed, legal_);
-            set_prompt_line(done.line);
+            ui_.prompt.set_line(done.line);
             if (legal_.empty()) {
                 ui_.message = "No move to complete: the game is not in play.";
             } else if (done.choices.empty() && done.line == typed) {
@@ -845,7 +822,7 @@ void Controller::edit_prompt(PromptEdit e) {
             }
             break;
         }
-        default: set_prompt_line(edit(prompt_line(), e)); break;
+        default: ui_.prompt.edit(e); break;
     }
 }
 
@@ -1002,8 +979,7 @@ void Controller::answer_replace(bool yes) {
         ui_.message = concat("Not saved: ", *problem);
     } else {
         ui_.message = concat("Saved to ", asking_.save_path, " (replaced", cut_note(fitted->cut), ").");
-        ui_.prompt_open = false;
-        set_prompt_line({});
+        ui_.prompt.close();
     }
 }
 
@@ -1074,16 +1050,14 @@ void Controller::answer_offer(bool draw, bool yes) {
 }
 
 void Controller::submit_prompt() {
-    const std::string text = ui_.prompt_text;
-    // Kept whether it works or not: a refused move or name is most often corrected, not retyped.
-    prompt_history_[static_cast<std::size_t>(ui_.prompt_kind)].add(text);
+    const std::string text = ui_.prompt.enter();
     if (text.empty()) {
-        ui_.prompt_open = false;
+        ui_.prompt.close();
         return;
     }
     // On failure the prompt stays open with the text, to be corrected; nothing else changes.
     bool done = false;
-    switch (ui_.prompt_kind) {
+    switch (ui_.prompt.kind()) {
         // A watcher's move is never played: said (play_typed), the prompt closes.
         case PromptKind::Move: done = play_typed(text) || watching(); break;
         case PromptKind::Chat: done = submit_chat(text); break;
@@ -1091,8 +1065,7 @@ void Controller::submit_prompt() {
         case PromptKind::Open: done = submit_open(text); break;
     }
     if (!done) return;
-    ui_.prompt_open = false;
-    set_prompt_line({});
+    ui_.prompt.close();
 }
 
 bool Controller::submit_chat(const std::string& text) {
@@ -1202,8 +1175,7 @@ void Controller::finish_read(Expected<GameRecord> record) {
         ui_.message = concat("Not opened: ", record.error().describe());
         return;
     }
-    ui_.prompt_open = false;
-    set_prompt_line({});
+    ui_.prompt.close();
     if (game_in_progress()) {
         asking_.opened = std::move(*record);
         asking_.opened_at_start = false;

@@ -25,16 +25,10 @@
 
 namespace fetaix::front {
 
-// The longest text the prompt takes: a path of PATH_MAX bytes fits.
-inline constexpr std::size_t kMaxPromptBytes = 4096;
-
 // Where a side's moves come from (the table's seats). Only the keyboard's moves go through the board and
 // the prompt; the computer's are delivered (play_delivered) by a Player the program polls (player.hpp),
 // the other terminal's are played on the game by the network session, which then tells the table (moved).
 using play::Seat;
-
-// What the one-line prompt is for.
-enum class PromptKind { Move, Save, Open, Chat };
 
 // What is at a path the player saves to, as the program found it.
 struct SaveTarget {
@@ -85,10 +79,7 @@ inline constexpr std::size_t kChatLines = 50;
 struct UiState {
     Point cursor = *parse_point("c2");
     Selection selection;
-    bool prompt_open = false;
-    PromptKind prompt_kind = PromptKind::Move;
-    std::string prompt_text;
-    std::size_t prompt_cursor = 0;  // where typing goes in prompt_text (a byte offset; the prompt is ASCII)
+    Prompt prompt;  // the one-line prompt (:, s, o, chat) and what is typed there
     Question question = Question::None;
     bool help_open = false;
     int help_page = 0;          // the page of help shown, when it takes more than one screen
@@ -329,10 +320,7 @@ public:
     // file?). A file to open is then read by the program (take_read_request, finish_read).
     void enter_at_prompt(PromptKind kind, std::string text);
     // Closes the prompt, its text dropped (the screen-reader's lines after a question about it).
-    void close_prompt() {
-        ui_.prompt_open = false;
-        set_prompt_line({});
-    }
+    void close_prompt() { ui_.prompt.close(); }
 
     const Game& game() const { return table_.game(); }
     const UiState& ui() const { return ui_; }
@@ -393,9 +381,6 @@ private:
     void answer_resign(bool yes);
     void answer_offer(bool draw, bool yes);
     void open_prompt(PromptKind kind, std::string text);
-    // The prompt's line as the editing functions see it, and back.
-    PromptLine prompt_line() const;
-    void set_prompt_line(PromptLine line);
     void edit_prompt(PromptEdit e);
     void submit_prompt();
     // Each prompt's line entered: true when it is done with (the prompt closes), false to leave it open.
@@ -467,14 +452,12 @@ private:
     KeyMap keys_;
     // While a saved game is shown for a question about it: the game the program started with.
     std::optional<play::Table::Snapshot> before_preview_;
-    Asking asking_;                                // what the question on screen (ui_.question) is about
-    std::optional<std::string> read_request_;      // a path for the program to read (o)
-    std::array<PromptHistory, 4> prompt_history_;  // by PromptKind: what was entered before
+    Asking asking_;                            // what the question on screen (ui_.question) is about
+    std::optional<std::string> read_request_;  // a path for the program to read (o)
     bool hint_requested_ = false;
     bool bell_on_ = false;
     bool bell_due_ = false;
     bool autosaved_ = false;
-    std::size_t prompt_dropped_ = 0;  // characters typed into the full prompt since it last changed
     bool history_by_host_ = false;
     int help_pages_ = 1;
     Link link_;

@@ -85,4 +85,39 @@ Completion complete_move(const PromptLine& line, const MoveList& legal) {
     return result;
 }
 
+void Prompt::open(PromptKind kind, std::string text) {
+    open_ = true;
+    kind_ = kind;
+    set_line(line_of(std::move(text)));
+    history_[static_cast<std::size_t>(kind)].restart();
+}
+
+void Prompt::close() {
+    open_ = false;
+    set_line({});
+}
+
+void Prompt::set_line(PromptLine line) {
+    line.cursor = std::min(line.cursor, line.text.size());
+    line_ = std::move(line);
+    dropped_ = 0;
+}
+
+std::size_t Prompt::type(char c) {
+    if (line_.text.size() >= kMaxPromptBytes) return ++dropped_;
+    set_line(type_char(line_, c, kMaxPromptBytes));
+    return 0;
+}
+
+void Prompt::edit(PromptEdit e) {
+    if (e == PromptEdit::Older || e == PromptEdit::Newer)
+        set_line(history_[static_cast<std::size_t>(kind_)].step(line_, e));
+    else if (e != PromptEdit::Complete) set_line(front::edit(line_, e));
+}
+
+std::string Prompt::enter() {
+    history_[static_cast<std::size_t>(kind_)].add(line_.text);
+    return line_.text;
+}
+
 }  // namespace fetaix::front

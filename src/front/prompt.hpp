@@ -2,6 +2,7 @@
 // The line typed at a prompt (:, s, o), edited as a shell edits its line: the cursor moves within it,
 // words and the start are cut, earlier entries come back with Up and Down, and Tab completes a move.
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -9,6 +10,12 @@
 #include <fetaix/fetaix.hpp>
 
 namespace fetaix::front {
+
+// The longest text the prompt takes: a path of PATH_MAX bytes fits.
+inline constexpr std::size_t kMaxPromptBytes = 4096;
+
+// What the one-line prompt is for.
+enum class PromptKind { Move, Save, Open, Chat };
 
 // What an editing key does to the line.
 enum class PromptEdit {
@@ -60,6 +67,40 @@ private:
     std::vector<std::string> entries_;
     std::size_t position_ = 0;  // entries_.size(): the line being typed
     std::string draft_;
+};
+
+// The one-line prompt: whether it is open, what it is for, the line typed (within kMaxPromptBytes) and
+// each kind's history. What an entered line does (a move played, a file saved) is the controller's.
+class Prompt {
+public:
+    bool is_open() const { return open_; }
+    PromptKind kind() const { return kind_; }
+    const std::string& text() const { return line_.text; }
+    std::size_t cursor() const { return line_.cursor; }
+    const PromptLine& line() const { return line_; }
+
+    // Opens the prompt `kind` with `text`, the cursor at its end; Up starts again from the newest entry.
+    void open(PromptKind kind, std::string text);
+    // Closes it, the text dropped.
+    void close();
+    // Puts `line` in place of the line typed.
+    void set_line(PromptLine line);
+    // Types `c` at the cursor. A full line keeps its text: returns how many characters have been dropped
+    // since the line last changed, this one included (0: typed).
+    std::size_t type(char c);
+    // An editing key: Up and Down step through this kind's history, the others edit the line (Complete
+    // is the controller's: it needs the legal moves).
+    void edit(PromptEdit e);
+    // The line as entered: kept in this kind's history (whether it works or not: a refused move or name
+    // is most often corrected, not retyped). The prompt stays open.
+    std::string enter();
+
+private:
+    bool open_ = false;
+    PromptKind kind_ = PromptKind::Move;
+    PromptLine line_;
+    std::array<PromptHistory, 4> history_;  // by PromptKind: what was entered before
+    std::size_t dropped_ = 0;               // characters typed into the full line since it last changed
 };
 
 // Tab on the move prompt: the text before the cursor is the beginning of a move in notation.

@@ -508,10 +508,10 @@ std::string hint_text(const Controller& c) {
     const auto key = [&c](std::string_view action) { return c.keys().first(action); };
     if (!c.ui().reading.empty()) return concat(key("cancel"), " stop reading   ", key("quit"), " quit");
     // At the prompt the board's letters type themselves: only the prompt's own keys are shown.
-    if (c.ui().prompt_open)
-        return concat(key("prompt-enter"), " ", what_enter_does(c.ui().prompt_kind), "   ", key("prompt-close"),
+    if (c.ui().prompt.is_open())
+        return concat(key("prompt-enter"), " ", what_enter_does(c.ui().prompt.kind()), "   ", key("prompt-close"),
                       " close   ",
-                      c.ui().prompt_kind == PromptKind::Move ? concat(key("complete"), " complete   ") : "",
+                      c.ui().prompt.kind() == PromptKind::Move ? concat(key("complete"), " complete   ") : "",
                       key("prompt-older"), "/", key("prompt-newer"), " earlier entries");
     const std::string ends = concat(key("cursor-up-left"), "/", key("cursor-down-left"), " first/last   ");
     if (c.ui().replay)
@@ -950,12 +950,12 @@ struct BottomLine {
 // The open prompt's line. It takes printable ASCII only, so a character is a column. A long entry is
 // shown around the cursor, as far to the right as it goes, with "…" where its start is cut.
 BottomLine prompt_line(const UiState& ui, int columns) {
-    const std::string label = ui.prompt_kind == PromptKind::Move   ? "Move: "
-                              : ui.prompt_kind == PromptKind::Save ? "Save to: "
-                              : ui.prompt_kind == PromptKind::Chat ? "Say: "
-                                                                   : "Open: ";
-    const std::string& typed = ui.prompt_text;
-    const std::size_t at = std::min(ui.prompt_cursor, typed.size());
+    const std::string label = ui.prompt.kind() == PromptKind::Move   ? "Move: "
+                              : ui.prompt.kind() == PromptKind::Save ? "Save to: "
+                              : ui.prompt.kind() == PromptKind::Chat ? "Say: "
+                                                                     : "Open: ";
+    const std::string& typed = ui.prompt.text();
+    const std::size_t at = std::min(ui.prompt.cursor(), typed.size());
     const std::size_t room = static_cast<std::size_t>(std::max(2, columns - text::display_width(label)));
     std::size_t first = 0;
     std::string entry = typed;
@@ -999,10 +999,10 @@ std::vector<BottomLine> bottom_lines(const Controller& c, int rows, int columns,
             bottom.back().turn_role = turn_role(mover);
         }
     }
-    if (ui.prompt_open && !ui.message.empty()) add(fit_text(ui.message, columns, 2, &c.players()), Role::Message);
+    if (ui.prompt.is_open() && !ui.message.empty()) add(fit_text(ui.message, columns, 2, &c.players()), Role::Message);
     else if (ui.question != Question::None) add(fit_text(c.question_text(), columns, 2, &c.players()), Role::Question);
     else add(fit_text(hint_text(c), columns, 2), Role::Text);
-    if (ui.prompt_open) bottom.push_back(prompt_line(ui, columns));
+    if (ui.prompt.is_open()) bottom.push_back(prompt_line(ui, columns));
     else if (!ui.message.empty()) add(fit_text(ui.message, columns, 2, &c.players()), Role::Message);
     else bottom.push_back({"", Role::Message});
     // The draw rules' warnings stand on their own line above the status, or end the status when that
