@@ -589,37 +589,16 @@ bool Controller::apply(const Action& action) {
     switch (action.kind) {
         case K::None:
         case K::Redraw: break;
-        case K::Chat:
-            if (!networked()) ui_.message = "Chat is for games over the network (fetaix host, join, watch).";
-            else open_prompt(PromptKind::Chat, "");
-            break;
+        case K::Chat: open_chat(); break;
         case K::MoveCursor: move_cursor(action.direction); break;
         case K::Select: select_at(ui_.cursor); break;
-        case K::Click:
-            if (action.point) {
-                ui_.cursor = *action.point;
-                select_at(*action.point);
-            }
-            break;
+        case K::Click: click(action.point); break;
         case K::Wait:
             ui_.message = concat("Still reading ", ui_.reading, ": ", keys_.first("cancel"), " stops.");
             break;
-        case K::Unbound:
-            // Typing a move is offered to whoever plays here, not to a watcher (whose move is only refused).
-            ui_.message = !watching()
-                              ? concat("'", std::string(1, action.ch), "' does nothing here: press ",
-                                       keys_.first("move"), " to type a move, ", keys_.first("help"), " for the keys.")
-                              : concat("'", std::string(1, action.ch), "' does nothing here: press ",
-                                       keys_.first("help"), " for the keys.");
-            break;
+        case K::Unbound: say_unbound(action.ch); break;
         case K::Cancel: cancel(); break;
-        case K::OpenPrompt: {
-            // The prompt takes the whole move: a capture half chosen with the cursor is dropped, and said so.
-            const bool dropped = !ui_.selection.path.empty();
-            open_prompt(PromptKind::Move, "");
-            if (dropped) ui_.message = "The capture chosen so far is dropped: type the whole move.";
-            break;
-        }
+        case K::OpenPrompt: open_move_prompt(); break;
         case K::PromptChar: type_at_prompt(action.ch); break;
         case K::PromptErase: edit_prompt(PromptEdit::Erase); break;
         case K::PromptEdit: edit_prompt(action.edit); break;
@@ -638,39 +617,16 @@ bool Controller::apply(const Action& action) {
             open_prompt(PromptKind::Save, files_.default_save_name ? files_.default_save_name() : "fetaix.pdn");
             break;
         case K::Open: open_file_prompt(); break;
-        case K::NewGame:
-            if (game_in_progress()) ui_.question = Question::NewGame;
-            else set_aside(record_for_history(game(), tags()), game(), table_.history().path, [this] { new_game(); });
-            break;
+        case K::NewGame: ask_new_game(); break;
         case K::Flip:
             ui_.flipped = !ui_.flipped;
             ui_.auto_flip = false;
             break;
-        case K::AutoFlip:
-            ui_.auto_flip = !ui_.auto_flip;
-            ui_.message = ui_.auto_flip ? "The board turns so the side to move is at the bottom."
-                                        : "The board stays as it is.";
-            refresh();
-            break;
-        case K::Help:
-            ui_.help_open = true;
-            ui_.help_page = 0;
-            break;
-        case K::TurnHelpPage:
-            if (ui_.help_page + 1 < help_pages_) {
-                ++ui_.help_page;
-                break;
-            }
-            [[fallthrough]];
-        case K::CloseOverlay:
-            ui_.help_open = false;
-            ui_.help_page = 0;
-            break;
-        case K::Resign:
-            if (game().over()) ui_.message = "The game is over.";
-            else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
-            else ui_.question = Question::Resign;
-            break;
+        case K::AutoFlip: toggle_auto_flip(); break;
+        case K::Help: show_help(0); break;
+        case K::TurnHelpPage: turn_help_page(); break;
+        case K::CloseOverlay: show_help(std::nullopt); break;
+        case K::Resign: ask_resign(); break;
         case K::OfferDraw: offer_draw(); break;
         case K::Quit:
             if (!leaving_text()) return false;
@@ -682,6 +638,59 @@ bool Controller::apply(const Action& action) {
         case K::No: answer(false); break;
     }
     return !quitting_;
+}
+
+void Controller::open_chat() {
+    if (!networked()) ui_.message = "Chat is for games over the network (fetaix host, join, watch).";
+    else open_prompt(PromptKind::Chat, "");
+}
+
+void Controller::click(std::optional<Point> point) {
+    if (!point) return;
+    ui_.cursor = *point;
+    select_at(*point);
+}
+
+void Controller::say_unbound(char ch) {
+    // Typing a move is offered to whoever plays here, not to a watcher (whose move is only refused).
+    ui_.message = !watching() ? concat("'", std::string(1, ch), "' does nothing here: press ", keys_.first("move"),
+                                       " to type a move, ", keys_.first("help"), " for the keys.")
+                              : concat("'", std::string(1, ch), "' does nothing here: press ", keys_.first("help"),
+                                       " for the keys.");
+}
+
+void Controller::open_move_prompt() {
+    // The prompt takes the whole move: a capture half chosen with the cursor is dropped, and said so.
+    const bool dropped = !ui_.selection.path.empty();
+    open_prompt(PromptKind::Move, "");
+    if (dropped) ui_.message = "The capture chosen so far is dropped: type the whole move.";
+}
+
+void Controller::ask_new_game() {
+    if (game_in_progress()) ui_.question = Question::NewGame;
+    else set_aside(record_for_history(game(), tags()), game(), table_.history().path, [this] { new_game(); });
+}
+
+void Controller::toggle_auto_flip() {
+    ui_.auto_flip = !ui_.auto_flip;
+    ui_.message = ui_.auto_flip ? "The board turns so the side to move is at the bottom." : "The board stays as it is.";
+    refresh();
+}
+
+void Controller::show_help(std::optional<int> page) {
+    ui_.help_open = page.has_value();
+    ui_.help_page = page.value_or(0);
+}
+
+void Controller::turn_help_page() {
+    // Past the last page the help closes.
+    show_help(ui_.help_page + 1 < help_pages_ ? std::optional<int>(ui_.help_page + 1) : std::nullopt);
+}
+
+void Controller::ask_resign() {
+    if (game().over()) ui_.message = "The game is over.";
+    else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
+    else ui_.question = Question::Resign;
 }
 
 bool Controller::network_allows(const Action& action) {

@@ -380,6 +380,17 @@ private:
     void answer_resume_unsaved(bool yes);
     void answer_resign(bool yes);
     void answer_offer(bool draw, bool yes);
+    // The actions of apply() that take more than a line, each named after what it does.
+    void open_chat();
+    void click(std::optional<Point> point);
+    void say_unbound(char ch);
+    void open_move_prompt();
+    void ask_new_game();
+    void toggle_auto_flip();
+    // Opens the help at `page`, or closes it (none).
+    void show_help(std::optional<int> page);
+    void turn_help_page();
+    void ask_resign();
     void open_prompt(PromptKind kind, std::string text);
     void edit_prompt(PromptEdit e);
     void submit_prompt();
