@@ -167,9 +167,9 @@ TEST_CASE("line: resigning and a draw are asked, answered yes or no, and taken b
     CHECK(g.enter("resign") == Lines{"Resign for White (Ali)? (yes or no)"});
     CHECK(g.enter("yes") == Lines{"Game over: Black (Zineb) wins by resignation."});
     CHECK(g.enter("undo") == Lines{"White took back the resignation.", "White (Ali) to move."});
-    CHECK(g.enter("draw") == Lines{"White offers a draw. Black (Zineb), accept? (yes or no)"});
-    CHECK(g.enter("n") == Lines{"Black declines the draw.", "White (Ali) to move."});
-    CHECK(g.enter("draw") == Lines{"White offers a draw. Black (Zineb), accept? (yes or no)"});
+    CHECK(g.enter("draw") == Lines{"White (Ali) offers a draw. Black (Zineb), accept? (yes or no)"});
+    CHECK(g.enter("n") == Lines{"Black (Zineb) declines the draw.", "White (Ali) to move."});
+    CHECK(g.enter("draw") == Lines{"White (Ali) offers a draw. Black (Zineb), accept? (yes or no)"});
     CHECK(g.enter("y") == Lines{"Game over: draw agreed."});
     // A finished game: new starts another at once, the finished one being in the history already.
     CHECK(g.enter("new") == Lines{"New game.", "No moves played yet.", "White (Ali) to move."});

@@ -370,6 +370,36 @@ TEST_CASE("net clock: the controller follows the host's clocks and never decides
     CHECK(c.ui().message == "No pause in a game over the network: the host's clocks run for both players.");
 }
 
+TEST_CASE("net clock: the clocks stand on a screen whose host is gone, and the host's next reading sets them",
+          "[net][clock][tui]") {
+    using namespace fetaix::front;
+    auto time = std::make_shared<Millis>(1000000);
+    Controller c(Rules{}, Players{});
+    c.set_time_source([time] { return *time; });
+    Link link;
+    link.play = [](const Move&) { return std::optional<std::string>{}; };
+    c.set_link(link);
+    c.set_remote(Color::White, true);
+    const TimeControl tc{60000, Bonus::None, 0};
+    Game g = c.game();
+    REQUIRE(g.play("d3-c3").ok());
+    c.play_delivered(g.move(1));
+    c.follow_clock(1, tc, tc, ClockReading{60000, 60000, Color::Black}, *time);
+    *time += 5000;
+    CHECK(*c.clock_reading() == ClockReading{60000, 55000, Color::Black});
+    // The host is killed: its clocks stop with it, so the ones shown here stand where they were.
+    c.set_link_lost("the host is gone");
+    *time += 40000;
+    c.tick();
+    CHECK(*c.clock_reading() == ClockReading{60000, 55000, Color::Black});
+    CHECK_FALSE(c.clock_wait());
+    // Back: the resumed host's reading (from its autosave) is what runs on from now.
+    c.set_link_lost("");
+    c.follow_clock(1, tc, tc, ClockReading{60000, 55400, Color::Black}, *time);
+    *time += 1000;
+    CHECK(*c.clock_reading() == ClockReading{60000, 54400, Color::Black});
+}
+
 TEST_CASE("net clock: how long a player has been gone, as the screens show it", "[net][clock]") {
     CHECK(away_text(Color::Black, "Youssef", 42999, true) == "Black (Youssef) disconnected 0:42 ago, clock running");
     CHECK(away_text(Color::White, "White", 61000, false) == "White disconnected 1:01 ago, waiting");

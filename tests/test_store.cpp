@@ -488,6 +488,12 @@ TEST_CASE("history: a past game described for fetaix games, and files described 
     std::ofstream(open) << "1. c2-c3 *\n";
     CHECK(format_past_game(2, read_past_game(open)) ==
           "#2  2026-12-01 09:00  White - Black  unfinished  1 move  " + open);
+    // The computer is named as the game's screen names it.
+    const std::string computer = folder + "/20261201-090000-004.pdn";
+    std::ofstream(computer) << "[White \"Amina\"]\n[WhiteType \"human\"]\n[Black \"fetaix level 5\"]\n"
+                               "[BlackType \"program\"]\n[BlackLevel \"5\"]\n1. c2-c3 *\n";
+    CHECK(format_past_game(5, read_past_game(computer)) ==
+          "#5  2026-12-01 09:00  Amina - computer, level 5  unfinished  1 move  " + computer);
     const std::string broken = folder + "/20261201-090000-003.pdn";
     std::ofstream(broken) << "1. c2-c4 *\n";
     CHECK_THAT(format_past_game(3, read_past_game(broken)), Catch::StartsWith("#3  2026-12-01 09:00  unreadable: "));

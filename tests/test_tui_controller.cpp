@@ -353,9 +353,9 @@ TEST_CASE("tui: new game, resign, draw and quit ask first while a game is on", "
     act(c, K::No);
     CHECK(c.game().ply() == 1);
     act(c, K::OfferDraw);
-    CHECK(c.question_text() == "Black offers a draw. White (Ali), accept? (y/n)");
+    CHECK(c.question_text() == "Black (Zineb) offers a draw. White (Ali), accept? (y/n)");
     act(c, K::No);
-    CHECK(c.ui().message == "White declines the draw.");
+    CHECK(c.ui().message == "White (Ali) declines the draw.");
     CHECK_FALSE(c.game().over());
     act(c, K::Resign);
     CHECK(c.question_text() == "Resign for Black (Zineb)? (y/n)");

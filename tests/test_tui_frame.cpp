@@ -820,6 +820,12 @@ TEST_CASE(
     narrow = lines(compose(r, 24, 72, Glyphs::ascii()));
     CHECK(narrow[21] == "White offers a draw. Black (" + std::string(39, 'B') + "…),");
     CHECK(narrow[22] == "accept? (y/n)");
+    // Both players' names long: each is cut as far as needed.
+    Controller both(Rules{}, Players{std::string(60, 'W'), std::string(60, 'B')});
+    both.handle(Action::of(K::OfferDraw));
+    narrow = lines(compose(both, 24, 72, Glyphs::ascii()));
+    CHECK(narrow[21] == "White (" + std::string(39, 'W') + "…) offers a draw. Black");
+    CHECK(narrow[22] == "(" + std::string(39, 'B') + "…), accept? (y/n)");
 
     // A save that fails: the reason whole and the path shortened in its middle (one folder dropped),
     // on two lines above the prompt; the prompt shows the end of the long name typed.

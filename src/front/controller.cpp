@@ -243,7 +243,8 @@ std::string Controller::question_text() const {
             return concat("Quit? ", where_kept(), " ", yn);
         case Question::AcceptDraw:
             if (networked()) return concat(players().label(asking_.offer_by), " offers a draw. Accept? ", yn);
-            return concat(to_string(mover), " offers a draw. ", players().label(opponent(mover)), ", accept? ", yn);
+            return concat(players().label(mover), " offers a draw. ", players().label(opponent(mover)), ", accept? ",
+                          yn);
         case Question::Asked: return concat(asking_.text, " ", yn);
         case Question::AcceptTakeback:
             return concat(players().label(asking_.offer_by), " asks to take back their last move. Accept? ", yn);
@@ -1054,7 +1055,7 @@ void Controller::answer_offer(bool draw, bool yes) {
     if (yes) {
         table_.agree_draw();
     } else {
-        ui_.message = concat(to_string(opponent(game().position().side_to_move)), " declines the draw.");
+        ui_.message = concat(players().label(opponent(game().position().side_to_move)), " declines the draw.");
     }
 }
 
@@ -1231,9 +1232,10 @@ void Controller::follow_clock(std::size_t ply, TimeControl white, TimeControl bl
 
 bool Controller::nobody_here() const {
     // A saved game shown for a question, a file waiting to be opened, a replay, a game hidden by a
-    // terminal too small to show it, a game taken over by another terminal: nobody is playing here.
+    // terminal too small to show it, a game taken over by another terminal, a host gone: nobody is
+    // playing here.
     return before_preview_ || ui_.replay || ui_.question == Question::OpenOther || waits_for_screen() ||
-           !taken_over_.empty();
+           !taken_over_.empty() || !link_lost_.empty();
 }
 
 void Controller::sync_clock() { table_.sync_clock(nobody_here()); }

@@ -281,8 +281,12 @@ public:
     // What every mode says when a side's time runs out: "Time is up for Black (Zineb)."
     std::string time_up_text(Color side) const { return concat("Time is up for ", players().label(side), "."); }
     // Over the network, the connection to the host is gone (`why`, short): the status line says so
-    // instead of whose turn it is. Empty: connected.
-    void set_link_lost(std::string why) { link_lost_ = std::move(why); }
+    // instead of whose turn it is, and the clocks stand, as the host's do while it is not running. Empty:
+    // connected (the host's next reading sets them).
+    void set_link_lost(std::string why) {
+        link_lost_ = std::move(why);
+        sync_clock();
+    }
     // Another terminal took this game over: nothing here changes it any more (`why` says so when tried),
     // nobody plays it here and its clocks stand, until this screen watches it there (set back to "").
     void set_taken_over(std::string why) {

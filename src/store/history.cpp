@@ -117,8 +117,14 @@ PastGame read_past_game(const std::string& path) {
         g.problem = record.error().describe();
         return g;
     }
-    const std::string white = record->tag("White"), black = record->tag("Black");
-    g.players = concat(white.empty() ? "White" : white, " - ", black.empty() ? "Black" : black);
+    // The computer as the game's screen names it ("computer, level 5"), not by the record's program name.
+    const auto player = [&](const std::string& side) {
+        const std::string level = record->tag(side + "Level");
+        if (record->tag(side + "Type") == "program" && !level.empty()) return concat("computer, level ", level);
+        const std::string name = record->tag(side);
+        return name.empty() ? side : name;
+    };
+    g.players = concat(player("White"), " - ", player("Black"));
     const GameResult r = to_game(*record).result();
     g.result = r.outcome == Outcome::Ongoing ? std::string("unfinished")
                                              : concat(result_token(r.outcome), " (", describe(r.reason), ")");

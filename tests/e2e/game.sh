@@ -69,7 +69,7 @@ e2e_wide_name() {
     expect_start_board
     keys d
     wait_for 'accept'
-    expect_line 22 "White offers a draw. Black (王), accept? (y/n)"
+    expect_line 22 "White (一二三四五六七八九十一二三四) offers a draw. Black (王), accept? (y/n)"
 }
 
 e2e_win() {
