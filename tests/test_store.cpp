@@ -728,6 +728,26 @@ TEST_CASE("autosave: continues() compares the start, the rules and the whole lin
     CHECK_FALSE(continues(other_rules, saved));
 }
 
+TEST_CASE("autosave: autosave_continues() tells the game shown resumed elsewhere from another one",
+          "[store][autosave]") {
+    TempFolder t;
+    // Nothing saved, or a broken file: not this game.
+    CHECK_FALSE(autosave_continues(t.path, played({"c2-c3"})));
+    t.file("autosave.pdn", "1. c2-c3 c4xc2 2. c1-c2 *\n");
+    CHECK_FALSE(autosave_continues(t.path, played({"c2-c3"})));
+    // Resumed and played on: the game shown is its beginning.
+    t.file("autosave.pdn", "1. c2-c3 c4xc2 *\n");
+    CHECK(autosave_continues(t.path, played({"c2-c3"})));
+    CHECK(autosave_continues(t.path, played({"c2-c3", "c4xc2"})));
+    // Another game started since, or one that has not come as far as the screen.
+    t.file("autosave.pdn", "*\n");
+    CHECK_FALSE(autosave_continues(t.path, played({"c2-c3"})));
+    t.file("autosave.pdn", "1. d2-c3 *\n");
+    CHECK_FALSE(autosave_continues(t.path, played({"c2-c3"})));
+    t.file("autosave.pdn", "1. c2-c3 *\n");
+    CHECK_FALSE(autosave_continues(t.path, played({"c2-c3", "c4xc2"})));
+}
+
 TEST_CASE("autosave: the owner removes stale temporary files of its own pattern, and only those", "[store][autosave]") {
     TempFolder t;
     for (const char* n : {"autosave.pdn.a1B2c3", "autosave.pdn.ZZZZZZ"}) t.file(n, "1. c2-c3");

@@ -215,7 +215,10 @@ void Network::end(const std::string& state_folder) {
     const bool over = host_->game().over();
     const auto text = [&](std::string_view where) {
         return concat(options_.side ? who(*options_.side) : std::string("The host"), " ended the game: it is kept in ",
-                      where, door_ || over ? "" : concat(" (fetaix host ", options_.name, " --resume)"));
+                      where,
+                      over    ? ""
+                      : door_ ? " (fetaix resumes it)"
+                              : concat(" (fetaix host ", options_.name, " --resume)"));
     };
     // A line has room for a long state folder's path but not for any: the others then read where in words.
     const std::string bye = text(over ? concat(store::history_directory(state_folder), "/")
@@ -477,7 +480,12 @@ void Network::on_closed(const net::Event& e, Controller& controller) {
     // A plain fetaix's game comes back under another name (its new process id): no rejoin by this
     // one. A host that closed this connection but runs on (the seat taken back elsewhere) neither.
     if (host_ || is_door_name(options_.name) || e.host_said) {
-        controller.set_network_line(concat("Disconnected: ", e.text, "."));
+        // A plain fetaix's game is followed to whichever fetaix takes it up (the program's loop).
+        const bool followed = lost_door_ && !controller.game().over();
+        controller.set_network_line(
+            concat("Disconnected: ", e.text, ".",
+                   followed ? concat(" Followed here when it is taken up; ", controller.keys().first("quit"), " quits.")
+                            : ""));
         return;
     }
     // A host gone (ended, killed) may be hosted again (fetaix host NAME --resume): looked for until

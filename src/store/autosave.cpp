@@ -303,4 +303,14 @@ bool continues(const Game& game, const GameRecord& saved) {
     return true;
 }
 
+bool autosave_continues(const std::string& folder, const Game& shown) {
+    const auto saved = load_game_file(folder + "/autosave.pdn");
+    if (!saved) return false;
+    GameRecord line;
+    line.rules = shown.rules();
+    line.start = shown.start();
+    line.moves = shown.moves();
+    return continues(to_game(*saved), line);
+}
+
 }  // namespace fetaix::store

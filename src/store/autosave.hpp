@@ -106,6 +106,10 @@ bool unfinished(const GameRecord& record);
 // is the beginning of the game's line. Such a game may replace the saved one and nothing is lost.
 bool continues(const Game& game, const GameRecord& saved);
 
+// Whether the game in `folder`'s autosave goes on from `shown`: the same game, as far or further (a
+// game resumed by another fetaix), not another one started since.
+bool autosave_continues(const std::string& folder, const Game& shown);
+
 // "cannot write /a/b: No space left on device" -> "cannot write: No space left on device: /a/b": the
 // reason first and the path last, so that a notice cut at the screen's edge loses the path, not why.
 std::string reason_first(const std::string& message);

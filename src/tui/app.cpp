@@ -80,10 +80,11 @@ private:
     // Taken over by another terminal: its process id (0: not), and until when this one looks for its game.
     int taken_by_ = 0;
     std::chrono::steady_clock::time_point watch_until_ = std::chrono::steady_clock::now();
-    // A plain fetaix's game played or watched here whose host went (taken over): how it was reached, and
-    // until when its new holder is looked for, to follow it there in the same seat or as a watcher.
+    // A plain fetaix's game played or watched here whose host went (ended, or taken over): how it was
+    // reached, to follow it to its new holder in the same seat or as a watcher; and the last holder found
+    // holding another game (or not letting this one in), not asked again.
     std::optional<NetOptions> lost_door_;
-    std::chrono::steady_clock::time_point follow_until_ = std::chrono::steady_clock::now();
+    pid_t passed_holder_ = 0;
 };
 
 GameLoop::GameLoop(AppOptions options)
@@ -125,6 +126,9 @@ void GameLoop::start_network() {
         const Color keep = white && !black ? Color::Black : Color::White;
         if (auto door = Network::open_door(controller_, keep, computer, options_.state_folder)) {
             network_ = std::move(*door);
+            // The autosave holds this game before its name is found: a screen that follows the game
+            // there checks that it is the one it showed (GameLoop::follow_lost_door).
+            session_.save_if_changed();
             session_.reachable_as(network_->name());
         }
     }
@@ -281,27 +285,32 @@ bool GameLoop::watch_taken_game() {
 }
 
 bool GameLoop::follow_lost_door() {
-    bool redraw = false;
-    // Its new holder has it once it holds the autosave under another name.
+    // Its new holder has it once it holds the autosave under another name: a fetaix that took it over
+    // or resumed it, as long as this screen stays; not one that started another game.
     const auto holder = store::lock_holder(options_.state_folder);
-    if (holder && holder->pid != ::getpid() && !holder->game.empty() && holder->game != lost_door_->name) {
-        NetOptions again = *lost_door_;
-        again.name = holder->game;
-        again.note = concat("The game moved to another terminal (pid ", holder->pid, "): watching it there.");
-        if (auto started = Network::start(again, table_.game_for_session(), controller_.players(),
-                                          options_.state_folder)) {
-            if (working_) working_->cancel();
-            working_ = nullptr;
-            network_ = std::move(*started);
-            controller_.set_link_lost("");
-            network_->prepare(controller_);
-            controller_.tell(concat("The game moved to another terminal (pid ", holder->pid, "): followed there."));
-            lost_door_.reset();
-            redraw = true;
-        }
+    if (!holder || holder->pid == ::getpid() || holder->pid == passed_holder_ || holder->game.empty() ||
+        holder->game == lost_door_->name)
+        return false;
+    if (!store::autosave_continues(options_.state_folder, controller_.game())) {
+        passed_holder_ = holder->pid;
+        return false;
     }
-    if (lost_door_ && std::chrono::steady_clock::now() >= follow_until_) lost_door_.reset();
-    return redraw;
+    NetOptions again = *lost_door_;
+    again.name = holder->game;
+    again.note = concat("The game moved to another terminal (pid ", holder->pid, "): watching it there.");
+    auto started = Network::start(again, table_.game_for_session(), controller_.players(), options_.state_folder);
+    if (!started) {
+        passed_holder_ = holder->pid;
+        return false;
+    }
+    if (working_) working_->cancel();
+    working_ = nullptr;
+    network_ = std::move(*started);
+    controller_.set_link_lost("");
+    network_->prepare(controller_);
+    controller_.tell(concat("The game moved to another terminal (pid ", holder->pid, "): followed there."));
+    lost_door_.reset();
+    return true;
 }
 
 // After the key: the events this terminal's action caused, the door's watchers, a takeover, a game
@@ -317,7 +326,7 @@ bool GameLoop::after_key() {
     if (taken_by_ != 0 && !network_) redraw = watch_taken_game() || redraw;
     if (auto lost = network_ ? network_->take_lost_door() : std::nullopt) {
         lost_door_ = std::move(lost);
-        follow_until_ = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+        passed_holder_ = 0;
     }
     if (lost_door_) redraw = follow_lost_door() || redraw;
     // Esc stopped the reading: the worker stops within one move's check.

@@ -405,6 +405,30 @@ e2e_local_takeover_told() {
     kill_server
 }
 
+e2e_local_follow_resumed() {
+    # A game taken over (t) and then quit at its new holder: the screen that watches it is told how it
+    # comes back, and follows it to the fetaix that resumes it.
+    start_in first "$BIN" --white Amina
+    wait_in first 'White \(Amina\) to move'
+    move_in first c2-c3
+    start_in second "$BIN"
+    wait_in second '^Your choice \(s, w, t, n or q\), then Enter:$'
+    keys_in second t Enter
+    second_pid=$(fetaix_pid second)
+    wait_in first "^This game was taken over by another terminal \(pid $second_pid\): watching it\.$"
+    keys_in second q
+    wait_in second '^Quit\? The game is saved: run fetaix to resume it\. \(y/n\)$'
+    keys_in second y
+    wait_in first '^\(fetaix resumes it\)\. Followed here when it is taken up; q quits\.$'
+    wait_in first '^Black to move - the host is gone '
+    start_in third "$BIN" --resume
+    third_pid=$(fetaix_pid third)
+    wait_in first "^The game moved to another terminal \(pid $third_pid\): followed there\.$" 10
+    move_in third c4xc2
+    wait_in first 'Black plays c4xc2'
+    kill_server
+}
+
 e2e_local_stopped() {
     # A first fetaix that does not answer (stopped with SIGSTOP, as a process hung on a dead SSH
     # connection would be): after a countdown the second offers to stop it, and takes the game from the
