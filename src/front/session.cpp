@@ -1,6 +1,5 @@
 #include "session.hpp"
 
-#include <chrono>
 #include <ctime>
 #include <stdexcept>
 

@@ -955,7 +955,7 @@ BottomLine prompt_line(const UiState& ui, int columns) {
                               : ui.prompt.kind() == PromptKind::Chat ? "Say: "
                                                                      : "Open: ";
     const std::string& typed = ui.prompt.text();
-    const std::size_t at = std::min(ui.prompt.cursor(), typed.size());
+    const std::size_t at = ui.prompt.cursor();  // Prompt keeps it within the text
     const std::size_t room = static_cast<std::size_t>(std::max(2, columns - text::display_width(label)));
     std::size_t first = 0;
     std::string entry = typed;
