@@ -4,8 +4,9 @@
 Runs `fetaix host` and `fetaix join` each in a pseudo-terminal of its own (80x24, TERM=xterm-256color,
 UTF-8, a fresh XDG_RUNTIME_DIR and state folder), then repeatedly: White types d3-c3 at the host's
 move prompt; the time runs from writing Enter to the host's terminal until the move has reached the
-joiner's screen (its move list is redrawn with d3-c3); then the host asks a take-back, the joiner
-accepts, and the next move starts from the beginning again. Prints the median and the worst.
+joiner's screen (its move list is redrawn with d3-c3); then the joiner replies b3xd3, timed from its
+Enter to its own screen and to the host's; then the host asks a take-back (both moves), the joiner
+accepts, and the next move starts from the beginning again. Prints the medians and the worst.
 Usage: scripts/bench_net_tui.py [path/to/fetaix] [moves]
 """
 import fcntl, os, pty, select, shutil, statistics, struct, sys, tempfile, termios, time
@@ -56,7 +57,7 @@ read_until(host_fd, b"joined")
 drain_quiet(host_fd)
 drain_quiet(join_fd)
 
-times = []
+times, own, across = [], [], []
 for _ in range(MOVES):
     os.write(host_fd, b":d3-c3")
     drain_quiet(host_fd)
@@ -64,6 +65,16 @@ for _ in range(MOVES):
     os.write(host_fd, b"\r")
     # The move list's "1. d3-c3" (ncurses may skip the blanks of a line, never a word's letters).
     times.append(read_until(join_fd, b"d3-c3") - t)
+    drain_quiet(join_fd)
+    drain_quiet(host_fd)
+    # The joiner's reply: the host plays it and sends it back, so its own screen shows it after the
+    # round trip, and the host's as soon as the host has played it.
+    os.write(join_fd, b":b3xd3")
+    drain_quiet(join_fd)
+    t = time.perf_counter()
+    os.write(join_fd, b"\r")
+    own.append(read_until(join_fd, b"b3xd3") - t)
+    across.append(read_until(host_fd, b"b3xd3") - t)
     drain_quiet(join_fd)
     drain_quiet(host_fd)
     os.write(host_fd, b"u")
@@ -80,5 +91,11 @@ for pid, fd in ((join, join_fd), (host, host_fd)):
     os.close(fd)
 shutil.rmtree(STATE)
 shutil.rmtree(RUNTIME)
-print(f"moves: {len(times)}; host's Enter to the joiner's screen: median {statistics.median(times) * 1000:.2f} ms, "
-      f"worst {max(times) * 1000:.2f} ms")
+
+def summary(name, values):
+    return f"{name}: median {statistics.median(values) * 1000:.2f} ms, worst {max(values) * 1000:.2f} ms"
+
+
+print(f"moves: {len(times)}; " + "; ".join([summary("host's Enter to the joiner's screen", times),
+                                            summary("joiner's Enter to its own screen", own),
+                                            summary("joiner's Enter to the host's screen", across)]))

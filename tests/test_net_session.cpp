@@ -204,12 +204,15 @@ TEST_CASE("net: a player joins, and moves go both ways through the host", "[net]
 
     const Move black_move = first_legal(client->game());
     REQUIRE_FALSE(client->play(black_move));
-    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Moved) == 1; }));
+    // The client's move comes back to it from the host: only then is it on the client's game.
+    REQUIRE(pump({&t.probe, &c},
+                 [&] { return t.probe.count(EventKind::Moved) == 1 && c.count(EventKind::Moved) == 2; }));
     CHECK(t.probe.last(EventKind::Moved)->move == black_move);
     CHECK(text_of(t.probe, EventKind::Moved) == to_string(black_move));
     CHECK(notation(t.host->game()) == notation(client->game()));
     CHECK(t.host->game().ply() == 2);
-    CHECK(c.count(EventKind::Moved) == 1);  // nor the client's to it
+    CHECK(c.last(EventKind::Moved)->side == Color::Black);
+    CHECK(c.last(EventKind::Moved)->move == black_move);
 }
 
 TEST_CASE("net: one game each side: the sessions play on the games they were given, never on a copy", "[net]") {
@@ -226,19 +229,24 @@ TEST_CASE("net: one game each side: the sessions play on the games they were giv
     REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
     CHECK(mirror.ply() == 1);
     CHECK(c.last(EventKind::Moved)->move == t.game.move(1));
-    // The joiner's move in two steps, as the program does it: checked, played on the game, sent.
-    CHECK_FALSE(client->check_play());
+    // The joiner's move is sent, not played: the joiner's game gets it from the host, as every move.
     const Move reply = first_legal(mirror);
-    REQUIRE(mirror.play(reply).ok());
-    client->send_played();
-    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Moved) == 1; }));
+    REQUIRE_FALSE(client->play(reply));
+    CHECK(mirror.ply() == 1);
+    // A second move before the first is back is not sent.
+    CHECK(client->play(reply) == "your move is on its way to the host");
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 2; }));
     // The host played it on its game already when it reports it: the event is news, not a move to play.
     CHECK(t.game.ply() == 2);
     CHECK(t.game.move(2) == reply);
+    CHECK(t.probe.count(EventKind::Moved) == 1);
     CHECK(t.probe.last(EventKind::Moved)->ply == 2);
     CHECK(mirror.ply() == 2);
-    // Out of turn, the check refuses and nothing is sent.
-    CHECK(client->check_play() == "it is not your turn");
+    CHECK(mirror.move(2) == reply);
+    CHECK(c.last(EventKind::Moved)->side == Color::Black);
+    CHECK(c.last(EventKind::Moved)->ply == 2);
+    // Out of turn, nothing is sent.
+    CHECK(client->play(first_legal(mirror)) == "it is not your turn");
 }
 
 TEST_CASE("net: a move sent twice is played once, a stale one is answered with the state", "[net]") {
@@ -462,9 +470,9 @@ TEST_CASE("net: take-back and draw offers, declined and accepted", "[net]") {
     REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
     REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
     REQUIRE_FALSE(client->play(first_legal(client->game())));
-    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Moved) == 1; }));
-    REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
     REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 2; }));
+    REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 3; }));
     const std::vector<std::string> three = notation(t.host->game());
 
     // Black asks to take back its move (ply 2): White declines.
@@ -616,7 +624,7 @@ TEST_CASE("net: hostile clients are answered and dropped; the game goes on", "[n
     REQUIRE_FALSE(t.host->play(first_legal(t.host->game())));
     REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 1; }));
     REQUIRE_FALSE(client->play(first_legal(client->game())));
-    REQUIRE(pump({&t.probe, &c}, [&] { return t.probe.count(EventKind::Moved) == 1; }));
+    REQUIRE(pump({&t.probe, &c}, [&] { return c.count(EventKind::Moved) == 2; }));
     CHECK(client->connected());
     CHECK(notation(t.host->game()) == notation(client->game()));
 }

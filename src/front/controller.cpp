@@ -925,6 +925,11 @@ void Controller::play(const Move& m) {
 }
 
 Expected<Move> Controller::play_on_game(const Move& m, bool through_link) {
+    if (through_link && link_.send) {
+        // The host plays it: the board changes when it comes back, as every move over the network.
+        if (auto problem = link_.send(m)) return Error{*problem};
+        return m;
+    }
     if (through_link)
         if (auto problem = link_.play(m)) return Error{*problem};
     auto played = table_.play(m);

@@ -58,10 +58,13 @@ struct FileAccess {
 // A game over the network (host, join, watch): what the controller asks of the session, handed in by
 // the program (or by tests). Each returns why it could not be done, or nothing.
 struct Link {
-    // This keyboard's move, before it is played here: why it may not be played now (the host's word).
+    // A host's link: why this keyboard's move may not be played now (the session's word); once the
+    // program has played it on the table, `played` sends it (a test's link may leave it out).
     std::function<std::optional<std::string>(const Move& m)> play;
-    // It is played on the game now: sent (the session plays nothing itself). A test's link may leave it out.
     std::function<void()> played;
+    // A joiner's link: the move goes to the host, the one judge, which plays it and sends it back as it
+    // sends every move; nothing is played here before. Why it was not sent, or nothing.
+    std::function<std::optional<std::string>(const Move& m)> send;
     std::function<std::optional<std::string>(bool takeback)> offer;  // a take-back, else a draw
     std::function<std::optional<std::string>(bool accept)> answer;   // to the other player's offer
     // Resigning, as play: why not now, then (resigned on the game here) sent.
@@ -265,7 +268,7 @@ public:
     // Over the network: moves, offers, answers, resignation and chat go through `link` (see Link), and
     // what the other side does comes back through the calls below.
     void set_link(Link link);
-    bool networked() const { return static_cast<bool>(link_.play); }
+    bool networked() const { return link_.play || link_.send; }
     // The table this controller shows: the network session plays the other terminals' moves on its game
     // and tells it (moved, replaced), and this controller hears it as every view does.
     play::Table& table() { return table_; }

@@ -230,8 +230,13 @@ void Network::end(const std::string& state_folder) {
 Link Network::link(Controller& controller) {
     Link link;
     net::Session* s = session_.get();
-    link.play = [s](const Move&) { return s->check_play(); };
-    link.played = [s] { s->send_played(); };
+    if (host_) {
+        net::Host* h = host_;
+        link.play = [h](const Move&) { return h->check_play(); };
+        link.played = [h] { h->send_played(); };
+    } else {
+        link.send = [s](const Move& m) { return s->play(m); };
+    }
     link.offer = [s](bool takeback) { return s->offer(takeback ? net::Offer::Takeback : net::Offer::Draw); };
     // The host settles a draw on the one game and says nothing to itself (a take-back comes as Synced).
     link.answer = [s, &controller](bool accept) {

@@ -25,14 +25,6 @@ std::string away_text(Color side, std::string_view name, Millis away, bool clock
 
 std::vector<Event> Session::take_events() { return std::exchange(events_, {}); }
 
-std::optional<std::string> Session::play(const Move& move) {
-    if (auto why = check_play()) return why;
-    auto played = game_.play(move);
-    if (!played) return played.error().describe();
-    send_played();
-    return std::nullopt;
-}
-
 std::optional<std::string> Session::resign() {
     if (auto why = check_resign()) return why;
     if (!game_.resign(*my_side_)) return std::string("the game is over");
@@ -576,8 +568,8 @@ struct Host::Impl {
         e.move = *move;
         e.ply = game.ply();
         self.emit(std::move(e));
-        // Timed, the mover is sent the move back too: it carries the host's clocks.
-        broadcast(timed_moved(side, mv.move), self.clock_ ? nullptr : &p);
+        // The mover is sent its move back too: its copy plays a move only when the host sends it.
+        broadcast(timed_moved(side, mv.move));
     }
 
     void seated_message(Peer& p, const Message& m) {
@@ -983,6 +975,14 @@ namespace {
 std::optional<std::string> not_seated() { return std::string("the host plays no seat in this game"); }
 }  // namespace
 
+std::optional<std::string> Host::play(const Move& move) {
+    if (auto why = check_play()) return why;
+    auto played = game_.play(move);
+    if (!played) return played.error().describe();
+    send_played();
+    return std::nullopt;
+}
+
 std::optional<std::string> Host::check_play() {
     if (!my_side_) return not_seated();
     impl_->now_ms = millis(impl_->config.now());
@@ -1063,6 +1063,8 @@ struct Client::Impl {
     bool closed_reported = false;
     // The host's last error, while nothing else has come since: the reason when it then closes.
     std::string last_error;
+    // This player's move sent to the host and not yet back: no other is sent meanwhile.
+    bool move_sent = false;
     // A state being received: its header and the moves come so far.
     std::optional<State> incoming;
     std::vector<std::string> incoming_moves;
@@ -1125,6 +1127,7 @@ struct Client::Impl {
         incoming.reset();
         incoming_moves.clear();
         synced = true;
+        move_sent = false;  // played or refused: the state says which
         {
             Event e = event(EventKind::Synced);
             e.goes_on = goes_on;
@@ -1156,6 +1159,7 @@ struct Client::Impl {
         if (!welcomed) close_with(concat("the host refused: ", e.text), true);
         else self.emit(event(EventKind::Notice, concat("the host says: ", e.text)));
         last_error = e.text;
+        move_sent = false;  // a move refused: the host's state follows
     }
 
     void on(const Welcome& w) {
@@ -1191,11 +1195,8 @@ struct Client::Impl {
     void on(const Moved& mv) {
         if (!in_step()) return;
         Game& game = self.game_;
-        if (mv.ply >= 1 && mv.ply <= game.ply() && to_string(game.move(mv.ply)) == mv.move) {
-            // Already here: this player's own move, sent back with the host's clocks.
-            if (mv.ply == game.ply()) follow_clock(mv);
-            return;
-        }
+        // Every move comes from the host, this player's own too: the next one, else out of step.
+        move_sent = false;
         const Color mover = game.position().side_to_move;
         if (mv.ply != game.ply() + 1) {
             resync();
@@ -1356,18 +1357,16 @@ void Client::handle_ready(std::span<const pollfd> fds, TimePoint now) {
     }
 }
 
-std::optional<std::string> Client::check_play() {
+std::optional<std::string> Client::play(const Move& move) {
     if (auto why = impl_->ready_to_act()) return why;
     if (game_.position().side_to_move != *my_side_) return std::string("it is not your turn");
-    return std::nullopt;
-}
-
-void Client::send_played() {
-    offer_.reset();
-    // Until the host's clocks come back with the move: this player's clock stops here, the other's runs.
-    if (clock_) clock_->press(*my_side_, millis(Clock::now()));
-    impl_->conn.send(format(MoveMessage{game_.ply(), to_string(game_.move(game_.ply()))}));
+    if (impl_->move_sent) return std::string("your move is on its way to the host");
+    if (game_.over()) return concat("the game is over: ", describe(game_.result().reason));
+    // Sent, not played: it comes back from the host with the others' (and the clocks).
+    impl_->move_sent = true;
+    impl_->conn.send(format(MoveMessage{game_.ply() + 1, to_string(move)}));
     impl_->conn.flush();
+    return std::nullopt;
 }
 
 std::optional<std::string> Client::offer(Offer what) {

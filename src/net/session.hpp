@@ -155,13 +155,11 @@ public:
     // each message from the host and counting down between them. A client never decides a fall.
     const std::optional<fetaix::Clock>& clock() const { return clock_; }
 
-    // This terminal's player plays `move` (its turn, a legal move) on game(): returns why not otherwise.
-    // The same in two steps, for a program that plays its player's moves on the game itself:
-    // check_play() (why this player may not play now, or nothing), then, once the move is on game(),
-    // send_played().
-    std::optional<std::string> play(const Move& move);
-    virtual std::optional<std::string> check_play() = 0;
-    virtual void send_played() = 0;
+    // This terminal's player plays `move` (its turn, a legal move): returns why not otherwise. The host
+    // plays it on game() at once and sends it to everyone; a client sends it to the host, the one judge,
+    // and game() gets it when the host's `moved` comes back (a Moved event, as every move): nothing is
+    // played on a client's game but what the host sent.
+    virtual std::optional<std::string> play(const Move& move) = 0;
     // Offers a take-back (back to before this player's last move) or a draw to the other player.
     virtual std::optional<std::string> offer(Offer what) = 0;
     // Answers the other player's open offer.
@@ -264,8 +262,12 @@ public:
     int timeout_ms(TimePoint now) const override;
     void handle_ready(std::span<const pollfd> fds, TimePoint now) override;
 
-    std::optional<std::string> check_play() override;
-    void send_played() override;
+    std::optional<std::string> play(const Move& move) override;
+    // The same in two steps, for a program that plays its player's moves on the game itself:
+    // check_play() (why this player may not play now, or nothing), then, once the move is on game(),
+    // send_played().
+    std::optional<std::string> check_play();
+    void send_played();
     std::optional<std::string> offer(Offer what) override;
     std::optional<std::string> answer(bool accept) override;
     std::optional<std::string> check_resign() override;
@@ -311,8 +313,7 @@ public:
     int timeout_ms(TimePoint now) const override;
     void handle_ready(std::span<const pollfd> fds, TimePoint now) override;
 
-    std::optional<std::string> check_play() override;
-    void send_played() override;
+    std::optional<std::string> play(const Move& move) override;
     std::optional<std::string> offer(Offer what) override;
     std::optional<std::string> answer(bool accept) override;
     std::optional<std::string> check_resign() override;
