@@ -104,7 +104,9 @@ bool time_moves(Client& w, Client& b, std::mt19937& random, std::vector<double>&
         const bool white_moves = w.game().position().side_to_move == Color::White;
         Client& mover = white_moves ? w : b;
         std::vector<Event>& other_events = white_moves ? be : we;
+        std::vector<Event>& own_events = white_moves ? we : be;
         const std::size_t before = count(other_events, EventKind::Moved);
+        const std::size_t own_before = count(own_events, EventKind::Moved);
         const MoveList moves = mover.game().legal_moves();
         const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(random)];
         const TimePoint start = net::Clock::now();
@@ -117,6 +119,11 @@ bool time_moves(Client& w, Client& b, std::mt19937& random, std::vector<double>&
             return false;
         }
         ms.push_back(std::chrono::duration<double, std::milli>(net::Clock::now() - start).count());
+        // The mover's game gets its move when the host sends it back: only then may the next be chosen.
+        if (!pump(w, b, we, be, [&] { return count(own_events, EventKind::Moved) > own_before; })) {
+            std::fprintf(stderr, "fetaix_net_bench: a move did not come back within 5 s\n");
+            return false;
+        }
     }
     return true;
 }
