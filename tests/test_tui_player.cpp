@@ -156,10 +156,12 @@ struct FakeLink {
     std::vector<std::string> sent;
     std::optional<std::string> refuse;
     bool hosts = false;
+    bool joins = false;  // a joiner's link: the move is sent, and the host plays it
     Link link() {
         Link l;
         l.hosts = hosts;
-        l.play = [this](const Move& m) { return said(concat("play ", to_string(m))); };
+        if (joins) l.send = [this](const Move& m) { return said(concat("send ", to_string(m))); };
+        else l.play = [this](const Move& m) { return said(concat("play ", to_string(m))); };
         l.offer = [this](bool takeback) { return said(takeback ? "offer takeback" : "offer draw"); };
         l.answer = [this](bool accept) { return said(accept ? "answer yes" : "answer no"); };
         l.resign = [this] { return said("resign"); };
@@ -208,6 +210,37 @@ TEST_CASE("player: over the network this keyboard's move goes to the host, and a
     CHECK(c.game().ply() == 2);
     CHECK(c.game().position() == c.game().position_at(2));
     CHECK_FALSE(c.game().can_redo());
+}
+
+TEST_CASE("player: a joiner's move is sent, not played: the status says so until the host sends it back",
+          "[tui][player][network]") {
+    FakeLink fake;
+    fake.joins = true;
+    const auto owned = networked(fake);
+    Controller& c = *owned;
+    const auto status = [&c] { return screen_lines(c, 24, 80)[21]; };
+    type_move(c, "d3-c3");
+    CHECK(fake.sent == std::vector<std::string>{"send d3-c3"});
+    CHECK(c.game().ply() == 0);
+    CHECK(c.move_sent());
+    CHECK(status() == "White (Amina) to move - move sent, waiting for the host | White 12, Black 12");
+    // The host plays it and sends it back, as the session does: on the one game, then told to the table.
+    Game& game = c.table().game_for_session();
+    const auto played = game.play("d3-c3");
+    REQUIRE(played);
+    c.table().moved(Color::White, *played);
+    CHECK_FALSE(c.move_sent());
+    CHECK(c.ui().message.empty());  // not announced: it was played here
+    CHECK(status() == "Black (Youssef) to move - waiting for Youssef | White 12, Black 12");
+    const auto reply = game.play("b3xd3");
+    REQUIRE(reply);
+    c.table().moved(Color::Black, *reply);
+    // Refused by the host (its clock fell, say): its whole state comes instead, and the turn is here again.
+    type_move(c, "e3xc3");
+    CHECK(c.move_sent());
+    c.table().replaced(true);
+    CHECK_FALSE(c.move_sent());
+    CHECK(status() == "White (Amina) to move - your turn - capture compulsory | White 11, Black 12");
 }
 
 TEST_CASE("player: over the network u asks the other player for a take-back and d offers a draw",

@@ -101,6 +101,8 @@ void Controller::sit_down(Players players) {
 
 void Controller::heard(const play::TableEvent& e) {
     using K = play::TableEvent::Kind;
+    // Whatever the host sent since a move went to it answers it: played, or refused (its state).
+    if (e.kind == K::Moved || e.kind == K::Replaced) move_sent_ = false;
     switch (e.kind) {
         case K::Moved: {
             const Move move = e.move;  // a copy: the legal moves are listed anew, and e.move may be one
@@ -928,6 +930,7 @@ Expected<Move> Controller::play_on_game(const Move& m, bool through_link) {
     if (through_link && link_.send) {
         // The host plays it: the board changes when it comes back, as every move over the network.
         if (auto problem = link_.send(m)) return Error{*problem};
+        move_sent_ = true;
         return m;
     }
     if (through_link)

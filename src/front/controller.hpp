@@ -297,6 +297,8 @@ public:
         sync_clock();
     }
     const std::string& link_lost() const { return link_lost_; }
+    // A joiner's move sent to the host and not back yet (the host plays it): the status line says so.
+    bool move_sent() const { return move_sent_; }
     // Over the network, this terminal hosts the game (n starts the next one once it is over).
     bool hosts_game() const { return link_.hosts; }
     // Over the network, what q asks while the game is autosaved (how it can be taken up again), before
@@ -482,6 +484,7 @@ private:
     std::string quit_text_;   // Quit's question over the network
     std::string taken_over_;  // set_taken_over
     std::string link_lost_;   // the host is gone: said on the status line
+    bool move_sent_ = false;  // a joiner's move on its way to the host
     bool quitting_ = false;   // set once the player has chosen to leave (perhaps after a Discard question)
     // The move play_delivered last announced on the message line, and the ply it made: stale once a game
     // from the host (sync) no longer has it (an undo at a plain fetaix being watched, a take-back).

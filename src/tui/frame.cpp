@@ -468,9 +468,11 @@ std::string status_text(const Controller& c, const Players& players) {
     const bool waiting = c.networked() && c.keyboard_side() && c.seat(mover) == Seat::Remote;
     if (c.networked() && !c.link_lost().empty()) text += concat(" - ", c.link_lost());
     else if (c.networked() && c.keyboard_side())
-        text += waiting ? concat(" - waiting for ", players.name(mover)) : " - your turn";
-    // What the other player must do is theirs to see; with the host gone nobody moves here.
-    if (c.must_capture() && !waiting && c.link_lost().empty()) text += " - capture compulsory";
+        text += waiting         ? concat(" - waiting for ", players.name(mover))
+                : c.move_sent() ? " - move sent, waiting for the host"
+                                : " - your turn";
+    // What the other player must do is theirs to see; with the host gone, or a move sent, nobody moves here.
+    if (c.must_capture() && !waiting && c.link_lost().empty() && !c.move_sent()) text += " - capture compulsory";
     return concat(text, " | White ", popcount(pos.of(Color::White)), ", Black ", popcount(pos.of(Color::Black)));
 }
 
