@@ -105,7 +105,9 @@ struct TimedTable {
     std::string path;
     TimePoint time = TimePoint{} + 1000000s;
     Game game;
-    std::deque<Game> copies;  // one for each client: the sessions play on the test's games
+    std::optional<fetaix::Clock> clock;
+    std::deque<Game> copies;                          // one for each client: the sessions play on the test's games
+    std::deque<std::optional<fetaix::Clock>> clocks;  // and on their clocks
     std::unique_ptr<Host> host;
     Probe probe{nullptr, {}};
 
@@ -117,7 +119,7 @@ struct TimedTable {
         config.white = "Amina";
         config.white_clock = config.black_clock = *parse_time_control(spec);
         config.now = [this] { return time; };
-        auto h = Host::start(std::move(config), game);
+        auto h = Host::start(std::move(config), game, clock);
         REQUIRE(h.ok());
         host = std::move(*h);
         probe.session = host.get();
@@ -126,7 +128,7 @@ struct TimedTable {
     Millis now() const { return millis(time); }
     std::unique_ptr<Client> connect(std::string name, std::string token = "") {
         auto c = Client::connect(ClientConfig{path, Role::Seat, std::move(name), "", std::move(token), {}},
-                                 copies.emplace_back(), time);
+                                 copies.emplace_back(), clocks.emplace_back(), time);
         REQUIRE(c.ok());
         return std::move(*c);
     }
@@ -337,24 +339,28 @@ TEST_CASE("net clock: an accepted take-back puts both clocks back where they wer
     CHECK(t.probe.last(EventKind::Clock)->ply == 1);
 }
 
-TEST_CASE("net clock: the controller follows the host's clocks and never decides a fall itself", "[net][clock][tui]") {
+TEST_CASE("net clock: a screen timed by a host elsewhere runs the host's clocks and never decides a fall itself",
+          "[net][clock][tui]") {
     using namespace fetaix::front;
     auto time = std::make_shared<Millis>(1000000);
     Controller c(Rules{}, Players{});
     c.set_time_source([time] { return *time; });
     Link link;
-    link.play = [](const Move&) { return std::optional<std::string>{}; };
+    link.send = [](const Move&) { return std::optional<std::string>{}; };
     c.set_link(link);
     c.set_remote(Color::White, true);
+    c.host_times(true);
     const TimeControl tc{60000, Bonus::None, 0};
-    // The host's clocks for ply 1 come before White's move is played here: kept until it is.
-    c.follow_clock(1, tc, tc, ClockReading{60000, 60000, Color::Black}, *time - 500);
-    CHECK_FALSE(c.clock_reading());
-    Game g = c.game();
-    REQUIRE(g.play("d3-c3").ok());
-    c.play_delivered(g.move(1));
-    REQUIRE(c.clock_reading());
-    // Counted from when the host's reading came, half a second ago.
+    // What the session does with the host's `moved`: the move on the one game, and the clocks (the
+    // table's own) set from the reading it carries, as it came half a second ago.
+    Game& game = c.table().game_for_session();
+    const Move m = move_in(game, "d3-c3");
+    REQUIRE(game.play(m));
+    std::optional<fetaix::Clock>& clock = c.table().clock_for_session();
+    clock.emplace(tc, tc);
+    clock->set(ClockReading{60000, 60000, Color::Black}, *time - 500);
+    c.table().moved(Color::White, m);
+    // Not pressed again here: counted from the host's reading.
     CHECK(*c.clock_reading() == ClockReading{60000, 59500, Color::Black});
     // At zero nothing is decided here: the host's result ends the game.
     *time += 59500;
@@ -362,9 +368,6 @@ TEST_CASE("net clock: the controller follows the host's clocks and never decides
     c.tick();
     CHECK_FALSE(c.game().over());
     CHECK_FALSE(c.clock_wait());
-    // A stale reading (an earlier ply) changes nothing.
-    c.follow_clock(0, tc, tc, ClockReading{60000, 60000, std::nullopt}, *time);
-    CHECK(c.clock_reading()->black == 0);
     // No pause over the network.
     c.handle(Action::of(Action::Kind::Pause));
     CHECK(c.ui().message == "No pause in a game over the network: the host's clocks run for both players.");
@@ -377,14 +380,18 @@ TEST_CASE("net clock: the clocks stand on a screen whose host is gone, and the h
     Controller c(Rules{}, Players{});
     c.set_time_source([time] { return *time; });
     Link link;
-    link.play = [](const Move&) { return std::optional<std::string>{}; };
+    link.send = [](const Move&) { return std::optional<std::string>{}; };
     c.set_link(link);
     c.set_remote(Color::White, true);
+    c.host_times(true);
     const TimeControl tc{60000, Bonus::None, 0};
-    Game g = c.game();
-    REQUIRE(g.play("d3-c3").ok());
-    c.play_delivered(g.move(1));
-    c.follow_clock(1, tc, tc, ClockReading{60000, 60000, Color::Black}, *time);
+    Game& game = c.table().game_for_session();
+    const Move m = move_in(game, "d3-c3");
+    REQUIRE(game.play(m));
+    std::optional<fetaix::Clock>& clock = c.table().clock_for_session();
+    clock.emplace(tc, tc);
+    clock->set(ClockReading{60000, 60000, Color::Black}, *time);
+    c.table().moved(Color::White, m);
     *time += 5000;
     CHECK(*c.clock_reading() == ClockReading{60000, 55000, Color::Black});
     // The host is killed: its clocks stop with it, so the ones shown here stand where they were.
@@ -393,9 +400,11 @@ TEST_CASE("net clock: the clocks stand on a screen whose host is gone, and the h
     c.tick();
     CHECK(*c.clock_reading() == ClockReading{60000, 55000, Color::Black});
     CHECK_FALSE(c.clock_wait());
-    // Back: the resumed host's reading (from its autosave) is what runs on from now.
+    // Back: the resumed host's state (its clocks from its autosave) is what runs on from now.
     c.set_link_lost("");
-    c.follow_clock(1, tc, tc, ClockReading{60000, 55400, Color::Black}, *time);
+    clock.emplace(tc, tc);
+    clock->set(ClockReading{60000, 55400, Color::Black}, *time);
+    c.tick();
     *time += 1000;
     CHECK(*c.clock_reading() == ClockReading{60000, 54400, Color::Black});
 }
@@ -414,19 +423,20 @@ TEST_CASE("net clock: a resumed host's clocks stand where the autosave had them,
     config.socket_path = folder.path + "/kitchen.sock";
     config.white = "Amina";
     Game game, copy;
+    std::optional<fetaix::Clock> clock, copy_clock;
     REQUIRE(game.play("d3-c3").ok());
     config.white_clock = config.black_clock = TimeControl{300000, Bonus::Fischer, 3000};
     config.clock_now = ClockReading{300000, 251300, Color::Black};
     TimePoint time = TimePoint{} + 1000000s;
     config.now = [&time] { return time; };
-    auto host = Host::start(std::move(config), game);
+    auto host = Host::start(std::move(config), game, clock);
     REQUIRE(host.ok());
     Probe h{host->get(), {}};
     time += 1000ms;
     CHECK((*host)->clock()->reading(millis(time)) == ClockReading{300000, 250300, Color::Black});
     // A joiner gets them.
     auto client = Client::connect(ClientConfig{folder.path + "/kitchen.sock", Role::Seat, "Youssef", "", "", {}}, copy,
-                                  time);
+                                  copy_clock, time);
     REQUIRE(client.ok());
     Probe c{client->get(), {}};
     REQUIRE(pump(time, {&h, &c}, [&] { return c.count(EventKind::Clock) == 1; }));
@@ -459,7 +469,8 @@ struct DoorTable {
         config.clock_now = keyboard->clock_reading();
         config.now = [this] { return time; };
         // The one game: the keyboard's, which the host plays the joiner's moves on.
-        auto h = Host::start(std::move(config), keyboard->table().game_for_session());
+        auto h = Host::start(std::move(config), keyboard->table().game_for_session(),
+                             keyboard->table().clock_for_session());
         REQUIRE(h.ok());
         host = std::move(*h);
         probe.session = host.get();
@@ -468,7 +479,7 @@ struct DoorTable {
     void wait(Millis ms) { time += std::chrono::milliseconds(ms); }
     Millis now() const { return millis(time); }
     // What the program's loop does after each key while no second terminal has a seat.
-    void follow() { host->follow(keyboard->clock()); }
+    void follow() { host->follow(); }
     void play(std::string_view move) {
         keyboard->play_delivered(move_in(keyboard->game(), move));
         follow();
@@ -552,7 +563,8 @@ TEST_CASE(
     t.follow();
     t.wait(9000);
     Game copy;
-    auto client = Client::connect(ClientConfig{t.path, Role::Seat, "Youssef", "", "", {}}, copy, t.time);
+    std::optional<fetaix::Clock> copy_clock;
+    auto client = Client::connect(ClientConfig{t.path, Role::Seat, "Youssef", "", "", {}}, copy, copy_clock, t.time);
     REQUIRE(client.ok());
     Probe c{client->get(), {}};
     REQUIRE(pump(t.time, {&t.probe, &c},
@@ -565,8 +577,7 @@ TEST_CASE(
     const Event* e = t.probe.last(EventKind::Clock);
     CHECK(e->ply == 1);
     CHECK(e->clock == seated);
-    t.keyboard->follow_clock(e->ply, t.host->clock()->control(Color::White), t.host->clock()->control(Color::Black),
-                             *e->clock, e->at);
+    t.keyboard->host_times(false);
     CHECK_FALSE(t.keyboard->clock_paused());
     CHECK(t.keyboard->clock_reading() == seated);
     CHECK(t.host->timeout_ms(t.time) == 17000);

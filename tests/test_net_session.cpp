@@ -133,7 +133,9 @@ struct Table {
     TempFolder folder;
     std::string path;
     Game game;
+    std::optional<fetaix::Clock> clock;
     std::deque<Game> copies;
+    std::deque<std::optional<fetaix::Clock>> clocks;  // each copy's
     std::unique_ptr<Host> host;
     Probe probe{nullptr, {}};
 
@@ -143,7 +145,7 @@ struct Table {
         config.game_name = "kitchen";
         config.socket_path = path;
         if (config.white == "White" && config.host_side == Color::White) config.white = "Amina";
-        auto h = Host::start(std::move(config), game);
+        auto h = Host::start(std::move(config), game, clock);
         REQUIRE(h.ok());
         host = std::move(*h);
         probe.session = host.get();
@@ -151,7 +153,7 @@ struct Table {
 
     std::unique_ptr<Client> connect(Role role, std::string name, std::string code = "", std::string token = "") {
         auto c = Client::connect(ClientConfig{path, role, std::move(name), std::move(code), std::move(token), {}},
-                                 copies.emplace_back());
+                                 copies.emplace_back(), clocks.emplace_back());
         REQUIRE(c.ok());
         return std::move(*c);
     }
@@ -710,7 +712,8 @@ TEST_CASE("net: one game per name; a dead host's socket is replaced", "[net]") {
     again.game_name = "kitchen";
     again.socket_path = t.path;
     Game other;
-    auto second = Host::start(again, other);
+    std::optional<fetaix::Clock> other_clock;
+    auto second = Host::start(again, other, other_clock);
     REQUIRE_FALSE(second.ok());
     CHECK(second.error().message == "a game with this name is already hosted at " + t.path);
     t.host.reset();  // the socket file goes with its host
@@ -728,8 +731,9 @@ TEST_CASE("net: one game per name; a dead host's socket is replaced", "[net]") {
     attic.game_name = "attic";
     attic.socket_path = stale;
     Game attic_game, copy;
-    CHECK(Host::start(attic, attic_game).ok());
-    auto gone = Client::connect(ClientConfig{t.path, Role::Seat, "x", "", "", {}}, copy);
+    std::optional<fetaix::Clock> attic_clock, copy_clock;
+    CHECK(Host::start(attic, attic_game, attic_clock).ok());
+    auto gone = Client::connect(ClientConfig{t.path, Role::Seat, "x", "", "", {}}, copy, copy_clock);
     REQUIRE_FALSE(gone.ok());
     CHECK(gone.error().message == "no game is hosted at " + t.path);
 }
@@ -849,7 +853,8 @@ TEST_CASE("net: a client keeps in step with its host, and survives a broken one"
     auto listener = Listener::open(path, false);
     REQUIRE(listener.ok());
     Game copy;
-    auto client = Client::connect(ClientConfig{path, Role::Seat, "Youssef", "", "", {}}, copy);
+    std::optional<fetaix::Clock> copy_clock;
+    auto client = Client::connect(ClientConfig{path, Role::Seat, "Youssef", "", "", {}}, copy, copy_clock);
     REQUIRE(client.ok());
     Probe c{client->get(), {}};
     int fd = -1;
@@ -1012,7 +1017,8 @@ TEST_CASE("net: a game is found by its name in the private folder", "[net]") {
     config.game_name = "kitchen";
     config.socket_path = *path;
     Game game;
-    auto host = Host::start(config, game);
+    std::optional<fetaix::Clock> clock;
+    auto host = Host::start(config, game, clock);
     REQUIRE(host.ok());
     struct stat st {};
     REQUIRE(::stat(path->c_str(), &st) == 0);
@@ -1045,7 +1051,8 @@ TEST_CASE("net: a joiner refuses a private folder open to other users, as a host
     config.game_name = name;
     config.socket_path = *path;
     Game game;
-    auto host = Host::start(config, game);
+    std::optional<fetaix::Clock> clock;
+    auto host = Host::start(config, game, clock);
     REQUIRE(host.ok());
     auto found = find_game(name);
     // Missing, it is made, ours and 0700: a socket in it later is ours.

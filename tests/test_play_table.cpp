@@ -11,6 +11,7 @@
 using namespace fetaix;
 using play::Table;
 using play::TableEvent;
+using play::Timer;
 using K = TableEvent::Kind;
 
 namespace {
@@ -159,23 +160,56 @@ TEST_CASE("table: nobody here stops the clocks; the players' pause too", "[play]
     CHECK(t.clock_reading()->black == 59000);
 }
 
-TEST_CASE("table: once the host's clocks are followed, no fall is decided here", "[play][table][clock][network]") {
+TEST_CASE(
+    "table: timed by a host, the table neither presses the clocks nor decides a fall, and stands only for "
+    "a host elsewhere",
+    "[play][table][clock][network]") {
     Millis now = 0;
     Table t(Rules{}, at("W:Wc1:Be5"));
     t.set_time_source([&now] { return now; });
     const TimeControl minute = *parse_time_control("1");
+    t.set_timer(Timer::HostElsewhere);
+    // The session sets the clocks from the host's reading, then plays the host's move on the game.
+    std::optional<Clock>& clock = t.clock_for_session();
+    clock.emplace(minute, minute);
+    clock->set(ClockReading{60000, 2000, Color::Black}, 0);
     Game& game = t.game_for_session();
     const Move m = move_in(game, "c1-c2");
     REQUIRE(game.play(m));
-    // The host's clocks at ply 1, as read at time 0: Black's running with 2 s left.
-    t.follow_clock(1, minute, minute, ClockReading{60000, 2000, Color::Black}, 0);
     t.moved(Color::White, m);
-    CHECK(t.follows_host_clock());
+    // Not pressed again here: Black's clock runs on from the host's reading.
+    CHECK(*t.clock_reading() == ClockReading{60000, 2000, Color::Black});
     now += 3000;
     CHECK(t.clock_reading()->black == 0);
     CHECK_FALSE(t.tick(false).fell);
     CHECK_FALSE(t.game().over());
     CHECK_FALSE(t.clock_wait());  // the host's word on the fall is awaited, not a clock's change
+
+    // With the host elsewhere gone (nobody here), the clocks shown stand; this program's host's never do.
+    clock->set(ClockReading{60000, 50000, Color::Black}, now);
+    now += 1000;
+    t.sync_clock(true);
+    now += 5000;
+    CHECK(*t.clock_reading() == ClockReading{60000, 49000, Color::Black});
+    t.set_timer(Timer::Host);
+    t.sync_clock(true);
+    now += 4000;
+    CHECK(*t.clock_reading() == ClockReading{60000, 45000, Color::Black});
+}
+
+TEST_CASE("table: a players' pause ends when a host comes to time the game", "[play][table][clock][network]") {
+    Millis now = 0;
+    Table t(Rules{}, at("W:Wc1:Be5"), *parse_time_control("1"), *parse_time_control("1"));
+    t.set_time_source([&now] { return now; });
+    REQUIRE(t.play(move_in(t.game(), "c1-c2")));
+    t.set_clock_paused(true);
+    t.sync_clock(false);
+    now += 7000;
+    CHECK(*t.clock_reading() == ClockReading{60000, 60000, Color::Black});
+    t.set_timer(Timer::Host);
+    CHECK_FALSE(t.clock_paused());
+    now += 2000;
+    CHECK(*t.clock_reading() == ClockReading{60000, 58000, Color::Black});
 }
 
 TEST_CASE("table: a snapshot puts back the game and its clocks, without a change to save", "[play][table][clock]") {

@@ -1232,9 +1232,8 @@ void Controller::set_clocks(std::optional<TimeControl> white, std::optional<Time
     sync_clock();
 }
 
-void Controller::follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading,
-                              Millis at) {
-    table_.follow_clock(ply, white, black, reading, at);
+void Controller::host_times(bool elsewhere) {
+    table_.set_timer(elsewhere ? play::Timer::HostElsewhere : play::Timer::Host);
     sync_clock();
 }
 

@@ -254,10 +254,9 @@ public:
     int think_ms() const { return table_.think_ms(players().think_ms); }
     // Under this much time left a clock is marked (and the bell rings once, with the bell on).
     Millis clock_warning(Color side) const { return table_.clock_warning(side); }
-    // Over the network the host's clocks are the authority: its reading (with both controls) as it stood
-    // at `at`, once ply `ply` stands. Set now, or when that ply is played here (a remote move is played
-    // when its turn in the loop comes); a stale one is dropped. Here no clock decides a fall: the host does.
-    void follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading, Millis at);
+    // Over the network a host times the game: this program's (`elsewhere` false) or another terminal's.
+    // The network session sets or presses the clocks from then on; no clock here decides a fall.
+    void host_times(bool elsewhere);
 
     // The file to read for o, once: the program reads it on a worker thread and hands the result to
     // finish_read, unless Esc has stopped the reading by then (ui().reading is empty again).

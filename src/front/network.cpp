@@ -125,21 +125,22 @@ Expected<std::unique_ptr<Network>> Network::open_door(Controller& controller, Co
         config.clock_now = controller.clock_reading();
     }
     config.handover = true;
-    network->game_ = &controller.table().game_for_session();
-    auto host = net::Host::start(std::move(config), *network->game_);
+    network->table_ = &controller.table();
+    auto host = net::Host::start(std::move(config), network->table_->game_for_session(),
+                                 network->table_->clock_for_session());
     if (!host) return host.error();
     network->host_ = host->get();
     network->session_ = std::move(*host);
     // The clocks exactly as they stand here (paused, or within a turn).
-    network->follow(controller);
+    network->follow();
     return network;
 }
 
-Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, Game& game, const Players& players,
+Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, play::Table& table, const Players& players,
                                                   const std::string& state_folder) {
     std::unique_ptr<Network> network(new Network);
     network->options_ = options;
-    network->game_ = &game;
+    network->table_ = &table;
     network->state_folder_ = state_folder;
     if (options.mode == NetOptions::Mode::Host) {
         auto folder = net::prepare_folder(options.shared ? net::shared_folder_path() : net::private_folder_path(),
@@ -162,13 +163,15 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, Gam
             config.white_token = read_token(hosted_path(state_folder, options.name), 0);
             config.black_token = read_token(hosted_path(state_folder, options.name), 1);
         }
-        auto host = net::Host::start(std::move(config), game);
+        auto host = net::Host::start(std::move(config), table.game_for_session(), table.clock_for_session());
         if (!host) return host.error();
         network->host_ = host->get();
         network->session_ = std::move(*host);
+        table.set_timer(play::Timer::Host);
         return network;
     }
     if (auto problem = network->connect()) return *problem;
+    table.set_timer(play::Timer::HostElsewhere);
     return network;
 }
 
@@ -185,7 +188,7 @@ std::optional<Error> Network::connect() {
     token_problem_.clear();
     if (config.role == net::Role::Seat)
         config.token = read_token(token_path(state_folder_, options_.name), 0, &token_problem_);
-    auto client = net::Client::connect(std::move(config), *game_);
+    auto client = net::Client::connect(std::move(config), table_->game_for_session(), table_->clock_for_session());
     if (!client) return client.error();
     host_pid_ = (*client)->host_pid();
     session_ = std::move(*client);
@@ -540,9 +543,8 @@ void Network::apply(const net::Event& e, Controller& controller) {
             }
             break;
         case E::Clock:
-            if (const auto& clock = session_->clock(); clock && e.clock)
-                controller.follow_clock(e.ply, clock->control(Color::White), clock->control(Color::Black), *e.clock,
-                                        e.at);
+            // The session has set the clocks (they are the table's): from now on its host times them.
+            controller.host_times(host_ == nullptr);
             break;
         case E::Chat:
             controller.add_chat(concat(e.name, e.role == net::Role::Watch ? " (watching)" : "", ": ", e.text));

@@ -30,11 +30,12 @@ bool has_seat_token(const std::string& state_folder, const std::string& name);
 
 class Network {
 public:
-    // Hosts `game` (the players' names with it) or connects to a hosted game, which `game` then follows:
-    // the one Game of the program (Controller::game_for_session), which must outlive this. The seat token
-    // of a game joined before is read from, and a new one kept in, `state_folder`.
-    static Expected<std::unique_ptr<Network>> start(const NetOptions& options, Game& game, const Players& players,
-                                                    const std::string& state_folder);
+    // Hosts the table's game (the players' names with it) or connects to a hosted game, which the table's
+    // then follows: the program's one Game and its clocks (the table, which must outlive this, is timed by
+    // the host from now on). The seat token of a game joined before is read from, and a new one kept in,
+    // `state_folder`.
+    static Expected<std::unique_ptr<Network>> start(const NetOptions& options, play::Table& table,
+                                                    const Players& players, const std::string& state_folder);
 
     // A plain fetaix's game made reachable: the controller's game (its clocks with
     // it) hosted privately as door_name(getpid()), this keyboard keeping `keep` (its person's side) and
@@ -45,8 +46,8 @@ public:
 
     // A door not yet joined: the watchers' copies follow the game played here, and its clocks. Any host:
     // a new game started here after the last one ended is the hosted game now, for every screen.
-    void follow(const Controller& controller) {
-        if (host_ && ((door_ && !joined_) || host_->next_game_here())) host_->follow(controller.clock());
+    void follow() {
+        if (host_ && ((door_ && !joined_) || host_->next_game_here())) host_->follow();
     }
     const std::string& name() const { return options_.name; }
     // This game taken over by another terminal: the players and watchers connected here are told where
@@ -112,7 +113,8 @@ private:
 
     NetOptions options_;
     std::string state_folder_;
-    Game* game_ = nullptr;  // the program's one Game, which the session works on (a rejoin's too)
+    play::Table* table_ =
+        nullptr;  // the program's one game and its clocks, which the session works on (a rejoin's too)
     std::unique_ptr<net::Session> session_;
     net::Host* host_ = nullptr;  // session_ when hosting
     pid_t host_pid_ = 0;         // joined or watching: the host's process id (0: unknown)

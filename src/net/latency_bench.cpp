@@ -26,7 +26,8 @@ namespace {
     config.socket_path = path;
     config.host_side.reset();  // both seats are remote
     Game game;
-    auto host = Host::start(config, game);
+    std::optional<fetaix::Clock> clock;
+    auto host = Host::start(config, game, clock);
     const char ok = host ? 1 : 0;
     if (::write(ready, &ok, 1) != 1 || !host) _exit(1);
     while (true) {
@@ -133,8 +134,9 @@ bool time_one_game(const std::string& path, std::mt19937& random, std::vector<do
     const auto host = start_host(path);
     if (!host) return false;
     Game white_game, black_game;
-    auto white = Client::connect(ClientConfig{path, Role::White, "W", "", "", {}}, white_game);
-    auto black = Client::connect(ClientConfig{path, Role::Black, "B", "", "", {}}, black_game);
+    std::optional<fetaix::Clock> white_clock, black_clock;
+    auto white = Client::connect(ClientConfig{path, Role::White, "W", "", "", {}}, white_game, white_clock);
+    auto black = Client::connect(ClientConfig{path, Role::Black, "B", "", "", {}}, black_game, black_clock);
     if (!white || !black) {
         std::fprintf(stderr, "fetaix_net_bench: cannot connect\n");
         return false;

@@ -190,6 +190,7 @@ struct Host::Impl {
         std::vector<Move> moves;
         GameResult result;
         bool over = false;
+        std::optional<fetaix::Clock> clock;  // as it stood when last sent (or followed)
     };
     Sent sent;
     Millis now_ms = 0;  // the time of what is being handled (handle_ready's, or config.now() for an action)
@@ -222,7 +223,7 @@ struct Host::Impl {
     // What the copies have been sent is the game as it stands now.
     void published() {
         const Game& g = self.game_;
-        sent = Sent{g.start(), g.rules(), g.moves(), g.result(), g.over()};
+        sent = Sent{g.start(), g.rules(), g.moves(), g.result(), g.over(), self.clock_};
     }
 
     State state() const {
@@ -232,19 +233,24 @@ struct Host::Impl {
 
     // --- The clocks of a timed game: the host's are the authority ---
 
-    // The clocks as the game stands: a resumed game's reading, else the controls' base; the side to
-    // move's clock runs once the first move has been played.
+    // The clocks as the game stands: the program's when they hold the controls already (its game, set up
+    // from the autosave or the options); else a resumed game's reading, else the controls' base. The side
+    // to move's clock runs once the first move has been played, and nobody pauses it.
     void start_clock(const std::optional<ClockReading>& given) {
         const TimeControl& w = *config.white_clock;
         const TimeControl& b = *config.black_clock;
-        self.clock_.emplace(w, b);
-        ClockReading r = given ? *given
-                               : self.game_.clock_at(self.game_.ply()).value_or(ClockReading{w.base, b.base, {}});
-        r.running = self.game_.ply() > 0 && !self.game_.over()
-                        ? std::optional<Color>(self.game_.position().side_to_move)
-                        : std::nullopt;
-        self.clock_->set(r, now_ms);
-        if (!self.game_.clock_at(self.game_.ply())) self.game_.set_clock(r);
+        auto& clock = self.clock_;
+        if (!clock || !(clock->control(Color::White) == w) || !(clock->control(Color::Black) == b)) {
+            clock.emplace(w, b);
+            ClockReading r = given ? *given
+                                   : self.game_.clock_at(self.game_.ply()).value_or(ClockReading{w.base, b.base, {}});
+            r.running = self.game_.ply() > 0 && !self.game_.over()
+                            ? std::optional<Color>(self.game_.position().side_to_move)
+                            : std::nullopt;
+            clock->set(r, now_ms);
+            if (!self.game_.clock_at(self.game_.ply())) self.game_.set_clock(r);
+        }
+        if (!config.handover) clock->resume(now_ms);
     }
 
     // `mover` has just played the move making the game's last ply, at now_ms: its clock is charged (the
@@ -794,7 +800,8 @@ struct Host::Impl {
 };
 
 // `now` is unused: the host's clock starts with its first connection.
-Expected<std::unique_ptr<Host>> Host::start(HostConfig config, Game& game, TimePoint /*now*/) {
+Expected<std::unique_ptr<Host>> Host::start(HostConfig config, Game& game, std::optional<fetaix::Clock>& clock,
+                                            TimePoint /*now*/) {
     if (auto why = check_game_name(config.game_name)) return Error{*why};
     for (const std::string* n : {&config.white, &config.black})
         if (auto why = check_text(*n, kMaxNameBytes)) return Error{concat("a player's name ", *why)};
@@ -807,7 +814,7 @@ Expected<std::unique_ptr<Host>> Host::start(HostConfig config, Game& game, TimeP
     }
     auto listener = Listener::open(config.socket_path, config.shared);
     if (!listener) return listener.error();
-    std::unique_ptr<Host> host(new Host(game, nullptr));
+    std::unique_ptr<Host> host(new Host(game, clock, nullptr));
     host->white_ = config.white;
     host->black_ = config.black;
     host->my_side_ = config.host_side;
@@ -826,7 +833,8 @@ Expected<std::unique_ptr<Host>> Host::start(HostConfig config, Game& game, TimeP
     return host;
 }
 
-Host::Host(Game& game, std::unique_ptr<Impl> impl) : Session(game), impl_(std::move(impl)) {}
+Host::Host(Game& game, std::optional<fetaix::Clock>& clock, std::unique_ptr<Impl> impl)
+    : Session(game, clock), impl_(std::move(impl)) {}
 Host::~Host() = default;
 
 const std::string& Host::game_name() const { return impl_->config.game_name; }
@@ -852,7 +860,7 @@ void Host::answer_seat(int request, bool accept) {
     impl_->sweep();
 }
 
-void Host::follow(const std::optional<fetaix::Clock>& clock) {
+void Host::follow() {
     Impl& impl = *impl_;
     impl.now_ms = millis(impl.config.now());
     const Game& game = game_;
@@ -867,13 +875,14 @@ void Host::follow(const std::optional<fetaix::Clock>& clock) {
                                             shown_reading(*c, impl.now_ms)))
                  : std::nullopt;
     };
-    const bool same_clock = face(clock_) == face(clock);
-    // The time the last move took: the turn so far on the clocks as they last came (moved's used-ms).
-    const Millis used = clock_ && clock_->running() && game.ply() > 0 &&
-                                game.position_at(game.ply() - 1).side_to_move == *clock_->running()
-                            ? clock_->spent(impl.now_ms)
+    const std::optional<fetaix::Clock>& before_clock = sent.clock;
+    const bool same_clock = face(before_clock) == face(clock_);
+    // The time the last move took: the turn so far on the clocks as they were last followed (moved's used-ms).
+    const Millis used = before_clock && before_clock->running() && game.ply() > 0 &&
+                                game.position_at(game.ply() - 1).side_to_move == *before_clock->running()
+                            ? before_clock->spent(impl.now_ms)
                             : 0;
-    clock_ = clock;
+    impl.sent.clock = clock_;
     if (same_game && same_clock) return;
     // A declared result (resignation, agreed draw, a fall) travels in the state; one move more as `moved`.
     const bool declared = game.result().reason == Reason::Resignation || game.result().reason == Reason::AgreedDraw ||
@@ -1302,7 +1311,8 @@ struct Client::Impl {
     }
 };
 
-Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, Game& game, TimePoint now) {
+Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, Game& game, std::optional<fetaix::Clock>& clock,
+                                                  TimePoint now) {
     if (auto why = check_text(config.name, kMaxNameBytes)) return Error{concat("the name ", *why)};
     if (auto why = check_text(config.code, kMaxCodeBytes)) return Error{concat("the code ", *why)};
     if (auto why = check_text(config.token, kMaxCodeBytes)) return Error{concat("the seat token ", *why)};
@@ -1315,13 +1325,14 @@ Expected<std::unique_ptr<Client>> Client::connect(ClientConfig config, Game& gam
     Connection conn(*fd, limits, now);
     conn.send(format(Hello{kProtocolVersion, config.role, config.name, config.code, config.token}));
     conn.flush();
-    std::unique_ptr<Client> client(new Client(game, nullptr));
+    std::unique_ptr<Client> client(new Client(game, clock, nullptr));
     if (const auto cred = peer_credentials(*fd)) client->host_pid_ = cred->pid;
     client->impl_ = std::make_unique<Impl>(*client, std::move(config), std::move(conn));
     return client;
 }
 
-Client::Client(Game& game, std::unique_ptr<Impl> impl) : Session(game), impl_(std::move(impl)) {}
+Client::Client(Game& game, std::optional<fetaix::Clock>& clock, std::unique_ptr<Impl> impl)
+    : Session(game, clock), impl_(std::move(impl)) {}
 Client::~Client() = default;
 
 bool Client::connected() const { return !impl_->conn.closed(); }

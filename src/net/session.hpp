@@ -127,7 +127,9 @@ inline Millis millis(TimePoint t) {
 // actions of the player at this terminal. The controller can drive either through this interface.
 class Session {
 public:
-    explicit Session(Game& game) : game_(game) {}
+    // `game` and `clock` are the program's game in progress and its clocks (none: an untimed game), worked
+    // on here in place: never copied.
+    Session(Game& game, std::optional<fetaix::Clock>& clock) : game_(game), clock_(clock) {}
     virtual ~Session() = default;
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
@@ -151,8 +153,9 @@ public:
     // The offer open now and who made it.
     std::optional<Offer> open_offer() const { return offer_; }
     Color offer_by() const { return offer_by_; }
-    // The game's clocks, when it is timed: the host's own (the authority), or a client's copy set by
-    // each message from the host and counting down between them. A client never decides a fall.
+    // The game's clocks, when it is timed: a host presses them at each move and decides a fall (once it
+    // times the game); a client sets them from each message of the host, and they count down between
+    // them. A client never decides a fall.
     const std::optional<fetaix::Clock>& clock() const { return clock_; }
 
     // This terminal's player plays `move` (its turn, a legal move): returns why not otherwise. The host
@@ -183,7 +186,7 @@ protected:
     std::optional<Color> my_side_;
     std::optional<Offer> offer_;
     Color offer_by_ = Color::White;
-    std::optional<fetaix::Clock> clock_;
+    std::optional<fetaix::Clock>& clock_;  // the program's, as the game
 
 private:
     std::vector<Event> events_;
@@ -220,8 +223,9 @@ class Host final : public Session {
 public:
     // Listens at config.socket_path (Listener::open). Makes the join and watch codes when shared. `game`
     // (a new game, or the one resumed from the autosave) is the game hosted: the remote players' moves
-    // are played on it.
-    static Expected<std::unique_ptr<Host>> start(HostConfig config, Game& game, TimePoint now = Clock::now());
+    // are played on it. `clock`: its clocks, set from the config's controls unless they hold them already.
+    static Expected<std::unique_ptr<Host>> start(HostConfig config, Game& game, std::optional<fetaix::Clock>& clock,
+                                                 TimePoint now = Clock::now());
     ~Host() override;
 
     const std::string& game_name() const;
@@ -245,10 +249,10 @@ public:
     // seat: a move of either side at this keyboard, undo, a new game, a file opened): the copies follow,
     // by a `moved` line when it is one move on from what they were last sent, else by the whole state.
     // Nothing when they have it.
-    // Timed, `clock` is the keyboard's clocks (on this host's time scale), taken as they are: a move
-    // carries their readings, and a change of them alone (a pause, a new game) sends the whole state.
-    // Until a second terminal takes a seat the keyboard's program decides a fall; from then on this host.
-    void follow(const std::optional<fetaix::Clock>& clock = std::nullopt);
+    // Timed, the keyboard's program presses and pauses clock() meanwhile: a move carries its readings, and
+    // a change of them alone (a pause, a new game) sends the whole state. Until a second terminal takes a
+    // seat the keyboard's program decides a fall; from then on this host.
+    void follow();
     // Whether the copies were last sent a finished game and game() is a new one begun here since (the
     // host's player started the next game): follow() sends it.
     bool next_game_here() const;
@@ -276,7 +280,7 @@ public:
 
 private:
     struct Impl;
-    Host(Game& game, std::unique_ptr<Impl> impl);
+    Host(Game& game, std::optional<fetaix::Clock>& clock, std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
 };
 
@@ -295,8 +299,10 @@ struct ClientConfig {
 class Client final : public Session {
 public:
     // Connects (connect_to) and sends `hello`. The Welcomed and Synced events follow once the host answers.
-    // `game` follows the host's: the host's moves are played on it, its full state replaces it.
-    static Expected<std::unique_ptr<Client>> connect(ClientConfig config, Game& game, TimePoint now = Clock::now());
+    // `game` follows the host's: the host's moves are played on it, its full state replaces it; `clock`
+    // is set from the host's readings.
+    static Expected<std::unique_ptr<Client>> connect(ClientConfig config, Game& game,
+                                                     std::optional<fetaix::Clock>& clock, TimePoint now = Clock::now());
     ~Client() override;
 
     // Whether the connection is still open (false after Closed).
@@ -322,7 +328,7 @@ public:
 
 private:
     struct Impl;
-    Client(Game& game, std::unique_ptr<Impl> impl);
+    Client(Game& game, std::optional<fetaix::Clock>& clock, std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;
     pid_t host_pid_ = 0;
 };

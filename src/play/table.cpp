@@ -75,10 +75,7 @@ void Table::begin(Game game, const Position& start, const GameRecord* record) {
     publish(TableEvent{TableEvent::Kind::Begun});
 }
 
-void Table::replaced(bool goes_on) {
-    apply_host_clock();
-    publish(TableEvent{TableEvent::Kind::Replaced, Color::White, Move{}, goes_on});
-}
+void Table::replaced(bool goes_on) { publish(TableEvent{TableEvent::Kind::Replaced, Color::White, Move{}, goes_on}); }
 
 void Table::set_controls(std::optional<TimeControl> white, std::optional<TimeControl> black) {
     white_control_ = white;
@@ -115,36 +112,19 @@ void Table::reset_clock(const GameRecord* record) {
 }
 
 void Table::press_clock(Color mover) {
-    if (!clock_) {
-        apply_host_clock();  // over the network the host's clocks may be the first this game has
-        return;
-    }
+    // Over the network the host presses them, as the move reaches it.
+    if (!clock_ || timer_ != Timer::Here) return;
     const Millis t = now();
     clock_->press(mover, t);
     if (game_.over()) clock_->stop(t);
     game_.set_clock(clock_->reading(t));
-    apply_host_clock();
 }
 
-void Table::follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading,
-                         Millis at) {
-    host_clock_ = HostClock{ply, white, black, reading, at};
-    apply_host_clock();
-}
-
-void Table::apply_host_clock() {
-    if (!host_clock_ || host_clock_->ply > game_.ply()) return;
-    const HostClock h = *std::exchange(host_clock_, std::nullopt);
-    if (h.ply < game_.ply()) return;  // stale: a later ply is here already
-    if (!clock_ || !(clock_->control(Color::White) == h.white) || !(clock_->control(Color::Black) == h.black)) {
-        clock_ = Clock(h.white, h.black);
-        clock_warned_ = {};
-    }
-    // The host's clocks are paused by nobody (a plain fetaix's pause ends when its seat is taken).
+void Table::set_timer(Timer timer) {
+    timer_ = timer;
+    if (timer == Timer::Here) return;
     clock_paused_ = false;
-    clock_->set(h.reading, h.at);
-    game_.set_clock(h.reading);
-    host_clocks_ = true;
+    if (clock_) clock_->resume(now());
 }
 
 void Table::restore_clock() {
@@ -158,7 +138,8 @@ void Table::restore_clock() {
 }
 
 void Table::sync_clock(bool nobody_here) {
-    if (!clock_) return;
+    // The host's own clocks run on whoever looks: its players are elsewhere.
+    if (!clock_ || timer_ == Timer::Host) return;
     const Millis t = now();
     if (game_.over() && clock_->running()) clock_->stop(t);
     if (clock_paused_ || nobody_here) clock_->pause(t);
@@ -170,8 +151,8 @@ Table::Tick Table::tick(bool nobody_here) {
     if (!clock_) return out;
     sync_clock(nobody_here);
     const Millis t = now();
-    // Once the host's clocks are followed, the host decides a fall (its result comes as the game's).
-    if (const auto side = clock_->fallen(t); side && !game_.over() && !host_clocks_) {
+    // Over the network the host decides a fall (its result comes as the game's).
+    if (const auto side = clock_->fallen(t); side && !game_.over() && timer_ == Timer::Here) {
         game_.lose_on_time(*side);
         clock_->stop(t);
         out.running = true;
@@ -197,7 +178,7 @@ std::optional<ClockReading> Table::clock_reading() const {
 std::optional<Millis> Table::clock_wait() const {
     if (!clock_ || game_.over()) return std::nullopt;
     // At zero over the network: the host's word on the fall is awaited on the socket, not by the clock.
-    if (host_clocks_ && clock_->fallen(now())) return std::nullopt;
+    if (timer_ != Timer::Here && clock_->fallen(now())) return std::nullopt;
     return clock_->next_change(now());
 }
 

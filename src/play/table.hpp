@@ -53,6 +53,11 @@ std::string history_key(const Game& game);
 // thread), or a player at another terminal.
 enum class Seat { Keyboard, Computer, Remote };
 
+// Who times the game: this table (one keyboard; a plain fetaix's game before a second terminal takes a
+// seat), this program's network host (it presses the clocks at each move and decides a fall; nobody
+// pauses them), or a host at another terminal (its readings set the clocks, which stand while it is gone).
+enum class Timer { Here, Host, HostElsewhere };
+
 // Milliseconds on a steady scale, where the clocks take the time from.
 Millis steady_millis();
 
@@ -111,9 +116,10 @@ public:
     void moved(Color mover, const Move& m);
     // The same, when it put the host's whole game in place of this one.
     void replaced(bool goes_on);
-    // The one Game, for the network session, which plays the other terminals' moves on it and then says
-    // so (moved, replaced).
+    // The one Game and its clocks, for the network session, which plays the other terminals' moves on it
+    // and then says so (moved, replaced), and sets or presses the clocks as the timer it is (set_timer).
     Game& game_for_session() { return game_; }
+    std::optional<Clock>& clock_for_session() { return clock_; }
 
     // The clocks (clock.hpp). The controls a new game gets; a recorded game keeps its own, and one
     // without any gets these, fresh.
@@ -142,11 +148,10 @@ public:
     int think_ms(int untimed) const;
     // Under this much time left a clock is marked (and the bell rings once, with the bell on).
     Millis clock_warning(Color side) const;
-    // Over the network the host's clocks are the authority: its reading (with both controls) as it stood
-    // at `at`, once ply `ply` stands. Set now, or when that ply is played here; a stale one is dropped.
-    // From then on no clock here decides a fall: the host does.
-    void follow_clock(std::size_t ply, TimeControl white, TimeControl black, const ClockReading& reading, Millis at);
-    bool follows_host_clock() const { return host_clocks_; }
+    // Over the network a host times the game (Timer): from then on the table neither presses the clocks
+    // nor decides a fall, and nobody pauses them (a players' pause ends).
+    void set_timer(Timer timer);
+    Timer timer() const { return timer_; }
 
     // The game and its clocks as they stand, to put back after showing another game for a while.
     struct Snapshot {
@@ -172,8 +177,6 @@ private:
     void press_clock(Color mover);
     // Undo or redo has moved the game to another ply: the clocks as they were there.
     void restore_clock();
-    // The host's clocks, if they are for the ply the game stands at.
-    void apply_host_clock();
 
     Game game_;
     Position start_;
@@ -187,16 +190,9 @@ private:
     std::optional<TimeControl> white_control_, black_control_;  // for a new game
     std::optional<Clock> clock_;                                // the game's clocks, when it is timed
     bool clock_paused_ = false;
-    std::array<bool, 2> clock_warned_{};  // each side's warning given this turn
-    std::function<Millis()> now_ = steady_millis;
-    struct HostClock {
-        std::size_t ply;
-        TimeControl white, black;
-        ClockReading reading;
-        Millis at;
-    };
-    std::optional<HostClock> host_clock_;  // the host's clocks for a ply not yet here
-    bool host_clocks_ = false;             // the clocks follow a host's, which decides a fall
+    std::array<bool, 2> clock_warned_{};           // each side's warning given this turn
+    std::function<Millis()> now_ = steady_millis;  // the network session's time scale too (the steady clock)
+    Timer timer_ = Timer::Here;
 };
 
 }  // namespace fetaix::play

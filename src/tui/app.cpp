@@ -110,8 +110,7 @@ void GameLoop::start_network() {
             options_.net.black_clock = clock->control(Color::Black);
             options_.net.clock_now = controller_.clock_reading();
         }
-        auto started = Network::start(options_.net, table_.game_for_session(), controller_.players(),
-                                      options_.state_folder);
+        auto started = Network::start(options_.net, table_, controller_.players(), options_.state_folder);
         if (!started) throw std::runtime_error(started.error().message);
         network_ = std::move(*started);
         network_->prepare(controller_);
@@ -263,8 +262,7 @@ bool GameLoop::watch_taken_game() {
         watch.mode = NetOptions::Mode::Watch;
         watch.name = holder->game;
         watch.note = concat("This game was taken over by another terminal (pid ", taken_by_, "): watching it.");
-        if (auto started = Network::start(watch, table_.game_for_session(), controller_.players(),
-                                          options_.state_folder)) {
+        if (auto started = Network::start(watch, table_, controller_.players(), options_.state_folder)) {
             network_ = std::move(*started);
             controller_.set_taken_over("");
             network_->prepare(controller_);
@@ -298,7 +296,7 @@ bool GameLoop::follow_lost_door() {
     NetOptions again = *lost_door_;
     again.name = holder->game;
     again.note = concat("The game moved to another terminal (pid ", holder->pid, "): watching it there.");
-    auto started = Network::start(again, table_.game_for_session(), controller_.players(), options_.state_folder);
+    auto started = Network::start(again, table_, controller_.players(), options_.state_folder);
     if (!started) {
         passed_holder_ = holder->pid;
         return false;
@@ -318,7 +316,7 @@ bool GameLoop::follow_lost_door() {
 bool GameLoop::after_key() {
     bool redraw = false;
     if (network_ && network_->take_events(controller_)) start_working();
-    if (network_) network_->follow(controller_);
+    if (network_) network_->follow();
     if (auto pid = network_ ? network_->take_takeover() : std::nullopt) {
         hand_over(*pid);
         redraw = true;
