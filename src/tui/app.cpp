@@ -47,10 +47,10 @@ private:
     bool take_results();
     // Another terminal takes the game: everything saved, the lock freed, this screen watches.
     void hand_over(int pid);
-    // Taken over: the other terminal's game watched from here once it holds the autosave.
-    bool watch_taken_game();
-    // A plain fetaix's game whose host went: followed to its new holder.
-    bool follow_lost_door();
+    // The game shown here, held by another fetaix of this state folder now or soon (it took the game
+    // over, or resumed it after its host went): this screen attaches to it there as another view, once
+    // the lock file names it. True when the screen changed.
+    bool attach_to_holder();
     bool after_key();
     void stop_work();
 
@@ -77,14 +77,16 @@ private:
     // Over the network: the session (hosting, or joined), which works on the controller's game. The
     // other terminal's moves come as its events, played on that game already: no Player delivers them.
     std::unique_ptr<Network> network_;
-    // Taken over by another terminal: its process id (0: not), and until when this one looks for its game.
-    int taken_by_ = 0;
-    std::chrono::steady_clock::time_point watch_until_ = std::chrono::steady_clock::now();
-    // A plain fetaix's game played or watched here whose host went (ended, or taken over): how it was
-    // reached, to follow it to its new holder in the same seat or as a watcher; and the last holder found
-    // holding another game (or not letting this one in), not asked again.
-    std::optional<NetOptions> lost_door_;
-    pid_t passed_holder_ = 0;
+    // A game shown here that another fetaix holds or will hold (attach_to_holder): how this screen
+    // attaches (watching, or in its seat), which holder it waits for, and for how long.
+    struct Awaited {
+        NetOptions how;    // its mode and seat; the name is the holder's
+        pid_t taker = 0;   // taken over: this process only, for a few seconds; 0: whichever resumes it
+        std::string gone;  // the name of the host that went, which is not the holder
+        pid_t passed = 0;  // a holder of another game (or that did not let this one in): not asked again
+        std::optional<std::chrono::steady_clock::time_point> until;
+    };
+    std::optional<Awaited> awaited_;
 };
 
 GameLoop::GameLoop(AppOptions options)
@@ -126,7 +128,7 @@ void GameLoop::start_network() {
         if (auto door = Network::open_door(controller_, keep, computer, options_.state_folder)) {
             network_ = std::move(*door);
             // The autosave holds this game before its name is found: a screen that follows the game
-            // there checks that it is the one it showed (GameLoop::follow_lost_door).
+            // there checks that it is the one it showed (GameLoop::attach_to_holder).
             session_.save_if_changed();
             session_.reachable_as(network_->name());
         }
@@ -202,7 +204,7 @@ int GameLoop::wait_sources(std::vector<pollfd>& sources) {
         if (wait_ms < 0 || ms < wait_ms) wait_ms = ms;
     }
     // Taken over: the other terminal's game is looked for a few times a second until it is there.
-    if ((taken_by_ && !network_) || lost_door_) wait_ms = wait_ms < 0 ? 100 : std::min(wait_ms, 100);
+    if (awaited_) wait_ms = wait_ms < 0 ? 100 : std::min(wait_ms, 100);
     return wait_ms;
 }
 
@@ -246,69 +248,51 @@ void GameLoop::hand_over(int pid) {
     network_->hand_over();
     network_.reset();
     session_.give_up_autosave();
-    taken_by_ = pid;
-    watch_until_ = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    NetOptions watch;
+    watch.mode = NetOptions::Mode::Watch;
+    awaited_ = Awaited{watch, pid, "", 0, std::chrono::steady_clock::now() + std::chrono::seconds(5)};
     for (Color c : {Color::White, Color::Black}) controller_.set_remote(c, true);
     controller_.set_taken_over(concat("The game is played at the other terminal (pid ", pid, ") now."));
     controller_.set_network_line(concat("This game was taken over by another terminal (pid ", pid, ")."));
 }
 
-bool GameLoop::watch_taken_game() {
-    bool redraw = false;
-    // Its game appears once it holds the autosave: watched from here, as fetaix watch would.
+bool GameLoop::attach_to_holder() {
+    Awaited& a = *awaited_;
+    // Its holder has it once it holds the autosave under a name: the fetaix that took it over, or one that
+    // resumed it, as long as this screen stays; not one that started another game.
     const auto holder = store::lock_holder(options_.state_folder);
-    if (holder && holder->pid == taken_by_ && !holder->game.empty()) {
-        NetOptions watch;
-        watch.mode = NetOptions::Mode::Watch;
-        watch.name = holder->game;
-        watch.note = concat("This game was taken over by another terminal (pid ", taken_by_, "): watching it.");
-        if (auto started = Network::start(watch, table_, controller_.players(), options_.state_folder)) {
+    const bool candidate = holder && holder->pid != ::getpid() && holder->pid != a.passed && !holder->game.empty() &&
+                           holder->game != a.gone && (a.taker == 0 || holder->pid == a.taker);
+    if (candidate && store::autosave_continues(options_.state_folder, controller_.game())) {
+        NetOptions how = a.how;
+        how.name = holder->game;
+        how.note = a.taker ? concat("This game was taken over by another terminal (pid ", a.taker, "): watching it.")
+                           : concat("The game moved to another terminal (pid ", holder->pid, "): watching it there.");
+        if (auto started = Network::start(how, table_, controller_.players(), options_.state_folder)) {
+            if (working_) working_->cancel();
+            working_ = nullptr;
             network_ = std::move(*started);
             controller_.set_taken_over("");
+            controller_.set_link_lost("");
             network_->prepare(controller_);
-            redraw = true;
+            if (!a.taker)
+                controller_.tell(concat("The game moved to another terminal (pid ", holder->pid, "): followed there."));
+            awaited_.reset();
+            return true;
         }
     }
+    // Another game there, or no way in: that holder is not asked again (a taker is, until its time is up).
+    if (candidate && !a.taker) a.passed = holder->pid;
     // Not there in time (a screen-reader fetaix has no game to watch): said so.
-    if (!network_ && std::chrono::steady_clock::now() >= watch_until_) {
+    if (a.until && std::chrono::steady_clock::now() >= *a.until) {
         const std::string quits = concat(controller_.keys().first("quit"), " quits.");
-        controller_.set_network_line(concat("This game was taken over by another terminal (pid ", taken_by_,
+        controller_.set_network_line(concat("This game was taken over by another terminal (pid ", a.taker,
                                             "): ", quits));
-        controller_.set_taken_over(concat("The game is played at the other terminal (pid ", taken_by_,
-                                          ") now: ", quits));
-        taken_by_ = 0;
-        redraw = true;
+        controller_.set_taken_over(concat("The game is played at the other terminal (pid ", a.taker, ") now: ", quits));
+        awaited_.reset();
+        return true;
     }
-    return redraw;
-}
-
-bool GameLoop::follow_lost_door() {
-    // Its new holder has it once it holds the autosave under another name: a fetaix that took it over
-    // or resumed it, as long as this screen stays; not one that started another game.
-    const auto holder = store::lock_holder(options_.state_folder);
-    if (!holder || holder->pid == ::getpid() || holder->pid == passed_holder_ || holder->game.empty() ||
-        holder->game == lost_door_->name)
-        return false;
-    if (!store::autosave_continues(options_.state_folder, controller_.game())) {
-        passed_holder_ = holder->pid;
-        return false;
-    }
-    NetOptions again = *lost_door_;
-    again.name = holder->game;
-    again.note = concat("The game moved to another terminal (pid ", holder->pid, "): watching it there.");
-    auto started = Network::start(again, table_, controller_.players(), options_.state_folder);
-    if (!started) {
-        passed_holder_ = holder->pid;
-        return false;
-    }
-    if (working_) working_->cancel();
-    working_ = nullptr;
-    network_ = std::move(*started);
-    controller_.set_link_lost("");
-    network_->prepare(controller_);
-    controller_.tell(concat("The game moved to another terminal (pid ", holder->pid, "): followed there."));
-    lost_door_.reset();
-    return true;
+    return false;
 }
 
 // After the key: the events this terminal's action caused, the door's watchers, a takeover, a game
@@ -321,12 +305,9 @@ bool GameLoop::after_key() {
         hand_over(*pid);
         redraw = true;
     }
-    if (taken_by_ != 0 && !network_) redraw = watch_taken_game() || redraw;
-    if (auto lost = network_ ? network_->take_lost_door() : std::nullopt) {
-        lost_door_ = std::move(lost);
-        passed_holder_ = 0;
-    }
-    if (lost_door_) redraw = follow_lost_door() || redraw;
+    if (auto lost = network_ ? network_->take_lost_door() : std::nullopt)
+        awaited_ = Awaited{*lost, 0, lost->name, 0, std::nullopt};
+    if (awaited_) redraw = attach_to_holder() || redraw;
     // Esc stopped the reading: the worker stops within one move's check.
     if (reader_.busy() && controller_.ui().reading.empty()) reader_.cancel();
     return redraw;
