@@ -48,6 +48,9 @@ TEST_CASE("refusal: no line between the points", "[refusal]") {
     CHECK(typed("W:Wb3:Ba5", "b3-c4") == "there is no line from b3 to c4: no diagonal leaves b3");
     // a1 to b3 is on no line at all.
     CHECK(typed("W:Wa1:Ba5", "a1-b3") == "there is no line from a1 to b3");
+    // A move to the point it starts from.
+    CHECK(typed("W:Wc2:Ba5", "c2-c2") == "a move leaves its point: c2 is where it starts");
+    CHECK(typed("W:Wb2:Ba5", "b2-b2") == "a move leaves its point: b2 is where it starts");
 }
 
 TEST_CASE("refusal: men never move backward", "[refusal]") {

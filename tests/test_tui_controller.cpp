@@ -1231,6 +1231,24 @@ TEST_CASE("tui: the prompt takes a long path whole and keeps its end in view", "
     CHECK(c.ui().message == "The prompt holds at most 4096 characters: 1 more was dropped.");
 }
 
+TEST_CASE("tui: a character beyond ASCII at the prompt is refused with why; a long line refused is shown cut",
+          "[tui][prompt]") {
+    Controller c(Rules{}, Players{});
+    c.handle(Action::of(K::OpenPrompt));
+    // "ć" and an en dash, as UTF-8 bytes: neither reaches the line.
+    type(c, "\xc4\x87" "2");
+    CHECK(c.ui().prompt.text() == "2");
+    CHECK(c.ui().message == "Only plain ASCII letters, digits and signs can be typed here (a move is like c2-c3).");
+    c.handle(Action::of(K::PromptErase));
+    type(c, "c2\xe2\x80\x93");
+    CHECK(c.ui().prompt.text() == "c2");
+    c.handle(Action::of(K::PromptClose));
+    // 150 letters: the first 23 and "…", then the reason whole.
+    submit(c, K::OpenPrompt, std::string(150, 'a'));
+    CHECK(c.ui().message == std::string(23, 'a') + "…: 'aa' is not a point (a1 to e5)");
+    CHECK(c.game().ply() == 0);
+}
+
 TEST_CASE("tui: while the terminal is too small no key acts unseen; q asks and can be answered", "[tui][small]") {
     std::vector<Key> keys;
     for (Key::Name n :

@@ -235,6 +235,7 @@ inline std::string describe(const Refusal& r) {
         case K::NoMove:
             return concat("the ", kind, " on ", at, " has no legal move: every point it could go to is taken");
         case K::NoLine:
+            if (r.at == r.to) return concat("a move leaves its point: ", at, " is where it starts");
             if (r.at.valid() && r.to.valid() &&
                 std::abs(r.to.file() - r.at.file()) == std::abs(r.to.rank() - r.at.rank()) && !has_diagonals(r.at))
                 return concat("there is no line from ", at, " to ", to, ": no diagonal leaves ", at);

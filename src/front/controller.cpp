@@ -482,6 +482,11 @@ void Controller::cancel() {
 }
 
 void Controller::type_at_prompt(char ch) {
+    // Moves, names and commands are plain ASCII: a character beyond it (é, an en dash) is refused whole.
+    if (static_cast<unsigned char>(ch) >= 0x80) {
+        ui_.message = "Only plain ASCII letters, digits and signs can be typed here (a move is like c2-c3).";
+        return;
+    }
     // The move key again at the move prompt (after a refused move, whose text stays to be
     // corrected) starts a new line: it is no character of a move, so it cannot be meant as one.
     if (ui_.prompt.kind() == PromptKind::Move && !std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' &&
@@ -1177,7 +1182,10 @@ bool Controller::play_typed(const std::string& text) {
                               : parse_move(text, game().position(), game().rules());
     auto played = move ? play_on_game(*move, networked()) : move;
     if (!played) {
-        ui_.message = concat(text, ": ", played.error().message);
+        // A long line is shown cut, so that the reason fits.
+        constexpr std::size_t kShown = 24;
+        const std::string shown = text.size() <= kShown ? std::string(text) : concat(text.substr(0, kShown - 1), "…");
+        ui_.message = concat(shown, ": ", played.error().message);
         return false;
     }
     // A game that has just ended goes to the history at once, as after any action.

@@ -54,7 +54,8 @@ Action stepping_key(const Key& key, InputMode mode, const KeyMap& keys) {
 
 Action prompt_key(const Key& key, const KeyMap& keys) {
     if (const auto row = keys.find(key, kAtPrompt)) return action_of(key_actions()[*row]);
-    if (key.name == Key::Name::Char && key.ch >= 32 && key.ch < 127) {
+    // A byte of a character beyond ASCII too: the prompt says it takes none rather than drop it unsaid.
+    if (key.name == Key::Name::Char && (key.ch >= 32 || key.ch < 0) && key.ch != 127) {
         Action a = Action::of(K::PromptChar);
         a.ch = key.ch;
         return a;

@@ -279,6 +279,12 @@ void Network::note_history(Controller& controller) const {
     controller.set_history_by_host(host_pid_ > 0 && holder && holder->pid == host_pid_);
 }
 
+std::string Network::join_quit_text(bool host_gone) const {
+    if (host_gone)
+        return concat("Quit? The host is gone; fetaix join ", options_.name, " rejoins once it is back.");
+    return concat("Quit? The host keeps the game: fetaix join ", options_.name, " takes your seat back.");
+}
+
 void Network::prepare(Controller& controller) {
     controller.set_link(link(controller));
     if (!host_) {
@@ -290,8 +296,7 @@ void Network::prepare(Controller& controller) {
         note_history(controller);
         controller.set_quit_text(options_.mode == NetOptions::Mode::Watch
                                      ? "Stop watching?"
-                                     : concat("Quit? The host keeps the game: fetaix join ", options_.name,
-                                              " takes your seat back."));
+                                     : join_quit_text(false));
     } else {
         controller.set_quit_text(concat("Quit? The game is saved: fetaix host ", options_.name,
                                         " --resume hosts it again."));
@@ -378,6 +383,8 @@ bool Network::take_events(Controller& controller) {
 void Network::on_welcomed(const net::Event& e, Controller& controller) {
     welcomed_ = true;
     controller.set_link_lost("");
+    if (options_.mode == NetOptions::Mode::Join && !is_door_name(options_.name))
+        controller.set_quit_text(join_quit_text(false));
     if (std::exchange(rejoining_, false)) {
         // Another host process now: whether it keeps this game history is asked again.
         note_history(controller);
@@ -500,6 +507,7 @@ void Network::on_closed(const net::Event& e, Controller& controller) {
     // then, with the seat token for a player, and the game goes on here by itself.
     retry_wait_ = kFirstRetry;
     retry_at_ = net::Clock::now() + retry_wait_;
+    if (options_.mode == NetOptions::Mode::Join) controller.set_quit_text(join_quit_text(true));
     // A host that ended says so itself, and where the game is kept; else the session says what
     // happened ("connection to the host lost").
     {

@@ -113,8 +113,10 @@ private:
 
     NetOptions options_;
     std::string state_folder_;
-    play::Table* table_ =
-        nullptr;  // the program's one game and its clocks, which the session works on (a rejoin's too)
+    // The quit question of a joined seat, while its host runs or after it went.
+    std::string join_quit_text(bool host_gone) const;
+    // The program's one game and its clocks, which the session works on (a rejoin's too).
+    play::Table* table_ = nullptr;
     std::unique_ptr<net::Session> session_;
     net::Host* host_ = nullptr;  // session_ when hosting
     pid_t host_pid_ = 0;         // joined or watching: the host's process id (0: unknown)

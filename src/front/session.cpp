@@ -14,8 +14,12 @@ namespace {
 std::string choose_text(const GameRecord& saved, const store::Autosave& autosave, const AppOptions& options) {
     const std::size_t moves = full_moves(saved.start.side_to_move, saved.moves.size());
     const std::string name = options.net.name == "fetaix" ? "" : concat(" ", options.net.name);
-    return concat("an unfinished game is saved in ", autosave.path(), " (", moves, moves == 1 ? " move" : " moves",
-                  "): fetaix host", name, " --resume hosts it, fetaix host", name,
+    // A game whose every move was taken back is still one: its moves are there to redo.
+    const std::size_t undone = full_moves(saved.start.side_to_move, saved.redo.size());
+    const std::string count = moves > 0 ? concat(moves, moves == 1 ? " move" : " moves")
+                                        : concat("every move taken back, ", undone, undone == 1 ? " move" : " moves",
+                                                 " to redo");
+    return concat("an unfinished game is saved in ", autosave.path(), " (", count, "): fetaix host", name, " --resume hosts it, fetaix host", name,
                   " --new keeps it in the game history and hosts a new game");
 }
 

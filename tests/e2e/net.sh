@@ -171,6 +171,17 @@ e2e_net_resume_name() {
     move_in host2 d3-c3
     wait_in black '^Black \(Youssef\) to move - your turn - capture compulsory \| White 12, Black 12$'
     wait_in host2 '^Black \(Youssef\) to move - waiting for Youssef \| White 12, Black 12$'
+    # The quit question as it stands: while the host runs it keeps the game; once it is gone, no host does.
+    keys_in black q
+    wait_in black '^Quit\? The host keeps the game: fetaix join kitchen takes your seat back\. \(y/n\)$'
+    keys_in black n
+    pid=$(fetaix_pid host2)
+    kill -KILL "$pid"
+    wait_in black '^Connection to the host lost\. Reconnecting when the host is back; q quits\.$'
+    keys_in black q
+    wait_in black '^Quit\? The host is gone; fetaix join kitchen rejoins once it is back\. \(y/n\)$'
+    keys_in black y
+    wait_in black '^EXITED 0$'
     kill_server
 }
 
@@ -590,6 +601,29 @@ e2e_net_host_unfinished() {
     [ -z "$(ls -A "$STATE/fetaix/games" 2>/dev/null)" ] || fail "the refused host filed a game: $(ls "$STATE/fetaix/games")"
     start_in host2 "$BIN" host kitchen --new
     wait_in host2 '^The unfinished game \(1 move\) is kept in the game history'
+    wait_in host2 '^Join: fetaix join kitchen'
+    [ "$(ls -A "$STATE/fetaix/games" | wc -l)" = 1 ] || fail "--new did not keep the game: $(ls -A "$STATE/fetaix/games")"
+    kill_server
+}
+
+e2e_net_host_taken_back() {
+    # A saved game whose every move was taken back is still unfinished (its moves are there to redo):
+    # the refusal says so rather than "0 moves".
+    start_in here "$BIN"
+    wait_in here '^White to move'
+    move_in here c2-c3
+    wait_in here '^Black to move'
+    keys_in here u
+    wait_in here '^White to move'
+    keys_in here q
+    wait_in here '^EXITED 0$'
+    start_in host "$BIN" host kitchen
+    wait_in host '^EXITED 1$'
+    shown=$($T capture-pane -p -J -t host)
+    expected="fetaix: an unfinished game is saved in $STATE/fetaix/autosave.pdn (every move taken back, 1 move to redo): fetaix host kitchen --resume hosts it"
+    [[ $shown == *"$expected"* ]] || fail "expected '$expected', saw: $shown"
+    # --new keeps it, as it keeps any unfinished game.
+    start_in host2 "$BIN" host kitchen --new
     wait_in host2 '^Join: fetaix join kitchen'
     [ "$(ls -A "$STATE/fetaix/games" | wc -l)" = 1 ] || fail "--new did not keep the game: $(ls -A "$STATE/fetaix/games")"
     kill_server
