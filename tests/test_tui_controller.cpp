@@ -1236,7 +1236,9 @@ TEST_CASE("tui: a character beyond ASCII at the prompt is refused with why; a lo
     Controller c(Rules{}, Players{});
     c.handle(Action::of(K::OpenPrompt));
     // "ć" and an en dash, as UTF-8 bytes: neither reaches the line.
-    type(c, "\xc4\x87" "2");
+    type(c,
+         "\xc4\x87"
+         "2");
     CHECK(c.ui().prompt.text() == "2");
     CHECK(c.ui().message == "Only plain ASCII letters, digits and signs can be typed here (a move is like c2-c3).");
     c.handle(Action::of(K::PromptErase));

@@ -101,7 +101,8 @@ inline Expected<TimeControl> parse_time_control(std::string_view spec) {
     auto with = detail::parse_bonus(rest, tc);
     // Two digits of seconds over the limit: the limit is the reason, not the form.
     if (!with && rest.size() > 1 && detail::clock_digits(rest.substr(1), 2))
-        return Error{concat("bad clock '", spec, "': the bonus is at most ", static_cast<int>(kMaxClockBonus / 1000), " seconds")};
+        return Error{concat("bad clock '", spec, "': the bonus is at most ", static_cast<int>(kMaxClockBonus / 1000),
+                            " seconds")};
     if (!with) return bad();
     return *with;
 }

@@ -280,8 +280,7 @@ void Network::note_history(Controller& controller) const {
 }
 
 std::string Network::join_quit_text(bool host_gone) const {
-    if (host_gone)
-        return concat("Quit? The host is gone; fetaix join ", options_.name, " rejoins once it is back.");
+    if (host_gone) return concat("Quit? The host is gone; fetaix join ", options_.name, " rejoins once it is back.");
     return concat("Quit? The host keeps the game: fetaix join ", options_.name, " takes your seat back.");
 }
 
@@ -294,9 +293,7 @@ void Network::prepare(Controller& controller) {
         // game in this same history (with its clocks' readings). A host elsewhere (another state folder,
         // user or machine) keeps its own: this one then keeps a copy here.
         note_history(controller);
-        controller.set_quit_text(options_.mode == NetOptions::Mode::Watch
-                                     ? "Stop watching?"
-                                     : join_quit_text(false));
+        controller.set_quit_text(options_.mode == NetOptions::Mode::Watch ? "Stop watching?" : join_quit_text(false));
     } else {
         controller.set_quit_text(concat("Quit? The game is saved: fetaix host ", options_.name,
                                         " --resume hosts it again."));

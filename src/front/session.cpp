@@ -19,8 +19,8 @@ std::string choose_text(const GameRecord& saved, const store::Autosave& autosave
     const std::string count = moves > 0 ? concat(moves, moves == 1 ? " move" : " moves")
                                         : concat("every move taken back, ", undone, undone == 1 ? " move" : " moves",
                                                  " to redo");
-    return concat("an unfinished game is saved in ", autosave.path(), " (", count, "): fetaix host", name, " --resume hosts it, fetaix host", name,
-                  " --new keeps it in the game history and hosts a new game");
+    return concat("an unfinished game is saved in ", autosave.path(), " (", count, "): fetaix host", name,
+                  " --resume hosts it, fetaix host", name, " --new keeps it in the game history and hosts a new game");
 }
 
 // Decides what the game starts with, from the autosave and the options. Returns the autosave to keep
