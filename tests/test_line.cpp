@@ -290,6 +290,24 @@ TEST_CASE("line: clock says both clocks, and a clock that falls ends the game in
     CHECK(g.news() == Lines{"Time is up for Black.", "Game over: White wins on time."});
 }
 
+TEST_CASE("line: a timed game says its clocks at the opening; a new game after a timed record keeps them",
+          "[line][clock]") {
+    front::Controller c(Rules{}, front::Players{});
+    c.set_autosaved(true);
+    c.load(parse_pdn("[TimeControl \"300+3\"]\n1. c2-c3 {[%clock w0:05:00 B0:04:51]} *\n")->front());
+    LineGame g(c);
+    const Lines opening = g.opening();
+    CHECK(std::find(opening.begin(), opening.end(), "Timed: 5:00, +3 s a move.") != opening.end());
+    CHECK(g.enter("new") == Lines{"Abandon this game and start a new one? (yes or no)"});
+    (void)g.enter("yes");
+    CHECK(g.enter("clock") == Lines{"Clocks: White 5:00, Black 5:00; neither runs."});
+    // Each side's own control, when they differ; nothing when untimed.
+    c.set_clocks(TimeControl{60'000, Bonus::Delay, 2'000}, TimeControl{120'000, Bonus::Bronstein, 5'000});
+    CHECK(timed_said(c) == "Timed: White 1:00, 2 s delay; Black 2:00, 5 s back.");
+    c.set_clocks(std::nullopt, std::nullopt);
+    CHECK(timed_said(c).empty());
+}
+
 TEST_CASE("line: a man that becomes a mullah is said once, whoever moves it", "[line]") {
     // The screen announces a promotion on its message line; here the move's line says it already.
     front::Controller c(Rules{}, front::Players{"White", "Black", 0, 2}, *parse_fen("W:Wb4:Bd2"));

@@ -79,11 +79,23 @@ TEST_CASE("settings: a partial file keeps the defaults for the rest", "[settings
     CHECK(describe(read.settings.rules) == describe(Rules{}));
 }
 
+TEST_CASE("settings: a key of a table written at the top says which table it belongs to", "[settings]") {
+    CHECK(lines(parse_settings("undo = \"U\"\nblack = \"Zineb\"\nmajority = true\nsound = 1\n", "c.toml").problems) ==
+          "c.toml:1:1: unknown key 'undo' (ignored); key bindings go under [keys]\n"
+          "c.toml:2:1: unknown key 'black' (ignored); the players go under [players]\n"
+          "c.toml:3:1: unknown key 'majority' (ignored); the rules go under [rules]\n"
+          "c.toml:4:1: unknown key 'sound' (ignored)\n");
+}
+
 TEST_CASE("settings: bad syntax is reported with its line and column, and the whole file left out", "[settings]") {
     const auto read = parse_settings("bell = true\n[players]\nwhite = \"Amina\nblack = \"Zineb\"\n", "c.toml");
     CHECK(lines(read.problems) ==
-          "c.toml:3:15: Error while parsing string: unescaped control characters other than TAB (U+0009) are "
-          "explicitly prohibited (the whole file is ignored)\n");
+          "c.toml:3:15: a closing \" is missing (Error while parsing string: unescaped control characters other than "
+          "TAB (U+0009) are explicitly prohibited; the whole file is ignored)\n");
+    // A value that is a bare word: it goes in quotes.
+    CHECK(lines(parse_settings("theme = light\n", "c.toml").problems) ==
+          "c.toml:1:9: text goes in quotes (name = \"Amina\") (Error while parsing value: could not determine value "
+          "type; the whole file is ignored)\n");
     CHECK(lines(parse_settings("ascii = true\n\nbell = \n", "c.toml").problems) ==
           "c.toml:3:8: Error while parsing key-value pair: expected value, saw '\\n' (the whole file is ignored)\n");
     CHECK_FALSE(read.settings.bell);

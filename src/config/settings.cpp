@@ -1,6 +1,7 @@
 #include "config/settings.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <sstream>
@@ -183,6 +184,44 @@ std::string keys_value(const std::vector<front::Key>& keys) {
 
 }  // namespace
 
+namespace {
+
+// The line `line` (from 1) of `text`.
+std::string_view line_of(std::string_view text, std::size_t line) {
+    for (std::size_t at = 1; at < line; ++at) {
+        const std::size_t end = text.find('\n');
+        if (end == std::string_view::npos) return {};
+        text.remove_prefix(end + 1);
+    }
+    return text.substr(0, text.find('\n'));
+}
+
+// The likely mistake behind a syntax error, in words, when the line shows it: a string left open, a
+// value not in quotes. The reader's own words follow it.
+std::string syntax_hint(std::string_view line) {
+    if (std::count(line.begin(), line.end(), '"') % 2 == 1) return "a closing \" is missing";
+    const std::size_t equals = line.find('=');
+    if (equals != std::string_view::npos) {
+        std::string_view value = line.substr(equals + 1);
+        while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.remove_prefix(1);
+        const bool word = !value.empty() && std::isalpha(static_cast<unsigned char>(value.front())) &&
+                          !value.starts_with("true") && !value.starts_with("false");
+        if (word) return "text goes in quotes (name = \"Amina\")";
+    }
+    return "";
+}
+
+// Where a key written at the top of the file belongs: its table, when the name is one of a table's.
+std::string misplaced(std::string_view key) {
+    if (front::find_key_action(key)) return "; key bindings go under [keys]";
+    if (key == "white" || key == "black") return "; the players go under [players]";
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (key == switch_key(s)) return "; the rules go under [rules]";
+    return "";
+}
+
+}  // namespace
+
 SettingsRead parse_settings(std::string_view text, std::string_view name) {
     SettingsRead read;
     Problems problems{name, {}};
@@ -190,7 +229,9 @@ SettingsRead parse_settings(std::string_view text, std::string_view name) {
     try {
         file = toml::parse(text, name);
     } catch (const toml::parse_error& e) {
-        problems.add(e.source(), concat(e.description(), " (the whole file is ignored)"));
+        const std::string hint = syntax_hint(line_of(text, e.source().begin.line));
+        problems.add(e.source(), hint.empty() ? concat(e.description(), " (the whole file is ignored)")
+                                              : concat(hint, " (", e.description(), "; the whole file is ignored)"));
         read.problems.push_back(problems.found.front().message);
         read.line_problems = read.problems;
         return read;
@@ -224,7 +265,7 @@ SettingsRead parse_settings(std::string_view text, std::string_view name) {
         else if (k == "players") read_players(*table, read.settings, problems);
         else if (k == "rules") read_rules(*table, read.settings, problems);
         else if (k == "keys") read_keys(*table, read.settings, problems);
-        else problems.add(key.source(), concat("unknown key '", text::printable(k), "' (ignored)"));
+        else problems.add(key.source(), concat("unknown key '", text::printable(k), "' (ignored)", misplaced(k)));
         const bool screen_only = k == "keys" || k == "theme" || k == "ascii" || k == "auto-flip" || k == "bell";
         for (std::size_t i = found_before; i < problems.found.size(); ++i) problems.found[i].screen_only = screen_only;
     }

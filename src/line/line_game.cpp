@@ -98,6 +98,7 @@ std::vector<std::string> LineGame::opening() {
     std::stable_sort(switches.begin(), switches.end(),
                      [](const RuleSwitch* a, const RuleSwitch* b) { return a->panel_line < b->panel_line; });
     for (const RuleSwitch* s : switches) lines.push_back(concat("Rule: ", switch_phrase(*s, game.rules()), "."));
+    if (const std::string timed = timed_said(c); !timed.empty()) lines.push_back(timed);
     if (const std::string notice = c.shown_notice(); !notice.empty()) lines.push_back(concat("Notice: ", notice));
     if (!c.ui().message.empty()) lines.push_back(c.ui().message);
     if (game.ply() > 0 || !game.redo_line().empty()) lines.push_back(game_said(game));

@@ -108,6 +108,29 @@ std::vector<std::string> help_said() {
     return lines;
 }
 
+namespace {
+// A side's time control, short: "5:00, +3 s a move".
+std::string control_said(const TimeControl& tc) {
+    const std::string bonus = std::to_string(tc.bonus / 1000);
+    switch (tc.kind) {
+        case Bonus::None: break;
+        case Bonus::Fischer: return concat(clock_display(tc.base), ", +", bonus, " s a move");
+        case Bonus::Delay: return concat(clock_display(tc.base), ", ", bonus, " s delay");
+        case Bonus::Bronstein: return concat(clock_display(tc.base), ", ", bonus, " s back");
+    }
+    return clock_display(tc.base);
+}
+}  // namespace
+
+std::string timed_said(const front::Controller& c) {
+    const auto& clock = c.clock();
+    if (!clock) return "";
+    const TimeControl& w = clock->control(Color::White);
+    const TimeControl& b = clock->control(Color::Black);
+    if (w == b) return concat("Timed: ", control_said(w), ".");
+    return concat("Timed: White ", control_said(w), "; Black ", control_said(b), ".");
+}
+
 std::string clocks_said(const front::Controller& c) {
     const auto r = c.clock_reading();
     if (!r) return "No clocks in this game.";

@@ -31,6 +31,8 @@ std::string question_said(std::string question);
 std::vector<std::string> help_said();
 // "Clocks: White 4:53, Black 0:09.3; Black's runs." (or that the game has none).
 std::string clocks_said(const front::Controller& c);
+// A timed game's controls ("Timed: 5:00, +3 s a move."), for the opening; "" when untimed.
+std::string timed_said(const front::Controller& c);
 
 // Where the game stands: "Game over: ...", or "White (Ali) to move." and, when a capture is
 // compulsory, "Capture compulsory: b2, d2 can capture.", then a draw the rules bring near

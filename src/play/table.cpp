@@ -91,6 +91,9 @@ void Table::reset_clock(const GameRecord* record) {
     ClockReading reading;
     if (record && record->white_clock && record->black_clock) {
         clock_ = Clock(*record->white_clock, *record->black_clock);
+        // A new game after it is played on the same clocks.
+        white_control_ = *record->white_clock;
+        black_control_ = *record->black_clock;
         // The Clock tag has the time within the turn; the last move's comment has its start.
         reading = record->clock_now
                       ? *record->clock_now
