@@ -145,7 +145,7 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
     for (const std::string& note : notes) ui_.message += concat(ui_.message.empty() ? "" : " ", "Note: ", note, ".");
     // A finished game loaded is kept in the history only once it changes, as a game of its own (or in
     // place of its record there, for the autosave's game kept before).
-    table_.history() = {game().over() ? play::history_key(game()) : std::string(), kept_record(record)};
+    table_.history() = {game().over() ? play::history_key(game()) : std::string(), archive_.kept_record(record)};
     clear_selection();
     changed();
 }
@@ -192,24 +192,6 @@ void Controller::end_preview() {
     // Not a change to save by itself: the autosave still holds the saved game (set_aside_saved, having
     // kept it in the history, makes the game in play the one to save).
     refresh();
-}
-
-std::string Controller::kept_record(const GameRecord& record) const {
-    const std::string name = record.tag(kTagKept);
-    if (name.empty() || name.find('/') != std::string::npos || !files_.history || !files_.read) return "";
-    for (const std::string& path : files_.history()) {
-        if (!path.ends_with(concat("/", name))) continue;
-        // Still this game at another stage: the same start, and moves (redo lines included) of which
-        // one begins the other. Anything else there is another game, never replaced.
-        const Expected<GameRecord> kept = files_.read(path, nullptr);
-        if (!kept || !(kept->start == record.start)) return "";
-        std::vector<Move> ours = record.moves, theirs = kept->moves;
-        ours.insert(ours.end(), record.redo.begin(), record.redo.end());
-        theirs.insert(theirs.end(), kept->redo.begin(), kept->redo.end());
-        const std::size_t n = std::min(ours.size(), theirs.size());
-        return std::equal(ours.begin(), ours.begin() + static_cast<std::ptrdiff_t>(n), theirs.begin()) ? path : "";
-    }
-    return "";
 }
 
 InputMode Controller::mode() const {
@@ -386,18 +368,10 @@ void Controller::show_hint(const Move& m, std::optional<int> searched, const std
     ui_.message = concat("Hint: ", to_string(m), " (", value, ")");
 }
 
-std::string Controller::record_for_history(const Game& game, const std::vector<Tag>& tags) const {
-    if (game.ply() == 0 && game.redo_line().empty()) return "";
-    if (table_.history().holds(game) || history_by_host_) return "";
-    // Within what `fetaix games` and o read back; a record of moves alone over it is kept as it is.
-    auto fitted = format_pdn_within(game, tags, true);
-    return fitted ? std::move(fitted->text) : format_pdn(game, tags, true);
-}
-
 void Controller::set_aside(const std::string& record, const Game& game, const std::string& replacing,
                            std::function<void()> then, std::function<void()> otherwise) {
-    if (!record.empty() && files_.archive) {
-        if (auto kept = files_.archive(record, replacing); !kept) {
+    if (!record.empty() && archive_.open()) {
+        if (auto kept = archive_.keep(record, game, replacing); !kept) {
             // Never thrown away silently: the player decides, knowing why.
             ui_.message = concat("Not kept in the game history: ", kept.error().message);
             asking_.discard = std::move(then);
@@ -405,9 +379,12 @@ void Controller::set_aside(const std::string& record, const Game& game, const st
             ui_.question = Question::Discard;
             return;
         }
-        table_.history().kept = play::history_key(game);
     }
     then();
+}
+
+void Controller::set_aside_game(std::function<void()> then) {
+    set_aside(archive_.record_of(game(), tags()), game(), table_.history().path, std::move(then));
 }
 
 void Controller::set_aside_saved(const GameRecord& saved) {
@@ -415,9 +392,9 @@ void Controller::set_aside_saved(const GameRecord& saved) {
     // The autosave's note of the history's record is for the autosave alone.
     std::vector<Tag> tags = saved.tags;
     std::erase_if(tags, [](const Tag& t) { return t.name == kTagKept; });
-    const std::string record = record_for_history(game, tags);
+    const std::string record = archive_.record_of(game, tags);
     // Said, so that a player who answered no knows the game is not gone and where to find it.
-    const std::string kept = record.empty() || !files_.archive
+    const std::string kept = record.empty() || !archive_.open()
                                  ? std::string()
                                  : concat("The unfinished game (", moves_text(saved),
                                           ") is kept in the game history (fetaix games lists it).");
@@ -429,7 +406,7 @@ void Controller::set_aside_saved(const GameRecord& saved) {
         // that it is offered once and kept once, not offered again at the next start.
         changed();
     };
-    set_aside(record, game, kept_record(saved), dropped, [this, saved] {
+    set_aside(record, game, archive_.kept_record(saved), dropped, [this, saved] {
         before_preview_.reset();
         load(saved);
         ui_.message = "Game resumed.";
@@ -437,10 +414,8 @@ void Controller::set_aside_saved(const GameRecord& saved) {
 }
 
 void Controller::archive_if_finished() {
-    if (ui_.replay || !game().over() || !files_.archive) return;
-    const std::string record = record_for_history(game(), tags());
-    if (record.empty()) return;
-    if (auto problem = keep_in_history(record)) ui_.message = *problem;
+    if (ui_.replay || !game().over()) return;
+    if (auto problem = archive_.keep_game_in_play()) ui_.message = *problem;
 }
 
 bool Controller::handle(const Action& action) {
@@ -581,7 +556,7 @@ bool Controller::say_yes() {
     ui_.question = Question::None;
     // Not in the autosave: the history keeps it, or the player decides knowing it is lost.
     if (!unsaved_game()) return false;
-    set_aside(record_for_history(game(), tags()), game(), table_.history().path, [this] { quitting_ = true; });
+    set_aside_game([this] { quitting_ = true; });
     return true;
 }
 
@@ -676,7 +651,7 @@ void Controller::open_move_prompt() {
 
 void Controller::ask_new_game() {
     if (game_in_progress()) ui_.question = Question::NewGame;
-    else set_aside(record_for_history(game(), tags()), game(), table_.history().path, [this] { new_game(); });
+    else set_aside_game([this] { new_game(); });
 }
 
 void Controller::toggle_auto_flip() {
@@ -751,17 +726,7 @@ bool Controller::unsaved_game() const {
 }
 
 std::optional<std::string> Controller::keep_unsaved_game() {
-    if (!unsaved_game() || !files_.archive) return std::nullopt;
-    const std::string record = record_for_history(game(), tags());
-    return record.empty() ? std::nullopt : keep_in_history(record);
-}
-
-std::optional<std::string> Controller::keep_in_history(const std::string& record) {
-    auto kept = files_.archive(record, table_.history().path);
-    if (!kept) return concat("Not kept in the game history: ", kept.error().message);
-    table_.history().kept = play::history_key(game());
-    table_.history().path = *kept;
-    return std::nullopt;
+    return unsaved_game() ? archive_.keep_game_in_play() : std::nullopt;
 }
 
 void Controller::changed() {
@@ -958,8 +923,7 @@ void Controller::answer(bool yes) {
         case Question::None:
         case Question::Quit: break;
         case Question::NewGame:
-            if (yes)
-                set_aside(record_for_history(game(), tags()), game(), table_.history().path, [this] { new_game(); });
+            if (yes) set_aside_game([this] { new_game(); });
             break;
         case Question::Resume: answer_resume(yes); break;
         case Question::Replace: answer_replace(yes); break;
@@ -1011,8 +975,7 @@ void Controller::answer_open_other(bool yes) {
         GameRecord record = std::move(*asking_.opened);
         const std::string name = asking_.opened_name;
         const bool at_start = asking_.opened_at_start;
-        set_aside(record_for_history(game(), tags()), game(), table_.history().path,
-                  [this, record, name, at_start] { open_record(record, name, at_start); });
+        set_aside_game([this, record, name, at_start] { open_record(record, name, at_start); });
     } else {
         ui_.message = concat(asking_.opened_name, " was not opened; the game goes on.");
     }
@@ -1210,8 +1173,7 @@ void Controller::finish_read(Expected<GameRecord> record) {
         return;
     }
     GameRecord opened = std::move(*record);
-    set_aside(record_for_history(game(), tags()), game(), table_.history().path,
-              [this, opened, name] { open_record(opened, name, false); });
+    set_aside_game([this, opened, name] { open_record(opened, name, false); });
 }
 
 bool Controller::game_in_progress() const { return game().ply() > 0 && !game().over(); }

@@ -14,6 +14,7 @@
 #include <fetaix/engine/engine.hpp>
 #include <fetaix/fetaix.hpp>
 
+#include "archive.hpp"
 #include "input.hpp"
 #include "keymap.hpp"
 #include "play/table.hpp"
@@ -29,31 +30,6 @@ namespace fetaix::front {
 // the prompt; the computer's are delivered (play_delivered) by a Player the program polls (player.hpp),
 // the other terminal's are played on the game by the network session, which then tells the table (moved).
 using play::Seat;
-
-// What is at a path the player saves to, as the program found it.
-struct SaveTarget {
-    std::string refusal;   // not empty: nothing may be saved there (a folder, FIFO, link...), and why
-    bool exists = false;   // a regular file is there: replaced only after asking
-    std::string contents;  // what that file holds: "a fetaix game, 7 moves", "not a game record"
-};
-
-// Saving, opening and the game history, handed in by the program (files) or by tests (fakes).
-struct FileAccess {
-    std::function<SaveTarget(const std::string& path)> examine;
-    // Writes a record; `replace` says the player agreed to replace the regular file there.
-    std::function<std::optional<std::string>(const std::string& path, const std::string& text, bool replace)> write;
-    // Reads a record file, on a worker thread (reader.hpp); `stop` set asks it to give up early.
-    ReadFile read;
-    std::function<std::string()> default_save_name;
-    // Keeps a record of a finished or abandoned game in the game history, in place of `replacing` (the
-    // record kept of the same game when it ended before: a resignation since taken back), unless that is
-    // empty. Returns the record's path in the history, or why it could not be kept.
-    std::function<Expected<std::string>(const std::string& record, const std::string& replacing)> archive;
-    // The game history's record files, newest first (#1 is the first).
-    std::function<std::vector<std::string>()> history;
-    // One line about a record in the history: "2026-11-30 14:15 Ali - Zineb, unfinished, 7 moves".
-    std::function<std::string(const std::string& path)> describe_past;
-};
 
 // A game over the network (host, join, watch): what the controller asks of the session, handed in by
 // the program (or by tests). Each returns why it could not be done, or nothing.
@@ -140,7 +116,7 @@ public:
     bool autosaved() const { return autosaved_; }
     // Over the network, whether the host's process writes this very game history (a second terminal of
     // the same state folder): then this copy of the game is never kept in it, so a game is kept once.
-    void set_history_by_host(bool on) { history_by_host_ = on; }
+    void set_history_by_host(bool on) { archive_.set_kept_by_host(on); }
     // The program is ending (a signal, the end of input, the terminal gone): an unsaved game goes to the
     // history, without a question since none can be answered now. Returns why it could not.
     std::optional<std::string> keep_unsaved_game();
@@ -427,19 +403,14 @@ private:
     // y: quitting (false when the program should end now), else the answer to the question open.
     bool say_yes();
     void open_record(const GameRecord& record, const std::string& name, bool command_line_wins);
-    // The record of a game for the history; empty when it has no moves or was archived already.
-    std::string record_for_history(const Game& game, const std::vector<Tag>& tags) const;
     // Keeps a record in the history, in place of `replacing` (the record kept of that game before),
     // then replaces the game by `then`; asks first if it cannot be kept, and does `otherwise` (if any)
     // when the player then declines.
     void set_aside(const std::string& record, const Game& game, const std::string& replacing,
                    std::function<void()> then, std::function<void()> otherwise = nullptr);
+    // set_aside for the game in play, in place of the record kept of it before.
+    void set_aside_game(std::function<void()> then);
     void archive_if_finished();
-    // Keeps the record of the game in play in the history, in place of the one kept of it before.
-    // Returns why it could not ("Not kept in the game history: ...").
-    std::optional<std::string> keep_in_history(const std::string& record);
-    // The history's record that a record's Kept tag names, if it is there and holds the same game.
-    std::string kept_record(const GameRecord& record) const;
     // Shows another position of the game (StepBack, StepForward, StepFirst, StepLast); the game is untouched.
     void step_view(Action::Kind kind);
     // Whether the action would play, choose a piece or change the game: refused while browsing or replaying.
@@ -468,6 +439,7 @@ private:
     MoveList legal_;
     UiState ui_;
     FileAccess files_;
+    Archive archive_{table_, files_};
     KeyMap keys_;
     // While a saved game is shown for a question about it: the game the program started with.
     std::optional<play::Table::Snapshot> before_preview_;
@@ -477,7 +449,6 @@ private:
     bool bell_on_ = false;
     bool bell_due_ = false;
     bool autosaved_ = false;
-    bool history_by_host_ = false;
     int help_pages_ = 1;
     Link link_;
     std::string quit_text_;   // Quit's question over the network

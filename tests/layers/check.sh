@@ -13,6 +13,7 @@ layers=(
     "include/fetaix         0 rules core"
     "src/text               0 text"
     "src/store              1 files"
+    "src/rating             1 ratings"
     "include/fetaix/solve   2 solving"
     "src/solve              2 solving"
     "include/fetaix/engine  3 engine"
