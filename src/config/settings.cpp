@@ -182,10 +182,6 @@ std::string keys_value(const std::vector<front::Key>& keys) {
     return out + "]";
 }
 
-}  // namespace
-
-namespace {
-
 // The line `line` (from 1) of `text`.
 std::string_view line_of(std::string_view text, std::size_t line) {
     for (std::size_t at = 1; at < line; ++at) {

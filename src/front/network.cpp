@@ -119,11 +119,6 @@ Expected<std::unique_ptr<Network>> Network::open_door(Controller& controller, Co
     config.computer_side = computer;
     config.white = players.white;
     config.black = players.black;
-    if (const auto& clock = controller.clock()) {
-        config.white_clock = clock->control(Color::White);
-        config.black_clock = clock->control(Color::Black);
-        config.clock_now = controller.clock_reading();
-    }
     config.handover = true;
     network->table_ = &controller.table();
     auto host = net::Host::start(std::move(config), network->table_->game_for_session(),
@@ -155,9 +150,6 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, pla
         config.host_side = options.side;
         config.white = players.white;
         config.black = players.black;
-        config.white_clock = options.white_clock;
-        config.black_clock = options.black_clock;
-        config.clock_now = options.clock_now;
         if (options.resume) {
             // The players of the game resumed get their seats back with the tokens they kept.
             config.white_token = read_token(hosted_path(state_folder, options.name), 0);
@@ -547,10 +539,12 @@ void Network::apply(const net::Event& e, Controller& controller) {
                 controller.tell(controller.time_up_text(loser));
             }
             break;
-        case E::Clock:
+        case E::Clock: {
             // The session has set the clocks (they are the table's): from now on its host times them.
-            controller.host_times(host_ == nullptr);
+            const play::Timer timer = host_ ? play::Timer::Host : play::Timer::HostElsewhere;
+            if (controller.table().timer() != timer) controller.host_times(host_ == nullptr);
             break;
+        }
         case E::Chat:
             controller.add_chat(concat(e.name, e.role == net::Role::Watch ? " (watching)" : "", ": ", e.text));
             break;

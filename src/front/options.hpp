@@ -24,10 +24,7 @@ struct NetOptions {
     std::string code;                          // join, watch: a shared game's code
     std::string player;   // this terminal's player's name (empty: the settings', or the login name)
     bool resume = false;  // host: the autosaved game again, its players' seat tokens with it
-    // host: a timed game's controls (both or neither) and, resumed, where its clocks stood
-    std::optional<TimeControl> white_clock, black_clock;
-    std::optional<ClockReading> clock_now;
-    std::string note;  // watch: said instead of "Watching NAME" (a game taken over)
+    std::string note;     // watch: said instead of "Watching NAME" (a game taken over)
 };
 
 // How the curses screen looks (src/tui); the screen-reader mode has no look.

@@ -828,6 +828,10 @@ Expected<std::unique_ptr<Host>> Host::start(HostConfig config, Game& game, std::
         if (!impl.local(c))
             impl.tokens[Impl::index(c)] = c == Color::White ? impl.config.white_token : impl.config.black_token;
     impl.now_ms = millis(impl.config.now());
+    if (clock) {
+        impl.config.white_clock = clock->control(Color::White);
+        impl.config.black_clock = clock->control(Color::Black);
+    }
     if (impl.config.white_clock && impl.config.black_clock) impl.start_clock(impl.config.clock_now);
     impl.published();
     return host;

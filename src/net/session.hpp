@@ -206,7 +206,8 @@ struct HostConfig {
     std::string black_token;
     Limits limits;
     // A timed game: both sides' controls (both or neither) and, for a resumed game, where the clocks
-    // stood (else they start from the controls). The host times every move and decides a fall.
+    // stood (else they start from the controls). The host times every move and decides a fall. Clocks
+    // handed to Host::start (a table's) win over these: the game is timed as they stand.
     std::optional<TimeControl> white_clock;
     std::optional<TimeControl> black_clock;
     std::optional<ClockReading> clock_now;

@@ -106,12 +106,6 @@ GameLoop::GameLoop(AppOptions options)
 
 void GameLoop::start_network() {
     if (options_.net.mode != NetOptions::Mode::Local) {
-        // The host times the game on the clocks it starts with (a resumed game's, where they stood).
-        if (const auto& clock = controller_.clock(); clock && options_.net.mode == NetOptions::Mode::Host) {
-            options_.net.white_clock = clock->control(Color::White);
-            options_.net.black_clock = clock->control(Color::Black);
-            options_.net.clock_now = controller_.clock_reading();
-        }
         auto started = Network::start(options_.net, table_, controller_.players(), options_.state_folder);
         if (!started) throw std::runtime_error(started.error().message);
         network_ = std::move(*started);
