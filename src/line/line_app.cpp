@@ -11,6 +11,7 @@
 
 #include "engine/sources.hpp"
 #include "front/session.hpp"
+#include "front/work.hpp"
 #include "line/line_game.hpp"
 #include "play/player.hpp"
 #include "play/thinker.hpp"
@@ -108,54 +109,37 @@ std::string kept_said(const front::Controller& c, const front::Session& session,
 // The line mode's loop: the person's lines, the computer's moves and hints, the clocks, in turn.
 class LineLoop {
 public:
-    LineLoop(front::Controller& controller, front::Session& session, LineGame& game, play::Thinker& thinker,
+    LineLoop(front::Controller& controller, front::Session& session, LineGame& game, front::Work& work,
              play::ComputerPlayer& computer)
-        : controller_(controller), session_(session), game_(game), thinker_(thinker), computer_(computer) {}
+        : controller_(controller), session_(session), game_(game), work_(work), computer_(computer) {}
 
     // Plays until the game is left; whether standard output is still there.
     bool play() {
         out_ = say(game_.opening());
         while (out_ && stop_signal == 0 && !game_.ended()) {
-            steer_thinker();
+            work_.drop_stale();
+            work_.start();
             if (answer_a_line()) continue;
             // The end of input quits once every line before it has been answered: a hint asked, and the
             // computer's reply to a move typed (not its moves in a game nobody typed into).
-            const bool answering = hinting_ ||
+            const bool answering = work_.hinting() ||
                                    (reply_due_ && controller_.computer_to_move() && !controller_.clock_paused());
             if (input_.ended() && input_.lines().empty() && !answering) break;
             wait_and_tick();
             take_thought();
         }
-        thinker_.cancel();
+        work_.cancel();
         return out_;
     }
 
     bool input_ended() const { return input_.ended(); }
 
 private:
-    // Cancels thinking a change of game made moot; starts a hint asked for, or the computer's move.
-    void steer_thinker() {
-        if (thinker_.busy() && controller_.revision() != thinking_revision_) {
-            thinker_.cancel();
-            hinting_ = false;
-        }
-        if (controller_.take_hint_request()) {
-            thinker_.start(controller_.game(), engine::kMaxLevel, controller_.players().seed,
-                           front::Controller::kHintMs);
-            hinting_ = true;
-            thinking_revision_ = controller_.revision();
-        }
-        if (!thinker_.busy() && controller_.computer_to_move() && !controller_.clock_paused()) {
-            computer_.start(controller_.game());
-            thinking_revision_ = controller_.revision();
-        }
-    }
-
     // Answers the next line typed, if it may be answered now; whether one was.
     bool answer_a_line() {
         // Against the computer, what the person types while it thinks is read once it has moved, so
         // that the lines keep the order of the game; quit and the answer to a question are not kept waiting.
-        const bool waiting = thinker_.busy() && controller_.keyboard_side().has_value() &&
+        const bool waiting = (work_.moving() || work_.hinting()) && controller_.keyboard_side().has_value() &&
                              controller_.ui().question == front::Question::None;
         if (input_.lines().empty() || (waiting && (input_.lines().front().too_long ||
                                                    read_command(input_.lines().front().text).name() != "quit")))
@@ -179,7 +163,7 @@ private:
     void wait_and_tick() {
         // A signal that comes just before the wait is noticed within a quarter of a second.
         // A running clock wakes the loop when its time next changes, to end the game the moment it falls.
-        int wait = thinker_.busy() ? 20 : 250;
+        int wait = work_.moving() || work_.hinting() ? 20 : 250;
         if (const auto clock = controller_.clock_wait()) wait = static_cast<int>(std::clamp<Millis>(*clock, 1, wait));
         input_.wait(wait);
         if (controller_.tick()) {
@@ -188,34 +172,23 @@ private:
         }
     }
 
-    // The hint or the computer's move, once the thinker has it.
+    // The hint or the computer's move, once the engine has it.
     void take_thought() {
-        if (hinting_) {
-            if (const auto result = thinker_.take_result()) {
-                hinting_ = false;
-                controller_.show_hint(*result);
-                out_ = out_ && say(game_.news());
-            }
-        } else if (thinker_.busy()) {
-            if (const auto move = computer_.take_move()) {
-                reply_due_ = false;
-                out_ = say(game_.computer_moves(*move));
-                controller_.tell_tables_problem(computer_.take_tables_problem());
-                session_.save_if_changed();
-                out_ = out_ && say(game_.news());
-            }
+        const front::Work::Done done = work_.take([this](const Move& m) { out_ = say(game_.computer_moves(m)); });
+        if (done.mover) {
+            reply_due_ = false;
+            controller_.tell_tables_problem(computer_.take_tables_problem());
+            session_.save_if_changed();
         }
+        if (done.mover || done.hinted) out_ = out_ && say(game_.news());
     }
 
     front::Controller& controller_;
     front::Session& session_;
     LineGame& game_;
-    play::Thinker& thinker_;
+    front::Work& work_;
     play::ComputerPlayer& computer_;
     Input input_;
-    std::uint64_t thinking_revision_ = 0;
-    // The engine is working on a hint (the same thinker: a hint is asked only on a person's turn).
-    bool hinting_ = false;
     // A line typed has left the computer to move: its reply belongs to the answer to that line, so the
     // end of input waits for it.
     bool reply_due_ = false;
@@ -235,7 +208,9 @@ int run(front::AppOptions options) {
     play::Thinker thinker(engine_sources.make_tables, engine_sources.book);
     // The same player the screen's loop uses: the level, the seed and the clock's budget in one place.
     play::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
-    LineLoop loop(controller, session, game, thinker, computer);
+    // The same work as the screen's: the side to move's Player, the hint.
+    front::Work work(controller, thinker, computer);
+    LineLoop loop(controller, session, game, work, computer);
     const bool out = loop.play();
     // However it ends: what is in play reaches the autosave (a file given, its clocks) before it is said to be there.
     session.save_if_changed(true);

@@ -11,6 +11,7 @@
 #include "engine/sources.hpp"
 #include "front/network.hpp"
 #include "front/session.hpp"
+#include "front/work.hpp"
 #include "play/player.hpp"
 #include "play/thinker.hpp"
 #include "store/autosave.hpp"
@@ -18,7 +19,6 @@
 namespace fetaix::tui {
 
 using play::ComputerPlayer;
-using play::Player;
 using play::Thinker;
 
 namespace {
@@ -36,11 +36,10 @@ public:
 
 private:
     void start_network();
-    Player* player_of(Color side);
-    // A change of game (undo, new game, a loaded file) makes any thinking moot.
-    void drop_stale_work();
-    void start_working();
-    void start_hint_and_read();
+    // The computer on both sides: a pause between its moves (pause_, pause_left_).
+    void time_the_pause();
+    // The computer's move or the hint held back: the pause between moves, or a game that cannot be seen.
+    bool move_held() const { return pause_ || controller_.waits_for_screen(); }
     // What to wait on and for how long (-1: no limit).
     int wait_sources(std::vector<pollfd>& sources);
     // The results of the computer, the hint and the file reader: true when the screen changed.
@@ -63,14 +62,11 @@ private:
     engine::Sources engine_sources_;
     Thinker thinker_;
     ComputerPlayer computer_;
+    // The side to move's Player (the computer) and the hint, at work away from the keyboard.
+    Work work_;
     // A file opened with o is read on its own thread too: checking a long record takes a while.
     FileReader reader_;
     Terminal* terminal_ = nullptr;
-    // The Player delivering the side to move's move, while it works on the position of `working_revision_`.
-    Player* working_ = nullptr;
-    std::uint64_t working_revision_ = 0;
-    bool hinting_ = false;
-    std::uint64_t hint_revision_ = 0;
     bool pause_ = false;  // the computer on both sides: the pause between its moves is on
     std::chrono::steady_clock::duration pause_left_{};
     std::chrono::steady_clock::time_point last_move_time_ = std::chrono::steady_clock::now();
@@ -95,7 +91,8 @@ GameLoop::GameLoop(AppOptions options)
       table_(options_.rules, options_.start, options_.white_clock, options_.black_clock),
       controller_(table_, options_.players), session_(controller_, options_), engine_sources_(engine::from_files()),
       thinker_(engine_sources_.make_tables, engine_sources_.book),
-      computer_(thinker_, controller_.players(), [this] { return controller_.think_ms(); }) {
+      computer_(thinker_, controller_.players(), [this] { return controller_.think_ms(); }),
+      work_(controller_, thinker_, computer_) {
     // The host's game must be the one autosaved (--resume brings it back): not while another fetaix
     // holds the autosave, whose saved game would otherwise be offered read-only in its place.
     if (options_.net.mode == NetOptions::Mode::Host && !session_.autosaving())
@@ -129,25 +126,7 @@ void GameLoop::start_network() {
     }
 }
 
-Player* GameLoop::player_of(Color side) {
-    switch (controller_.seat(side)) {
-        case Seat::Computer: return &computer_;
-        case Seat::Remote:
-        case Seat::Keyboard: break;
-    }
-    return nullptr;
-}
-
-void GameLoop::drop_stale_work() {
-    if (working_ && controller_.revision() != working_revision_) {
-        working_->cancel();
-        working_ = nullptr;
-        controller_.set_thinking("");
-    }
-    if (hinting_ && controller_.revision() != hint_revision_) {
-        thinker_.cancel();
-        hinting_ = false;
-    }
+void GameLoop::time_the_pause() {
     // The computer on both sides (named on the command line or by the record): a pause between moves.
     const bool demonstration = controller_.seat(Color::White) == Seat::Computer &&
                                controller_.seat(Color::Black) == Seat::Computer;
@@ -155,36 +134,10 @@ void GameLoop::drop_stale_work() {
     pause_ = demonstration && pause_left_.count() > 0;
 }
 
-void GameLoop::start_working() {
-    if (working_ || hinting_ || !controller_.player_to_move() || pause_ || controller_.clock_paused() ||
-        controller_.waits_for_screen())
-        return;
-    working_ = player_of(controller_.game().position().side_to_move);
-    if (working_) {
-        working_->start(controller_.game());
-        working_revision_ = controller_.revision();
-    }
-}
-
-void GameLoop::start_hint_and_read() {
-    if (controller_.take_hint_request()) {
-        // Within a second, at full strength.
-        thinker_.start(controller_.game(), engine::kMaxLevel, controller_.players().seed, Controller::kHintMs);
-        hinting_ = true;
-        hint_revision_ = controller_.revision();
-    }
-    if (auto path = controller_.take_read_request()) reader_.start(controller_.files().read, *path);
-}
-
 int GameLoop::wait_sources(std::vector<pollfd>& sources) {
     // A timeout only for what needs one (the computer's progress on screen, the pause between its moves).
-    int wait_ms = -1;
     // A game hidden by a small terminal waits for the key that says it grew, not for the computer.
-    if (working_ && !controller_.waits_for_screen()) {
-        if (working_->fd() >= 0) sources.push_back({working_->fd(), POLLIN, 0});
-        wait_ms = working_->timeout_ms();
-    }
-    if (hinting_) sources.push_back({thinker_.fd(), POLLIN, 0});
+    int wait_ms = work_.wait_on(sources, controller_.waits_for_screen());
     if (reader_.busy()) sources.push_back({reader_.fd(), POLLIN, 0});
     if (pause_) wait_ms = static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(pause_left_).count());
     if (network_) {
@@ -210,35 +163,21 @@ bool GameLoop::take_results() {
             redraw = true;
         }
     }
-    if (working_) {
-        if (working_ == &computer_) controller_.set_thinking(working_->doing());
-        // A computer's move found while the game cannot be seen waits until it can be.
-        const bool hidden = working_ == &computer_ && controller_.waits_for_screen();
-        if (auto move = hidden ? std::nullopt : working_->take_move()) {
-            const bool computer_moved = working_ == &computer_;
-            controller_.play_delivered(*move);
-            if (computer_moved) controller_.tell_tables_problem(computer_.take_tables_problem());
-            if (controller_.take_bell()) terminal_->bell();
-            working_ = nullptr;
-            controller_.set_thinking("");
-            if (computer_moved) last_move_time_ = std::chrono::steady_clock::now();
-        }
-        redraw = true;
+    // Either at work shows its progress.
+    if (work_.moving() || work_.hinting()) redraw = true;
+    // A computer's move found while the game cannot be seen waits until it can be.
+    const Work::Done done = work_.take([this](const Move& m) { controller_.play_delivered(m); },
+                                       controller_.waits_for_screen());
+    if (done.mover == &computer_) {
+        controller_.tell_tables_problem(computer_.take_tables_problem());
+        last_move_time_ = std::chrono::steady_clock::now();
     }
-    if (hinting_) {
-        if (auto result = thinker_.take_result()) {
-            controller_.show_hint(*result);
-            hinting_ = false;
-        }
-        redraw = true;
-    }
+    if (done.mover && controller_.take_bell()) terminal_->bell();
     return redraw;
 }
 
 void GameLoop::hand_over(int pid) {
-    if (working_) working_->cancel();
-    working_ = nullptr;
-    controller_.set_thinking("");
+    work_.cancel();
     network_->hand_over();
     network_.reset();
     session_.give_up_autosave();
@@ -263,8 +202,7 @@ bool GameLoop::attach_to_holder() {
         how.note = a.taker ? concat("This game was taken over by another terminal (pid ", a.taker, "): watching it.")
                            : concat("The game moved to another terminal (pid ", holder->pid, "): watching it there.");
         if (auto started = Network::start(how, table_, controller_.players(), options_.state_folder)) {
-            if (working_) working_->cancel();
-            working_ = nullptr;
+            work_.cancel();
             network_ = std::move(*started);
             controller_.set_taken_over("");
             controller_.set_link_lost("");
@@ -293,7 +231,7 @@ bool GameLoop::attach_to_holder() {
 // followed elsewhere. True when the screen changed.
 bool GameLoop::after_key() {
     bool redraw = false;
-    if (network_ && network_->take_events(controller_)) start_working();
+    if (network_ && network_->take_events(controller_)) work_.start(move_held());
     if (network_) network_->follow();
     if (auto pid = network_ ? network_->take_takeover() : std::nullopt) {
         hand_over(*pid);
@@ -315,9 +253,10 @@ int GameLoop::play(Terminal& terminal) {
     bool repaint_owed = false;
     // A terminal gone without a signal (the pty closed) ends the game as SIGHUP does, everything saved.
     while (Terminal::stop_signal == 0 && !terminal.lost()) {
-        drop_stale_work();
-        start_working();
-        start_hint_and_read();
+        work_.drop_stale();
+        time_the_pause();
+        work_.start(move_held());
+        if (auto path = controller_.take_read_request()) reader_.start(controller_.files().read, *path);
         // Waits for whichever comes first: a key, the move, the hint, the file read, a signal.
         std::vector<pollfd> sources;
         const int wait_ms = wait_sources(sources);
@@ -330,7 +269,7 @@ int GameLoop::play(Terminal& terminal) {
             // Never let in: nothing to show but why, on the command line (the terminal restored first).
             if (network_->refusal()) throw std::runtime_error(*network_->refusal());
             redraw = true;
-            start_working();
+            work_.start(move_held());
         }
         // A clock's warning, or the other terminal's move (played on the game by the session).
         if (controller_.take_bell()) terminal.bell();
@@ -355,8 +294,7 @@ int GameLoop::play(Terminal& terminal) {
 }
 
 void GameLoop::stop_work() {
-    if (working_) working_->cancel();
-    thinker_.cancel();
+    work_.cancel();
     reader_.cancel();
     // However the game ends (q, a signal, a lost terminal): the clocks as they stand now.
     session_.save_if_changed(true);
