@@ -9,22 +9,13 @@
 #include <catch2/catch.hpp>
 
 #include "front/work.hpp"
+#include "tui_helpers.hpp"
 
 using namespace fetaix;
 using namespace fetaix::front;
 using K = Action::Kind;
 
 namespace {
-
-void type_move(Controller& c, std::string_view text) {
-    c.handle(Action::of(K::OpenPrompt));
-    for (char ch : text) {
-        Action a = Action::of(K::PromptChar);
-        a.ch = ch;
-        c.handle(a);
-    }
-    c.handle(Action::of(K::PromptSubmit));
-}
 
 // Waits until one of the descriptors Work names is readable (the limit only guards a hang).
 bool something_done(const Work& work) {
@@ -40,13 +31,20 @@ Players black_computer(int level, int think_ms) {
     return players;
 }
 
+// A game at this keyboard with its work: the controller, the engine's thread, the computer.
+struct Screen {
+    explicit Screen(const Players& players) : c(Rules{}, players), computer(thinker, c.players()) {}
+    Controller c;
+    play::Thinker thinker;
+    play::ComputerPlayer computer;
+    Work work{c, thinker, computer};
+};
+
 }  // namespace
 
 TEST_CASE("work: the side to move's Player works out its move, played the front end's way", "[front][player]") {
-    Controller c(Rules{}, black_computer(1, 50));
-    play::Thinker thinker;
-    play::ComputerPlayer computer(thinker, c.players());
-    Work work(c, thinker, computer);
+    Screen screen(black_computer(1, 50));
+    auto& [c, thinker, computer, work] = screen;
     work.start();
     CHECK_FALSE(work.moving());  // White's turn: the keyboard's
     type_move(c, "c2-c3");
@@ -69,10 +67,8 @@ TEST_CASE("work: the side to move's Player works out its move, played the front 
 }
 
 TEST_CASE("work: a change of game drops the move of the position it left", "[front][player]") {
-    Controller c(Rules{}, black_computer(8, 60000));
-    play::Thinker thinker;
-    play::ComputerPlayer computer(thinker, c.players());
-    Work work(c, thinker, computer);
+    Screen screen(black_computer(8, 60000));
+    auto& [c, thinker, computer, work] = screen;
     type_move(c, "c2-c3");
     work.start();
     REQUIRE(work.moving());
@@ -86,10 +82,8 @@ TEST_CASE("work: a change of game drops the move of the position it left", "[fro
 }
 
 TEST_CASE("work: a move held back is neither waited on nor played until let go", "[front][player]") {
-    Controller c(Rules{}, black_computer(1, 50));
-    play::Thinker thinker;
-    play::ComputerPlayer computer(thinker, c.players());
-    Work work(c, thinker, computer);
+    Screen screen(black_computer(1, 50));
+    auto& [c, thinker, computer, work] = screen;
     type_move(c, "c2-c3");
     work.start(true);
     CHECK_FALSE(work.moving());
@@ -107,10 +101,8 @@ TEST_CASE("work: a move held back is neither waited on nor played until let go",
 
 TEST_CASE("work: a hint asked on a person's turn is worked out and shown, no move started meanwhile",
           "[front][engine]") {
-    Controller c(Rules{}, Players{});
-    play::Thinker thinker;
-    play::ComputerPlayer computer(thinker, c.players());
-    Work work(c, thinker, computer);
+    Screen screen(Players{});
+    auto& [c, thinker, computer, work] = screen;
     c.handle(Action::of(K::Hint));
     work.start();
     REQUIRE(work.hinting());

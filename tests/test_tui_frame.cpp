@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "tui/frame.hpp"
+#include "tui_helpers.hpp"
 
 using namespace fetaix;
 using namespace fetaix::front;
@@ -910,16 +911,6 @@ TEST_CASE("screen: a long refusal wraps onto two lines above the prompt at 72 co
 }
 
 namespace {
-
-void type_move(Controller& c, std::string_view move) {
-    c.handle(Action::of(K::OpenPrompt));
-    for (char ch : move) {
-        Action t = Action::of(K::PromptChar);
-        t.ch = ch;
-        c.handle(t);
-    }
-    c.handle(Action::of(K::PromptSubmit));
-}
 
 Move legal(const Controller& c, std::string_view text) {
     for (const Move& m : c.legal_moves())

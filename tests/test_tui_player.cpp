@@ -27,16 +27,6 @@ bool readable(int fd, int ms) {
     return poll(&p, 1, ms) == 1 && (p.revents & POLLIN) != 0;
 }
 
-void type_move(Controller& c, std::string_view text) {
-    c.handle(Action::of(K::OpenPrompt));
-    for (char ch : text) {
-        Action a = Action::of(K::PromptChar);
-        a.ch = ch;
-        c.handle(a);
-    }
-    c.handle(Action::of(K::PromptSubmit));
-}
-
 }  // namespace
 
 TEST_CASE("player: the computer's fd is readable once its move is found, and no longer once taken", "[tui][player]") {

@@ -2,6 +2,7 @@
 // What the tests of the terminal's controller share.
 
 #include <algorithm>
+#include <string_view>
 #include <vector>
 
 #include "front/controller.hpp"
@@ -15,4 +16,16 @@ inline void host_sends(fetaix::front::Controller& c, const fetaix::Game& game) {
                          std::equal(moves.begin(), moves.end(), next.begin());
     c.table().game_for_session() = game;
     c.table().replaced(goes_on);
+}
+
+// Types a move at the move prompt and enters it, as the keys : c2-c3 Enter do.
+inline void type_move(fetaix::front::Controller& c, std::string_view move) {
+    using K = fetaix::front::Action::Kind;
+    c.handle(fetaix::front::Action::of(K::OpenPrompt));
+    for (char ch : move) {
+        fetaix::front::Action t = fetaix::front::Action::of(K::PromptChar);
+        t.ch = ch;
+        c.handle(t);
+    }
+    c.handle(fetaix::front::Action::of(K::PromptSubmit));
 }
