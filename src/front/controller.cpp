@@ -152,10 +152,7 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
 
 void Controller::offer_open_instead(GameRecord saved, GameRecord opened, std::string name) {
     load(saved);
-    asking_.opened = std::move(opened);
-    asking_.opened_at_start = true;
-    asking_.opened_name = std::move(name);
-    ui_.question = Question::OpenOther;
+    ask_open_other(std::move(opened), std::move(name), true);
 }
 
 void Controller::start_replay(std::string reason) {
@@ -169,17 +166,63 @@ void Controller::enter_replay(std::string reason) {
     clear_selection();
 }
 
-void Controller::offer_resume(GameRecord saved) { preview(std::move(saved), Question::Resume); }
+void Controller::offer_resume(GameRecord saved) {
+    preview(saved);
+    put_question(
+        Question::Resume,
+        [this, saved] { return concat("Resume the unfinished game (", moves_text(saved), ")? ", yes_no()); },
+        [this, saved](bool yes) { answer_resume(yes, saved); });
+}
 
-void Controller::offer_read_only(GameRecord saved) { preview(std::move(saved), Question::ReadOnly); }
+void Controller::offer_read_only(GameRecord saved) {
+    preview(saved);
+    put_question(
+        Question::ReadOnly,
+        [this] {
+            return concat("Saved game open in another fetaix: ", keys_.first("yes"), " = view read-only, ",
+                          keys_.first("no"), " = separate game");
+        },
+        [this, saved](bool yes) { answer_read_only(yes, saved); });
+}
 
-void Controller::offer_resume_unsaved(GameRecord saved) { preview(std::move(saved), Question::ResumeUnsaved); }
+void Controller::offer_resume_unsaved(GameRecord saved) {
+    preview(saved);
+    put_question(
+        Question::ResumeUnsaved,
+        [this, saved] {
+            return concat("Continue the saved game (", moves_text(saved), ") unsaved? ", keys_.first("yes"), " = yes, ",
+                          keys_.first("no"), " = view it read-only");
+        },
+        [this, saved](bool yes) { answer_resume_unsaved(yes, saved); });
+}
 
-void Controller::preview(GameRecord saved, Question question) {
+void Controller::preview(const GameRecord& saved) {
     before_preview_ = table_.snapshot();
-    asking_.saved = std::move(saved);
-    load(*asking_.saved);
-    ui_.question = question;
+    load(saved);
+}
+
+void Controller::put_question(Question kind, std::function<std::string()> words, std::function<void(bool)> answer) {
+    ui_.question = kind;
+    asked_ = Asked{std::move(words), std::move(answer)};
+}
+
+void Controller::drop_question() {
+    ui_.question = Question::None;
+    asked_ = Asked{};
+}
+
+std::string Controller::yes_no() const { return concat("(", keys_.first("yes"), "/", keys_.first("no"), ")"); }
+
+void Controller::ask_open_other(GameRecord opened, std::string name, bool at_start) {
+    put_question(
+        Question::OpenOther, [this, name] { return concat("Abandon this game and open ", name, "? ", yes_no()); },
+        [this, opened = std::move(opened), name, at_start](bool yes) {
+            if (!yes) {
+                ui_.message = concat(name, " was not opened; the game goes on.");
+                return;
+            }
+            set_aside_game([this, opened, name, at_start] { open_record(opened, name, at_start); });
+        });
 }
 
 void Controller::end_preview() {
@@ -212,40 +255,7 @@ Bitboard Controller::must_capture() const {
 }
 
 std::string Controller::question_text() const {
-    const Color mover = game().position().side_to_move;
-    // "(y/n)", with the keys in force.
-    const std::string yn = concat("(", keys_.first("yes"), "/", keys_.first("no"), ")");
-    const std::string y = keys_.first("yes"), n = keys_.first("no");
-    switch (ui_.question) {
-        case Question::None: return "";
-        case Question::NewGame: return concat("Abandon this game and start a new one? ", yn);
-        case Question::Resign: return concat("Resign for ", players().label(keyboard_side().value_or(mover)), "? ", yn);
-        case Question::Quit:
-            // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
-            // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
-            if (!quit_text_.empty() && autosaved_) return concat(quit_text_, " ", yn);
-            return concat("Quit? ", where_kept(), " ", yn);
-        case Question::AcceptDraw:
-            if (networked()) return concat(players().label(asking_.offer_by), " offers a draw. Accept? ", yn);
-            return concat(players().label(mover), " offers a draw. ", players().label(opponent(mover)), ", accept? ",
-                          yn);
-        case Question::Asked: return concat(asking_.text, " ", yn);
-        case Question::AcceptTakeback:
-            return concat(players().label(asking_.offer_by), " asks to take back their last move. Accept? ", yn);
-        case Question::Resume:
-            return asking_.saved ? concat("Resume the unfinished game (", moves_text(*asking_.saved), ")? ", yn)
-                                 : std::string();
-        case Question::ReadOnly:
-            return concat("Saved game open in another fetaix: ", y, " = view read-only, ", n, " = separate game");
-        case Question::ResumeUnsaved:
-            return asking_.saved ? concat("Continue the saved game (", moves_text(*asking_.saved), ") unsaved? ", y,
-                                          " = yes, ", n, " = view it read-only")
-                                 : std::string();
-        case Question::Replace: return concat("Replace ", asking_.save_path, " (", asking_.save_contents, ")? ", yn);
-        case Question::OpenOther: return concat("Abandon this game and open ", asking_.opened_name, "? ", yn);
-        case Question::Discard: return concat("The game cannot be kept in the history. Abandon it anyway? ", yn);
-    }
-    return "";
+    return ui_.question == Question::None || !asked_.words ? std::string() : asked_.words();
 }
 
 std::string Controller::where_kept() const {
@@ -276,7 +286,7 @@ void Controller::replaced(bool goes_on) {
     if (!goes_on) table_.history().path.clear();
     clear_selection();
     // The host's game replaces this copy: a question about the old one (an offer) is moot.
-    if (ui_.question == Question::AcceptDraw || ui_.question == Question::AcceptTakeback) ui_.question = Question::None;
+    if (ui_.question == Question::AcceptDraw || ui_.question == Question::AcceptTakeback) drop_question();
     changed();
     // A game ended at another terminal (a resignation, an agreed draw, the last capture) goes to the
     // history at once, as one ended here does: a host killed later must not take it with it.
@@ -284,8 +294,14 @@ void Controller::replaced(bool goes_on) {
 }
 
 void Controller::offered(Color by, bool takeback) {
-    asking_.offer_by = by;
-    ui_.question = takeback ? Question::AcceptTakeback : Question::AcceptDraw;
+    put_question(
+        takeback ? Question::AcceptTakeback : Question::AcceptDraw,
+        [this, by, takeback] {
+            return concat(players().label(by),
+                          takeback ? " asks to take back their last move. Accept? " : " offers a draw. Accept? ",
+                          yes_no());
+        },
+        [this, takeback](bool yes) { answer_offer(!takeback, yes); });
 }
 
 void Controller::answered(Color by, bool takeback, bool accepted) {
@@ -374,9 +390,14 @@ void Controller::set_aside(const std::string& record, const Game& game, const st
         if (auto kept = archive_.keep(record, game, replacing); !kept) {
             // Never thrown away silently: the player decides, knowing why.
             ui_.message = concat("Not kept in the game history: ", kept.error().message);
-            asking_.discard = std::move(then);
-            asking_.keep = std::move(otherwise);
-            ui_.question = Question::Discard;
+            put_question(
+                Question::Discard,
+                [this] { return concat("The game cannot be kept in the history. Abandon it anyway? ", yes_no()); },
+                [this, then = std::move(then), otherwise = std::move(otherwise)](bool yes) {
+                    if (yes && then) then();
+                    else if (otherwise) otherwise();
+                    else ui_.message = "The game goes on.";
+                });
             return;
         }
     }
@@ -544,20 +565,32 @@ void Controller::offer_draw() {
         ui_.message = concat(players().label(to), accepted ? " accepts the draw." : " declines the draw.");
         if (accepted) table_.agree_draw();
     } else {
-        ui_.question = Question::AcceptDraw;
+        put_question(
+            Question::AcceptDraw,
+            [this] {
+                const Color mover = game().position().side_to_move;
+                return concat(players().label(mover), " offers a draw. ", players().label(opponent(mover)),
+                              ", accept? ", yes_no());
+            },
+            [this](bool yes) { answer_offer(true, yes); });
     }
 }
 
-bool Controller::say_yes() {
-    if (ui_.question != Question::Quit) {
-        answer(true);
-        return true;
-    }
-    ui_.question = Question::None;
-    // Not in the autosave: the history keeps it, or the player decides knowing it is lost.
-    if (!unsaved_game()) return false;
-    set_aside_game([this] { quitting_ = true; });
-    return true;
+void Controller::ask_quit() {
+    put_question(
+        Question::Quit,
+        [this] {
+            // What becomes of the game, as it is: in the autosave (offered at the next start), in the game
+            // history (kept when quitting), or already in a file unchanged (one opened, or the history's).
+            if (!quit_text_.empty() && autosaved_) return concat(quit_text_, " ", yes_no());
+            return concat("Quit? ", where_kept(), " ", yes_no());
+        },
+        [this](bool yes) {
+            if (!yes) return;
+            // Not in the autosave: the history keeps it, or the player decides knowing it is lost.
+            if (unsaved_game()) set_aside_game([this] { quitting_ = true; });
+            else quitting_ = true;
+        });
 }
 
 // One row an action: what each does is a function of its own.
@@ -613,11 +646,9 @@ bool Controller::apply(const Action& action) {
         case K::OfferDraw: offer_draw(); break;
         case K::Quit:
             if (!leaving_text()) return false;
-            ui_.question = Question::Quit;
+            ask_quit();
             break;
-        case K::Yes:
-            if (!say_yes()) return false;
-            break;
+        case K::Yes: answer(true); break;
         case K::No: answer(false); break;
     }
     return !quitting_;
@@ -650,8 +681,15 @@ void Controller::open_move_prompt() {
 }
 
 void Controller::ask_new_game() {
-    if (game_in_progress()) ui_.question = Question::NewGame;
-    else set_aside_game([this] { new_game(); });
+    if (!game_in_progress()) {
+        set_aside_game([this] { new_game(); });
+        return;
+    }
+    put_question(
+        Question::NewGame, [this] { return concat("Abandon this game and start a new one? ", yes_no()); },
+        [this](bool yes) {
+            if (yes) set_aside_game([this] { new_game(); });
+        });
 }
 
 void Controller::toggle_auto_flip() {
@@ -673,7 +711,14 @@ void Controller::turn_help_page() {
 void Controller::ask_resign() {
     if (game().over()) ui_.message = "The game is over.";
     else if (!keyboard_side()) ui_.message = "The computer plays both sides.";
-    else ui_.question = Question::Resign;
+    else
+        put_question(
+            Question::Resign,
+            [this] {
+                const Color side = keyboard_side().value_or(game().position().side_to_move);
+                return concat("Resign for ", players().label(side), "? ", yes_no());
+            },
+            [this](bool yes) { answer_resign(yes); });
 }
 
 bool Controller::network_allows(const Action& action) {
@@ -918,94 +963,55 @@ void Controller::announce_promotion(Color mover, const Move& m) {
 void Controller::clear_selection() { ui_.selection = Selection{}; }
 
 void Controller::answer(bool yes) {
-    const Question q = std::exchange(ui_.question, Question::None);
-    switch (q) {
-        case Question::None:
-        case Question::Quit: break;
-        case Question::NewGame:
-            if (yes) set_aside_game([this] { new_game(); });
-            break;
-        case Question::Resume: answer_resume(yes); break;
-        case Question::Replace: answer_replace(yes); break;
-        case Question::OpenOther: answer_open_other(yes); break;
-        case Question::Discard:
-            if (yes && asking_.discard) asking_.discard();
-            else if (asking_.keep) asking_.keep();
-            else ui_.message = "The game goes on.";
-            asking_.discard = nullptr;
-            asking_.keep = nullptr;
-            break;
-        case Question::ReadOnly: answer_read_only(yes); break;
-        case Question::ResumeUnsaved: answer_resume_unsaved(yes); break;
-        case Question::Resign: answer_resign(yes); break;
-        case Question::Asked:
-            if (auto then = std::exchange(asking_.then, nullptr)) then(yes);
-            break;
-        case Question::AcceptTakeback:
-        case Question::AcceptDraw: answer_offer(q == Question::AcceptDraw, yes); break;
-    }
+    // The question is gone before its answer is carried out, which may ask another.
+    const Asked asked = std::exchange(asked_, Asked{});
+    ui_.question = Question::None;
+    if (asked.answer) asked.answer(yes);
 }
 
-void Controller::answer_resume(bool yes) {
-    if (yes && asking_.saved) {
-        before_preview_.reset();
-        load(*asking_.saved);
-        ui_.message = concat("Game resumed.", ui_.message.empty() ? "" : " ", ui_.message);
-    } else if (asking_.saved) {
-        set_aside_saved(*asking_.saved);
-    }
-    asking_.saved.reset();
-}
-
-void Controller::answer_replace(bool yes) {
+void Controller::answer_resume(bool yes, const GameRecord& saved) {
     if (!yes) {
-        ui_.message = concat("Not saved: ", asking_.save_path, " was left as it is.");
+        set_aside_saved(saved);
+        return;
+    }
+    before_preview_.reset();
+    load(saved);
+    ui_.message = concat("Game resumed.", ui_.message.empty() ? "" : " ", ui_.message);
+}
+
+void Controller::answer_replace(bool yes, const std::string& path) {
+    if (!yes) {
+        ui_.message = concat("Not saved: ", path, " was left as it is.");
     } else if (auto fitted = format_pdn_within(game(), tags(), false); !fitted) {
         ui_.message = concat("Not saved: ", fitted.error().message);
-    } else if (auto problem = files_.write(asking_.save_path, fitted->text, true)) {
+    } else if (auto problem = files_.write(path, fitted->text, true)) {
         ui_.message = concat("Not saved: ", *problem);
     } else {
-        ui_.message = concat("Saved to ", asking_.save_path, " (replaced", cut_note(fitted->cut), ").");
+        ui_.message = concat("Saved to ", path, " (replaced", cut_note(fitted->cut), ").");
         ui_.prompt.close();
     }
 }
 
-void Controller::answer_open_other(bool yes) {
-    if (yes && asking_.opened) {
-        GameRecord record = std::move(*asking_.opened);
-        const std::string name = asking_.opened_name;
-        const bool at_start = asking_.opened_at_start;
-        set_aside_game([this, record, name, at_start] { open_record(record, name, at_start); });
-    } else {
-        ui_.message = concat(asking_.opened_name, " was not opened; the game goes on.");
-    }
-    asking_.opened.reset();
-}
-
-void Controller::answer_read_only(bool yes) {
-    if (yes && asking_.saved) {
+void Controller::answer_read_only(bool yes, const GameRecord& saved) {
+    if (yes) {
         before_preview_.reset();
-        load(*asking_.saved);
+        load(saved);
         enter_replay("read-only: open in another fetaix");
     } else {
         end_preview();
         ui_.notice = "autosave off: the saved game is open in another fetaix";
     }
-    asking_.saved.reset();
 }
 
-void Controller::answer_resume_unsaved(bool yes) {
+void Controller::answer_resume_unsaved(bool yes, const GameRecord& saved) {
     before_preview_.reset();
-    if (asking_.saved) {
-        load(*asking_.saved);
-        if (yes) {
-            ui_.message = concat("Game resumed; its moves are not saved while the autosave fails.",
-                                 ui_.message.empty() ? "" : " ", ui_.message);
-        } else {
-            enter_replay("read-only: the autosave cannot be used");
-        }
+    load(saved);
+    if (yes) {
+        ui_.message = concat("Game resumed; its moves are not saved while the autosave fails.",
+                             ui_.message.empty() ? "" : " ", ui_.message);
+    } else {
+        enter_replay("read-only: the autosave cannot be used");
     }
-    asking_.saved.reset();
 }
 
 void Controller::answer_resign(bool yes) {
@@ -1074,9 +1080,12 @@ bool Controller::submit_save(const std::string& text) {
     }
     if (target.exists) {
         // The prompt stays open beneath the question: n leaves the name to be changed.
-        asking_.save_path = text;
-        asking_.save_contents = target.contents;
-        ui_.question = Question::Replace;
+        put_question(
+            Question::Replace,
+            [this, text, contents = target.contents] {
+                return concat("Replace ", text, " (", contents, ")? ", yes_no());
+            },
+            [this, text](bool yes) { answer_replace(yes, text); });
         return false;
     }
     const auto fitted = format_pdn_within(game(), tags(), false);
@@ -1166,10 +1175,7 @@ void Controller::finish_read(Expected<GameRecord> record) {
     }
     ui_.prompt.close();
     if (game_in_progress()) {
-        asking_.opened = std::move(*record);
-        asking_.opened_at_start = false;
-        asking_.opened_name = name;
-        ui_.question = Question::OpenOther;
+        ask_open_other(std::move(*record), name, false);
         return;
     }
     GameRecord opened = std::move(*record);

@@ -282,9 +282,8 @@ public:
     // A yes/no question the program asks (a user asking for a seat), before the yes and no keys: `then`
     // gets the answer.
     void ask(std::string text, std::function<void(bool yes)> then) {
-        asking_.text = std::move(text);
-        asking_.then = std::move(then);
-        ui_.question = Question::Asked;
+        put_question(
+            Question::Asked, [this, text = std::move(text)] { return concat(text, " ", yes_no()); }, std::move(then));
     }
     // The players' names as the host has them (a joiner's, once known).
     void set_names(std::string white, std::string black) {
@@ -352,16 +351,24 @@ private:
     // A move has been played: a promotion is announced on the message line, whoever played it.
     void announce_promotion(Color mover, const Move& m);
     void clear_selection();
-    // Shows the saved game while asking `question` about it; end_preview() goes back to the game before.
-    void preview(GameRecord saved, Question question);
+    // Shows the saved game while a question is asked about it; end_preview() goes back to the game before.
+    void preview(const GameRecord& saved);
     void end_preview();
+    // Puts a question on screen: its kind (what the views and the keys look at), its words (made each
+    // time they are shown, with the keys in force) and what its answer does.
+    void put_question(Question kind, std::function<std::string()> words, std::function<void(bool yes)> answer);
+    // The question on screen is moot (an offer about a game the host replaced): gone, unanswered.
+    void drop_question();
+    // "(y/n)", with the keys in force.
+    std::string yes_no() const;
     void answer(bool yes);
-    // The answers to each question (answer() dispatches): what the yes or the no does.
-    void answer_resume(bool yes);
-    void answer_replace(bool yes);
-    void answer_open_other(bool yes);
-    void answer_read_only(bool yes);
-    void answer_resume_unsaved(bool yes);
+    // The questions asked from more than one place, and what the answers do, one function each.
+    void ask_open_other(GameRecord opened, std::string name, bool at_start);
+    void ask_quit();
+    void answer_resume(bool yes, const GameRecord& saved);
+    void answer_replace(bool yes, const std::string& path);
+    void answer_read_only(bool yes, const GameRecord& saved);
+    void answer_resume_unsaved(bool yes, const GameRecord& saved);
     void answer_resign(bool yes);
     void answer_offer(bool draw, bool yes);
     // The actions of apply() that take more than a line, each named after what it does.
@@ -400,8 +407,6 @@ private:
     void ask_for_hint();
     void open_file_prompt();
     void offer_draw();
-    // y: quitting (false when the program should end now), else the answer to the question open.
-    bool say_yes();
     void open_record(const GameRecord& record, const std::string& name, bool command_line_wins);
     // Keeps a record in the history, in place of `replacing` (the record kept of that game before),
     // then replaces the game by `then`; asks first if it cannot be kept, and does `otherwise` (if any)
@@ -443,7 +448,12 @@ private:
     KeyMap keys_;
     // While a saved game is shown for a question about it: the game the program started with.
     std::optional<play::Table::Snapshot> before_preview_;
-    Asking asking_;                            // what the question on screen (ui_.question) is about
+    // The question on screen (ui_.question says which): its words and what its answer does.
+    struct Asked {
+        std::function<std::string()> words;
+        std::function<void(bool yes)> answer;
+    };
+    Asked asked_;
     std::optional<std::string> read_request_;  // a path for the program to read (o)
     bool hint_requested_ = false;
     bool bell_on_ = false;
