@@ -76,9 +76,10 @@ TEST_CASE("work: a change of game drops the move of the position it left", "[fro
     REQUIRE(c.game().ply() == 0);
     work.drop_stale();
     CHECK_FALSE(work.moving());
-    // Nothing is played from the position gone.
-    const Work::Done done = work.take([](const Move&) { FAIL("a stale move was played"); });
-    CHECK(done.mover == nullptr);
+    // The search is stopped, and nothing is played from the position gone.
+    CHECK_FALSE(thinker.busy());
+    CHECK(work.take([&](const Move& m) { c.play_delivered(m); }).mover == nullptr);
+    CHECK(c.game().ply() == 0);
 }
 
 TEST_CASE("work: a move held back is neither waited on nor played until let go", "[front][player]") {
@@ -99,14 +100,12 @@ TEST_CASE("work: a move held back is neither waited on nor played until let go",
     CHECK(c.game().ply() == 2);
 }
 
-TEST_CASE("work: a hint asked on a person's turn is worked out and shown, no move started meanwhile",
-          "[front][engine]") {
+TEST_CASE("work: a hint asked on a person's turn is worked out and shown", "[front][engine]") {
     Screen screen(Players{});
     auto& [c, thinker, computer, work] = screen;
     c.handle(Action::of(K::Hint));
     work.start();
     REQUIRE(work.hinting());
-    CHECK_FALSE(work.moving());
     REQUIRE(something_done(work));
     const Work::Done done = work.take([](const Move&) { FAIL("no move is the computer's here"); });
     CHECK(done.hinted);

@@ -279,6 +279,32 @@ TEST_CASE(
                                             "BlackType=human", "TimeControl=60", "Clock=w0:01:00 b0:01:00"});
 }
 
+TEST_CASE("table: a record without clocks gets the given ones, not those of the record before",
+          "[play][table][clock]") {
+    Millis now = 0;
+    Table untimed_here(Rules{});
+    untimed_here.set_time_source([&now] { return now; });
+    const auto timed = parse_pdn("[TimeControl \"300+3\"]\n\n1. c2-c3 *\n");
+    const auto untimed = parse_pdn("1. d2-c3 *\n");
+    REQUIRE(timed);
+    REQUIRE(untimed);
+    untimed_here.begin(to_game(timed->front()), timed->front().start, &timed->front());
+    REQUIRE(untimed_here.clock());
+    // No clocks given (no --clock): the untimed record stays untimed, and a new game after it too.
+    untimed_here.begin(to_game(untimed->front()), untimed->front().start, &untimed->front());
+    CHECK_FALSE(untimed_here.clock());
+    CHECK_FALSE(untimed_here.game().clock_at(untimed_here.game().ply()));
+    untimed_here.begin(Game(Rules{}), start_position());
+    CHECK_FALSE(untimed_here.clock());
+    // Clocks given (--clock 1): the untimed record gets them, fresh, after a timed record as before.
+    Table given(Rules{}, start_position(), *parse_time_control("1"), *parse_time_control("1"));
+    given.set_time_source([&now] { return now; });
+    given.begin(to_game(timed->front()), timed->front().start, &timed->front());
+    given.begin(to_game(untimed->front()), untimed->front().start, &untimed->front());
+    REQUIRE(given.clock());
+    CHECK(given.clock()->control(Color::White) == *parse_time_control("1"));
+}
+
 TEST_CASE("table: the history holds a game kept, the same moves with its end taken back, and no other game",
           "[play][table][history]") {
     // White's man on c1 takes Black's on c2 by c1xc3 (a short leap up the file): the game ends there.

@@ -13,14 +13,16 @@ std::string Archive::record_of(const Game& game, const std::vector<Tag>& tags) c
 }
 
 Expected<std::string> Archive::keep(const std::string& record, const Game& game, const std::string& replacing) {
+    if (!open()) return Error{"there is no game history here"};
     auto kept = files_.archive(record, replacing);
     if (kept) table_.history().kept = play::history_key(game);
     return kept;
 }
 
 std::optional<std::string> Archive::keep_game_in_play() {
+    if (!open()) return std::nullopt;
     const std::string record = record_of(table_.game(), table_.tags());
-    if (record.empty() || !open()) return std::nullopt;
+    if (record.empty()) return std::nullopt;
     auto kept = keep(record, table_.game(), table_.history().path);
     if (!kept) return concat("Not kept in the game history: ", kept.error().message);
     table_.history().path = *kept;

@@ -539,12 +539,11 @@ void Network::apply(const net::Event& e, Controller& controller) {
                 controller.tell(controller.time_up_text(loser));
             }
             break;
-        case E::Clock: {
-            // The session has set the clocks (they are the table's): from now on its host times them.
-            const play::Timer timer = host_ ? play::Timer::Host : play::Timer::HostElsewhere;
-            if (controller.table().timer() != timer) controller.host_times(host_ == nullptr);
+        case E::Clock:
+            // The session has set the clocks (they are the table's): from now on its host times them, and
+            // nothing shown here (a saved game put back paused) keeps them standing.
+            controller.host_times(host_ == nullptr);
             break;
-        }
         case E::Chat:
             controller.add_chat(concat(e.name, e.role == net::Role::Watch ? " (watching)" : "", ": ", e.text));
             break;

@@ -78,9 +78,9 @@ void Table::begin(Game game, const Position& start, const GameRecord* record) {
 void Table::replaced(bool goes_on) { publish(TableEvent{TableEvent::Kind::Replaced, Color::White, Move{}, goes_on}); }
 
 void Table::set_controls(std::optional<TimeControl> white, std::optional<TimeControl> black) {
-    white_control_ = white;
-    black_control_ = black;
-    if (!white_control_ != !black_control_) white_control_ = black_control_ = std::nullopt;  // both or neither
+    if (!white != !black) white = black = std::nullopt;  // both or neither
+    given_white_ = white_control_ = white;
+    given_black_ = black_control_ = black;
     reset_clock(nullptr);
 }
 
@@ -100,13 +100,18 @@ void Table::reset_clock(const GameRecord* record) {
                       : game_.clock_at(game_.ply())
                             .value_or(ClockReading{record->white_clock->base, record->black_clock->base, {}});
         clock_paused_ = record->clock_paused;
-    } else if (white_control_ && black_control_) {
+    } else {
+        // A record without clocks gets the given ones (the command line's, the settings'), and so does
+        // a new game after it; a new game otherwise is played on the clocks of the game before.
+        if (record) {
+            white_control_ = given_white_;
+            black_control_ = given_black_;
+        }
+        if (!white_control_ || !black_control_) return;
         clock_ = Clock(*white_control_, *black_control_);
         reading = ClockReading{white_control_->base, black_control_->base, {}};
         // A game without clocks of its own is timed from here on.
         if (!game_.clock_at(game_.ply())) game_.set_clock(reading);
-    } else {
-        return;
     }
     // The side to move's clock runs, once the first move has been played.
     reading.running = game_.ply() > 0 && !game_.over() ? std::optional<Color>(game_.position().side_to_move)

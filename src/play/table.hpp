@@ -121,8 +121,8 @@ public:
     Game& game_for_session() { return game_; }
     std::optional<Clock>& clock_for_session() { return clock_; }
 
-    // The clocks (clock.hpp). The controls a new game gets; a recorded game keeps its own, and one
-    // without any gets these, fresh.
+    // The clocks (clock.hpp). The controls a new game gets; a recorded game keeps its own (and a new
+    // game after it gets them too), and one without any gets these, fresh.
     void set_controls(std::optional<TimeControl> white, std::optional<TimeControl> black);
     void set_time_source(std::function<Millis()> now) { now_ = std::move(now); }
     Millis now() const { return now_(); }
@@ -187,7 +187,8 @@ private:
     std::uint64_t revision_ = 0;
     std::vector<std::pair<int, Listener>> listeners_;
     int next_listener_ = 0;
-    std::optional<TimeControl> white_control_, black_control_;  // for a new game
+    std::optional<TimeControl> white_control_, black_control_;  // for a new game: the last game's
+    std::optional<TimeControl> given_white_, given_black_;      // set_controls's, for a record without any
     std::optional<Clock> clock_;                                // the game's clocks, when it is timed
     bool clock_paused_ = false;
     std::array<bool, 2> clock_warned_{};           // each side's warning given this turn
