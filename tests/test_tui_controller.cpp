@@ -53,6 +53,15 @@ std::string last_move(const Controller& c) { return to_string(c.game().moves().b
 
 }  // namespace
 
+TEST_CASE("tui: a move typed in capitals is the same move; refused, it is shown as typed", "[tui][prompt]") {
+    Controller c(Rules{}, Players{});
+    CHECK(c.play_typed("C2-C3"));
+    CHECK(to_string(c.game().moves().front()) == "c2-c3");
+    CHECK_FALSE(c.play_typed("A4-A3"));
+    CHECK(c.ui().message == "A4-A3: the point a3 is taken");
+    CHECK(c.game().ply() == 1);
+}
+
 TEST_CASE("tui: only pieces that may move can be selected; their destinations are marked", "[tui][selection]") {
     Controller c(Rules{}, Players{});
     CHECK(c.ui().cursor == at("c2"));
@@ -605,9 +614,15 @@ TEST_CASE("tui: o asks before abandoning a game in progress; the abandoned game 
     CHECK(c.game().ply() == 1);
     // Omar's game came from its file, unchanged: not archived again.
     CHECK(disk.history.size() == 1);
-    for (const char* bad : {"#2", "#0", "#x", "#"}) {
+    for (const char* bad : {"#2", "#0"}) {
         submit(c, K::Open, bad, true);
         CHECK(c.ui().message == "Not opened: the game history has #1 to #1.");
+        c.handle(Action::of(K::PromptClose));
+    }
+    // Not a number: how a game of the history is named.
+    for (const char* bad : {"#x", "#", "#1a"}) {
+        submit(c, K::Open, bad, true);
+        CHECK(c.ui().message == "Not opened: a game of the history is # and its number, #1 to #1.");
         c.handle(Action::of(K::PromptClose));
     }
 }
@@ -699,6 +714,47 @@ TEST_CASE("tui: a game resumed from the autosave and ended again replaces its ea
     act(e, K::Resign);
     act(e, K::Yes);
     CHECK(disk.history.size() == 2);
+}
+
+TEST_CASE("tui: a game opened from the history and ended or left again is kept in place of its record",
+          "[tui][files][history]") {
+    FakeDisk disk;
+    Controller c = from("W:Wa1,e1:Bc5,a5");
+    c.set_files(disk.access());
+    // A finished game in the history, opened, its end taken back, ended again: one record, the last.
+    submit(c, K::OpenPrompt, "e1-d2");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    act(c, K::NewGame);
+    submit(c, K::Open, "#1");
+    REQUIRE(c.ui().message == "Opened #1.");
+    act(c, K::Undo);
+    submit(c, K::OpenPrompt, "c5-c4");
+    act(c, K::Resign);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 1);
+    CHECK_THAT(disk.history[0], Catch::Contains("1. e1-d2 c5-c4 0-1"));
+    // An unfinished one, opened, played on and left for a new game: one record, the longer.
+    act(c, K::NewGame);
+    submit(c, K::OpenPrompt, "a1-b1");
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 2);
+    submit(c, K::Open, "#1");
+    REQUIRE(c.ui().message == "Opened #1.");
+    submit(c, K::OpenPrompt, "a5-b5");
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    REQUIRE(disk.history.size() == 2);
+    CHECK_THAT(disk.history[1], Catch::Contains("1. a1-b1 a5-b5 *"));
+    // A game opened from a file elsewhere is that file's: kept as a game of its own once changed.
+    disk.files["/elsewhere/game.pdn"] = "[FEN \"W:Wa1,e1:Bc5,a5\"]\n1. a1-b1 *\n";
+    submit(c, K::Open, "/elsewhere/game.pdn");
+    submit(c, K::OpenPrompt, "c5-c4");
+    act(c, K::NewGame);
+    act(c, K::Yes);
+    CHECK(disk.history.size() == 3);
 }
 
 TEST_CASE("tui: new game and finished games go to the history once", "[tui][files][history]") {

@@ -29,6 +29,12 @@ std::optional<std::string> Archive::keep_game_in_play() {
     return std::nullopt;
 }
 
+bool Archive::holds_file(const std::string& path) const {
+    if (path.empty() || !files_.history) return false;
+    const std::vector<std::string> paths = files_.history();
+    return std::find(paths.begin(), paths.end(), path) != paths.end();
+}
+
 std::string Archive::kept_record(const GameRecord& record) const {
     const std::string name = record.tag(kTagKept);
     if (name.empty() || name.find('/') != std::string::npos || !files_.history || !files_.read) return "";

@@ -63,6 +63,8 @@ public:
     // The history's record that a record's Kept tag names, if it is there and holds the same game at
     // another stage; "" otherwise.
     std::string kept_record(const GameRecord& record) const;
+    // Whether `path` is one of the history's records (a game opened from it is kept in its place).
+    bool holds_file(const std::string& path) const;
 
 private:
     play::Table& table_;

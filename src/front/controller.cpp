@@ -152,7 +152,9 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
 
 void Controller::offer_open_instead(GameRecord saved, GameRecord opened, std::string name) {
     load(saved);
-    ask_open_other(std::move(opened), std::move(name), true);
+    // The name given on the command line is the file's path.
+    std::string path = name;
+    ask_open_other(std::move(opened), std::move(name), std::move(path), true);
 }
 
 void Controller::start_replay(std::string reason) {
@@ -213,15 +215,15 @@ void Controller::drop_question() {
 
 std::string Controller::yes_no() const { return concat("(", keys_.first("yes"), "/", keys_.first("no"), ")"); }
 
-void Controller::ask_open_other(GameRecord opened, std::string name, bool at_start) {
+void Controller::ask_open_other(GameRecord opened, std::string name, std::string path, bool at_start) {
     put_question(
         Question::OpenOther, [this, name] { return concat("Abandon this game and open ", name, "? ", yes_no()); },
-        [this, opened = std::move(opened), name, at_start](bool yes) {
+        [this, opened = std::move(opened), name, path, at_start](bool yes) {
             if (!yes) {
                 ui_.message = concat(name, " was not opened; the game goes on.");
                 return;
             }
-            set_aside_game([this, opened, name, at_start] { open_record(opened, name, at_start); });
+            set_aside_game([this, opened, name, path, at_start] { open_record(opened, name, path, at_start); });
         });
 }
 
@@ -1117,7 +1119,9 @@ bool Controller::submit_open(const std::string& text) {
         const std::size_t n = number ? std::stoul(digits) : 0;
         if (n < 1 || n > past.size()) {
             ui_.message = past.empty() ? concat("Not opened: the game history is empty.")
-                                       : concat("Not opened: the game history has #1 to #", past.size(), ".");
+                          : number     ? concat("Not opened: the game history has #1 to #", past.size(), ".")
+                                       : concat("Not opened: a game of the history is # and its number, #1 to #",
+                                                past.size(), ".");
             return false;
         }
         path = past[n - 1];
@@ -1125,6 +1129,7 @@ bool Controller::submit_open(const std::string& text) {
     // Read on the program's worker thread: a long record takes a while to check, and the
     // screen answers meanwhile. The prompt stays open behind, for a name to correct.
     read_request_ = path;
+    reading_path_ = path;
     ui_.reading = text;
     ui_.message = concat("Reading ", text, "... (", keys_.first("cancel"), " stops)");
     return false;
@@ -1150,8 +1155,11 @@ bool Controller::play_typed(const std::string& text) {
     }
     if (clocks_hold_moves()) return false;
     // Over the network the session plays it (the host decides); read here first, as the game reads it.
+    // Typed in capitals (C2-C3) it is the same move, as the screen-reader's lines read it.
+    std::string lowered = text;
+    for (char& ch : lowered) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     auto move = game().over() ? Expected<Move>(Error{concat("the game is over: ", describe(game().result().reason))})
-                              : parse_move(text, game().position(), game().rules());
+                              : parse_move(lowered, game().position(), game().rules());
     auto played = move ? play_on_game(*move, networked()) : move;
     if (!played) {
         // A long line is shown cut, so that the reason fits.
@@ -1168,6 +1176,7 @@ bool Controller::play_typed(const std::string& text) {
 void Controller::finish_read(Expected<GameRecord> record) {
     if (ui_.reading.empty()) return;  // stopped with Esc meanwhile
     const std::string name = std::exchange(ui_.reading, "");
+    const std::string path = std::exchange(reading_path_, "");
     ui_.message.clear();
     if (!record) {
         ui_.message = concat("Not opened: ", record.error().describe());
@@ -1175,19 +1184,22 @@ void Controller::finish_read(Expected<GameRecord> record) {
     }
     ui_.prompt.close();
     if (game_in_progress()) {
-        ask_open_other(std::move(*record), name, false);
+        ask_open_other(std::move(*record), name, path, false);
         return;
     }
     GameRecord opened = std::move(*record);
-    set_aside_game([this, opened, name] { open_record(opened, name, false); });
+    set_aside_game([this, opened, name, path] { open_record(opened, name, path, false); });
 }
 
 bool Controller::game_in_progress() const { return game().ply() > 0 && !game().over(); }
 
-void Controller::open_record(const GameRecord& record, const std::string& name, bool command_line_wins) {
+void Controller::open_record(const GameRecord& record, const std::string& name, const std::string& path,
+                             bool command_line_wins) {
     load(record, command_line_wins);
-    // The game is in its file: kept in the history again only once it changes.
+    // The game is in its file: kept in the history again only once it changes, and in place of that
+    // file when it is the history's (a game of the history taken up again is kept once).
     table_.history().kept = play::history_key(game());
+    if (archive_.holds_file(path)) table_.history().path = path;
     const std::string players = ui_.message;
     ui_.message = record.notes.empty() ? concat("Opened ", name, ".")
                                        : concat("Opened ", name, "; note: ", record.notes.front());

@@ -363,7 +363,7 @@ private:
     std::string yes_no() const;
     void answer(bool yes);
     // The questions asked from more than one place, and what the answers do, one function each.
-    void ask_open_other(GameRecord opened, std::string name, bool at_start);
+    void ask_open_other(GameRecord opened, std::string name, std::string path, bool at_start);
     void ask_quit();
     void answer_resume(bool yes, const GameRecord& saved);
     void answer_replace(bool yes, const std::string& path);
@@ -407,7 +407,9 @@ private:
     void ask_for_hint();
     void open_file_prompt();
     void offer_draw();
-    void open_record(const GameRecord& record, const std::string& name, bool command_line_wins);
+    // `path`: the file it was read from (`name`, as the player gave it, may be a history number).
+    void open_record(const GameRecord& record, const std::string& name, const std::string& path,
+                     bool command_line_wins);
     // Keeps a record in the history, in place of `replacing` (the record kept of that game before),
     // then replaces the game by `then`; asks first if it cannot be kept, and does `otherwise` (if any)
     // when the player then declines.
@@ -455,6 +457,7 @@ private:
     };
     Asked asked_;
     std::optional<std::string> read_request_;  // a path for the program to read (o)
+    std::string reading_path_;                 // the path being read for o, while it is read
     bool hint_requested_ = false;
     bool bell_on_ = false;
     bool bell_due_ = false;
