@@ -413,6 +413,9 @@ TEST_CASE("net clock: how long a player has been gone, as the screens show it", 
     CHECK(away_text(Color::Black, "Youssef", 42999, true) == "Black (Youssef) disconnected 0:42 ago, clock running");
     CHECK(away_text(Color::White, "White", 61000, false) == "White disconnected 1:01 ago, waiting");
     CHECK(away_text(Color::White, "", 600000, true) == "White disconnected 10:00 ago, clock running");
+    // Once the game is over nobody waits.
+    CHECK(left_text(Color::Black, "Zed", true) == "Black (Zed) disconnected");
+    CHECK(left_text(Color::Black, "Zed") == "Black (Zed) disconnected, waiting");
 }
 
 TEST_CASE("net clock: a resumed host's clocks stand where the autosave had them, the side to move's running",

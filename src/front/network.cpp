@@ -343,9 +343,12 @@ std::string Network::standing_line() const {
         const auto& since = away_since_[c == Color::White ? 0 : 1];
         if (!since || session_->present(c)) continue;
         const auto& clock = session_->clock();
-        const bool running = clock && clock->running() == c && !session_->game().over();
-        gone += concat(gone.empty() ? "" : "; ", clock ? net::away_text(c, session_->name(c), now - *since, running)
-                                                       : net::left_text(c, session_->name(c)));
+        const bool over = session_->game().over();
+        const bool running = clock && clock->running() == c && !over;
+        // A game over waits for nobody: who went is said, not how long ago.
+        gone += concat(gone.empty() ? "" : "; ", clock && !over
+                                                     ? net::away_text(c, session_->name(c), now - *since, running)
+                                                     : net::left_text(c, session_->name(c), over));
     }
     const std::string sign = host_ ? host_sign() : watch_line_;
     return gone.empty() || sign.empty() ? concat(gone, sign) : concat(gone, "\n", sign);

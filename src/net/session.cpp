@@ -8,10 +8,11 @@
 
 namespace fetaix::net {
 
-std::string left_text(Color side, std::string_view name) {
+std::string left_text(Color side, std::string_view name, bool over) {
     const std::string_view colour = to_string(side);
-    if (name.empty() || name == colour) return concat(colour, " disconnected, waiting");
-    return concat(colour, " (", name, ") disconnected, waiting");
+    const std::string_view waiting = over ? "" : ", waiting";
+    if (name.empty() || name == colour) return concat(colour, " disconnected", waiting);
+    return concat(colour, " (", name, ") disconnected", waiting);
 }
 
 std::string away_text(Color side, std::string_view name, Millis away, bool clock_running) {

@@ -112,8 +112,9 @@ struct Event {
     bool was_over = false;    // Synced: the game replaced had ended
 };
 
-// "Black (Youssef) disconnected, waiting": the Left event's text.
-std::string left_text(Color side, std::string_view name);
+// "Black (Youssef) disconnected, waiting": the Left event's text; once the game is over (`over`), nobody
+// waits: "Black (Youssef) disconnected".
+std::string left_text(Color side, std::string_view name, bool over = false);
 // In a timed game, how long they have been gone, and whether their clock runs meanwhile (a disconnected
 // player's clock keeps running): "Black (Youssef) disconnected 0:42 ago, clock running".
 std::string away_text(Color side, std::string_view name, Millis away, bool clock_running);
