@@ -8,6 +8,10 @@ fetaix_need() {
     command -v g++ >/dev/null 2>&1 || missing+=(g++)
     command -v ninja >/dev/null 2>&1 || missing+=(ninja-build)
     [ -e /usr/include/ncurses.h ] || [ -e /usr/include/ncursesw/ncurses.h ] || missing+=(libncurses-dev)
+    # The SSH server (fetaix serve): libssh's server API, found through pkg-config, and SQLite.
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    [ -e /usr/include/libssh/server.h ] || missing+=(libssh-dev)
+    [ -e /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
     for extra in "$@"; do
         case "$extra" in
             catch2) [ -e /usr/include/catch2/catch.hpp ] || missing+=(catch2) ;;
@@ -16,6 +20,8 @@ fetaix_need() {
             # The settings file's reader.
             toml) [ -e /usr/include/toml++/toml.h ] || missing+=(libtomlplusplus-dev) ;;
             tmux) command -v tmux >/dev/null 2>&1 || missing+=(tmux) ;;
+            # The server's end-to-end tests play through the real ssh client and make its keys.
+            ssh) command -v ssh >/dev/null 2>&1 && command -v ssh-keygen >/dev/null 2>&1 || missing+=(openssh-client) ;;
             # The hostile clients of the network's end-to-end tests (tests/e2e/hostile.py), run as
             # another user too: the system's own python3.
             python3) [ -x /usr/bin/python3 ] || missing+=(python3) ;;

@@ -6,7 +6,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 source "$root/scripts/deps.sh"
-fetaix_install_deps catch2 cli11 toml tmux python3 dpkg-dev man clang-format
+fetaix_install_deps catch2 cli11 toml tmux ssh python3 dpkg-dev man clang-format
 
 dir="$root/build"
 config=(-DCMAKE_BUILD_TYPE=Release)

@@ -121,6 +121,15 @@ constexpr Command kCommands[] = {
      "searched, default 6, every line below them in one of the proofs), checks\n"
      "that and writes it to FILE.",
      add_solve},
+    {"serve",
+     "fetaix serve [--listen ADDR] [--port PORT] [--data DIR] [--fingerprint]\n"
+     "fetaix serve ban|unban NAME | players [--data DIR]",
+     "Run the SSH server: anyone with an ssh client and a key plays with\n"
+     "ssh -p PORT HOST, no account needed. The host key (ed25519) and the\n"
+     "database are made in the data folder on first start; --fingerprint\n"
+     "prints the key's fingerprint. ban refuses a player's keys, unban lets\n"
+     "them in again, players lists them. See docs/server.md.",
+     add_serve},
     {"config", "fetaix config [--path]",
      "Print the settings in force as a settings file, every key with its\n"
      "default in a comment; --path prints where the file is looked for\n"

@@ -310,6 +310,13 @@ std::string state_directory() {
     return concat(home != nullptr && home[0] != '\0' ? home : ".", "/.local/state/fetaix");
 }
 
+std::string data_directory() {
+    const char* xdg = std::getenv("XDG_DATA_HOME");
+    if (xdg != nullptr && xdg[0] == '/') return concat(xdg, "/fetaix");
+    const char* home = std::getenv("HOME");
+    return concat(home != nullptr && home[0] != '\0' ? home : ".", "/.local/share/fetaix");
+}
+
 std::string default_save_name(std::time_t now) {
     std::tm local{};
     localtime_r(&now, &local);

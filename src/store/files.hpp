@@ -76,6 +76,8 @@ std::optional<std::string> make_directories(const std::string& path);
 
 // $XDG_STATE_HOME/fetaix, or ~/.local/state/fetaix.
 std::string state_directory();
+// $XDG_DATA_HOME/fetaix, or ~/.local/share/fetaix.
+std::string data_directory();
 
 // "fetaix-20261130-0415.pdn": a save name for the current folder, from the local time.
 std::string default_save_name(std::time_t now);

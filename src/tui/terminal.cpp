@@ -28,16 +28,6 @@ bool utf8_locale() {
 // One colour pair per Role that has colours: the Role's number plus one (pair 0 is the terminal's own).
 short pair_of(Role role) { return static_cast<short>(static_cast<int>(role) + 1); }
 
-int colour_number(const Colour& c, ColourDepth depth) {
-    switch (depth) {
-        case ColourDepth::TrueColor: return direct_colour(c.rgb);
-        case ColourDepth::Palette256: return nearest_256(c.rgb);
-        case ColourDepth::Eight:
-        case ColourDepth::Mono: return c.eight;
-    }
-    return c.eight;
-}
-
 // The curses attributes (colour pair, bold, underline, reverse) of a Role in a theme.
 attr_t attributes(const Theme& theme, bool colors, Role role) {
     const Style& style = theme.style(role);

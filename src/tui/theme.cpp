@@ -224,6 +224,16 @@ std::string_view depth_name(ColourDepth d) {
     return "mono";
 }
 
+int colour_number(const Colour& c, ColourDepth depth) {
+    switch (depth) {
+        case ColourDepth::TrueColor: return direct_colour(c.rgb);
+        case ColourDepth::Palette256: return nearest_256(c.rgb);
+        case ColourDepth::Eight:
+        case ColourDepth::Mono: return c.eight;
+    }
+    return c.eight;
+}
+
 ColourDepth choose_depth(int colors, const char* colorterm, const char* no_color) {
     // NO_COLOR (https://no-color.org): any non-empty value turns colour off.
     if (no_color != nullptr && no_color[0] != '\0') return ColourDepth::Mono;

@@ -73,6 +73,8 @@ int nearest_256(Rgb c);
 // that values below 8 are the terminal's own palette colours 0-7 there, so those near-blacks are
 // drawn as #010101 instead.
 int direct_colour(Rgb c);
+// The number a terminal's colour capabilities (setaf, setab) take for a colour at a depth.
+int colour_number(const Colour& c, ColourDepth depth);
 // The RGB a style's colour is actually drawn with at a depth.
 Rgb drawn_rgb(const Colour& c, ColourDepth depth);
 // The contrast of a style's foreground on its background as drawn at a depth, or nothing for a style in

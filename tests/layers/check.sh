@@ -24,6 +24,7 @@ layers=(
     "src/tui                6 curses front end"
     "src/line               6 screen-reader front end"
     "src/cli                7 command line"
+    "src/server             7 SSH server"
     "src/config             8 settings file"
     "src/commands           9 commands"
     "src/main.cpp          10 main"

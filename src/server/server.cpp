@@ -1,0 +1,670 @@
+#include "server.hpp"
+
+#include <arpa/inet.h>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <fcntl.h>
+#include <list>
+#include <map>
+#include <memory>
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <libssh/callbacks.h>
+#include <libssh/libssh.h>
+#include <libssh/server.h>
+
+#include "lobby.hpp"
+#include "remote_terminal.hpp"
+#include "store.hpp"
+#include "terminfo.hpp"
+#include "text/display.hpp"
+
+namespace fetaix::server {
+
+namespace {
+
+using Steady = std::chrono::steady_clock;
+
+volatile std::sig_atomic_t g_stop = 0;
+int g_wake_write = -1;
+void on_stop_signal(int) {
+    g_stop = 1;
+    if (g_wake_write >= 0) {
+        const char byte = 1;
+        [[maybe_unused]] const ssize_t n = ::write(g_wake_write, &byte, 1);
+    }
+}
+
+void log_line(std::string_view text) {
+    const std::string line = concat("fetaix serve: ", text, "\n");
+    std::fwrite(line.data(), 1, line.size(), stderr);
+    std::fflush(stderr);
+}
+
+std::string host_key_path(const std::string& data) { return data + "/ssh_host_ed25519_key"; }
+
+std::string fingerprint_of(ssh_key key) {
+    unsigned char* hash = nullptr;
+    std::size_t length = 0;
+    if (ssh_get_publickey_hash(key, SSH_PUBLICKEY_HASH_SHA256, &hash, &length) != SSH_OK) return {};
+    char* text = ssh_get_fingerprint_hash(SSH_PUBLICKEY_HASH_SHA256, hash, length);
+    std::string out = text ? text : "";
+    ssh_string_free_char(text);
+    ssh_clean_pubkey_hash(&hash);
+    return out;
+}
+
+// The host key, read from the data folder or, on first start, made there (mode 0600, written whole
+// before it takes the key's name). The caller frees it.
+Expected<ssh_key> load_host_key(const std::string& data) {
+    if (::mkdir(data.c_str(), 0700) != 0 && errno != EEXIST)
+        return Error{concat("cannot make the data folder ", data, ": ", std::strerror(errno))};
+    const std::string path = host_key_path(data);
+    struct stat st {};
+    ssh_key key = nullptr;
+    if (::lstat(path.c_str(), &st) == 0) {
+        if (!S_ISREG(st.st_mode)) return Error{concat("the host key ", path, " is not a regular file")};
+        if ((st.st_mode & 077) != 0)
+            return Error{
+                concat("the host key ", path, " can be read by others: chmod 600 it (or remove it for a new one)")};
+        if (ssh_pki_import_privkey_file(path.c_str(), nullptr, nullptr, nullptr, &key) != SSH_OK)
+            return Error{concat("cannot read the host key ", path)};
+        if (ssh_key_type(key) != SSH_KEYTYPE_ED25519) {
+            ssh_key_free(key);
+            return Error{concat("the host key ", path, " is not an ed25519 key")};
+        }
+        return key;
+    }
+    if (ssh_pki_generate(SSH_KEYTYPE_ED25519, 0, &key) != SSH_OK) return Error{"cannot make a host key"};
+    const std::string part = path + ".part";
+    const mode_t before = ::umask(077);
+    const int rc = ssh_pki_export_privkey_file(key, nullptr, nullptr, nullptr, part.c_str());
+    ::umask(before);
+    if (rc != SSH_OK || ::chmod(part.c_str(), 0600) != 0 || ::rename(part.c_str(), path.c_str()) != 0) {
+        ::unlink(part.c_str());
+        ssh_key_free(key);
+        return Error{concat("cannot write the host key ", path)};
+    }
+    return key;
+}
+
+bool names_utf8(std::string_view locale) {
+    std::string lower(locale);
+    for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return lower.find("utf-8") != std::string::npos || lower.find("utf8") != std::string::npos;
+}
+
+class Server;
+
+// One connection, from the handshake to its close.
+struct Visitor {
+    Server* server = nullptr;
+    ssh_session session = nullptr;
+    ssh_channel channel = nullptr;
+    std::string address;
+    enum class Stage { Handshake, Authenticated, Screen } stage = Stage::Handshake;
+    Steady::time_point started = Steady::now();
+    Steady::time_point last_key = Steady::now();
+    std::string fingerprint;
+    std::optional<Player> player;
+    TerminalRequest request;
+    bool pty = false;
+    std::optional<RemoteTerminal> terminal;
+    KeyReader keys;
+    std::optional<VisitorScreen> screen;
+    std::string out;                              // bytes for the channel that it has not taken yet
+    bool dirty = false;                           // the screen is to be drawn again
+    bool repaint = false;                         // every cell of it
+    bool closing = false;                         // the last bytes are on their way; then the connection ends
+    bool dead = false;                            // to be freed after this turn of the loop
+    int exit_status = 0;                          // what the client's ssh ends with
+    std::optional<Steady::time_point> closed_at;  // the channel's close sent
+    ssh_server_callbacks_struct server_callbacks{};
+    ssh_channel_callbacks_struct channel_callbacks{};
+};
+
+class Server {
+public:
+    Server(const ServerConfig& config, std::unique_ptr<Store> store, ssh_bind bind, int listener, int wake)
+        : config_(config), store_(std::move(store)), bind_(bind), listener_(listener), wake_(wake) {}
+    ~Server();
+    int run();
+
+    // Called from libssh's callbacks, with the visitor as their user data.
+    int authenticate(Visitor& v, ssh_key key, char signature_state);
+    ssh_channel open_session(Visitor& v);
+    int pty_request(Visitor& v, const char* term, int columns, int rows);
+    int window_change(Visitor& v, int columns, int rows);
+    int shell_request(Visitor& v);
+    int exec_request(Visitor& v, const char* command);
+    int subsystem_request(Visitor& v, const char* subsystem);
+    int env_request(Visitor& v, const char* name, const char* value);
+    int data(Visitor& v, const void* bytes, std::uint32_t length);
+    void refused(Visitor& v, std::string_view what);
+
+private:
+    void accept_connections();
+    void start_screen(Visitor& v);
+    void draw(Visitor& v);
+    void flush(Visitor& v);
+    void end(Visitor& v, std::string_view why);
+    void sweep(Steady::time_point now);
+    int wait_ms(Steady::time_point now) const;
+    std::vector<Online> online() const;
+    void everyone_redraws();
+
+    ServerConfig config_;
+    std::unique_ptr<Store> store_;
+    ssh_bind bind_;
+    int listener_;
+    int wake_;
+    ssh_event event_ = nullptr;
+    std::list<Visitor> visitors_;
+    std::map<std::string, int> per_address_;
+    std::map<std::string, std::deque<Steady::time_point>> tries_;
+};
+
+Visitor& visitor_of(void* userdata) { return *static_cast<Visitor*>(userdata); }
+
+// libssh's callbacks, each handing on to the server with the visitor their user data names.
+int on_auth_pubkey(ssh_session, const char*, ssh_key key, char state, void* u) {
+    return visitor_of(u).server->authenticate(visitor_of(u), key, state);
+}
+int on_auth_none(ssh_session, const char*, void*) { return SSH_AUTH_DENIED; }
+int on_auth_password(ssh_session, const char*, const char*, void* u) {
+    visitor_of(u).server->refused(visitor_of(u), "a password (only keys are taken)");
+    return SSH_AUTH_DENIED;
+}
+ssh_channel on_open_session(ssh_session, void* u) { return visitor_of(u).server->open_session(visitor_of(u)); }
+int on_pty(ssh_session, ssh_channel, const char* term, int columns, int rows, int, int, void* u) {
+    return visitor_of(u).server->pty_request(visitor_of(u), term, columns, rows);
+}
+int on_window(ssh_session, ssh_channel, int columns, int rows, int, int, void* u) {
+    return visitor_of(u).server->window_change(visitor_of(u), columns, rows);
+}
+int on_shell(ssh_session, ssh_channel, void* u) { return visitor_of(u).server->shell_request(visitor_of(u)); }
+int on_exec(ssh_session, ssh_channel, const char* command, void* u) {
+    return visitor_of(u).server->exec_request(visitor_of(u), command);
+}
+int on_subsystem(ssh_session, ssh_channel, const char* subsystem, void* u) {
+    return visitor_of(u).server->subsystem_request(visitor_of(u), subsystem);
+}
+int on_env(ssh_session, ssh_channel, const char* name, const char* value, void* u) {
+    return visitor_of(u).server->env_request(visitor_of(u), name, value);
+}
+int on_data(ssh_session, ssh_channel, void* bytes, std::uint32_t length, int, void* u) {
+    return visitor_of(u).server->data(visitor_of(u), bytes, length);
+}
+// Agent forwarding works only if the server opens agent channels back to the client, which it never
+// does: asking is logged, and nothing follows.
+void on_agent(ssh_session, ssh_channel, void* u) { visitor_of(u).server->refused(visitor_of(u), "agent forwarding"); }
+void on_eof(ssh_session, ssh_channel, void* u) { visitor_of(u).closing = true; }
+void on_close(ssh_session, ssh_channel, void* u) { visitor_of(u).dead = true; }
+// Whatever no callback above takes (port forwarding, agent and X11 forwarding, other channel types,
+// global requests) comes here: logged, then refused by libssh's default reply.
+int on_message(ssh_session, ssh_message message, void* u) {
+    const int type = ssh_message_type(message);
+    const int subtype = ssh_message_subtype(message);
+    std::string what = concat("a request (type ", type, ", subtype ", subtype, ")");
+    if (type == SSH_REQUEST_CHANNEL_OPEN) {
+        if (subtype == SSH_CHANNEL_DIRECT_TCPIP) what = "port forwarding (a direct-tcpip channel)";
+        else if (subtype == SSH_CHANNEL_X11) what = "an X11 channel";
+        else if (subtype == SSH_CHANNEL_FORWARDED_TCPIP) what = "a forwarded-tcpip channel";
+        else if (subtype == SSH_CHANNEL_SESSION) what = "a second session channel";
+        else what = "a channel of another type";
+    } else if (type == SSH_REQUEST_GLOBAL) {
+        what = subtype == SSH_GLOBAL_REQUEST_TCPIP_FORWARD ? "remote port forwarding (tcpip-forward)"
+                                                           : "a global request";
+    } else if (type == SSH_REQUEST_CHANNEL) {
+        what = subtype == SSH_CHANNEL_REQUEST_X11 ? "X11 forwarding" : concat("a channel request (", subtype, ")");
+    } else if (type == SSH_REQUEST_AUTH || type == SSH_REQUEST_SERVICE) {
+        return 1;  // the user-auth service, or a method not offered: libssh's own answer
+    }
+    visitor_of(u).server->refused(visitor_of(u), what);
+    return 1;
+}
+int on_listener(socket_t, int, void*);
+int on_wake(socket_t, int, void*);
+
+int Server::authenticate(Visitor& v, ssh_key key, char signature_state) {
+    const std::string fingerprint = fingerprint_of(key);
+    if (fingerprint.empty()) return SSH_AUTH_DENIED;
+    auto known = store_->player_by_key(fingerprint);
+    if (!known) {
+        log_line(concat(v.address, ": ", known.error().message));
+        return SSH_AUTH_DENIED;
+    }
+    if (*known && (*known)->banned) {
+        log_line(concat(v.address, ": refused the banned key of ", (*known)->name, " (", fingerprint, ")"));
+        return SSH_AUTH_DENIED;
+    }
+    // A key offered without its signature yet is acceptable; the signed one lets the visitor in.
+    if (signature_state == SSH_PUBLICKEY_STATE_NONE) return SSH_AUTH_SUCCESS;
+    if (signature_state != SSH_PUBLICKEY_STATE_VALID) return SSH_AUTH_DENIED;
+    v.fingerprint = fingerprint;
+    v.player = *known;
+    v.stage = Visitor::Stage::Authenticated;
+    log_line(concat(v.address, ": in as ", v.player ? v.player->name : std::string("a new key"), " (", fingerprint,
+                    ")"));
+    return SSH_AUTH_SUCCESS;
+}
+
+ssh_channel Server::open_session(Visitor& v) {
+    if (v.channel != nullptr) {
+        refused(v, "a second session channel");
+        return nullptr;
+    }
+    v.channel = ssh_channel_new(v.session);
+    if (v.channel == nullptr) return nullptr;
+    ssh_callbacks_init(&v.channel_callbacks);
+    v.channel_callbacks.userdata = &v;
+    v.channel_callbacks.channel_pty_request_function = on_pty;
+    v.channel_callbacks.channel_pty_window_change_function = on_window;
+    v.channel_callbacks.channel_shell_request_function = on_shell;
+    v.channel_callbacks.channel_exec_request_function = on_exec;
+    v.channel_callbacks.channel_subsystem_request_function = on_subsystem;
+    v.channel_callbacks.channel_env_request_function = on_env;
+    v.channel_callbacks.channel_data_function = on_data;
+    v.channel_callbacks.channel_auth_agent_req_function = on_agent;
+    v.channel_callbacks.channel_eof_function = on_eof;
+    v.channel_callbacks.channel_close_function = on_close;
+    ssh_set_channel_callbacks(v.channel, &v.channel_callbacks);
+    return v.channel;
+}
+
+int Server::pty_request(Visitor& v, const char* term, int columns, int rows) {
+    if (v.pty || v.screen) return SSH_ERROR;
+    v.pty = true;
+    v.request.term = term ? term : "";
+    v.request.rows = rows;
+    v.request.columns = columns;
+    return SSH_OK;
+}
+
+int Server::window_change(Visitor& v, int columns, int rows) {
+    v.request.rows = rows;
+    v.request.columns = columns;
+    if (v.terminal) {
+        v.terminal->resize(rows, columns);
+        v.dirty = true;
+    }
+    return SSH_OK;
+}
+
+int Server::env_request(Visitor& v, const char* name, const char* value) {
+    const std::string_view n = name ? name : "", text = value ? value : "";
+    if (n == "LANG" || n == "LC_ALL" || n == "LC_CTYPE") v.request.utf8 = names_utf8(text);
+    else if (n == "COLORTERM") v.request.colorterm = std::string(text.substr(0, 32));
+    else if (n == "NO_COLOR") v.request.no_color = !text.empty();
+    else return SSH_ERROR;
+    return SSH_OK;
+}
+
+int Server::shell_request(Visitor& v) {
+    if (v.screen) return SSH_ERROR;
+    if (!v.pty) {
+        // No terminal to draw on (ssh -T, or a command's pipe): said, and the connection ends.
+        v.out += "fetaix: this server is played in a terminal: connect with ssh -t (or without -T).\r\n";
+        v.exit_status = 1;
+        v.closing = true;
+        return SSH_OK;
+    }
+    start_screen(v);
+    return SSH_OK;
+}
+
+int Server::exec_request(Visitor& v, const char* command) {
+    refused(v, concat("the command '", text::printable(std::string_view(command ? command : "").substr(0, 80)), "'"));
+    return SSH_ERROR;
+}
+
+int Server::subsystem_request(Visitor& v, const char* subsystem) {
+    refused(v, concat("the subsystem '", text::printable(std::string_view(subsystem ? subsystem : "").substr(0, 40)),
+                      "'"));
+    return SSH_ERROR;
+}
+
+void Server::refused(Visitor& v, std::string_view what) { log_line(concat(v.address, ": refused ", what)); }
+
+void Server::start_screen(Visitor& v) {
+    auto caps = read_terminfo(v.request.term);
+    if (!caps) {
+        v.out += concat("fetaix: ", text::printable(caps.error().message),
+                        "; set TERM to one this server knows (xterm-256color, say) and connect again.\r\n");
+        v.exit_status = 1;
+        v.closing = true;
+        return;
+    }
+    v.terminal.emplace(std::move(*caps), v.request);
+    const std::string fingerprint = v.fingerprint;
+    v.screen.emplace(v.player, config_.name, [this, fingerprint](std::string_view name) {
+        auto added = store_->add_player(name, fingerprint);
+        if (added) {
+            log_line(concat("new player ", added->name, " (", fingerprint, ")"));
+            everyone_redraws();
+        }
+        return added;
+    });
+    v.stage = Visitor::Stage::Screen;
+    v.last_key = Steady::now();
+    v.out += v.terminal->start();
+    v.dirty = true;
+    everyone_redraws();
+}
+
+int Server::data(Visitor& v, const void* bytes, std::uint32_t length) {
+    if (!v.screen) return static_cast<int>(length);  // typed before the screen is up: dropped
+    v.last_key = Steady::now();
+    const bool named_before = v.screen->player().has_value();
+    for (const KeyReader::Read& read : v.keys.feed(std::string_view(static_cast<const char*>(bytes), length))) {
+        if (read.key.name == front::Key::Name::Char && read.key.ch == 12) v.repaint = true;  // Ctrl-L
+        if (v.screen->key(read)) v.dirty = true;
+        if (v.screen->leaving()) {
+            end(v, "left");
+            break;
+        }
+    }
+    if (!named_before && v.screen->player()) v.player = v.screen->player();
+    if (v.repaint) v.dirty = true;
+    return static_cast<int>(length);
+}
+
+std::vector<Online> Server::online() const {
+    std::vector<Online> all;
+    for (const Visitor& v : visitors_)
+        if (!v.dead && v.screen && v.screen->player()) all.push_back({v.screen->player()->name, "in the lobby"});
+    return all;
+}
+
+void Server::everyone_redraws() {
+    for (Visitor& v : visitors_)
+        if (v.screen) v.dirty = true;
+}
+
+void Server::draw(Visitor& v) {
+    if (!v.dirty || !v.terminal || !v.screen || v.closing) return;
+    // A visitor who does not read gets no more frames until they catch up: the newest is drawn then.
+    if (v.out.size() > 64 * 1024) return;
+    v.out += v.terminal->draw(v.screen->compose(v.terminal->rows(), v.terminal->columns(), online()), v.repaint);
+    v.dirty = v.repaint = false;
+}
+
+void Server::flush(Visitor& v) {
+    if (v.channel == nullptr || v.out.empty()) return;
+    const std::uint32_t window = ssh_channel_window_size(v.channel);
+    const std::size_t n = std::min<std::size_t>(v.out.size(), std::min<std::uint32_t>(window, 32768));
+    if (n == 0) return;
+    const int written = ssh_channel_write(v.channel, v.out.data(), static_cast<std::uint32_t>(n));
+    if (written < 0) {
+        v.dead = true;
+        return;
+    }
+    v.out.erase(0, static_cast<std::size_t>(written));
+}
+
+void Server::end(Visitor& v, std::string_view why) {
+    if (v.closing) return;
+    if (v.terminal) v.out += v.terminal->finish();
+    v.closing = true;
+    log_line(concat(v.address, ": ", v.player ? v.player->name : std::string("a visitor"), " ", why));
+    everyone_redraws();
+}
+
+Server::~Server() {
+    for (Visitor& v : visitors_) {
+        if (event_) ssh_event_remove_session(event_, v.session);
+        ssh_disconnect(v.session);
+        ssh_free(v.session);
+    }
+    if (event_) ssh_event_free(event_);
+    ssh_bind_free(bind_);
+    ::close(listener_);
+}
+
+void Server::accept_connections() {
+    for (;;) {
+        sockaddr_storage from{};
+        socklen_t length = sizeof from;
+        const int fd = ::accept4(listener_, reinterpret_cast<sockaddr*>(&from), &length, SOCK_CLOEXEC);
+        if (fd < 0) return;
+        char host[NI_MAXHOST] = "?";
+        ::getnameinfo(reinterpret_cast<sockaddr*>(&from), length, host, sizeof host, nullptr, 0, NI_NUMERICHOST);
+        const std::string address = host;
+        const auto now = Steady::now();
+        auto& tries = tries_[address];
+        while (!tries.empty() && now - tries.front() > std::chrono::minutes(1)) tries.pop_front();
+        std::string refusal;
+        if (static_cast<int>(visitors_.size()) >= config_.limits.connections) refusal = "the server is full";
+        else if (per_address_[address] >= config_.limits.per_address) refusal = "too many connections from there";
+        else if (static_cast<int>(tries.size()) >= config_.limits.auth_per_minute)
+            refusal = "too many tries a minute from there";
+        if (!refusal.empty()) {
+            log_line(concat(address, ": refused a connection: ", refusal));
+            ::close(fd);
+            continue;
+        }
+        tries.push_back(now);
+        ssh_session session = ssh_new();
+        if (session == nullptr || ssh_bind_accept_fd(bind_, session, fd) != SSH_OK) {
+            log_line(concat(address, ": ", session ? ssh_get_error(bind_) : "out of memory"));
+            if (session) ssh_free(session);
+            ::close(fd);
+            continue;
+        }
+        Visitor& v = visitors_.emplace_back();
+        v.server = this;
+        v.session = session;
+        v.address = address;
+        ++per_address_[address];
+        ssh_callbacks_init(&v.server_callbacks);
+        v.server_callbacks.userdata = &v;
+        v.server_callbacks.auth_pubkey_function = on_auth_pubkey;
+        v.server_callbacks.auth_none_function = on_auth_none;
+        v.server_callbacks.auth_password_function = on_auth_password;
+        v.server_callbacks.channel_open_request_session_function = on_open_session;
+        ssh_set_server_callbacks(session, &v.server_callbacks);
+        ssh_set_auth_methods(session, SSH_AUTH_METHOD_PUBLICKEY);
+        ssh_set_message_callback(session, on_message, &v);
+        ssh_set_blocking(session, 0);
+        if (ssh_handle_key_exchange(session) == SSH_ERROR) v.dead = true;
+        ssh_event_add_session(event_, session);
+    }
+}
+
+void Server::sweep(Steady::time_point now) {
+    for (auto it = visitors_.begin(); it != visitors_.end();) {
+        Visitor& v = *it;
+        if (!v.dead && v.stage == Visitor::Stage::Handshake) {
+            const int rc = ssh_handle_key_exchange(v.session);
+            if (rc == SSH_ERROR) v.dead = true;
+            if (now - v.started > std::chrono::seconds(config_.limits.handshake_seconds)) {
+                log_line(concat(v.address, ": dropped: no authentication in ", config_.limits.handshake_seconds, " s"));
+                v.dead = true;
+            }
+        }
+        if (!v.dead && v.stage == Visitor::Stage::Authenticated && v.channel == nullptr &&
+            now - v.started > std::chrono::seconds(config_.limits.handshake_seconds))
+            v.dead = true;
+        if (!v.dead && v.screen && !v.closing &&
+            now - v.last_key > std::chrono::minutes(config_.limits.lobby_idle_minutes)) {
+            v.out += "\r\n";
+            end(v, concat("was idle for ", config_.limits.lobby_idle_minutes, " minutes"));
+        }
+        if (!v.dead && v.out.size() > config_.limits.output_backlog) {
+            log_line(concat(v.address, ": dropped: does not read what is sent"));
+            v.dead = true;
+        }
+        if (!v.dead && !ssh_is_connected(v.session) && v.stage != Visitor::Stage::Handshake) v.dead = true;
+        if (!v.dead) {
+            draw(v);
+            flush(v);
+        }
+        if (!v.dead && v.closing && v.out.empty() && v.channel && !v.closed_at) {
+            // Said and sent: the exit status and the channel's close, then the client hangs up (or, a
+            // few seconds on, is hung up on).
+            ssh_channel_request_send_exit_status(v.channel, v.exit_status);
+            ssh_channel_send_eof(v.channel);
+            ssh_channel_close(v.channel);
+            v.closed_at = now;
+        }
+        if (!v.dead && v.closing &&
+            (v.channel == nullptr || (v.closed_at && now - *v.closed_at > std::chrono::seconds(5))))
+            v.dead = true;
+        if (v.dead) {
+            ssh_event_remove_session(event_, v.session);
+            ssh_disconnect(v.session);
+            ssh_free(v.session);
+            if (--per_address_[v.address] <= 0) per_address_.erase(v.address);
+            const bool had_screen = v.screen.has_value();
+            it = visitors_.erase(it);
+            if (had_screen) everyone_redraws();
+            continue;
+        }
+        ++it;
+    }
+}
+
+int Server::wait_ms(Steady::time_point) const {
+    // Handshakes and the output still to send are looked at again soon; otherwise the idle limits.
+    for (const Visitor& v : visitors_)
+        if (v.stage == Visitor::Stage::Handshake || !v.out.empty() || v.dirty) return 50;
+    return 1000;
+}
+
+int Server::run() {
+    event_ = ssh_event_new();
+    if (event_ == nullptr) return 1;
+    ssh_event_add_fd(event_, listener_, POLLIN, on_listener, this);
+    ssh_event_add_fd(event_, wake_, POLLIN, on_wake, this);
+    while (g_stop == 0) {
+        ssh_event_dopoll(event_, wait_ms(Steady::now()));
+        accept_connections();
+        // The whole loop's work for this turn, the freeing of the connections that ended last.
+        sweep(Steady::now());
+        // Everything drawn and flushed; a second sweep frees what the first closed.
+        sweep(Steady::now());
+    }
+    log_line("stopping");
+    for (Visitor& v : visitors_) {
+        if (v.terminal && !v.closing) {
+            v.out += v.terminal->finish();
+            v.out += "The fetaix server is stopping.\r\n";
+            flush(v);
+        }
+    }
+    return 0;
+}
+
+// The listener is read after the poll (accept_connections); the wake-up pipe, of a signal, here.
+int on_listener(socket_t, int, void*) { return 0; }
+int on_wake(socket_t fd, int, void*) {
+    char bytes[64];
+    [[maybe_unused]] const ssize_t n = ::read(fd, bytes, sizeof bytes);
+    return 0;
+}
+
+Expected<int> listen_on(const std::string& address, int port) {
+    addrinfo hints{};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE | AI_NUMERICHOST | AI_NUMERICSERV;
+    addrinfo* found = nullptr;
+    const std::string service = std::to_string(port);
+    if (const int rc = ::getaddrinfo(address.c_str(), service.c_str(), &hints, &found); rc != 0)
+        return Error{concat("cannot listen on ", address, ": ", gai_strerror(rc))};
+    std::string problem = "no address";
+    int fd = -1;
+    for (addrinfo* a = found; a != nullptr && fd < 0; a = a->ai_next) {
+        fd = ::socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
+        if (fd < 0) continue;
+        const int yes = 1;
+        ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        if (::bind(fd, a->ai_addr, a->ai_addrlen) != 0 || ::listen(fd, 128) != 0) {
+            problem = std::strerror(errno);
+            ::close(fd);
+            fd = -1;
+        }
+    }
+    ::freeaddrinfo(found);
+    if (fd < 0) return Error{concat("cannot listen on ", address, " port ", port, ": ", problem)};
+    return fd;
+}
+
+// The port a listening socket has (the one the kernel chose for port 0).
+int port_of(int fd) {
+    sockaddr_storage bound{};
+    socklen_t length = sizeof bound;
+    if (::getsockname(fd, reinterpret_cast<sockaddr*>(&bound), &length) != 0) return 0;
+    if (bound.ss_family == AF_INET) return ntohs(reinterpret_cast<sockaddr_in*>(&bound)->sin_port);
+    if (bound.ss_family == AF_INET6) return ntohs(reinterpret_cast<sockaddr_in6*>(&bound)->sin6_port);
+    return 0;
+}
+
+}  // namespace
+
+Expected<std::string> host_key_fingerprint(const std::string& data) {
+    auto key = load_host_key(data);
+    if (!key) return key.error();
+    std::string fingerprint = fingerprint_of(*key);
+    ssh_key_free(*key);
+    return fingerprint;
+}
+
+int serve(const ServerConfig& config) {
+    auto store = Store::open(config.data);
+    if (!store) {
+        log_line(store.error().message);
+        return 1;
+    }
+    auto key = load_host_key(config.data);
+    if (!key) {
+        log_line(key.error().message);
+        return 1;
+    }
+    const std::string fingerprint = fingerprint_of(*key);
+    auto listener = listen_on(config.listen, config.port);
+    if (!listener) {
+        ssh_key_free(*key);
+        log_line(listener.error().message);
+        return 1;
+    }
+    ssh_bind bind = ssh_bind_new();
+    bool no_config = false;
+    ssh_bind_options_set(bind, SSH_BIND_OPTIONS_PROCESS_CONFIG, &no_config);
+    // The bind owns the key from here on.
+    if (ssh_bind_options_set(bind, SSH_BIND_OPTIONS_IMPORT_KEY, *key) != SSH_OK) {
+        log_line("cannot use the host key");
+        ssh_bind_free(bind);
+        ::close(*listener);
+        return 1;
+    }
+    int wake[2];
+    if (::pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) return 1;
+    g_wake_write = wake[1];
+    struct sigaction action {};
+    action.sa_handler = on_stop_signal;
+    sigemptyset(&action.sa_mask);
+    for (int s : {SIGINT, SIGTERM}) sigaction(s, &action, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+    const int port = port_of(*listener);
+    std::printf("fetaix serve: listening on %s port %d (ssh -p %d %s)\nhost key %s\ndata %s\n", config.listen.c_str(),
+                port, port, config.listen == "0.0.0.0" || config.listen == "::" ? "HOST" : config.listen.c_str(),
+                fingerprint.c_str(), (*store)->path().c_str());
+    std::fflush(stdout);
+    Server server(config, std::move(*store), bind, *listener, wake[0]);
+    const int status = server.run();
+    g_wake_write = -1;
+    ::close(wake[1]);
+    ::close(wake[0]);
+    return status;
+}
+
+}  // namespace fetaix::server

@@ -1,0 +1,206 @@
+#include "store.hpp"
+
+#include <array>
+#include <chrono>
+#include <ctime>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <sqlite3.h>
+
+#include "text/display.hpp"
+
+namespace fetaix::server {
+
+namespace {
+
+// Each step takes the schema from the version before it to its own (index + 1), in one transaction.
+constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
+    // 1: players and the keys they are known by.
+    "CREATE TABLE players ("
+    "  id INTEGER PRIMARY KEY,"
+    "  name TEXT NOT NULL UNIQUE COLLATE NOCASE,"
+    "  created INTEGER NOT NULL,"
+    "  banned INTEGER NOT NULL DEFAULT 0);"
+    "CREATE TABLE player_keys ("
+    "  fingerprint TEXT PRIMARY KEY,"
+    "  player INTEGER NOT NULL REFERENCES players(id),"
+    "  added INTEGER NOT NULL);",
+};
+
+std::int64_t unix_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
+
+Error sql_error(sqlite3* db, std::string_view what) { return Error{concat(what, ": ", sqlite3_errmsg(db))}; }
+
+// One prepared statement, finalized however the function that made it ends.
+class Statement {
+public:
+    Statement(sqlite3* db, std::string_view sql) {
+        if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) != SQLITE_OK)
+            stmt_ = nullptr;
+    }
+    ~Statement() { sqlite3_finalize(stmt_); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+    bool ok() const { return stmt_ != nullptr; }
+    Statement& bind(int index, std::string_view text) {
+        if (stmt_) sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Statement& bind(int index, std::int64_t value) {
+        if (stmt_) sqlite3_bind_int64(stmt_, index, value);
+        return *this;
+    }
+    // SQLITE_ROW, SQLITE_DONE or an error code.
+    int step() { return stmt_ ? sqlite3_step(stmt_) : SQLITE_ERROR; }
+    std::int64_t integer(int column) const { return sqlite3_column_int64(stmt_, column); }
+    std::string text(int column) const {
+        const unsigned char* t = sqlite3_column_text(stmt_, column);
+        return t ? std::string(reinterpret_cast<const char*>(t)) : std::string();
+    }
+
+private:
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+bool exec(sqlite3* db, std::string_view sql) {
+    return sqlite3_exec(db, std::string(sql).c_str(), nullptr, nullptr, nullptr) == SQLITE_OK;
+}
+
+// Runs `body` in one write transaction: all of it, or (an Error, a failed commit) none of it.
+template <class Body>
+auto in_transaction(sqlite3* db, Body body) -> decltype(body()) {
+    if (!exec(db, "BEGIN IMMEDIATE")) return sql_error(db, "cannot write the server's database");
+    auto result = body();
+    if (!result.ok()) {
+        exec(db, "ROLLBACK");
+        return result;
+    }
+    if (!exec(db, "COMMIT")) {
+        Error e = sql_error(db, "cannot write the server's database");
+        exec(db, "ROLLBACK");
+        return e;
+    }
+    return result;
+}
+
+Player player_from(const Statement& s) { return Player{s.integer(0), s.text(1), s.integer(2) != 0}; }
+
+constexpr std::string_view kPlayerColumns = "SELECT id, name, banned FROM players ";
+
+}  // namespace
+
+std::optional<std::string> name_problem(std::string_view name) {
+    if (text::printable(name) != name) return "a name cannot hold control, invisible or direction characters";
+    for (char c : name)
+        if (c == ' ' || c == '\t') return "a name cannot hold spaces";
+    const int width = text::display_width(name);
+    if (width < 2 || width > 20) return "a name is 2 to 20 columns long";
+    std::string lower(name);
+    for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    if (lower.starts_with("guest-")) return "names starting with guest- are the guests'";
+    return std::nullopt;
+}
+
+Expected<std::unique_ptr<Store>> Store::open(const std::string& folder) {
+    ::mkdir(folder.c_str(), 0700);
+    const std::string path = folder + "/fetaix.db";
+    // Players' keys and names are nobody else's business: the file (and SQLite's -wal and -shm beside
+    // it, which take its mode) is the owner's alone.
+    if (const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600); fd >= 0) ::close(fd);
+    sqlite3* db = nullptr;
+    const int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);
+    if (rc != SQLITE_OK) {
+        Error e{concat("cannot open the server's database ", path, ": ", db ? sqlite3_errmsg(db) : "out of memory")};
+        sqlite3_close(db);
+        return e;
+    }
+    std::unique_ptr<Store> store(new Store(db, path));
+    // Another process (fetaix serve ban) may write while the server runs: wait for it, briefly.
+    sqlite3_busy_timeout(db, 2000);
+    if (!exec(db, "PRAGMA foreign_keys = ON")) return sql_error(db, concat("cannot use the server's database ", path));
+    {
+        Statement mode(db, "PRAGMA journal_mode = WAL");
+        if (mode.step() != SQLITE_ROW || mode.text(0) != "wal")
+            return sql_error(db, concat("cannot use the server's database ", path, " in WAL mode"));
+    }
+    const int version = store->schema_version();
+    if (version > kSchemaVersion)
+        return Error{concat("the server's database ", path, " is of a later fetaix (schema ", version,
+                            "; this one knows up to ", kSchemaVersion, "): not touched")};
+    for (int v = version; v < kSchemaVersion; ++v) {
+        struct Done {};
+        auto step = in_transaction(db, [&]() -> Expected<Done> {
+            if (!exec(db, kMigrations[static_cast<std::size_t>(v)]) ||
+                !exec(db, concat("PRAGMA user_version = ", v + 1)))
+                return sql_error(db, concat("cannot bring the server's database ", path, " to schema ", v + 1));
+            return Done{};
+        });
+        if (!step) return step.error();
+    }
+    return store;
+}
+
+Store::~Store() { sqlite3_close(db_); }
+
+int Store::schema_version() const {
+    Statement s(db_, "PRAGMA user_version");
+    return s.step() == SQLITE_ROW ? static_cast<int>(s.integer(0)) : -1;
+}
+
+Expected<std::optional<Player>> Store::player_by_key(std::string_view fingerprint) const {
+    Statement s(db_, concat(kPlayerColumns, "WHERE id = (SELECT player FROM player_keys WHERE fingerprint = ?1)"));
+    const int rc = s.bind(1, fingerprint).step();
+    if (rc == SQLITE_ROW) return std::optional<Player>(player_from(s));
+    if (rc == SQLITE_DONE) return std::optional<Player>();
+    return sql_error(db_, "cannot read the server's database");
+}
+
+Expected<std::optional<Player>> Store::player_by_name(std::string_view name) const {
+    Statement s(db_, concat(kPlayerColumns, "WHERE name = ?1"));
+    const int rc = s.bind(1, name).step();
+    if (rc == SQLITE_ROW) return std::optional<Player>(player_from(s));
+    if (rc == SQLITE_DONE) return std::optional<Player>();
+    return sql_error(db_, "cannot read the server's database");
+}
+
+Expected<Player> Store::add_player(std::string_view name, std::string_view fingerprint) {
+    if (auto problem = name_problem(name)) return Error{*problem};
+    return in_transaction(db_, [&]() -> Expected<Player> {
+        Statement taken(db_, concat(kPlayerColumns, "WHERE name = ?1"));
+        const int rc = taken.bind(1, name).step();
+        if (rc == SQLITE_ROW) return Error{concat("the name ", name, " is taken")};
+        if (rc != SQLITE_DONE) return sql_error(db_, "cannot read the server's database");
+        Statement add(db_, "INSERT INTO players (name, created) VALUES (?1, ?2)");
+        if (add.bind(1, name).bind(2, unix_now()).step() != SQLITE_DONE) return sql_error(db_, "cannot add the player");
+        const std::int64_t id = sqlite3_last_insert_rowid(db_);
+        Statement key(db_, "INSERT INTO player_keys (fingerprint, player, added) VALUES (?1, ?2, ?3)");
+        if (key.bind(1, fingerprint).bind(2, id).bind(3, unix_now()).step() != SQLITE_DONE)
+            return sql_error(db_, "cannot add the player's key");
+        return Player{id, std::string(name), false};
+    });
+}
+
+Expected<Player> Store::set_banned(std::string_view name, bool banned) {
+    return in_transaction(db_, [&]() -> Expected<Player> {
+        Statement s(db_, "UPDATE players SET banned = ?1 WHERE name = ?2 RETURNING id, name, banned");
+        const int rc = s.bind(1, banned ? 1 : 0).bind(2, name).step();
+        if (rc == SQLITE_DONE) return Error{concat("no player is named ", name)};
+        if (rc != SQLITE_ROW) return sql_error(db_, "cannot write the server's database");
+        Player p = player_from(s);
+        if (s.step() != SQLITE_DONE) return sql_error(db_, "cannot write the server's database");
+        return p;
+    });
+}
+
+Expected<std::vector<Player>> Store::players() const {
+    Statement s(db_, concat(kPlayerColumns, "ORDER BY name"));
+    std::vector<Player> all;
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) all.push_back(player_from(s));
+    if (rc != SQLITE_DONE) return sql_error(db_, "cannot read the server's database");
+    return all;
+}
+
+}  // namespace fetaix::server

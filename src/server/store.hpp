@@ -1,0 +1,60 @@
+#pragma once
+// The server's data: one SQLite database, fetaix.db in WAL mode under the data folder, holding the
+// players and the SSH keys they are known by (bans included). Its schema is versioned (PRAGMA
+// user_version) and migrated forward on open, each step in one transaction; every write is one
+// transaction too, so a write that fails (disk full, a read-only folder) leaves nothing half-written
+// and comes back as an Error that says what failed.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fetaix/error.hpp>
+
+struct sqlite3;
+
+namespace fetaix::server {
+
+// The schema this program writes; a database of a later version is refused, not touched.
+inline constexpr int kSchemaVersion = 1;
+
+struct Player {
+    std::int64_t id = 0;
+    std::string name;
+    bool banned = false;
+};
+
+// Why `name` cannot be a player's name, or nothing: 2 to 20 columns, no spaces, no control, invisible
+// or direction characters, and not guest-... (the guests' names). Whether it is taken is the store's.
+std::optional<std::string> name_problem(std::string_view name);
+
+class Store {
+public:
+    // Opens (creating it when missing) `folder`/fetaix.db and migrates it to kSchemaVersion.
+    static Expected<std::unique_ptr<Store>> open(const std::string& folder);
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    int schema_version() const;
+    const std::string& path() const { return path_; }
+
+    // The player a key (its SHA-256 fingerprint, "SHA256:...") belongs to, or nothing for a new key.
+    Expected<std::optional<Player>> player_by_key(std::string_view fingerprint) const;
+    Expected<std::optional<Player>> player_by_name(std::string_view name) const;
+    // A new player with their first key; a taken name (any letter case) or a bad one is an Error.
+    Expected<Player> add_player(std::string_view name, std::string_view fingerprint);
+    // Bans or lets back a player: every key of theirs is refused at authentication while banned.
+    Expected<Player> set_banned(std::string_view name, bool banned);
+    Expected<std::vector<Player>> players() const;
+
+private:
+    Store(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+    sqlite3* db_;
+    std::string path_;
+};
+
+}  // namespace fetaix::server

@@ -1,0 +1,196 @@
+# The SSH server, through the real OpenSSH client: visitors in tmux windows, the server in the
+# background on a port of its own, its log read for what it refused.
+
+# start_server [ARGS...]: fetaix serve on 127.0.0.1 and a free port, a fresh data folder ($SERVER_DATA),
+# its log in $SERVER_LOG; waits until it listens and sets $PORT and $SERVER_PID. Keys a and b are made
+# for the visitors (ssh_as).
+start_server() {
+    SERVER_DATA=${SERVER_DATA:-$(mktemp -d)}
+    SERVER_LOG=$SERVER_DATA.log
+    KEYS=$(mktemp -d)
+    ssh-keygen -q -t ed25519 -N '' -f "$KEYS/a" -C a || fail "ssh-keygen"
+    ssh-keygen -q -t ed25519 -N '' -f "$KEYS/b" -C b || fail "ssh-keygen"
+    $BIN serve --listen 127.0.0.1 --port 0 --data "$SERVER_DATA" "$@" >"$SERVER_LOG.out" 2>"$SERVER_LOG" &
+    SERVER_PID=$!
+    local deadline=$((SECONDS + 10))
+    until grep -q '^fetaix serve: listening on' "$SERVER_LOG.out" 2>/dev/null; do
+        ((SECONDS < deadline)) || fail "the server did not start: $(cat "$SERVER_LOG")"
+        kill -0 "$SERVER_PID" 2>/dev/null || fail "the server ended: $(cat "$SERVER_LOG")"
+        sleep 0.05
+    done
+    PORT=$(sed -n 's/^fetaix serve: listening on 127.0.0.1 port \([0-9]*\) .*/\1/p' "$SERVER_LOG.out")
+    [ -n "$PORT" ] || fail "no port in: $(cat "$SERVER_LOG.out")"
+    trap 'stop_server; cleanup' EXIT
+}
+
+stop_server() {
+    [ -n "${SERVER_PID:-}" ] && kill "$SERVER_PID" 2>/dev/null && wait "$SERVER_PID" 2>/dev/null
+    rm -rf "${KEYS:-}" "${SERVER_DATA:-}" "${SERVER_LOG:-}" "${SERVER_LOG:-}.out"
+}
+
+# ssh_command KEY: the client, with no user configuration, key KEY only, the server's key learnt on
+# first use into the test's own known_hosts.
+ssh_command() {
+    echo "ssh -F /dev/null -i $KEYS/$1 -o IdentitiesOnly=yes -o IdentityAgent=none -o BatchMode=yes" \
+        "-o UserKnownHostsFile=$KEYS/known_hosts -o StrictHostKeyChecking=accept-new -o LogLevel=ERROR -p $PORT"
+}
+
+# ssh_as KEY [ARGS...]: the client run here, its output and status as they are.
+ssh_as() {
+    local key=$1
+    shift
+    timeout 20 $(ssh_command "$key") "$@"
+}
+
+# visit SESSION KEY COLUMNS ROWS [ARGS...]: a visitor's ssh in a tmux session of that size; its exit
+# status shows as "EXITED N".
+visit() {
+    local session=$1 key=$2 columns=$3 rows=$4
+    shift 4
+    $T -u new-session -d -s "$session" -x "$columns" -y "$rows" \
+        "TERM=xterm-256color $(ssh_command "$key") -t $* 127.0.0.1; echo EXITED \$?; sleep 30"
+}
+
+# in SESSION wait_for|wait_gone|screen|keys ...: a helper of lib.sh on another visitor's window.
+on() {
+    local session=$1
+    shift
+    screen() { $T capture-pane -p -t "$session"; }
+    keys() { $T send-keys -t "$session" "$@"; }
+    "$@"
+    screen() { $T capture-pane -p -t e2e; }
+    keys() { $T send-keys -t e2e "$@"; }
+}
+
+# expect_log REGEX: the server's log says it, within a few seconds.
+expect_log() {
+    local deadline=$((SECONDS + 5))
+    until grep -qE -- "$1" "$SERVER_LOG"; do
+        ((SECONDS < deadline)) || fail "the server's log does not say /$1/: $(cat "$SERVER_LOG")"
+        sleep 0.05
+    done
+}
+
+e2e_serve_refuses() {
+    start_server
+    local out
+    # A command of the visitor's own, and sftp: refused, and the server says so.
+    out=$(ssh_as a 127.0.0.1 cat /etc/passwd 2>&1) && fail "exec was let through: $out"
+    grep -q 'exec request failed' <<<"$out" || fail "exec: $out"
+    grep -q 'root:' <<<"$out" && fail "exec ran: $out"
+    expect_log "refused the command 'cat /etc/passwd'"
+    out=$(timeout 20 sftp -F /dev/null -i "$KEYS/a" -o IdentitiesOnly=yes -o BatchMode=yes \
+        -o UserKnownHostsFile="$KEYS/known_hosts" -o StrictHostKeyChecking=accept-new -P "$PORT" 127.0.0.1 2>&1 </dev/null) &&
+        fail "sftp was let through: $out"
+    grep -q 'subsystem request failed' <<<"$out" || fail "sftp: $out"
+    expect_log "refused the subsystem 'sftp'"
+    # Port forwarding both ways.
+    out=$(ssh_as a -W 127.0.0.1:22 127.0.0.1 2>&1 </dev/null) && fail "-W was let through: $out"
+    grep -q 'stdio forwarding failed' <<<"$out" || fail "-W: $out"
+    expect_log 'refused port forwarding \(a direct-tcpip channel\)'
+    out=$(ssh_as a -o ExitOnForwardFailure=yes -R 0:127.0.0.1:22 -N 127.0.0.1 2>&1) && fail "-R was let through: $out"
+    grep -q 'remote port forwarding failed' <<<"$out" || fail "-R: $out"
+    expect_log 'refused remote port forwarding \(tcpip-forward\)'
+    # A shell without a terminal: told how to connect, and ended with status 1.
+    out=$(ssh_as a -T 127.0.0.1 2>&1 </dev/null)
+    [ $? -eq 1 ] || fail "ssh -T: status $?: $out"
+    grep -q 'this server is played in a terminal: connect with ssh -t' <<<"$out" || fail "ssh -T: $out"
+    # Agent and X11 forwarding asked for alongside the game: refused, and the game is drawn anyway.
+    eval "$(ssh-agent -s)" >/dev/null
+    $T -u new-session -d -s e2e -x 80 -y 24 \
+        "DISPLAY=:7 SSH_AUTH_SOCK=$SSH_AUTH_SOCK TERM=xterm-256color $(ssh_command a | sed 's/-o IdentityAgent=none//') -t -A -X 127.0.0.1; echo EXITED \$?; sleep 30"
+    wait_for 'choose the name you will play under' 10
+    expect_log 'refused X11 forwarding'
+    expect_log 'refused agent forwarding'
+    ssh-agent -k >/dev/null
+}
+
+e2e_serve_first_visit() {
+    start_server --name kasbah
+    visit e2e a 80 24
+    wait_for 'fetaix server kasbah' 10
+    expect_line 2 "  Welcome. This key is new here: choose the name you will play under."
+    # A name the rules refuse, then a good one.
+    keys -l 'guest-7'
+    keys Enter
+    wait_for "Not taken: names starting with guest- are the guests'."
+    keys C-u BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+    keys -l 'Youssef'
+    keys Enter
+    wait_for '^  You are Youssef\.'
+    wait_for '^    Youssef  in the lobby'
+    # The second visitor may not take the same name in another letter case.
+    visit b b 100 30
+    on b wait_for 'choose the name you will play under' 10
+    on b keys -l 'YOUSSEF'
+    on b keys Enter
+    on b wait_for 'Not taken: the name YOUSSEF is taken\.'
+    on b keys BSpace BSpace BSpace BSpace BSpace BSpace BSpace
+    on b keys -l 'Amina'
+    on b keys Enter
+    on b wait_for '^  Players online \(2\)'
+    wait_for '^    Amina  in the lobby'
+    # Amina leaves: her ssh ends with status 0 and the lobby no longer lists her.
+    on b keys q
+    on b wait_for '^EXITED 0'
+    wait_gone 'Amina'
+    # The window follows the visitor's size.
+    $T resize-window -t e2e -x 60 -y 15
+    wait_for '^q leaves'
+    expect_line 14 "q leaves"
+    # Youssef's key comes back later: no question, his name.
+    keys q
+    wait_for '^EXITED 0'
+    $T kill-session -t e2e
+    visit e2e a 80 24
+    wait_for '^  You are Youssef\.' 10
+    # The host key the client learnt is the one the server prints, kept private in the data folder.
+    local learnt printed
+    learnt=$(ssh-keygen -lf "$KEYS/known_hosts" | awk '{print $2}')
+    printed=$($BIN serve --fingerprint --data "$SERVER_DATA")
+    [ -n "$learnt" ] && [ "$learnt" = "$printed" ] || fail "fingerprint: client learnt '$learnt', serve prints '$printed'"
+    grep -q "^host key $printed\$" "$SERVER_LOG.out" || fail "the start did not print $printed"
+    [ "$(stat -c %a "$SERVER_DATA/ssh_host_ed25519_key")" = 600 ] || fail "host key mode $(stat -c %a "$SERVER_DATA/ssh_host_ed25519_key")"
+    [ "$(stat -c %a "$SERVER_DATA/fetaix.db")" = 600 ] || fail "database mode $(stat -c %a "$SERVER_DATA/fetaix.db")"
+}
+
+e2e_serve_ban() {
+    start_server
+    visit e2e a 80 24
+    wait_for 'choose the name you will play under' 10
+    keys -l 'Karim'
+    keys Enter
+    wait_for '^  You are Karim\.'
+    keys q
+    wait_for '^EXITED 0'
+    local out
+    out=$($BIN serve ban karim --data "$SERVER_DATA") || fail "ban: $out"
+    [ "$out" = "Karim is banned: their keys are refused." ] || fail "ban said: $out"
+    out=$($BIN serve players --data "$SERVER_DATA")
+    [ "$out" = "Karim   banned" ] || fail "players: $out"
+    # Refused at authentication: the client is told no key worked.
+    out=$(ssh_as a -t 127.0.0.1 2>&1 </dev/null) && fail "a banned key got in: $out"
+    grep -q 'Permission denied (publickey)' <<<"$out" || fail "banned: $out"
+    expect_log 'refused the banned key of Karim'
+    out=$($BIN serve ban nobody --data "$SERVER_DATA" 2>&1) && fail "banning nobody succeeded"
+    [ "$out" = "fetaix serve: no player is named nobody" ] || fail "ban nobody: $out"
+    $BIN serve unban Karim --data "$SERVER_DATA" >/dev/null || fail "unban"
+    $T kill-session -t e2e
+    visit e2e a 80 24
+    wait_for '^  You are Karim\.' 10
+}
+
+e2e_serve_terminal_types() {
+    start_server
+    local out
+    # A terminal type the server has no description of: said, and the connection ends.
+    out=$(TERM=no-such-term timeout 20 script -qec "$(ssh_command a) -t 127.0.0.1" /dev/null 2>&1)
+    grep -q "unknown terminal type 'no-such-term'; set TERM to one this server knows" <<<"$out" || fail "unknown TERM: $out"
+    # vt100's description pads its sequences with delays ($<5>): none of that reaches the screen.
+    $T -u new-session -d -s e2e -x 80 -y 24 "TERM=vt100 $(ssh_command a) -t 127.0.0.1; echo EXITED \$?; sleep 30"
+    wait_for 'choose the name you will play under' 10
+    expect_line 0 "  fetaix server $(hostname)"
+    screen | grep -qF '$<' && fail "padding drawn on a vt100"
+    keys C-c
+    wait_for '^EXITED 0'
+}

@@ -1,0 +1,153 @@
+// The server's database: its schema made and migrated on open, players and their keys, names checked,
+// bans, and writes that fail leaving nothing behind.
+
+#include <catch2/catch.hpp>
+
+#include <sqlite3.h>
+#include <sys/stat.h>
+
+#include "server/store.hpp"
+#include "temp_folder.hpp"
+
+using namespace fetaix;
+using namespace fetaix::server;
+
+namespace {
+
+int pragma(const std::string& path, const char* sql) {
+    sqlite3* db = nullptr;
+    sqlite3_open(path.c_str(), &db);
+    sqlite3_stmt* s = nullptr;
+    sqlite3_prepare_v2(db, sql, -1, &s, nullptr);
+    const int value = sqlite3_step(s) == SQLITE_ROW ? sqlite3_column_int(s, 0) : -1;
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+    return value;
+}
+
+void run_sql(const std::string& path, const char* sql) {
+    sqlite3* db = nullptr;
+    sqlite3_open(path.c_str(), &db);
+    REQUIRE(sqlite3_exec(db, sql, nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+}
+
+}  // namespace
+
+TEST_CASE("server store: a new database is made at the current schema, in WAL mode, private to its owner") {
+    test::TempFolder dir;
+    auto store = Store::open(dir.path);
+    REQUIRE(store);
+    CHECK((*store)->schema_version() == kSchemaVersion);
+    CHECK((*store)->path() == dir.path + "/fetaix.db");
+    store->reset();
+    CHECK(pragma(dir.path + "/fetaix.db", "PRAGMA user_version") == kSchemaVersion);
+    struct stat st {};
+    REQUIRE(::stat((dir.path + "/fetaix.db").c_str(), &st) == 0);
+    CHECK((st.st_mode & 0777) == 0600);
+    sqlite3* db = nullptr;
+    sqlite3_open((dir.path + "/fetaix.db").c_str(), &db);
+    sqlite3_stmt* s = nullptr;
+    sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &s, nullptr);
+    REQUIRE(sqlite3_step(s) == SQLITE_ROW);
+    CHECK(std::string(reinterpret_cast<const char*>(sqlite3_column_text(s, 0))) == "wal");
+    sqlite3_finalize(s);
+    sqlite3_close(db);
+}
+
+TEST_CASE("server store: a database of a later schema is refused and not touched") {
+    test::TempFolder dir;
+    run_sql(dir.path + "/fetaix.db", "PRAGMA user_version = 99");
+    auto store = Store::open(dir.path);
+    REQUIRE_FALSE(store);
+    CHECK(store.error().message.find("later fetaix (schema 99") != std::string::npos);
+    CHECK(pragma(dir.path + "/fetaix.db", "PRAGMA user_version") == 99);
+}
+
+TEST_CASE("server store: a player is known by their key, and the same key finds them again after a restart") {
+    test::TempFolder dir;
+    {
+        auto store = Store::open(dir.path);
+        REQUIRE(store);
+        auto none = (*store)->player_by_key("SHA256:aaa");
+        REQUIRE(none);
+        CHECK_FALSE(none->has_value());
+        auto added = (*store)->add_player("Youssef", "SHA256:aaa");
+        REQUIRE(added);
+        CHECK(added->name == "Youssef");
+    }
+    auto store = Store::open(dir.path);
+    REQUIRE(store);
+    auto found = (*store)->player_by_key("SHA256:aaa");
+    REQUIRE(found);
+    REQUIRE(found->has_value());
+    CHECK((*found)->name == "Youssef");
+    CHECK_FALSE((*found)->banned);
+}
+
+TEST_CASE("server store: a name is taken once, whatever its letter case") {
+    test::TempFolder dir;
+    auto store = Store::open(dir.path);
+    REQUIRE(store);
+    REQUIRE((*store)->add_player("Amina", "SHA256:one"));
+    auto again = (*store)->add_player("AMINA", "SHA256:two");
+    REQUIRE_FALSE(again);
+    CHECK(again.error().message == "the name AMINA is taken");
+    auto second = (*store)->player_by_key("SHA256:two");
+    REQUIRE(second);
+    CHECK_FALSE(second->has_value());
+}
+
+TEST_CASE("server store: a player added with a key already someone's is not half-written") {
+    test::TempFolder dir;
+    auto store = Store::open(dir.path);
+    REQUIRE(store);
+    REQUIRE((*store)->add_player("Amina", "SHA256:one"));
+    // The player row goes in first; the key's row then fails, and the player must go with it.
+    auto twice = (*store)->add_player("Karim", "SHA256:one");
+    REQUIRE_FALSE(twice);
+    CHECK(twice.error().message.find("cannot add the player's key") == 0);
+    auto karim = (*store)->player_by_name("Karim");
+    REQUIRE(karim);
+    CHECK_FALSE(karim->has_value());
+    auto all = (*store)->players();
+    REQUIRE(all);
+    CHECK(all->size() == 1);
+}
+
+TEST_CASE("server store: names are 2 to 20 columns with no spaces, controls, direction marks or guest- prefix") {
+    CHECK_FALSE(name_problem("Youssef"));
+    CHECK_FALSE(name_problem("يوسف"));
+    CHECK_FALSE(name_problem("李明"));
+    CHECK_FALSE(name_problem("ab"));
+    CHECK_FALSE(name_problem("abcdefghijklmnopqrst"));
+    CHECK(name_problem("a") == "a name is 2 to 20 columns long");
+    CHECK(name_problem("abcdefghijklmnopqrstu") == "a name is 2 to 20 columns long");
+    CHECK(name_problem("Youssef El") == "a name cannot hold spaces");
+    CHECK(name_problem("you\x1b[2Jssef") == "a name cannot hold control, invisible or direction characters");
+    CHECK(name_problem("admin\xE2\x80\xAE") == "a name cannot hold control, invisible or direction characters");
+    CHECK(name_problem("bad\xFFname") == "a name cannot hold control, invisible or direction characters");
+    CHECK(name_problem("Guest-0001") == "names starting with guest- are the guests'");
+    auto store_check = [](const char* name) {
+        test::TempFolder dir;
+        auto store = Store::open(dir.path);
+        return store && !(*store)->add_player(name, "SHA256:x");
+    };
+    CHECK(store_check("a b"));
+}
+
+TEST_CASE("server store: a banned player's key still finds them, marked banned, until they are let back") {
+    test::TempFolder dir;
+    auto store = Store::open(dir.path);
+    REQUIRE(store);
+    REQUIRE((*store)->add_player("Karim", "SHA256:k"));
+    auto banned = (*store)->set_banned("karim", true);
+    REQUIRE(banned);
+    CHECK(banned->name == "Karim");
+    CHECK((*(*store)->player_by_key("SHA256:k"))->banned);
+    REQUIRE((*store)->set_banned("Karim", false));
+    CHECK_FALSE((*(*store)->player_by_key("SHA256:k"))->banned);
+    auto nobody = (*store)->set_banned("Nobody", true);
+    REQUIRE_FALSE(nobody);
+    CHECK(nobody.error().message == "no player is named Nobody");
+}
