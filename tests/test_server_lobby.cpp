@@ -1,4 +1,5 @@
-// The visitor's first screens: the name a new key goes by, then the lobby.
+// The visitor's screens outside a game: the name a new key goes by, then the lobby (seeks, games,
+// who is online) and what a choice there asks of the server.
 
 #include <catch2/catch.hpp>
 
@@ -10,9 +11,28 @@ using front::Key;
 
 namespace {
 
-void type(VisitorScreen& s, std::string_view text) {
+// Types `text` and returns the last choice it made.
+LobbyChoice type(VisitorScreen& s, std::string_view text, const LobbyView& view = {}) {
     KeyReader reader;
-    for (const KeyReader::Read& r : reader.feed(text)) s.key(r);
+    LobbyChoice last;
+    for (const KeyReader::Read& r : reader.feed(text)) last = s.key(r, view);
+    return last;
+}
+
+VisitorScreen known(const char* name) {
+    return VisitorScreen(Player{1, name, false}, "kasbah", [](std::string_view) -> Expected<Player> {
+        FAIL("no name is asked of a known key");
+        return Error{""};
+    });
+}
+
+LobbyView busy_lobby() {
+    LobbyView view;
+    view.online = {{"Amina", "in the lobby"}, {"Karim", "playing"}, {"Youssef", "in the lobby"}};
+    view.seeks = {{4, "Youssef", "5+3, any colour", false}, {5, "Amina", "untimed, plays Black", true}};
+    view.games = {{2, "Karim", "Zineb", "12 moves, White to move", 1, false},
+                  {3, "Amina", "Omar", "3 moves, Black to move", 0, true}};
+    return view;
 }
 
 }  // namespace
@@ -39,26 +59,71 @@ TEST_CASE("visitor screen: a new key is asked for a name; a refused one says why
     REQUIRE(s.player());
     CHECK(s.player()->name == "يوسف");
     CHECK(asked == std::vector<std::string>{"Youssef", "يوسف"});
-    f = s.compose(24, 80, {{"يوسف", "in the lobby"}});
-    CHECK(f.line(2) == "  You are يوسف.");
-    CHECK(f.line(4) == "  Players online (1)");
-    CHECK(f.line(5) == "    يوسف  in the lobby");
 }
 
-TEST_CASE("visitor screen: a known key goes to the lobby at once; q and Ctrl-C leave") {
-    VisitorScreen s(Player{1, "Amina", false}, "kasbah", [](std::string_view) -> Expected<Player> {
-        FAIL("no name is asked of a known key");
-        return Error{""};
-    });
-    tui::Frame f = s.compose(24, 80, {{"Amina", "in the lobby"}, {"Karim", "in the lobby"}});
-    CHECK(f.line(2) == "  You are Amina.");
-    CHECK(f.line(4) == "  Players online (2)");
-    CHECK(f.line(23) == "q leaves");
-    type(s, "x");
-    CHECK_FALSE(s.leaving());
-    type(s, "q");
-    CHECK(s.leaving());
-    VisitorScreen t(std::nullopt, "kasbah", [](std::string_view) -> Expected<Player> { return Error{"no"}; });
-    type(t, "\x03");
-    CHECK(t.leaving());
+TEST_CASE("visitor screen: the lobby lists the visitor's games, the seeks, the games to watch and who is online") {
+    VisitorScreen s = known("Amina");
+    const tui::Frame f = s.compose(24, 80, busy_lobby());
+    // "You are Amina" (13 columns) ends two columns from the right edge: it starts at column 65.
+    CHECK(f.line(0) == "  fetaix server kasbah" + std::string(43, ' ') + "You are Amina");
+    CHECK(f.line(2) == "  Your games (Enter returns to your seat)");
+    CHECK(f.line(3) == "  > Amina - Omar   3 moves, Black to move");
+    CHECK(f.line(5) == "  Open seeks (Enter accepts)");
+    CHECK(f.line(6) == "    Youssef   5+3, any colour");
+    CHECK(f.line(7) == "    Amina   untimed, plays Black   yours: Enter withdraws it");
+    CHECK(f.line(9) == "  Games in progress (Enter watches)");
+    CHECK(f.line(10) == "    Karim - Zineb   12 moves, White to move, 1 watching");
+    CHECK(f.line(12) == "  Online (3)");
+    CHECK(f.line(13) == "    Amina (in the lobby), Karim (playing), Youssef (in the lobby)");
+    CHECK(f.line(23) == "Up/Down choose · Enter · n new seek · q leaves");
+}
+
+TEST_CASE("visitor screen: Enter on each line of the lobby asks for what that line offers") {
+    VisitorScreen s = known("Amina");
+    const LobbyView view = busy_lobby();
+    using K = LobbyChoice::Kind;
+    LobbyChoice c = type(s, "\r", view);
+    CHECK(c.kind == K::Return);
+    CHECK(c.id == 3);
+    c = type(s, "\x1b[B\r", view);
+    CHECK(c.kind == K::Accept);
+    CHECK(c.id == 4);
+    c = type(s, "j\r", view);
+    CHECK(c.kind == K::Withdraw);
+    CHECK(c.id == 5);
+    c = type(s, "\x1b[B\r", view);
+    CHECK(c.kind == K::Watch);
+    CHECK(c.id == 2);
+    // The cursor stops at the last line.
+    c = type(s, "\x1b[B\x1b[B\r", view);
+    CHECK(c.kind == K::Watch);
+    CHECK(type(s, "q", view).kind == K::Leave);
+    CHECK(type(s, "\x03", view).kind == K::Leave);
+}
+
+TEST_CASE("visitor screen: n sets up a seek, its clock and side chosen with the arrows; Esc drops it") {
+    VisitorScreen s = known("Amina");
+    CHECK(type(s, "n").kind == LobbyChoice::Kind::None);
+    tui::Frame f = s.compose(24, 80, {});
+    CHECK(f.line(2) == "  New seek");
+    CHECK(f.line(3) == "    > Clock: < untimed >");
+    CHECK(f.line(4) == "      Side:  < any colour >");
+    type(s, "\x1b[C\x1b[C\x1b[C");
+    CHECK(s.compose(24, 80, {}).line(3) == "    > Clock: < 5+3 >");
+    type(s, "\x1b[B\x1b[D");
+    CHECK(s.compose(24, 80, {}).line(4) == "    > Side:  < Black >");
+    const LobbyChoice c = type(s, "\r");
+    REQUIRE(c.kind == LobbyChoice::Kind::Seek);
+    REQUIRE(c.terms.clock);
+    CHECK(*c.terms.clock == TimeControl{300'000, Bonus::Fischer, 3'000});
+    CHECK(c.terms.creator_side == Color::Black);
+    CHECK(terms_words(c.terms) == "5+3, plays Black");
+    type(s, "n\x1b");
+    CHECK(s.compose(24, 80, {}).line(2) == "  Open seeks (Enter accepts)");
+}
+
+TEST_CASE("visitor screen: the seek clocks run from untimed to 30 minutes") {
+    std::vector<std::string> words;
+    for (const auto& clock : seek_clocks()) words.push_back(clock_words(clock));
+    CHECK(words == std::vector<std::string>{"untimed", "1 min", "3+2", "5+3", "10+5", "15+10", "30 min"});
 }

@@ -168,17 +168,20 @@ Expected<std::unique_ptr<Network>> Network::start(const NetOptions& options, pla
 }
 
 std::optional<Error> Network::connect() {
-    auto path = net::find_game(options_.name);
+    auto path = options_.socket.empty() ? net::find_game(options_.name)
+                                        : Expected<net::GameSocket>(net::GameSocket{options_.socket, false});
     if (!path) return path.error();
     net::ClientConfig config;
     config.socket_path = path->path;
     config.shared = path->shared;
-    config.role = options_.mode == NetOptions::Mode::Watch ? net::Role::Watch : net::Role::Seat;
+    config.role = options_.mode == NetOptions::Mode::Watch ? net::Role::Watch
+                  : options_.seat ? (*options_.seat == Color::White ? net::Role::White : net::Role::Black)
+                                  : net::Role::Seat;
     config.code = options_.code;
     config.name = options_.player;
     // The seat token kept when first let in: the same seat back, on a rejoin too.
     token_problem_.clear();
-    if (config.role == net::Role::Seat)
+    if (config.role != net::Role::Watch)
         config.token = read_token(token_path(state_folder_, options_.name), 0, &token_problem_);
     auto client = net::Client::connect(std::move(config), table_->game_for_session(), table_->clock_for_session());
     if (!client) return client.error();
@@ -272,6 +275,9 @@ void Network::note_history(Controller& controller) const {
 }
 
 std::string Network::join_quit_text(bool host_gone) const {
+    if (options_.from_lobby)
+        return host_gone ? "Back to the lobby? The server lost this game for now."
+                         : "Back to the lobby? The game goes on and your seat stays yours (Your games).";
     if (host_gone) return concat("Quit? The host is gone; fetaix join ", options_.name, " rejoins once it is back.");
     return concat("Quit? The host keeps the game: fetaix join ", options_.name, " takes your seat back.");
 }

@@ -25,6 +25,13 @@ struct NetOptions {
     std::string player;   // this terminal's player's name (empty: the settings', or the login name)
     bool resume = false;  // host: the autosaved game again, its players' seat tokens with it
     std::string note;     // watch: said instead of "Watching NAME" (a game taken over)
+    // Join, watch: the game's socket, when the program knows it (the SSH server's own games): not looked
+    // for by name. Join: the seat asked for (none: whichever is free).
+    std::string socket;
+    std::optional<Color> seat;
+    // A game of the SSH server, left for its lobby: the words say how to come back there, not which
+    // command to run.
+    bool from_lobby = false;
 };
 
 // How the curses screen looks (src/tui); the screen-reader mode has no look.

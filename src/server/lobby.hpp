@@ -1,7 +1,8 @@
 #pragma once
-// What a visitor sees after the SSH handshake, as Frames: the first visit's question (the name this
-// key goes by from now on), then the lobby. The screen only keeps what the visitor typed and which
-// screen is up; who is online and taking a name are the server's, handed in.
+// What a visitor sees outside a game, as Frames: the first visit's question (the name this key goes by
+// from now on), then the lobby: their games to return to, the open seeks to accept, the games in
+// progress to watch, and who is online. The screen keeps only what this visitor typed and chose; what
+// the lobby lists is the server's, handed in as a LobbyView, and what a choice does is the server's too.
 
 #include <functional>
 #include <optional>
@@ -11,6 +12,7 @@
 #include <fetaix/error.hpp>
 
 #include "remote_terminal.hpp"
+#include "room.hpp"
 #include "store.hpp"
 
 namespace fetaix::server {
@@ -18,8 +20,42 @@ namespace fetaix::server {
 // Someone on the server now, as the lobby lists them.
 struct Online {
     std::string name;
-    std::string doing;  // "in the lobby"
+    std::string doing;  // "in the lobby", "playing", "watching"
 };
+
+struct SeekView {
+    int id = 0;
+    std::string by;
+    std::string terms;  // "5+3, any colour"
+    bool mine = false;
+};
+
+struct GameView {
+    int id = 0;
+    std::string white, black;
+    std::string standing;  // "12 moves, White to move"
+    std::size_t watchers = 0;
+    bool mine = false;  // the visitor has a seat in it
+};
+
+struct LobbyView {
+    std::vector<Online> online;
+    std::vector<SeekView> seeks;
+    std::vector<GameView> games;
+};
+
+// What the visitor chose in the lobby, for the server to do.
+struct LobbyChoice {
+    enum class Kind { None, Leave, Seek, Withdraw, Accept, Watch, Return };
+    Kind kind = Kind::None;
+    int id = 0;       // the seek or game chosen
+    GameTerms terms;  // Seek: what it offers
+};
+
+// The clocks a seek may offer, and the sides its creator may take.
+std::vector<std::optional<TimeControl>> seek_clocks();
+// "5+3, any colour": a seek's terms as the lobby lists them.
+std::string terms_words(const GameTerms& terms);
 
 class VisitorScreen {
 public:
@@ -29,22 +65,37 @@ public:
     // `known`: the player this key belongs to (the lobby at once); nothing asks for a name first.
     VisitorScreen(std::optional<Player> known, std::string server_name, TakeName take_name);
 
-    // One key: the name typed and taken, or the lobby's keys. True when the screen changed.
-    bool key(const KeyReader::Read& read);
-    bool leaving() const { return leaving_; }
+    // One key, with the lobby as it stands: what the visitor chose (None when the key only moved
+    // something on this screen, or nothing).
+    LobbyChoice key(const KeyReader::Read& read, const LobbyView& view);
     const std::optional<Player>& player() const { return player_; }
+    // A message on the lobby's last line but one (why a choice did not work), until the next key.
+    void tell(std::string text) { message_ = std::move(text); }
 
-    tui::Frame compose(int rows, int columns, const std::vector<Online>& online) const;
+    tui::Frame compose(int rows, int columns, const LobbyView& view) const;
 
 private:
-    void take_typed_name();
+    void type_name(const KeyReader::Read& read);
+    LobbyChoice seek_form_key(const front::Key& k);
+    // The lobby's list as the cursor walks it: the visitor's games, the seeks, the other games.
+    struct Item {
+        LobbyChoice::Kind kind;
+        int id;
+    };
+    static std::vector<Item> items(const LobbyView& view);
 
     std::optional<Player> player_;
     std::string server_name_;
     TakeName take_name_;
     std::string typed_;    // the name as typed so far
     std::string problem_;  // why the name last entered was not taken
-    bool leaving_ = false;
+    std::string message_;
+    std::size_t cursor_ = 0;  // in items()
+    // The new seek being set up (n): which of its fields is chosen and their values.
+    bool form_open_ = false;
+    int form_field_ = 0;  // 0 clock, 1 side
+    int form_clock_ = 0;  // in seek_clocks()
+    int form_side_ = 0;   // 0 any, 1 White, 2 Black
 };
 
 }  // namespace fetaix::server

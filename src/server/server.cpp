@@ -13,6 +13,7 @@
 #include <memory>
 #include <netdb.h>
 #include <poll.h>
+#include <random>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -21,6 +22,7 @@
 #include <libssh/libssh.h>
 #include <libssh/server.h>
 
+#include "game_screen.hpp"
 #include "lobby.hpp"
 #include "remote_terminal.hpp"
 #include "store.hpp"
@@ -120,6 +122,9 @@ struct Visitor {
     std::optional<RemoteTerminal> terminal;
     KeyReader keys;
     std::optional<VisitorScreen> screen;
+    // In a game (playing or watching): its screen, and the game's id; none in the lobby.
+    std::unique_ptr<GameScreen> game;
+    int room = 0;
     std::string out;                              // bytes for the channel that it has not taken yet
     bool dirty = false;                           // the screen is to be drawn again
     bool repaint = false;                         // every cell of it
@@ -158,8 +163,30 @@ private:
     void end(Visitor& v, std::string_view why);
     void sweep(Steady::time_point now);
     int wait_ms(Steady::time_point now) const;
-    std::vector<Online> online() const;
     void everyone_redraws();
+    // The lobby as this visitor sees it, and what their choice there does.
+    LobbyView lobby_view(const Visitor& v) const;
+    // "in the lobby", "playing", "watching", "after a game"
+    std::string doing(const Visitor& v) const;
+    void choose(Visitor& v, const LobbyChoice& choice);
+    void accept_seek(Visitor& v, int seek);
+    // Puts the visitor in the game `room`: at their seat if they have one there, else watching.
+    void enter_room(Visitor& v, int room);
+    void leave_room(Visitor& v);
+    // The folder of a player's own seat tokens, made when missing.
+    std::string player_folder(std::int64_t player) const;
+    // The game descriptors (rooms' hosts, visitors' game screens) polled with libssh's: registered
+    // with the event as they come and go; what each was ready for is kept for the handlers.
+    void register_game_fds();
+    void handle_games();
+    std::vector<pollfd> ready(std::vector<pollfd> fds) const;
+
+    struct Seek {
+        int id;
+        std::int64_t player;
+        std::string name;
+        GameTerms terms;
+    };
 
     ServerConfig config_;
     std::unique_ptr<Store> store_;
@@ -170,6 +197,17 @@ private:
     std::list<Visitor> visitors_;
     std::map<std::string, int> per_address_;
     std::map<std::string, std::deque<Steady::time_point>> tries_;
+    std::vector<Seek> seeks_;
+    std::map<int, std::unique_ptr<Room>> rooms_;
+    int next_id_ = 1;
+    std::mt19937_64 random_{std::random_device{}()};
+    std::map<int, short> registered_;  // game descriptors with the event, and what they are polled for
+public:
+    std::map<int, short> revents_;  // what each was found ready for in this turn
+private:
+    // Game screens and rooms done with: their descriptors are let go of before they are closed.
+    std::vector<std::unique_ptr<GameScreen>> retired_screens_;
+    std::vector<std::unique_ptr<Room>> retired_rooms_;
 };
 
 Visitor& visitor_of(void* userdata) { return *static_cast<Visitor*>(userdata); }
@@ -357,32 +395,225 @@ void Server::start_screen(Visitor& v) {
     v.last_key = Steady::now();
     v.out += v.terminal->start();
     v.dirty = true;
+    // A player whose connection dropped mid-game lands back at their seat (the newest game they are in).
+    if (v.player)
+        for (auto it = rooms_.rbegin(); it != rooms_.rend(); ++it)
+            if (!it->second->over() && it->second->side_of(v.player->id)) {
+                enter_room(v, it->first);
+                break;
+            }
     everyone_redraws();
 }
 
 int Server::data(Visitor& v, const void* bytes, std::uint32_t length) {
-    if (!v.screen) return static_cast<int>(length);  // typed before the screen is up: dropped
+    if (!v.screen || v.closing) return static_cast<int>(length);  // typed before the screen is up: dropped
     v.last_key = Steady::now();
-    const bool named_before = v.screen->player().has_value();
     for (const KeyReader::Read& read : v.keys.feed(std::string_view(static_cast<const char*>(bytes), length))) {
-        if (read.key.name == front::Key::Name::Char && read.key.ch == 12) v.repaint = true;  // Ctrl-L
-        if (v.screen->key(read)) v.dirty = true;
-        if (v.screen->leaving()) {
-            end(v, "left");
-            break;
+        v.dirty = true;
+        if (read.key.name == front::Key::Name::Char && read.key.ch == 12) {  // Ctrl-L
+            v.repaint = true;
+            continue;
         }
+        if (v.game) {
+            if (!v.game->key(read, v.terminal->rows(), v.terminal->columns())) leave_room(v);
+            continue;
+        }
+        const bool named_before = v.screen->player().has_value();
+        const LobbyChoice choice = v.screen->key(read, lobby_view(v));
+        if (!named_before && v.screen->player()) v.player = v.screen->player();
+        choose(v, choice);
+        if (v.closing) break;
     }
-    if (!named_before && v.screen->player()) v.player = v.screen->player();
-    if (v.repaint) v.dirty = true;
     return static_cast<int>(length);
 }
 
-std::vector<Online> Server::online() const {
-    std::vector<Online> all;
-    for (const Visitor& v : visitors_)
-        if (!v.dead && v.screen && v.screen->player()) all.push_back({v.screen->player()->name, "in the lobby"});
-    return all;
+std::string Server::doing(const Visitor& v) const {
+    const auto room = rooms_.find(v.room);
+    if (!v.game || room == rooms_.end()) return "in the lobby";
+    if (!room->second->side_of(v.player->id)) return "watching";
+    return room->second->over() ? "after a game" : "playing";
 }
+
+LobbyView Server::lobby_view(const Visitor& v) const {
+    LobbyView view;
+    for (const Visitor& o : visitors_)
+        if (!o.dead && !o.closing && o.screen && o.player) view.online.push_back({o.player->name, doing(o)});
+    const std::int64_t me = v.player ? v.player->id : 0;
+    for (const Seek& s : seeks_) view.seeks.push_back({s.id, s.name, terms_words(s.terms), s.player == me});
+    for (const auto& [id, room] : rooms_)
+        view.games.push_back({id, room->seat(Color::White).name, room->seat(Color::Black).name, room->standing(),
+                              room->watchers(), room->side_of(me).has_value() && !room->over()});
+    return view;
+}
+
+void Server::choose(Visitor& v, const LobbyChoice& choice) {
+    using K = LobbyChoice::Kind;
+    switch (choice.kind) {
+        case K::None: return;
+        case K::Leave: end(v, "left"); return;
+        case K::Seek: {
+            // One seek a player: a new one replaces theirs.
+            std::erase_if(seeks_, [&](const Seek& s) { return s.player == v.player->id; });
+            seeks_.push_back({next_id_++, v.player->id, v.player->name, choice.terms});
+            log_line(concat(v.player->name, " seeks a game: ", terms_words(choice.terms)));
+            everyone_redraws();
+            return;
+        }
+        case K::Withdraw:
+            std::erase_if(seeks_, [&](const Seek& s) { return s.id == choice.id && s.player == v.player->id; });
+            everyone_redraws();
+            return;
+        case K::Accept: accept_seek(v, choice.id); return;
+        case K::Watch:
+        case K::Return: enter_room(v, choice.id); return;
+    }
+}
+
+void Server::accept_seek(Visitor& v, int id) {
+    const auto it = std::find_if(seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.id == id; });
+    if (it == seeks_.end()) {
+        v.screen->tell("That seek is gone.");
+        return;
+    }
+    const Seek seek = *it;
+    const Color creator = seek.terms.creator_side.value_or(random_() % 2 == 0 ? Color::White : Color::Black);
+    RoomSeat mine{v.player->id, v.player->name, ""}, theirs{seek.player, seek.name, ""};
+    const int room_id = next_id_++;
+    auto room = Room::open(room_id, seek.terms, creator == Color::White ? theirs : mine,
+                           creator == Color::White ? mine : theirs, config_.data + "/run");
+    if (!room) {
+        log_line(concat("cannot start a game: ", room.error().message));
+        v.screen->tell(concat("The game could not start: ", room.error().message));
+        return;
+    }
+    seeks_.erase(it);
+    log_line(concat("game ", room_id, ": ", (*room)->seat(Color::White).name, " - ", (*room)->seat(Color::Black).name,
+                    ", ", clock_words(seek.terms.clock)));
+    rooms_.emplace(room_id, std::move(*room));
+    enter_room(v, room_id);
+    // The seek's player, waiting in the lobby, is taken to the game they asked for.
+    for (Visitor& o : visitors_)
+        if (!o.dead && !o.closing && o.player && o.player->id == seek.player && o.screen && !o.game)
+            enter_room(o, room_id);
+    everyone_redraws();
+}
+
+std::string Server::player_folder(std::int64_t player) const {
+    const std::string folder = concat(config_.data, "/players/", std::to_string(player));
+    ::mkdir((config_.data + "/players").c_str(), 0700);
+    ::mkdir(folder.c_str(), 0700);
+    return folder;
+}
+
+void Server::enter_room(Visitor& v, int id) {
+    const auto it = rooms_.find(id);
+    if (it == rooms_.end()) {
+        v.screen->tell("That game is over and gone.");
+        return;
+    }
+    const Room& room = *it->second;
+    GameScreenOptions options;
+    options.socket = room.socket();
+    options.game_name = concat("game-", id);
+    options.seat = room.over() ? std::nullopt : room.side_of(v.player->id);
+    options.player = v.player->name;
+    options.state_folder = player_folder(v.player->id);
+    options.rules = room.terms().rules;
+    options.watch_line = concat("Watching ", room.seat(Color::White).name, " - ", room.seat(Color::Black).name,
+                                ": [ ] browse the moves, c chats with the watchers.");
+    auto screen = GameScreen::join(options);
+    if (!screen) {
+        v.screen->tell(concat("Cannot open that game: ", screen.error().message));
+        return;
+    }
+    v.game = std::move(*screen);
+    v.room = id;
+    v.dirty = true;
+    everyone_redraws();
+}
+
+void Server::leave_room(Visitor& v) {
+    if (v.game) retired_screens_.push_back(std::move(v.game));
+    v.room = 0;
+    v.dirty = true;
+    everyone_redraws();
+}
+
+namespace {
+int on_game_fd(socket_t fd, int revents, void* u);
+}
+
+void Server::register_game_fds() {
+    std::vector<pollfd> wanted;
+    for (const auto& [id, room] : rooms_) room->poll_fds(wanted);
+    for (const Visitor& v : visitors_)
+        if (v.game) v.game->poll_fds(wanted);
+    std::map<int, short> next;
+    for (const pollfd& p : wanted) next[p.fd] |= p.events;
+    for (auto it = registered_.begin(); it != registered_.end();) {
+        const auto found = next.find(it->first);
+        if (found == next.end() || found->second != it->second) {
+            const int rc = ssh_event_remove_fd(event_, it->first);
+            if (std::getenv("FETAIX_SERVE_DEBUG")) log_line(concat("fd ", it->first, " removed: ", rc));
+            it = registered_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    // Let go of by the event first, then closed: a number freed here cannot still be polled.
+    retired_screens_.clear();
+    retired_rooms_.clear();
+    for (const auto& [fd, events] : next)
+        if (!registered_.count(fd)) {
+            const int rc = ssh_event_add_fd(event_, fd, events, on_game_fd, this);
+            if (std::getenv("FETAIX_SERVE_DEBUG")) log_line(concat("fd ", fd, " added ", events, ": ", rc));
+            registered_[fd] = events;
+        }
+}
+
+std::vector<pollfd> Server::ready(std::vector<pollfd> fds) const {
+    for (pollfd& p : fds) {
+        const auto found = revents_.find(p.fd);
+        p.revents = found == revents_.end() ? 0 : found->second;
+    }
+    return fds;
+}
+
+void Server::handle_games() {
+    const auto now = net::Clock::now();
+    for (auto it = rooms_.begin(); it != rooms_.end();) {
+        Room& room = *it->second;
+        std::vector<pollfd> fds;
+        room.poll_fds(fds);
+        if (room.handle_ready(ready(fds), now)) everyone_redraws();
+        // A finished game nobody looks at any more is let go of.
+        const bool shown = std::any_of(visitors_.begin(), visitors_.end(),
+                                       [&](const Visitor& v) { return v.room == it->first; });
+        if (room.over() && !shown) {
+            retired_rooms_.push_back(std::move(it->second));
+            it = rooms_.erase(it);
+            everyone_redraws();
+            continue;
+        }
+        ++it;
+    }
+    for (Visitor& v : visitors_) {
+        if (!v.game || v.closing) continue;
+        std::vector<pollfd> fds;
+        v.game->poll_fds(fds);
+        if (v.game->handle(ready(fds))) v.dirty = true;
+        if (v.game->tick()) v.dirty = true;
+        if (v.game->take_bell() && v.terminal) v.out += v.terminal->bell();
+    }
+    revents_.clear();
+}
+
+namespace {
+int on_game_fd(socket_t fd, int revents, void* u) {
+    static_cast<Server*>(u)->revents_[fd] |= static_cast<short>(revents);
+    return 0;
+}
+}  // namespace
 
 void Server::everyone_redraws() {
     for (Visitor& v : visitors_)
@@ -393,7 +624,10 @@ void Server::draw(Visitor& v) {
     if (!v.dirty || !v.terminal || !v.screen || v.closing) return;
     // A visitor who does not read gets no more frames until they catch up: the newest is drawn then.
     if (v.out.size() > 64 * 1024) return;
-    v.out += v.terminal->draw(v.screen->compose(v.terminal->rows(), v.terminal->columns(), online()), v.repaint);
+    const int rows = v.terminal->rows(), columns = v.terminal->columns();
+    v.out += v.terminal->draw(v.game ? v.game->compose(rows, columns, v.terminal->glyphs())
+                                     : v.screen->compose(rows, columns, lobby_view(v)),
+                              v.repaint);
     v.dirty = v.repaint = false;
 }
 
@@ -493,7 +727,7 @@ void Server::sweep(Steady::time_point now) {
         if (!v.dead && v.stage == Visitor::Stage::Authenticated && v.channel == nullptr &&
             now - v.started > std::chrono::seconds(config_.limits.handshake_seconds))
             v.dead = true;
-        if (!v.dead && v.screen && !v.closing &&
+        if (!v.dead && v.screen && !v.game && !v.closing &&
             now - v.last_key > std::chrono::minutes(config_.limits.lobby_idle_minutes)) {
             v.out += "\r\n";
             end(v, concat("was idle for ", config_.limits.lobby_idle_minutes, " minutes"));
@@ -519,6 +753,14 @@ void Server::sweep(Steady::time_point now) {
             (v.channel == nullptr || (v.closed_at && now - *v.closed_at > std::chrono::seconds(5))))
             v.dead = true;
         if (v.dead) {
+            if (v.game) retired_screens_.push_back(std::move(v.game));
+            if (v.player) {
+                const std::int64_t gone = v.player->id;
+                const bool elsewhere = std::any_of(visitors_.begin(), visitors_.end(), [&](const Visitor& o) {
+                    return &o != &v && !o.dead && o.player && o.player->id == gone;
+                });
+                if (!elsewhere) std::erase_if(seeks_, [&](const Seek& s) { return s.player == gone; });
+            }
             ssh_event_remove_session(event_, v.session);
             ssh_disconnect(v.session);
             ssh_free(v.session);
@@ -533,10 +775,19 @@ void Server::sweep(Steady::time_point now) {
 }
 
 int Server::wait_ms(Steady::time_point) const {
-    // Handshakes and the output still to send are looked at again soon; otherwise the idle limits.
-    for (const Visitor& v : visitors_)
-        if (v.stage == Visitor::Stage::Handshake || !v.out.empty() || v.dirty) return 50;
-    return 1000;
+    // Handshakes and the output still to send are looked at again soon; otherwise the games' own
+    // deadlines (clocks, reconnections) and the idle limits.
+    int wait = 1000;
+    const auto sooner = [&wait](int ms) {
+        if (ms >= 0 && ms < wait) wait = ms;
+    };
+    const auto now = net::Clock::now();
+    for (const auto& [id, room] : rooms_) sooner(room->timeout_ms(now));
+    for (const Visitor& v : visitors_) {
+        if (v.stage == Visitor::Stage::Handshake || !v.out.empty() || v.dirty) sooner(50);
+        if (v.game) sooner(v.game->timeout_ms());
+    }
+    return wait;
 }
 
 int Server::run() {
@@ -545,8 +796,10 @@ int Server::run() {
     ssh_event_add_fd(event_, listener_, POLLIN, on_listener, this);
     ssh_event_add_fd(event_, wake_, POLLIN, on_wake, this);
     while (g_stop == 0) {
+        register_game_fds();
         ssh_event_dopoll(event_, wait_ms(Steady::now()));
         accept_connections();
+        handle_games();
         // The whole loop's work for this turn, the freeing of the connections that ended last.
         sweep(Steady::now());
         // Everything drawn and flushed; a second sweep frees what the first closed.
@@ -622,6 +875,12 @@ int serve(const ServerConfig& config) {
     auto store = Store::open(config.data);
     if (!store) {
         log_line(store.error().message);
+        return 1;
+    }
+    // The games' sockets: the server's alone.
+    const std::string run = config.data + "/run";
+    if (::mkdir(run.c_str(), 0700) != 0 && errno != EEXIST) {
+        log_line(concat("cannot make ", run, ": ", std::strerror(errno)));
         return 1;
     }
     auto key = load_host_key(config.data);

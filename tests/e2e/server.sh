@@ -10,6 +10,7 @@ start_server() {
     KEYS=$(mktemp -d)
     ssh-keygen -q -t ed25519 -N '' -f "$KEYS/a" -C a || fail "ssh-keygen"
     ssh-keygen -q -t ed25519 -N '' -f "$KEYS/b" -C b || fail "ssh-keygen"
+    ssh-keygen -q -t ed25519 -N '' -f "$KEYS/c" -C c || fail "ssh-keygen"
     $BIN serve --listen 127.0.0.1 --port 0 --data "$SERVER_DATA" "$@" >"$SERVER_LOG.out" 2>"$SERVER_LOG" &
     SERVER_PID=$!
     local deadline=$((SECONDS + 10))
@@ -117,8 +118,8 @@ e2e_serve_first_visit() {
     keys C-u BSpace BSpace BSpace BSpace BSpace BSpace BSpace
     keys -l 'Youssef'
     keys Enter
-    wait_for '^  You are Youssef\.'
-    wait_for '^    Youssef  in the lobby'
+    wait_for 'You are Youssef$'
+    wait_for '^    Youssef \(in the lobby\)$'
     # The second visitor may not take the same name in another letter case.
     visit b b 100 30
     on b wait_for 'choose the name you will play under' 10
@@ -128,22 +129,22 @@ e2e_serve_first_visit() {
     on b keys BSpace BSpace BSpace BSpace BSpace BSpace BSpace
     on b keys -l 'Amina'
     on b keys Enter
-    on b wait_for '^  Players online \(2\)'
-    wait_for '^    Amina  in the lobby'
+    on b wait_for '^  Online \(2\)'
+    wait_for '^    Youssef \(in the lobby\), Amina \(in the lobby\)$'
     # Amina leaves: her ssh ends with status 0 and the lobby no longer lists her.
     on b keys q
     on b wait_for '^EXITED 0'
     wait_gone 'Amina'
     # The window follows the visitor's size.
     $T resize-window -t e2e -x 60 -y 15
-    wait_for '^q leaves'
-    expect_line 14 "q leaves"
+    wait_for '^Up/Down choose'
+    expect_line 14 "Up/Down choose · Enter · n new seek · q leaves"
     # Youssef's key comes back later: no question, his name.
     keys q
     wait_for '^EXITED 0'
     $T kill-session -t e2e
     visit e2e a 80 24
-    wait_for '^  You are Youssef\.' 10
+    wait_for 'You are Youssef$' 10
     # The host key the client learnt is the one the server prints, kept private in the data folder.
     local learnt printed
     learnt=$(ssh-keygen -lf "$KEYS/known_hosts" | awk '{print $2}')
@@ -160,7 +161,7 @@ e2e_serve_ban() {
     wait_for 'choose the name you will play under' 10
     keys -l 'Karim'
     keys Enter
-    wait_for '^  You are Karim\.'
+    wait_for 'You are Karim$'
     keys q
     wait_for '^EXITED 0'
     local out
@@ -177,7 +178,7 @@ e2e_serve_ban() {
     $BIN serve unban Karim --data "$SERVER_DATA" >/dev/null || fail "unban"
     $T kill-session -t e2e
     visit e2e a 80 24
-    wait_for '^  You are Karim\.' 10
+    wait_for 'You are Karim$' 10
 }
 
 e2e_serve_terminal_types() {
@@ -193,4 +194,89 @@ e2e_serve_terminal_types() {
     screen | grep -qF '$<' && fail "padding drawn on a vt100"
     keys C-c
     wait_for '^EXITED 0'
+}
+
+# name SESSION NAME: the first visit's question answered.
+name_as() {
+    on "$1" wait_for 'choose the name you will play under' 10
+    on "$1" keys -l "$2"
+    on "$1" keys Enter
+    on "$1" wait_for "^  fetaix server .* You are $2\$"
+}
+
+# move_on SESSION MOVE: typed at the move prompt.
+move_on() {
+    on "$1" keys ':'
+    on "$1" wait_for '^Move: '
+    on "$1" keys -l "$2"
+    on "$1" keys Enter
+    on "$1" wait_gone '^Move: '
+}
+
+e2e_serve_game() {
+    # Two players meet in the lobby through a seek and play a whole game; a third watches it; a player's
+    # dropped connection lands back at their seat.
+    start_server --name kasbah
+    visit e2e a 80 24
+    name_as e2e Youssef
+    visit black b 80 24
+    name_as black Amina
+    visit watcher c 80 24
+    name_as watcher Karim
+    # Youssef seeks a 10+5 game as White: the next clock, then the side.
+    keys n
+    wait_for '^    > Clock: < untimed >'
+    keys Right Right Right Right Down Right
+    wait_for '^    > Side:  < White >'
+    expect_line 3 "      Clock: < 10+5 >"
+    keys Enter
+    on black wait_for '^  > Youssef   10\+5, plays White$'
+    on watcher wait_for '^  > Youssef   10\+5, plays White$'
+    wait_for '^  > Youssef   10\+5, plays White   yours: Enter withdraws it$'
+    # Amina accepts: both are taken to the game, each with their own side at the bottom.
+    on black keys Enter
+    on black wait_for '^White \(Youssef\) to move - waiting for Youssef \| White 12, Black 12$'
+    wait_for '^White \(Youssef\) to move - your turn \| White 12, Black 12$'
+    [ "$(screen | sed -n 3p | sed 's/ *$//')" = "5   ●─────●─────●─────●─────●" ] || fail "white's board is turned"
+    [ "$(on black screen | sed -n 3p | sed 's/ *$//')" = "1   ○─────○─────○─────○─────○" ] || fail "black's board is not turned"
+    # Karim sees it in progress and watches.
+    on watcher wait_for '^  > Youssef - Amina   0 moves, White to move'
+    on watcher keys Enter
+    on watcher wait_for '^Watching Youssef - Amina: \[ \] browse the moves, c chats with the watchers\.$'
+    white=(d3-c3 e3xc3 c3xe3 e3xc5 c5xc3xe5xe3 e3xa3xc5xe5 e5xa5xa3xc5)
+    black=(b3xd3 d4-d3 c5-d4 e5-d4 a3-b3 a5-b4)
+    for i in "${!white[@]}"; do
+        wait_for 'to move - your turn'
+        move_on e2e "${white[$i]}"
+        on black wait_for "White plays ${white[$i]}"
+        on watcher wait_for "${white[$i]}"
+        [ "$i" -lt "${#black[@]}" ] || break
+        if [ "$i" = 2 ]; then
+            # Amina's connection drops: her seat waits, her clock runs; the same key brings her back to it.
+            $T kill-session -t black
+            wait_for 'Black \(Amina\) disconnected'
+            visit black b 80 24
+            on black wait_for '^Black \(Amina\) to move - your turn' 10
+            wait_for 'Black \(Amina\) joined\.'
+        fi
+        on black wait_for "to move - your turn"
+        move_on black "${black[$i]}"
+        wait_for "Black plays ${black[$i]}"
+        on watcher wait_for "${black[$i]}"
+    done
+    wait_for '^Game over: White \(Youssef\) wins by all pieces captured\.$'
+    on black wait_for '^Game over: White \(Youssef\) wins by all pieces captured\.$'
+    on watcher wait_for '^Game over: White \(Youssef\) wins by all pieces captured\.$'
+    expect_log 'game [0-9]+: Youssef - Amina, 10\+5'
+    # Back in the lobby, the game is nobody's to return to.
+    keys q
+    wait_for '^  Open seeks'
+    grep -q 'Your games' <<<"$(screen)" && fail "a finished game is offered to return to"
+    wait_for '^    Youssef \(in the lobby\), Karim \(watching\), Amina \(after a game\)$'
+    # Once nobody looks at it, the finished game leaves the lobby.
+    on black keys q
+    on watcher keys q
+    wait_for '^  Games in progress \(Enter watches\)$'
+    wait_gone 'Youssef - Amina'
+    return 0
 }

@@ -1,0 +1,64 @@
+#include "game_screen.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "tui/frame.hpp"
+
+namespace fetaix::server {
+
+GameScreen::GameScreen(const Rules& rules) : table_(rules), controller_(table_, front::Players{}) {}
+
+Expected<std::unique_ptr<GameScreen>> GameScreen::join(const GameScreenOptions& options) {
+    std::unique_ptr<GameScreen> screen(new GameScreen(options.rules));
+    front::NetOptions net;
+    net.mode = options.seat ? front::NetOptions::Mode::Join : front::NetOptions::Mode::Watch;
+    net.name = options.game_name;
+    net.socket = options.socket;
+    net.seat = options.seat;
+    net.player = options.player;
+    net.note = options.watch_line;
+    net.from_lobby = true;
+    auto network = front::Network::start(net, screen->table_, screen->controller_.players(), options.state_folder);
+    if (!network) return network.error();
+    screen->network_ = std::move(*network);
+    screen->network_->prepare(screen->controller_);
+    return screen;
+}
+
+int GameScreen::timeout_ms() const {
+    int wait = network_->timeout_ms();
+    if (const auto clock = controller_.clock_wait()) {
+        const int ms = static_cast<int>(std::clamp<Millis>(*clock, 1, 60'000));
+        if (wait < 0 || ms < wait) wait = ms;
+    }
+    return wait;
+}
+
+bool GameScreen::handle(std::span<const pollfd> fds) {
+    const bool changed = network_->handle(fds, controller_);
+    if (changed && std::getenv("FETAIX_SERVE_DEBUG"))
+        std::fprintf(stderr, "screen: network '%s' message '%s' refusal '%s'\n", controller_.ui().network.c_str(),
+                     controller_.ui().message.c_str(), network_->refusal() ? network_->refusal()->c_str() : "");
+    return changed;
+}
+
+bool GameScreen::key(const KeyReader::Read& read, int rows, int columns) {
+    front::Key key = read.key;
+    if (key.name == front::Key::Name::Click)
+        key.point = tui::point_at(read.row, read.column, controller_.ui().flipped, tui::board_geometry(rows, columns));
+    controller_.set_too_small(!tui::screen_fits(rows, columns));
+    if (controller_.ui().help_open) controller_.set_help_pages(tui::help_page_count(controller_, rows));
+    const front::Action action = front::map_key(key, controller_.mode(), controller_.keys());
+    const bool go_on = controller_.handle(action);
+    network_->take_events(controller_);
+    return go_on;
+}
+
+tui::Frame GameScreen::compose(int rows, int columns, const tui::Glyphs& glyphs) {
+    controller_.set_too_small(!tui::screen_fits(rows, columns));
+    return tui::compose(controller_, rows, columns, glyphs);
+}
+
+}  // namespace fetaix::server

@@ -1,0 +1,55 @@
+#pragma once
+// A visitor's screen of a game the server hosts (room.hpp): the same controller, frame and keys as the
+// terminal game, joined to the game's Host as a player's seat or a watcher. Nothing here touches a file:
+// saving, opening and the game history are the server's business, not a visitor's.
+
+#include <memory>
+#include <optional>
+#include <poll.h>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "front/controller.hpp"
+#include "front/network.hpp"
+#include "remote_terminal.hpp"
+
+namespace fetaix::server {
+
+struct GameScreenOptions {
+    std::string socket;         // the game's Host
+    std::string game_name;      // its name ("game-12": the seat token's file name)
+    std::optional<Color> seat;  // the seat taken; none: watching
+    std::string player;         // the visitor's name
+    std::string state_folder;   // the visitor's own folder of seat tokens, under the data folder
+    std::string watch_line;     // a watcher's standing line: what the game is, and the keys
+    Rules rules;
+};
+
+class GameScreen {
+public:
+    static Expected<std::unique_ptr<GameScreen>> join(const GameScreenOptions& options);
+
+    void poll_fds(std::vector<pollfd>& fds) const { network_->poll_fds(fds); }
+    // How long the loop may wait before this screen needs it again (-1: no limit).
+    int timeout_ms() const;
+    // What arrived from the game; true when the screen changed.
+    bool handle(std::span<const pollfd> fds);
+    // A key; false when the visitor leaves the game for the lobby (q, and yes).
+    bool key(const KeyReader::Read& read, int rows, int columns);
+    // The clocks (a flag falls); true when the shown time changed.
+    bool tick() { return controller_.tick(); }
+    // The terminal's size, before each frame: too small a one shows only how large it must be.
+    tui::Frame compose(int rows, int columns, const tui::Glyphs& glyphs);
+    bool take_bell() { return controller_.take_bell(); }
+    const front::Controller& controller() const { return controller_; }
+
+private:
+    explicit GameScreen(const Rules& rules);
+
+    play::Table table_;
+    front::Controller controller_;
+    std::unique_ptr<front::Network> network_;
+};
+
+}  // namespace fetaix::server

@@ -1,0 +1,70 @@
+#include "room.hpp"
+
+namespace fetaix::server {
+
+std::string clock_words(const std::optional<TimeControl>& clock) {
+    if (!clock) return "untimed";
+    const Millis minutes = clock->base / 60000, seconds = (clock->base / 1000) % 60;
+    std::string base = seconds == 0
+                           ? std::to_string(minutes)
+                           : concat(std::to_string(minutes), ":", seconds < 10 ? "0" : "", std::to_string(seconds));
+    if (clock->kind == Bonus::None) return concat(base, " min");
+    const char sign = clock->kind == Bonus::Fischer ? '+' : clock->kind == Bonus::Delay ? 'd' : 'b';
+    return concat(base, sign, std::to_string(clock->bonus / 1000));
+}
+
+Room::Room(int id, const GameTerms& terms, RoomSeat white, RoomSeat black)
+    : id_(id), terms_(terms), white_(std::move(white)), black_(std::move(black)), game_(terms.rules) {}
+
+Room::~Room() = default;
+
+Expected<std::unique_ptr<Room>> Room::open(int id, const GameTerms& terms, RoomSeat white, RoomSeat black,
+                                           const std::string& folder) {
+    std::unique_ptr<Room> room(new Room(id, terms, std::move(white), std::move(black)));
+    net::HostConfig config;
+    config.game_name = concat("game-", id);
+    config.socket_path = concat(folder, "/game-", id, ".sock");
+    config.host_side = std::nullopt;
+    config.white = room->white_.name;
+    config.black = room->black_.name;
+    config.white_token = room->white_.token;
+    config.black_token = room->black_.token;
+    config.white_clock = terms.clock;
+    config.black_clock = terms.clock;
+    auto host = net::Host::start(std::move(config), room->game_, room->clock_);
+    if (!host) return host.error();
+    room->host_ = std::move(*host);
+    return room;
+}
+
+const std::string& Room::socket() const { return host_->socket_path(); }
+
+std::optional<Color> Room::side_of(std::int64_t player) const {
+    if (white_.player == player) return Color::White;
+    if (black_.player == player) return Color::Black;
+    return std::nullopt;
+}
+
+std::size_t Room::watchers() const { return host_->watchers(); }
+
+std::string Room::standing() const {
+    if (game_.over()) return std::string(result_token(game_.result().outcome));
+    const std::size_t moves = full_moves_before(game_.position().side_to_move, game_.ply());
+    return concat(moves, moves == 1 ? " move, " : " moves, ", to_string(game_.position().side_to_move), " to move");
+}
+
+void Room::poll_fds(std::vector<pollfd>& fds) const { host_->poll_fds(fds); }
+
+int Room::timeout_ms(net::TimePoint now) const { return host_->timeout_ms(now); }
+
+bool Room::handle_ready(std::span<const pollfd> fds, net::TimePoint now) {
+    host_->handle_ready(fds, now);
+    bool changed = false;
+    for (const net::Event& e : host_->take_events())
+        if (e.kind == net::EventKind::Moved || e.kind == net::EventKind::Result || e.kind == net::EventKind::Synced ||
+            e.kind == net::EventKind::Joined || e.kind == net::EventKind::Left)
+            changed = true;
+    return changed;
+}
+
+}  // namespace fetaix::server
