@@ -1152,3 +1152,47 @@ TEST_CASE("net: a plain game's host taken over tells its player and watchers whe
     }
     CHECK(t.host->connections() == 0);
 }
+
+TEST_CASE("net: with keep, every change is kept before it is sent, and one that cannot be kept is undone", "[net]") {
+    // Both seats remote, as on the SSH server; `keep` records what it was asked to keep, and fails
+    // while `full` is set (a full disk).
+    std::vector<std::size_t> kept;
+    bool full = false;
+    HostConfig config = config_with({}, std::nullopt);
+    config.keep = [&](const Game& g) -> std::optional<std::string> {
+        if (full) return "disk full";
+        kept.push_back(g.ply());
+        return std::nullopt;
+    };
+    Table t(config);
+    auto white = t.connect(Role::White, "Youssef");
+    auto black = t.connect(Role::Black, "Amina");
+    Probe w{white.get(), {}}, b{black.get(), {}};
+    REQUIRE(pump({&t.probe, &w, &b},
+                 [&] { return w.count(EventKind::Synced) >= 1 && b.count(EventKind::Synced) >= 1; }));
+    CHECK(kept == std::vector<std::size_t>{0});
+    const Move first = first_legal(white->game());
+    REQUIRE_FALSE(white->play(first));
+    REQUIRE(pump({&t.probe, &w, &b}, [&] { return b.count(EventKind::Moved) == 1; }));
+    CHECK(kept == std::vector<std::size_t>{0, 1});
+    // The disk fills: Amina's move is refused for everyone, her copy and the watcher-less host alike.
+    full = true;
+    const Move reply = first_legal(black->game());
+    REQUIRE_FALSE(black->play(reply));
+    REQUIRE(pump({&t.probe, &w, &b}, [&] {
+        return b.count(EventKind::Notice) >= 1 && w.count(EventKind::Notice) >= 1 && w.count(EventKind::Synced) >= 2;
+    }));
+    CHECK(t.host->game().ply() == 1);
+    CHECK(white->game().ply() == 1);
+    CHECK(black->game().ply() == 1);
+    CHECK(text_of(b, EventKind::Notice).find("the game could not be stored (disk full): its last change is undone") !=
+          std::string::npos);
+    CHECK(t.probe.last(EventKind::Notice) != nullptr);
+    // Room again: the same move goes through. (The copies had the refused move in the same read as the
+    // state that undid it: a Moved each, then the Synced.)
+    full = false;
+    REQUIRE_FALSE(black->play(reply));
+    REQUIRE(pump({&t.probe, &w, &b}, [&] { return w.count(EventKind::Moved) == 3; }));
+    CHECK(t.host->game().ply() == 2);
+    CHECK(kept.back() == 2);
+}

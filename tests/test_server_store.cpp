@@ -151,3 +151,60 @@ TEST_CASE("server store: a banned player's key still finds them, marked banned, 
     REQUIRE_FALSE(nobody);
     CHECK(nobody.error().message == "no player is named Nobody");
 }
+
+TEST_CASE("server store: a game is stored as it begins, again at each change, and found in play until it ends") {
+    test::TempFolder dir;
+    auto store = Store::open(dir.path);
+    REQUIRE(store);
+    auto youssef = (*store)->add_player("Youssef", "SHA256:y");
+    auto amina = (*store)->add_player("Amina", "SHA256:a");
+    REQUIRE(youssef);
+    REQUIRE(amina);
+    StoredGame g;
+    g.white = *youssef;
+    g.black = *amina;
+    g.white_token = "wt";
+    g.black_token = "bt";
+    auto id = (*store)->add_game(g);
+    REQUIRE(id);
+    CHECK_FALSE((*store)->save_game(*id, "1. d3-c3 *", ""));
+    auto playing = (*store)->games_in_play();
+    REQUIRE(playing);
+    REQUIRE(playing->size() == 1);
+    CHECK(playing->front().id == *id);
+    CHECK(playing->front().white.name == "Youssef");
+    CHECK(playing->front().black.name == "Amina");
+    CHECK(playing->front().white_token == "wt");
+    CHECK(playing->front().black_token == "bt");
+    CHECK(playing->front().record == "1. d3-c3 *");
+    CHECK_FALSE((*store)->save_game(*id, "1. d3-c3 0-1", "0-1"));
+    auto after = (*store)->games_in_play();
+    REQUIRE(after);
+    CHECK(after->empty());
+    auto missing = (*store)->save_game(*id + 7, "*", "");
+    REQUIRE(missing);
+    CHECK(*missing == concat("no game ", std::to_string(*id + 7), " to store"));
+}
+
+TEST_CASE("server store: a database of schema 1 is brought to schema 2, its players kept") {
+    test::TempFolder dir;
+    const std::string path = dir.path + "/fetaix.db";
+    run_sql(path,
+            "CREATE TABLE players (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE, created INTEGER "
+            "NOT NULL, banned INTEGER NOT NULL DEFAULT 0);"
+            "CREATE TABLE player_keys (fingerprint TEXT PRIMARY KEY, player INTEGER NOT NULL REFERENCES players(id), "
+            "added INTEGER NOT NULL);"
+            "INSERT INTO players (name, created) VALUES ('Karim', 0);"
+            "INSERT INTO player_keys VALUES ('SHA256:k', 1, 0);"
+            "PRAGMA user_version = 1;");
+    auto store = Store::open(dir.path);
+    REQUIRE(store);
+    CHECK((*store)->schema_version() == 2);
+    auto karim = (*store)->player_by_key("SHA256:k");
+    REQUIRE(karim);
+    REQUIRE(karim->has_value());
+    CHECK((*karim)->name == "Karim");
+    auto games = (*store)->games_in_play();
+    REQUIRE(games);
+    CHECK(games->empty());
+}

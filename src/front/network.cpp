@@ -182,7 +182,9 @@ std::optional<Error> Network::connect() {
     // The seat token kept when first let in: the same seat back, on a rejoin too.
     token_problem_.clear();
     if (config.role != net::Role::Watch)
-        config.token = read_token(token_path(state_folder_, options_.name), 0, &token_problem_);
+        config.token = !options_.token.empty()
+                           ? options_.token
+                           : read_token(token_path(state_folder_, options_.name), 0, &token_problem_);
     auto client = net::Client::connect(std::move(config), table_->game_for_session(), table_->clock_for_session());
     if (!client) return client.error();
     host_pid_ = (*client)->host_pid();

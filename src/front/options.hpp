@@ -29,6 +29,7 @@ struct NetOptions {
     // for by name. Join: the seat asked for (none: whichever is free).
     std::string socket;
     std::optional<Color> seat;
+    std::string token;  // join: the seat's token, when the program has it (else the state folder's)
     // A game of the SSH server, left for its lobby: the words say how to come back there, not which
     // command to run.
     bool from_lobby = false;

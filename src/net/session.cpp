@@ -225,6 +225,42 @@ struct Host::Impl {
     void published() {
         const Game& g = self.game_;
         sent = Sent{g.start(), g.rules(), g.moves(), g.result(), g.over(), self.clock_};
+        unkept = true;
+    }
+
+    // --- Keeping: with config.keep, nothing leaves before the game as it stands is kept ---
+
+    // The game and clocks as last kept, to go back to when keeping a change fails.
+    std::optional<Game> kept_game;
+    std::optional<fetaix::Clock> kept_clock;
+    bool unkept = false;  // published since last kept
+
+    // Keeps what was published since the last time; a change that cannot be kept is undone for everyone
+    // (the whole state follows what was queued, in the same write) and said.
+    void keep_changes() {
+        if (!config.keep || !unkept) return;
+        unkept = false;
+        if (auto why = config.keep(self.game_)) {
+            const std::string said = concat("the game could not be stored (", *why, "): its last change is undone");
+            if (kept_game) {
+                self.game_ = *kept_game;
+                self.clock_ = kept_clock;
+                self.offer_.reset();
+                published();
+                unkept = false;
+                for (auto& p : peers)
+                    if (!p->conn.closed() && (p->stage == Stage::Seated || p->stage == Stage::Watching)) {
+                        p->conn.send(error_line(said));
+                        send_state(*p);
+                    }
+                Event e = event(EventKind::Synced);
+                self.emit(std::move(e));
+            }
+            self.emit(event(EventKind::Notice, said));
+            return;
+        }
+        kept_game = self.game_;
+        kept_clock = self.clock_;
     }
 
     State state() const {
@@ -304,6 +340,7 @@ struct Host::Impl {
                 for (const std::string& line : lines) p->conn.send(line);
     }
     void flush_all() {
+        keep_changes();
         for (auto& p : peers) p->conn.flush();
     }
 

@@ -219,6 +219,11 @@ struct HostConfig {
     bool handover = false;
     // A side the host's computer plays: never free for a remote player.
     std::optional<Color> computer_side;
+    // Stores the game as it stands (its moves, their clocks, its result) before any change of it leaves
+    // for the players and watchers; why it could not. A change that cannot be stored is undone for
+    // everyone and said (an error line, and a Notice event). None: nothing is stored (the program's
+    // autosave keeps its game).
+    std::function<std::optional<std::string>(const Game& game)> keep;
 };
 
 class Host final : public Session {

@@ -17,6 +17,7 @@ Expected<std::unique_ptr<GameScreen>> GameScreen::join(const GameScreenOptions& 
     net.name = options.game_name;
     net.socket = options.socket;
     net.seat = options.seat;
+    net.token = options.token;
     net.player = options.player;
     net.note = options.watch_line;
     net.from_lobby = true;

@@ -20,6 +20,7 @@ struct GameScreenOptions {
     std::string socket;         // the game's Host
     std::string game_name;      // its name ("game-12": the seat token's file name)
     std::optional<Color> seat;  // the seat taken; none: watching
+    std::string token;          // the seat's token
     std::string player;         // the visitor's name
     std::string state_folder;   // the visitor's own folder of seat tokens, under the data folder
     std::string watch_line;     // a watcher's standing line: what the game is, and the keys

@@ -1,5 +1,7 @@
 #include "room.hpp"
 
+#include <ctime>
+
 namespace fetaix::server {
 
 std::string clock_words(const std::optional<TimeControl>& clock) {
@@ -13,14 +15,45 @@ std::string clock_words(const std::optional<TimeControl>& clock) {
     return concat(base, sign, std::to_string(clock->bonus / 1000));
 }
 
+namespace {
+
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm day{};
+    gmtime_r(&now, &day);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y.%m.%d", &day);
+    return text;
+}
+
+}  // namespace
+
 Room::Room(int id, const GameTerms& terms, RoomSeat white, RoomSeat black)
-    : id_(id), terms_(terms), white_(std::move(white)), black_(std::move(black)), game_(terms.rules) {}
+    : id_(id), terms_(terms), white_(std::move(white)), black_(std::move(black)), game_(terms.rules), date_(today()) {}
+
+GameTerms Room::terms_of(const GameRecord& record) {
+    GameTerms terms;
+    terms.rules = record.rules;
+    terms.clock = record.white_clock;
+    return terms;
+}
+
+std::string Room::record() const {
+    std::vector<Tag> tags{{"Event", "fetaix server"}, {"Date", date_}, {"White", white_.name}, {"Black", black_.name}};
+    if (terms_.clock) tags.push_back({std::string(kTagTimeControl), time_control_tag(*terms_.clock)});
+    return format_pdn(game_, tags);
+}
 
 Room::~Room() = default;
 
 Expected<std::unique_ptr<Room>> Room::open(int id, const GameTerms& terms, RoomSeat white, RoomSeat black,
-                                           const std::string& folder) {
+                                           const std::string& folder, Keep keep, const GameRecord* resumed) {
     std::unique_ptr<Room> room(new Room(id, terms, std::move(white), std::move(black)));
+    if (resumed) {
+        room->game_ = to_game(*resumed);
+        for (const Tag& t : resumed->tags)
+            if (t.name == "Date") room->date_ = t.value;
+    }
     net::HostConfig config;
     config.game_name = concat("game-", id);
     config.socket_path = concat(folder, "/game-", id, ".sock");
@@ -31,6 +64,12 @@ Expected<std::unique_ptr<Room>> Room::open(int id, const GameTerms& terms, RoomS
     config.black_token = room->black_.token;
     config.white_clock = terms.clock;
     config.black_clock = terms.clock;
+    // A resumed game's clocks go on from where they stood after its last move.
+    if (terms.clock && room->game_.ply() > 0) config.clock_now = room->game_.clock_at(room->game_.ply());
+    Room* self = room.get();
+    config.keep = [self, keep = std::move(keep)](const Game& game) -> std::optional<std::string> {
+        return keep(self->record(), game.over() ? std::string(result_token(game.result().outcome)) : std::string());
+    };
     auto host = net::Host::start(std::move(config), room->game_, room->clock_);
     if (!host) return host.error();
     room->host_ = std::move(*host);

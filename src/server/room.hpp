@@ -5,6 +5,7 @@
 // offer, clock and reconnection of a game between two terminals.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <poll.h>
@@ -36,9 +37,17 @@ struct RoomSeat {
 
 class Room {
 public:
-    // Hosts a new game at `folder`/game-ID.sock (a folder of the server's own, mode 0700).
+    // Stores the game's record (PDN) as it stands, and its result once it has one: why it could not.
+    using Keep = std::function<std::optional<std::string>(const std::string& record, const std::string& result)>;
+
+    // Hosts the game at `folder`/game-ID.sock (a folder of the server's own, mode 0700): a new one, or
+    // `resumed`, a game in play when the server last stopped, which goes on where its record ends (its
+    // clocks as they stood after its last move). `keep` stores each change before anyone sees it.
     static Expected<std::unique_ptr<Room>> open(int id, const GameTerms& terms, RoomSeat white, RoomSeat black,
-                                                const std::string& folder);
+                                                const std::string& folder, Keep keep,
+                                                const GameRecord* resumed = nullptr);
+    // The terms a stored record was played with: its rules and its clock.
+    static GameTerms terms_of(const GameRecord& record);
     ~Room();
     Room(const Room&) = delete;
     Room& operator=(const Room&) = delete;
@@ -54,6 +63,9 @@ public:
     bool over() const { return game_.over(); }
     // "12 moves, White to move", "1-0"
     std::string standing() const;
+    // The game as PDN: the players, the date, the time control, the rules, every move with the clocks
+    // after it, the result.
+    std::string record() const;
 
     void poll_fds(std::vector<pollfd>& fds) const;
     int timeout_ms(net::TimePoint now) const;
@@ -68,6 +80,7 @@ private:
     RoomSeat white_, black_;
     Game game_;
     std::optional<Clock> clock_;
+    std::string date_;  // the day it began, as PDN's Date tag has it
     std::unique_ptr<net::Host> host_;
 };
 

@@ -24,6 +24,7 @@
 
 #include "game_screen.hpp"
 #include "lobby.hpp"
+#include "net/transport.hpp"
 #include "remote_terminal.hpp"
 #include "store.hpp"
 #include "terminfo.hpp"
@@ -170,6 +171,15 @@ private:
     std::string doing(const Visitor& v) const;
     void choose(Visitor& v, const LobbyChoice& choice);
     void accept_seek(Visitor& v, int seek);
+    // Hosts a game (a new one, or one resumed from its record) and stores it as it begins.
+    Expected<Room*> open_room(int id, const GameTerms& terms, const RoomSeat& white, const RoomSeat& black,
+                              const GameRecord* resumed);
+
+public:
+    // The games in play when the server last stopped, hosted again.
+    void resume_games();
+
+private:
     // Puts the visitor in the game `room`: at their seat if they have one there, else watching.
     void enter_room(Visitor& v, int room);
     void leave_room(Visitor& v);
@@ -199,7 +209,7 @@ private:
     std::map<std::string, std::deque<Steady::time_point>> tries_;
     std::vector<Seek> seeks_;
     std::map<int, std::unique_ptr<Room>> rooms_;
-    int next_id_ = 1;
+    int next_seek_ = 1;
     std::mt19937_64 random_{std::random_device{}()};
     std::map<int, short> registered_;  // game descriptors with the event, and what they are polled for
 public:
@@ -454,7 +464,7 @@ void Server::choose(Visitor& v, const LobbyChoice& choice) {
         case K::Seek: {
             // One seek a player: a new one replaces theirs.
             std::erase_if(seeks_, [&](const Seek& s) { return s.player == v.player->id; });
-            seeks_.push_back({next_id_++, v.player->id, v.player->name, choice.terms});
+            seeks_.push_back({next_seek_++, v.player->id, v.player->name, choice.terms});
             log_line(concat(v.player->name, " seeks a game: ", terms_words(choice.terms)));
             everyone_redraws();
             return;
@@ -477,25 +487,80 @@ void Server::accept_seek(Visitor& v, int id) {
     }
     const Seek seek = *it;
     const Color creator = seek.terms.creator_side.value_or(random_() % 2 == 0 ? Color::White : Color::Black);
-    RoomSeat mine{v.player->id, v.player->name, ""}, theirs{seek.player, seek.name, ""};
-    const int room_id = next_id_++;
-    auto room = Room::open(room_id, seek.terms, creator == Color::White ? theirs : mine,
-                           creator == Color::White ? mine : theirs, config_.data + "/run");
+    // The seat tokens are the server's: kept with the game, they give each player their seat back
+    // after a dropped connection or a restart.
+    RoomSeat mine{v.player->id, v.player->name, net::random_hex(16)},
+        theirs{seek.player, seek.name, net::random_hex(16)};
+    const RoomSeat& white = creator == Color::White ? theirs : mine;
+    const RoomSeat& black = creator == Color::White ? mine : theirs;
+    StoredGame stored;
+    stored.white = Player{white.player, white.name, false};
+    stored.black = Player{black.player, black.name, false};
+    stored.white_token = white.token;
+    stored.black_token = black.token;
+    auto added = store_->add_game(stored);
+    if (!added) {
+        log_line(added.error().message);
+        v.screen->tell(concat("The game could not start: ", added.error().message));
+        return;
+    }
+    const int room_id = static_cast<int>(*added);
+    auto room = open_room(room_id, seek.terms, white, black, nullptr);
     if (!room) {
-        log_line(concat("cannot start a game: ", room.error().message));
         v.screen->tell(concat("The game could not start: ", room.error().message));
         return;
     }
     seeks_.erase(it);
-    log_line(concat("game ", room_id, ": ", (*room)->seat(Color::White).name, " - ", (*room)->seat(Color::Black).name,
-                    ", ", clock_words(seek.terms.clock)));
-    rooms_.emplace(room_id, std::move(*room));
+    log_line(concat("game ", room_id, ": ", white.name, " - ", black.name, ", ", clock_words(seek.terms.clock)));
     enter_room(v, room_id);
     // The seek's player, waiting in the lobby, is taken to the game they asked for.
     for (Visitor& o : visitors_)
         if (!o.dead && !o.closing && o.player && o.player->id == seek.player && o.screen && !o.game)
             enter_room(o, room_id);
     everyone_redraws();
+}
+
+Expected<Room*> Server::open_room(int id, const GameTerms& terms, const RoomSeat& white, const RoomSeat& black,
+                                  const GameRecord* resumed) {
+    auto room = Room::open(
+        id, terms, white, black, config_.data + "/run",
+        [this, id](const std::string& record, const std::string& result) {
+            auto problem = store_->save_game(id, record, result);
+            if (problem) log_line(concat("game ", id, ": ", *problem));
+            return problem;
+        },
+        resumed);
+    if (!room) {
+        log_line(concat("cannot host game ", id, ": ", room.error().message));
+        return room.error();
+    }
+    // Stored as it begins (a resumed game: as it stands), before anyone is let in.
+    if (auto problem = store_->save_game(id, (*room)->record(), "")) return Error{*problem};
+    Room* opened = room->get();
+    rooms_[id] = std::move(*room);
+    return opened;
+}
+
+void Server::resume_games() {
+    auto games = store_->games_in_play();
+    if (!games) {
+        log_line(games.error().message);
+        return;
+    }
+    for (const StoredGame& g : *games) {
+        auto records = parse_pdn(g.record);
+        if (!records || records->size() != 1) {
+            log_line(concat("game ", std::to_string(g.id), " cannot be resumed: its record does not read back",
+                            records ? "" : concat(" (", records.error().describe(), ")")));
+            continue;
+        }
+        const GameRecord& record = records->front();
+        const int id = static_cast<int>(g.id);
+        if (open_room(id, Room::terms_of(record), RoomSeat{g.white.id, g.white.name, g.white_token},
+                      RoomSeat{g.black.id, g.black.name, g.black_token}, &record))
+            log_line(concat("game ", id, ": ", g.white.name, " - ", g.black.name, " goes on (", record.moves.size(),
+                            " plies)"));
+    }
 }
 
 std::string Server::player_folder(std::int64_t player) const {
@@ -516,6 +581,7 @@ void Server::enter_room(Visitor& v, int id) {
     options.socket = room.socket();
     options.game_name = concat("game-", id);
     options.seat = room.over() ? std::nullopt : room.side_of(v.player->id);
+    if (options.seat) options.token = room.seat(*options.seat).token;
     options.player = v.player->name;
     options.state_folder = player_folder(v.player->id);
     options.rules = room.terms().rules;
@@ -919,6 +985,7 @@ int serve(const ServerConfig& config) {
                 fingerprint.c_str(), (*store)->path().c_str());
     std::fflush(stdout);
     Server server(config, std::move(*store), bind, *listener, wake[0]);
+    server.resume_games();
     const int status = server.run();
     g_wake_write = -1;
     ::close(wake[1]);

@@ -27,6 +27,19 @@ constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
     "  fingerprint TEXT PRIMARY KEY,"
     "  player INTEGER NOT NULL REFERENCES players(id),"
     "  added INTEGER NOT NULL);",
+    // 2: the games, each with its record as it stands.
+    "CREATE TABLE games ("
+    "  id INTEGER PRIMARY KEY,"
+    "  white INTEGER NOT NULL REFERENCES players(id),"
+    "  black INTEGER NOT NULL REFERENCES players(id),"
+    "  white_token TEXT NOT NULL,"
+    "  black_token TEXT NOT NULL,"
+    "  rated INTEGER NOT NULL DEFAULT 0,"
+    "  started INTEGER NOT NULL,"
+    "  ended INTEGER,"
+    "  result TEXT,"
+    "  record TEXT NOT NULL);"
+    "CREATE INDEX games_by_end ON games(ended);",
 };
 
 std::int64_t unix_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
@@ -46,6 +59,10 @@ public:
     bool ok() const { return stmt_ != nullptr; }
     Statement& bind(int index, std::string_view text) {
         if (stmt_) sqlite3_bind_text(stmt_, index, text.data(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Statement& bind_null(int index) {
+        if (stmt_) sqlite3_bind_null(stmt_, index);
         return *this;
     }
     Statement& bind(int index, std::int64_t value) {
@@ -192,6 +209,63 @@ Expected<Player> Store::set_banned(std::string_view name, bool banned) {
         if (s.step() != SQLITE_DONE) return sql_error(db_, "cannot write the server's database");
         return p;
     });
+}
+
+Expected<std::int64_t> Store::add_game(const StoredGame& game) {
+    return in_transaction(db_, [&]() -> Expected<std::int64_t> {
+        Statement s(db_,
+                    "INSERT INTO games (white, black, white_token, black_token, rated, started, record) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+        if (s.bind(1, game.white.id)
+                .bind(2, game.black.id)
+                .bind(3, game.white_token)
+                .bind(4, game.black_token)
+                .bind(5, game.rated ? 1 : 0)
+                .bind(6, unix_now())
+                .bind(7, game.record)
+                .step() != SQLITE_DONE)
+            return sql_error(db_, "cannot store the new game");
+        return static_cast<std::int64_t>(sqlite3_last_insert_rowid(db_));
+    });
+}
+
+std::optional<std::string> Store::save_game(std::int64_t id, const std::string& record, const std::string& result) {
+    struct Done {};
+    auto saved = in_transaction(db_, [&]() -> Expected<Done> {
+        Statement s(db_,
+                    "UPDATE games SET record = ?1, result = ?2, ended = CASE WHEN ?2 IS NULL THEN NULL "
+                    "ELSE COALESCE(ended, ?3) END WHERE id = ?4");
+        s.bind(1, record);
+        if (result.empty()) s.bind_null(2);
+        else s.bind(2, result);
+        if (s.bind(3, unix_now()).bind(4, id).step() != SQLITE_DONE) return sql_error(db_, "cannot store the game");
+        if (sqlite3_changes(db_) != 1) return Error{concat("no game ", std::to_string(id), " to store")};
+        return Done{};
+    });
+    if (!saved) return saved.error().message;
+    return std::nullopt;
+}
+
+Expected<std::vector<StoredGame>> Store::games_in_play() const {
+    Statement s(db_,
+                "SELECT g.id, w.id, w.name, w.banned, b.id, b.name, b.banned, g.white_token, g.black_token, g.rated, "
+                "g.record FROM games g JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black "
+                "WHERE g.ended IS NULL ORDER BY g.id");
+    std::vector<StoredGame> all;
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) {
+        StoredGame g;
+        g.id = s.integer(0);
+        g.white = Player{s.integer(1), s.text(2), s.integer(3) != 0};
+        g.black = Player{s.integer(4), s.text(5), s.integer(6) != 0};
+        g.white_token = s.text(7);
+        g.black_token = s.text(8);
+        g.rated = s.integer(9) != 0;
+        g.record = s.text(10);
+        all.push_back(std::move(g));
+    }
+    if (rc != SQLITE_DONE) return sql_error(db_, "cannot read the server's database");
+    return all;
 }
 
 Expected<std::vector<Player>> Store::players() const {

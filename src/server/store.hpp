@@ -19,12 +19,23 @@ struct sqlite3;
 namespace fetaix::server {
 
 // The schema this program writes; a database of a later version is refused, not touched.
-inline constexpr int kSchemaVersion = 1;
+inline constexpr int kSchemaVersion = 2;
 
 struct Player {
     std::int64_t id = 0;
     std::string name;
     bool banned = false;
+};
+
+// A game the server hosts or hosted: its players, their seat tokens, and its record (PDN, with the
+// clocks after every move), stored again at every change; `result` is empty while it is played.
+struct StoredGame {
+    std::int64_t id = 0;
+    Player white, black;
+    std::string white_token, black_token;
+    bool rated = false;
+    std::string record;
+    std::string result;
 };
 
 // Why `name` cannot be a player's name, or nothing: 2 to 20 columns, no spaces, no control, invisible
@@ -50,6 +61,13 @@ public:
     // Bans or lets back a player: every key of theirs is refused at authentication while banned.
     Expected<Player> set_banned(std::string_view name, bool banned);
     Expected<std::vector<Player>> players() const;
+
+    // A new game between two players: its id.
+    Expected<std::int64_t> add_game(const StoredGame& game);
+    // The game's record as it stands now, and its result once it has one ("1-0", "0-1", "1/2-1/2").
+    std::optional<std::string> save_game(std::int64_t id, const std::string& record, const std::string& result);
+    // The games still in play (a server restarted goes on with them), oldest first.
+    Expected<std::vector<StoredGame>> games_in_play() const;
 
 private:
     Store(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}

@@ -280,3 +280,47 @@ e2e_serve_game() {
     wait_gone 'Youssef - Amina'
     return 0
 }
+
+e2e_serve_restart() {
+    # The server killed with SIGKILL mid-game loses nothing: started again on the same data and port,
+    # it hosts the game where it stood, and each player's key takes them back to their seat.
+    start_server
+    visit e2e a 80 24
+    name_as e2e Youssef
+    visit black b 80 24
+    name_as black Amina
+    keys n
+    wait_for '^    > Clock: < untimed >'
+    keys Right Right Right Down Right Enter
+    on black wait_for '^  > Youssef   5\+3, plays White$'
+    on black keys Enter
+    wait_for '^White \(Youssef\) to move - your turn'
+    move_on e2e d3-c3
+    on black wait_for 'White plays d3-c3'
+    move_on black b3xd3
+    wait_for 'Black plays b3xd3'
+    kill -9 "$SERVER_PID"
+    wait "$SERVER_PID" 2>/dev/null
+    wait_for '^EXITED 255'
+    on black wait_for '^EXITED 255'
+    $BIN serve --listen 127.0.0.1 --port "$PORT" --data "$SERVER_DATA" >"$SERVER_LOG.out" 2>>"$SERVER_LOG" &
+    SERVER_PID=$!
+    expect_log 'game 1: Youssef - Amina goes on \(2 plies\)'
+    $T kill-session -t e2e
+    $T kill-session -t black
+    visit e2e a 80 24
+    visit black b 80 24
+    wait_for '^White \(Youssef\) to move - your turn - capture compulsory \| White 11, Black 12$' 10
+    on black wait_for '^White \(Youssef\) to move - waiting for Youssef \| White 11, Black 12$' 10
+    wait_for '1\. d3-c3 +b3xd3'
+    # The clocks go on from where they stood after the last move (Amina's with her bonus), White's running.
+    wait_for 'Clock >○ [45]:[0-9][0-9]   ● 5:0[0-3]'
+    move_on e2e e3xc3
+    on black wait_for 'White plays e3xc3, taking d3\.'
+    # The database holds the game as it stands, its clocks after every move.
+    local record
+    record=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT record FROM games WHERE id = 1").fetchone()[0])' \
+        "$SERVER_DATA/fetaix.db" | sed -n '/^1\. /,$p' | tr '\n' ' ')
+    grep -qE '^1\. d3-c3 \{\[%clock w0:05:00 B0:05:00\]\} b3xd3 \{\[%clock W0:05:00 b0:05:0[0-9.]+\]\} 2\. e3xc3 \{\[%clock w[0-9:.]+ B[0-9:.]+\]\} \* *$' <<<"$record" ||
+        fail "stored: $record"
+}
