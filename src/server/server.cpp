@@ -790,9 +790,12 @@ void Server::sweep(Steady::time_point now) {
                 v.dead = true;
             }
         }
-        if (!v.dead && v.stage == Visitor::Stage::Authenticated && v.channel == nullptr &&
-            now - v.started > std::chrono::seconds(config_.limits.handshake_seconds))
+        // In, but no terminal session asked for in time (a channel never opened, or never a shell).
+        if (!v.dead && v.stage == Visitor::Stage::Authenticated && !v.closing &&
+            now - v.started > std::chrono::seconds(config_.limits.handshake_seconds)) {
+            log_line(concat(v.address, ": dropped: no terminal session in ", config_.limits.handshake_seconds, " s"));
             v.dead = true;
+        }
         if (!v.dead && v.screen && !v.game && !v.closing &&
             now - v.last_key > std::chrono::minutes(config_.limits.lobby_idle_minutes)) {
             v.out += "\r\n";
