@@ -75,7 +75,7 @@ TEST_CASE("visitor screen: the lobby lists the visitor's games, the seeks, the g
     CHECK(f.line(10) == "    Karim - Zineb   12 moves, White to move, 1 watching");
     CHECK(f.line(12) == "  Online (3)");
     CHECK(f.line(13) == "    Amina (in the lobby), Karim (playing), Youssef (in the lobby)");
-    CHECK(f.line(23) == "Up/Down choose · Enter · n new seek · q leaves");
+    CHECK(f.line(23) == "Up/Down, Enter · n new seek · l leaderboard · q leaves");
 }
 
 TEST_CASE("visitor screen: Enter on each line of the lobby asks for what that line offers") {
@@ -108,16 +108,21 @@ TEST_CASE("visitor screen: n sets up a seek, its clock and side chosen with the 
     CHECK(f.line(2) == "  New seek");
     CHECK(f.line(3) == "    > Clock: < untimed >");
     CHECK(f.line(4) == "      Side:  < any colour >");
+    CHECK(f.line(5) == "      Rated: < yes >");
     type(s, "\x1b[C\x1b[C\x1b[C");
     CHECK(s.compose(24, 80, {}).line(3) == "    > Clock: < 5+3 >");
     type(s, "\x1b[B\x1b[D");
     CHECK(s.compose(24, 80, {}).line(4) == "    > Side:  < Black >");
+    // Up from the clock goes round to the last line.
+    type(s, "\x1b[A\x1b[A\x1b[C");
+    CHECK(s.compose(24, 80, {}).line(5) == "    > Rated: < no >");
     const LobbyChoice c = type(s, "\r");
     REQUIRE(c.kind == LobbyChoice::Kind::Seek);
     REQUIRE(c.terms.clock);
     CHECK(*c.terms.clock == TimeControl{300'000, Bonus::Fischer, 3'000});
     CHECK(c.terms.creator_side == Color::Black);
-    CHECK(terms_words(c.terms) == "5+3, plays Black");
+    CHECK_FALSE(c.terms.rated);
+    CHECK(terms_words(c.terms) == "5+3, plays Black, unrated");
     type(s, "n\x1b");
     CHECK(s.compose(24, 80, {}).line(2) == "  Open seeks (Enter accepts)");
 }
@@ -126,4 +131,41 @@ TEST_CASE("visitor screen: the seek clocks run from untimed to 30 minutes") {
     std::vector<std::string> words;
     for (const auto& clock : seek_clocks()) words.push_back(clock_words(clock));
     CHECK(words == std::vector<std::string>{"untimed", "1 min", "3+2", "5+3", "10+5", "15+10", "30 min"});
+}
+
+TEST_CASE("visitor screen: l shows the leaderboard the server lists, and l or Esc goes back") {
+    VisitorScreen s = known("Amina");
+    CHECK_FALSE(s.showing_leaderboard());
+    type(s, "l");
+    REQUIRE(s.showing_leaderboard());
+    tui::Frame f = s.compose(24, 80, {});
+    CHECK(f.line(2) == "  Leaderboard");
+    CHECK(f.line(3) == "    No rated game has ended yet.");
+    CHECK(f.line(23) == "l or Esc back to the lobby · q leaves");
+    LobbyView view;
+    view.leaderboard = {"Rapid", "1. Youssef   1662 (±581)   1 game"};
+    f = s.compose(24, 80, view);
+    CHECK(f.line(3) == "    Rapid");
+    CHECK(f.line(4) == "    1. Youssef   1662 (±581)   1 game");
+    // The lobby's keys wait: Enter chooses nothing here.
+    CHECK(type(s, "\r", busy_lobby()).kind == LobbyChoice::Kind::None);
+    type(s, "\x1b");
+    CHECK_FALSE(s.showing_leaderboard());
+    type(s, "ll");
+    CHECK_FALSE(s.showing_leaderboard());
+}
+
+TEST_CASE("visitor screen: time classes by the time 40 moves take on one clock, rules by what differs") {
+    CHECK(time_class(std::nullopt) == "untimed");
+    CHECK(time_class(TimeControl{60'000, Bonus::None, 0}) == "bullet");
+    CHECK(time_class(TimeControl{120'000, Bonus::Fischer, 1'000}) == "bullet");  // 160 s
+    CHECK(time_class(TimeControl{180'000, Bonus::Fischer, 2'000}) == "blitz");   // 260 s
+    CHECK(time_class(TimeControl{300'000, Bonus::Fischer, 3'000}) == "blitz");   // 420 s
+    CHECK(time_class(TimeControl{600'000, Bonus::Fischer, 5'000}) == "rapid");   // 800 s
+    CHECK(time_class(TimeControl{900'000, Bonus::Fischer, 10'000}) == "rapid");  // 1300 s
+    CHECK(time_class(TimeControl{1'800'000, Bonus::None, 0}) == "classical");
+    CHECK(rules_key(Rules{}) == "standard");
+    Rules promoted;
+    promoted.promotion = Promotion::Immediate;
+    CHECK(rules_key(promoted) == concat("Promotion=", switch_value(kRuleSwitches[1], promoted)));
 }

@@ -123,12 +123,13 @@ constexpr Command kCommands[] = {
      add_solve},
     {"serve",
      "fetaix serve [--listen ADDR] [--port PORT] [--data DIR] [--fingerprint]\n"
-     "fetaix serve ban|unban NAME | players [--data DIR]",
+     "fetaix serve ban|unban NAME | players | export [--player NAME] [--data DIR]",
      "Run the SSH server: anyone with an ssh client and a key plays with\n"
      "ssh -p PORT HOST, no account needed. The host key (ed25519) and the\n"
      "database are made in the data folder on first start; --fingerprint\n"
      "prints the key's fingerprint. ban refuses a player's keys, unban lets\n"
-     "them in again, players lists them. See docs/server.md.",
+     "them in again, players lists them, export writes every finished game\n"
+     "(or one player's) as one PDN file on standard output. See docs/server.md.",
      add_serve},
     {"config", "fetaix config [--path]",
      "Print the settings in force as a settings file, every key with its\n"

@@ -1,6 +1,7 @@
 // `fetaix serve`: the SSH server (src/server), and the operator's commands on its data: its host key's
 // fingerprint, the players, bans.
 
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <unistd.h>
@@ -69,6 +70,47 @@ int run_ban(ServeOptions& o, bool banned) {
     return 0;
 }
 
+// export: every finished game (or one player's) as one PDN file on standard output.
+int run_export(ServeOptions& o) {
+    if (!prepare_data(o.config)) return 1;
+    auto store = server::Store::open(o.config.data);
+    if (!store) {
+        cli::err(concat("fetaix serve: ", store.error().message));
+        return 1;
+    }
+    std::optional<std::int64_t> player;
+    if (!o.player.empty()) {
+        auto found = (*store)->player_by_name(o.player);
+        if (!found) {
+            cli::err(concat("fetaix serve: ", found.error().message));
+            return 1;
+        }
+        if (!*found) {
+            cli::err(concat("fetaix serve: no player is named ", o.player));
+            return 1;
+        }
+        player = (*found)->id;
+    }
+    auto records = (*store)->finished_records(player);
+    if (!records) {
+        cli::err(concat("fetaix serve: ", records.error().message));
+        return 1;
+    }
+    // The records as the server wrote them (PDN it made itself): printed as they are, a blank line between.
+    bool first = true;
+    for (const std::string& r : *records) {
+        if (!first) std::fputc('\n', stdout);
+        first = false;
+        std::fwrite(r.data(), 1, r.size(), stdout);
+        if (!r.empty() && r.back() != '\n') std::fputc('\n', stdout);
+    }
+    if (std::fflush(stdout) != 0) {
+        cli::err("fetaix serve: cannot write the games");
+        return 1;
+    }
+    return 0;
+}
+
 int run_players(ServeOptions& o) {
     if (!prepare_data(o.config)) return 1;
     auto store = server::Store::open(o.config.data);
@@ -119,11 +161,14 @@ Runner add_serve(CLI::App& command) {
     CLI::App* unban = command.add_subcommand("unban", "let a banned player in again");
     unban->add_option("NAME", o->player, "the player")->required()->type_name("");
     CLI::App* players = command.add_subcommand("players", "list the players");
+    CLI::App* exported = command.add_subcommand("export", "write every finished game as one PDN file");
+    exported->add_option("--player", o->player, "only this player's games")->type_name("NAME");
     // The data folder is the operator's commands' too, given before or after their name.
-    for (CLI::App* sub : {ban, unban, players})
+    for (CLI::App* sub : {ban, unban, players, exported})
         sub->add_option("--data", c.data, "the server's data folder")->type_name("DIR");
     command.require_subcommand(0, 1);
-    return [o, ban, unban, players](const Invocation&) {
+    return [o, ban, unban, players, exported](const Invocation&) {
+        if (exported->parsed()) return run_export(*o);
         if (ban->parsed()) return run_ban(*o, true);
         if (unban->parsed()) return run_ban(*o, false);
         if (players->parsed()) return run_players(*o);

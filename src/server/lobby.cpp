@@ -61,7 +61,7 @@ std::vector<std::optional<TimeControl>> seek_clocks() {
 
 std::string terms_words(const GameTerms& terms) {
     const std::string side = terms.creator_side ? concat("plays ", to_string(*terms.creator_side)) : "any colour";
-    return concat(clock_words(terms.clock), ", ", side);
+    return concat(clock_words(terms.clock), ", ", side, terms.rated ? ", rated" : ", unrated");
 }
 
 VisitorScreen::VisitorScreen(std::optional<Player> known, std::string server_name, TakeName take_name)
@@ -102,18 +102,19 @@ std::vector<VisitorScreen::Item> VisitorScreen::items(const LobbyView& view) {
 LobbyChoice VisitorScreen::seek_form_key(const Key& k) {
     using N = Key::Name;
     const int clocks = static_cast<int>(seek_clocks().size());
-    int& value = form_field_ == 0 ? form_clock_ : form_side_;
-    const int count = form_field_ == 0 ? clocks : 3;
+    int& value = form_field_ == 0 ? form_clock_ : form_field_ == 1 ? form_side_ : form_rated_;
+    const int count = form_field_ == 0 ? clocks : form_field_ == 1 ? 3 : 2;
     if (k.name == N::Left || is_char(k, 'h')) value = (value + count - 1) % count;
     else if (k.name == N::Right || is_char(k, 'l') || is_char(k, ' ')) value = (value + 1) % count;
-    else if (k.name == N::Up || k.name == N::Down || is_char(k, 'j') || is_char(k, 'k') || is_char(k, '\t'))
-        form_field_ = 1 - form_field_;
+    else if (k.name == N::Down || is_char(k, 'j') || is_char(k, '\t')) form_field_ = (form_field_ + 1) % 3;
+    else if (k.name == N::Up || is_char(k, 'k')) form_field_ = (form_field_ + 2) % 3;
     else if (k.name == N::Escape) form_open_ = false;
     else if (k.name == N::Enter) {
         form_open_ = false;
         LobbyChoice choice{LobbyChoice::Kind::Seek, 0, {}};
         choice.terms.clock = seek_clocks()[static_cast<std::size_t>(form_clock_)];
         if (form_side_ > 0) choice.terms.creator_side = form_side_ == 1 ? Color::White : Color::Black;
+        choice.terms.rated = form_rated_ == 0;
         return choice;
     }
     return {};
@@ -133,7 +134,11 @@ LobbyChoice VisitorScreen::key(const KeyReader::Read& read, const LobbyView& vie
     const std::vector<Item> all = items(view);
     cursor_ = all.empty() ? 0 : std::min(cursor_, all.size() - 1);
     if (is_char(k, 'q')) return {LobbyChoice::Kind::Leave, 0, {}};
-    if (is_char(k, 'n')) {
+    if (is_char(k, 'l')) {
+        leaderboard_ = !leaderboard_;
+    } else if (leaderboard_) {
+        if (k.name == N::Escape) leaderboard_ = false;
+    } else if (is_char(k, 'n')) {
         form_open_ = true;
         form_field_ = 0;
     } else if ((k.name == N::Down || is_char(k, 'j')) && cursor_ + 1 < all.size()) {
@@ -163,6 +168,17 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
     const std::string you = concat("You are ", player_->name);
     f.write(0, std::max(0, columns - 2 - text::display_width(text::printable(you))), you);
 
+    if (leaderboard_) {
+        f.write(2, 2, "Leaderboard", Role::Title);
+        int row = 3;
+        if (view.leaderboard.empty()) f.write(row++, 4, "No rated game has ended yet.");
+        for (const std::string& l : view.leaderboard) {
+            if (row >= rows - 2) break;
+            f.write(row++, 4, l);
+        }
+        f.write(rows - 1, 0, "l or Esc back to the lobby · q leaves", Role::Status);
+        return f;
+    }
     std::vector<Line> lines;
     const std::vector<Item> all = items(view);
     const std::size_t cursor = all.empty() ? 0 : std::min(cursor_, all.size() - 1);
@@ -203,7 +219,9 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
                 form_field_ == 0 ? Role::Question : Role::Text);
         f.write(top + 2, 4, concat(form_field_ == 1 ? "> " : "  ", "Side:  < ", kSides[form_side_], " >"),
                 form_field_ == 1 ? Role::Question : Role::Text);
-        top += 4;
+        f.write(top + 3, 4, concat(form_field_ == 2 ? "> " : "  ", "Rated: < ", form_rated_ == 0 ? "yes" : "no", " >"),
+                form_field_ == 2 ? Role::Question : Role::Text);
+        top += 5;
     }
     // The list scrolls to keep the cursor's line in view.
     const int height = std::max(1, rows - 3 - top);
@@ -220,8 +238,8 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
     }
     if (!message_.empty()) f.write(rows - 2, 2, message_, Role::Message);
     f.write(rows - 1, 0,
-            form_open_ ? "Left/Right change · Up/Down clock or side · Enter offers · Esc cancels"
-                       : "Up/Down choose · Enter · n new seek · q leaves",
+            form_open_ ? "Left/Right change · Up/Down next line · Enter offers · Esc cancels"
+                       : "Up/Down, Enter · n new seek · l leaderboard · q leaves",
             Role::Status);
     return f;
 }

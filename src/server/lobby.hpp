@@ -42,6 +42,8 @@ struct LobbyView {
     std::vector<Online> online;
     std::vector<SeekView> seeks;
     std::vector<GameView> games;
+    // The leaderboard's lines, when the visitor looks at it (showing_leaderboard).
+    std::vector<std::string> leaderboard;
 };
 
 // What the visitor chose in the lobby, for the server to do.
@@ -69,6 +71,8 @@ public:
     // something on this screen, or nothing).
     LobbyChoice key(const KeyReader::Read& read, const LobbyView& view);
     const std::optional<Player>& player() const { return player_; }
+    // Whether the visitor looks at the leaderboard (l): the server then lists it in the LobbyView.
+    bool showing_leaderboard() const { return leaderboard_; }
     // A message on the lobby's last line but one (why a choice did not work), until the next key.
     void tell(std::string text) { message_ = std::move(text); }
 
@@ -93,9 +97,11 @@ private:
     std::size_t cursor_ = 0;  // in items()
     // The new seek being set up (n): which of its fields is chosen and their values.
     bool form_open_ = false;
-    int form_field_ = 0;  // 0 clock, 1 side
+    int form_field_ = 0;  // 0 clock, 1 side, 2 rated
     int form_clock_ = 0;  // in seek_clocks()
     int form_side_ = 0;   // 0 any, 1 White, 2 Black
+    int form_rated_ = 0;  // 0 rated, 1 not
+    bool leaderboard_ = false;
 };
 
 }  // namespace fetaix::server

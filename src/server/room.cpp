@@ -1,5 +1,6 @@
 #include "room.hpp"
 
+#include <cstdlib>
 #include <ctime>
 
 namespace fetaix::server {
@@ -31,16 +32,37 @@ std::string today() {
 Room::Room(int id, const GameTerms& terms, RoomSeat white, RoomSeat black)
     : id_(id), terms_(terms), white_(std::move(white)), black_(std::move(black)), game_(terms.rules), date_(today()) {}
 
+std::string time_class(const std::optional<TimeControl>& clock) {
+    if (!clock) return "untimed";
+    const Millis estimate = clock->base + 40 * (clock->kind == Bonus::None ? 0 : clock->bonus);
+    if (estimate < 3 * 60'000) return "bullet";
+    if (estimate < 8 * 60'000) return "blitz";
+    if (estimate < 25 * 60'000) return "rapid";
+    return "classical";
+}
+
+std::string rules_key(const Rules& rules) {
+    std::string key;
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (s.get(rules) != s.get(Rules{})) key += concat(key.empty() ? "" : " ", s.tag, "=", switch_value(s, rules));
+    return key.empty() ? std::string("standard") : key;
+}
+
 GameTerms Room::terms_of(const GameRecord& record) {
     GameTerms terms;
     terms.rules = record.rules;
     terms.clock = record.white_clock;
+    terms.rated = false;
+    for (const Tag& t : record.tags)
+        if (t.name == "WhiteRating") terms.rated = true;
     return terms;
 }
 
 std::string Room::record() const {
     std::vector<Tag> tags{{"Event", "fetaix server"}, {"Date", date_}, {"White", white_.name}, {"Black", black_.name}};
     if (terms_.clock) tags.push_back({std::string(kTagTimeControl), time_control_tag(*terms_.clock)});
+    if (white_.rating) tags.push_back({"WhiteRating", std::to_string(*white_.rating)});
+    if (black_.rating) tags.push_back({"BlackRating", std::to_string(*black_.rating)});
     return format_pdn(game_, tags);
 }
 
@@ -51,8 +73,15 @@ Expected<std::unique_ptr<Room>> Room::open(int id, const GameTerms& terms, RoomS
     std::unique_ptr<Room> room(new Room(id, terms, std::move(white), std::move(black)));
     if (resumed) {
         room->game_ = to_game(*resumed);
-        for (const Tag& t : resumed->tags)
+        for (const Tag& t : resumed->tags) {
             if (t.name == "Date") room->date_ = t.value;
+            if (t.name == "WhiteRating" || t.name == "BlackRating") {
+                char* end = nullptr;
+                const long value = std::strtol(t.value.c_str(), &end, 10);
+                if (end != t.value.c_str() && *end == '\0' && value > 0 && value < 100000)
+                    (t.name == "WhiteRating" ? room->white_ : room->black_).rating = static_cast<int>(value);
+            }
+        }
     }
     net::HostConfig config;
     config.game_name = concat("game-", id);

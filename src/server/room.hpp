@@ -24,7 +24,14 @@ struct GameTerms {
     Rules rules;
     std::optional<TimeControl> clock;   // both sides the same; none: untimed
     std::optional<Color> creator_side;  // the seek's creator's side; none: decided at random
+    bool rated = true;                  // the result changes both players' ratings
 };
+
+// The class of a time control, by the time a game of 40 moves takes on one clock: "bullet" (under 3
+// minutes), "blitz" (under 8), "rapid" (under 25), "classical", or "untimed".
+std::string time_class(const std::optional<TimeControl>& clock);
+// "standard", or the rule switches that differ from it ("Promotion=rank BackwardCaptures=yes").
+std::string rules_key(const Rules& rules);
 
 // "untimed", "5+3", "10 min"
 std::string clock_words(const std::optional<TimeControl>& clock);
@@ -32,7 +39,8 @@ std::string clock_words(const std::optional<TimeControl>& clock);
 struct RoomSeat {
     std::int64_t player = 0;
     std::string name;
-    std::string token;  // the seat's token: the one key the Host gives the seat back for
+    std::string token;          // the seat's token: the one key the Host gives the seat back for
+    std::optional<int> rating;  // a rated game: the player's rating as it began (the record's tag)
 };
 
 class Room {

@@ -3,6 +3,7 @@
 #include <arpa/inet.h>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstring>
@@ -167,10 +168,16 @@ private:
     void everyone_redraws();
     // The lobby as this visitor sees it, and what their choice there does.
     LobbyView lobby_view(const Visitor& v) const;
+    // The leaderboards of the standard rules, each class of time control with rated games.
+    std::vector<std::string> leaderboard_lines() const;
     // "in the lobby", "playing", "watching", "after a game"
     std::string doing(const Visitor& v) const;
     void choose(Visitor& v, const LobbyChoice& choice);
     void accept_seek(Visitor& v, int seek);
+    static RatingPool pool_of(const GameTerms& terms);
+    // A rated game's end: both players' ratings after it (nothing when they cannot be read).
+    std::optional<RatingUpdate> rating_update(const GameTerms& terms, std::int64_t white, std::int64_t black,
+                                              const std::string& result) const;
     // Hosts a game (a new one, or one resumed from its record) and stores it as it begins.
     Expected<Room*> open_room(int id, const GameTerms& terms, const RoomSeat& white, const RoomSeat& black,
                               const GameRecord* resumed);
@@ -444,6 +451,25 @@ std::string Server::doing(const Visitor& v) const {
     return room->second->over() ? "after a game" : "playing";
 }
 
+std::vector<std::string> Server::leaderboard_lines() const {
+    std::vector<std::string> lines;
+    for (const char* time_class : {"bullet", "blitz", "rapid", "classical", "untimed"}) {
+        auto best = store_->leaderboard(RatingPool{time_class, "standard"}, 10);
+        if (!best || best->empty()) continue;
+        if (!lines.empty()) lines.emplace_back();
+        std::string title = time_class;
+        title[0] = static_cast<char>(title[0] - 'a' + 'A');
+        lines.push_back(title);
+        int place = 0;
+        for (const Standing& s : *best)
+            lines.push_back(concat(std::to_string(++place), ". ", s.name, "   ",
+                                   std::to_string(std::lround(s.rating.rating)), " (±",
+                                   std::to_string(std::lround(2 * s.rating.deviation)), ")   ", std::to_string(s.games),
+                                   s.games == 1 ? " game" : " games"));
+    }
+    return lines;
+}
+
 LobbyView Server::lobby_view(const Visitor& v) const {
     LobbyView view;
     for (const Visitor& o : visitors_)
@@ -453,6 +479,7 @@ LobbyView Server::lobby_view(const Visitor& v) const {
     for (const auto& [id, room] : rooms_)
         view.games.push_back({id, room->seat(Color::White).name, room->seat(Color::Black).name, room->standing(),
                               room->watchers(), room->side_of(me).has_value() && !room->over()});
+    if (v.screen && v.screen->showing_leaderboard()) view.leaderboard = leaderboard_lines();
     return view;
 }
 
@@ -489,8 +516,14 @@ void Server::accept_seek(Visitor& v, int id) {
     const Color creator = seek.terms.creator_side.value_or(random_() % 2 == 0 ? Color::White : Color::Black);
     // The seat tokens are the server's: kept with the game, they give each player their seat back
     // after a dropped connection or a restart.
-    RoomSeat mine{v.player->id, v.player->name, net::random_hex(16)},
-        theirs{seek.player, seek.name, net::random_hex(16)};
+    RoomSeat mine{v.player->id, v.player->name, net::random_hex(16), std::nullopt},
+        theirs{seek.player, seek.name, net::random_hex(16), std::nullopt};
+    if (seek.terms.rated) {
+        // The record says what each player's rating was as the game began.
+        const RatingPool pool = pool_of(seek.terms);
+        for (RoomSeat* seat : {&mine, &theirs})
+            if (auto r = store_->rating_of(seat->player, pool)) seat->rating = static_cast<int>(std::lround(r->rating));
+    }
     const RoomSeat& white = creator == Color::White ? theirs : mine;
     const RoomSeat& black = creator == Color::White ? mine : theirs;
     StoredGame stored;
@@ -520,12 +553,38 @@ void Server::accept_seek(Visitor& v, int id) {
     everyone_redraws();
 }
 
+RatingPool Server::pool_of(const GameTerms& terms) {
+    return RatingPool{time_class(terms.clock), rules_key(terms.rules)};
+}
+
+std::optional<RatingUpdate> Server::rating_update(const GameTerms& terms, std::int64_t white, std::int64_t black,
+                                                  const std::string& result) const {
+    const RatingPool pool = pool_of(terms);
+    auto w = store_->rating_of(white, pool);
+    auto b = store_->rating_of(black, pool);
+    if (!w || !b) return std::nullopt;
+    const double score = result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
+    const rating::Outcome for_white[] = {{*b, score}};
+    const rating::Outcome for_black[] = {{*w, 1.0 - score}};
+    const auto new_white = rating::rated(*w, for_white);
+    const auto new_black = rating::rated(*b, for_black);
+    if (!new_white || !new_black) return std::nullopt;
+    log_line(concat("rated (", pool.time_class, ", ", pool.rules, "): ", std::to_string(std::lround(w->rating)), " -> ",
+                    std::to_string(std::lround(new_white->rating)), " for White, ",
+                    std::to_string(std::lround(b->rating)), " -> ", std::to_string(std::lround(new_black->rating)),
+                    " for Black"));
+    return RatingUpdate{pool, *new_white, *new_black};
+}
+
 Expected<Room*> Server::open_room(int id, const GameTerms& terms, const RoomSeat& white, const RoomSeat& black,
                                   const GameRecord* resumed) {
     auto room = Room::open(
         id, terms, white, black, config_.data + "/run",
-        [this, id](const std::string& record, const std::string& result) {
-            auto problem = store_->save_game(id, record, result);
+        [this, id, terms, white = white.player, black = black.player](const std::string& record,
+                                                                      const std::string& result) {
+            auto problem = store_->save_game(id, record, result,
+                                             terms.rated && !result.empty() ? rating_update(terms, white, black, result)
+                                                                            : std::nullopt);
             if (problem) log_line(concat("game ", id, ": ", *problem));
             return problem;
         },
@@ -556,8 +615,8 @@ void Server::resume_games() {
         }
         const GameRecord& record = records->front();
         const int id = static_cast<int>(g.id);
-        if (open_room(id, Room::terms_of(record), RoomSeat{g.white.id, g.white.name, g.white_token},
-                      RoomSeat{g.black.id, g.black.name, g.black_token}, &record))
+        if (open_room(id, Room::terms_of(record), RoomSeat{g.white.id, g.white.name, g.white_token, std::nullopt},
+                      RoomSeat{g.black.id, g.black.name, g.black_token, std::nullopt}, &record))
             log_line(concat("game ", id, ": ", g.white.name, " - ", g.black.name, " goes on (", record.moves.size(),
                             " plies)"));
     }

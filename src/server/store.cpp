@@ -40,6 +40,16 @@ constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
     "  result TEXT,"
     "  record TEXT NOT NULL);"
     "CREATE INDEX games_by_end ON games(ended);",
+    // 3: ratings, one for each player, class of time control and set of rules.
+    "CREATE TABLE ratings ("
+    "  player INTEGER NOT NULL REFERENCES players(id),"
+    "  class TEXT NOT NULL,"
+    "  rules TEXT NOT NULL,"
+    "  rating REAL NOT NULL,"
+    "  deviation REAL NOT NULL,"
+    "  volatility REAL NOT NULL,"
+    "  games INTEGER NOT NULL,"
+    "  PRIMARY KEY (player, class, rules));",
 };
 
 std::int64_t unix_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
@@ -65,6 +75,11 @@ public:
         if (stmt_) sqlite3_bind_null(stmt_, index);
         return *this;
     }
+    Statement& bind_real(int index, double value) {
+        if (stmt_) sqlite3_bind_double(stmt_, index, value);
+        return *this;
+    }
+    double real(int column) const { return sqlite3_column_double(stmt_, column); }
     Statement& bind(int index, std::int64_t value) {
         if (stmt_) sqlite3_bind_int64(stmt_, index, value);
         return *this;
@@ -229,9 +244,35 @@ Expected<std::int64_t> Store::add_game(const StoredGame& game) {
     });
 }
 
-std::optional<std::string> Store::save_game(std::int64_t id, const std::string& record, const std::string& result) {
+namespace {
+
+// Stores a player's rating in a pool after one more game.
+bool store_rating(sqlite3* db, std::int64_t player, const RatingPool& pool, const rating::Rating& r) {
+    Statement s(db,
+                "INSERT INTO ratings (player, class, rules, rating, deviation, volatility, games) "
+                "VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1) ON CONFLICT (player, class, rules) DO UPDATE SET "
+                "rating = ?4, deviation = ?5, volatility = ?6, games = games + 1");
+    s.bind(1, player).bind(2, pool.time_class).bind(3, pool.rules);
+    s.bind_real(4, r.rating).bind_real(5, r.deviation).bind_real(6, r.volatility);
+    return s.step() == SQLITE_DONE;
+}
+
+}  // namespace
+
+std::optional<std::string> Store::save_game(std::int64_t id, const std::string& record, const std::string& result,
+                                            const std::optional<RatingUpdate>& update) {
     struct Done {};
     auto saved = in_transaction(db_, [&]() -> Expected<Done> {
+        if (update && !result.empty()) {
+            // Rated once: when the game ends here, not again if its end is stored a second time.
+            Statement open(db_, "SELECT white, black FROM games WHERE id = ?1 AND ended IS NULL");
+            if (open.bind(1, id).step() == SQLITE_ROW) {
+                const std::int64_t white = open.integer(0), black = open.integer(1);
+                if (!store_rating(db_, white, update->pool, update->white) ||
+                    !store_rating(db_, black, update->pool, update->black))
+                    return sql_error(db_, "cannot store the ratings");
+            }
+        }
         Statement s(db_,
                     "UPDATE games SET record = ?1, result = ?2, ended = CASE WHEN ?2 IS NULL THEN NULL "
                     "ELSE COALESCE(ended, ?3) END WHERE id = ?4");
@@ -264,6 +305,42 @@ Expected<std::vector<StoredGame>> Store::games_in_play() const {
         g.record = s.text(10);
         all.push_back(std::move(g));
     }
+    if (rc != SQLITE_DONE) return sql_error(db_, "cannot read the server's database");
+    return all;
+}
+
+Expected<rating::Rating> Store::rating_of(std::int64_t player, const RatingPool& pool) const {
+    Statement s(db_,
+                "SELECT rating, deviation, volatility FROM ratings WHERE player = ?1 AND class = ?2 AND rules = ?3");
+    const int rc = s.bind(1, player).bind(2, pool.time_class).bind(3, pool.rules).step();
+    if (rc == SQLITE_ROW) return rating::Rating{s.real(0), s.real(1), s.real(2)};
+    if (rc == SQLITE_DONE) return rating::Rating{};
+    return sql_error(db_, "cannot read the server's database");
+}
+
+Expected<std::vector<Standing>> Store::leaderboard(const RatingPool& pool, int count) const {
+    Statement s(
+        db_,
+        "SELECT p.name, r.rating, r.deviation, r.volatility, r.games FROM ratings r JOIN players p ON p.id = "
+        "r.player WHERE r.class = ?1 AND r.rules = ?2 AND p.banned = 0 ORDER BY r.rating DESC, p.name LIMIT ?3");
+    s.bind(1, pool.time_class).bind(2, pool.rules).bind(3, static_cast<std::int64_t>(count));
+    std::vector<Standing> all;
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW)
+        all.push_back({s.text(0), rating::Rating{s.real(1), s.real(2), s.real(3)}, static_cast<int>(s.integer(4))});
+    if (rc != SQLITE_DONE) return sql_error(db_, "cannot read the server's database");
+    return all;
+}
+
+Expected<std::vector<std::string>> Store::finished_records(std::optional<std::int64_t> player) const {
+    Statement s(db_,
+                "SELECT record FROM games WHERE ended IS NOT NULL AND (?1 IS NULL OR white = ?1 OR black = ?1) "
+                "ORDER BY ended, id");
+    if (player) s.bind(1, *player);
+    else s.bind_null(1);
+    std::vector<std::string> all;
+    int rc;
+    while ((rc = s.step()) == SQLITE_ROW) all.push_back(s.text(0));
     if (rc != SQLITE_DONE) return sql_error(db_, "cannot read the server's database");
     return all;
 }

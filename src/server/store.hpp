@@ -14,12 +14,14 @@
 
 #include <fetaix/error.hpp>
 
+#include "rating/glicko2.hpp"
+
 struct sqlite3;
 
 namespace fetaix::server {
 
 // The schema this program writes; a database of a later version is refused, not touched.
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 struct Player {
     std::int64_t id = 0;
@@ -36,6 +38,25 @@ struct StoredGame {
     bool rated = false;
     std::string record;
     std::string result;
+};
+
+// Ratings are kept apart for each class of time control and each set of rules.
+struct RatingPool {
+    std::string time_class;  // "bullet", "blitz", "rapid", "classical", "untimed"
+    std::string rules;       // "standard", or the rule switches that differ from it
+};
+
+// A rated game's end: both players' ratings after it, stored with its result in one transaction.
+struct RatingUpdate {
+    RatingPool pool;
+    rating::Rating white, black;
+};
+
+// One line of a leaderboard.
+struct Standing {
+    std::string name;
+    rating::Rating rating;
+    int games = 0;
 };
 
 // Why `name` cannot be a player's name, or nothing: 2 to 20 columns, no spaces, no control, invisible
@@ -64,8 +85,17 @@ public:
 
     // A new game between two players: its id.
     Expected<std::int64_t> add_game(const StoredGame& game);
-    // The game's record as it stands now, and its result once it has one ("1-0", "0-1", "1/2-1/2").
-    std::optional<std::string> save_game(std::int64_t id, const std::string& record, const std::string& result);
+    // The game's record as it stands now, and its result once it has one ("1-0", "0-1", "1/2-1/2"). A
+    // rated game's end stores both players' new ratings with it (once: a game already ended is not
+    // rated again).
+    std::optional<std::string> save_game(std::int64_t id, const std::string& record, const std::string& result,
+                                         const std::optional<RatingUpdate>& update = std::nullopt);
+    // A player's rating in a pool: a new player's (1500, 350, 0.06) until their first rated game there.
+    Expected<rating::Rating> rating_of(std::int64_t player, const RatingPool& pool) const;
+    // The pool's best rated players, at most `count`, highest rating first.
+    Expected<std::vector<Standing>> leaderboard(const RatingPool& pool, int count) const;
+    // Every finished game's record, oldest first; of one player's games only, when named.
+    Expected<std::vector<std::string>> finished_records(std::optional<std::int64_t> player = std::nullopt) const;
     // The games still in play (a server restarted goes on with them), oldest first.
     Expected<std::vector<StoredGame>> games_in_play() const;
 

@@ -137,8 +137,8 @@ e2e_serve_first_visit() {
     wait_gone 'Amina'
     # The window follows the visitor's size.
     $T resize-window -t e2e -x 60 -y 15
-    wait_for '^Up/Down choose'
-    expect_line 14 "Up/Down choose · Enter · n new seek · q leaves"
+    wait_for '^Up/Down, Enter'
+    expect_line 14 "Up/Down, Enter · n new seek · l leaderboard · q leaves"
     # Youssef's key comes back later: no question, his name.
     keys q
     wait_for '^EXITED 0'
@@ -230,9 +230,9 @@ e2e_serve_game() {
     wait_for '^    > Side:  < White >'
     expect_line 3 "      Clock: < 10+5 >"
     keys Enter
-    on black wait_for '^  > Youssef   10\+5, plays White$'
-    on watcher wait_for '^  > Youssef   10\+5, plays White$'
-    wait_for '^  > Youssef   10\+5, plays White   yours: Enter withdraws it$'
+    on black wait_for '^  > Youssef   10\+5, plays White, rated$'
+    on watcher wait_for '^  > Youssef   10\+5, plays White, rated$'
+    wait_for '^  > Youssef   10\+5, plays White, rated   yours: Enter withdraws it$'
     # Amina accepts: both are taken to the game, each with their own side at the bottom.
     on black keys Enter
     on black wait_for '^White \(Youssef\) to move - waiting for Youssef \| White 12, Black 12$'
@@ -268,6 +268,23 @@ e2e_serve_game() {
     on black wait_for '^Game over: White \(Youssef\) wins by all pieces captured\.$'
     on watcher wait_for '^Game over: White \(Youssef\) wins by all pieces captured\.$'
     expect_log 'game [0-9]+: Youssef - Amina, 10\+5'
+    # A rated 10+5 game: both players' ratings move as Glicko-2 has it for two new players (1500, 350,
+    # 0.06; a win takes the winner to 1662.3 and the loser to 1337.7, both deviations to 290.3).
+    expect_log 'rated \(rapid, standard\): 1500 -> 1662 for White, 1500 -> 1338 for Black'
+    # The archive: the game as PDN, with the players, their ratings as it began and the clocks.
+    local exported
+    exported=$($BIN serve export --data "$SERVER_DATA") || fail "export"
+    grep -q '^\[White "Youssef"\]$' <<<"$exported" || fail "export: $exported"
+    grep -q '^\[WhiteRating "1500"\]$' <<<"$exported" || fail "export: $exported"
+    grep -q '^\[BlackRating "1500"\]$' <<<"$exported" || fail "export: $exported"
+    grep -q '^\[TimeControl "600+5"\]$' <<<"$exported" || fail "export: $exported"
+    grep -q '^\[Result "1-0"\]$' <<<"$exported" || fail "export: $exported"
+    grep -q '{\[%clock ' <<<"$exported" || fail "export has no clocks: $exported"
+    [ "$($BIN serve export --player Karim --data "$SERVER_DATA")" = "" ] || fail "Karim played no game"
+    # The file exported reads back as the game played.
+    echo "$exported" >"$SERVER_DATA.pdn"
+    $BIN check "$SERVER_DATA.pdn" >/dev/null || fail "fetaix check: $($BIN check "$SERVER_DATA.pdn" 2>&1)"
+    rm -f "$SERVER_DATA.pdn"
     # Back in the lobby, the game is nobody's to return to.
     keys q
     wait_for '^  Open seeks'
@@ -278,6 +295,14 @@ e2e_serve_game() {
     on watcher keys q
     wait_for '^  Games in progress \(Enter watches\)$'
     wait_gone 'Youssef - Amina'
+    # The leaderboard.
+    keys l
+    wait_for '^  Leaderboard$'
+    expect_line 3 "    Rapid"
+    expect_line 4 "    1. Youssef   1662 (±581)   1 game"
+    expect_line 5 "    2. Amina   1338 (±581)   1 game"
+    keys l
+    wait_for '^  Open seeks'
     return 0
 }
 
@@ -292,7 +317,7 @@ e2e_serve_restart() {
     keys n
     wait_for '^    > Clock: < untimed >'
     keys Right Right Right Down Right Enter
-    on black wait_for '^  > Youssef   5\+3, plays White$'
+    on black wait_for '^  > Youssef   5\+3, plays White, rated$'
     on black keys Enter
     wait_for '^White \(Youssef\) to move - your turn'
     move_on e2e d3-c3
