@@ -156,6 +156,11 @@ Runner add_serve(CLI::App& command) {
                     "minutes without a key before the lobby\nlets a visitor go (default 30)")
         ->type_name("MINUTES")
         ->check(CLI::Range(1, 10000));
+    command
+        .add_option("--handshake-timeout", c.limits.handshake_seconds,
+                    "seconds to authenticate and ask for a terminal\n(default 20)")
+        ->type_name("SECONDS")
+        ->check(CLI::Range(1, 600));
     CLI::App* ban = command.add_subcommand("ban", "refuse a player's keys");
     ban->add_option("NAME", o->player, "the player")->required()->type_name("");
     CLI::App* unban = command.add_subcommand("unban", "let a banned player in again");

@@ -349,3 +349,98 @@ e2e_serve_restart() {
     grep -qE '^1\. d3-c3 \{\[%clock w0:05:00 B0:05:00\]\} b3xd3 \{\[%clock W0:05:00 b0:05:0[0-9.]+\]\} 2\. e3xc3 \{\[%clock w[0-9:.]+ B[0-9:.]+\]\} \* *$' <<<"$record" ||
         fail "stored: $record"
 }
+
+# begin_game: Youssef (key a, this window) and Amina (key b, window black) meet through an untimed
+# seek of Youssef's as White and are at the board.
+begin_game() {
+    visit e2e a 80 24
+    name_as e2e Youssef
+    visit black b 80 24
+    name_as black Amina
+    keys n
+    wait_for '^    > Clock: < untimed >'
+    keys Down Right Enter
+    on black wait_for '^  > Youssef   untimed, plays White, rated$'
+    on black keys Enter
+    wait_for '^White \(Youssef\) to move - your turn'
+}
+
+# hostile PYTHON: a hostile client's script, run against the server's port ($PORT in its argv[1]).
+hostile() {
+    timeout 60 python3 -c "$1" "$PORT" || fail "hostile client: $1"
+}
+
+e2e_serve_hostile() {
+    # Garbage, silent connections, more connections than an address may have, a flood of tries: each
+    # is dropped or refused, and the game in progress goes on meanwhile.
+    start_server --max-per-address 6 --auth-per-minute 20 --handshake-timeout 2
+    begin_game
+    # Random bytes instead of SSH: the connection is closed.
+    hostile '
+import os, socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+s.settimeout(10)
+try:
+    s.sendall(os.urandom(8192))
+    while s.recv(4096): pass
+except ConnectionResetError:
+    pass  # closed with bytes unread: a reset
+'
+    # Four silent connections (slow-loris: a banner, then nothing): each dropped after the 2 s limit.
+    hostile '
+import socket, sys, time
+socks = [socket.create_connection(("127.0.0.1", int(sys.argv[1]))) for _ in range(4)]
+start = time.monotonic()
+for s in socks:
+    s.sendall(b"SSH-2.0-slow\r\n")
+    s.settimeout(10)
+for s in socks:
+    try:
+        while s.recv(4096): pass
+    except ConnectionResetError:
+        pass
+took = time.monotonic() - start
+assert 1.5 < took < 8, took
+'
+    expect_log 'dropped: no authentication in 2 s'
+    # The players hold two of the address's six connections: of ten more at once, four are let in and
+    # six refused at once.
+    hostile '
+import socket, sys, time
+socks = [socket.create_connection(("127.0.0.1", int(sys.argv[1]))) for _ in range(10)]
+time.sleep(0.5)
+closed = 0
+for s in socks:
+    s.setblocking(False)
+    try:
+        closed += s.recv(4096) == b""
+    except ConnectionResetError:
+        closed += 1
+    except BlockingIOError:
+        pass
+assert closed == 6, closed
+'
+    expect_log 'refused a connection: too many connections from there'
+    # The game went on through all of it.
+    move_on e2e d3-c3
+    on black wait_for 'White plays d3-c3'
+    # A flood of tries: beyond 20 connections a minute from one address, each is refused.
+    hostile '
+import socket, sys
+refused = 0
+for _ in range(30):
+    s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+    s.settimeout(5)
+    try:
+        refused += s.recv(4096) == b""
+    except ConnectionResetError:
+        refused += 1
+    s.close()
+assert refused >= 1, refused
+'
+    expect_log 'refused a connection: too many tries a minute from there'
+    # Still answering the players.
+    move_on black b3xd3
+    wait_for 'Black plays b3xd3'
+    kill -0 "$SERVER_PID" || fail "the server died"
+}
