@@ -51,7 +51,7 @@ TEST_CASE("visitor screen: a new key is asked for a name; a refused one says why
     type(s, "Youssef\r");
     f = s.compose(24, 80, {});
     CHECK(f.line(5) == "  Name: Youssef");
-    CHECK(f.line(7) == "  Not taken: the name Youssef is taken.");
+    CHECK(f.line(7) == "  The name Youssef is taken.");
     CHECK_FALSE(s.player());
     type(s,
          "\x7f\x7f\x7f\x7f\x7f\x7f\x7f"
@@ -71,11 +71,11 @@ TEST_CASE("visitor screen: the lobby lists the visitor's games, the seeks, the g
     CHECK(f.line(5) == "  Open seeks (Enter accepts)");
     CHECK(f.line(6) == "    Youssef   5+3, any colour");
     CHECK(f.line(7) == "    Amina   untimed, plays Black   yours: Enter withdraws it");
-    CHECK(f.line(9) == "  Games in progress (Enter watches)");
+    CHECK(f.line(9) == "  Games (Enter watches)");
     CHECK(f.line(10) == "    Karim - Zineb   12 moves, White to move, 1 watching");
     CHECK(f.line(12) == "  Online (3)");
     CHECK(f.line(13) == "    Amina (in the lobby), Karim (playing), Youssef (in the lobby)");
-    CHECK(f.line(23) == "Up/Down, Enter · n new seek · l leaderboard · q leaves");
+    CHECK(f.line(23) == "Up/Down, Enter  n new seek  l leaderboard  ? keys  q leaves");
 }
 
 TEST_CASE("visitor screen: Enter on each line of the lobby asks for what that line offers") {
@@ -141,12 +141,12 @@ TEST_CASE("visitor screen: l shows the leaderboard the server lists, and l or Es
     tui::Frame f = s.compose(24, 80, {});
     CHECK(f.line(2) == "  Leaderboard");
     CHECK(f.line(3) == "    No rated game has ended yet.");
-    CHECK(f.line(23) == "l or Esc back to the lobby · q leaves");
+    CHECK(f.line(23) == "l or Esc back to the lobby  q leaves");
     LobbyView view;
-    view.leaderboard = {"Rapid", "1. Youssef   1662 (±581)   1 game"};
+    view.leaderboard = {"Rapid", " 1. Youssef   1662 (+/-581)   1 game"};
     f = s.compose(24, 80, view);
     CHECK(f.line(3) == "    Rapid");
-    CHECK(f.line(4) == "    1. Youssef   1662 (±581)   1 game");
+    CHECK(f.line(4) == "     1. Youssef   1662 (+/-581)   1 game");
     // The lobby's keys wait: Enter chooses nothing here.
     CHECK(type(s, "\r", busy_lobby()).kind == LobbyChoice::Kind::None);
     type(s, "\x1b");
@@ -168,4 +168,17 @@ TEST_CASE("visitor screen: time classes by the time 40 moves take on one clock, 
     Rules promoted;
     promoted.promotion = Promotion::Immediate;
     CHECK(rules_key(promoted) == concat("Promotion=", switch_value(kRuleSwitches[1], promoted)));
+}
+
+TEST_CASE("visitor screen: Ctrl-U clears the name typed; ? in the lobby says its keys") {
+    VisitorScreen s(std::nullopt, "kasbah", [](std::string_view n) -> Expected<Player> {
+        return Player{2, std::string(n), false};
+    });
+    type(s,
+         "Youss\x15"
+         "Amina");
+    CHECK(s.compose(24, 80, {}).line(5) == "  Name: Amina");
+    type(s, "\r?");
+    CHECK(s.compose(24, 80, {}).line(22) ==
+          "  Up/Down choose, Enter takes it, n offers a game, l leaderboard, q leaves.");
 }

@@ -49,33 +49,13 @@ inline constexpr std::string_view kTagKept = "Kept";
 
 // Tags this reader knows besides the rule switches' (switches.hpp, so a record replays under the rules
 // it was played with): the PDN standard's common ones and ours. Others are kept, with a note.
-inline constexpr std::string_view kKnownTags[] = {"Event",
-                                                  "Site",
-                                                  "Date",
-                                                  "Round",
-                                                  "White",
-                                                  "Black",
-                                                  "Result",
-                                                  "FEN",
-                                                  "GameType",
-                                                  "Annotator",
-                                                  "Time",
-                                                  "PlyCount",
-                                                  "Termination",
-                                                  "Variant",
-                                                  kTagWhiteType,
-                                                  kTagBlackType,
-                                                  kTagWhiteLevel,
-                                                  kTagBlackLevel,
-                                                  kTagProgramTime,
-                                                  kTagProgramSeed,
-                                                  kTagRedo,
-                                                  kTagTimeControl,
-                                                  kTagWhiteTimeControl,
-                                                  kTagBlackTimeControl,
-                                                  kTagClock,
-                                                  kTagRedoClocks,
-                                                  kTagKept};
+inline constexpr std::string_view kKnownTags[] = {"Event", "Site", "Date", "Round", "White", "Black", "Result", "FEN",
+                                                  "GameType", "Annotator", "Time", "PlyCount", "Termination", "Variant",
+                                                  // The players' ratings as the game began (the SSH server's).
+                                                  "WhiteRating", "BlackRating", kTagWhiteType, kTagBlackType,
+                                                  kTagWhiteLevel, kTagBlackLevel, kTagProgramTime, kTagProgramSeed,
+                                                  kTagRedo, kTagTimeControl, kTagWhiteTimeControl, kTagBlackTimeControl,
+                                                  kTagClock, kTagRedoClocks, kTagKept};
 
 struct Tag {
     std::string name;

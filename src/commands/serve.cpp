@@ -61,6 +61,10 @@ int run_ban(ServeOptions& o, bool banned) {
         cli::err(concat("fetaix serve: ", store.error().message));
         return 1;
     }
+    if (auto before = (*store)->player_by_name(o.player); before && *before && (*before)->banned == banned) {
+        cli::out(concat((*before)->name, banned ? " is banned already." : " is not banned."));
+        return 0;
+    }
     auto player = (*store)->set_banned(o.player, banned);
     if (!player) {
         cli::err(concat("fetaix serve: ", player.error().message));

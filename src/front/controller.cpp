@@ -453,6 +453,10 @@ bool Controller::handle(const Action& action) {
 
 bool Controller::refuses(const Action& action) {
     using K = Action::Kind;
+    if (const auto withheld = withheld_.find(action.kind); withheld != withheld_.end()) {
+        ui_.message = withheld->second;
+        return true;
+    }
     // Browsing or replaying, the board shows a position that is not the game's: nothing may be played on
     // it or done to the game, whichever way the action came.
     if ((ui_.viewing || ui_.replay) && changes_the_game(action)) {

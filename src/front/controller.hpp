@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -279,6 +280,9 @@ public:
     // Over the network, what q asks while the game is autosaved (how it can be taken up again), before
     // the yes and no keys.
     void set_quit_text(std::string text) { quit_text_ = std::move(text); }
+    // An action this screen does not offer at all (a visitor of the SSH server saves no file and gets no
+    // hint), refused with `why` whatever the game's state.
+    void withhold(Action::Kind kind, std::string why) { withheld_[kind] = std::move(why); }
     // A yes/no question the program asks (a user asking for a seat), before the yes and no keys: `then`
     // gets the answer.
     void ask(std::string text, std::function<void(bool yes)> then) {
@@ -464,11 +468,12 @@ private:
     bool autosaved_ = false;
     int help_pages_ = 1;
     Link link_;
-    std::string quit_text_;   // Quit's question over the network
-    std::string taken_over_;  // set_taken_over
-    std::string link_lost_;   // the host is gone: said on the status line
-    bool move_sent_ = false;  // a joiner's move on its way to the host
-    bool quitting_ = false;   // set once the player has chosen to leave (perhaps after a Discard question)
+    std::string quit_text_;                         // Quit's question over the network
+    std::map<Action::Kind, std::string> withheld_;  // withhold()
+    std::string taken_over_;                        // set_taken_over
+    std::string link_lost_;                         // the host is gone: said on the status line
+    bool move_sent_ = false;                        // a joiner's move on its way to the host
+    bool quitting_ = false;  // set once the player has chosen to leave (perhaps after a Discard question)
     // The move play_delivered last announced on the message line, and the ply it made: stale once a game
     // from the host (sync) no longer has it (an undo at a plain fetaix being watched, a take-back).
     struct Announced {

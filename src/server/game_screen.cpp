@@ -25,6 +25,14 @@ Expected<std::unique_ptr<GameScreen>> GameScreen::join(const GameScreenOptions& 
     if (!network) return network.error();
     screen->network_ = std::move(*network);
     screen->network_->prepare(screen->controller_);
+    // What a visitor's screen does not do: files are the server's (it keeps every game: its operator's
+    // export), an engine's help in a game between people is not offered, and a new game is the lobby's.
+    using K = front::Action::Kind;
+    front::Controller& c = screen->controller_;
+    c.withhold(K::Save, "No saving here: the server keeps every game (its operator can export them).");
+    c.withhold(K::Open, "No files here: a game on the server is played from the lobby.");
+    c.withhold(K::Hint, "No hints in a game on the server: it is between people.");
+    c.withhold(K::NewGame, concat("A new game is found in the lobby: ", c.keys().first("quit"), " goes back there."));
     return screen;
 }
 

@@ -41,6 +41,12 @@ void drop_last_character(std::string& s) {
 
 bool is_char(const Key& k, char c) { return k.name == Key::Name::Char && k.ch == c; }
 
+// "the name Amina is taken" as a sentence: "The name Amina is taken."
+std::string sentence(std::string text) {
+    if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
+    return text + ".";
+}
+
 TimeControl minutes_plus(int minutes, int bonus) {
     return TimeControl{minutes * 60'000LL, bonus > 0 ? Bonus::Fischer : Bonus::None, bonus * 1000LL};
 }
@@ -79,7 +85,7 @@ void VisitorScreen::type_name(const KeyReader::Read& read) {
         problem_.clear();
     } else if (k.name == Key::Name::Backspace) {
         drop_last_character(typed_);
-    } else if (k.name == Key::Name::Escape) {
+    } else if (k.name == Key::Name::Escape || (k.name == Key::Name::Char && k.ch == 21)) {  // Ctrl-U
         typed_.clear();
     } else if (k.name == Key::Name::Char && k.ch >= 0x20 && k.ch < 0x7f && typed_.size() < kMaxTyped) {
         typed_ += k.ch;
@@ -134,7 +140,9 @@ LobbyChoice VisitorScreen::key(const KeyReader::Read& read, const LobbyView& vie
     const std::vector<Item> all = items(view);
     cursor_ = all.empty() ? 0 : std::min(cursor_, all.size() - 1);
     if (is_char(k, 'q')) return {LobbyChoice::Kind::Leave, 0, {}};
-    if (is_char(k, 'l')) {
+    if (is_char(k, '?')) {
+        message_ = "Up/Down choose, Enter takes it, n offers a game, l leaderboard, q leaves.";
+    } else if (is_char(k, 'l')) {
         leaderboard_ = !leaderboard_;
     } else if (leaderboard_) {
         if (k.name == N::Escape) leaderboard_ = false;
@@ -161,8 +169,8 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
         const std::string shown = text::printable(typed_);
         f.write(5, 8, shown, Role::Text);
         f.set(5, 8 + text::display_width(shown), " ", Role::PromptCursor);
-        if (!problem_.empty()) f.write(7, 2, concat("Not taken: ", problem_, "."), Role::Message);
-        f.write(rows - 1, 0, "Enter takes the name · Ctrl-C leaves", Role::Status);
+        if (!problem_.empty()) f.write(7, 2, sentence(problem_), Role::Message);
+        f.write(rows - 1, 0, "Enter takes the name  Ctrl-U clears it  Ctrl-C leaves", Role::Status);
         return f;
     }
     const std::string you = concat("You are ", player_->name);
@@ -176,7 +184,7 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
             if (row >= rows - 2) break;
             f.write(row++, 4, l);
         }
-        f.write(rows - 1, 0, "l or Esc back to the lobby · q leaves", Role::Status);
+        f.write(rows - 1, 0, "l or Esc back to the lobby  q leaves", Role::Status);
         return f;
     }
     std::vector<Line> lines;
@@ -199,7 +207,7 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
         lines.push_back({concat(s.by, "   ", s.terms, s.mine ? "   yours: Enter withdraws it" : ""), Role::Text,
                          item++});
     lines.push_back({});
-    lines.push_back({"Games in progress (Enter watches)", Role::Title});
+    lines.push_back({"Games (Enter watches)", Role::Title});
     const bool others = std::any_of(view.games.begin(), view.games.end(), [](const GameView& g) { return !g.mine; });
     if (!others) lines.push_back({"none"});
     for (const GameView& g : view.games)
@@ -238,8 +246,8 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
     }
     if (!message_.empty()) f.write(rows - 2, 2, message_, Role::Message);
     f.write(rows - 1, 0,
-            form_open_ ? "Left/Right change · Up/Down next line · Enter offers · Esc cancels"
-                       : "Up/Down, Enter · n new seek · l leaderboard · q leaves",
+            form_open_ ? "Left/Right change  Up/Down next line  Enter offers  Esc cancels"
+                       : "Up/Down, Enter  n new seek  l leaderboard  ? keys  q leaves",
             Role::Status);
     return f;
 }

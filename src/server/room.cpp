@@ -126,8 +126,9 @@ void Room::poll_fds(std::vector<pollfd>& fds) const { host_->poll_fds(fds); }
 int Room::timeout_ms(net::TimePoint now) const { return host_->timeout_ms(now); }
 
 bool Room::handle_ready(std::span<const pollfd> fds, net::TimePoint now) {
+    const std::size_t watching = host_->watchers();
     host_->handle_ready(fds, now);
-    bool changed = false;
+    bool changed = host_->watchers() != watching;
     for (const net::Event& e : host_->take_events())
         if (e.kind == net::EventKind::Moved || e.kind == net::EventKind::Result || e.kind == net::EventKind::Synced ||
             e.kind == net::EventKind::Joined || e.kind == net::EventKind::Left)

@@ -7,6 +7,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <deque>
 #include <fcntl.h>
 #include <list>
@@ -48,7 +49,12 @@ void on_stop_signal(int) {
 }
 
 void log_line(std::string_view text) {
-    const std::string line = concat("fetaix serve: ", text, "\n");
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    const std::string line = concat(stamp, " fetaix serve: ", text, "\n");
     std::fwrite(line.data(), 1, line.size(), stderr);
     std::fflush(stderr);
 }
@@ -165,7 +171,7 @@ private:
     void end(Visitor& v, std::string_view why);
     void sweep(Steady::time_point now);
     int wait_ms(Steady::time_point now) const;
-    void everyone_redraws();
+    void lobby_changed();
     // The lobby as this visitor sees it, and what their choice there does.
     LobbyView lobby_view(const Visitor& v) const;
     // The leaderboards of the standard rules, each class of time control with rated games.
@@ -176,8 +182,8 @@ private:
     void accept_seek(Visitor& v, int seek);
     static RatingPool pool_of(const GameTerms& terms);
     // A rated game's end: both players' ratings after it (nothing when they cannot be read).
-    std::optional<RatingUpdate> rating_update(const GameTerms& terms, std::int64_t white, std::int64_t black,
-                                              const std::string& result) const;
+    std::optional<RatingUpdate> rating_update(int id, const GameTerms& terms, const RoomSeat& white,
+                                              const RoomSeat& black, const std::string& result) const;
     // Hosts a game (a new one, or one resumed from its record) and stores it as it begins.
     Expected<Room*> open_room(int id, const GameTerms& terms, const RoomSeat& white, const RoomSeat& black,
                               const GameRecord* resumed);
@@ -367,6 +373,7 @@ int Server::shell_request(Visitor& v) {
     if (v.screen) return SSH_ERROR;
     if (!v.pty) {
         // No terminal to draw on (ssh -T, or a command's pipe): said, and the connection ends.
+        refused(v, "a session without a terminal (ssh -T)");
         v.out += "fetaix: this server is played in a terminal: connect with ssh -t (or without -T).\r\n";
         v.exit_status = 1;
         v.closing = true;
@@ -392,6 +399,7 @@ void Server::refused(Visitor& v, std::string_view what) { log_line(concat(v.addr
 void Server::start_screen(Visitor& v) {
     auto caps = read_terminfo(v.request.term);
     if (!caps) {
+        refused(v, text::printable(caps.error().message));
         v.out += concat("fetaix: ", text::printable(caps.error().message),
                         "; set TERM to one this server knows (xterm-256color, say) and connect again.\r\n");
         v.exit_status = 1;
@@ -404,7 +412,7 @@ void Server::start_screen(Visitor& v) {
         auto added = store_->add_player(name, fingerprint);
         if (added) {
             log_line(concat("new player ", added->name, " (", fingerprint, ")"));
-            everyone_redraws();
+            lobby_changed();
         }
         return added;
     });
@@ -419,7 +427,7 @@ void Server::start_screen(Visitor& v) {
                 enter_room(v, it->first);
                 break;
             }
-    everyone_redraws();
+    lobby_changed();
 }
 
 int Server::data(Visitor& v, const void* bytes, std::uint32_t length) {
@@ -460,12 +468,19 @@ std::vector<std::string> Server::leaderboard_lines() const {
         std::string title = time_class;
         title[0] = static_cast<char>(title[0] - 'a' + 'A');
         lines.push_back(title);
+        // The names in one column as wide as the longest, the ratings after them.
+        int width = 0;
+        for (const Standing& s : *best) width = std::max(width, text::display_width(text::printable(s.name)));
         int place = 0;
-        for (const Standing& s : *best)
-            lines.push_back(concat(std::to_string(++place), ". ", s.name, "   ",
-                                   std::to_string(std::lround(s.rating.rating)), " (±",
+        for (const Standing& s : *best) {
+            const std::string name = text::printable(s.name);
+            ++place;
+            lines.push_back(concat(place < 10 ? " " : "", std::to_string(place), ". ", name,
+                                   std::string(static_cast<std::size_t>(width - text::display_width(name)) + 3, ' '),
+                                   std::to_string(std::lround(s.rating.rating)), " (+/-",
                                    std::to_string(std::lround(2 * s.rating.deviation)), ")   ", std::to_string(s.games),
                                    s.games == 1 ? " game" : " games"));
+        }
     }
     return lines;
 }
@@ -493,12 +508,12 @@ void Server::choose(Visitor& v, const LobbyChoice& choice) {
             std::erase_if(seeks_, [&](const Seek& s) { return s.player == v.player->id; });
             seeks_.push_back({next_seek_++, v.player->id, v.player->name, choice.terms});
             log_line(concat(v.player->name, " seeks a game: ", terms_words(choice.terms)));
-            everyone_redraws();
+            lobby_changed();
             return;
         }
         case K::Withdraw:
             std::erase_if(seeks_, [&](const Seek& s) { return s.id == choice.id && s.player == v.player->id; });
-            everyone_redraws();
+            lobby_changed();
             return;
         case K::Accept: accept_seek(v, choice.id); return;
         case K::Watch:
@@ -550,15 +565,17 @@ void Server::accept_seek(Visitor& v, int id) {
     for (Visitor& o : visitors_)
         if (!o.dead && !o.closing && o.player && o.player->id == seek.player && o.screen && !o.game)
             enter_room(o, room_id);
-    everyone_redraws();
+    lobby_changed();
 }
 
 RatingPool Server::pool_of(const GameTerms& terms) {
     return RatingPool{time_class(terms.clock), rules_key(terms.rules)};
 }
 
-std::optional<RatingUpdate> Server::rating_update(const GameTerms& terms, std::int64_t white, std::int64_t black,
-                                                  const std::string& result) const {
+std::optional<RatingUpdate> Server::rating_update(int id, const GameTerms& terms, const RoomSeat& white_seat,
+                                                  const RoomSeat& black_seat, const std::string& result) const {
+    const std::int64_t white = white_seat.player, black = black_seat.player;
+    const std::pair<std::string, std::string> names{white_seat.name, black_seat.name};
     const RatingPool pool = pool_of(terms);
     auto w = store_->rating_of(white, pool);
     auto b = store_->rating_of(black, pool);
@@ -569,10 +586,10 @@ std::optional<RatingUpdate> Server::rating_update(const GameTerms& terms, std::i
     const auto new_white = rating::rated(*w, for_white);
     const auto new_black = rating::rated(*b, for_black);
     if (!new_white || !new_black) return std::nullopt;
-    log_line(concat("rated (", pool.time_class, ", ", pool.rules, "): ", std::to_string(std::lround(w->rating)), " -> ",
-                    std::to_string(std::lround(new_white->rating)), " for White, ",
-                    std::to_string(std::lround(b->rating)), " -> ", std::to_string(std::lround(new_black->rating)),
-                    " for Black"));
+    log_line(concat("game ", std::to_string(id), " rated (", pool.time_class, ", ", pool.rules, "): ", names.first, " ",
+                    std::to_string(std::lround(w->rating)), " -> ", std::to_string(std::lround(new_white->rating)),
+                    ", ", names.second, " ", std::to_string(std::lround(b->rating)), " -> ",
+                    std::to_string(std::lround(new_black->rating))));
     return RatingUpdate{pool, *new_white, *new_black};
 }
 
@@ -580,11 +597,10 @@ Expected<Room*> Server::open_room(int id, const GameTerms& terms, const RoomSeat
                                   const GameRecord* resumed) {
     auto room = Room::open(
         id, terms, white, black, config_.data + "/run",
-        [this, id, terms, white = white.player, black = black.player](const std::string& record,
-                                                                      const std::string& result) {
-            auto problem = store_->save_game(id, record, result,
-                                             terms.rated && !result.empty() ? rating_update(terms, white, black, result)
-                                                                            : std::nullopt);
+        [this, id, terms, white, black](const std::string& record, const std::string& result) {
+            auto problem = store_->save_game(
+                id, record, result,
+                terms.rated && !result.empty() ? rating_update(id, terms, white, black, result) : std::nullopt);
             if (problem) log_line(concat("game ", id, ": ", *problem));
             return problem;
         },
@@ -654,14 +670,14 @@ void Server::enter_room(Visitor& v, int id) {
     v.game = std::move(*screen);
     v.room = id;
     v.dirty = true;
-    everyone_redraws();
+    lobby_changed();
 }
 
 void Server::leave_room(Visitor& v) {
     if (v.game) retired_screens_.push_back(std::move(v.game));
     v.room = 0;
     v.dirty = true;
-    everyone_redraws();
+    lobby_changed();
 }
 
 namespace {
@@ -710,14 +726,14 @@ void Server::handle_games() {
         Room& room = *it->second;
         std::vector<pollfd> fds;
         room.poll_fds(fds);
-        if (room.handle_ready(ready(fds), now)) everyone_redraws();
+        if (room.handle_ready(ready(fds), now)) lobby_changed();
         // A finished game nobody looks at any more is let go of.
         const bool shown = std::any_of(visitors_.begin(), visitors_.end(),
                                        [&](const Visitor& v) { return v.room == it->first; });
         if (room.over() && !shown) {
             retired_rooms_.push_back(std::move(it->second));
             it = rooms_.erase(it);
-            everyone_redraws();
+            lobby_changed();
             continue;
         }
         ++it;
@@ -740,9 +756,11 @@ int on_game_fd(socket_t fd, int revents, void* u) {
 }
 }  // namespace
 
-void Server::everyone_redraws() {
+// What the lobby lists changed: the visitors there draw it again (those in a game hear of their game
+// from it; redrawing every screen for every move of every game would cost the players' latency).
+void Server::lobby_changed() {
     for (Visitor& v : visitors_)
-        if (v.screen) v.dirty = true;
+        if (v.screen && !v.game) v.dirty = true;
 }
 
 void Server::draw(Visitor& v) {
@@ -774,7 +792,7 @@ void Server::end(Visitor& v, std::string_view why) {
     if (v.terminal) v.out += v.terminal->finish();
     v.closing = true;
     log_line(concat(v.address, ": ", v.player ? v.player->name : std::string("a visitor"), " ", why));
-    everyone_redraws();
+    lobby_changed();
 }
 
 Server::~Server() {
@@ -881,6 +899,9 @@ void Server::sweep(Steady::time_point now) {
             (v.channel == nullptr || (v.closed_at && now - *v.closed_at > std::chrono::seconds(5))))
             v.dead = true;
         if (v.dead) {
+            if (!v.closing && v.screen)
+                log_line(concat(v.address, ": ", v.player ? v.player->name : std::string("a visitor"),
+                                " disconnected"));
             if (v.game) retired_screens_.push_back(std::move(v.game));
             if (v.player) {
                 const std::int64_t gone = v.player->id;
@@ -895,7 +916,7 @@ void Server::sweep(Steady::time_point now) {
             if (--per_address_[v.address] <= 0) per_address_.erase(v.address);
             const bool had_screen = v.screen.has_value();
             it = visitors_.erase(it);
-            if (had_screen) everyone_redraws();
+            if (had_screen) lobby_changed();
             continue;
         }
         ++it;

@@ -114,7 +114,7 @@ e2e_serve_first_visit() {
     # A name the rules refuse, then a good one.
     keys -l 'guest-7'
     keys Enter
-    wait_for "Not taken: names starting with guest- are the guests'."
+    wait_for "^  Names starting with guest- are the guests'\\.\$"
     keys C-u BSpace BSpace BSpace BSpace BSpace BSpace BSpace
     keys -l 'Youssef'
     keys Enter
@@ -125,7 +125,7 @@ e2e_serve_first_visit() {
     on b wait_for 'choose the name you will play under' 10
     on b keys -l 'YOUSSEF'
     on b keys Enter
-    on b wait_for 'Not taken: the name YOUSSEF is taken\.'
+    on b wait_for '^  The name YOUSSEF is taken\.$'
     on b keys BSpace BSpace BSpace BSpace BSpace BSpace BSpace
     on b keys -l 'Amina'
     on b keys Enter
@@ -138,7 +138,7 @@ e2e_serve_first_visit() {
     # The window follows the visitor's size.
     $T resize-window -t e2e -x 60 -y 15
     wait_for '^Up/Down, Enter'
-    expect_line 14 "Up/Down, Enter · n new seek · l leaderboard · q leaves"
+    expect_line 14 "Up/Down, Enter  n new seek  l leaderboard  ? keys  q leaves"
     # Youssef's key comes back later: no question, his name.
     keys q
     wait_for '^EXITED 0'
@@ -239,6 +239,12 @@ e2e_serve_game() {
     wait_for '^White \(Youssef\) to move - your turn \| White 12, Black 12$'
     [ "$(screen | sed -n 3p | sed 's/ *$//')" = "5   ●─────●─────●─────●─────●" ] || fail "white's board is turned"
     [ "$(on black screen | sed -n 3p | sed 's/ *$//')" = "1   ○─────○─────○─────○─────○" ] || fail "black's board is not turned"
+    # What a visitor's screen does not offer says why: no engine's hint between people, no files, and a
+    # new game is the lobby's.
+    keys H
+    wait_for '^No hints in a game on the server: it is between people\.$'
+    keys s
+    wait_for '^No saving here: the server keeps every game \(its operator can export them\)\.$'
     # Karim sees it in progress and watches.
     on watcher wait_for '^  > Youssef - Amina   0 moves, White to move'
     on watcher keys Enter
@@ -270,7 +276,7 @@ e2e_serve_game() {
     expect_log 'game [0-9]+: Youssef - Amina, 10\+5'
     # A rated 10+5 game: both players' ratings move as Glicko-2 has it for two new players (1500, 350,
     # 0.06; a win takes the winner to 1662.3 and the loser to 1337.7, both deviations to 290.3).
-    expect_log 'rated \(rapid, standard\): 1500 -> 1662 for White, 1500 -> 1338 for Black'
+    expect_log 'game 1 rated \(rapid, standard\): Youssef 1500 -> 1662, Amina 1500 -> 1338'
     # The archive: the game as PDN, with the players, their ratings as it began and the clocks.
     local exported
     exported=$($BIN serve export --data "$SERVER_DATA") || fail "export"
@@ -293,14 +299,14 @@ e2e_serve_game() {
     # Once nobody looks at it, the finished game leaves the lobby.
     on black keys q
     on watcher keys q
-    wait_for '^  Games in progress \(Enter watches\)$'
+    wait_for '^  Games \(Enter watches\)$'
     wait_gone 'Youssef - Amina'
     # The leaderboard.
     keys l
     wait_for '^  Leaderboard$'
     expect_line 3 "    Rapid"
-    expect_line 4 "    1. Youssef   1662 (±581)   1 game"
-    expect_line 5 "    2. Amina   1338 (±581)   1 game"
+    expect_line 4 "     1. Youssef   1662 (+/-581)   1 game"
+    expect_line 5 "     2. Amina     1338 (+/-581)   1 game"
     keys l
     wait_for '^  Open seeks'
     return 0
