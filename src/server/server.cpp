@@ -149,7 +149,11 @@ public:
     Server(const ServerConfig& config, std::unique_ptr<Store> store, ssh_bind bind, int listener, int wake)
         : config_(config), store_(std::move(store)), bind_(bind), listener_(listener), wake_(wake) {}
     ~Server();
+    // The games in play when the server last stopped, hosted again.
+    void resume_games();
     int run();
+    // A game descriptor was found ready (libssh's callback for the descriptors the games poll).
+    void game_fd_ready(int fd, short revents) { revents_[fd] |= revents; }
 
     // Called from libssh's callbacks, with the visitor as their user data.
     int authenticate(Visitor& v, ssh_key key, char signature_state);
@@ -188,11 +192,6 @@ private:
     Expected<Room*> open_room(int id, const GameTerms& terms, const RoomSeat& white, const RoomSeat& black,
                               const GameRecord* resumed);
 
-public:
-    // The games in play when the server last stopped, hosted again.
-    void resume_games();
-
-private:
     // Puts the visitor in the game `room`: at their seat if they have one there, else watching.
     void enter_room(Visitor& v, int room);
     void leave_room(Visitor& v);
@@ -225,9 +224,7 @@ private:
     int next_seek_ = 1;
     std::mt19937_64 random_{std::random_device{}()};
     std::map<int, short> registered_;  // game descriptors with the event, and what they are polled for
-public:
-    std::map<int, short> revents_;  // what each was found ready for in this turn
-private:
+    std::map<int, short> revents_;     // what each was found ready for in this turn
     // Game screens and rooms done with: their descriptors are let go of before they are closed.
     std::vector<std::unique_ptr<GameScreen>> retired_screens_;
     std::vector<std::unique_ptr<Room>> retired_rooms_;
@@ -751,7 +748,7 @@ void Server::handle_games() {
 
 namespace {
 int on_game_fd(socket_t fd, int revents, void* u) {
-    static_cast<Server*>(u)->revents_[fd] |= static_cast<short>(revents);
+    static_cast<Server*>(u)->game_fd_ready(fd, static_cast<short>(revents));
     return 0;
 }
 }  // namespace
