@@ -34,6 +34,17 @@ std::optional<std::string> prepare_data(server::ServerConfig& config) {
     return config.data;
 }
 
+// The operator's commands' database: opened (made, migrated), or nothing once it has said why not.
+std::unique_ptr<server::Store> open_store(server::ServerConfig& config) {
+    if (!prepare_data(config)) return nullptr;
+    auto store = server::Store::open(config.data);
+    if (!store) {
+        cli::err(concat("fetaix serve: ", store.error().message));
+        return nullptr;
+    }
+    return std::move(*store);
+}
+
 int run_serve(ServeOptions& o) {
     if (!prepare_data(o.config)) return 1;
     if (o.fingerprint) {
@@ -55,17 +66,13 @@ int run_serve(ServeOptions& o) {
 
 // ban and unban: the player's keys refused at authentication, or let in again.
 int run_ban(ServeOptions& o, bool banned) {
-    if (!prepare_data(o.config)) return 1;
-    auto store = server::Store::open(o.config.data);
-    if (!store) {
-        cli::err(concat("fetaix serve: ", store.error().message));
-        return 1;
-    }
-    if (auto before = (*store)->player_by_name(o.player); before && *before && (*before)->banned == banned) {
+    const std::unique_ptr<server::Store> store = open_store(o.config);
+    if (!store) return 1;
+    if (auto before = store->player_by_name(o.player); before && *before && (*before)->banned == banned) {
         cli::out(concat((*before)->name, banned ? " is banned already." : " is not banned."));
         return 0;
     }
-    auto player = (*store)->set_banned(o.player, banned);
+    auto player = store->set_banned(o.player, banned);
     if (!player) {
         cli::err(concat("fetaix serve: ", player.error().message));
         return 1;
@@ -76,15 +83,11 @@ int run_ban(ServeOptions& o, bool banned) {
 
 // export: every finished game (or one player's) as one PDN file on standard output.
 int run_export(ServeOptions& o) {
-    if (!prepare_data(o.config)) return 1;
-    auto store = server::Store::open(o.config.data);
-    if (!store) {
-        cli::err(concat("fetaix serve: ", store.error().message));
-        return 1;
-    }
+    const std::unique_ptr<server::Store> store = open_store(o.config);
+    if (!store) return 1;
     std::optional<std::int64_t> player;
     if (!o.player.empty()) {
-        auto found = (*store)->player_by_name(o.player);
+        auto found = store->player_by_name(o.player);
         if (!found) {
             cli::err(concat("fetaix serve: ", found.error().message));
             return 1;
@@ -95,7 +98,7 @@ int run_export(ServeOptions& o) {
         }
         player = (*found)->id;
     }
-    auto records = (*store)->finished_records(player);
+    auto records = store->finished_records(player);
     if (!records) {
         cli::err(concat("fetaix serve: ", records.error().message));
         return 1;
@@ -116,13 +119,9 @@ int run_export(ServeOptions& o) {
 }
 
 int run_players(ServeOptions& o) {
-    if (!prepare_data(o.config)) return 1;
-    auto store = server::Store::open(o.config.data);
-    if (!store) {
-        cli::err(concat("fetaix serve: ", store.error().message));
-        return 1;
-    }
-    auto players = (*store)->players();
+    const std::unique_ptr<server::Store> store = open_store(o.config);
+    if (!store) return 1;
+    auto players = store->players();
     if (!players) {
         cli::err(concat("fetaix serve: ", players.error().message));
         return 1;
