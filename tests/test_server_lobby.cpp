@@ -29,9 +29,9 @@ VisitorScreen known(const char* name) {
 LobbyView busy_lobby() {
     LobbyView view;
     view.online = {{"Amina", "in the lobby"}, {"Karim", "playing"}, {"Youssef", "in the lobby"}};
-    view.seeks = {{4, "Youssef", "5+3, any colour", false}, {5, "Amina", "untimed, plays Black", true}};
-    view.games = {{2, "Karim", "Zineb", "12 moves, White to move", 1, false},
-                  {3, "Amina", "Omar", "3 moves, Black to move", 0, true}};
+    view.seeks = {{4, "Youssef", "5+3, any colour", "", false, ""}, {5, "Amina", "untimed, plays Black", "", true, ""}};
+    view.games = {{2, "Karim", "Zineb", "12 moves, White to move", 1, false, ""},
+                  {3, "Amina", "Omar", "3 moves, Black to move", 0, true, ""}};
     return view;
 }
 
@@ -75,7 +75,7 @@ TEST_CASE("visitor screen: the lobby lists the visitor's games, the seeks, the g
     CHECK(f.line(10) == "    Karim - Zineb   12 moves, White to move, 1 watching");
     CHECK(f.line(12) == "  Online (3)");
     CHECK(f.line(13) == "    Amina (in the lobby), Karim (playing), Youssef (in the lobby)");
-    CHECK(f.line(23) == "Up/Down, Enter  n new seek  l leaderboard  ? keys  q leaves");
+    CHECK(f.line(23) == "Up/Down Enter  n seek  c code  l ratings  ? keys  q leaves");
 }
 
 TEST_CASE("visitor screen: Enter on each line of the lobby asks for what that line offers") {
@@ -106,16 +106,16 @@ TEST_CASE("visitor screen: n sets up a seek, its clock and side chosen with the 
     CHECK(type(s, "n").kind == LobbyChoice::Kind::None);
     tui::Frame f = s.compose(24, 80, {});
     CHECK(f.line(2) == "  New seek");
-    CHECK(f.line(3) == "    > Clock: < untimed >");
-    CHECK(f.line(4) == "      Side:  < any colour >");
-    CHECK(f.line(5) == "      Rated: < yes >");
+    // The labels in one column as wide as the longest, "Backward captures".
+    CHECK(f.line(3) == "    > Clock:             < untimed >");
+    CHECK(f.line(4) == "      Side:              < any colour >");
+    CHECK(f.line(5) == "      Rated:             < yes >");
     type(s, "\x1b[C\x1b[C\x1b[C");
-    CHECK(s.compose(24, 80, {}).line(3) == "    > Clock: < 5+3 >");
+    CHECK(s.compose(24, 80, {}).line(3) == "    > Clock:             < 5+3 >");
     type(s, "\x1b[B\x1b[D");
-    CHECK(s.compose(24, 80, {}).line(4) == "    > Side:  < Black >");
-    // Up from the clock goes round to the last line.
-    type(s, "\x1b[A\x1b[A\x1b[C");
-    CHECK(s.compose(24, 80, {}).line(5) == "    > Rated: < no >");
+    CHECK(s.compose(24, 80, {}).line(4) == "    > Side:              < Black >");
+    type(s, "\x1b[B\x1b[C");
+    CHECK(s.compose(24, 80, {}).line(5) == "    > Rated:             < no >");
     const LobbyChoice c = type(s, "\r");
     REQUIRE(c.kind == LobbyChoice::Kind::Seek);
     REQUIRE(c.terms.clock);
@@ -123,8 +123,89 @@ TEST_CASE("visitor screen: n sets up a seek, its clock and side chosen with the 
     CHECK(c.terms.creator_side == Color::Black);
     CHECK_FALSE(c.terms.rated);
     CHECK(terms_words(c.terms) == "5+3, plays Black, unrated");
+    CHECK(c.terms.rules == Rules{});
+    CHECK(c.terms.code.empty());
     type(s, "n\x1b");
     CHECK(s.compose(24, 80, {}).line(2) == "  Open seeks (Enter accepts)");
+}
+
+TEST_CASE("visitor screen: a seek offers every rule switch and may be private; Up from the clock goes round") {
+    VisitorScreen s = known("Amina");
+    type(s, "n");
+    tui::Frame f = s.compose(24, 80, {});
+    CHECK(f.line(6) == "      Backward captures: < no >");
+    CHECK(f.line(7) == "      Promotion:         < end >");
+    CHECK(f.line(8) == "      Majority:          < no >");
+    CHECK(f.line(9) == "      No-progress:       < 50 plies >");
+    CHECK(f.line(10) == "      Private:           < no >");
+    CHECK(f.line(23) == "Left/Right change  Up/Down next line  Enter offers  Esc cancels");
+    // Up from the clock is the last line, private.
+    type(s, "\x1b[A\x1b[C");
+    CHECK(s.compose(24, 80, {}).line(10) == "    > Private:           < yes: found by its code, not listed >");
+    // Backward captures yes; promotion two steps on (stop); majority yes; no-progress two steps on (off).
+    type(s, "\x1b[B\x1b[B\x1b[B\x1b[B\x1b[C\x1b[B\x1b[C\x1b[C\x1b[B\x1b[C\x1b[B\x1b[C\x1b[C");
+    f = s.compose(24, 80, {});
+    CHECK(f.line(6) == "      Backward captures: < yes >");
+    CHECK(f.line(7) == "      Promotion:         < stop >");
+    CHECK(f.line(8) == "      Majority:          < yes >");
+    CHECK(f.line(9) == "    > No-progress:       < off >");
+    const LobbyChoice c = type(s, "\r");
+    REQUIRE(c.kind == LobbyChoice::Kind::Seek);
+    CHECK(c.terms.rules == Rules{true, Promotion::Stop, true, 0});
+    CHECK_FALSE(c.terms.clock);
+    CHECK(c.terms.rated);
+    // Private: the server makes the code.
+    CHECK_FALSE(c.terms.code.empty());
+    CHECK(rules_words(c.terms.rules) == "backward captures yes, promotion stop, majority yes, no-progress rule off");
+    CHECK(rules_words(Rules{}).empty());
+    // The form keeps what was chosen for the next seek.
+    type(s, "n");
+    CHECK(s.compose(24, 80, {}).line(7) == "      Promotion:         < stop >");
+}
+
+TEST_CASE("visitor screen: a guest's seek is unrated, whatever the form says") {
+    VisitorScreen s(Player{9, "guest-0009", false, true}, "kasbah", [](std::string_view) -> Expected<Player> {
+        FAIL("a guest is not asked for a name");
+        return Error{""};
+    });
+    type(s, "n");
+    CHECK(s.compose(24, 80, {}).line(5) == "      Rated:             < no (guests play unrated games) >");
+    const LobbyChoice c = type(s, "\r");
+    REQUIRE(c.kind == LobbyChoice::Kind::Seek);
+    CHECK_FALSE(c.terms.rated);
+    CHECK(seek_terms({0, 0, 0}, false).rated);
+    CHECK_FALSE(seek_terms({0, 0, 0}, true).rated);
+}
+
+TEST_CASE("visitor screen: c asks for a private game's code; Enter hands it to the server, Esc drops it") {
+    VisitorScreen s = known("Amina");
+    const LobbyView view = busy_lobby();
+    CHECK(type(s, "c", view).kind == LobbyChoice::Kind::None);
+    // Typed keys are the code's, not the lobby's (q does not leave).
+    CHECK(type(s, "qx7k", view).kind == LobbyChoice::Kind::None);
+    tui::Frame f = s.compose(24, 80, view);
+    CHECK(f.line(2) == "  Code: qx7k");
+    CHECK(f.line(23) == "Enter joins or watches the game of this code  Esc cancels");
+    const LobbyChoice c = type(s, "\x7f-9\r", view);
+    CHECK(c.kind == LobbyChoice::Kind::Code);
+    CHECK(c.code == "qx7-9");
+    CHECK(s.compose(24, 80, view).line(2) == "  Your games (Enter returns to your seat)");
+    type(s, "cabc\x1b", view);
+    CHECK(s.compose(24, 80, view).line(2) == "  Your games (Enter returns to your seat)");
+}
+
+TEST_CASE("visitor screen: a private seek and a private game show their code and how it is used") {
+    VisitorScreen s = known("Amina");
+    LobbyView view;
+    view.reach = "ssh -t -p 2222 kasbah";
+    view.seeks = {{5, "Amina", "untimed, any colour, rated", "majority yes", true, "ab12-cd34-ef56"}};
+    view.games = {{3, "Amina", "Omar", "3 moves, Black to move", 0, true, "gh78-jk90-mn12"}};
+    const tui::Frame f = s.compose(24, 100, view);
+    CHECK(f.line(3) == "  > Amina - Omar   3 moves, Black to move");
+    CHECK(f.line(4) == "      private: others watch with  ssh -t -p 2222 kasbah watch gh78-jk90-mn12");
+    CHECK(f.line(7) == "    Amina   untimed, any colour, rated   yours: Enter withdraws it");
+    CHECK(f.line(8) == "      rules: majority yes");
+    CHECK(f.line(9) == "      private: your opponent types  ssh -t -p 2222 kasbah join ab12-cd34-ef56");
 }
 
 TEST_CASE("visitor screen: the seek clocks run from untimed to 30 minutes") {
@@ -180,5 +261,5 @@ TEST_CASE("visitor screen: Ctrl-U clears the name typed; ? in the lobby says its
     CHECK(s.compose(24, 80, {}).line(5) == "  Name: Amina");
     type(s, "\r?");
     CHECK(s.compose(24, 80, {}).line(22) ==
-          "  Up/Down choose, Enter takes it, n offers a game, l leaderboard, q leaves.");
+          "  Enter takes a line, n offers a game, c types a code, l ratings, q leaves.");
 }

@@ -177,6 +177,17 @@ TEST_CASE("server store: a game is stored as it begins, again at each change, an
     CHECK(playing->front().white_token == "wt");
     CHECK(playing->front().black_token == "bt");
     CHECK(playing->front().record == "1. d3-c3 *");
+    CHECK(playing->front().code.empty());
+    // A private game keeps its code through a restart.
+    g.code = "ab12-cd34-ef56";
+    auto private_id = (*store)->add_game(g);
+    REQUIRE(private_id);
+    playing = (*store)->games_in_play();
+    REQUIRE(playing);
+    REQUIRE(playing->size() == 2);
+    CHECK(playing->back().id == *private_id);
+    CHECK(playing->back().code == "ab12-cd34-ef56");
+    CHECK_FALSE((*store)->save_game(*private_id, "*", "1/2-1/2"));
     CHECK_FALSE((*store)->save_game(*id, "1. d3-c3 0-1", "0-1"));
     auto after = (*store)->games_in_play();
     REQUIRE(after);
@@ -184,6 +195,35 @@ TEST_CASE("server store: a game is stored as it begins, again at each change, an
     auto missing = (*store)->save_game(*id + 7, "*", "");
     REQUIRE(missing);
     CHECK(*missing == concat("no game ", std::to_string(*id + 7), " to store"));
+}
+
+TEST_CASE("server store: guests are numbered in order from guest-0001, kept apart from the players with keys") {
+    test::TempFolder dir;
+    auto store = Store::open(dir.path);
+    REQUIRE(store);
+    REQUIRE((*store)->add_player("Youssef", "SHA256:y"));
+    auto first = (*store)->add_guest();
+    auto second = (*store)->add_guest();
+    REQUIRE(first);
+    REQUIRE(second);
+    CHECK(first->name == "guest-0001");
+    CHECK(first->guest);
+    CHECK(second->name == "guest-0002");
+    // A player's name cannot pass for a guest's.
+    CHECK((*store)->add_player("Guest-0003", "SHA256:g").error().message ==
+          "names starting with guest- are the guests'");
+    auto all = (*store)->players();
+    REQUIRE(all);
+    REQUIRE(all->size() == 3);
+    CHECK(all->at(0).name == "guest-0001");
+    CHECK(all->at(0).guest);
+    CHECK(all->at(2).name == "Youssef");
+    CHECK_FALSE(all->at(2).guest);
+    // Numbered on after a restart.
+    store->reset();
+    auto again = Store::open(dir.path);
+    REQUIRE(again);
+    CHECK((*again)->add_guest()->name == "guest-0003");
 }
 
 TEST_CASE("server store: a database of schema 1 is brought to the current schema, its players kept") {
@@ -204,6 +244,7 @@ TEST_CASE("server store: a database of schema 1 is brought to the current schema
     REQUIRE(karim);
     REQUIRE(karim->has_value());
     CHECK((*karim)->name == "Karim");
+    CHECK_FALSE((*karim)->guest);
     auto games = (*store)->games_in_play();
     REQUIRE(games);
     CHECK(games->empty());
@@ -223,7 +264,7 @@ TEST_CASE("server store: a rated game's end stores both ratings once; the leader
     CHECK(fresh->rating == 1500);
     CHECK(fresh->deviation == 350);
     // Tokens of more than one character: GCC 12 warns falsely (-Wrestrict) of a one-character assignment.
-    StoredGame g{0, *youssef, *amina, std::string("white-token"), std::string("black-token"), true, "", ""};
+    StoredGame g{0, *youssef, *amina, std::string("white-token"), std::string("black-token"), true, "", "", ""};
     auto id = (*store)->add_game(g);
     REQUIRE(id);
     const RatingUpdate update{rapid, {1662.31, 290.32, 0.06}, {1337.69, 290.32, 0.06}};

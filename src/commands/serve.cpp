@@ -127,7 +127,8 @@ int run_players(ServeOptions& o) {
         return 1;
     }
     if (players->empty()) cli::out("No players yet.");
-    for (const server::Player& p : *players) cli::out(concat(p.name, p.banned ? "   banned" : ""));
+    for (const server::Player& p : *players)
+        cli::out(concat(p.name, p.guest ? "   guest" : "", p.banned ? "   banned" : ""));
     return 0;
 }
 
@@ -144,6 +145,7 @@ Runner add_serve(CLI::App& command) {
         ->type_name("DIR");
     command.add_option("--name", c.name, "the server's name in the lobby (default the host name)")->type_name("NAME");
     command.add_flag("--fingerprint", o->fingerprint, "print the host key's fingerprint and end");
+    command.add_flag("--guests", c.guests, "let visitors without a key in, as guest-NNNN\n(unrated games only)");
     command.add_option("--max-connections", c.limits.connections, "open connections in all (default 1000)")
         ->type_name("N")
         ->check(CLI::Range(1, 100000));
@@ -164,6 +166,15 @@ Runner add_serve(CLI::App& command) {
                     "seconds to authenticate and ask for a terminal\n(default 20)")
         ->type_name("SECONDS")
         ->check(CLI::Range(1, 600));
+    command
+        .add_option("--line-length", c.limits.line_length,
+                    "bytes of one typed line: a chat line (at most\n400), a screen-reader command (default 400)")
+        ->type_name("BYTES")
+        ->check(CLI::Range(40, 4096));
+    command
+        .add_option("--chat-per-minute", c.limits.chat_per_minute, "chat lines a minute from one visitor (default 30)")
+        ->type_name("N")
+        ->check(CLI::Range(1, 1000));
     CLI::App* ban = command.add_subcommand("ban", "refuse a player's keys");
     ban->add_option("NAME", o->player, "the player")->required()->type_name("");
     CLI::App* unban = command.add_subcommand("unban", "let a banned player in again");

@@ -11,7 +11,9 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <fstream>
+#include <memory>
 #include <sstream>
 
 #include "store/autosave.hpp"
@@ -250,8 +252,17 @@ Link Network::link(Controller& controller) {
     link.hosts = host_ != nullptr;
     // The host does not send a player's own line back: it is shown here when sent.
     const std::string watcher = options_.player.empty() ? login_name() : options_.player;
-    link.chat = [s, &controller, watcher](const std::string& text) {
+    // The lines sent in the last minute, when they are limited.
+    auto sent = std::make_shared<std::deque<std::chrono::steady_clock::time_point>>();
+    link.chat = [s, &controller, watcher, sent, bytes = options_.chat_bytes,
+                 per_minute = options_.chat_per_minute](const std::string& text) -> std::optional<std::string> {
+        if (bytes > 0 && text.size() > bytes) return concat("a chat line here is at most ", bytes, " bytes");
+        const auto now = std::chrono::steady_clock::now();
+        while (!sent->empty() && now - sent->front() >= std::chrono::minutes(1)) sent->pop_front();
+        if (per_minute > 0 && static_cast<int>(sent->size()) >= per_minute)
+            return concat("this server takes ", per_minute, " chat lines a minute; wait a few seconds");
         auto problem = s->chat(text);
+        if (!problem && per_minute > 0) sent->push_back(now);
         if (!problem) {
             const std::optional<Color> mine = s->my_side();
             controller.add_chat(concat(mine ? s->name(*mine) : watcher, mine ? "" : " (watching)", ": ", text));

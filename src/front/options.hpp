@@ -33,6 +33,10 @@ struct NetOptions {
     // A game of the SSH server, left for its lobby: the words say how to come back there, not which
     // command to run.
     bool from_lobby = false;
+    // The server's limits on chat: the longest line in bytes (0: the protocol's own), and lines a minute
+    // (0: none but the protocol's). A line over either is refused here, said, and kept to send later.
+    std::size_t chat_bytes = 0;
+    int chat_per_minute = 0;
 };
 
 // How the curses screen looks (src/tui); the screen-reader mode has no look.

@@ -21,6 +21,8 @@ Expected<std::unique_ptr<GameScreen>> GameScreen::join(const GameScreenOptions& 
     net.player = options.player;
     net.note = options.watch_line;
     net.from_lobby = true;
+    net.chat_bytes = options.chat_bytes;
+    net.chat_per_minute = options.chat_per_minute;
     auto network = front::Network::start(net, screen->table_, screen->controller_.players(), options.state_folder);
     if (!network) return network.error();
     screen->network_ = std::move(*network);

@@ -25,6 +25,8 @@ struct GameScreenOptions {
     std::string state_folder;   // the visitor's own folder of seat tokens, under the data folder
     std::string watch_line;     // a watcher's standing line: what the game is, and the keys
     Rules rules;
+    std::size_t chat_bytes = 0;  // the server's limits on chat (front::NetOptions)
+    int chat_per_minute = 0;
 };
 
 class GameScreen {

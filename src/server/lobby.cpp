@@ -15,7 +15,20 @@ namespace {
 // The longest name the prompt holds, in bytes: a 20-column name of 4-byte characters.
 constexpr std::size_t kMaxTyped = 80;
 
-constexpr const char* kSides[] = {"any colour", "White", "Black"};
+// The fields of seek_fields() before the rule switches, and the one after them.
+enum FixedField : std::size_t { kClock, kSide, kRated, kFirstSwitch };
+
+// A count switch's values in the form: its standard value, twice that, and off.
+std::vector<int> count_choices(const RuleSwitch& s) {
+    const int standard = s.get(Rules{});
+    return {standard, std::min(2 * standard, s.max), 0};
+}
+
+std::string capitalized(std::string_view text) {
+    std::string out(text);
+    if (!out.empty() && out[0] >= 'a' && out[0] <= 'z') out[0] = static_cast<char>(out[0] - 'a' + 'A');
+    return out;
+}
 
 void append_utf8(std::string& out, char32_t c) {
     if (c < 0x80) out += static_cast<char>(c);
@@ -65,13 +78,77 @@ std::vector<std::optional<TimeControl>> seek_clocks() {
             minutes_plus(10, 5), minutes_plus(15, 10), minutes_plus(30, 0)};
 }
 
+std::vector<SeekField> seek_fields() {
+    std::vector<SeekField> fields;
+    SeekField clock{"Clock", {}};
+    for (const auto& c : seek_clocks()) clock.words.push_back(clock_words(c));
+    fields.push_back(std::move(clock));
+    fields.push_back({"Side", {"any colour", "White", "Black"}});
+    fields.push_back({"Rated", {"yes", "no"}});
+    for (const RuleSwitch& s : kRuleSwitches) {
+        SeekField f{capitalized(s.label), {}};
+        if (s.kind == SwitchKind::Count)
+            for (int n : count_choices(s)) f.words.push_back(n == 0 ? std::string("off") : concat(n, " ", s.unit));
+        else
+            for (std::string_view w : s.words) f.words.emplace_back(w);
+        fields.push_back(std::move(f));
+    }
+    fields.push_back({"Private", {"no", "yes: found by its code, not listed"}});
+    return fields;
+}
+
+GameTerms seek_terms(const std::vector<int>& values, bool guest) {
+    const auto value = [&](std::size_t field) {
+        return field < values.size() ? static_cast<std::size_t>(values[field]) : std::size_t{0};
+    };
+    GameTerms terms;
+    const auto clocks = seek_clocks();
+    terms.clock = clocks[std::min(value(kClock), clocks.size() - 1)];
+    if (value(kSide) == 1) terms.creator_side = Color::White;
+    if (value(kSide) == 2) terms.creator_side = Color::Black;
+    terms.rated = value(kRated) == 0 && !guest;
+    for (std::size_t i = 0; i < kRuleSwitches.size(); ++i) {
+        const RuleSwitch& s = kRuleSwitches[i];
+        const std::size_t v = value(kFirstSwitch + i);
+        if (s.kind == SwitchKind::Count) {
+            const auto choices = count_choices(s);
+            s.set(terms.rules, choices[std::min(v, choices.size() - 1)]);
+        } else {
+            s.set(terms.rules, static_cast<int>(std::min(v, s.words.size() - 1)));
+        }
+    }
+    // The code itself is the server's to make: here only that the game is private.
+    if (value(kFirstSwitch + kRuleSwitches.size()) == 1) terms.code = "private";
+    return terms;
+}
+
 std::string terms_words(const GameTerms& terms) {
     const std::string side = terms.creator_side ? concat("plays ", to_string(*terms.creator_side)) : "any colour";
     return concat(clock_words(terms.clock), ", ", side, terms.rated ? ", rated" : ", unrated");
 }
 
+std::string rules_words(const Rules& rules) {
+    std::string words;
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (s.get(rules) != s.get(Rules{})) words += concat(words.empty() ? "" : ", ", switch_phrase(s, rules));
+    return words;
+}
+
 VisitorScreen::VisitorScreen(std::optional<Player> known, std::string server_name, TakeName take_name)
     : player_(std::move(known)), server_name_(std::move(server_name)), take_name_(std::move(take_name)) {}
+
+void VisitorScreen::type_into(std::string& typed, const KeyReader::Read& read) {
+    const Key& k = read.key;
+    if (k.name == Key::Name::Backspace) {
+        drop_last_character(typed);
+    } else if (k.name == Key::Name::Char && k.ch == 21) {  // Ctrl-U
+        typed.clear();
+    } else if (k.name == Key::Name::Char && k.ch >= 0x20 && k.ch < 0x7f && typed.size() < kMaxTyped) {
+        typed += k.ch;
+    } else if (read.code_point != 0 && typed.size() < kMaxTyped) {
+        append_utf8(typed, read.code_point);
+    }
+}
 
 void VisitorScreen::type_name(const KeyReader::Read& read) {
     const Key& k = read.key;
@@ -83,14 +160,10 @@ void VisitorScreen::type_name(const KeyReader::Read& read) {
         }
         player_ = *taken;
         problem_.clear();
-    } else if (k.name == Key::Name::Backspace) {
-        drop_last_character(typed_);
-    } else if (k.name == Key::Name::Escape || (k.name == Key::Name::Char && k.ch == 21)) {  // Ctrl-U
+    } else if (k.name == Key::Name::Escape) {
         typed_.clear();
-    } else if (k.name == Key::Name::Char && k.ch >= 0x20 && k.ch < 0x7f && typed_.size() < kMaxTyped) {
-        typed_ += k.ch;
-    } else if (read.code_point != 0 && typed_.size() < kMaxTyped) {
-        append_utf8(typed_, read.code_point);
+    } else {
+        type_into(typed_, read);
     }
 }
 
@@ -107,20 +180,19 @@ std::vector<VisitorScreen::Item> VisitorScreen::items(const LobbyView& view) {
 
 LobbyChoice VisitorScreen::seek_form_key(const Key& k) {
     using N = Key::Name;
-    const int clocks = static_cast<int>(seek_clocks().size());
-    int& value = form_field_ == 0 ? form_clock_ : form_field_ == 1 ? form_side_ : form_rated_;
-    const int count = form_field_ == 0 ? clocks : form_field_ == 1 ? 3 : 2;
+    const std::vector<SeekField> fields = seek_fields();
+    form_values_.resize(fields.size(), 0);
+    const int count = static_cast<int>(fields[form_field_].words.size());
+    int& value = form_values_[form_field_];
     if (k.name == N::Left || is_char(k, 'h')) value = (value + count - 1) % count;
     else if (k.name == N::Right || is_char(k, 'l') || is_char(k, ' ')) value = (value + 1) % count;
-    else if (k.name == N::Down || is_char(k, 'j') || is_char(k, '\t')) form_field_ = (form_field_ + 1) % 3;
-    else if (k.name == N::Up || is_char(k, 'k')) form_field_ = (form_field_ + 2) % 3;
+    else if (k.name == N::Down || is_char(k, 'j') || is_char(k, '\t')) form_field_ = (form_field_ + 1) % fields.size();
+    else if (k.name == N::Up || is_char(k, 'k')) form_field_ = (form_field_ + fields.size() - 1) % fields.size();
     else if (k.name == N::Escape) form_open_ = false;
     else if (k.name == N::Enter) {
         form_open_ = false;
-        LobbyChoice choice{LobbyChoice::Kind::Seek, 0, {}};
-        choice.terms.clock = seek_clocks()[static_cast<std::size_t>(form_clock_)];
-        if (form_side_ > 0) choice.terms.creator_side = form_side_ == 1 ? Color::White : Color::Black;
-        choice.terms.rated = form_rated_ == 0;
+        LobbyChoice choice = LobbyChoice::of(LobbyChoice::Kind::Seek);
+        choice.terms = seek_terms(form_values_, player_->guest);
         return choice;
     }
     return {};
@@ -131,17 +203,28 @@ LobbyChoice VisitorScreen::key(const KeyReader::Read& read, const LobbyView& vie
     using N = Key::Name;
     message_.clear();
     // Ctrl-C and Ctrl-D leave from anywhere: the terminal sends them as bytes here, not as signals.
-    if (is_char(k, 3) || is_char(k, 4)) return {LobbyChoice::Kind::Leave, 0, {}};
+    if (is_char(k, 3) || is_char(k, 4)) return LobbyChoice::of(LobbyChoice::Kind::Leave);
     if (!player_) {
         type_name(read);
         return {};
     }
     if (form_open_) return seek_form_key(k);
+    if (code_typed_) {
+        if (k.name == N::Enter) {
+            LobbyChoice choice = LobbyChoice::of(LobbyChoice::Kind::Code);
+            choice.code = *code_typed_;
+            code_typed_.reset();
+            return choice;
+        }
+        if (k.name == N::Escape) code_typed_.reset();
+        else type_into(*code_typed_, read);
+        return {};
+    }
     const std::vector<Item> all = items(view);
     cursor_ = all.empty() ? 0 : std::min(cursor_, all.size() - 1);
-    if (is_char(k, 'q')) return {LobbyChoice::Kind::Leave, 0, {}};
+    if (is_char(k, 'q')) return LobbyChoice::of(LobbyChoice::Kind::Leave);
     if (is_char(k, '?')) {
-        message_ = "Up/Down choose, Enter takes it, n offers a game, l leaderboard, q leaves.";
+        message_ = "Enter takes a line, n offers a game, c types a code, l ratings, q leaves.";
     } else if (is_char(k, 'l')) {
         leaderboard_ = !leaderboard_;
     } else if (leaderboard_) {
@@ -149,12 +232,14 @@ LobbyChoice VisitorScreen::key(const KeyReader::Read& read, const LobbyView& vie
     } else if (is_char(k, 'n')) {
         form_open_ = true;
         form_field_ = 0;
+    } else if (is_char(k, 'c')) {
+        code_typed_.emplace();
     } else if ((k.name == N::Down || is_char(k, 'j')) && cursor_ + 1 < all.size()) {
         ++cursor_;
     } else if ((k.name == N::Up || is_char(k, 'k')) && cursor_ > 0) {
         --cursor_;
     } else if (k.name == N::Enter && !all.empty()) {
-        return {all[cursor_].kind, all[cursor_].id, {}};
+        return LobbyChoice::of(all[cursor_].kind, all[cursor_].id);
     }
     return {};
 }
@@ -198,14 +283,22 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
     if (std::any_of(view.games.begin(), view.games.end(), [](const GameView& g) { return g.mine; })) {
         lines.push_back({"Your games (Enter returns to your seat)", Role::Title});
         for (const GameView& g : view.games)
-            if (g.mine) lines.push_back({game_line(g), Role::Text, item++});
+            if (g.mine) {
+                lines.push_back({game_line(g), Role::Text, item++});
+                if (!g.code.empty())
+                    lines.push_back({concat("  private: others watch with  ", view.reach, " watch ", g.code)});
+            }
         lines.push_back({});
     }
     lines.push_back({"Open seeks (Enter accepts)", Role::Title});
     if (view.seeks.empty()) lines.push_back({"none yet: n offers a game"});
-    for (const SeekView& s : view.seeks)
+    for (const SeekView& s : view.seeks) {
         lines.push_back({concat(s.by, "   ", s.terms, s.mine ? "   yours: Enter withdraws it" : ""), Role::Text,
                          item++});
+        if (!s.rules.empty()) lines.push_back({concat("  rules: ", s.rules)});
+        if (!s.code.empty())
+            lines.push_back({concat("  private: your opponent types  ", view.reach, " join ", s.code)});
+    }
     lines.push_back({});
     lines.push_back({"Games (Enter watches)", Role::Title});
     const bool others = std::any_of(view.games.begin(), view.games.end(), [](const GameView& g) { return !g.mine; });
@@ -220,16 +313,27 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
 
     int top = 2;
     if (form_open_) {
-        const auto clocks = seek_clocks();
-        const std::string clock = clock_words(clocks[static_cast<std::size_t>(form_clock_)]);
+        const std::vector<SeekField> fields = seek_fields();
+        std::size_t width = 0;
+        for (const SeekField& field : fields) width = std::max(width, field.label.size());
         f.write(top, 2, "New seek", Role::Title);
-        f.write(top + 1, 4, concat(form_field_ == 0 ? "> " : "  ", "Clock: < ", clock, " >"),
-                form_field_ == 0 ? Role::Question : Role::Text);
-        f.write(top + 2, 4, concat(form_field_ == 1 ? "> " : "  ", "Side:  < ", kSides[form_side_], " >"),
-                form_field_ == 1 ? Role::Question : Role::Text);
-        f.write(top + 3, 4, concat(form_field_ == 2 ? "> " : "  ", "Rated: < ", form_rated_ == 0 ? "yes" : "no", " >"),
-                form_field_ == 2 ? Role::Question : Role::Text);
-        top += 5;
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            const std::size_t value = i < form_values_.size() ? static_cast<std::size_t>(form_values_[i]) : 0;
+            std::string shown = fields[i].words[value];
+            if (i == kRated && player_->guest) shown = "no (guests play unrated games)";
+            const bool chosen = i == form_field_;
+            f.write(top + 1 + static_cast<int>(i), 4,
+                    concat(chosen ? "> " : "  ", fields[i].label, ":",
+                           std::string(width - fields[i].label.size() + 1, ' '), "< ", shown, " >"),
+                    chosen ? Role::Question : Role::Text);
+        }
+        top += static_cast<int>(fields.size()) + 2;
+    } else if (code_typed_) {
+        const std::string shown = text::printable(*code_typed_);
+        f.write(top, 2, "Code: ", Role::Text);
+        f.write(top, 8, shown, Role::Text);
+        f.set(top, 8 + text::display_width(shown), " ", Role::PromptCursor);
+        top += 2;
     }
     // The list scrolls to keep the cursor's line in view.
     const int height = std::max(1, rows - 3 - top);
@@ -239,15 +343,16 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
             first = i - height + 1;
     for (int i = first, row = top; i < static_cast<int>(lines.size()) && row < top + height; ++i, ++row) {
         const Line& l = lines[static_cast<std::size_t>(i)];
-        const bool chosen = !form_open_ && !all.empty() && l.item == static_cast<int>(cursor);
+        const bool chosen = !form_open_ && !code_typed_ && !all.empty() && l.item == static_cast<int>(cursor);
         if (l.role == Role::Title) f.write(row, 2, l.text, Role::Title);
         else f.write(row, 4, l.text, chosen ? Role::Question : Role::Text);
         if (chosen) f.write(row, 2, ">", Role::Question);
     }
     if (!message_.empty()) f.write(rows - 2, 2, message_, Role::Message);
     f.write(rows - 1, 0,
-            form_open_ ? "Left/Right change  Up/Down next line  Enter offers  Esc cancels"
-                       : "Up/Down, Enter  n new seek  l leaderboard  ? keys  q leaves",
+            form_open_    ? "Left/Right change  Up/Down next line  Enter offers  Esc cancels"
+            : code_typed_ ? "Enter joins or watches the game of this code  Esc cancels"
+                          : "Up/Down Enter  n seek  c code  l ratings  ? keys  q leaves",
             Role::Status);
     return f;
 }

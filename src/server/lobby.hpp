@@ -27,7 +27,9 @@ struct SeekView {
     int id = 0;
     std::string by;
     std::string terms;  // "5+3, any colour"
+    std::string rules;  // the rule switches that differ from the standard's, in words; empty: standard
     bool mine = false;
+    std::string code;  // the visitor's own private seek: the code their opponent joins with
 };
 
 struct GameView {
@@ -36,6 +38,7 @@ struct GameView {
     std::string standing;  // "12 moves, White to move"
     std::size_t watchers = 0;
     bool mine = false;  // the visitor has a seat in it
+    std::string code;   // a private game of the visitor's: the code others watch it with
 };
 
 struct LobbyView {
@@ -44,20 +47,43 @@ struct LobbyView {
     std::vector<GameView> games;
     // The leaderboard's lines, when the visitor looks at it (showing_leaderboard).
     std::vector<std::string> leaderboard;
+    // How this server is reached, for a private game's code: "ssh -t -p 2222 example.org".
+    std::string reach;
 };
 
 // What the visitor chose in the lobby, for the server to do.
 struct LobbyChoice {
-    enum class Kind { None, Leave, Seek, Withdraw, Accept, Watch, Return };
+    enum class Kind { None, Leave, Seek, Withdraw, Accept, Watch, Return, Code };
     Kind kind = Kind::None;
-    int id = 0;       // the seek or game chosen
-    GameTerms terms;  // Seek: what it offers
+    int id = 0;        // the seek or game chosen
+    GameTerms terms;   // Seek: what it offers
+    std::string code;  // Code: a private game's code, as typed
+
+    static LobbyChoice of(Kind kind, int id = 0) {
+        LobbyChoice c;
+        c.kind = kind;
+        c.id = id;
+        return c;
+    }
 };
 
-// The clocks a seek may offer, and the sides its creator may take.
+// The new seek's form: each field's name and the words of its values, in order (the first value is
+// the field's default): the clock, the side, rated, each rule switch, private.
+struct SeekField {
+    std::string label;  // "Clock", "Backward captures"
+    std::vector<std::string> words;
+};
+std::vector<SeekField> seek_fields();
+// The terms a filled-in form offers: `values`, one per field of seek_fields(). A guest's seek is
+// unrated whatever the form says.
+GameTerms seek_terms(const std::vector<int>& values, bool guest);
+
+// The clocks a seek may offer.
 std::vector<std::optional<TimeControl>> seek_clocks();
-// "5+3, any colour": a seek's terms as the lobby lists them.
+// "5+3, any colour, rated": a seek's clock, side and rating as the lobby lists them.
 std::string terms_words(const GameTerms& terms);
+// "backward captures yes, promotion immediate": the switches set otherwise than the standard rules.
+std::string rules_words(const Rules& rules);
 
 class VisitorScreen {
 public:
@@ -79,6 +105,8 @@ public:
     tui::Frame compose(int rows, int columns, const LobbyView& view) const;
 
 private:
+    // A line typed at a prompt (the name, a code): Enter is left to the caller.
+    static void type_into(std::string& typed, const KeyReader::Read& read);
     void type_name(const KeyReader::Read& read);
     LobbyChoice seek_form_key(const front::Key& k);
     // The lobby's list as the cursor walks it: the visitor's games, the seeks, the other games.
@@ -95,12 +123,13 @@ private:
     std::string problem_;  // why the name last entered was not taken
     std::string message_;
     std::size_t cursor_ = 0;  // in items()
-    // The new seek being set up (n): which of its fields is chosen and their values.
+    // The new seek being set up (n): which of its fields is chosen, and each field's value (in
+    // seek_fields()), kept for the next seek.
     bool form_open_ = false;
-    int form_field_ = 0;  // 0 clock, 1 side, 2 rated
-    int form_clock_ = 0;  // in seek_clocks()
-    int form_side_ = 0;   // 0 any, 1 White, 2 Black
-    int form_rated_ = 0;  // 0 rated, 1 not
+    std::size_t form_field_ = 0;
+    std::vector<int> form_values_;
+    // A private game's code being typed (c).
+    std::optional<std::string> code_typed_;
     bool leaderboard_ = false;
 };
 

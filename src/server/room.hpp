@@ -25,6 +25,7 @@ struct GameTerms {
     std::optional<TimeControl> clock;   // both sides the same; none: untimed
     std::optional<Color> creator_side;  // the seek's creator's side; none: decided at random
     bool rated = true;                  // the result changes both players' ratings
+    std::string code;                   // a private game's code: found by it, never listed; empty: public
 };
 
 // The class of a time control, by the time a game of 40 moves takes on one clock: "bullet" (under 3

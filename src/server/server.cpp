@@ -127,6 +127,9 @@ struct Visitor {
     std::optional<Player> player;
     TerminalRequest request;
     bool pty = false;
+    // What the visitor asked for on ssh's command line (join CODE, watch CODE), done once they have
+    // a name.
+    std::optional<std::pair<std::string, std::string>> command;
     std::optional<RemoteTerminal> terminal;
     KeyReader keys;
     std::optional<VisitorScreen> screen;
@@ -146,8 +149,10 @@ struct Visitor {
 
 class Server {
 public:
-    Server(const ServerConfig& config, std::unique_ptr<Store> store, ssh_bind bind, int listener, int wake)
-        : config_(config), store_(std::move(store)), bind_(bind), listener_(listener), wake_(wake) {}
+    Server(const ServerConfig& config, std::unique_ptr<Store> store, ssh_bind bind, int listener, int wake,
+           std::string reach)
+        : config_(config), store_(std::move(store)), bind_(bind), listener_(listener), wake_(wake),
+          reach_(std::move(reach)) {}
     ~Server();
     // The games in play when the server last stopped, hosted again.
     void resume_games();
@@ -157,6 +162,8 @@ public:
 
     // Called from libssh's callbacks, with the visitor as their user data.
     int authenticate(Visitor& v, ssh_key key, char signature_state);
+    // Keyboard-interactive with no prompt: a guest, when the server takes them (1: not handled here).
+    int authenticate_guest(Visitor& v, ssh_message message);
     ssh_channel open_session(Visitor& v);
     int pty_request(Visitor& v, const char* term, int columns, int rows);
     int window_change(Visitor& v, int columns, int rows);
@@ -184,6 +191,11 @@ private:
     std::string doing(const Visitor& v) const;
     void choose(Visitor& v, const LobbyChoice& choice);
     void accept_seek(Visitor& v, int seek);
+    // A private game's code, from the lobby (c) or ssh's command line: its seek accepted, or its game
+    // entered (to watch, or at the visitor's seat). `watch`: asked to watch, not to play.
+    void open_code(Visitor& v, std::string_view code, bool watch);
+    // What the visitor asked for on ssh's command line, once they have a name.
+    void run_command(Visitor& v);
     static RatingPool pool_of(const GameTerms& terms);
     // A rated game's end: both players' ratings after it (nothing when they cannot be read).
     std::optional<RatingUpdate> rating_update(int id, const GameTerms& terms, const RoomSeat& white,
@@ -215,6 +227,7 @@ private:
     ssh_bind bind_;
     int listener_;
     int wake_;
+    std::string reach_;  // "ssh -t -p 2222 NAME": how a private game's code is used
     ssh_event event_ = nullptr;
     std::list<Visitor> visitors_;
     std::map<std::string, int> per_address_;
@@ -283,6 +296,8 @@ int on_message(ssh_session, ssh_message message, void* u) {
                                                            : "a global request";
     } else if (type == SSH_REQUEST_CHANNEL) {
         what = subtype == SSH_CHANNEL_REQUEST_X11 ? "X11 forwarding" : concat("a channel request (", subtype, ")");
+    } else if (type == SSH_REQUEST_AUTH && subtype == SSH_AUTH_METHOD_INTERACTIVE) {
+        return visitor_of(u).server->authenticate_guest(visitor_of(u), message);
     } else if (type == SSH_REQUEST_AUTH || type == SSH_REQUEST_SERVICE) {
         return 1;  // the user-auth service, or a method not offered: libssh's own answer
     }
@@ -313,6 +328,25 @@ int Server::authenticate(Visitor& v, ssh_key key, char signature_state) {
     log_line(concat(v.address, ": in as ", v.player ? v.player->name : std::string("a new key"), " (", fingerprint,
                     ")"));
     return SSH_AUTH_SUCCESS;
+}
+
+int Server::authenticate_guest(Visitor& v, ssh_message message) {
+    if (!config_.guests || v.stage != Visitor::Stage::Handshake) return 1;
+    // First the (empty) questions, then the client's (empty) answers: then the guest is in.
+    if (!ssh_message_auth_kbdint_is_response(message)) {
+        if (ssh_message_auth_interactive_request(message, "", "", 0, nullptr, nullptr) != SSH_OK) return 1;
+        return 0;
+    }
+    auto guest = store_->add_guest();
+    if (!guest) {
+        log_line(concat(v.address, ": no guest let in: ", guest.error().message));
+        return 1;
+    }
+    v.player = *guest;
+    v.stage = Visitor::Stage::Authenticated;
+    log_line(concat(v.address, ": in as ", guest->name, " (a guest, without a key)"));
+    ssh_message_auth_reply_success(message, 0);
+    return 0;
 }
 
 ssh_channel Server::open_session(Visitor& v) {
@@ -381,7 +415,16 @@ int Server::shell_request(Visitor& v) {
 }
 
 int Server::exec_request(Visitor& v, const char* command) {
-    refused(v, concat("the command '", text::printable(std::string_view(command ? command : "").substr(0, 80)), "'"));
+    // The commands a visitor may give (ssh -t HOST join CODE): the lobby's own, at once.
+    const std::string_view line = command ? command : "";
+    const std::size_t space = line.find(' ');
+    const std::string_view verb = line.substr(0, space);
+    const std::string_view code = space == std::string_view::npos ? "" : line.substr(space + 1);
+    if ((verb == "join" || verb == "watch") && !code.empty() && code.size() <= 64 && !v.screen) {
+        v.command.emplace(std::string(verb), std::string(code));
+        return shell_request(v);
+    }
+    refused(v, concat("the command '", text::printable(line.substr(0, 80)), "'"));
     return SSH_ERROR;
 }
 
@@ -418,13 +461,21 @@ void Server::start_screen(Visitor& v) {
     v.out += v.terminal->start();
     v.dirty = true;
     // A player whose connection dropped mid-game lands back at their seat (the newest game they are in).
-    if (v.player)
+    if (v.player && !v.command)
         for (auto it = rooms_.rbegin(); it != rooms_.rend(); ++it)
             if (!it->second->over() && it->second->side_of(v.player->id)) {
                 enter_room(v, it->first);
                 break;
             }
+    if (v.player) run_command(v);
     lobby_changed();
+}
+
+void Server::run_command(Visitor& v) {
+    if (!v.command) return;
+    const auto [verb, code] = *v.command;
+    v.command.reset();
+    open_code(v, code, verb == "watch");
 }
 
 int Server::data(Visitor& v, const void* bytes, std::uint32_t length) {
@@ -442,7 +493,10 @@ int Server::data(Visitor& v, const void* bytes, std::uint32_t length) {
         }
         const bool named_before = v.screen->player().has_value();
         const LobbyChoice choice = v.screen->key(read, lobby_view(v));
-        if (!named_before && v.screen->player()) v.player = v.screen->player();
+        if (!named_before && v.screen->player()) {
+            v.player = v.screen->player();
+            run_command(v);
+        }
         choose(v, choice);
         if (v.closing) break;
     }
@@ -487,11 +541,19 @@ LobbyView Server::lobby_view(const Visitor& v) const {
     for (const Visitor& o : visitors_)
         if (!o.dead && !o.closing && o.screen && o.player) view.online.push_back({o.player->name, doing(o)});
     const std::int64_t me = v.player ? v.player->id : 0;
-    for (const Seek& s : seeks_) view.seeks.push_back({s.id, s.name, terms_words(s.terms), s.player == me});
-    for (const auto& [id, room] : rooms_)
-        view.games.push_back({id, room->seat(Color::White).name, room->seat(Color::Black).name, room->standing(),
-                              room->watchers(), room->side_of(me).has_value() && !room->over()});
+    // A private seek or game is listed to its players only, with its code.
+    for (const Seek& s : seeks_)
+        if (s.terms.code.empty() || s.player == me)
+            view.seeks.push_back({s.id, s.name, terms_words(s.terms), rules_words(s.terms.rules), s.player == me,
+                                  s.terms.code});
+    for (const auto& [id, room] : rooms_) {
+        const bool mine = room->side_of(me).has_value() && !room->over();
+        if (room->terms().code.empty() || mine)
+            view.games.push_back({id, room->seat(Color::White).name, room->seat(Color::Black).name, room->standing(),
+                                  room->watchers(), mine, room->terms().code});
+    }
     if (v.screen && v.screen->showing_leaderboard()) view.leaderboard = leaderboard_lines();
+    view.reach = reach_;
     return view;
 }
 
@@ -503,8 +565,18 @@ void Server::choose(Visitor& v, const LobbyChoice& choice) {
         case K::Seek: {
             // One seek a player: a new one replaces theirs.
             std::erase_if(seeks_, [&](const Seek& s) { return s.player == v.player->id; });
-            seeks_.push_back({next_seek_++, v.player->id, v.player->name, choice.terms});
-            log_line(concat(v.player->name, " seeks a game: ", terms_words(choice.terms)));
+            GameTerms terms = choice.terms;
+            if (!terms.code.empty()) {
+                terms.code = net::random_code();
+                if (terms.code.empty()) {
+                    v.screen->tell("No private game now: the server cannot make a code (no randomness).");
+                    return;
+                }
+            }
+            seeks_.push_back({next_seek_++, v.player->id, v.player->name, terms});
+            const std::string rules = rules_words(terms.rules);
+            log_line(concat(v.player->name, " seeks a game: ", terms_words(terms), rules.empty() ? "" : ", ", rules,
+                            terms.code.empty() ? "" : ", private"));
             lobby_changed();
             return;
         }
@@ -515,7 +587,24 @@ void Server::choose(Visitor& v, const LobbyChoice& choice) {
         case K::Accept: accept_seek(v, choice.id); return;
         case K::Watch:
         case K::Return: enter_room(v, choice.id); return;
+        case K::Code: open_code(v, choice.code, false); return;
     }
+}
+
+void Server::open_code(Visitor& v, std::string_view code, bool watch) {
+    for (const Seek& s : seeks_)
+        if (!s.terms.code.empty() && net::code_matches(s.terms.code, code)) {
+            if (s.player == v.player->id) v.screen->tell("That is your own game's code: give it to your opponent.");
+            else if (watch) v.screen->tell(concat("That game has not begun: ", s.name, " waits for an opponent."));
+            else accept_seek(v, s.id);
+            return;
+        }
+    for (const auto& [id, room] : rooms_)
+        if (!room->terms().code.empty() && net::code_matches(room->terms().code, code)) {
+            enter_room(v, id);
+            return;
+        }
+    v.screen->tell(concat("No game here has the code ", text::printable(code.substr(0, 20)), "."));
 }
 
 void Server::accept_seek(Visitor& v, int id) {
@@ -525,6 +614,10 @@ void Server::accept_seek(Visitor& v, int id) {
         return;
     }
     const Seek seek = *it;
+    if (seek.terms.rated && v.player->guest) {
+        v.screen->tell("Guests play unrated games only: choose an unrated seek, or offer one (n).");
+        return;
+    }
     const Color creator = seek.terms.creator_side.value_or(random_() % 2 == 0 ? Color::White : Color::Black);
     // The seat tokens are the server's: kept with the game, they give each player their seat back
     // after a dropped connection or a restart.
@@ -543,6 +636,8 @@ void Server::accept_seek(Visitor& v, int id) {
     stored.black = Player{black.player, black.name, false};
     stored.white_token = white.token;
     stored.black_token = black.token;
+    stored.rated = seek.terms.rated;
+    stored.code = seek.terms.code;
     auto added = store_->add_game(stored);
     if (!added) {
         log_line(added.error().message);
@@ -628,7 +723,9 @@ void Server::resume_games() {
         }
         const GameRecord& record = records->front();
         const int id = static_cast<int>(g.id);
-        if (open_room(id, Room::terms_of(record), RoomSeat{g.white.id, g.white.name, g.white_token, std::nullopt},
+        GameTerms terms = Room::terms_of(record);
+        terms.code = g.code;
+        if (open_room(id, terms, RoomSeat{g.white.id, g.white.name, g.white_token, std::nullopt},
                       RoomSeat{g.black.id, g.black.name, g.black_token, std::nullopt}, &record))
             log_line(concat("game ", id, ": ", g.white.name, " - ", g.black.name, " goes on (", record.moves.size(),
                             " plies)"));
@@ -657,6 +754,8 @@ void Server::enter_room(Visitor& v, int id) {
     options.player = v.player->name;
     options.state_folder = player_folder(v.player->id);
     options.rules = room.terms().rules;
+    options.chat_bytes = static_cast<std::size_t>(config_.limits.line_length);
+    options.chat_per_minute = config_.limits.chat_per_minute;
     options.watch_line = concat("Watching ", room.seat(Color::White).name, " - ", room.seat(Color::Black).name,
                                 ": [ ] browse the moves, c chats with the watchers.");
     auto screen = GameScreen::join(options);
@@ -845,7 +944,7 @@ void Server::accept_connections() {
         v.server_callbacks.auth_password_function = on_auth_password;
         v.server_callbacks.channel_open_request_session_function = on_open_session;
         ssh_set_server_callbacks(session, &v.server_callbacks);
-        ssh_set_auth_methods(session, SSH_AUTH_METHOD_PUBLICKEY);
+        ssh_set_auth_methods(session, SSH_AUTH_METHOD_PUBLICKEY | (config_.guests ? SSH_AUTH_METHOD_INTERACTIVE : 0));
         ssh_set_message_callback(session, on_message, &v);
         ssh_set_blocking(session, 0);
         if (ssh_handle_key_exchange(session) == SSH_ERROR) v.dead = true;
@@ -1064,7 +1163,8 @@ int serve(const ServerConfig& config) {
                 port, port, config.listen == "0.0.0.0" || config.listen == "::" ? "HOST" : config.listen.c_str(),
                 fingerprint.c_str(), (*store)->path().c_str());
     std::fflush(stdout);
-    Server server(config, std::move(*store), bind, *listener, wake[0]);
+    const std::string reach = concat("ssh -t ", port == 22 ? std::string() : concat("-p ", port, " "), config.name);
+    Server server(config, std::move(*store), bind, *listener, wake[0], reach);
     server.resume_games();
     const int status = server.run();
     g_wake_write = -1;

@@ -18,15 +18,17 @@ struct Limits {
     int auth_per_minute = 30;              // connections (each a try at authenticating) from one address a minute
     int handshake_seconds = 20;            // to finish the handshake and authenticate
     int lobby_idle_minutes = 30;           // with no key pressed in the lobby
-    int line_length = 1024;                // bytes of one typed line (a name, a chat line)
+    int line_length = 400;                 // bytes of one typed line (a chat line, a screen-reader command)
+    int chat_per_minute = 30;              // chat lines a minute from one visitor in one game
     std::size_t output_backlog = 1 << 20;  // bytes waiting for a visitor who does not read
 };
 
 struct ServerConfig {
     std::string listen = "0.0.0.0";
     int port = 2222;
-    std::string data;  // the data folder: host key, fetaix.db
-    std::string name;  // how the lobby names the server (its host name by default)
+    std::string data;     // the data folder: host key, fetaix.db
+    std::string name;     // how the lobby names the server (its host name by default)
+    bool guests = false;  // visitors without a key come in as guest-NNNN (keyboard-interactive, no prompt)
     Limits limits;
 };
 

@@ -50,6 +50,9 @@ constexpr std::array<std::string_view, kSchemaVersion> kMigrations = {
     "  volatility REAL NOT NULL,"
     "  games INTEGER NOT NULL,"
     "  PRIMARY KEY (player, class, rules));",
+    // 4: guests (players without a key), and private games' codes.
+    "ALTER TABLE players ADD COLUMN guest INTEGER NOT NULL DEFAULT 0;"
+    "ALTER TABLE games ADD COLUMN code TEXT;",
 };
 
 std::int64_t unix_now() { return static_cast<std::int64_t>(std::time(nullptr)); }
@@ -117,9 +120,11 @@ auto in_transaction(sqlite3* db, Body body) -> decltype(body()) {
     return result;
 }
 
-Player player_from(const Statement& s) { return Player{s.integer(0), s.text(1), s.integer(2) != 0}; }
+Player player_from(const Statement& s, int first = 0) {
+    return Player{s.integer(first), s.text(first + 1), s.integer(first + 2) != 0, s.integer(first + 3) != 0};
+}
 
-constexpr std::string_view kPlayerColumns = "SELECT id, name, banned FROM players ";
+constexpr std::string_view kPlayerColumns = "SELECT id, name, banned, guest FROM players ";
 
 }  // namespace
 
@@ -214,9 +219,24 @@ Expected<Player> Store::add_player(std::string_view name, std::string_view finge
     });
 }
 
+Expected<Player> Store::add_guest() {
+    return in_transaction(db_, [&]() -> Expected<Player> {
+        // Numbered in order, never again: the next after the highest guest number so far.
+        Statement last(db_, "SELECT COALESCE(MAX(CAST(SUBSTR(name, 7) AS INTEGER)), 0) FROM players WHERE guest = 1");
+        if (last.step() != SQLITE_ROW) return sql_error(db_, "cannot read the server's database");
+        const std::int64_t number = last.integer(0) + 1;
+        std::string digits = std::to_string(number);
+        if (digits.size() < 4) digits.insert(0, 4 - digits.size(), '0');
+        const std::string name = concat("guest-", digits);
+        Statement add(db_, "INSERT INTO players (name, created, guest) VALUES (?1, ?2, 1)");
+        if (add.bind(1, name).bind(2, unix_now()).step() != SQLITE_DONE) return sql_error(db_, "cannot add a guest");
+        return Player{sqlite3_last_insert_rowid(db_), name, false, true};
+    });
+}
+
 Expected<Player> Store::set_banned(std::string_view name, bool banned) {
     return in_transaction(db_, [&]() -> Expected<Player> {
-        Statement s(db_, "UPDATE players SET banned = ?1 WHERE name = ?2 RETURNING id, name, banned");
+        Statement s(db_, "UPDATE players SET banned = ?1 WHERE name = ?2 RETURNING id, name, banned, guest");
         const int rc = s.bind(1, banned ? 1 : 0).bind(2, name).step();
         if (rc == SQLITE_DONE) return Error{concat("no player is named ", name)};
         if (rc != SQLITE_ROW) return sql_error(db_, "cannot write the server's database");
@@ -229,17 +249,13 @@ Expected<Player> Store::set_banned(std::string_view name, bool banned) {
 Expected<std::int64_t> Store::add_game(const StoredGame& game) {
     return in_transaction(db_, [&]() -> Expected<std::int64_t> {
         Statement s(db_,
-                    "INSERT INTO games (white, black, white_token, black_token, rated, started, record) "
-                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
-        if (s.bind(1, game.white.id)
-                .bind(2, game.black.id)
-                .bind(3, game.white_token)
-                .bind(4, game.black_token)
-                .bind(5, game.rated ? 1 : 0)
-                .bind(6, unix_now())
-                .bind(7, game.record)
-                .step() != SQLITE_DONE)
-            return sql_error(db_, "cannot store the new game");
+                    "INSERT INTO games (white, black, white_token, black_token, rated, started, record, code) "
+                    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        s.bind(1, game.white.id).bind(2, game.black.id).bind(3, game.white_token).bind(4, game.black_token);
+        s.bind(5, game.rated ? 1 : 0).bind(6, unix_now()).bind(7, game.record);
+        if (game.code.empty()) s.bind_null(8);
+        else s.bind(8, game.code);
+        if (s.step() != SQLITE_DONE) return sql_error(db_, "cannot store the new game");
         return static_cast<std::int64_t>(sqlite3_last_insert_rowid(db_));
     });
 }
@@ -288,21 +304,23 @@ std::optional<std::string> Store::save_game(std::int64_t id, const std::string& 
 }
 
 Expected<std::vector<StoredGame>> Store::games_in_play() const {
-    Statement s(db_,
-                "SELECT g.id, w.id, w.name, w.banned, b.id, b.name, b.banned, g.white_token, g.black_token, g.rated, "
-                "g.record FROM games g JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black "
-                "WHERE g.ended IS NULL ORDER BY g.id");
+    Statement s(
+        db_,
+        "SELECT g.id, w.id, w.name, w.banned, w.guest, b.id, b.name, b.banned, b.guest, g.white_token, "
+        "g.black_token, g.rated, g.record, COALESCE(g.code, '') FROM games g JOIN players w ON w.id = g.white JOIN players b ON b.id = g.black "
+        "WHERE g.ended IS NULL ORDER BY g.id");
     std::vector<StoredGame> all;
     int rc;
     while ((rc = s.step()) == SQLITE_ROW) {
         StoredGame g;
         g.id = s.integer(0);
-        g.white = Player{s.integer(1), s.text(2), s.integer(3) != 0};
-        g.black = Player{s.integer(4), s.text(5), s.integer(6) != 0};
-        g.white_token = s.text(7);
-        g.black_token = s.text(8);
-        g.rated = s.integer(9) != 0;
-        g.record = s.text(10);
+        g.white = player_from(s, 1);
+        g.black = player_from(s, 5);
+        g.white_token = s.text(9);
+        g.black_token = s.text(10);
+        g.rated = s.integer(11) != 0;
+        g.record = s.text(12);
+        g.code = s.text(13);
         all.push_back(std::move(g));
     }
     if (rc != SQLITE_DONE) return sql_error(db_, "cannot read the server's database");

@@ -21,12 +21,13 @@ struct sqlite3;
 namespace fetaix::server {
 
 // The schema this program writes; a database of a later version is refused, not touched.
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 struct Player {
     std::int64_t id = 0;
     std::string name;
     bool banned = false;
+    bool guest = false;  // came in without a key (serve --guests): guest-NNNN, plays unrated games only
 };
 
 // A game the server hosts or hosted: its players, their seat tokens, and its record (PDN, with the
@@ -36,6 +37,7 @@ struct StoredGame {
     Player white, black;
     std::string white_token, black_token;
     bool rated = false;
+    std::string code;  // a private game's code (net::random_code); empty: listed in the lobby
     std::string record;
     std::string result;
 };
@@ -79,6 +81,8 @@ public:
     Expected<std::optional<Player>> player_by_name(std::string_view name) const;
     // A new player with their first key; a taken name (any letter case) or a bad one is an Error.
     Expected<Player> add_player(std::string_view name, std::string_view fingerprint);
+    // A guest, for one visit without a key: the next free guest-NNNN.
+    Expected<Player> add_guest();
     // Bans or lets back a player: every key of theirs is refused at authentication while banned.
     Expected<Player> set_banned(std::string_view name, bool banned);
     Expected<std::vector<Player>> players() const;

@@ -92,6 +92,11 @@ e2e_serve_refuses() {
     out=$(ssh_as a -o ExitOnForwardFailure=yes -R 0:127.0.0.1:22 -N 127.0.0.1 2>&1) && fail "-R was let through: $out"
     grep -q 'remote port forwarding failed' <<<"$out" || fail "-R: $out"
     expect_log 'refused remote port forwarding \(tcpip-forward\)'
+    # No key: without --guests, only keys are taken (no keyboard-interactive, no password).
+    out=$(timeout 20 ssh -F /dev/null -o PubkeyAuthentication=no -o IdentityAgent=none \
+        -o UserKnownHostsFile="$KEYS/known_hosts" -o StrictHostKeyChecking=accept-new -p "$PORT" -T 127.0.0.1 \
+        2>&1 </dev/null) && fail "a visitor without a key was let in: $out"
+    grep -q 'Permission denied (publickey)\.' <<<"$out" || fail "no key: $out"
     # A shell without a terminal: told how to connect, and ended with status 1.
     out=$(ssh_as a -T 127.0.0.1 2>&1 </dev/null)
     [ $? -eq 1 ] || fail "ssh -T: status $?: $out"
@@ -137,8 +142,8 @@ e2e_serve_first_visit() {
     wait_gone 'Amina'
     # The window follows the visitor's size.
     $T resize-window -t e2e -x 60 -y 15
-    wait_for '^Up/Down, Enter'
-    expect_line 14 "Up/Down, Enter  n new seek  l leaderboard  ? keys  q leaves"
+    wait_for '^Up/Down Enter'
+    expect_line 14 "Up/Down Enter  n seek  c code  l ratings  ? keys  q leaves"
     # Youssef's key comes back later: no question, his name.
     keys q
     wait_for '^EXITED 0'
@@ -225,10 +230,10 @@ e2e_serve_game() {
     name_as watcher Karim
     # Youssef seeks a 10+5 game as White: the next clock, then the side.
     keys n
-    wait_for '^    > Clock: < untimed >'
+    wait_for '^    > Clock: +< untimed >'
     keys Right Right Right Right Down Right
-    wait_for '^    > Side:  < White >'
-    expect_line 3 "      Clock: < 10+5 >"
+    wait_for '^    > Side: +< White >'
+    expect_line 3 "      Clock:             < 10+5 >"
     keys Enter
     on black wait_for '^  > Youssef   10\+5, plays White, rated$'
     on watcher wait_for '^  > Youssef   10\+5, plays White, rated$'
@@ -321,7 +326,7 @@ e2e_serve_restart() {
     visit black b 80 24
     name_as black Amina
     keys n
-    wait_for '^    > Clock: < untimed >'
+    wait_for '^    > Clock: +< untimed >'
     keys Right Right Right Down Right Enter
     on black wait_for '^  > Youssef   5\+3, plays White, rated$'
     on black keys Enter
@@ -364,7 +369,7 @@ begin_game() {
     visit black b 80 24
     name_as black Amina
     keys n
-    wait_for '^    > Clock: < untimed >'
+    wait_for '^    > Clock: +< untimed >'
     keys Down Right Enter
     on black wait_for '^  > Youssef   untimed, plays White, rated$'
     on black keys Enter

@@ -1,0 +1,103 @@
+# The SSH server's lobby beyond public seeks: private games found by their code, seeks with rule
+# switches, guests without a key (the helpers are server.sh's).
+
+# visit_guest SESSION COLUMNS ROWS [ARGS...]: a visitor without a key (no key offered: the server's
+# keyboard-interactive with no question). Not in batch mode: it leaves keyboard-interactive out.
+visit_guest() {
+    local session=$1 columns=$2 rows=$3
+    shift 3
+    $T -u new-session -d -s "$session" -x "$columns" -y "$rows" \
+        "TERM=xterm-256color ssh -F /dev/null -o PubkeyAuthentication=no -o IdentityAgent=none \
+-o UserKnownHostsFile=$KEYS/known_hosts -o StrictHostKeyChecking=accept-new -o LogLevel=ERROR -p $PORT \
+-t $* 127.0.0.1; echo EXITED \$?; sleep 30"
+}
+
+# visit_with SESSION KEY COLUMNS ROWS COMMAND...: a visitor asking for COMMAND on ssh's command line.
+visit_with() {
+    local session=$1 key=$2 columns=$3 rows=$4
+    shift 4
+    $T -u new-session -d -s "$session" -x "$columns" -y "$rows" \
+        "TERM=xterm-256color $(ssh_command "$key") -t 127.0.0.1 $*; echo EXITED \$?; sleep 30"
+}
+
+e2e_serve_private() {
+    # A private seek with other rules is listed to its maker only, with the code; the opponent comes
+    # in with `join CODE` on ssh's command line (naming their new key first), a watcher with the
+    # lobby's c; a wrong code is said to be wrong.
+    start_server --name kasbah
+    visit e2e a 100 30
+    name_as e2e Youssef
+    visit watcher c 100 30
+    name_as watcher Karim
+    # Promotion immediate (the fifth line), private (the last, Up from the first).
+    keys n
+    wait_for '^    > Clock: +< untimed >'
+    keys Down Down Down Down Right
+    wait_for '^    > Promotion: +< immediate >'
+    keys Up Up Up Up Up Right
+    wait_for '^    > Private: +< yes: found by its code, not listed >'
+    keys Enter
+    wait_for '^  > Youssef   untimed, any colour, rated   yours: Enter withdraws it$'
+    expect_line 4 "      rules: promotion immediate"
+    wait_for "^      private: your opponent types  ssh -t -p $PORT kasbah join [a-z0-9]{4}-[a-z0-9]{4}-[a-z0-9]{4}\$"
+    local code
+    code=$(screen | sed -n "s/^      private: your opponent types  ssh -t -p $PORT kasbah join //p")
+    # Nobody else sees it.
+    on watcher wait_for '^    none yet: n offers a game$'
+    # A wrong code: said, in the lobby.
+    visit_with black b 100 30 join wxyz-wxyz-wxyz
+    name_as black Amina
+    on black wait_for '^  No game here has the code wxyz-wxyz-wxyz\.$'
+    on black keys C-c
+    on black wait_for '^EXITED 0'
+    $T kill-session -t black
+    # The right one, in capitals: Amina is in the game, with its rules.
+    visit_with black b 100 30 join "${code^^}"
+    on black wait_for '^White \(Youssef\) to move|^Black \(Amina\) to move|waiting for Youssef|your turn'
+    on black wait_for 'promotion immediate'
+    wait_for '(your turn|waiting for Amina)'
+    # Karim watches by the code, typed at the lobby's c; the game is not listed to him.
+    on watcher expect_line 5 "  Games (Enter watches)"
+    on watcher expect_line 6 "    none"
+    on watcher keys c
+    on watcher wait_for '^  Code:'
+    on watcher keys -l "$code"
+    on watcher keys Enter
+    on watcher wait_for '^Watching (Youssef - Amina|Amina - Youssef): '
+    expect_log 'game 1: (Youssef - Amina|Amina - Youssef), untimed'
+    expect_log 'Youssef seeks a game: untimed, any colour, rated, promotion immediate, private'
+}
+
+e2e_serve_guests() {
+    # With --guests, a visitor without a key comes in as guest-0001, plays unrated games only, and is
+    # numbered on; a key's player still is who they were.
+    start_server --guests --name kasbah
+    visit e2e a 80 24
+    name_as e2e Youssef
+    keys n
+    wait_for '^    > Clock: +< untimed >'
+    keys Enter
+    wait_for '^  > Youssef   untimed, any colour, rated   yours: Enter withdraws it$'
+    visit_guest guest 80 24
+    on guest wait_for '^  fetaix server kasbah +You are guest-0001$' 10
+    expect_log 'in as guest-0001 \(a guest, without a key\)'
+    # The rated seek is not a guest's to take.
+    on guest wait_for '^  > Youssef   untimed, any colour, rated$'
+    on guest keys Enter
+    on guest wait_for '^  Guests play unrated games only: choose an unrated seek, or offer one \(n\)\.$'
+    # The guest's own seek is unrated, and Youssef takes it.
+    on guest keys n
+    on guest wait_for '^      Rated: +< no \(guests play unrated games\) >$'
+    on guest keys Enter
+    wait_for '^    guest-0001   untimed, any colour, unrated$'
+    keys Down Enter
+    wait_for '(your turn|waiting for guest-0001)'
+    on guest wait_for '(your turn|waiting for Youssef)'
+    # The next guest is the next number.
+    visit_guest guest2 80 24
+    on guest2 wait_for '^  fetaix server kasbah +You are guest-0002$' 10
+    # The operator's list marks them.
+    [ "$($BIN serve players --data "$SERVER_DATA")" = "guest-0001   guest
+guest-0002   guest
+Youssef" ] || fail "players: $($BIN serve players --data "$SERVER_DATA")"
+}
