@@ -23,8 +23,8 @@ visit_with() {
 e2e_serve_private() {
     # A private seek with other rules is listed to its maker only, with the code; the opponent comes
     # in with `join CODE` on ssh's command line (naming their new key first), a watcher with the
-    # lobby's c; a wrong code is said to be wrong.
-    start_server --name kasbah
+    # lobby's c; a wrong code is said to be wrong. The watcher's chat meets the server's limits.
+    start_server --name kasbah --chat-per-minute 2 --line-length 40
     visit e2e a 100 30
     name_as e2e Youssef
     visit watcher c 100 30
@@ -64,6 +64,25 @@ e2e_serve_private() {
     on watcher keys -l "$code"
     on watcher keys Enter
     on watcher wait_for '^Watching (Youssef - Amina|Amina - Youssef): '
+    # The server's chat limits: two lines a minute, of 40 bytes at most; a line refused stays typed.
+    on watcher keys c
+    on watcher wait_for '^Say: '
+    on watcher keys -l 'hello'
+    on watcher keys Enter
+    on watcher wait_for '^Karim \(watching\): hello$'
+    on watcher keys c
+    on watcher keys -l 'this line is longer than forty bytes, by far'
+    on watcher keys Enter
+    on watcher wait_for 'Not sent: a chat line here is at most 40 bytes'
+    on watcher keys C-u
+    on watcher keys -l 'again'
+    on watcher keys Enter
+    on watcher wait_for '^Karim \(watching\): again$'
+    on watcher keys c
+    on watcher keys -l 'third'
+    on watcher keys Enter
+    on watcher wait_for 'Not sent: this server takes 2 chat lines a minute; wait a few seconds'
+    on watcher wait_for '^Say: third'
     expect_log 'game 1: (Youssef - Amina|Amina - Youssef), untimed'
     expect_log 'Youssef seeks a game: untimed, any colour, rated, promotion immediate, private'
 }
