@@ -330,6 +330,29 @@ e2e_serve_game() {
     return 0
 }
 
+# restart_server PLIES: the server killed (SIGKILL) while Youssef (this window) and Amina (window black)
+# play game 1, both their ssh ending; started again on the same data and port, it says the game goes on
+# with PLIES plies, and both visit again.
+restart_server() {
+    kill -9 "$SERVER_PID"
+    wait "$SERVER_PID" 2>/dev/null
+    wait_for '^EXITED 255'
+    on black wait_for '^EXITED 255'
+    launch_server
+    expect_log "game 1: Youssef - Amina goes on \\($1 plies\\)"
+    $T kill-session -t e2e
+    $T kill-session -t black
+    visit e2e a 80 24
+    visit black b 80 24
+}
+
+# stored_record ID: game ID's record as the database holds it, its moves on one line (read-only, as
+# another process may read it while the server runs).
+stored_record() {
+    python3 -c 'import sqlite3, sys; print(sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True).execute("SELECT record FROM games WHERE id = ?", (int(sys.argv[2]),)).fetchone()[0])' \
+        "$SERVER_DATA/fetaix.db" "$1" | sed -n '/^1\. /,$p' | tr '\n' ' ' | sed 's/ *$//'
+}
+
 e2e_serve_restart() {
     # The server killed with SIGKILL mid-game loses nothing: started again on the same data and port,
     # it hosts the game where it stood, and each player's key takes them back to their seat.
@@ -348,16 +371,7 @@ e2e_serve_restart() {
     on black wait_for 'White plays d3-c3'
     move_on black b3xd3
     wait_for 'Black plays b3xd3'
-    kill -9 "$SERVER_PID"
-    wait "$SERVER_PID" 2>/dev/null
-    wait_for '^EXITED 255'
-    on black wait_for '^EXITED 255'
-    launch_server
-    expect_log 'game 1: Youssef - Amina goes on \(2 plies\)'
-    $T kill-session -t e2e
-    $T kill-session -t black
-    visit e2e a 80 24
-    visit black b 80 24
+    restart_server 2
     wait_for '^White \(Youssef\) to move - your turn - capture compulsory \| White 11, Black 12$' 10
     on black wait_for '^White \(Youssef\) to move - waiting for Youssef \| White 11, Black 12$' 10
     wait_for '1\. d3-c3 +b3xd3'
@@ -367,8 +381,7 @@ e2e_serve_restart() {
     on black wait_for 'White plays e3xc3, taking d3\.'
     # The database holds the game as it stands, its clocks after every move.
     local record
-    record=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT record FROM games WHERE id = 1").fetchone()[0])' \
-        "$SERVER_DATA/fetaix.db" | sed -n '/^1\. /,$p' | tr '\n' ' ')
+    record=$(stored_record 1)
     grep -qE '^1\. d3-c3 \{\[%clock w0:05:00 B0:05:00\]\} b3xd3 \{\[%clock W0:05:00 b0:05:0[0-9.]+\]\} 2\. e3xc3 \{\[%clock w[0-9:.]+ B[0-9:.]+\]\} \* *$' <<<"$record" ||
         fail "stored: $record"
 }
@@ -468,13 +481,6 @@ assert refused >= 1, refused
     kill -0 "$SERVER_PID" || fail "the server died"
 }
 
-# stored_record ID: game ID's record as the database holds it, its moves on one line (read-only, as
-# another process may read it while the server runs).
-stored_record() {
-    python3 -c 'import sqlite3, sys; print(sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True).execute("SELECT record FROM games WHERE id = ?", (int(sys.argv[2]),)).fetchone()[0])' \
-        "$SERVER_DATA/fetaix.db" "$1" | sed -n '/^1\. /,$p' | tr '\n' ' ' | sed 's/ *$//'
-}
-
 # board_of SESSION: the lines of SESSION's screen that show the game (the board, the move list and the
 # status line), as they stand.
 board_of() { on "$1" screen | sed -n '1,22p' | sed 's/ *$//'; }
@@ -518,16 +524,7 @@ e2e_serve_write_fails() {
     local white_saw black_saw
     white_saw=$(board_of e2e)
     black_saw=$(board_of black)
-    kill -9 "$SERVER_PID"
-    wait "$SERVER_PID" 2>/dev/null
-    wait_for '^EXITED 255'
-    on black wait_for '^EXITED 255'
-    launch_server
-    expect_log 'game 1: Youssef - Amina goes on \(4 plies\)'
-    $T kill-session -t e2e
-    $T kill-session -t black
-    visit e2e a 80 24
-    visit black b 80 24
+    restart_server 4
     wait_for '^White \(Youssef\) to move - your turn' 10
     on black wait_for '^White \(Youssef\) to move - waiting for Youssef' 10
     [ "$(board_of e2e)" = "$white_saw" ] || fail "Youssef's screen after the restart: $(board_of e2e) -- before: $white_saw"
