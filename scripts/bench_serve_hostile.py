@@ -110,16 +110,19 @@ def load_idle_tcp(port, work):
 
 
 def load_slowloris(port, work):
+    pending = {}
+
     def open_one():
         s = connect(port)
         s.setblocking(False)
-        s.pending = b"SSH-2.0-slow\r\n"
+        pending[s] = b"SSH-2.0-slow\r\n"
         return s
 
     def tick(s):
         # The banner a byte at a time, then a byte of nothing in particular.
-        byte, s.pending = (s.pending[:1], s.pending[1:]) if s.pending else (b"\0", b"")
-        s.send(byte)
+        rest = pending.pop(s, b"") or b"\0"
+        pending[s] = rest[1:]
+        s.send(rest[:1])
 
     hold(100, open_one, tick)
 
@@ -274,7 +277,9 @@ def run(binary, games, name):
     visitors = []
     try:
         keys = make_keys(work, 2 * games)
-        args = ["--max-connections", "2000", "--max-per-address", "2000", "--auth-per-minute", "100000"] + flags
+        limits = {"--max-connections": "2000", "--max-per-address": "2000", "--auth-per-minute": "100000"}
+        limits.update(zip(flags[::2], flags[1::2]))
+        args = [word for flag in limits.items() for word in flag]
         server, port = start_server(binary, work, args)
         pairs = seat_games(keys, port, os.path.join(work, "known_hosts"), visitors)
         _, seated, _ = server_figures(server.pid)
