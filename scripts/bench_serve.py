@@ -194,12 +194,16 @@ def end_visitors(visitors):
             pass
 
 
-def main():
+def arguments(usage, default_games):
+    """The program (the first argument) and the number of games (the first number after it)."""
     if len(sys.argv) < 2:
-        raise SystemExit(__doc__)
-    binary = os.path.abspath(sys.argv[1])
+        raise SystemExit(usage)
     numbers = [a for a in sys.argv[2:] if a.isdigit()]
-    games = int(numbers[0]) if numbers else 100
+    return os.path.abspath(sys.argv[1]), int(numbers[0]) if numbers else default_games
+
+
+def main():
+    binary, games = arguments(__doc__, 100)
     work = tempfile.mkdtemp(prefix="fetaix-serve-bench-")
     server = None
     visitors = []

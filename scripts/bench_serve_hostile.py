@@ -40,7 +40,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from bench_serve import (Visitor, end_visitors, make_keys, percentiles, play_games, pump, seat_games,  # noqa: E402
+from bench_serve import (Visitor, arguments, end_visitors, make_keys, percentiles, play_games, pump, seat_games,  # noqa: E402
                          server_figures, start_server, wait_for)
 
 IDLE = 500
@@ -340,11 +340,7 @@ def run(binary, games, name):
 
 
 def main():
-    if len(sys.argv) < 2:
-        raise SystemExit(__doc__)
-    binary = os.path.abspath(sys.argv[1])
-    numbers = [a for a in sys.argv[2:] if a.isdigit()]
-    games = int(numbers[0]) if numbers else 10
+    binary, games = arguments(__doc__, 10)
     names = [a for a in sys.argv[2:] if not a.isdigit()] or list(LOADS)
     for name in names:
         if name not in LOADS:
