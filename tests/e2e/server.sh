@@ -11,8 +11,9 @@ start_server() {
     ssh-keygen -q -t ed25519 -N '' -f "$KEYS/a" -C a || fail "ssh-keygen"
     ssh-keygen -q -t ed25519 -N '' -f "$KEYS/b" -C b || fail "ssh-keygen"
     ssh-keygen -q -t ed25519 -N '' -f "$KEYS/c" -C c || fail "ssh-keygen"
-    $BIN serve --listen 127.0.0.1 --port 0 --data "$SERVER_DATA" "$@" >"$SERVER_LOG.out" 2>"$SERVER_LOG" &
-    SERVER_PID=$!
+    : >"$SERVER_LOG"
+    PORT=0
+    launch_server "$@"
     local deadline=$((SECONDS + 10))
     until grep -q '^fetaix serve: listening on' "$SERVER_LOG.out" 2>/dev/null; do
         ((SECONDS < deadline)) || fail "the server did not start: $(cat "$SERVER_LOG")"
@@ -22,6 +23,23 @@ start_server() {
     PORT=$(sed -n 's/^fetaix serve: listening on 127.0.0.1 port \([0-9]*\) .*/\1/p' "$SERVER_LOG.out")
     [ -n "$PORT" ] || fail "no port in: $(cat "$SERVER_LOG.out")"
     trap 'stop_server; cleanup' EXIT
+}
+
+# launch_server [ARGS...]: fetaix serve on 127.0.0.1 port $PORT and $SERVER_DATA, in the background
+# ($SERVER_PID), its log appended to $SERVER_LOG. With FILE_LIMITED set, the server can be refused
+# writes by `prlimit --fsize` and live: SIGXFSZ ignored (an ignored signal stays ignored across exec),
+# so a write beyond the limit fails with EFBIG; and its log goes through a pipe, so that it is not
+# refused meanwhile.
+launch_server() {
+    if [ -n "${FILE_LIMITED:-}" ]; then
+        (
+            trap '' XFSZ
+            exec $BIN serve --listen 127.0.0.1 --port "$PORT" --data "$SERVER_DATA" "$@"
+        ) >"$SERVER_LOG.out" 2> >(exec cat >>"$SERVER_LOG") &
+    else
+        $BIN serve --listen 127.0.0.1 --port "$PORT" --data "$SERVER_DATA" "$@" >"$SERVER_LOG.out" 2>>"$SERVER_LOG" &
+    fi
+    SERVER_PID=$!
 }
 
 stop_server() {
@@ -63,9 +81,9 @@ on() {
     keys() { $T send-keys -t e2e "$@"; }
 }
 
-# expect_log REGEX: the server's log says it, within a few seconds.
+# expect_log REGEX [SECONDS]: the server's log says it, within a few seconds.
 expect_log() {
-    local deadline=$((SECONDS + 5))
+    local deadline=$((SECONDS + ${2:-5}))
     until grep -qE -- "$1" "$SERVER_LOG"; do
         ((SECONDS < deadline)) || fail "the server's log does not say /$1/: $(cat "$SERVER_LOG")"
         sleep 0.05
@@ -317,6 +335,29 @@ e2e_serve_game() {
     return 0
 }
 
+# restart_server PLIES: the server killed (SIGKILL) while Youssef (this window) and Amina (window black)
+# play game 1, both their ssh ending; started again on the same data and port, it says the game goes on
+# with PLIES plies, and both visit again.
+restart_server() {
+    kill -9 "$SERVER_PID"
+    wait "$SERVER_PID" 2>/dev/null
+    wait_for '^EXITED 255'
+    on black wait_for '^EXITED 255'
+    launch_server
+    expect_log "game 1: Youssef - Amina goes on \\($1 plies\\)"
+    $T kill-session -t e2e
+    $T kill-session -t black
+    visit e2e a 80 24
+    visit black b 80 24
+}
+
+# stored_record ID: game ID's record as the database holds it, its moves on one line (read-only, as
+# another process may read it while the server runs).
+stored_record() {
+    python3 -c 'import sqlite3, sys; print(sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True).execute("SELECT record FROM games WHERE id = ?", (int(sys.argv[2]),)).fetchone()[0])' \
+        "$SERVER_DATA/fetaix.db" "$1" | sed -n '/^1\. /,$p' | tr '\n' ' ' | sed 's/ *$//'
+}
+
 e2e_serve_restart() {
     # The server killed with SIGKILL mid-game loses nothing: started again on the same data and port,
     # it hosts the game where it stood, and each player's key takes them back to their seat.
@@ -335,17 +376,7 @@ e2e_serve_restart() {
     on black wait_for 'White plays d3-c3'
     move_on black b3xd3
     wait_for 'Black plays b3xd3'
-    kill -9 "$SERVER_PID"
-    wait "$SERVER_PID" 2>/dev/null
-    wait_for '^EXITED 255'
-    on black wait_for '^EXITED 255'
-    $BIN serve --listen 127.0.0.1 --port "$PORT" --data "$SERVER_DATA" >"$SERVER_LOG.out" 2>>"$SERVER_LOG" &
-    SERVER_PID=$!
-    expect_log 'game 1: Youssef - Amina goes on \(2 plies\)'
-    $T kill-session -t e2e
-    $T kill-session -t black
-    visit e2e a 80 24
-    visit black b 80 24
+    restart_server 2
     wait_for '^White \(Youssef\) to move - your turn - capture compulsory \| White 11, Black 12$' 10
     on black wait_for '^White \(Youssef\) to move - waiting for Youssef \| White 11, Black 12$' 10
     wait_for '1\. d3-c3 +b3xd3'
@@ -355,8 +386,7 @@ e2e_serve_restart() {
     on black wait_for 'White plays e3xc3, taking d3\.'
     # The database holds the game as it stands, its clocks after every move.
     local record
-    record=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT record FROM games WHERE id = 1").fetchone()[0])' \
-        "$SERVER_DATA/fetaix.db" | sed -n '/^1\. /,$p' | tr '\n' ' ')
+    record=$(stored_record 1)
     grep -qE '^1\. d3-c3 \{\[%clock w0:05:00 B0:05:00\]\} b3xd3 \{\[%clock W0:05:00 b0:05:0[0-9.]+\]\} 2\. e3xc3 \{\[%clock w[0-9:.]+ B[0-9:.]+\]\} \* *$' <<<"$record" ||
         fail "stored: $record"
 }
@@ -453,5 +483,179 @@ assert refused >= 1, refused
     # Still answering the players.
     move_on black b3xd3
     wait_for 'Black plays b3xd3'
+    kill -0 "$SERVER_PID" || fail "the server died"
+}
+
+# board_of SESSION: the lines of SESSION's screen that show the game (the board, the move list and the
+# status line), as they stand.
+board_of() { on "$1" screen | sed -n '1,22p' | sed 's/ *$//'; }
+
+e2e_serve_write_fails() {
+    # The database refuses the server's writes mid-game (a file-size limit: writes fail as on a full
+    # disk): the move that cannot be stored is refused on the mover's screen, never reaches the other
+    # player, and nothing of it is stored; once writing works again the game goes on, and a restart
+    # finds it exactly as the players saw it.
+    FILE_LIMITED=1 start_server
+    begin_game
+    move_on e2e d3-c3
+    on black wait_for 'White plays d3-c3'
+    move_on black b3xd3
+    wait_for 'Black plays b3xd3'
+    [ "$(stored_record 1)" = '1. d3-c3 b3xd3 *' ] || fail "stored before: $(stored_record 1)"
+    prlimit --pid "$SERVER_PID" --fsize=1: || fail "prlimit"
+    move_on e2e e3xc3
+    wait_for '^the host says: the game could not be stored \(cannot write the server.s database:'
+    wait_for 'its last change is undone$'
+    wait_for '^White \(Youssef\) to move - your turn'
+    expect_log "game 1: cannot write the server's database"
+    screen | grep -q 'e3xc3' && fail "the move refused is shown as played"
+    kill -0 "$SERVER_PID" || fail "the server died when its writes failed: $(cat "$SERVER_LOG")"
+    on black wait_for '^White \(Youssef\) to move - waiting for Youssef'
+    on black screen | grep -q 'e3xc3' && fail "Amina was shown a move that was not stored"
+    # Nothing half-written: the database is whole and holds the game as it stood before the move.
+    [ "$(stored_record 1)" = '1. d3-c3 b3xd3 *' ] || fail "stored while writes fail: $(stored_record 1)"
+    local check
+    check=$(python3 -c 'import sqlite3, sys; print(sqlite3.connect("file:" + sys.argv[1] + "?mode=ro", uri=True).execute("PRAGMA integrity_check").fetchone()[0])' \
+        "$SERVER_DATA/fetaix.db")
+    [ "$check" = ok ] || fail "integrity_check: $check"
+    # Writing works again: the same move is played and stored, and the game goes on.
+    prlimit --pid "$SERVER_PID" --fsize=unlimited: || fail "prlimit"
+    move_on e2e e3xc3
+    on black wait_for 'White plays e3xc3'
+    move_on black d4-d3
+    wait_for 'Black plays d4-d3'
+    [ "$(stored_record 1)" = '1. d3-c3 b3xd3 2. e3xc3 d4-d3 *' ] || fail "stored after: $(stored_record 1)"
+    # Killed and started again on the same data: each player is shown the game exactly as before.
+    local white_saw black_saw
+    white_saw=$(board_of e2e)
+    black_saw=$(board_of black)
+    restart_server 4
+    wait_for '^White \(Youssef\) to move - your turn' 10
+    on black wait_for '^White \(Youssef\) to move - waiting for Youssef' 10
+    [ "$(board_of e2e)" = "$white_saw" ] || fail "Youssef's screen after the restart: $(board_of e2e) -- before: $white_saw"
+    [ "$(board_of black)" = "$black_saw" ] || fail "Amina's screen after the restart: $(board_of black) -- before: $black_saw"
+}
+
+# server_memory FIELD: the server's VmRSS or VmHWM in kB.
+server_memory() { awk -v field="$1:" '$1 == field {print $2}' "/proc/$SERVER_PID/status"; }
+
+# wait_file FILE REGEX [SECONDS]: until FILE (a helper's output) has a line matching REGEX, or fail.
+wait_file() {
+    local deadline=$((SECONDS + ${3:-10}))
+    until grep -qE -- "$2" "$1" 2>/dev/null; do
+        ((SECONDS < deadline)) || fail "timed out waiting for /$2/ in: $(cat "$1" 2>/dev/null)"
+        sleep 0.05
+    done
+}
+
+e2e_serve_crowd() {
+    # 500 connections that send the SSH banner and then nothing, held all at once while a game goes on;
+    # the server's memory stays bounded, and the handshake deadline drops every one of them. Then a
+    # visitor who stops reading is dropped, and the game goes on.
+    start_server --max-connections 600 --max-per-address 600 --auth-per-minute 1000 --handshake-timeout 8
+    begin_game
+    local before crowd=$SERVER_DATA.crowd
+    before=$(server_memory VmRSS)
+    # The crowd: each connection counts as held once the server has sent it its own banner (accepted
+    # and in the handshake, not waiting in the kernel's queue). Once told to (the file $crowd.check),
+    # it says how many the server still holds; then it waits for the server to close every one.
+    timeout 60 python3 -c '
+import os, select, socket, sys, time
+port, out = int(sys.argv[1]), sys.argv[2]
+def say(line):
+    with open(out, "a") as f: f.write(line + "\n")
+socks = []
+for _ in range(500):
+    s = socket.create_connection(("127.0.0.1", port))
+    s.sendall(b"SSH-2.0-idle\r\n")
+    socks.append(s)
+opened = time.monotonic()
+poller = select.poll()
+for s in socks: poller.register(s, select.POLLIN)
+got, closed = {}, set()
+def read(wait_ms):
+    for fd, _ in poller.poll(wait_ms):
+        s = socket.socket(fileno=os.dup(fd))
+        try:
+            data = s.recv(4096)
+        except ConnectionResetError:
+            data = b""
+        s.close()
+        if data: got[fd] = got.get(fd, b"") + data
+        else:
+            closed.add(fd)
+            poller.unregister(fd)
+def held():
+    return sum(1 for fd in got if got[fd].startswith(b"SSH-2.0-") and fd not in closed)
+while held() + len(closed) < 500:
+    read(100)
+say(f"held {held()}")
+while not os.path.exists(out + ".check"):
+    read(50)
+say(f"open {500 - len(closed)} after {time.monotonic() - opened:.0f} s")
+while len(closed) < 500 and time.monotonic() - opened < 30:
+    read(100)
+say(f"closed {len(closed)}")
+' "$PORT" "$crowd" &
+    local crowd_pid=$!
+    wait_file "$crowd" '^held' 20
+    grep -qx 'held 500' "$crowd" || fail "the server did not take all 500: $(cat "$crowd")"
+    # The players play a move each way meanwhile, and see it.
+    move_on e2e d3-c3
+    on black wait_for 'White plays d3-c3'
+    move_on black b3xd3
+    wait_for 'Black plays b3xd3'
+    local crowded
+    crowded=$(server_memory VmRSS)
+    touch "$crowd.check"
+    wait_file "$crowd" '^open'
+    grep -qx 'open 500 after [0-7] s' "$crowd" ||
+        fail "the crowd was not held while the players moved (the deadline is 8 s): $(cat "$crowd")"
+    # 500 connections in their handshake: a libssh session each. The bound is generous, 100 kB a
+    # connection over the server's size before them (a visitor seated in a game costs 143 kB in all,
+    # docs/performance.md); a connection that kept what it was sent would show far more.
+    ((crowded - before < 500 * 100)) || fail "memory: $before kB before the crowd, $crowded kB with it"
+    # Every one is dropped by the handshake deadline, and said so.
+    wait_file "$crowd" '^closed' 30
+    grep -qx 'closed 500' "$crowd" || fail "not all dropped: $(cat "$crowd")"
+    wait "$crowd_pid" || fail "the crowd's client failed"
+    [ "$(grep -c 'dropped: no authentication in 8 s' "$SERVER_LOG")" = 500 ] ||
+        fail "$(grep -c 'dropped: no authentication in 8 s' "$SERVER_LOG") logged dropped, not 500"
+    # A visitor who watches the game and stops reading: an ssh on a pty nobody reads once it watches,
+    # its window made to change size again and again (each size a whole frame sent). Dropped.
+    timeout 60 python3 -c '
+import fcntl, os, pty, re, select, struct, sys, termios, time
+command, log = sys.argv[1], sys.argv[2]
+pid, fd = pty.fork()
+if pid == 0:
+    os.environ["TERM"] = "xterm-256color"
+    os.execvp("sh", ["sh", "-c", command])
+def size(rows, columns):
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+def read_until(pattern):
+    text, deadline = "", time.monotonic() + 10
+    while not re.search(pattern, text):
+        assert time.monotonic() < deadline, text[-500:]
+        if select.select([fd], [], [], 0.1)[0]:
+            text += re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", " ", os.read(fd, 65536).decode("utf-8", "replace"))
+size(24, 80)
+read_until("choose the name")
+os.write(fd, b"Karim\r")
+read_until("You are Karim")
+os.write(fd, b"\r")
+read_until("Watching Youssef")
+deadline = time.monotonic() + 40
+rows = 200
+while "does not read what is sent" not in open(log).read():
+    assert time.monotonic() < deadline, "never dropped"
+    rows = 399 - rows
+    size(rows, 400)
+    time.sleep(0.01)
+os.kill(pid, 9)
+' "TERM=xterm-256color $(ssh_command c) -t 127.0.0.1" "$SERVER_LOG" || fail "the visitor who does not read was not dropped"
+    expect_log 'dropped: does not read what is sent'
+    # The game went on meanwhile, and goes on.
+    move_on e2e e3xc3
+    on black wait_for 'White plays e3xc3'
     kill -0 "$SERVER_PID" || fail "the server died"
 }
