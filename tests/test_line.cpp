@@ -144,6 +144,7 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
                       "new: a new game",
                       "save FILE: save the game to a file (an existing one only replaced after asking)",
                       "open FILE: open a record, or #N from the game history",
+                      "chat TEXT: send a line to the other player (a watcher's: to the watchers)",
                       "help: these lines",
                       "quit",
                       "Questions are answered yes or no.",
@@ -239,7 +240,7 @@ TEST_CASE("line: the saved game open in another fetaix is only looked at", "[lin
     CHECK(opening.back() == "Saved game open in another fetaix: yes = view read-only, no = separate game");
     CHECK(g.enter("yes") == Lines{"White to move.", "Capture compulsory: b2, e1 can capture."});
     const Lines refused{
-        "Nothing can be played: read-only: open in another fetaix. board, moves, last, list, clock, save, help and quit work."};
+        "Nothing can be played: read-only: open in another fetaix. board, moves, last, list, clock, save, chat, help and quit work."};
     CHECK(g.enter("e1xc3") == refused);
     CHECK(g.enter("undo") == refused);
     CHECK(g.enter("resign") == refused);
@@ -316,4 +317,24 @@ TEST_CASE("line: a man that becomes a mullah is said once, whoever moves it", "[
     CHECK(g.enter("b4-b5") == Lines{"White b4-b5, becomes a mullah", "Black (computer, level 2) to move."});
     CHECK(g.computer_moves(move_in(c.game().position(), "d2-d1")) ==
           Lines{"Black d2-d1, becomes a mullah", "White to move."});
+}
+
+TEST_CASE("line: chat lines that come are told once, the oldest dropping off; chat TEXT sends one", "[line]") {
+    front::Controller c(Rules{}, front::Players{});
+    LineGame g(c);
+    (void)g.opening();
+    c.add_chat("Amina: hello");
+    CHECK(g.news() == Lines{"Chat: Amina: hello"});
+    CHECK(g.news().empty());
+    // Once kChatLines are kept, each new one pushes the oldest out: still only the new one is told.
+    for (std::size_t i = 0; i < front::kChatLines; ++i) c.add_chat(concat("Amina: line ", i));
+    CHECK(g.news().size() == front::kChatLines);
+    c.add_chat("Amina: one more");
+    CHECK(g.news() == Lines{"Chat: Amina: one more"});
+    // The same words twice are two lines.
+    c.add_chat("Amina: one more");
+    CHECK(g.news() == Lines{"Chat: Amina: one more"});
+    CHECK(g.enter("chat") == Lines{"Chat what? Type chat and the line to send."});
+    // Without a game over the network there is nobody to send it to.
+    CHECK(g.enter("say good luck") == Lines{"Not sent: no game over the network"});
 }

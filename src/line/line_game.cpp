@@ -200,6 +200,9 @@ std::vector<std::string> LineGame::perform(const front::KeyAction& action, std::
                         : concat(ask, ", or #1 to #", past.size(), " from the game history; #1: ",
                                  c.files().describe_past ? c.files().describe_past(past.front()) : past.front(), ".")};
         }
+        case K::Chat:
+            if (argument.empty()) return {concat("Chat what? Type ", front::word_of("chat"), " and the line to send.")};
+            return at_prompt(front::PromptKind::Chat, std::string(argument));
         // The rest is the controller's, as the screen's keys are.
         default: return act(action.kind);
     }

@@ -182,7 +182,8 @@ std::string game_list_said(const Game& game) {
 }
 
 Told told(const front::Controller& c) {
-    return Told{c.game().start(), c.game().moves(), c.game().result(), c.ui().question, c.ui().notice, c.ui().message};
+    return Told{c.game().start(), c.game().moves(), c.game().result(), c.ui().question,
+                c.ui().notice,    c.ui().message,   c.ui().chat};
 }
 
 std::vector<std::string> changes(const Told& before, const front::Controller& c, bool stepped) {
@@ -214,6 +215,14 @@ std::vector<std::string> changes(const Told& before, const front::Controller& c,
     if (replaced) lines.push_back(game_said(game));
     if (c.ui().notice != before.notice)
         lines.push_back(c.ui().notice.empty() ? "Notice cleared." : concat("Notice: ", c.ui().notice));
+    // The chat lines that came since: those after the longest end of the lines told that the kept
+    // lines begin with (the oldest drop off the front once kChatLines are kept).
+    const std::vector<std::string>& chat = c.ui().chat;
+    std::size_t kept = std::min(before.chat.size(), chat.size());
+    while (kept > 0 &&
+           !std::equal(before.chat.end() - static_cast<std::ptrdiff_t>(kept), before.chat.end(), chat.begin()))
+        --kept;
+    for (std::size_t i = kept; i < chat.size(); ++i) lines.push_back(concat("Chat: ", chat[i]));
     // A question answered: where the game stands now.
     if (before.question != front::Question::None && c.ui().question == front::Question::None) game_changed = true;
     if (game_changed && c.ui().question == front::Question::None) {

@@ -54,15 +54,16 @@ struct Told {
     GameResult result;
     front::Question question = front::Question::None;
     std::string notice;
-    std::string message;  // the controller's message; blanked before an action, which may set it anew
+    std::string message;            // the controller's message; blanked before an action, which may set it anew
+    std::vector<std::string> chat;  // the chat lines kept (the last kChatLines)
 };
 
 Told told(const front::Controller& c);
 
 // The lines that tell the player what changed from `before` to the controller's game now, in order:
-// moves played, the controller's message, the notice, the end of the game or whose turn it is (with a
-// compulsory capture), and a question asked. `stepped`: the change was an undo or redo, which the
-// controller's message tells ("White took back c2-c3."), as the screen's message line does.
+// moves played, the controller's message, the notice, the chat lines that came, the end of the game or
+// whose turn it is (with a compulsory capture), and a question asked. `stepped`: the change was an undo or redo, which
+// the controller's message tells ("White took back c2-c3."), as the screen's message line does.
 std::vector<std::string> changes(const Told& before, const front::Controller& c, bool stepped = false);
 
 }  // namespace fetaix::line

@@ -137,6 +137,7 @@ struct Visitor {
     std::unique_ptr<GameScreen> game;
     int room = 0;
     std::string out;                              // bytes for the channel that it has not taken yet
+    std::optional<Steady::time_point> stalled;    // since when `out` waits with the client's window shut
     bool dirty = false;                           // the screen is to be drawn again
     bool repaint = false;                         // every cell of it
     bool closing = false;                         // the last bytes are on their way; then the connection ends
@@ -183,6 +184,10 @@ private:
     void sweep(Steady::time_point now);
     int wait_ms(Steady::time_point now) const;
     void lobby_changed();
+    // A game the lobby lists moved on: its screens show it within kLobbyGameRedraw (with hundreds in
+    // the lobby, drawing every one of them for every move of every game cost the players a second).
+    void game_moved() { games_moved_ = true; }
+    static constexpr std::chrono::milliseconds kLobbyGameRedraw{1000};
     // The lobby as this visitor sees it, and what their choice there does.
     LobbyView lobby_view(const Visitor& v) const;
     // The leaderboards of the standard rules, each class of time control with rated games.
@@ -236,6 +241,16 @@ private:
     std::map<int, std::unique_ptr<Room>> rooms_;
     int next_seek_ = 1;
     std::mt19937_64 random_{std::random_device{}()};
+    bool games_moved_ = false;
+    Steady::time_point lobby_drawn_{};  // the lobby's screens last drawn for the games' moves
+    // Refusals of connections logged, for each address and reason: the first of each minute said, the
+    // rest counted (a flood would otherwise write a line for each of its thousands of tries a second).
+    struct RefusalLog {
+        Steady::time_point said{};
+        int more = 0;
+    };
+    std::map<std::pair<std::string, std::string>, RefusalLog> refusals_;
+    void log_refusal(const std::string& address, std::string_view why, Steady::time_point now);
     std::map<int, short> registered_;  // game descriptors with the event, and what they are polled for
     std::map<int, short> revents_;     // what each was found ready for in this turn
     // Game screens and rooms done with: their descriptors are let go of before they are closed.
@@ -822,7 +837,7 @@ void Server::handle_games() {
         Room& room = *it->second;
         std::vector<pollfd> fds;
         room.poll_fds(fds);
-        if (room.handle_ready(ready(fds), now)) lobby_changed();
+        if (room.handle_ready(ready(fds), now)) game_moved();
         // A finished game nobody looks at any more is let go of.
         const bool shown = std::any_of(visitors_.begin(), visitors_.end(),
                                        [&](const Visitor& v) { return v.room == it->first; });
@@ -857,6 +872,8 @@ int on_game_fd(socket_t fd, int revents, void* u) {
 void Server::lobby_changed() {
     for (Visitor& v : visitors_)
         if (v.screen && !v.game) v.dirty = true;
+    games_moved_ = false;
+    lobby_drawn_ = Steady::now();
 }
 
 void Server::draw(Visitor& v) {
@@ -874,7 +891,12 @@ void Server::flush(Visitor& v) {
     if (v.channel == nullptr || v.out.empty()) return;
     const std::uint32_t window = ssh_channel_window_size(v.channel);
     const std::size_t n = std::min<std::size_t>(v.out.size(), std::min<std::uint32_t>(window, 32768));
-    if (n == 0) return;
+    if (n == 0) {
+        // The client has all it may be sent and has read none of it (a reader opens its window again).
+        if (!v.stalled) v.stalled = Steady::now();
+        return;
+    }
+    v.stalled.reset();
     const int written = ssh_channel_write(v.channel, v.out.data(), static_cast<std::uint32_t>(n));
     if (written < 0) {
         v.dead = true;
@@ -920,7 +942,7 @@ void Server::accept_connections() {
         else if (static_cast<int>(tries.size()) >= config_.limits.auth_per_minute)
             refusal = "too many tries a minute from there";
         if (!refusal.empty()) {
-            log_line(concat(address, ": refused a connection: ", refusal));
+            log_refusal(address, refusal, now);
             ::close(fd);
             continue;
         }
@@ -952,12 +974,36 @@ void Server::accept_connections() {
     }
 }
 
+void Server::log_refusal(const std::string& address, std::string_view why, Steady::time_point now) {
+    RefusalLog& log = refusals_[{address, std::string(why)}];
+    if (log.said != Steady::time_point{} && now - log.said < std::chrono::minutes(1)) {
+        ++log.more;
+        return;
+    }
+    log_line(concat(address, ": refused a connection: ", why,
+                    log.more > 0 ? concat(" (and ", log.more, " more in the minute before)") : ""));
+    log.said = now;
+    log.more = 0;
+}
+
 void Server::sweep(Steady::time_point now) {
+    // What is kept of each address (its tries, its refusals) goes when a minute old: the maps stay as
+    // small as the addresses of the last minute.
+    std::erase_if(tries_, [&](const auto& entry) {
+        return entry.second.empty() || now - entry.second.back() > std::chrono::minutes(1);
+    });
+    std::erase_if(refusals_, [&](const auto& entry) {
+        if (now - entry.second.said <= std::chrono::minutes(1)) return false;
+        if (entry.second.more > 0)
+            log_line(concat(entry.first.first, ": refused ", entry.second.more,
+                            " more connections: ", entry.first.second));
+        return true;
+    });
     for (auto it = visitors_.begin(); it != visitors_.end();) {
         Visitor& v = *it;
+        // The key exchange, begun as the connection was accepted, goes on in the event's callbacks: here
+        // only its deadline (asking libssh again for each handshake each turn cost the players dearly).
         if (!v.dead && v.stage == Visitor::Stage::Handshake) {
-            const int rc = ssh_handle_key_exchange(v.session);
-            if (rc == SSH_ERROR) v.dead = true;
             if (now - v.started > std::chrono::seconds(config_.limits.handshake_seconds)) {
                 log_line(concat(v.address, ": dropped: no authentication in ", config_.limits.handshake_seconds, " s"));
                 v.dead = true;
@@ -974,11 +1020,14 @@ void Server::sweep(Steady::time_point now) {
             v.out += "\r\n";
             end(v, concat("was idle for ", config_.limits.lobby_idle_minutes, " minutes"));
         }
-        if (!v.dead && v.out.size() > config_.limits.output_backlog) {
+        // What a visitor who does not read holds is bounded: the window they were given (in libssh's
+        // buffers) and `out`, kept from growing by draw(); after a while shut, they are let go.
+        const bool stalled = v.stalled && now - *v.stalled > std::chrono::seconds(config_.limits.stalled_seconds);
+        if (!v.dead && (v.out.size() > config_.limits.output_backlog || stalled)) {
             log_line(concat(v.address, ": dropped: does not read what is sent"));
             v.dead = true;
         }
-        if (!v.dead && !ssh_is_connected(v.session) && v.stage != Visitor::Stage::Handshake) v.dead = true;
+        if (!v.dead && !ssh_is_connected(v.session)) v.dead = true;
         if (!v.dead) {
             draw(v);
             flush(v);
@@ -1028,10 +1077,22 @@ int Server::wait_ms(Steady::time_point) const {
     };
     const auto now = net::Clock::now();
     for (const auto& [id, room] : rooms_) sooner(room->timeout_ms(now));
+    const auto steady = Steady::now();
+    const auto until = [&](Steady::time_point deadline) {
+        sooner(static_cast<int>(
+            std::max<std::int64_t>(0,
+                                   std::chrono::duration_cast<std::chrono::milliseconds>(deadline - steady).count()) +
+            1));
+    };
     for (const Visitor& v : visitors_) {
-        if (v.stage == Visitor::Stage::Handshake || !v.out.empty() || v.dirty) sooner(50);
+        // Output the client's window holds back is sent when its window opens: soon, not at once.
+        if (!v.out.empty() || v.dirty) sooner(50);
+        if (v.stage != Visitor::Stage::Screen)
+            until(v.started + std::chrono::seconds(config_.limits.handshake_seconds));
+        if (v.stalled) until(*v.stalled + std::chrono::seconds(config_.limits.stalled_seconds));
         if (v.game) sooner(v.game->timeout_ms());
     }
+    if (games_moved_) until(lobby_drawn_ + kLobbyGameRedraw);
     return wait;
 }
 
@@ -1045,6 +1106,7 @@ int Server::run() {
         ssh_event_dopoll(event_, wait_ms(Steady::now()));
         accept_connections();
         handle_games();
+        if (games_moved_ && Steady::now() - lobby_drawn_ >= kLobbyGameRedraw) lobby_changed();
         // The whole loop's work for this turn, the freeing of the connections that ended last.
         sweep(Steady::now());
         // Everything drawn and flushed; a second sweep frees what the first closed.

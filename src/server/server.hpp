@@ -21,6 +21,7 @@ struct Limits {
     int line_length = 400;                 // bytes of one typed line (a chat line, a screen-reader command)
     int chat_per_minute = 30;              // chat lines a minute from one visitor in one game
     std::size_t output_backlog = 1 << 20;  // bytes waiting for a visitor who does not read
+    int stalled_seconds = 15;              // with output waiting and the client's window shut: dropped
 };
 
 struct ServerConfig {
