@@ -263,3 +263,13 @@ TEST_CASE("visitor screen: Ctrl-U clears the name typed; ? in the lobby says its
     CHECK(s.compose(24, 80, {}).line(22) ==
           "  Enter takes a line, n offers a game, c types a code, l ratings, q leaves.");
 }
+
+TEST_CASE("visitor screen: a busy server lists the first few online and how many more there are") {
+    VisitorScreen s = known("Amina");
+    LobbyView view;
+    view.online = {{"Amina", "in the lobby"}, {"Karim", "playing"}};
+    view.online_count = 502;
+    const tui::Frame f = s.compose(24, 80, view);
+    CHECK(f.line(8) == "  Online (502)");
+    CHECK(f.line(9) == "    Amina (in the lobby), Karim (playing), and 500 more");
+}

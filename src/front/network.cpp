@@ -423,6 +423,7 @@ void Network::on_welcomed(const net::Event& e, Controller& controller) {
 void Network::on_synced(const net::Event& e, Controller& controller) {
     // The host started the next game (its n): the news of the last one is stale, and this one said.
     const bool next_game = welcomed_ && e.was_over && !session_->game().over() && session_->game().ply() == 0;
+    synced_ = true;
     controller.set_names(session_->name(Color::White), session_->name(Color::Black));
     controller.table().replaced(e.goes_on);
     if (next_game) controller.tell("New game.");

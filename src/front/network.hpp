@@ -50,6 +50,8 @@ public:
         if (host_ && ((door_ && !joined_) || host_->next_game_here())) host_->follow();
     }
     const std::string& name() const { return options_.name; }
+    // The host's game has arrived whole at least once (its state and moves, the players' names).
+    bool synced() const { return synced_; }
     // This game taken over by another terminal: the players and watchers connected here are told where
     // it went (and follow it there, take_lost_door()).
     void hand_over() {
@@ -122,6 +124,7 @@ private:
     pid_t host_pid_ = 0;         // joined or watching: the host's process id (0: unknown)
     bool closed_ = false;
     bool welcomed_ = false;
+    bool synced_ = false;
     std::string watch_line_;  // watcher: what the keys do, shown under news of a seat
     std::optional<std::string> refusal_;
     std::string token_problem_;                        // why the seat token kept here was not sent, if it was not

@@ -67,6 +67,23 @@ bool GameScreen::key(const KeyReader::Read& read, int rows, int columns) {
     return go_on;
 }
 
+std::vector<std::string> GameScreen::line_enter(std::string_view text) {
+    std::vector<std::string> lines = line_news();
+    if (!line_) return {"The game has not arrived yet: type again in a moment."};
+    for (std::string& l : line_->enter(text)) lines.push_back(std::move(l));
+    network_->take_events(controller_);
+    for (std::string& l : line_->news()) lines.push_back(std::move(l));
+    return lines;
+}
+
+std::vector<std::string> GameScreen::line_news() {
+    if (line_) return line_->news();
+    if (!line_due_ || !network_->synced()) return {};
+    line_due_ = false;
+    line_ = std::make_unique<line::LineGame>(controller_);
+    return line_->opening();
+}
+
 tui::Frame GameScreen::compose(int rows, int columns, const tui::Glyphs& glyphs) {
     controller_.set_too_small(!tui::screen_fits(rows, columns));
     return tui::compose(controller_, rows, columns, glyphs);

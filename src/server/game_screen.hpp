@@ -12,6 +12,7 @@
 
 #include "front/controller.hpp"
 #include "front/network.hpp"
+#include "line/line_game.hpp"
 #include "remote_terminal.hpp"
 
 namespace fetaix::server {
@@ -45,6 +46,16 @@ public:
     // The terminal's size, before each frame: too small a one shows only how large it must be.
     tui::Frame compose(int rows, int columns, const tui::Glyphs& glyphs);
     bool take_bell() { return controller_.take_bell(); }
+
+    // The screen-reader mode: the game as lines (line::LineGame over this screen's controller). Its
+    // opening is said with the first news from the game (the players' names, the clocks), or before
+    // the first line typed.
+    void line_begin() { line_due_ = true; }
+    std::vector<std::string> line_enter(std::string_view text);
+    // What came from the game (moves, chat, its end) since the visitor was last told.
+    std::vector<std::string> line_news();
+    // The visitor left the game (quit).
+    bool line_ended() const { return line_ && line_->ended(); }
     const front::Controller& controller() const { return controller_; }
 
 private:
@@ -53,6 +64,8 @@ private:
     play::Table table_;
     front::Controller controller_;
     std::unique_ptr<front::Network> network_;
+    std::unique_ptr<line::LineGame> line_;
+    bool line_due_ = false;
 };
 
 }  // namespace fetaix::server

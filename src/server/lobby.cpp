@@ -306,9 +306,11 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
     for (const GameView& g : view.games)
         if (!g.mine) lines.push_back({game_line(g), Role::Text, item++});
     lines.push_back({});
-    lines.push_back({concat("Online (", view.online.size(), ")"), Role::Title});
+    const std::size_t online_count = std::max(view.online_count, view.online.size());
+    lines.push_back({concat("Online (", online_count, ")"), Role::Title});
     std::string online;
     for (const Online& o : view.online) online += concat(online.empty() ? "" : ", ", o.name, " (", o.doing, ")");
+    if (online_count > view.online.size()) online += concat(", and ", online_count - view.online.size(), " more");
     for (const std::string& l : text::wrap(text::printable(online), std::max(10, columns - 6))) lines.push_back({l});
 
     int top = 2;

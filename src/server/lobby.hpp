@@ -42,7 +42,10 @@ struct GameView {
 };
 
 struct LobbyView {
+    // Who is online: the first few the server lists, and how many there are in all (more than listed
+    // on a busy server: a list of hundreds of names would be read by nobody and composed for everyone).
     std::vector<Online> online;
+    std::size_t online_count = 0;  // 0: just those listed
     std::vector<SeekView> seeks;
     std::vector<GameView> games;
     // The leaderboard's lines, when the visitor looks at it (showing_leaderboard).
@@ -53,11 +56,13 @@ struct LobbyView {
 
 // What the visitor chose in the lobby, for the server to do.
 struct LobbyChoice {
-    enum class Kind { None, Leave, Seek, Withdraw, Accept, Watch, Return, Code };
+    // Ratings: the leaderboards said (the screen-reader mode's; the screen shows them itself).
+    enum class Kind { None, Leave, Seek, Withdraw, Accept, Watch, Return, Code, Ratings };
     Kind kind = Kind::None;
-    int id = 0;        // the seek or game chosen
-    GameTerms terms;   // Seek: what it offers
-    std::string code;  // Code: a private game's code, as typed
+    int id = 0;          // the seek or game chosen
+    GameTerms terms;     // Seek: what it offers
+    std::string code;    // Code: a private game's code, as typed
+    bool watch = false;  // Code: to watch it, not to play
 
     static LobbyChoice of(Kind kind, int id = 0) {
         LobbyChoice c;

@@ -25,6 +25,7 @@
 #include <libssh/server.h>
 
 #include "game_screen.hpp"
+#include "line_lobby.hpp"
 #include "lobby.hpp"
 #include "net/transport.hpp"
 #include "remote_terminal.hpp"
@@ -133,6 +134,15 @@ struct Visitor {
     std::optional<RemoteTerminal> terminal;
     KeyReader keys;
     std::optional<VisitorScreen> screen;
+    // The screen-reader mode (ssh HOST screen-reader): lines instead of a screen.
+    bool line_mode = false;
+    std::optional<LineEditor> editor;
+    std::optional<LineLobby> lines;
+    bool lobby_news = false;  // the lobby changed: new seeks to tell of
+    // Shown the lobby or a game, in either mode.
+    bool shown() const { return screen.has_value() || lines.has_value(); }
+    // The end of a line said: a raw terminal (ssh -t) needs its carriage return.
+    const char* newline() const { return pty ? "\r\n" : "\n"; }
     // In a game (playing or watching): its screen, and the game's id; none in the lobby.
     std::unique_ptr<GameScreen> game;
     int room = 0;
@@ -178,6 +188,15 @@ public:
 private:
     void accept_connections();
     void start_screen(Visitor& v);
+    // The screen-reader mode's start, and a line typed there.
+    void start_lines(Visitor& v);
+    void line_entered(Visitor& v, const LineEditor::Typed& typed);
+    // Lines said to a visitor in the screen-reader mode, each made printable.
+    void say(Visitor& v, const std::vector<std::string>& lines);
+    // Why a choice did not work: on the lobby's message line, or said.
+    void tell(Visitor& v, std::string text);
+    // The seat a returning player left (the newest game they are in), taken again.
+    void return_to_seat(Visitor& v);
     void draw(Visitor& v);
     void flush(Visitor& v);
     void end(Visitor& v, std::string_view why);
@@ -242,6 +261,10 @@ private:
     int next_seek_ = 1;
     std::mt19937_64 random_{std::random_device{}()};
     bool games_moved_ = false;
+    // Who is online as the lobby lists them (the first kOnlineListed, and how many in all), until the
+    // lobby next changes.
+    static constexpr std::size_t kOnlineListed = 40;
+    mutable std::optional<std::pair<std::vector<Online>, std::size_t>> online_;
     Steady::time_point lobby_drawn_{};  // the lobby's screens last drawn for the games' moves
     // Refusals of connections logged, for each address and reason: the first of each minute said, the
     // rest counted (a flood would otherwise write a line for each of its thousands of tries a second).
@@ -388,7 +411,7 @@ ssh_channel Server::open_session(Visitor& v) {
 }
 
 int Server::pty_request(Visitor& v, const char* term, int columns, int rows) {
-    if (v.pty || v.screen) return SSH_ERROR;
+    if (v.pty || v.shown()) return SSH_ERROR;
     v.pty = true;
     v.request.term = term ? term : "";
     v.request.rows = rows;
@@ -416,7 +439,7 @@ int Server::env_request(Visitor& v, const char* name, const char* value) {
 }
 
 int Server::shell_request(Visitor& v) {
-    if (v.screen) return SSH_ERROR;
+    if (v.shown()) return SSH_ERROR;
     if (!v.pty) {
         // No terminal to draw on (ssh -T, or a command's pipe): said, and the connection ends.
         refused(v, "a session without a terminal (ssh -T)");
@@ -431,12 +454,25 @@ int Server::shell_request(Visitor& v) {
 
 int Server::exec_request(Visitor& v, const char* command) {
     // The commands a visitor may give (ssh -t HOST join CODE): the lobby's own, at once.
-    const std::string_view line = command ? command : "";
+    std::string_view line = command ? command : "";
+    if (line == "screen-reader" || line.starts_with("screen-reader ")) {
+        if (v.shown()) return SSH_ERROR;
+        v.line_mode = true;
+        line.remove_prefix(std::min(line.size(), std::string_view("screen-reader ").size()));
+        if (line.empty()) {
+            start_lines(v);
+            return SSH_OK;
+        }
+    }
     const std::size_t space = line.find(' ');
     const std::string_view verb = line.substr(0, space);
     const std::string_view code = space == std::string_view::npos ? "" : line.substr(space + 1);
-    if ((verb == "join" || verb == "watch") && !code.empty() && code.size() <= 64 && !v.screen) {
+    if ((verb == "join" || verb == "watch") && !code.empty() && code.size() <= 64 && !v.shown()) {
         v.command.emplace(std::string(verb), std::string(code));
+        if (v.line_mode) {
+            start_lines(v);
+            return SSH_OK;
+        }
         return shell_request(v);
     }
     refused(v, concat("the command '", text::printable(line.substr(0, 80)), "'"));
@@ -475,6 +511,12 @@ void Server::start_screen(Visitor& v) {
     v.last_key = Steady::now();
     v.out += v.terminal->start();
     v.dirty = true;
+    return_to_seat(v);
+    if (v.player) run_command(v);
+    lobby_changed();
+}
+
+void Server::return_to_seat(Visitor& v) {
     // A player whose connection dropped mid-game lands back at their seat (the newest game they are in).
     if (v.player && !v.command)
         for (auto it = rooms_.rbegin(); it != rooms_.rend(); ++it)
@@ -482,8 +524,55 @@ void Server::start_screen(Visitor& v) {
                 enter_room(v, it->first);
                 break;
             }
+}
+
+void Server::start_lines(Visitor& v) {
+    const std::string fingerprint = v.fingerprint;
+    v.editor.emplace(v.pty, static_cast<std::size_t>(config_.limits.line_length));
+    v.lines.emplace(v.player, config_.name, [this, fingerprint](std::string_view name) {
+        auto added = store_->add_player(name, fingerprint);
+        if (added) {
+            log_line(concat("new player ", added->name, " (", fingerprint, ")"));
+            lobby_changed();
+        }
+        return added;
+    });
+    v.stage = Visitor::Stage::Screen;
+    v.last_key = Steady::now();
+    // Back at their seat, the game's opening follows; else the lobby as it stands.
+    return_to_seat(v);
+    say(v, v.lines->opening(lobby_view(v), !v.game));
     if (v.player) run_command(v);
     lobby_changed();
+}
+
+void Server::say(Visitor& v, const std::vector<std::string>& lines) {
+    for (const std::string& l : lines) v.out += concat(text::printable(l), v.newline());
+}
+
+void Server::tell(Visitor& v, std::string text) {
+    if (v.lines) say(v, {text});
+    else if (v.screen) v.screen->tell(std::move(text));
+}
+
+void Server::line_entered(Visitor& v, const LineEditor::Typed& typed) {
+    if (typed.too_long) {
+        say(v, {concat("That line is too long (over ", config_.limits.line_length, " bytes).")});
+        return;
+    }
+    if (v.game) {
+        say(v, v.game->line_enter(typed.text));
+        if (v.game->line_ended()) leave_room(v);
+        return;
+    }
+    const bool named_before = v.lines->player().has_value();
+    const LineLobby::Answer answer = v.lines->enter(typed.text, lobby_view(v));
+    say(v, answer.lines);
+    if (!named_before && v.lines->player()) {
+        v.player = v.lines->player();
+        run_command(v);
+    }
+    choose(v, answer.choice);
 }
 
 void Server::run_command(Visitor& v) {
@@ -494,8 +583,18 @@ void Server::run_command(Visitor& v) {
 }
 
 int Server::data(Visitor& v, const void* bytes, std::uint32_t length) {
-    if (!v.screen || v.closing) return static_cast<int>(length);  // typed before the screen is up: dropped
+    if (!v.shown() || v.closing) return static_cast<int>(length);  // typed before the screen is up: dropped
     v.last_key = Steady::now();
+    if (v.lines) {
+        const LineEditor::Fed fed = v.editor->feed(std::string_view(static_cast<const char*>(bytes), length));
+        v.out += fed.echo;
+        for (const LineEditor::Typed& typed : fed.lines) {
+            line_entered(v, typed);
+            if (v.closing) break;
+        }
+        if (fed.leave && !v.closing) end(v, "left");
+        return static_cast<int>(length);
+    }
     for (const KeyReader::Read& read : v.keys.feed(std::string_view(static_cast<const char*>(bytes), length))) {
         v.dirty = true;
         if (read.key.name == front::Key::Name::Char && read.key.ch == 12) {  // Ctrl-L
@@ -553,8 +652,17 @@ std::vector<std::string> Server::leaderboard_lines() const {
 
 LobbyView Server::lobby_view(const Visitor& v) const {
     LobbyView view;
-    for (const Visitor& o : visitors_)
-        if (!o.dead && !o.closing && o.screen && o.player) view.online.push_back({o.player->name, doing(o)});
+    if (!online_) {
+        // Made once for every lobby screen drawn until the lobby next changes.
+        online_.emplace();
+        for (const Visitor& o : visitors_)
+            if (!o.dead && !o.closing && o.shown() && o.player) {
+                if (online_->first.size() < kOnlineListed) online_->first.push_back({o.player->name, doing(o)});
+                ++online_->second;
+            }
+    }
+    view.online = online_->first;
+    view.online_count = online_->second;
     const std::int64_t me = v.player ? v.player->id : 0;
     // A private seek or game is listed to its players only, with its code.
     for (const Seek& s : seeks_)
@@ -568,6 +676,7 @@ LobbyView Server::lobby_view(const Visitor& v) const {
                                   room->watchers(), mine, room->terms().code});
     }
     if (v.screen && v.screen->showing_leaderboard()) view.leaderboard = leaderboard_lines();
+    if (v.lines) view.leaderboard = {};
     view.reach = reach_;
     return view;
 }
@@ -584,7 +693,7 @@ void Server::choose(Visitor& v, const LobbyChoice& choice) {
             if (!terms.code.empty()) {
                 terms.code = net::random_code();
                 if (terms.code.empty()) {
-                    v.screen->tell("No private game now: the server cannot make a code (no randomness).");
+                    tell(v, "No private game now: the server cannot make a code (no randomness).");
                     return;
                 }
             }
@@ -602,15 +711,22 @@ void Server::choose(Visitor& v, const LobbyChoice& choice) {
         case K::Accept: accept_seek(v, choice.id); return;
         case K::Watch:
         case K::Return: enter_room(v, choice.id); return;
-        case K::Code: open_code(v, choice.code, false); return;
+        case K::Code: open_code(v, choice.code, choice.watch); return;
+        case K::Ratings: {
+            std::vector<std::string> lines = leaderboard_lines();
+            if (lines.empty()) lines.push_back("No rated game has ended yet.");
+            std::erase(lines, std::string());
+            say(v, lines);
+            return;
+        }
     }
 }
 
 void Server::open_code(Visitor& v, std::string_view code, bool watch) {
     for (const Seek& s : seeks_)
         if (!s.terms.code.empty() && net::code_matches(s.terms.code, code)) {
-            if (s.player == v.player->id) v.screen->tell("That is your own game's code: give it to your opponent.");
-            else if (watch) v.screen->tell(concat("That game has not begun: ", s.name, " waits for an opponent."));
+            if (s.player == v.player->id) tell(v, "That is your own game's code: give it to your opponent.");
+            else if (watch) tell(v, concat("That game has not begun: ", s.name, " waits for an opponent."));
             else accept_seek(v, s.id);
             return;
         }
@@ -619,18 +735,18 @@ void Server::open_code(Visitor& v, std::string_view code, bool watch) {
             enter_room(v, id);
             return;
         }
-    v.screen->tell(concat("No game here has the code ", text::printable(code.substr(0, 20)), "."));
+    tell(v, concat("No game here has the code ", text::printable(code.substr(0, 20)), "."));
 }
 
 void Server::accept_seek(Visitor& v, int id) {
     const auto it = std::find_if(seeks_.begin(), seeks_.end(), [&](const Seek& s) { return s.id == id; });
     if (it == seeks_.end()) {
-        v.screen->tell("That seek is gone.");
+        tell(v, "That seek is gone.");
         return;
     }
     const Seek seek = *it;
     if (seek.terms.rated && v.player->guest) {
-        v.screen->tell("Guests play unrated games only: choose an unrated seek, or offer one (n).");
+        tell(v, "Guests play unrated games only: choose an unrated seek, or offer one (n).");
         return;
     }
     const Color creator = seek.terms.creator_side.value_or(random_() % 2 == 0 ? Color::White : Color::Black);
@@ -656,13 +772,13 @@ void Server::accept_seek(Visitor& v, int id) {
     auto added = store_->add_game(stored);
     if (!added) {
         log_line(added.error().message);
-        v.screen->tell(concat("The game could not start: ", added.error().message));
+        tell(v, concat("The game could not start: ", added.error().message));
         return;
     }
     const int room_id = static_cast<int>(*added);
     auto room = open_room(room_id, seek.terms, white, black, nullptr);
     if (!room) {
-        v.screen->tell(concat("The game could not start: ", room.error().message));
+        tell(v, concat("The game could not start: ", room.error().message));
         return;
     }
     seeks_.erase(it);
@@ -670,7 +786,7 @@ void Server::accept_seek(Visitor& v, int id) {
     enter_room(v, room_id);
     // The seek's player, waiting in the lobby, is taken to the game they asked for.
     for (Visitor& o : visitors_)
-        if (!o.dead && !o.closing && o.player && o.player->id == seek.player && o.screen && !o.game)
+        if (!o.dead && !o.closing && o.player && o.player->id == seek.player && o.shown() && !o.game)
             enter_room(o, room_id);
     lobby_changed();
 }
@@ -757,7 +873,7 @@ std::string Server::player_folder(std::int64_t player) const {
 void Server::enter_room(Visitor& v, int id) {
     const auto it = rooms_.find(id);
     if (it == rooms_.end()) {
-        v.screen->tell("That game is over and gone.");
+        tell(v, "That game is over and gone.");
         return;
     }
     const Room& room = *it->second;
@@ -775,12 +891,13 @@ void Server::enter_room(Visitor& v, int id) {
                                 ": [ ] browse the moves, c chats with the watchers.");
     auto screen = GameScreen::join(options);
     if (!screen) {
-        v.screen->tell(concat("Cannot open that game: ", screen.error().message));
+        tell(v, concat("Cannot open that game: ", screen.error().message));
         return;
     }
     v.game = std::move(*screen);
     v.room = id;
     v.dirty = true;
+    if (v.lines) v.game->line_begin();
     lobby_changed();
 }
 
@@ -788,6 +905,10 @@ void Server::leave_room(Visitor& v) {
     if (v.game) retired_screens_.push_back(std::move(v.game));
     v.room = 0;
     v.dirty = true;
+    if (v.lines) {
+        say(v, {"Back in the lobby."});
+        say(v, v.lines->look(lobby_view(v)));
+    }
     lobby_changed();
 }
 
@@ -856,6 +977,10 @@ void Server::handle_games() {
         if (v.game->handle(ready(fds))) v.dirty = true;
         if (v.game->tick()) v.dirty = true;
         if (v.game->take_bell() && v.terminal) v.out += v.terminal->bell();
+        if (v.lines && v.dirty) {
+            say(v, v.game->line_news());
+            v.dirty = false;
+        }
     }
     revents_.clear();
 }
@@ -870,13 +995,19 @@ int on_game_fd(socket_t fd, int revents, void* u) {
 // What the lobby lists changed: the visitors there draw it again (those in a game hear of their game
 // from it; redrawing every screen for every move of every game would cost the players' latency).
 void Server::lobby_changed() {
+    online_.reset();
     for (Visitor& v : visitors_)
-        if (v.screen && !v.game) v.dirty = true;
+        if (v.shown() && !v.game) {
+            v.dirty = true;
+            v.lobby_news = v.lines.has_value();
+        }
     games_moved_ = false;
     lobby_drawn_ = Steady::now();
 }
 
 void Server::draw(Visitor& v) {
+    if (v.lines && v.lobby_news && !v.game && !v.closing) say(v, v.lines->news(lobby_view(v)));
+    v.lobby_news = false;
     if (!v.dirty || !v.terminal || !v.screen || v.closing) return;
     // A visitor who does not read gets no more frames until they catch up: the newest is drawn then.
     if (v.out.size() > 64 * 1024) return;
@@ -1015,7 +1146,7 @@ void Server::sweep(Steady::time_point now) {
             log_line(concat(v.address, ": dropped: no terminal session in ", config_.limits.handshake_seconds, " s"));
             v.dead = true;
         }
-        if (!v.dead && v.screen && !v.game && !v.closing &&
+        if (!v.dead && v.shown() && !v.game && !v.closing &&
             now - v.last_key > std::chrono::minutes(config_.limits.lobby_idle_minutes)) {
             v.out += "\r\n";
             end(v, concat("was idle for ", config_.limits.lobby_idle_minutes, " minutes"));
@@ -1044,7 +1175,7 @@ void Server::sweep(Steady::time_point now) {
             (v.channel == nullptr || (v.closed_at && now - *v.closed_at > std::chrono::seconds(5))))
             v.dead = true;
         if (v.dead) {
-            if (!v.closing && v.screen)
+            if (!v.closing && v.shown())
                 log_line(concat(v.address, ": ", v.player ? v.player->name : std::string("a visitor"),
                                 " disconnected"));
             if (v.game) retired_screens_.push_back(std::move(v.game));
@@ -1059,7 +1190,7 @@ void Server::sweep(Steady::time_point now) {
             ssh_disconnect(v.session);
             ssh_free(v.session);
             if (--per_address_[v.address] <= 0) per_address_.erase(v.address);
-            const bool had_screen = v.screen.has_value();
+            const bool had_screen = v.shown();
             it = visitors_.erase(it);
             if (had_screen) lobby_changed();
             continue;
@@ -1114,9 +1245,9 @@ int Server::run() {
     }
     log_line("stopping");
     for (Visitor& v : visitors_) {
-        if (v.terminal && !v.closing) {
-            v.out += v.terminal->finish();
-            v.out += "The fetaix server is stopping.\r\n";
+        if (v.shown() && !v.closing) {
+            if (v.terminal) v.out += v.terminal->finish();
+            v.out += concat("The fetaix server is stopping.", v.newline());
             flush(v);
         }
     }
