@@ -144,7 +144,7 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
                       "new: a new game",
                       "save FILE: save the game to a file (an existing one only replaced after asking)",
                       "open FILE: open a record, or #N from the game history",
-                      "chat TEXT: send a line to the other player (a watcher's: to the watchers)",
+                      "chat TEXT: send a chat line (a game over the network)",
                       "help: these lines",
                       "quit",
                       "Questions are answered yes or no.",

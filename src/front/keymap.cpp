@@ -58,7 +58,7 @@ constexpr auto kActions = std::to_array<KeyAction>({
     {"resign", K::Resign, D::Up, E::End, kOnBoard, "R", "resign", kPlaying, "resign", "", "", 11},
     {"help", K::Help, D::Up, E::End, kLooking, "?", "help", kTell, "help", "", "these lines", 16},
     {"chat", K::Chat, D::Up, E::End, kLooking, "c", "chat (two terminals)", kAtSeat | kWatching | kLookingBack,
-     "chat say", "TEXT", "send a line to the other player (a watcher's: to the watchers)", 15},
+     "chat say", "TEXT", "send a chat line (a game over the network)", 15},
     // Over the network the host's clocks run for both players: nobody pauses them.
     {"pause", K::Pause, D::Up, E::End, kOnBoard, "p", "pause the clocks (a timed game)", kInLocalGame | kLookingBack},
     {"quit", K::Quit, D::Up, E::End, kLooking | kReading | kTooSmall, "q", "quit", kAlways, "quit", "", "", 17},

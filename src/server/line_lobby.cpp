@@ -149,7 +149,8 @@ std::vector<std::string> LineLobby::help() const {
     for (const RuleSwitch& s : kRuleSwitches)
         rules += concat(rules.empty() ? "" : ", ", switch_key(s),
                         s.kind == SwitchKind::Toggle ? std::string() : concat("=", switch_placeholder(s)));
-    lines.push_back(concat("  rules: ", rules));
+    // Short lines for a braille display, and never past a terminal's 80 columns.
+    for (const std::string& l : text::wrap(concat("  rules: ", rules), 78)) lines.push_back(l);
     lines.insert(lines.end(),
                  {"withdraw: take your seek back", "accept N: play seek N", "watch N: watch game N",
                   "return N: back to your seat in game N", "join CODE: play the private game of CODE",

@@ -120,3 +120,58 @@ e2e_serve_guests() {
 guest-0002   guest
 Youssef" ] || fail "players: $($BIN serve players --data "$SERVER_DATA")"
 }
+
+e2e_serve_screen_reader() {
+    # A blind player comes with `ssh -t HOST screen-reader`: names a new key, seeks, is taken to the
+    # game when it is accepted, hears the moves and the chat, plays and chats by typing, and goes back
+    # to the lobby. The same mode through a pipe (ssh -T): lines in, lines out, no terminal.
+    start_server --name kasbah
+    visit_with e2e b 100 40 screen-reader
+    wait_for '^This key is new here: type the name you will play under\.$' 10
+    keys -l Amina
+    keys Enter
+    wait_for '^You are Amina\. Type help for the commands\.$'
+    wait_for '^No seeks: seek offers a game\.$'
+    keys -l 'seek 5+3 white majority'
+    keys Enter
+    visit black a 80 24
+    name_as black Youssef
+    on black wait_for '^  > Amina   5\+3, plays White, rated$'
+    on black wait_for '^      rules: majority yes$'
+    on black keys Enter
+    wait_for '^White \(Amina\) against Black \(Youssef\)\.$'
+    wait_for '^Rule: majority yes\.$'
+    wait_for '^Timed: 5:00, \+3 s a move\.$'
+    wait_for '^White \(Amina\) to move\.$'
+    keys -l 'd3-c3'
+    keys Enter
+    wait_for '^White d3-c3$'
+    on black wait_for 'White plays d3-c3'
+    move_on black b3xd3
+    wait_for '^Black b3xd3 takes c3$'
+    wait_for '^Capture compulsory: e3 can capture\.$'
+    keys -l 'chat good luck'
+    keys Enter
+    on black wait_for 'Amina: good luck'
+    on black keys c
+    on black keys -l 'thanks'
+    on black keys Enter
+    wait_for '^Chat: Youssef: thanks$'
+    keys -l quit
+    keys Enter
+    wait_for '^Back to the lobby\? .*\(yes or no\)$'
+    keys -l yes
+    keys Enter
+    wait_for '^Back in the lobby\.$'
+    wait_for '^Your game 1: Amina against Youssef, 1 move, White to move\. return 1 goes back to it\.$'
+    # Through a pipe: a new key named, a seek refused, and quit, which ends the session with status 0.
+    local out
+    out=$(printf 'Karim\nseek 4+4\nquit\n' | timeout 20 $(ssh_command c) -T 127.0.0.1 screen-reader 2>&1) ||
+        fail "ssh -T screen-reader: status $?: $out"
+    grep -qx 'This key is new here: type the name you will play under.' <<<"$out" || fail "no name asked: $out"
+    grep -qx 'You are Karim. Type help for the commands.' <<<"$out" || fail "not named: $out"
+    grep -qx "No seek made: '4+4' is no clock, side or rule. help lists the words." <<<"$out" ||
+        fail "the seek's refusal: $out"
+    grep -q $'\r' <<<"$out" && fail "carriage returns without a terminal: $out"
+    expect_log 'Karim left'
+}
