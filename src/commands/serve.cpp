@@ -146,35 +146,23 @@ Runner add_serve(CLI::App& command) {
     command.add_option("--name", c.name, "the server's name in the lobby (default the host name)")->type_name("NAME");
     command.add_flag("--fingerprint", o->fingerprint, "print the host key's fingerprint and end");
     command.add_flag("--guests", c.guests, "let visitors without a key in, as guest-NNNN\n(unrated games only)");
-    command.add_option("--max-connections", c.limits.connections, "open connections in all (default 1000)")
-        ->type_name("N")
-        ->check(CLI::Range(1, 100000));
-    command.add_option("--max-per-address", c.limits.per_address, "open connections from one address (default 20)")
-        ->type_name("N")
-        ->check(CLI::Range(1, 100000));
-    command
-        .add_option("--auth-per-minute", c.limits.auth_per_minute, "connections a minute from one address (default 30)")
-        ->type_name("N")
-        ->check(CLI::Range(1, 100000));
-    command
-        .add_option("--lobby-idle", c.limits.lobby_idle_minutes,
-                    "minutes without a key before the lobby\nlets a visitor go (default 30)")
-        ->type_name("MINUTES")
-        ->check(CLI::Range(1, 10000));
-    command
-        .add_option("--handshake-timeout", c.limits.handshake_seconds,
-                    "seconds to authenticate and ask for a terminal\n(default 20)")
-        ->type_name("SECONDS")
-        ->check(CLI::Range(1, 600));
-    command
-        .add_option("--line-length", c.limits.line_length,
-                    "bytes of one typed line: a chat line (at most\n400), a screen-reader command (default 400)")
-        ->type_name("BYTES")
-        ->check(CLI::Range(40, 4096));
-    command
-        .add_option("--chat-per-minute", c.limits.chat_per_minute, "chat lines a minute from one visitor (default 30)")
-        ->type_name("N")
-        ->check(CLI::Range(1, 1000));
+    // The limits: each a whole number in a range.
+    const auto limit = [&command](const char* flag, int& value, const char* help, const char* type, int low, int high) {
+        command.add_option(flag, value, help)->type_name(type)->check(CLI::Range(low, high));
+    };
+    limit("--max-connections", c.limits.connections, "open connections in all (default 1000)", "N", 1, 100000);
+    limit("--max-per-address", c.limits.per_address, "open connections from one address (default 20)", "N", 1, 100000);
+    limit("--auth-per-minute", c.limits.auth_per_minute, "connections a minute from one address (default 30)", "N", 1,
+          100000);
+    limit("--lobby-idle", c.limits.lobby_idle_minutes,
+          "minutes without a key before the lobby\nlets a visitor go (default 30)", "MINUTES", 1, 10000);
+    limit("--handshake-timeout", c.limits.handshake_seconds,
+          "seconds to authenticate and ask for a terminal\n(default 20)", "SECONDS", 1, 600);
+    limit("--line-length", c.limits.line_length,
+          "bytes of one typed line: a chat line (at most\n400), a screen-reader command (default 400)", "BYTES", 40,
+          4096);
+    limit("--chat-per-minute", c.limits.chat_per_minute, "chat lines a minute from one visitor (default 30)", "N", 1,
+          1000);
     CLI::App* ban = command.add_subcommand("ban", "refuse a player's keys");
     ban->add_option("NAME", o->player, "the player")->required()->type_name("");
     CLI::App* unban = command.add_subcommand("unban", "let a banned player in again");

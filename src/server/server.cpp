@@ -197,6 +197,8 @@ private:
     void tell(Visitor& v, std::string text);
     // The seat a returning player left (the newest game they are in), taken again.
     void return_to_seat(Visitor& v);
+    // A new key's name taken: the player stored with the visitor's key.
+    VisitorScreen::TakeName take_name(const Visitor& v);
     void draw(Visitor& v);
     void flush(Visitor& v);
     void end(Visitor& v, std::string_view why);
@@ -498,15 +500,7 @@ void Server::start_screen(Visitor& v) {
         return;
     }
     v.terminal.emplace(std::move(*caps), v.request);
-    const std::string fingerprint = v.fingerprint;
-    v.screen.emplace(v.player, config_.name, [this, fingerprint](std::string_view name) {
-        auto added = store_->add_player(name, fingerprint);
-        if (added) {
-            log_line(concat("new player ", added->name, " (", fingerprint, ")"));
-            lobby_changed();
-        }
-        return added;
-    });
+    v.screen.emplace(v.player, config_.name, take_name(v));
     v.stage = Visitor::Stage::Screen;
     v.last_key = Steady::now();
     v.out += v.terminal->start();
@@ -514,6 +508,17 @@ void Server::start_screen(Visitor& v) {
     return_to_seat(v);
     if (v.player) run_command(v);
     lobby_changed();
+}
+
+VisitorScreen::TakeName Server::take_name(const Visitor& v) {
+    return [this, fingerprint = v.fingerprint](std::string_view name) {
+        auto added = store_->add_player(name, fingerprint);
+        if (added) {
+            log_line(concat("new player ", added->name, " (", fingerprint, ")"));
+            lobby_changed();
+        }
+        return added;
+    };
 }
 
 void Server::return_to_seat(Visitor& v) {
@@ -527,16 +532,8 @@ void Server::return_to_seat(Visitor& v) {
 }
 
 void Server::start_lines(Visitor& v) {
-    const std::string fingerprint = v.fingerprint;
     v.editor.emplace(v.pty, static_cast<std::size_t>(config_.limits.line_length));
-    v.lines.emplace(v.player, config_.name, [this, fingerprint](std::string_view name) {
-        auto added = store_->add_player(name, fingerprint);
-        if (added) {
-            log_line(concat("new player ", added->name, " (", fingerprint, ")"));
-            lobby_changed();
-        }
-        return added;
-    });
+    v.lines.emplace(v.player, config_.name, take_name(v));
     v.stage = Visitor::Stage::Screen;
     v.last_key = Steady::now();
     // Back at their seat, the game's opening follows; else the lobby as it stands.
