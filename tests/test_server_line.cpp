@@ -149,12 +149,16 @@ TEST_CASE("server line lobby: commands ask the server for what the lobby's keys 
     CHECK(l.enter("seek 3+3", view).lines ==
           Lines{"No seek made: '3+3' is no clock, side or rule. help lists the words."});
     CHECK(l.enter("ratings", view).choice.kind == K::Ratings);
+    CHECK(l.enter("join", view).lines == Lines{"Type join and the private game's code."});
     CHECK(l.enter("QUIT", view).choice.kind == K::Leave);
     CHECK(l.enter("", view).lines.empty());
     CHECK(l.enter("dance now", view).lines == Lines{"Unknown command 'dance': type help for the commands."});
     const Lines help = l.enter("help", view).lines;
     CHECK(help.front() == "Commands:");
     CHECK(help.back() == "quit: leave");
+    // The seek's words are indented under it, the rules' line too.
+    CHECK(std::count_if(help.begin(), help.end(), [](const std::string& h) { return h.starts_with("  rules: "); }) ==
+          1);
     for (const std::string& line : help) CHECK(line.size() <= 80);
 }
 
@@ -175,6 +179,16 @@ TEST_CASE("server line lobby: a new key names itself first; a refused name says 
     CHECK(l.player()->name == "Amina");
     CHECK(a.lines[1] == "You are Amina. Type help for the commands.");
     CHECK(asked == Lines{"Youssef", "Amina"});
+    // Before the name, help explains, and is not taken for one.
+    LineLobby fresh(std::nullopt, "kasbah", [](std::string_view) -> Expected<Player> {
+        FAIL("help is no name");
+        return Error{""};
+    });
+    CHECK(fresh.enter("help", LobbyView{}).lines ==
+          Lines{"First the name you will play under: type it, 2 to 20 characters, no spaces.",
+                "Then help lists the commands. quit leaves."});
+    CHECK(fresh.enter("quit", LobbyView{}).choice.kind == LobbyChoice::Kind::Leave);
+    CHECK_FALSE(fresh.player());
 }
 
 TEST_CASE("server line lobby: a seek new since the visitor was last told is said once, not their own") {

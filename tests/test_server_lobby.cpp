@@ -221,7 +221,7 @@ TEST_CASE("visitor screen: l shows the leaderboard the server lists, and l or Es
     REQUIRE(s.showing_leaderboard());
     tui::Frame f = s.compose(24, 80, {});
     CHECK(f.line(2) == "  Leaderboard");
-    CHECK(f.line(3) == "    No rated game has ended yet.");
+    CHECK(f.line(3) == "    No rated game of the standard rules has ended yet.");
     CHECK(f.line(23) == "l or Esc back to the lobby  q leaves");
     LobbyView view;
     view.leaderboard = {"Rapid", " 1. Youssef   1662 (+/-581)   1 game"};

@@ -128,6 +128,19 @@ TEST_CASE("server store: names are 2 to 20 columns with no spaces, controls, dir
     CHECK(name_problem("admin\xE2\x80\xAE") == "a name cannot hold control, invisible or direction characters");
     CHECK(name_problem("bad\xFFname") == "a name cannot hold control, invisible or direction characters");
     CHECK(name_problem("Guest-0001") == "names starting with guest- are the guests'");
+    // Invisible characters would let a name pass for another: a zero-width space (U+200B), a soft
+    // hyphen (U+00AD), a byte-order mark (U+FEFF), a variation selector (U+FE0F), a tag (U+E0041).
+    for (const char* twin : {"-lab\xE2\x80\x8B"
+                             "cd",
+                             "Ami\xC2\xAD"
+                             "na",
+                             "\xEF\xBB\xBF"
+                             "Amina",
+                             "Amina\xEF\xB8\x8F", "Amina\xF3\xA0\x81\x81"})
+        CHECK(name_problem(twin) == "a name cannot hold control, invisible or direction characters");
+    // Combining marks are letters' own in many scripts: kept.
+    CHECK_FALSE(name_problem("\xD9\x8A\xD9\x8F\xD9\x88\xD8\xB3\xD9\x81"));  // يُوسف
+    CHECK(name_problem("-labcd") == "a name cannot start with -");
     auto store_check = [](const char* name) {
         test::TempFolder dir;
         auto store = Store::open(dir.path);

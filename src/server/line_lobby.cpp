@@ -150,7 +150,7 @@ std::vector<std::string> LineLobby::help() const {
         rules += concat(rules.empty() ? "" : ", ", switch_key(s),
                         s.kind == SwitchKind::Toggle ? std::string() : concat("=", switch_placeholder(s)));
     // Short lines for a braille display, and never past a terminal's 80 columns.
-    for (const std::string& l : text::wrap(concat("  rules: ", rules), 78)) lines.push_back(l);
+    for (const std::string& l : text::wrap(concat("rules: ", rules), 74)) lines.push_back(concat("  ", l));
     lines.insert(lines.end(),
                  {"withdraw: take your seek back", "accept N: play seek N", "watch N: watch game N",
                   "return N: back to your seat in game N", "join CODE: play the private game of CODE",
@@ -220,6 +220,13 @@ LineLobby::Answer LineLobby::enter(std::string_view line, const LobbyView& view)
     if (!player_) {
         const std::vector<std::string> words = words_of(line);
         if (words.empty()) return {{"Type the name you will play under."}, {}};
+        // The commands' words are not taken for a name: a newcomer's first word is likely help.
+        const std::string first = lowered(words.front());
+        if (first == "quit" || first == "exit") return {{}, LobbyChoice::of(LobbyChoice::Kind::Leave)};
+        if (words.size() == 1 && (first == "help" || first == "look"))
+            return {{"First the name you will play under: type it, 2 to 20 characters, no spaces.",
+                     "Then help lists the commands. quit leaves."},
+                    {}};
         Expected<Player> taken = take_name_(words.size() == 1 ? words.front() : std::string(line));
         if (!taken) {
             std::string why = taken.error().message;
@@ -253,6 +260,7 @@ LineLobby::Answer LineLobby::enter(std::string_view line, const LobbyView& view)
         return {{"You have no seek."}, {}};
     }
     const std::optional<int> n = number_of(rest);
+    if (verb == "join" && rest.empty()) return {{"Type join and the private game's code."}, {}};
     if ((verb == "join" || verb == "watch") && !rest.empty() && !n) {
         LobbyChoice choice = LobbyChoice::of(K::Code);
         choice.code = rest;

@@ -264,7 +264,7 @@ Frame VisitorScreen::compose(int rows, int columns, const LobbyView& view) const
     if (leaderboard_) {
         f.write(2, 2, "Leaderboard", Role::Title);
         int row = 3;
-        if (view.leaderboard.empty()) f.write(row++, 4, "No rated game has ended yet.");
+        if (view.leaderboard.empty()) f.write(row++, 4, "No rated game of the standard rules has ended yet.");
         for (const std::string& l : view.leaderboard) {
             if (row >= rows - 2) break;
             f.write(row++, 4, l);

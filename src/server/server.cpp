@@ -536,7 +536,8 @@ void Server::start_lines(Visitor& v) {
     v.lines.emplace(v.player, config_.name, take_name(v));
     v.stage = Visitor::Stage::Screen;
     v.last_key = Steady::now();
-    // Back at their seat, the game's opening follows; else the lobby as it stands.
+    // Back at their seat, the game's opening follows; else the lobby as it stands (with them in it).
+    online_.reset();
     return_to_seat(v);
     say(v, v.lines->opening(lobby_view(v), !v.game));
     if (v.player) run_command(v);
@@ -695,6 +696,14 @@ void Server::choose(Visitor& v, const LobbyChoice& choice) {
                 }
             }
             seeks_.push_back({next_seek_++, v.player->id, v.player->name, terms});
+            if (v.lines) {
+                // Said back, as the screen shows it in the list: what was offered, and a private one's code.
+                const std::string rules = rules_words(terms.rules);
+                say(v, {concat("Seek ", seeks_.back().id, " offered: ", terms_words(terms),
+                               rules.empty() ? "" : concat(", ", rules), ". withdraw takes it back.")});
+                if (!terms.code.empty())
+                    say(v, {concat("Private: your opponent types ", reach_, " join ", terms.code)});
+            }
             const std::string rules = rules_words(terms.rules);
             log_line(concat(v.player->name, " seeks a game: ", terms_words(terms), rules.empty() ? "" : ", ", rules,
                             terms.code.empty() ? "" : ", private"));
@@ -711,7 +720,7 @@ void Server::choose(Visitor& v, const LobbyChoice& choice) {
         case K::Code: open_code(v, choice.code, choice.watch); return;
         case K::Ratings: {
             std::vector<std::string> lines = leaderboard_lines();
-            if (lines.empty()) lines.push_back("No rated game has ended yet.");
+            if (lines.empty()) lines.push_back("No rated game of the standard rules has ended yet.");
             std::erase(lines, std::string());
             say(v, lines);
             return;
@@ -743,7 +752,8 @@ void Server::accept_seek(Visitor& v, int id) {
     }
     const Seek seek = *it;
     if (seek.terms.rated && v.player->guest) {
-        tell(v, "Guests play unrated games only: choose an unrated seek, or offer one (n).");
+        tell(v, v.lines ? "Guests play unrated games only: choose an unrated seek, or offer one (seek)."
+                        : "Guests play unrated games only: choose an unrated seek, or offer one (n).");
         return;
     }
     const Color creator = seek.terms.creator_side.value_or(random_() % 2 == 0 ? Color::White : Color::Black);

@@ -128,8 +128,40 @@ constexpr std::string_view kPlayerColumns = "SELECT id, name, banned, guest FROM
 
 }  // namespace
 
+namespace {
+
+// Characters that show as nothing (or as another's blank) and would let a name pass for another one:
+// zero-width spaces and joiners, the soft hyphen, fillers, variation selectors, tags.
+bool invisible(char32_t c) {
+    return c == 0x00AD || c == 0x034F || c == 0x115F || c == 0x1160 || c == 0x17B4 || c == 0x17B5 ||
+           (c >= 0x180B && c <= 0x180F) || (c >= 0x200B && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
+           (c >= 0x2060 && c <= 0x206F) || c == 0x3164 || (c >= 0xFE00 && c <= 0xFE0F) || c == 0xFEFF || c == 0xFFA0 ||
+           (c >= 0xE0000 && c <= 0xE0FFF);
+}
+
+// The code points of text already known to be well-formed UTF-8 (text::printable left it as it was).
+std::vector<char32_t> code_points(std::string_view text) {
+    std::vector<char32_t> out;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto b = static_cast<unsigned char>(text[i]);
+        const std::size_t length = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+        char32_t c = length == 1 ? b : length == 2 ? (b & 0x1F) : length == 3 ? (b & 0x0F) : (b & 0x07);
+        for (std::size_t k = 1; k < length && i + k < text.size(); ++k)
+            c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+        out.push_back(c);
+        i += length;
+    }
+    return out;
+}
+
+}  // namespace
+
 std::optional<std::string> name_problem(std::string_view name) {
     if (text::printable(name) != name) return "a name cannot hold control, invisible or direction characters";
+    for (char32_t c : code_points(name))
+        if (invisible(c)) return "a name cannot hold control, invisible or direction characters";
+    // A name is typed after the operator's commands (serve ban NAME), where a leading dash is an option.
+    if (name.starts_with("-")) return "a name cannot start with -";
     for (char c : name)
         if (c == ' ' || c == '\t') return "a name cannot hold spaces";
     const int width = text::display_width(name);

@@ -134,6 +134,7 @@ e2e_serve_screen_reader() {
     wait_for '^No seeks: seek offers a game\.$'
     keys -l 'seek 5+3 white majority'
     keys Enter
+    wait_for '^Seek 1 offered: 5\+3, plays White, rated, majority yes\. withdraw takes it back\.$'
     visit black a 80 24
     name_as black Youssef
     on black wait_for '^  > Amina   5\+3, plays White, rated$'
