@@ -66,8 +66,13 @@ ssh_as() {
 visit() {
     local session=$1 key=$2 columns=$3 rows=$4
     shift 4
-    $T -u new-session -d -s "$session" -x "$columns" -y "$rows" \
-        "TERM=xterm-256color $(ssh_command "$key") -t $* 127.0.0.1; echo EXITED \$?; sleep 30"
+    visitor_window "$session" "$columns" "$rows" "$(ssh_command "$key") -t $* 127.0.0.1"
+}
+
+# visitor_window SESSION COLUMNS ROWS CLIENT: the ssh command line CLIENT in a tmux session of that
+# size, as an xterm-256color terminal; its exit status shows as "EXITED N".
+visitor_window() {
+    $T -u new-session -d -s "$1" -x "$2" -y "$3" "TERM=xterm-256color $4; echo EXITED \$?; sleep 30"
 }
 
 # in SESSION wait_for|wait_gone|screen|keys ...: a helper of lib.sh on another visitor's window.

@@ -6,18 +6,15 @@
 visit_guest() {
     local session=$1 columns=$2 rows=$3
     shift 3
-    $T -u new-session -d -s "$session" -x "$columns" -y "$rows" \
-        "TERM=xterm-256color ssh -F /dev/null -o PubkeyAuthentication=no -o IdentityAgent=none \
--o UserKnownHostsFile=$KEYS/known_hosts -o StrictHostKeyChecking=accept-new -o LogLevel=ERROR -p $PORT \
--t $* 127.0.0.1; echo EXITED \$?; sleep 30"
+    visitor_window "$session" "$columns" "$rows" "ssh -F /dev/null -o PubkeyAuthentication=no -o IdentityAgent=none \
+-o UserKnownHostsFile=$KEYS/known_hosts -o StrictHostKeyChecking=accept-new -o LogLevel=ERROR -p $PORT -t $* 127.0.0.1"
 }
 
 # visit_with SESSION KEY COLUMNS ROWS COMMAND...: a visitor asking for COMMAND on ssh's command line.
 visit_with() {
     local session=$1 key=$2 columns=$3 rows=$4
     shift 4
-    $T -u new-session -d -s "$session" -x "$columns" -y "$rows" \
-        "TERM=xterm-256color $(ssh_command "$key") -t 127.0.0.1 $*; echo EXITED \$?; sleep 30"
+    visitor_window "$session" "$columns" "$rows" "$(ssh_command "$key") -t 127.0.0.1 $*"
 }
 
 e2e_serve_private() {
