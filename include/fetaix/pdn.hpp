@@ -14,6 +14,7 @@
 
 #include "clock.hpp"
 #include "error.hpp"
+#include "eval_note.hpp"
 #include "fen.hpp"
 #include "game.hpp"
 #include "notation.hpp"
@@ -77,6 +78,9 @@ struct GameRecord {
     std::optional<ClockReading> clock_now;
     bool clock_paused = false;
     std::vector<std::string> notes;  // harmless oddities worth telling, such as unknown tags
+    // The values its [%eval] comments give, by ply (0: before the first move), when it has any
+    // (fetaix review --annotate writes them); as long as `moves` plus one then.
+    std::vector<std::optional<EvalNote>> evals;
     // The game as parse_pdn replayed it, redo line included: to_game starts from it rather than check
     // every move a second time, which under majority can cost a search each. Empty in a record made
     // otherwise (or whose moves were changed after reading: reset it then).
@@ -147,8 +151,9 @@ inline void add_redo_tags(std::string& out, const Game& game) {
     if (timed) add_pdn_tag(out, kTagRedoClocks, clocks);
 }
 
-// The movetext: numbered moves, each with its clocks, then the result, in lines of at most 79 bytes.
-inline void add_movetext(std::string& out, const Game& game) {
+// The movetext: numbered moves, each with its clocks and its comment (`comments[ply]`, 0 before the
+// first move, when given and not empty), then the result, in lines of at most 79 bytes.
+inline void add_movetext(std::string& out, const Game& game, const std::vector<std::string>& comments = {}) {
     std::string line;
     const auto word = [&](const std::string& w) {
         if (!line.empty() && line.size() + 1 + w.size() > 79) {
@@ -158,6 +163,24 @@ inline void add_movetext(std::string& out, const Game& game) {
         if (!line.empty()) line += ' ';
         line += w;
     };
+    // A comment's words, each its own word of the line but a [%command] kept whole; a '}' would end it early.
+    const auto comment = [&](std::size_t ply) {
+        if (ply >= comments.size() || comments[ply].empty()) return;
+        std::string text = "{" + comments[ply] + "}";
+        std::replace(text.begin() + 1, text.end() - 1, '}', ')');
+        std::string piece;
+        int depth = 0;
+        for (const char c : text) {
+            if (c == ' ' && depth == 0) {
+                if (!piece.empty()) word(std::exchange(piece, {}));
+                continue;
+            }
+            depth += c == '[' ? 1 : c == ']' && depth > 0 ? -1 : 0;
+            piece += c;
+        }
+        if (!piece.empty()) word(piece);
+    };
+    comment(0);
     Color mover = game.start().side_to_move;
     int number = 1;
     const std::vector<Move> moves = game.moves();
@@ -167,6 +190,7 @@ inline void add_movetext(std::string& out, const Game& game) {
         else word(to_string(moves[i]));
         // The clocks after the move, as the PDN extensions' %clock command writes them.
         if (const auto& clock = game.clock_at(i + 1)) word(concat("{[%clock ", format_clock_reading(*clock), "]}"));
+        comment(i + 1);
         if (mover == Color::Black) ++number;
         mover = opponent(mover);
     }
@@ -178,7 +202,9 @@ inline void add_movetext(std::string& out, const Game& game) {
 
 // Writes a game as a record. `extra` tags (White, Black, Event, ...) come first; the rule tags, FEN
 // (when the start is not the standard one) and Result are written from the game itself.
-inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = {}, bool with_redo = false) {
+// `comments`: a comment by ply (0 before the first move), as detail::add_movetext writes them.
+inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = {}, bool with_redo = false,
+                              const std::vector<std::string>& comments = {}) {
     std::string out;
     for (const Tag& t : extra)
         if (detail::extra_tag_written(game, t)) detail::add_pdn_tag(out, t.name, t.value);
@@ -190,7 +216,7 @@ inline std::string format_pdn(const Game& game, const std::vector<Tag>& extra = 
     for (const RuleSwitch& s : kRuleSwitches) detail::add_pdn_tag(out, s.tag, switch_value(s, game.rules()));
     if (with_redo && !game.redo_line().empty()) detail::add_redo_tags(out, game);
     out += '\n';
-    detail::add_movetext(out, game);
+    detail::add_movetext(out, game, comments);
     return out;
 }
 
@@ -354,8 +380,9 @@ private:
     }
 
     // A `[%clock w0:04:53 B0:05:00]` command in a comment after a move: the clocks at that ply.
-    std::optional<Error> read_clock_comments(Game& replay) {
+    std::optional<Error> read_clock_comments(Game& replay, GameRecord& game) {
         for (const Token& comment : std::exchange(comments_, {})) {
+            read_eval_comment(comment, replay.ply(), game);
             const std::size_t at = comment.text.find("[%clock");
             if (at == std::string::npos) continue;
             const std::size_t end = comment.text.find(']', at);
@@ -376,6 +403,32 @@ private:
             replay.set_clock(*reading);
         }
         return std::nullopt;
+    }
+
+    // A `[%eval +0.35]` or `[%eval #W17 tables]` command in a comment: the value of the position at that
+    // ply (docs/notation.md).
+    void read_eval_comment(const Token& comment, std::size_t ply, GameRecord& game) const {
+        const std::size_t at = comment.text.find("[%eval");
+        if (at == std::string::npos) return;
+        const std::size_t end = comment.text.find(']', at);
+        // A line break inside the command (a record wrapped by another program) reads as a space.
+        std::string command;
+        for (const char c : std::string_view(comment.text).substr(at, end == std::string::npos ? end : end + 1 - at)) {
+            const bool space = c == ' ' || c == '\n' || c == '\r' || c == '\t';
+            if (!space) command += c;
+            else if (!command.empty() && command.back() != ' ') command += ' ';
+        }
+        const auto note = end == std::string::npos || command.size() < 8 || command[6] != ' '
+                              ? std::nullopt
+                              : parse_eval_note(std::string_view(command).substr(7, command.size() - 8));
+        // Another program's way of writing a value is left out, and said: the moves are what matter.
+        if (!note) {
+            game.notes.push_back(concat("line ", comment.line, ": an eval comment fetaix does not read, left out: '",
+                                        command, "' (docs/notation.md)"));
+            return;
+        }
+        if (game.evals.size() <= ply) game.evals.resize(ply + 1);
+        game.evals[ply] = *note;
     }
 
     static bool is_result(std::string_view t) { return t == "1-0" || t == "0-1" || t == "1/2-1/2" || t == "*"; }
@@ -526,7 +579,7 @@ private:
     std::optional<Error> read_movetext(bool first, GameRecord& game, Game& replay, MovetextEnd& end) {
         while (true) {
             if (auto e = skip_space_and_comments()) return *e;
-            if (auto e = read_clock_comments(replay)) return *e;
+            if (auto e = read_clock_comments(replay, game)) return *e;
             if (at_end() || peek() == '[') break;  // a record without a result token ends here
             if (peek() == ')' || peek() == '}') return error_here(std::string("unexpected '") + peek() + "'");
             Token word = read_word();
@@ -596,6 +649,7 @@ private:
         MovetextEnd end;
         if (auto e = read_movetext(first, game, replay, end)) return *e;
         note_movetext_end(game, end);
+        if (!game.evals.empty()) game.evals.resize(game.moves.size() + 1);
         if (auto e = play_redo_line(game, replay)) return *e;
         game.replayed = std::move(replay);
         return game;

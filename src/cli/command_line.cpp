@@ -74,8 +74,8 @@ CLI::Option* add_fen(CLI::App& command, Position& position, const std::string& h
 
 CLI::Option* add_file(CLI::App& command, const std::string& flag, std::string& into, const std::string& help) {
     return add_value(
-        command, flag, "FILE", concat(flag, " needs a file name"), [&into](const std::string& path) { into = path; },
-        help);
+        command, flag, "FILE", concat(flag.substr(flag.rfind(',') + 1), " needs a file name"),
+        [&into](const std::string& path) { into = path; }, help);
 }
 
 std::string seconds_range() {

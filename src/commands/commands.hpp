@@ -54,6 +54,7 @@ Runner add_watch(CLI::App& command);      // net.cpp
 Runner add_hosts(CLI::App& command);      // listings.cpp
 Runner add_games(CLI::App& command);      // listings.cpp
 Runner add_check(CLI::App& command);      // check.cpp
+Runner add_review(CLI::App& command);     // review.cpp
 Runner add_tablebase(CLI::App& command);  // tablebase.cpp
 Runner add_solve(CLI::App& command);      // solve.cpp
 Runner add_config(CLI::App& command);     // config.cpp

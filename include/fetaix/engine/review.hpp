@@ -1,0 +1,332 @@
+#pragma once
+// The review of a game: every position's value and where it came from (the rules, the endgame tables or
+// the book of proven positions, else a search of a set time), and the moves that changed the result or
+// lost ground by the engine's measure, each with the move that would have kept it (docs/review.md).
+
+#include <algorithm>
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../eval_note.hpp"
+#include "../game.hpp"
+#include "../notation.hpp"
+#include "levels.hpp"
+#include "search.hpp"
+#include "tables.hpp"
+
+namespace fetaix::engine {
+
+// Where a position's value came from.
+enum class Origin : std::uint8_t { Rules, Tables, Book, Engine };
+
+inline std::string_view to_string(Origin o) {
+    switch (o) {
+        case Origin::Rules: return "rules";
+        case Origin::Tables: return "tables";
+        case Origin::Book: return "book";
+        case Origin::Engine: break;
+    }
+    return "engine";
+}
+
+// A position's value for the side to move. Proven (not Engine): the result lies in [low, high], each -1
+// (loss), 0 (draw) or 1 (win); a book's "holds" is [0, 1]. Every value has the engine's score too.
+struct Assessment {
+    Origin origin = Origin::Engine;
+    int low = -1, high = 1;
+    std::optional<int> distance;  // plies to the end, when the tables or the rules say it
+    int score = 0;                // hundredths of a man, or beyond kMateBound a forced end
+    bool proven() const { return origin != Origin::Engine; }
+    friend bool operator==(const Assessment&, const Assessment&) = default;
+};
+
+// The same value for the other side.
+inline Assessment flipped(Assessment a) {
+    const int low = a.low;
+    a.low = -a.high;
+    a.high = -low;
+    a.score = -a.score;
+    return a;
+}
+
+// The least loss of ground the review marks: a man.
+inline constexpr int kGroundLost = 100;
+
+// What a move did, for its mover.
+enum class Mark : std::uint8_t {
+    None,
+    Turned,    // proven before and after, and the result it could reach is out of reach now
+    Weakened,  // by the engine's measure, the mover lost at least kGroundLost
+};
+
+struct MoveReview {
+    std::size_t ply = 0;  // the move that leads from position ply to ply + 1
+    Move move{};
+    Color mover = Color::White;
+    Assessment before;  // for the mover, at ply
+    Assessment after;   // for the mover, at ply + 1
+    Mark mark = Mark::None;
+    // The move that kept the value (Turned) or the engine's choice (Weakened), and its value for the mover.
+    std::optional<Move> better;
+    std::optional<Assessment> better_value;
+};
+
+struct Review {
+    std::vector<Assessment> positions;  // for the side to move at each ply, 0 to the last
+    std::vector<MoveReview> moves;
+    bool complete = false;                             // every position was assessed (not stopped)
+    std::vector<std::size_t> turning_points() const {  // the marked moves, proven ones first
+        std::vector<std::size_t> out;
+        for (const Mark m : {Mark::Turned, Mark::Weakened})
+            for (std::size_t i = 0; i < moves.size(); ++i)
+                if (moves[i].mark == m) out.push_back(i);
+        return out;
+    }
+};
+
+namespace detail {
+
+// An engine score with forced ends held to two men beyond any material count, so a loss of ground is
+// measured the same way from a forced end as from an even position.
+inline int bounded(int score) { return std::clamp(score, -2000, 2000); }
+
+inline Assessment proven_value(Origin origin, int low, int high, std::optional<int> distance = std::nullopt) {
+    Assessment a;
+    a.origin = origin;
+    a.low = low;
+    a.high = high;
+    a.distance = distance;
+    a.score = low > 0 ? kMate - distance.value_or(1) : high < 0 ? -kMate + distance.value_or(1) : 0;
+    return a;
+}
+
+inline int sign_of(tablebase::Verdict v) {
+    return v == tablebase::Verdict::Win ? 1 : v == tablebase::Verdict::Loss ? -1 : 0;
+}
+
+}  // namespace detail
+
+// What the rules, the tables and the book prove of the position `game` stands at, or nothing.
+inline std::optional<Assessment> proven_assessment(const Game& game, Tables* tables, const book::Book* book) {
+    const Position& p = game.position();
+    const Rules& rules = game.rules();
+    const GameResult r = game.result();
+    if (r.reason == Reason::CaptureAll || r.reason == Reason::NoLegalMove)
+        return detail::proven_value(Origin::Rules, -1, -1, 0);
+    if (r.reason == Reason::Repetition || r.reason == Reason::NoProgress)
+        return detail::proven_value(Origin::Rules, 0, 0);
+    if (tables)
+        if (const auto v = probe(*tables, rules, p); v && holds(*v, rules, game.no_progress_count())) {
+            const int s = detail::sign_of(v->verdict);
+            return detail::proven_value(Origin::Tables, s, s, s == 0 ? std::nullopt : std::optional<int>(v->distance));
+        }
+    if (book && book->applies(rules)) {
+        if (const auto e = book->find(p)) {
+            switch (e->value) {
+                case book::Value::Win: return detail::proven_value(Origin::Book, 1, 1);
+                case book::Value::Draw: return detail::proven_value(Origin::Book, 0, 0);
+                case book::Value::Loss: return detail::proven_value(Origin::Book, -1, -1);
+                case book::Value::Holds: return detail::proven_value(Origin::Book, 0, 1);
+            }
+        }
+        for (const Move& m : legal_moves(p, rules))
+            if (const auto e = book->find(p.after(m)); e && e->value == book::Value::Loss)
+                return detail::proven_value(Origin::Book, 1, 1);
+    }
+    return std::nullopt;
+}
+
+// The value of the position `game` stands at: proven if it can be, else the search's within `limits`.
+// The search's best move comes back in `best` (none when the game is over).
+inline Assessment assess(const Game& game, Search& search, Tables* tables, const book::Book* book, const Limits& limits,
+                         std::optional<Move>* best = nullptr) {
+    std::optional<Assessment> proven = proven_assessment(game, tables, book);
+    if (game.over() && game.result().reason != Reason::Resignation && game.result().reason != Reason::AgreedDraw &&
+        game.result().reason != Reason::TimeForfeit)
+        return *proven;
+    // A forced move is played at once by the search, unscored: the value is the position's after it.
+    if (const MoveList moves = legal_moves(game.position(), game.rules()); moves.size() == 1 && !proven) {
+        Game next = game;
+        if (best) *best = moves[0];
+        if (next.play(moves[0])) {
+            Assessment a = flipped(assess(next, search, tables, book, limits));
+            if (a.distance) ++*a.distance;
+            if (std::abs(a.score) > kMateBound) a.score += a.score > 0 ? -1 : 1;
+            return a;
+        }
+    }
+    search.set_tables(tables);
+    search.set_book(book);
+    const Result r = search.run(game.position(), game.rules(), history_of(game), limits);
+    if (best && r.has_move) *best = r.best;
+    if (proven) return *proven;
+    // The search's own proof: the tables' move at the root, or the book's verdict on it.
+    if (r.table && holds(*r.table, game.rules(), game.no_progress_count())) {
+        const int s = detail::sign_of(r.table->verdict);
+        return detail::proven_value(Origin::Tables, s, s,
+                                    s == 0 ? std::nullopt : std::optional<int>(r.table->distance));
+    }
+    Assessment a;
+    a.score = r.has_move ? r.score : -kMate;
+    return a;
+}
+
+// What each move did, from the positions' values: the mark, and for a marked move the one to play instead.
+// `game` is the game reviewed, at any ply.
+inline MoveReview judge_move(const Game& game, std::size_t ply, const Assessment& before,
+                             const Assessment& after_theirs, Tables* tables, const book::Book* book,
+                             std::optional<Move> engine_best) {
+    MoveReview m;
+    m.ply = ply;
+    m.move = game.move(ply + 1);
+    m.mover = game.position_at(ply).side_to_move;
+    m.before = before;
+    m.after = flipped(after_theirs);
+    if (before.proven() && m.after.proven()) {
+        if (before.low <= m.after.high) return m;
+        m.mark = Mark::Turned;
+        // The move that keeps what the position held: the shortest win, else the first that holds.
+        Game at(game.rules(), game.start());
+        for (std::size_t i = 1; i <= ply; ++i)
+            if (!at.play(game.move(i))) return m;
+        for (const Move& alt : legal_moves(at.position(), at.rules())) {
+            Game next = at;
+            if (!next.play(alt)) continue;
+            const auto v = proven_assessment(next, tables, book);
+            if (!v) continue;
+            const Assessment mine = flipped(*v);
+            if (mine.low < before.low) continue;
+            if (!m.better_value || mine.distance.value_or(1000) < m.better_value->distance.value_or(1000)) {
+                m.better = alt;
+                m.better_value = mine;
+            }
+        }
+        // The book's move (the search plays it) when no single move's value is proven on its own.
+        if (!m.better && engine_best && !(*engine_best == m.move)) {
+            m.better = engine_best;
+            m.better_value = before;
+        }
+        return m;
+    }
+    const int lost = detail::bounded(before.score) - detail::bounded(m.after.score);
+    if (lost >= kGroundLost && engine_best && !(*engine_best == m.move)) {
+        m.mark = Mark::Weakened;
+        m.better = engine_best;
+        m.better_value = before;
+    }
+    return m;
+}
+
+struct ReviewSettings {
+    int time_ms = 1000;  // the search's time for each position not proven
+    int depth = 0;       // else, when not 0, its depth (the same values on every machine)
+    Tables* tables = nullptr;
+    const book::Book* book = nullptr;
+};
+
+// Reviews the game's moves up to the ply it stands at. `on_position(done, total)` after each position;
+// stopped by `stop`, with the positions done so far (complete false).
+inline Review review_game(const Game& game, const ReviewSettings& settings, const std::atomic<bool>* stop = nullptr,
+                          const std::function<void(std::size_t, std::size_t)>& on_position = {}) {
+    Review out;
+    const std::size_t total = game.ply() + 1;
+    Search search(1u << 18);
+    Limits limits;
+    limits.time_ms = settings.depth > 0 ? -1 : settings.time_ms;
+    if (settings.depth > 0) limits.depth = settings.depth;
+    limits.stop = stop;
+    Game at(game.rules(), game.start());
+    std::vector<std::optional<Move>> best(total);
+    for (std::size_t ply = 0; ply < total; ++ply) {
+        if (ply > 0 && !at.play(game.move(ply))) break;
+        // The recorded ending (a resignation, a flag) belongs to the last position, not its value.
+        if (stop && stop->load(std::memory_order_relaxed)) return out;
+        out.positions.push_back(assess(at, search, settings.tables, settings.book, limits, &best[ply]));
+        if (stop && stop->load(std::memory_order_relaxed)) {
+            out.positions.pop_back();
+            return out;
+        }
+        if (on_position) on_position(ply + 1, total);
+    }
+    for (std::size_t ply = 0; ply + 1 < out.positions.size(); ++ply)
+        out.moves.push_back(judge_move(game, ply, out.positions[ply], out.positions[ply + 1], settings.tables,
+                                       settings.book, best[ply]));
+    out.complete = out.positions.size() == total;
+    return out;
+}
+
+// A value in words for its side: "win in 17 plies", "draw", "at least a draw", "loss", "+0.35",
+// "a forced win in 5 plies".
+inline std::string value_words(const Assessment& a) {
+    if (a.proven()) {
+        if (a.low == 0 && a.high == 1) return "at least a draw";
+        if (a.low != a.high) return "at most a draw";
+        const std::string what = a.low > 0 ? "win" : a.low < 0 ? "loss" : "draw";
+        if (a.low == 0 || !a.distance) return what;
+        return concat(what, " in ", *a.distance, *a.distance == 1 ? " ply" : " plies");
+    }
+    if (std::abs(a.score) > kMateBound)
+        return concat(a.score > 0 ? "a forced win in " : "a forced loss in ", kMate - std::abs(a.score), " plies");
+    const int s = std::abs(a.score);
+    return concat(a.score < 0 ? "-" : "+", s / 100, ".", s % 100 / 10, s % 10);
+}
+
+// "win in 17 plies (tables)", "+0.35 (engine)".
+inline std::string assessment_words(const Assessment& a) {
+    return concat(value_words(a), " (", to_string(a.origin), ")");
+}
+
+// The result words of a value's class: "win", "draw", "loss", "at least a draw".
+inline std::string result_class(const Assessment& a) {
+    if (a.low == 0 && a.high == 1) return "at least a draw";
+    return a.low > 0 ? "a win" : a.low < 0 ? "a loss" : "a draw";
+}
+
+// What a marked move did, in words: "turned a draw into a loss; c2-c3 held the draw",
+// "lost 1.20 by the engine's measure; b2-b3 was better (+0.30)". Empty for an unmarked move.
+inline std::string mark_words(const MoveReview& m) {
+    if (m.mark == Mark::None) return "";
+    if (m.mark == Mark::Turned) {
+        std::string out = concat("turned ", result_class(m.before), " into ", result_class(m.after));
+        if (m.better) {
+            const Assessment& b = *m.better_value;
+            const std::string kept = b.low > 0    ? "kept the win"
+                                     : b.high > 0 ? "held at least the draw"
+                                                  : "held the draw";
+            out += concat("; ", to_string(*m.better), " ", kept);
+        }
+        return out;
+    }
+    const std::string instead = concat(to_string(*m.better), " was the engine's choice (", value_words(*m.better_value),
+                                       ")");
+    if (m.after.proven())
+        return concat("led to ", result_class(m.after), " (", to_string(m.after.origin), "); ", instead);
+    if (m.before.score > kMateBound) return concat("let a forced win go; ", instead);
+    if (m.after.score < -kMateBound) return concat("walked into a forced loss; ", instead);
+    const int lost = m.before.score - m.after.score;
+    return concat("lost ", lost / 100, ".", lost % 100 / 10, lost % 10, " by the engine's measure; ", instead);
+}
+
+// A value as a record's comment keeps it, for White: docs/notation.md.
+inline EvalNote eval_note(const Assessment& for_mover, Color side_to_move) {
+    const Assessment a = side_to_move == Color::White ? for_mover : flipped(for_mover);
+    EvalNote e;
+    if (!a.proven()) {
+        e.centimen = a.score;
+        if (std::abs(a.score) > kMateBound) e.forced = kMate - std::abs(a.score);
+        return e;
+    }
+    e.kind = EvalNote::Kind::Proven;
+    e.source = std::string(to_string(a.origin));
+    if (a.low == 0 && a.high == 0) e.outcome = Outcome::Draw;
+    else if (a.low > 0 || (a.low == 0 && a.high > 0)) e.outcome = Outcome::WhiteWins;
+    else e.outcome = Outcome::BlackWins;
+    e.at_least = a.low != a.high;
+    if (a.low == a.high && a.low != 0) e.distance = a.distance;
+    return e;
+}
+
+}  // namespace fetaix::engine

@@ -1,0 +1,171 @@
+// `fetaix review FILE.pdn`: every move of a game with the value of the position before and after it, and
+// the moves that changed the result or lost ground; with --annotate, the record with the values as
+// [%eval] comments (docs/review.md).
+
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include <fetaix/engine/review.hpp>
+#include <fetaix/fetaix.hpp>
+
+#include "cli/command_line.hpp"
+#include "cli/options.hpp"
+#include "cli/output.hpp"
+#include "commands/commands.hpp"
+#include "engine/sources.hpp"
+#include "store/files.hpp"
+
+namespace fetaix::commands {
+
+namespace {
+
+struct ReviewOptions {
+    std::string file;
+    int game = 1;
+    int time_ms = 1000;
+    bool annotate = false;
+    std::string output;
+};
+
+// "12." for White's move of move 12, "12..." for Black's.
+std::string move_label(const Game& game, std::size_t ply) {
+    const Color first = game.start().side_to_move;
+    const std::size_t counted = ply + (first == Color::Black ? 1 : 0);
+    return concat(counted / 2 + 1, game.position_at(ply).side_to_move == Color::White ? "." : "...");
+}
+
+std::string players(const GameRecord& record) {
+    const std::string white = record.tag("White"), black = record.tag("Black");
+    return concat(white.empty() ? "White" : white, " - ", black.empty() ? "Black" : black);
+}
+
+// The comments of the annotated record: each position's value, and a marked move's words after it.
+std::vector<std::string> comments_of(const Game& game, const engine::Review& review) {
+    std::vector<std::string> out(review.positions.size());
+    for (std::size_t ply = 0; ply < review.positions.size(); ++ply)
+        out[ply] = concat(
+            "[%eval ", format_eval_note(engine::eval_note(review.positions[ply], game.position_at(ply).side_to_move)),
+            "]");
+    for (const engine::MoveReview& m : review.moves)
+        if (m.mark != engine::Mark::None) out[m.ply + 1] += concat(" ", engine::mark_words(m));
+    return out;
+}
+
+void print_review(const GameRecord& record, const Game& game, const engine::Review& review) {
+    const GameResult r = game.result();
+    cli::out(concat(players(record), ", ", result_token(record.result),
+                    r.outcome != Outcome::Ongoing ? concat(" (", describe(r.reason), ")") : std::string()));
+    cli::out(concat("Values are for the side that moves: before the move -> after it."));
+    cli::out(concat("Start: ", to_string(game.start().side_to_move), " to move, ",
+                    engine::assessment_words(review.positions.front())));
+    const std::vector<std::size_t> turning = review.turning_points();
+    if (turning.empty()) cli::out("Turning points: none (no move changed the result or lost a man's worth)");
+    else cli::out("Turning points:");
+    for (const std::size_t i : turning) {
+        const engine::MoveReview& m = review.moves[i];
+        cli::out(concat("  ", move_label(game, m.ply), " ", to_string(m.move), ": ", engine::mark_words(m)));
+    }
+    cli::out("Moves:");
+    for (const engine::MoveReview& m : review.moves)
+        cli::out(concat("  ", move_label(game, m.ply), " ", to_string(m.move), ": ", engine::assessment_words(m.before),
+                        " -> ", engine::assessment_words(m.after),
+                        m.mark == engine::Mark::Turned     ? "  [turned]"
+                        : m.mark == engine::Mark::Weakened ? "  [lost ground]"
+                                                           : ""));
+}
+
+std::atomic<bool> interrupted{false};
+
+int run_review(const ReviewOptions& o) {
+    if (!o.output.empty() && !o.annotate)
+        return cli::usage_error("review: -o OUT writes the annotated record: add --annotate");
+    auto text = store::read_record_file(o.file);
+    if (!text) {
+        cli::err(concat("fetaix: ", text.error().describe()));
+        return 1;
+    }
+    auto records = parse_pdn(*text);
+    if (!records) {
+        cli::err(concat("fetaix: ", o.file, ": ", records.error().describe()));
+        return 1;
+    }
+    if (static_cast<std::size_t>(o.game) > records->size()) {
+        cli::err(concat("fetaix: ", o.file, " holds ", records->size(), " game", records->size() == 1 ? "" : "s",
+                        ", not a game ", o.game));
+        return 1;
+    }
+    if (!o.output.empty()) {
+        const store::PathEntry entry = store::inspect_path(o.output);
+        if (entry.kind != store::EntryKind::Missing) {
+            const auto refusal = store::save_refusal(o.output, entry);
+            cli::err(concat("fetaix: ",
+                            refusal ? *refusal : concat(o.output, " exists: not replaced (name a new file)")));
+            return 1;
+        }
+    }
+    const GameRecord& record = (*records)[static_cast<std::size_t>(o.game - 1)];
+    const Game game = to_game(record);
+
+    const engine::Sources sources = engine::from_files();
+    const std::unique_ptr<engine::Tables> tables = sources.make_tables();
+    engine::ReviewSettings settings;
+    settings.time_ms = o.time_ms;
+    settings.tables = tables.get();
+    settings.book = sources.book();
+    // Ctrl-C stops the analysis; what was done is not printed as if it were the whole.
+    std::signal(SIGINT, [](int) { interrupted = true; });
+    const bool show_progress = isatty(STDERR_FILENO) != 0;
+    const engine::Review review = engine::review_game(
+        game, settings, &interrupted, [&](std::size_t done, std::size_t total) {
+            if (show_progress) std::fprintf(stderr, "\rreviewing: position %zu of %zu", done, total);
+        });
+    if (show_progress) std::fprintf(stderr, "\r\033[K");
+    if (const std::string problem = tables->take_problem(); !problem.empty())
+        cli::err(concat("fetaix: review: endgame table not used: ", problem));
+    if (!review.complete) {
+        cli::err(concat("fetaix: review: stopped after ", review.positions.size(), " of ", game.ply() + 1,
+                        " positions; nothing written"));
+        return 130;
+    }
+    if (!o.annotate) {
+        print_review(record, game, review);
+        return 0;
+    }
+    const std::string annotated = format_pdn(game, record.tags, false, comments_of(game, review));
+    if (o.output.empty()) {
+        std::fwrite(annotated.data(), 1, annotated.size(), stdout);
+        return 0;
+    }
+    if (const auto problem = store::write_file_atomically(o.output, annotated)) {
+        cli::err(concat("fetaix: ", *problem));
+        return 1;
+    }
+    cli::err(concat("fetaix: the annotated record is in ", o.output));
+    return 0;
+}
+
+}  // namespace
+
+Runner add_review(CLI::App& command) {
+    auto o = std::make_shared<ReviewOptions>();
+    command.add_option("FILE.pdn", o->file, "the game record")->required()->type_name("");
+    cli::add_whole(
+        command, "--game", "N", 1, 1000000, [o](long long n) { o->game = static_cast<int>(n); }, "a game number",
+        "review the record's game N (default 1)");
+    cli::add_time(
+        command, o->time_ms,
+        "the engine's time for each position the tables and the book do not\nprove, 0.05 to 3600 (default 1)");
+    command.add_flag("--annotate", o->annotate, "write the record with each value as a [%eval] comment");
+    cli::add_file(command, "-o,--output", o->output, "write the annotated record to OUT, a new file");
+    return [o](const Invocation& call) {
+        if (cli::dashed_before_separator(call.argc, call.argv, o->file)) return cli::unknown_option(o->file, "review");
+        return run_review(*o);
+    };
+}
+
+}  // namespace fetaix::commands
