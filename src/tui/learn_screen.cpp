@@ -80,7 +80,11 @@ bool LessonScreen::handle(const Action& action) {
             case K::Flip:
             case K::Redraw:
             case K::None: break;
-            default: controller_->tell(concat("Not in a lesson. ", keys_line(), ".")); return true;
+            default:
+                controller_->tell(concat("Not a key of the lessons: ", keys_.first("new-game"), " next, ",
+                                         keys_.first("redo"), " again, ", keys_.first("hint"), " hint, ",
+                                         keys_.first("help"), " lessons, ", keys_.first("quit"), " quit."));
+                return true;
         }
         if (course_.solved() && action.kind != K::MoveCursor && action.kind != K::Flip && action.kind != K::Redraw &&
             action.kind != K::None) {
@@ -104,7 +108,7 @@ bool LessonScreen::handle(const Action& action) {
         return true;
     }
     // Missed: the lesson's position again, and why.
-    start_lesson(concat(a.text, " Try again."));
+    start_lesson(a.text);
     return true;
 }
 
@@ -126,7 +130,10 @@ Frame LessonScreen::compose(int rows, int columns, const Glyphs& glyphs) const {
                                             course_.progress().done[i] ? "[done] " : "[    ] ", all[i].title);
             f.write(static_cast<int>(i) + 2, 0, text, i == list_cursor_ ? Role::Marker : Role::Text);
         }
-        f.write(rows - 2, 0, list_message_.empty() ? "Up/Down choose, Enter opens, ? back, q quits." : list_message_,
+        f.write(rows - 2, 0,
+                list_message_.empty() ? concat("Up and Down choose, Enter opens, ", keys_.first("help"), " back, ",
+                                               keys_.first("quit"), " quits.")
+                                      : list_message_,
                 Role::Message);
         return f;
     }
@@ -156,10 +163,18 @@ Frame LessonScreen::compose(int rows, int columns, const Glyphs& glyphs) const {
     if (static_cast<int>(text.size()) > room) text.resize(std::max(room, 0));
     for (const std::string& t : text) f.write(row++, left, t, Role::Text);
     for (const std::string& t : task) f.write(row++, left, t, Role::Question);
-    // The keys of the lessons, on the first line under the board's legend.
-    const int keys_row = rows - 7;
-    blank(keys_row, 0);
-    f.write(keys_row, 0, keys_line(), Role::Status);
+    // The keys of the lessons in place of the game's key line, the one under the status (unless a question
+    // or a message stands there).
+    for (int r = rows - 1; r > board.bottom() + 2; --r) {
+        if (f.at(r, 0).role != Role::Status && f.at(r, 0).role != Role::TurnWhite && f.at(r, 0).role != Role::TurnBlack)
+            continue;
+        if (r + 1 < rows && f.at(r + 1, 0).role == Role::Text) {
+            blank(r + 1, 0);
+            if (r + 2 < rows && f.at(r + 2, 0).role == Role::Text) blank(r + 2, 0);
+            f.write(r + 1, 0, keys_line(), Role::Text);
+        }
+        break;
+    }
     return f;
 }
 
