@@ -9,6 +9,7 @@
 #include "learn/lessons.hpp"
 #include "line/learn_lines.hpp"
 #include "temp_folder.hpp"
+#include "tui/learn_screen.hpp"
 
 using namespace fetaix;
 using namespace fetaix::learn;
@@ -177,4 +178,80 @@ TEST_CASE("learn: the screen-reader lines of a lesson, a move refused, missed an
     CHECK(list[18] == "1 of 18 done. Type lesson N to open one.");
     CHECK(lines.enter("quit") == Lines{"Goodbye: 1 of 18 lessons done; fetaix learn goes on from here."});
     CHECK(lines.quit());
+}
+
+namespace {
+
+using front::Action;
+
+void type_move(tui::LessonScreen& s, std::string_view text) {
+    s.handle(Action::of(Action::Kind::OpenPrompt));
+    for (char ch : text) {
+        Action a = Action::of(Action::Kind::PromptChar);
+        a.ch = ch;
+        s.handle(a);
+    }
+    s.handle(Action::of(Action::Kind::PromptSubmit));
+}
+
+}  // namespace
+
+TEST_CASE("learn: the lessons' screen draws the game's board with the lesson beside it", "[learn][tui]") {
+    Course course("");
+    tui::LessonScreen screen(course, front::default_keys());
+    const tui::Frame f = screen.compose(24, 80, tui::Glyphs::ascii());
+    CHECK(f.line(0) == "fetaix learn: lesson 1 of 18: A man steps forward");
+    CHECK(f.line(1) == "                                Fetaix is played on the 25 points of a 5x5");
+    CHECK(f.line(12).ends_with("   Task: You are White. Step the man on c2"));
+    CHECK(f.line(13).ends_with("   forward, to c3."));
+    CHECK(f.line(21) == "White to move | White 1, Black 1");
+    CHECK(f.line(22) == "n next lesson  r again  H hint  ? lessons  : type a move  q quit");
+    // Too small: said as the game says it, and no key acts on a board not seen.
+    screen.set_too_small(true);
+    const tui::Frame small = screen.compose(20, 60, tui::Glyphs::ascii());
+    bool said = false;
+    for (int r = 0; r < small.rows(); ++r) said = said || small.line(r).find("Terminal too small") != std::string::npos;
+    CHECK(said);
+    CHECK(screen.handle(Action::of(Action::Kind::NewGame)));
+    CHECK(course.index() == 0);
+    screen.set_too_small(false);
+}
+
+TEST_CASE("learn: on the screen a move is refused, missed and done; n, H, ? and q", "[learn][tui]") {
+    Course course("");
+    tui::LessonScreen screen(course, front::default_keys());
+    type_move(screen, "c2-c1");
+    CHECK(screen.controller().ui().message == "c2-c1: men never move backward");
+    screen.handle(Action::of(Action::Kind::PromptClose));
+    type_move(screen, "c2-b2");
+    CHECK(screen.controller().ui().message == "c2-b2: That step is legal (sideways), but the task is forward: to c3.");
+    CHECK(screen.controller().game().ply() == 0);  // the position set again
+    type_move(screen, "c2-c3");
+    CHECK(screen.controller().ui().message ==
+          "Done! Well done: the man stepped forward. It can never come back to c2. Press n for the next lesson.");
+    CHECK(course.solved());
+    // A lesson done takes no more moves; a key of the game that is no lesson's is said.
+    screen.handle(Action::of(Action::Kind::Select));
+    CHECK(screen.controller().ui().message == "This lesson is done: n for the next one, r to play it again.");
+    screen.handle(Action::of(Action::Kind::Undo));
+    CHECK(screen.controller().ui().message == "Not a key of the lessons: n next, r again, H hint, ? lessons, q quit.");
+    screen.handle(Action::of(Action::Kind::NewGame));
+    CHECK(course.index() == 1);
+    screen.handle(Action::of(Action::Kind::Hint));
+    CHECK(screen.controller().ui().message == "Hint: b2 has diagonal lines: follow one up the board.");
+    // The list: Down twice from lesson 2 and Enter opens lesson 4.
+    screen.handle(Action::of(Action::Kind::Help));
+    CHECK(screen.listing());
+    const tui::Frame list = screen.compose(24, 80, tui::Glyphs::ascii());
+    CHECK(list.line(0) == "fetaix learn: the lessons (1 of 18 done)");
+    CHECK(list.line(2) == "   1. [done] A man steps forward");
+    CHECK(list.line(3) == ">  2. [    ] Diagonal lines");
+    Action down = Action::of(Action::Kind::MoveCursor);
+    down.direction = front::ScreenDirection::Down;
+    screen.handle(down);
+    screen.handle(down);
+    screen.handle(Action::of(Action::Kind::Select));
+    CHECK_FALSE(screen.listing());
+    CHECK(course.index() == 3);
+    CHECK_FALSE(screen.handle(Action::of(Action::Kind::Quit)));
 }
