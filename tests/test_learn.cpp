@@ -147,17 +147,17 @@ TEST_CASE("learn: the course keeps where the learner is; a corrupt file is said 
 TEST_CASE("learn: the screen-reader lines of a lesson, a move refused, missed and done", "[learn][line]") {
     Course course("");
     line::LearnLines lines(course);
-    CHECK(lines.opening() == Lines{"fetaix learn: 18 lessons, 0 done. Type help for the commands, quit to leave.",
-                                   "Lesson 1 of 18: A man steps forward.",
-                                   "Fetaix is played on the 25 points of a 5x5 board, named like a chessboard:",
-                                   "files a to e from White's left, ranks 1 to 5 from White's side. Pieces move",
-                                   "only along the lines that join the points. Each side starts with 12 men;",
-                                   "White moves first. A man steps to a next empty point forward (toward the far",
-                                   "rank: rank 5 for White, rank 1 for Black) or sideways, never backward: a man",
-                                   "can never go back, so every step forward is for good.",
-                                   "The position:", "rank 5: black man e5", "rank 4: empty", "rank 3: empty",
-                                   "rank 2: white man c2", "rank 1: empty", "White to move (you).",
-                                   "Task: You are White. Step the man on c2 forward, to c3."});
+    CHECK(lines.opening() ==
+          Lines{"fetaix learn: 18 lessons, 0 done. Type help for the commands, quit to leave.",
+                "Moves are typed by their points: c2-c3 steps, c2xc4 captures.", "Lesson 1 of 18: A man steps forward.",
+                "Fetaix is played on the 25 points of a 5x5 board, named like a chessboard:",
+                "files a to e from White's left, ranks 1 to 5 from White's side. Pieces move",
+                "only along the lines that join the points. Each side starts with 12 men;",
+                "White moves first. A man steps to a next empty point forward (toward the far",
+                "rank: rank 5 for White, rank 1 for Black) or sideways, never backward: a man",
+                "can never go back, so every step forward is for good.", "The position:", "rank 5: black man e5",
+                "rank 4: empty", "rank 3: empty", "rank 2: white man c2", "rank 1: empty", "White to move (you).",
+                "Task: You are White. Step the man on c2 forward, to c3."});
     CHECK(lines.enter("c2-c1") == Lines{"c2-c1: men never move backward."});
     CHECK(lines.enter("c2-d2") == Lines{"c2-d2: That step is legal (sideways), but the task is forward: to c3.",
                                         "The position is as it was: try again (hint helps)."});

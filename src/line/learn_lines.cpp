@@ -56,6 +56,7 @@ std::vector<std::string> LearnLines::opening() {
     std::vector<std::string> lines = {
         concat("fetaix learn: ", total, " lessons, ", course_.progress().done_count(),
                " done. Type help for the commands, quit to leave."),
+        "Moves are typed by their points: c2-c3 steps, c2xc4 captures.",
     };
     const std::string problem = course_.take_problem();
     if (!problem.empty()) lines.push_back(problem);

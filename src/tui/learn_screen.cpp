@@ -18,6 +18,10 @@ void LessonScreen::start_lesson(std::string message) {
     controller_->set_keys(keys_);
     const Game before = learn::lesson_game(l);
     for (const Move& m : before.moves()) (void)controller_->table().play(m);
+    // Nothing else to say: how a move is made, as in the game.
+    if (message.empty())
+        message = concat("Arrows and ", keys_.first("select"), ": your piece, then where it goes; or ",
+                         keys_.first("move"), " and the move (c2-c3).");
     controller_->tell(std::move(message));
 }
 
