@@ -161,6 +161,7 @@ TEST_CASE("learn: the screen-reader lines of a lesson, a move refused, missed an
     CHECK(lines.enter("c2-c1") == Lines{"c2-c1: men never move backward."});
     CHECK(lines.enter("c2-d2") == Lines{"c2-d2: That step is legal (sideways), but the task is forward: to c3.",
                                         "The position is as it was: try again (hint helps)."});
+    CHECK(lines.enter("moves") == Lines{"3 legal moves: c2-b2, c2-c3, c2-d2."});
     CHECK(lines.enter("hello") == Lines{"'hello' is neither a command nor a move: type help."});
     CHECK(lines.enter("lesson 99") == Lines{"There is no lesson '99': type lesson and a number from 1 to 18."});
     CHECK(lines.enter("lesson x") == Lines{"There is no lesson 'x': type lesson and a number from 1 to 18."});

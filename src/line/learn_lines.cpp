@@ -33,6 +33,7 @@ const std::vector<std::string>& help_lines() {
         "a move such as c2-c3 or c2xc4: play it",
         "hint: a hint, then the answer",
         "board: the pieces rank by rank",
+        "moves: the legal moves",
         "again: the lesson from its start",
         "next: the next lesson not done",
         "list: every lesson, the done ones marked",
@@ -107,6 +108,10 @@ std::vector<std::string> LearnLines::enter(std::string_view typed) {
         std::vector<std::string> lines = board_said(learn::lesson_game(course_.lesson()).position());
         lines.push_back(concat("Task: ", course_.lesson().task));
         return lines;
+    }
+    if (line == "moves") {
+        const Game g = learn::lesson_game(course_.lesson());
+        return {moves_said(g.legal_moves())};
     }
     if (line == "hint") return {course_.hint()};
     if (line == "again") {
