@@ -35,6 +35,7 @@ const Expect kExpect[] = {
     {"flight", "a1-b3", "a1-b3: there is no line from a1 to b3", "a1-c3"},
     {"long-capture", "a1-b2", "a1-b2: a capture is compulsory: a1 can capture", ""},
     {"landing", "a1xe5", "a1xe5: a mullah must land where it can capture again: on d4", ""},
+    {"removal", "d5xd3", "d5xd3: a mullah must land where it can capture again: on d1 or d2", "d5xd2xa2"},
     {"promotion-end", "a3xa5xe1", "a3xa5xe1: men never capture backward (backward-captures is off)", ""},
     {"win", "b2-b3", "b2-b3: the point b3 is taken: to capture it, land on b4", ""},
     {"no-move", "a3-a2", "a3-a2: men never move backward", "b1-c1"},
@@ -148,8 +149,8 @@ TEST_CASE("learn: the screen-reader lines of a lesson, a move refused, missed an
     Course course("");
     line::LearnLines lines(course);
     CHECK(lines.opening() ==
-          Lines{"fetaix learn: 18 lessons, 0 done. Type help for the commands, quit to leave.",
-                "Moves are typed by their points: c2-c3 steps, c2xc4 captures.", "Lesson 1 of 18: A man steps forward.",
+          Lines{"fetaix learn: 19 lessons, 0 done. Type help for the commands, quit to leave.",
+                "Moves are typed by their points: c2-c3 steps, c2xc4 captures.", "Lesson 1 of 19: A man steps forward.",
                 "Fetaix is played on the 25 points of a 5x5 board, named like a chessboard:",
                 "files a to e from White's left, ranks 1 to 5 from White's side. Pieces move",
                 "only along the lines that join the points. Each side starts with 12 men;",
@@ -163,21 +164,21 @@ TEST_CASE("learn: the screen-reader lines of a lesson, a move refused, missed an
                                         "The position is as it was: try again (hint helps)."});
     CHECK(lines.enter("moves") == Lines{"3 legal moves: c2-b2, c2-c3, c2-d2."});
     CHECK(lines.enter("hello") == Lines{"'hello' is neither a command nor a move: type help."});
-    CHECK(lines.enter("lesson 99") == Lines{"There is no lesson '99': type lesson and a number from 1 to 18."});
-    CHECK(lines.enter("lesson x") == Lines{"There is no lesson 'x': type lesson and a number from 1 to 18."});
+    CHECK(lines.enter("lesson 99") == Lines{"There is no lesson '99': type lesson and a number from 1 to 19."});
+    CHECK(lines.enter("lesson x") == Lines{"There is no lesson 'x': type lesson and a number from 1 to 19."});
     CHECK(lines.enter("C2-C3") == Lines{"Done! Well done: the man stepped forward. It can never come back to c2.",
-                                        "1 of 18 lessons done. Type next for the next lesson."});
+                                        "1 of 19 lessons done. Type next for the next lesson."});
     CHECK(lines.enter("c2-c3") ==
           Lines{"This lesson is done: type next for the next lesson, or again to play it again."});
     const Lines next = lines.enter("next");
     REQUIRE_FALSE(next.empty());
-    CHECK(next.front() == "Lesson 2 of 18: Diagonal lines.");
+    CHECK(next.front() == "Lesson 2 of 19: Diagonal lines.");
     const Lines list = lines.enter("list");
-    REQUIRE(list.size() == 19);
+    REQUIRE(list.size() == 20);
     CHECK(list[0] == "1. A man steps forward: done");
     CHECK(list[1] == "2. Diagonal lines (open)");
-    CHECK(list[18] == "1 of 18 done. Type lesson N to open one.");
-    CHECK(lines.enter("quit") == Lines{"Goodbye: 1 of 18 lessons done; fetaix learn goes on from here."});
+    CHECK(list[19] == "1 of 19 done. Type lesson N to open one.");
+    CHECK(lines.enter("quit") == Lines{"Goodbye: 1 of 19 lessons done; fetaix learn goes on from here."});
     CHECK(lines.quit());
 }
 
@@ -201,7 +202,7 @@ TEST_CASE("learn: the lessons' screen draws the game's board with the lesson bes
     Course course("");
     tui::LessonScreen screen(course, front::default_keys());
     const tui::Frame f = screen.compose(24, 80, tui::Glyphs::ascii());
-    CHECK(f.line(0) == "fetaix learn: lesson 1 of 18: A man steps forward");
+    CHECK(f.line(0) == "fetaix learn: lesson 1 of 19: A man steps forward");
     CHECK(f.line(1) == "                                Fetaix is played on the 25 points of a 5x5");
     CHECK(f.line(12).ends_with("   Task: You are White. Step the man on c2"));
     CHECK(f.line(13).ends_with("   forward, to c3."));
@@ -244,7 +245,7 @@ TEST_CASE("learn: on the screen a move is refused, missed and done; n, H, ? and 
     screen.handle(Action::of(Action::Kind::Help));
     CHECK(screen.listing());
     const tui::Frame list = screen.compose(24, 80, tui::Glyphs::ascii());
-    CHECK(list.line(0) == "fetaix learn: the lessons (1 of 18 done)");
+    CHECK(list.line(0) == "fetaix learn: the lessons (1 of 19 done)");
     CHECK(list.line(2) == "   1. [done] A man steps forward");
     CHECK(list.line(3) == ">  2. [    ] Diagonal lines");
     Action down = Action::of(Action::Kind::MoveCursor);

@@ -166,6 +166,22 @@ constexpr Lesson kLessons[] = {
      .hint = "Beyond c3 are d4 and e5: from which can the mullah capture again?",
      .solution = "a1xd4xd1",
      .done = "Right: landing on d4 let the mullah take d2 as well."},
+    {.id = "removal",
+     .title = "A piece taken leaves at once",
+     .rule = "A piece captured leaves the board at once, in the middle of the move: a later jump of the same "
+             "move may cross the point where it stood, or land there. The capturing piece's own start point is "
+             "empty from its first jump on.",
+     .fen = "W:WKd5:BKb1,b2,d4",
+     .rules = kDefault,
+     .before = "",
+     .task = "Take all three black pieces in one move.",
+     .goal = Goal::Captures,
+     .count = 3,
+     .moves = "",
+     .miss = "That takes two: find the way that takes all three.",
+     .hint = "Go down to d1 first; the last jump may cross d4, where the first piece stood.",
+     .solution = "d5xd1xa1xd4",
+     .done = "All three: the piece taken on d4 had left at once, so the last jump could use its point."},
     {.id = "promotion-end",
      .title = "Reaching the far rank in a capture",
      .rule = "A man that reaches its far rank in the middle of a capture stays a man until the move ends and "
