@@ -52,6 +52,12 @@ constexpr Command kCommands[] = {
      "with the other watchers. A shared game's code: --code-file FILE,\n"
      "FETAIX_CODE, or typed when asked.",
      add_watch},
+    {"learn", "fetaix learn [--screen-reader] [--ascii]",
+     "Learn the rules, one short lesson a rule: a position, a task and the\n"
+     "game's own reasons for a move refused. Where you stopped is kept in\n"
+     "$XDG_STATE_HOME/fetaix/learn.txt; n goes to the next lesson, ? lists them,\n"
+     "q leaves. --screen-reader gives the lessons as lines (type help).",
+     add_learn},
     {"hosts", "fetaix hosts", "List the games hosted on this machine: players, turn, watchers.", add_hosts},
     {"games", "fetaix games",
      "List the game history, newest first: #N, date, players, result, moves\n"

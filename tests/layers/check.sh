@@ -20,6 +20,7 @@ layers=(
     "src/engine             3 engine"
     "src/play               4 play"
     "src/net                4 network"
+    "src/learn              4 lessons"
     "src/front              5 what the front ends share"
     "src/tui                6 curses front end"
     "src/line               6 screen-reader front end"
