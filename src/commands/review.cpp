@@ -83,7 +83,7 @@ std::atomic<bool> interrupted{false};
 
 int run_review(const ReviewOptions& o) {
     if (!o.output.empty() && !o.annotate)
-        return cli::usage_error("review: -o OUT writes the annotated record: add --annotate");
+        return cli::usage_error("review: -o FILE writes the annotated record: add --annotate");
     auto text = store::read_record_file(o.file);
     if (!text) {
         cli::err(concat("fetaix: ", text.error().describe()));
@@ -157,11 +157,9 @@ Runner add_review(CLI::App& command) {
     cli::add_whole(
         command, "--game", "N", 1, 1000000, [o](long long n) { o->game = static_cast<int>(n); }, "a game number",
         "review the record's game N (default 1)");
-    cli::add_time(
-        command, o->time_ms,
-        "the engine's time for each position the tables and the book do not\nprove, 0.05 to 3600 (default 1)");
-    command.add_flag("--annotate", o->annotate, "write the record with each value as a [%eval] comment");
-    cli::add_file(command, "-o,--output", o->output, "write the annotated record to OUT, a new file");
+    cli::add_time(command, o->time_ms, "the search of each position not proven,\n0.05 to 3600 (default 1)");
+    command.add_flag("--annotate", o->annotate, "print the record with [%eval] comments");
+    cli::add_file(command, "-o,--output", o->output, "with --annotate: write it to FILE, a new file");
     return [o](const Invocation& call) {
         if (cli::dashed_before_separator(call.argc, call.argv, o->file)) return cli::unknown_option(o->file, "review");
         return run_review(*o);

@@ -259,11 +259,12 @@ inline Review review_game(const Game& game, const ReviewSettings& settings, cons
 }
 
 // A value in words for its side: "win in 17 plies", "draw", "at least a draw", "loss", "+0.35",
-// "a forced win in 5 plies".
+// "a forced win in 5 plies", "lost" (the game is over).
 inline std::string value_words(const Assessment& a) {
     if (a.proven()) {
         if (a.low == 0 && a.high == 1) return "at least a draw";
         if (a.low != a.high) return "at most a draw";
+        if (a.distance == 0) return a.low > 0 ? "won" : "lost";  // the game is over
         const std::string what = a.low > 0 ? "win" : a.low < 0 ? "loss" : "draw";
         if (a.low == 0 || !a.distance) return what;
         return concat(what, " in ", *a.distance, *a.distance == 1 ? " ply" : " plies");

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# fetaix review end to end: the real program on hand-made records, its output compared exactly. The
+# values are the endgame tables' (built here, up to 3 pieces, in a folder of the test's own); the unit
+# tests (tests/test_review.cpp) check them against the tables and the rules independently of the review.
+# Usage: FETAIX_BIN=path check.sh TEST
+set -u
+BIN=${FETAIX_BIN:?set FETAIX_BIN to the fetaix binary}
+export LANG=C.UTF-8 LC_ALL=C.UTF-8
+HOME_DIR=$(mktemp -d)
+export XDG_DATA_HOME=$HOME_DIR/data XDG_STATE_HOME=$HOME_DIR/state XDG_CONFIG_HOME=$HOME_DIR/config
+trap 'rm -rf "$HOME_DIR"' EXIT
+cd "$HOME_DIR" || exit 1
+
+fail() {
+    echo "FAIL: $*" >&2
+    printf -- '---- stdout ----\n%s\n---- stderr ----\n%s\n' "${OUT:-}" "${ERR:-}" >&2
+    exit 1
+}
+# run STATUS ARGS...: fetaix ARGS, which must exit with STATUS; stdout in $OUT, stderr in $ERR.
+run() {
+    local want=$1
+    shift
+    OUT=$(timeout 120 "$BIN" "$@" 2>"$HOME_DIR/err")
+    local status=$?
+    ERR=$(cat "$HOME_DIR/err")
+    [ "$status" = "$want" ] || fail "fetaix $*: exit status $status, not $want"
+}
+expect() {  # expect TEXT LINE...: TEXT is exactly these lines
+    local got=$1 want
+    shift
+    want=$(printf '%s\n' "$@")
+    [ "$got" = "$want" ] || { diff <(printf '%s\n' "$want") <(printf '%s\n' "$got") >&2; fail "the lines differ (- expected, + got)"; }
+}
+
+# White's man and mullah against a lone mullah, won for White; 2. b3-c3 lets Black's mullah take both pieces.
+cat >ending.pdn <<'PDN'
+[White "Amina"]
+[Black "Yusuf"]
+[Result "0-1"]
+[FEN "W:Wa2,Kd3:BKe1"]
+
+1. d3-b3 e1-d2 2. b3-c3 d2xa5xa1 0-1
+PDN
+
+case "${1:?test name}" in
+no_tables)
+    # Without tables the ending is the engine's: no proven value, and the capture that ends it the rules'.
+    run 0 review ending.pdn --time 0.05
+    [ -z "$ERR" ] || fail "standard error: $ERR"
+    grep -qx '  2\.\.\. d2xa5xa1: win in 1 ply (rules) -> won (rules)' <<<"$OUT" || fail "the last move is not the rules' win"
+    if grep -q '(tables)' <<<"$OUT"; then fail "a value from tables that are not built"; fi
+    ;;
+review)
+    run 0 tablebase build --pieces 3
+    run 0 review ending.pdn --time 0.05
+    [ -z "$ERR" ] || fail "standard error: $ERR"
+    expect "$OUT" \
+        "Amina - Yusuf, 0-1 (all pieces captured)" \
+        "Values are for the side that moves: before the move -> after it." \
+        "Start: White to move, win in 19 plies (tables)" \
+        "Turning points:" \
+        "  2. b3-c3: turned a win into a loss; b3-b1 kept the win" \
+        "Moves:" \
+        "  1. d3-b3: win in 19 plies (tables) -> win in 18 plies (tables)" \
+        "  1... e1-d2: loss in 18 plies (tables) -> loss in 17 plies (tables)" \
+        "  2. b3-c3: win in 17 plies (tables) -> loss in 1 ply (tables)  [turned]" \
+        "  2... d2xa5xa1: win in 1 ply (tables) -> won (rules)"
+    ;;
+annotate)
+    run 0 tablebase build --pieces 3
+    run 0 review ending.pdn --time 0.05 --annotate
+    [ -z "$ERR" ] || fail "standard error: $ERR"
+    expect "$OUT" \
+        '[White "Amina"]' '[Black "Yusuf"]' '[Result "0-1"]' '[FEN "W:Wa2,Kd3:BKe1"]' \
+        '[BackwardCaptures "no"]' '[Promotion "end"]' '[Majority "no"]' '[NoProgress "50"]' '' \
+        '{[%eval #W19 tables]} 1. d3-b3 {[%eval #W18 tables]} e1-d2' \
+        '{[%eval #W17 tables]} 2. b3-c3 {[%eval #B1 tables] turned a win into a loss;' \
+        'b3-b1 kept the win} d2xa5xa1 {[%eval #B0 rules]} 0-1'
+    # Read back by fetaix: the same game.
+    printf '%s\n' "$OUT" >annotated.pdn
+    run 0 check annotated.pdn
+    expect "$OUT" "game 1: 2 moves, 0-1 (all pieces captured)" "annotated.pdn: 1 game, all moves legal"
+    # -o writes a new file, and says where.
+    run 0 review ending.pdn --time 0.05 --annotate -o out.pdn
+    expect "$ERR" "fetaix: the annotated record is in out.pdn"
+    cmp -s out.pdn annotated.pdn || fail "the file written differs from what was printed"
+    ;;
+refusals)
+    # A file that is there is not replaced; -o alone, a game the file lacks, a file that is no record.
+    echo keep >there.pdn
+    run 1 review ending.pdn --annotate -o there.pdn
+    expect "$ERR" "fetaix: there.pdn exists: not replaced (name a new file)"
+    [ "$(cat there.pdn)" = keep ] || fail "there.pdn was changed"
+    mkdir folder
+    run 1 review ending.pdn --annotate -o folder
+    [ -n "$ERR" ] && [ -d folder ] || fail "a folder as OUT"
+    run 2 review ending.pdn -o new.pdn
+    expect "$ERR" "fetaix: review: -o FILE writes the annotated record: add --annotate"
+    [ ! -e new.pdn ] || fail "new.pdn was written"
+    run 1 review ending.pdn --game 2
+    expect "$ERR" "fetaix: ending.pdn holds 1 game, not a game 2"
+    run 2 review ending.pdn --game 0
+    echo 'not a record' >bad.pdn
+    run 1 review bad.pdn
+    [[ $ERR == "fetaix: bad.pdn: "* ]] || fail "a bad record: $ERR"
+    run 1 review missing.pdn
+    [ -n "$ERR" ] || fail "a missing file said nothing"
+    ;;
+*) fail "no test named $1" ;;
+esac
