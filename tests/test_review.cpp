@@ -231,3 +231,62 @@ TEST_CASE("eval notes: another program's eval comment is left out with a note, t
     CHECK(!r.evals[0]);
     CHECK(r.evals[1]->centimen == 25);  // a line break inside the command reads as a space
 }
+
+TEST_CASE("review: the book's losing first move is the turning point, with a first move the book draws with",
+          "[review][book]") {
+    engine::ReviewSettings settings;
+    settings.depth = 2;
+    const book::Book& b = solving::proven_book();
+    settings.book = &b;
+    const Game game = game_of(to_fen(start_position()), {"d3-c3"});
+    // What the book itself says: after 1. d3-c3 Black, to move, has a win (its entry, or a reply into a loss).
+    const Position after = game.position();
+    const auto black = b.find(after);
+    const MoveList replies = legal_moves(after, game.rules());
+    const bool black_wins = (black && black->value == book::Value::Win) ||
+                            std::any_of(replies.begin(), replies.end(), [&](const Move& m) {
+                                const auto e = b.find(after.after(m));
+                                return e && e->value == book::Value::Loss;
+                            });
+    REQUIRE(black_wins);
+    const engine::Review review = engine::review_game(game, settings);
+    const engine::MoveReview& m = review.moves.at(0);
+    CHECK(m.mark == engine::Mark::Turned);
+    CHECK(m.before.origin == engine::Origin::Book);
+    CHECK(m.after.origin == engine::Origin::Book);
+    CHECK(m.after.high == -1);
+    REQUIRE(m.better);
+    // The move named keeps the draw: Black, after it, has no win the book knows.
+    const auto kept = b.find(start_position().after(*m.better));
+    CHECK(!(kept && kept->value == book::Value::Win));
+    CHECK(engine::mark_words(m) == concat("turned a draw into a loss; ", to_string(*m.better), " held the draw"));
+}
+
+TEST_CASE("review: a move between a proven position and one only the engine values is never marked", "[review]") {
+    engine::SetTables tables(up_to_three());
+    engine::ReviewSettings settings;
+    settings.depth = 3;
+    settings.tables = &tables;
+    // Four pieces (the engine's) where a capture leads to three (the tables'): every such move, whatever
+    // it gives away, is left unmarked; the values on each side are still given.
+    int checked = 0;
+    const tb::Index index(tb::Material{1, 1, 2, 0});
+    for (std::uint64_t i = 0; i < index.size() && checked < 12; i += 97) {
+        const auto p = index.position(i);
+        if (!p) continue;
+        const MoveList moves = legal_moves(*p, Rules{});
+        if (moves.size() < 2) continue;
+        for (const Move& mv : moves) {
+            if (popcount(p->after(mv).occupied()) != 3 || !p->after(mv).us()) continue;
+            Game game(Rules{}, *p);
+            REQUIRE(game.play(mv));
+            const engine::Review review = engine::review_game(game, settings);
+            REQUIRE(review.moves.size() == 1);
+            if (review.positions[0].proven() == review.positions[1].proven()) continue;
+            CHECK(review.moves[0].mark == engine::Mark::None);
+            ++checked;
+            break;
+        }
+    }
+    CHECK(checked == 12);
+}

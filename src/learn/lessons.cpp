@@ -25,11 +25,13 @@ constexpr Rules kDefault = with_switches(false, Promotion::End, false, 50);
 constexpr Lesson kLessons[] = {
     {.id = "steps",
      .title = "A man steps forward",
-     .rule = "Fetaix is played on the 25 points of a 5x5 board, named like a chessboard: files a to e from "
-             "White's left, ranks 1 to 5 from White's side. Pieces move only along the lines that join the "
-             "points. Each side starts with 12 men; White moves first. A man steps to a next empty point "
-             "forward (toward the far rank: rank 5 for White, rank 1 for Black) or sideways, never backward: "
-             "a man can never go back, so every step forward is for good.",
+     .rule =
+         "Fetaix is played on the 25 points of a 5x5 board, named like a chessboard: files a to e from "
+         "White's left, ranks 1 to 5 from White's side. Pieces move only along the lines that join the "
+         "points. Each side starts with 12 men: White's on ranks 1 and 2 and on d3 and e3, Black's on "
+         "ranks 4 and 5 and on a3 and b3; the centre, c3, is the one empty point. White moves first. A man steps to a next empty point "
+         "forward (toward the far rank: rank 5 for White, rank 1 for Black) or sideways, never backward: "
+         "a man can never go back, so every step forward is for good.",
      .fen = "W:Wc2:Be5",
      .rules = kDefault,
      .before = "",
@@ -92,7 +94,8 @@ constexpr Lesson kLessons[] = {
      .title = "Capturing on and on",
      .rule = "After each jump the piece must go on capturing if it can, in the same move: one move can take "
              "many pieces. Each piece taken leaves the board at once. The move is written with every landing "
-             "point: c1xc3xe3.",
+             "point: c1xc3xe3. You need only type or pick the first jump: when the capture can go on only "
+             "one way, the rest is played for you.",
      .fen = "W:Wc1:Ba5,c2,d3,e4",
      .rules = kDefault,
      .before = "",
@@ -223,7 +226,7 @@ constexpr Lesson kLessons[] = {
      .goal = Goal::Wins,
      .count = 0,
      .moves = "",
-     .miss = "Black can still move: a2 can step to b2.",
+     .miss = "Black can still move.",
      .hint = "Where can the man on a2 go? Take that point away.",
      .solution = "b1-b2",
      .done = "Black cannot move, and loses: White wins."},
@@ -369,6 +372,24 @@ Game lesson_game(const Lesson& lesson) {
 Answer judge(const Lesson& lesson, const Move& move) {
     const Game g = lesson_game(lesson);
     if (is_goal(lesson, g, move)) return Answer{Answer::Kind::Done, std::string(lesson.done), move};
+    // A move that does not win is answered with what the other side can still do after it, from the
+    // position itself (a fixed sentence would name a reply the move may have changed).
+    if (lesson.goal == Goal::Wins) {
+        Game after = g;
+        if (after.play(move) && !after.over()) {
+            const MoveList replies = legal_moves(after.position(), after.rules());
+            std::string listed;
+            for (std::size_t i = 0; i < replies.size() && i < 3; ++i)
+                listed += concat(i == 0                              ? ""
+                                 : i + 1 == replies.size() || i == 2 ? " or "
+                                                                     : ", ",
+                                 to_string(replies[i]));
+            return Answer{Answer::Kind::Missed,
+                          concat(to_string(move), ": ", to_string(after.position().side_to_move), " can still move (",
+                                 listed, replies.size() > 3 ? ", ..." : "", "): that does not win yet."),
+                          move};
+        }
+    }
     return Answer{Answer::Kind::Missed, concat(to_string(move), ": ", lesson.miss), move};
 }
 

@@ -97,9 +97,9 @@ e2e_learn_progress() {
     learn_expect_message "Arrows and Enter: your piece, then where it goes; or : and the move (c2-c3)."
     expect_lines 2 "5   ·─────·─────·─────·─────●   board, named like a chessboard: files a to e" \
         "    │ ╲   │   ╱ │ ╲   │   ╱ │   from White's left, ranks 1 to 5 from White's"
-    expect_line 11 "2   ·─────·────[○]────·─────·"
-    expect_lines 12 "    │   ╱ │ ╲   │   ╱ │ ╲   │   Task: You are White. Step the man on c2" \
-        "    │ ╱   │   ╲ │ ╱   │   ╲ │   forward, to c3."
+    expect_line 11 "2   ·─────·────[○]────·─────·   rank 1 for Black) or sideways, never backward:"
+    expect_lines 15 "                                Task: You are White. Step the man on c2" \
+        "    a     b     c     d     e   forward, to c3."
     expect_line 22 "n next lesson  r again  H hint  ? lessons  : type a move  q quit"
     # Moved on the board with the game's keys: the cursor on c2, Enter, Up, Enter.
     keys Enter
@@ -171,7 +171,7 @@ e2e_learn_screen_reader() {
     wait_for '^Task: You are White\. Step the man on c2 forward, to c3\.$'
     expect_lines 0 "fetaix learn: 19 lessons, 0 done. Type help for the commands, quit to leave." \
         "Moves are typed by their points: c2-c3 steps, c2xc4 captures." "Lesson 1 of 19: A man steps forward."
-    expect_lines 9 "The position:" "rank 5: black man e5" "rank 4: empty" "rank 3: empty" "rank 2: white man c2" \
+    expect_lines 11 "The position:" "rank 5: black man e5" "rank 4: empty" "rank 3: empty" "rank 2: white man c2" \
         "rank 1: empty" "White to move (you)."
     keys -l 'c2-c1'
     keys Enter

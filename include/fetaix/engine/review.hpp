@@ -59,7 +59,7 @@ inline constexpr int kGroundLost = 100;
 enum class Mark : std::uint8_t {
     None,
     Turned,    // proven before and after, and the result it could reach is out of reach now
-    Weakened,  // by the engine's measure, the mover lost at least kGroundLost
+    Weakened,  // neither value proven, and by the engine's measure the mover lost at least kGroundLost
 };
 
 struct MoveReview {
@@ -211,6 +211,9 @@ inline MoveReview judge_move(const Game& game, std::size_t ply, const Assessment
         }
         return m;
     }
+    // One value proven and the other the engine's: a proof's score says nothing of the engine's measure
+    // (a book's win left for a position the book does not hold may still be won), so nothing is marked.
+    if (before.proven() || m.after.proven()) return m;
     const int lost = detail::bounded(before.score) - detail::bounded(m.after.score);
     if (lost >= kGroundLost && engine_best && !(*engine_best == m.move)) {
         m.mark = Mark::Weakened;
@@ -303,8 +306,6 @@ inline std::string mark_words(const MoveReview& m) {
     }
     const std::string instead = concat(to_string(*m.better), " was the engine's choice (", value_words(*m.better_value),
                                        ")");
-    if (m.after.proven())
-        return concat("led to ", result_class(m.after), " (", to_string(m.after.origin), "); ", instead);
     if (m.before.score > kMateBound) return concat("let a forced win go; ", instead);
     if (m.after.score < -kMateBound) return concat("walked into a forced loss; ", instead);
     const int lost = m.before.score - m.after.score;
