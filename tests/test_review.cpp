@@ -290,3 +290,31 @@ TEST_CASE("review: a move between a proven position and one only the engine valu
     }
     CHECK(checked == 12);
 }
+
+TEST_CASE("review: the decisive move of a game won on the board is the loser's last move into a lost position",
+          "[review]") {
+    engine::SetTables tables(up_to_three());
+    engine::ReviewSettings settings;
+    settings.depth = 4;
+    settings.tables = &tables;
+    // White won (tables) until 2. b3-c3, which lost; Black's mullah then took both pieces.
+    const Game game = game_of("W:Wa2,Kd3:BKe1", {"d3-b3", "e1-d2", "b3-c3", "d2xa5xa1"});
+    REQUIRE(game.result().outcome == Outcome::BlackWins);
+    const engine::Review review = engine::review_game(game, settings);
+    CHECK(engine::decisive_move(review, game.result().outcome) == std::optional<std::size_t>(2));
+    CHECK_FALSE(engine::decisive_move(review, Outcome::Draw));
+    // A forced move (d2xa5xa1 is Black's only one) has the value of the position after it, exactly.
+    REQUIRE(legal_moves(game.position_at(3), game.rules()).size() == 1);
+    CHECK(review.moves[3].before.low == review.moves[3].after.low);
+}
+
+TEST_CASE("review: a forced move between two searched positions keeps the searched value", "[review]") {
+    engine::ReviewSettings settings;
+    settings.depth = 5;
+    // 1. c2-c3 forces c4xc2xa2 (Black's only move): Black's value before it is White's after it, flipped.
+    const Game game = game_of("W:Wa1,b2,c2,d1,e1:Bc4,a5,b5,d5,e5", {"c2-c3", "c4xc2xa2"});
+    const engine::Review review = engine::review_game(game, settings);
+    REQUIRE(review.positions.size() == 3);
+    CHECK(review.positions[1].score == -review.positions[2].score);
+    CHECK(review.moves[1].before.score == review.moves[1].after.score);
+}

@@ -67,12 +67,13 @@ constexpr Command kCommands[] = {
      "Check every game of a record against the rules: print each result, or\n"
      "the first error with its line and column (exit status 1).",
      add_check},
-    {"review", "fetaix review FILE.pdn [--game N] [--time SECONDS] [--annotate [-o FILE]]",
+    {"review", "fetaix review FILE.pdn [--game N] [--time SECONDS | --depth N]\n       [--annotate [-o FILE]]",
      "Every move of a game with the value before and after it: proven (the\n"
      "rules, the endgame tables, the book) or the engine's, --time a position\n"
-     "(default 1); the moves that changed the result or lost a man's worth\n"
-     "first, each with the move that kept it. --annotate prints the record\n"
-     "with the values as [%eval] comments (-o writes it to FILE, a new one).",
+     "(default 1); the move that decided it, and the moves that changed the\n"
+     "result or lost a man's worth, each with the move that kept it.\n"
+     "--annotate prints the record with the values as [%eval] comments (-o\n"
+     "writes it to FILE, a new one).",
      add_review},
     {"analyze", "fetaix analyze [--fen FEN] [--time SECONDS | --depth N] [RULES]",
      "Search a position; print depth, score, nodes, nps and the principal\n"

@@ -28,6 +28,7 @@ struct ReviewOptions {
     std::string file;
     int game = 1;
     int time_ms = 1000;
+    int depth = 0;
     bool annotate = false;
     std::string output;
 };
@@ -63,6 +64,12 @@ void print_review(const GameRecord& record, const Game& game, const engine::Revi
     cli::out(concat("Values are for the side that moves: before the move -> after it."));
     cli::out(concat("Start: ", to_string(game.start().side_to_move), " to move, ",
                     engine::assessment_words(review.positions.front())));
+    if (const auto d = engine::decisive_move(review, game.result().outcome)) {
+        const engine::MoveReview& m = review.moves[*d];
+        cli::out(concat("Decisive: ", move_label(game, m.ply), " ", to_string(m.move), ", after which ",
+                        to_string(m.mover), " was lost",
+                        m.better ? concat(" (", to_string(*m.better), " instead)") : ""));
+    }
     const std::vector<std::size_t> turning = review.turning_points();
     if (turning.empty()) cli::out("Turning points: none (no move changed the result or lost a man's worth)");
     else cli::out("Turning points:");
@@ -95,11 +102,11 @@ int run_review(const ReviewOptions& o) {
         return 1;
     }
     if (static_cast<std::size_t>(o.game) > records->size()) {
-        cli::err(concat("fetaix: ", o.file, " holds ", records->size(), " game", records->size() == 1 ? "" : "s",
-                        ", not a game ", o.game));
+        cli::err(concat("fetaix: ", o.file, " has ", records->size(), " game", records->size() == 1 ? "" : "s",
+                        ": there is no game ", o.game));
         return 1;
     }
-    if (!o.output.empty()) {
+    if (!o.output.empty() && o.output != "-") {
         const store::PathEntry entry = store::inspect_path(o.output);
         if (entry.kind != store::EntryKind::Missing) {
             const auto refusal = store::save_refusal(o.output, entry);
@@ -115,6 +122,7 @@ int run_review(const ReviewOptions& o) {
     const std::unique_ptr<engine::Tables> tables = sources.make_tables();
     engine::ReviewSettings settings;
     settings.time_ms = o.time_ms;
+    settings.depth = o.depth;
     settings.tables = tables.get();
     settings.book = sources.book();
     // Ctrl-C stops the analysis; what was done is not printed as if it were the whole.
@@ -137,7 +145,7 @@ int run_review(const ReviewOptions& o) {
         return 0;
     }
     const std::string annotated = format_pdn(game, record.tags, false, comments_of(game, review));
-    if (o.output.empty()) {
+    if (o.output.empty() || o.output == "-") {
         std::fwrite(annotated.data(), 1, annotated.size(), stdout);
         return 0;
     }
@@ -157,9 +165,16 @@ Runner add_review(CLI::App& command) {
     cli::add_whole(
         command, "--game", "N", 1, 1000000, [o](long long n) { o->game = static_cast<int>(n); }, "a game number",
         "review the record's game N (default 1)");
-    cli::add_time(command, o->time_ms, "the search of each position not proven,\n0.05 to 3600 (default 1)");
+    CLI::Option* time = cli::add_time(command, o->time_ms,
+                                      "the search of each position not proven,\n0.05 to 3600 (default 1)");
+    cli::add_whole(
+        command, "--depth", "N", 1, engine::kMaxPly - 1, [o](long long n) { o->depth = static_cast<int>(n); },
+        "a depth",
+        concat("search to this depth instead, 1 to ", engine::kMaxPly - 1, ":\nthe same values on every run"))
+        ->excludes(time);
     command.add_flag("--annotate", o->annotate, "print the record with [%eval] comments");
-    cli::add_file(command, "-o,--output", o->output, "with --annotate: write it to FILE, a new file");
+    cli::add_file(command, "-o,--output", o->output,
+                  "with --annotate: write it to FILE, a new file\n(- for standard output)");
     return [o](const Invocation& call) {
         if (cli::dashed_before_separator(call.argc, call.argv, o->file)) return cli::unknown_option(o->file, "review");
         return run_review(*o);

@@ -58,6 +58,7 @@ review)
         "Amina - Yusuf, 0-1 (all pieces captured)" \
         "Values are for the side that moves: before the move -> after it." \
         "Start: White to move, win in 19 plies (tables)" \
+        "Decisive: 2. b3-c3, after which White was lost (b3-b1 instead)" \
         "Turning points:" \
         "  2. b3-c3: turned a win into a loss; b3-b1 kept the win" \
         "Moves:" \
@@ -84,6 +85,9 @@ annotate)
     run 0 review ending.pdn --time 0.05 --annotate -o out.pdn
     expect "$ERR" "fetaix: the annotated record is in out.pdn"
     cmp -s out.pdn annotated.pdn || fail "the file written differs from what was printed"
+    # -o - is standard output; --depth gives the same values on every run.
+    run 0 review ending.pdn --depth 3 --annotate -o -
+    [ "$OUT" = "$(cat annotated.pdn)" ] || fail "-o - did not print the record"
     ;;
 refusals)
     # A file that is there is not replaced; -o alone, a game the file lacks, a file that is no record.
@@ -98,7 +102,7 @@ refusals)
     expect "$ERR" "fetaix: review: -o FILE writes the annotated record: add --annotate"
     [ ! -e new.pdn ] || fail "new.pdn was written"
     run 1 review ending.pdn --game 2
-    expect "$ERR" "fetaix: ending.pdn holds 1 game, not a game 2"
+    expect "$ERR" "fetaix: ending.pdn has 1 game: there is no game 2"
     run 2 review ending.pdn --game 0
     echo 'not a record' >bad.pdn
     run 1 review bad.pdn

@@ -243,17 +243,34 @@ inline Review review_game(const Game& game, const ReviewSettings& settings, cons
     limits.stop = stop;
     Game at(game.rules(), game.start());
     std::vector<std::optional<Move>> best(total);
+    // A position whose one legal move the game played is the value of the position after it, as this
+    // review assesses that one (assessed again, a search could differ): filled in from the end.
+    std::vector<bool> forced(total, false);
     for (std::size_t ply = 0; ply < total; ++ply) {
         if (ply > 0 && !at.play(game.move(ply))) break;
-        // The recorded ending (a resignation, a flag) belongs to the last position, not its value.
-        if (stop && stop->load(std::memory_order_relaxed)) return out;
-        out.positions.push_back(assess(at, search, settings.tables, settings.book, limits, &best[ply]));
-        if (stop && stop->load(std::memory_order_relaxed)) {
-            out.positions.pop_back();
-            return out;
+        if (stop && stop->load(std::memory_order_relaxed)) break;
+        if (ply + 1 < total && !at.over() && legal_moves(at.position(), at.rules()).size() == 1 &&
+            !proven_assessment(at, settings.tables, settings.book)) {
+            forced[ply] = true;
+            best[ply] = game.move(ply + 1);
+            out.positions.emplace_back();
+        } else {
+            out.positions.push_back(assess(at, search, settings.tables, settings.book, limits, &best[ply]));
+            if (stop && stop->load(std::memory_order_relaxed)) {
+                out.positions.pop_back();
+                break;
+            }
         }
         if (on_position) on_position(ply + 1, total);
     }
+    while (!out.positions.empty() && forced[out.positions.size() - 1]) out.positions.pop_back();
+    for (std::size_t ply = out.positions.size(); ply-- > 0;)
+        if (forced[ply]) {
+            Assessment a = flipped(out.positions[ply + 1]);
+            if (a.distance) ++*a.distance;
+            if (std::abs(a.score) > kMateBound) a.score += a.score > 0 ? -1 : 1;
+            out.positions[ply] = a;
+        }
     for (std::size_t ply = 0; ply + 1 < out.positions.size(); ++ply)
         out.moves.push_back(judge_move(game, ply, out.positions[ply], out.positions[ply + 1], settings.tables,
                                        settings.book, best[ply]));
@@ -261,8 +278,27 @@ inline Review review_game(const Game& game, const ReviewSettings& settings, cons
     return out;
 }
 
+// In a game won on the board, the loser's move after which its value was lost for good: the last of
+// its moves from a position not lost (proven, or by the engine's measure) into one that is; else its last
+// marked move. Nothing in a drawn or unfinished game, or when no such move is found.
+inline std::optional<std::size_t> decisive_move(const Review& review, Outcome outcome) {
+    if (outcome != Outcome::WhiteWins && outcome != Outcome::BlackWins) return std::nullopt;
+    const Color loser = outcome == Outcome::WhiteWins ? Color::Black : Color::White;
+    const auto lost = [](const Assessment& a) {
+        return a.proven() ? a.high < 0 : a.score < -kMateBound || a.score <= -3 * kGroundLost;
+    };
+    std::optional<std::size_t> last_marked;
+    for (std::size_t i = review.moves.size(); i-- > 0;) {
+        const MoveReview& m = review.moves[i];
+        if (m.mover != loser) continue;
+        if (!lost(m.before) && lost(m.after)) return i;
+        if (!last_marked && m.mark != Mark::None) last_marked = i;
+    }
+    return last_marked;
+}
+
 // A value in words for its side: "win in 17 plies", "draw", "at least a draw", "loss", "+0.35",
-// "a forced win in 5 plies", "lost" (the game is over).
+// "a forced win within 5 plies", "lost" (the game is over).
 inline std::string value_words(const Assessment& a) {
     if (a.proven()) {
         if (a.low == 0 && a.high == 1) return "at least a draw";
@@ -272,8 +308,9 @@ inline std::string value_words(const Assessment& a) {
         if (a.low == 0 || !a.distance) return what;
         return concat(what, " in ", *a.distance, *a.distance == 1 ? " ply" : " plies");
     }
-    if (std::abs(a.score) > kMateBound)
-        return concat(a.score > 0 ? "a forced win in " : "a forced loss in ", kMate - std::abs(a.score), " plies");
+    if (std::abs(a.score) > kMateBound)  // the search's line, which the tables may shorten or lengthen
+        return concat(a.score > 0 ? "a forced win within " : "a forced loss within ", kMate - std::abs(a.score),
+                      " plies");
     const int s = std::abs(a.score);
     return concat(a.score < 0 ? "-" : "+", s / 100, ".", s % 100 / 10, s % 10);
 }
@@ -305,9 +342,9 @@ inline std::string mark_words(const MoveReview& m) {
         return out;
     }
     const std::string instead = concat(to_string(*m.better), " was the engine's choice (", value_words(*m.better_value),
-                                       ")");
-    if (m.before.score > kMateBound) return concat("let a forced win go; ", instead);
-    if (m.after.score < -kMateBound) return concat("walked into a forced loss; ", instead);
+                                       " for ", to_string(m.mover), ")");
+    if (m.before.score > kMateBound) return concat("let a forced win go by the engine's search; ", instead);
+    if (m.after.score < -kMateBound) return concat("walked into a forced loss by the engine's search; ", instead);
     const int lost = m.before.score - m.after.score;
     return concat("lost ", lost / 100, ".", lost % 100 / 10, lost % 10, " by the engine's measure; ", instead);
 }
