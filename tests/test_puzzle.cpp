@@ -97,7 +97,8 @@ TEST_CASE("puzzles: the checker says why a broken puzzle is broken", "[puzzle]")
           "ply 2: b4-b5 is not the longest defence: it loses in 2 plies, b4-c4 in 4");
     CHECK(reason(make("W:Wa1:Be5", {"a1-a2"})) == "not a win: White to move draws");
     CHECK(reason(make("W:Wc3:Bc4", {"a1-a2"})) == "ply 1: illegal move a1-a2: there is no piece of yours on a1");
-    CHECK(reason(make("W:Wa1,a2:BKb3", {"a2-b2", "b3xb1", "a1-b2"})) == "ply 3: illegal move a1-b2: b2 is taken");
+    CHECK(reason(make("W:Wa1,a2:BKb3", {"a2-b2", "b3xb1", "a1-b2"})) ==
+          "ply 3: illegal move a1-b2: a capture is compulsory: a1 can capture");
     CHECK(reason(make("X:Wa1:Be5", {"a1-a2"})) ==
           "bad FEN: column 1: the position must start with the side to move, W or B");
     CHECK(reason(make("W:Wa1:Bz9", {"a1-a2"})) == "bad FEN: column 8: 'z9' is not a point (a1 to e5)");
@@ -108,8 +109,7 @@ TEST_CASE("puzzles: the checker says why a broken puzzle is broken", "[puzzle]")
           "ply 4: c1-c2 comes after the game is over");
     CHECK(reason(make("W:Wa1,a2:BKb3", {})) == "no solution line");
     // A move that does not win, where another does.
-    CHECK(reason(make("W:Wa1,a2:BKb3", {"a1-b1"})).starts_with("ply 1: a1-b1 does not win ("));
-    CHECK(reason(make("W:Wa1,a2:BKb3", {"a1-b1"})).ends_with("; a2-b2 wins"));
+    CHECK(reason(make("W:Wa1,a2:BKb3", {"a1-b1"})) == "ply 1: a1-b1 does not win (a loss in 16 plies); a2-b2 wins");
 
     // A material the tables do not hold is not a broken puzzle: the tables are missing.
     const puzzle::Verdict v = puzzle::check(make("W:Wa1,b1:Bd5,e5", {"a1-a2"}), three_pieces());
