@@ -82,9 +82,10 @@ int run_generate(const PuzzleOptions& o) {
     char took[32];
     std::snprintf(took, sizeof took, "%.1f", seconds);
     std::string out = concat("# fetaix puzzles: id | FEN | rules | themes | difficulty | solution (docs/puzzles.md)\n",
-                             "# made by: fetaix puzzle --generate --count ", o.count, " --pieces ", o.pieces, "\n",
-                             "# ", made.positions, " positions looked at, ", made.candidates,
-                             " distinct puzzles found, ", made.puzzles.size(), " kept\n");
+                             "# made by: fetaix puzzle --generate --count ", o.count, " --pieces ", o.pieces,
+                             " (rules: ", puzzle::rules_text(o.rules), ")\n", "# ", made.positions,
+                             " positions looked at, ", made.candidates, " distinct puzzles found, ",
+                             made.puzzles.size(), " kept\n");
     for (const puzzle::Puzzle& p : made.puzzles) out += puzzle::format_line(p) + '\n';
     std::fwrite(out.data(), 1, out.size(), stdout);
     cli::err(concat("fetaix: puzzle: ", made.puzzles.size(), " puzzles of ", made.candidates, " found in ",
