@@ -58,6 +58,15 @@ constexpr Command kCommands[] = {
      "$XDG_STATE_HOME/fetaix/learn.txt; n goes to the next lesson, ? lists them,\n"
      "q leaves. --screen-reader gives the lessons as lines (type help).",
      add_learn},
+    {"puzzle",
+     "fetaix puzzle --check FILE\n"
+     "fetaix puzzle --generate [--count N] [--pieces P] [RULES]",
+     "Puzzles proven by the endgame tables (docs/puzzles.md): --check proves\n"
+     "each puzzle of FILE sound and unique (one winning move at each turn, the\n"
+     "longest defence between) or says why not (exit status 1); --generate\n"
+     "prints up to N puzzles (default 500) of up to P pieces (2 to 5, default\n"
+     "4) found in the tables. Both need the tables built (fetaix tablebase).",
+     add_puzzle},
     {"hosts", "fetaix hosts", "List the games hosted on this machine: players, turn, watchers.", add_hosts},
     {"games", "fetaix games",
      "List the game history, newest first: #N, date, players, result, moves\n"

@@ -60,6 +60,7 @@ Runner add_solve(CLI::App& command);      // solve.cpp
 Runner add_config(CLI::App& command);     // config.cpp
 Runner add_serve(CLI::App& command);      // serve.cpp
 Runner add_learn(CLI::App& command);      // learn.cpp
+Runner add_puzzle(CLI::App& command);     // puzzle.cpp
 Runner add_help(CLI::App& command);       // help.cpp
 
 }  // namespace fetaix::commands

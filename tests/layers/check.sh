@@ -21,6 +21,7 @@ layers=(
     "src/play               4 play"
     "src/net                4 network"
     "src/learn              4 lessons"
+    "src/puzzle             4 puzzles"
     "src/front              5 what the front ends share"
     "src/tui                6 curses front end"
     "src/line               6 screen-reader front end"
