@@ -238,7 +238,10 @@ TEST_CASE("review: the book's losing first move is the turning point, with a fir
     settings.depth = 2;
     const book::Book& b = solving::proven_book();
     settings.book = &b;
-    const Game game = game_of(to_fen(start_position()), {"d3-c3"});
+    // With the no-progress rule off, as the book's proofs are.
+    Rules unlimited;
+    unlimited.no_progress = 0;
+    const Game game = game_of(to_fen(start_position()), {"d3-c3"}, unlimited);
     // What the book itself says: after 1. d3-c3 Black, to move, has a win (its entry, or a reply into a loss).
     const Position after = game.position();
     const auto black = b.find(after);
@@ -260,6 +263,21 @@ TEST_CASE("review: the book's losing first move is the turning point, with a fir
     const auto kept = b.find(start_position().after(*m.better));
     CHECK(!(kept && kept->value == book::Value::Win));
     CHECK(engine::mark_words(m) == concat("turned a draw into a loss; ", to_string(*m.better), " held the draw"));
+
+    // Under the default limit of 50 plies a book's win may be cut short: after 1. d3-c3 White is proven
+    // only not to win, and the move is not marked; the start is still a draw (a draw holds under any limit).
+    const Game limited = game_of(to_fen(start_position()), {"d3-c3"});
+    const engine::Review under_limit = engine::review_game(limited, settings);
+    const engine::MoveReview& l = under_limit.moves.at(0);
+    CHECK(l.mark == engine::Mark::None);
+    CHECK(l.before.low == 0);
+    CHECK(l.before.high == 0);
+    CHECK(l.after.low == -1);
+    CHECK(l.after.high == 0);
+    CHECK(engine::value_words(l.after) == "at most a draw, a loss with no no-progress limit");
+    CHECK(engine::result_class(l.after) == "at most a draw");
+    CHECK(format_eval_note(engine::eval_note(under_limit.positions[1], Color::Black)) ==
+          "#B= book");  // Black at least draws
 }
 
 TEST_CASE("review: a move between a proven position and one only the engine values is never marked", "[review]") {
@@ -303,6 +321,8 @@ TEST_CASE("review: the decisive move of a game won on the board is the loser's l
     const engine::Review review = engine::review_game(game, settings);
     CHECK(engine::decisive_move(review, game.result().outcome) == std::optional<std::size_t>(2));
     CHECK_FALSE(engine::decisive_move(review, Outcome::Draw));
+    // Called for White (as a flag fallen would): White does not stand lost at the end, so none.
+    CHECK_FALSE(engine::decisive_move(review, Outcome::WhiteWins));
     // A forced move (d2xa5xa1 is Black's only one) has the value of the position after it, exactly.
     REQUIRE(legal_moves(game.position_at(3), game.rules()).size() == 1);
     CHECK(review.moves[3].before.low == review.moves[3].after.low);

@@ -1,6 +1,6 @@
 // `fetaix review FILE.pdn`: every move of a game with the value of the position before and after it, and
 // the moves that changed the result or lost ground; with --annotate, the record with the values as
-// [%eval] comments (docs/review.md).
+// [%eval] comments (docs/guide.md, "review"; docs/notation.md).
 
 #include <unistd.h>
 
@@ -59,7 +59,7 @@ std::vector<std::string> comments_of(const Game& game, const engine::Review& rev
 
 void print_review(const GameRecord& record, const Game& game, const engine::Review& review) {
     const GameResult r = game.result();
-    cli::out(concat(players(record), ", ", result_token(record.result),
+    cli::out(concat(players(record), ", ", result_token(r.outcome),
                     r.outcome != Outcome::Ongoing ? concat(" (", describe(r.reason), ")") : std::string()));
     cli::out(concat("Values are for the side that moves: before the move -> after it."));
     cli::out(concat("Start: ", to_string(game.start().side_to_move), " to move, ",
@@ -148,6 +148,11 @@ int run_review(const ReviewOptions& o) {
     if (o.output.empty() || o.output == "-") {
         std::fwrite(annotated.data(), 1, annotated.size(), stdout);
         return 0;
+    }
+    // Looked at again: the review took a while, and what is there now is not replaced either.
+    if (const store::PathEntry entry = store::inspect_path(o.output); entry.kind != store::EntryKind::Missing) {
+        cli::err(concat("fetaix: ", o.output, " appeared during the review: not replaced (name a new file)"));
+        return 1;
     }
     if (const auto problem = store::write_file_atomically(o.output, annotated)) {
         cli::err(concat("fetaix: ", *problem));

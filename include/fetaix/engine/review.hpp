@@ -1,7 +1,7 @@
 #pragma once
 // The review of a game: every position's value and where it came from (the rules, the endgame tables or
 // the book of proven positions, else a search of a set time), and the moves that changed the result or
-// lost ground by the engine's measure, each with the move that would have kept it (docs/review.md).
+// lost ground by the engine's measure, each with the move that would have kept it (docs/guide.md, "review").
 
 #include <algorithm>
 #include <atomic>
@@ -39,6 +39,9 @@ struct Assessment {
     int low = -1, high = 1;
     std::optional<int> distance;  // plies to the end, when the tables or the rules say it
     int score = 0;                // hundredths of a man, or beyond kMateBound a forced end
+    // A book's win (1) or loss (-1) that holds with the no-progress rule off, where the rules have one: the
+    // value then proves only [0, 1] or [-1, 0].
+    int unlimited_sign = 0;
     bool proven() const { return origin != Origin::Engine; }
     friend bool operator==(const Assessment&, const Assessment&) = default;
 };
@@ -49,6 +52,7 @@ inline Assessment flipped(Assessment a) {
     a.low = -a.high;
     a.high = -low;
     a.score = -a.score;
+    a.unlimited_sign = -a.unlimited_sign;
     return a;
 }
 
@@ -124,17 +128,29 @@ inline std::optional<Assessment> proven_assessment(const Game& game, Tables* tab
             return detail::proven_value(Origin::Tables, s, s, s == 0 ? std::nullopt : std::optional<int>(v->distance));
         }
     if (book && book->applies(rules)) {
+        // The book's values are with the no-progress rule off (docs/solution.md): a draw or a hold stays
+        // one under any limit, which only adds draws, but a win may be cut short by one, so under a limit
+        // a win proves at least a draw and a loss at most a draw.
+        const int decided = rules.no_progress > 0 ? 0 : 1;
+        const auto won = [&] {
+            Assessment a = detail::proven_value(Origin::Book, decided, 1);
+            a.unlimited_sign = decided == 0 ? 1 : 0;
+            return a;
+        };
         if (const auto e = book->find(p)) {
             switch (e->value) {
-                case book::Value::Win: return detail::proven_value(Origin::Book, 1, 1);
+                case book::Value::Win: return won();
                 case book::Value::Draw: return detail::proven_value(Origin::Book, 0, 0);
-                case book::Value::Loss: return detail::proven_value(Origin::Book, -1, -1);
+                case book::Value::Loss: return flipped(won());
                 case book::Value::Holds: return detail::proven_value(Origin::Book, 0, 1);
             }
         }
+        // A move into a position the book has lost for the other side, unless it repeats a position a third time.
         for (const Move& m : legal_moves(p, rules))
-            if (const auto e = book->find(p.after(m)); e && e->value == book::Value::Loss)
-                return detail::proven_value(Origin::Book, 1, 1);
+            if (const auto e = book->find(p.after(m)); e && e->value == book::Value::Loss) {
+                Game next = game;
+                if (next.play(m) && next.result().reason != Reason::Repetition) return won();
+            }
     }
     return std::nullopt;
 }
@@ -163,7 +179,7 @@ inline Assessment assess(const Game& game, Search& search, Tables* tables, const
     const Result r = search.run(game.position(), game.rules(), history_of(game), limits);
     if (best && r.has_move) *best = r.best;
     if (proven) return *proven;
-    // The search's own proof: the tables' move at the root, or the book's verdict on it.
+    // The search's own proof: the tables' move at the root (when every move's material is held).
     if (r.table && holds(*r.table, game.rules(), game.no_progress_count())) {
         const int s = detail::sign_of(r.table->verdict);
         return detail::proven_value(Origin::Tables, s, s,
@@ -278,29 +294,33 @@ inline Review review_game(const Game& game, const ReviewSettings& settings, cons
     return out;
 }
 
-// In a game won on the board, the loser's move after which its value was lost for good: the last of
-// its moves from a position not lost (proven, or by the engine's measure) into one that is; else its last
-// marked move. Nothing in a drawn or unfinished game, or when no such move is found.
+// In a game won where the loser stands lost at the end, the loser's move after which its value was lost
+// for good: the last of its moves from a position not lost (proven, or three men down or a forced loss
+// by the engine's measure) into one that is. Nothing in a drawn or unfinished game, nor otherwise.
 inline std::optional<std::size_t> decisive_move(const Review& review, Outcome outcome) {
     if (outcome != Outcome::WhiteWins && outcome != Outcome::BlackWins) return std::nullopt;
     const Color loser = outcome == Outcome::WhiteWins ? Color::Black : Color::White;
     const auto lost = [](const Assessment& a) {
         return a.proven() ? a.high < 0 : a.score < -kMateBound || a.score <= -3 * kGroundLost;
     };
-    std::optional<std::size_t> last_marked;
+    // The loser must stand lost at the end (a flag fallen or a resignation in a fair position has none).
+    if (review.moves.empty() || !review.complete) return std::nullopt;
+    const MoveReview& last = review.moves.back();
+    if (!lost(last.mover == loser ? last.after : flipped(last.after))) return std::nullopt;
     for (std::size_t i = review.moves.size(); i-- > 0;) {
         const MoveReview& m = review.moves[i];
-        if (m.mover != loser) continue;
-        if (!lost(m.before) && lost(m.after)) return i;
-        if (!last_marked && m.mark != Mark::None) last_marked = i;
+        if (m.mover == loser && !lost(m.before) && lost(m.after)) return i;
     }
-    return last_marked;
+    return std::nullopt;
 }
 
 // A value in words for its side: "win in 17 plies", "draw", "at least a draw", "loss", "+0.35",
 // "a forced win within 5 plies", "lost" (the game is over).
 inline std::string value_words(const Assessment& a) {
     if (a.proven()) {
+        if (a.unlimited_sign != 0)
+            return concat(a.unlimited_sign > 0 ? "at least a draw, a win" : "at most a draw, a loss",
+                          " with no no-progress limit");
         if (a.low == 0 && a.high == 1) return "at least a draw";
         if (a.low != a.high) return "at most a draw";
         if (a.distance == 0) return a.low > 0 ? "won" : "lost";  // the game is over
@@ -323,6 +343,7 @@ inline std::string assessment_words(const Assessment& a) {
 // The result words of a value's class: "win", "draw", "loss", "at least a draw".
 inline std::string result_class(const Assessment& a) {
     if (a.low == 0 && a.high == 1) return "at least a draw";
+    if (a.low == -1 && a.high == 0) return "at most a draw";
     return a.low > 0 ? "a win" : a.low < 0 ? "a loss" : "a draw";
 }
 
