@@ -12,21 +12,13 @@
 #include <fetaix/solve/tablebase.hpp>
 
 #include "helpers.hpp"
+#include "solved_tables.hpp"
 
 using namespace fetaix;
 using fetaix::test::fen;
 namespace tb = fetaix::tablebase;
 
 namespace {
-
-const tb::Set& three_pieces() {
-    static const tb::Set set = [] {
-        tb::Set s;
-        for (const tb::Material& m : tb::stored_materials_up_to(3)) s.add(tb::solve(m, Rules{}, s).value());
-        return s;
-    }();
-    return set;
-}
 
 // The side to move's value as a score at the root, as the search's mates are: kMate - D for a win in D.
 int root_score(const tb::Value& v) {
@@ -38,7 +30,7 @@ int root_score(const tb::Value& v) {
 
 TEST_CASE("engine with tables: a root the tables hold is answered with their move and value", "[engine][tablebase]") {
     const Rules rules;
-    const tb::Set& set = three_pieces();
+    const tb::Set& set = test::solved_tables(3);
     engine::SetTables tables(set);
     engine::Search search(1u << 12);
     search.set_tables(&tables);
@@ -76,7 +68,7 @@ TEST_CASE("engine with tables: a root the tables hold is answered with their mov
 
 TEST_CASE("engine with tables: a held position in the search is scored from them", "[engine][tablebase]") {
     const Rules rules;
-    const tb::Set& set = three_pieces();
+    const tb::Set& set = test::solved_tables(3);
     engine::SetTables tables(set);
     engine::Limits depth1;
     depth1.depth = 1;
@@ -117,7 +109,7 @@ TEST_CASE("engine with tables: a held position in the search is scored from them
 
 TEST_CASE("engine with tables: level 8 wins a held ending in exactly the tables' distance", "[engine][tablebase]") {
     const Rules rules;
-    const tb::Set& set = three_pieces();
+    const tb::Set& set = test::solved_tables(3);
     engine::SetTables tables(set);
     // The longest win of White's man and mullah against a mullah, White to move.
     const tb::Material material{1, 1, 0, 1};
@@ -154,7 +146,7 @@ TEST_CASE("engine with tables: level 8 wins a held ending in exactly the tables'
 TEST_CASE("engine with tables: a value the no-progress count may not leave time for is searched",
           "[engine][tablebase]") {
     const Rules rules;  // no-progress draw after 50 plies
-    engine::SetTables tables(three_pieces());
+    engine::SetTables tables(test::solved_tables(3));
     engine::Search search(1u << 14);
     search.set_tables(&tables);
     engine::Limits limits;

@@ -14,21 +14,13 @@
 
 #include "helpers.hpp"
 #include "solve/proven_book.hpp"
+#include "solved_tables.hpp"
 
 using namespace fetaix;
 using fetaix::test::fen;
 namespace tb = fetaix::tablebase;
 
 namespace {
-
-const tb::Set& up_to_three() {
-    static const tb::Set set = [] {
-        tb::Set s;
-        for (const tb::Material& m : tb::stored_materials_up_to(3)) s.add(tb::solve(m, Rules{}, s).value());
-        return s;
-    }();
-    return set;
-}
 
 Game game_of(std::string_view start, std::initializer_list<std::string_view> moves, const Rules& rules = {}) {
     Game g(rules, fen(start));
@@ -46,7 +38,7 @@ bool takes_the_last_piece(const Position& p, const Rules& rules) {
 
 TEST_CASE("review: a move from a won ending into a lost one is the turning point, with the move that kept the win",
           "[review]") {
-    engine::SetTables tables(up_to_three());
+    engine::SetTables tables(test::solved_tables(3));
     engine::ReviewSettings settings;
     settings.depth = 4;
     settings.tables = &tables;
@@ -59,7 +51,7 @@ TEST_CASE("review: a move from a won ending into a lost one is the turning point
     REQUIRE(review.moves.size() == 3);
     // Every value is the tables' own, for the side to move.
     for (std::size_t ply = 0; ply < 4; ++ply) {
-        const tb::Value v = *up_to_three().probe(game.position_at(ply));
+        const tb::Value v = *test::solved_tables(3).probe(game.position_at(ply));
         const engine::Assessment& a = review.positions[ply];
         CHECK(a.origin == engine::Origin::Tables);
         const int expected = v.verdict == tb::Verdict::Win ? 1 : v.verdict == tb::Verdict::Loss ? -1 : 0;
@@ -79,18 +71,18 @@ TEST_CASE("review: a move from a won ending into a lost one is the turning point
     int quickest = 1000;
     std::vector<Move> winning;
     for (const Move& m : legal_moves(before, game.rules())) {
-        const tb::Value after = *up_to_three().probe(before.after(m));
+        const tb::Value after = *test::solved_tables(3).probe(before.after(m));
         if (after.verdict != tb::Verdict::Loss) continue;
         winning.push_back(m);
         quickest = std::min(quickest, after.distance);
     }
     REQUIRE(std::find(winning.begin(), winning.end(), *turn.better) != winning.end());
-    CHECK(up_to_three().probe(before.after(*turn.better))->distance == quickest);
+    CHECK(test::solved_tables(3).probe(before.after(*turn.better))->distance == quickest);
     CHECK(engine::mark_words(turn) == concat("turned a win into a loss; ", to_string(*turn.better), " kept the win"));
 }
 
 TEST_CASE("review: a move that throws a win away to a draw is marked, one that wins more slowly is not", "[review]") {
-    engine::SetTables tables(up_to_three());
+    engine::SetTables tables(test::solved_tables(3));
     engine::ReviewSettings settings;
     settings.depth = 4;
     settings.tables = &tables;
@@ -100,7 +92,7 @@ TEST_CASE("review: a move that throws a win away to a draw is marked, one that w
         REQUIRE(game.play(m));
         const engine::Review review = engine::review_game(game, settings);
         REQUIRE(review.moves.size() == 1);
-        const tb::Value after = *up_to_three().probe(start.after(m));
+        const tb::Value after = *test::solved_tables(3).probe(start.after(m));
         // Still a win (the opponent lost) whatever its length: unmarked; else marked, as a draw or a loss.
         INFO(to_string(m));
         CHECK((review.moves[0].mark == engine::Mark::Turned) == (after.verdict != tb::Verdict::Loss));
@@ -139,8 +131,10 @@ TEST_CASE("review: the start is a draw the book proves, and the book's first mov
     const engine::Review review = engine::review_game(game, settings);
     REQUIRE(review.positions.size() == 1);
     CHECK(review.positions[0].origin == engine::Origin::Book);
+    // Exactly a draw: not "at least" nor "at most" one.
     CHECK(review.positions[0].low == 0);
-    CHECK(engine::value_words(review.positions[0]).find("draw") != std::string::npos);
+    CHECK(review.positions[0].high == 0);
+    CHECK(engine::result_class(review.positions[0]) == "a draw");
 }
 
 TEST_CASE("review: a game that ended by the rules ends on the rules' value", "[review]") {
@@ -160,11 +154,35 @@ TEST_CASE("review: a game that ended by the rules ends on the rules' value", "[r
 }
 
 TEST_CASE("review: a stop ends the review with the positions done, not complete", "[review]") {
-    std::atomic<bool> stop{true};
-    const Game game = game_of("W:Wa1,b2,c2,d1,e1:Bc4,a5,b5,d5,e5", {"a1-a2"});
-    const engine::Review review = engine::review_game(game, {}, &stop);
+    engine::ReviewSettings settings;
+    settings.depth = 2;
+    // Three moves from the start, each the first legal move after which the reply is a choice (a forced
+    // position takes its value from the next one, so is not done on its own).
+    Game game(Rules{}, start_position());
+    for (int i = 0; i < 3; ++i)
+        for (const Move& m : legal_moves(game.position(), game.rules()))
+            if (legal_moves(game.position().after(m), game.rules()).size() > 1) {
+                REQUIRE(game.play(m));
+                break;
+            }
+    REQUIRE(game.ply() == 3);
+    // Asked to stop as the second of the four positions is done: the review ends there.
+    std::atomic<bool> stop{false};
+    std::size_t last_total = 0;
+    const engine::Review review = engine::review_game(game, settings, &stop, [&](std::size_t done, std::size_t total) {
+        last_total = total;
+        if (done == 2) stop = true;
+    });
+    CHECK(last_total == 4);
     CHECK(!review.complete);
-    CHECK(review.positions.empty());
+    CHECK(review.positions.size() == 2);
+    CHECK(review.moves.size() == 1);
+
+    // Asked before it starts: nothing done.
+    std::atomic<bool> stopped{true};
+    const engine::Review none = engine::review_game(game, settings, &stopped);
+    CHECK(!none.complete);
+    CHECK(none.positions.empty());
 }
 
 TEST_CASE("eval notes: each kind written and read back the same", "[review][pdn]") {
@@ -194,7 +212,7 @@ TEST_CASE("eval notes: each kind written and read back the same", "[review][pdn]
 }
 
 TEST_CASE("eval notes: an annotated record is read back with the values it was written with", "[review][pdn]") {
-    engine::SetTables tables(up_to_three());
+    engine::SetTables tables(test::solved_tables(3));
     engine::ReviewSettings settings;
     settings.depth = 4;
     settings.tables = &tables;
@@ -213,7 +231,8 @@ TEST_CASE("eval notes: an annotated record is read back with the values it was w
     REQUIRE(r.evals.size() == 4);
     // White wins in 19 at the start (the tables: White to move), still White's after 1. d3-b3 and 1... e1-d2,
     // then Black's in one ply after 2. b3-c3.
-    CHECK(format_eval_note(*r.evals[0]) == concat("#W", up_to_three().probe(game.position_at(0))->distance, " tables"));
+    CHECK(format_eval_note(*r.evals[0]) ==
+          concat("#W", test::solved_tables(3).probe(game.position_at(0))->distance, " tables"));
     CHECK(r.evals[1]->outcome == Outcome::WhiteWins);
     CHECK(r.evals[2]->outcome == Outcome::WhiteWins);
     CHECK(format_eval_note(*r.evals[3]) == "#B1 tables");
@@ -281,7 +300,7 @@ TEST_CASE("review: the book's losing first move is the turning point, with a fir
 }
 
 TEST_CASE("review: a move between a proven position and one only the engine values is never marked", "[review]") {
-    engine::SetTables tables(up_to_three());
+    engine::SetTables tables(test::solved_tables(3));
     engine::ReviewSettings settings;
     settings.depth = 3;
     settings.tables = &tables;
@@ -311,7 +330,7 @@ TEST_CASE("review: a move between a proven position and one only the engine valu
 
 TEST_CASE("review: the decisive move of a game won on the board is the loser's last move into a lost position",
           "[review]") {
-    engine::SetTables tables(up_to_three());
+    engine::SetTables tables(test::solved_tables(3));
     engine::ReviewSettings settings;
     settings.depth = 4;
     settings.tables = &tables;

@@ -127,16 +127,20 @@ int run_review(const ReviewOptions& o) {
     settings.book = sources.book();
     // Ctrl-C stops the analysis; what was done is not printed as if it were the whole.
     std::signal(SIGINT, [](int) { interrupted = true; });
+    // The position being worked on, from the first: a search may take the whole --time.
     const bool show_progress = isatty(STDERR_FILENO) != 0;
+    const std::size_t positions = game.ply() + 1;
+    if (show_progress) std::fprintf(stderr, "reviewing: position 1 of %zu", positions);
     const engine::Review review = engine::review_game(
         game, settings, &interrupted, [&](std::size_t done, std::size_t total) {
-            if (show_progress) std::fprintf(stderr, "\rreviewing: position %zu of %zu", done, total);
+            if (show_progress && done < total)
+                std::fprintf(stderr, "\rreviewing: position %zu of %zu", done + 1, total);
         });
     if (show_progress) std::fprintf(stderr, "\r\033[K");
     if (const std::string problem = tables->take_problem(); !problem.empty())
         cli::err(concat("fetaix: review: endgame table not used: ", problem));
     if (!review.complete) {
-        cli::err(concat("fetaix: review: stopped after ", review.positions.size(), " of ", game.ply() + 1,
+        cli::err(concat("fetaix: review: stopped after ", review.positions.size(), " of ", positions,
                         " positions; nothing written"));
         return 130;
     }

@@ -424,3 +424,25 @@ e2e_browse_computer() {
     wait_for '^White to move'
     wait_for '^Back to the game\.'
 }
+
+e2e_review_interrupted() {
+    # fetaix review on a terminal shows its progress; Ctrl-C stops it with exit status 130, and neither
+    # the review nor the annotated record is written. A middle game no table nor the book holds, so each
+    # position is an engine search of 30 s: still running when stopped.
+    cat >"$STATE/middle.pdn" <<'PDN'
+[FEN "W:Wa1,b1,c1,d1,e1,a2,b2:Ba5,b5,c5,d5,e5,d4,e4"]
+
+1. b2-b3 d4-c4 *
+PDN
+    mkdir "$STATE/data"
+    start_shell "XDG_DATA_HOME='$STATE/data'"
+    keys -l "cd '$STATE' && $BIN review middle.pdn --time 30 --annotate -o out.pdn; echo \"status=\$?\"; ls"
+    keys Enter
+    wait_for '^reviewing: position 1 of 3'
+    keys C-c
+    wait_for '^status=130$' 10
+    wait_for '^fetaix: review: stopped after 0 of 3 positions; nothing written$'
+    wait_for '^data +middle.pdn$'
+    [ ! -e "$STATE/out.pdn" ] || fail "an interrupted review wrote out.pdn"
+    if screen | grep -q '^\[FEN'; then fail "an interrupted review printed the record"; fi
+}
