@@ -463,6 +463,21 @@ TEST_CASE("history: a game ended again replaces its earlier record, and nothing 
     CHECK(history_files(folder).size() == 4);
 }
 
+TEST_CASE("history: #N names the history's game N, newest first; any other name is a file", "[store][history]") {
+    const std::vector<std::string> past{"/h/new.pdn", "/h/mid.pdn", "/h/old.pdn"};
+    CHECK(*store::record_path("#1", past) == "/h/new.pdn");
+    CHECK(*store::record_path("#3", past) == "/h/old.pdn");
+    CHECK(*store::record_path("game.pdn", past) == "game.pdn");
+    CHECK(*store::record_path("./#1", past) == "./#1");
+    CHECK(store::record_path("#4", past).error().message == "the game history has #1 to #3");
+    CHECK(store::record_path("#0", past).error().message == "the game history has #1 to #3");
+    CHECK(store::record_path("#x", past).error().message == "a game of the history is # and its number, #1 to #3");
+    CHECK(store::record_path("#", past).error().message == "a game of the history is # and its number, #1 to #3");
+    CHECK(store::record_path("#99999999999999999999", past).error().message ==
+          "a game of the history is # and its number, #1 to #3");
+    CHECK(store::record_path("#1", {}).error().message == "the game history is empty");
+}
+
 TEST_CASE("history: moves are counted as the move list numbers them", "[store][history]") {
     const auto moves_of = [](const char* text) { return full_moves(parse_pdn(text)->front()); };
     CHECK(moves_of("*") == 0);

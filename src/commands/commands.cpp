@@ -28,7 +28,7 @@ constexpr Command kCommands[] = {
      "Prints 'depth=D nodes=N time=SECONDS nps=NODES_PER_SECOND' per depth;\n"
      "--divide first prints each legal move with its count at DEPTH.",
      add_perft},
-    {"replay", "fetaix replay FILE.pdn [--ascii]",
+    {"replay", "fetaix replay FILE.pdn|#N [--ascii]",
      "Step through a saved game ([ ] or arrows, Home, End), changing nothing.", add_replay},
     {"host",
      "fetaix host [NAME] [--as white|black|random] [--shared] [--resume | --new]\n       [--name PLAYER] [--clock SPEC] [RULES]",
@@ -76,7 +76,7 @@ constexpr Command kCommands[] = {
      "Check every game of a record against the rules: print each result, or\n"
      "the first error with its line and column (exit status 1).",
      add_check},
-    {"review", "fetaix review FILE.pdn [--game N] [--time SECONDS | --depth N]\n       [--annotate [-o FILE]]",
+    {"review", "fetaix review FILE.pdn|#N [--game N] [--time SECONDS | --depth N]\n       [--annotate [-o FILE]]",
      "Every move of a game with the value before and after it: proven (the\n"
      "rules, the endgame tables, the book) or the engine's, --time a position\n"
      "(default 1); the move that decided it, and the moves that changed the\n"

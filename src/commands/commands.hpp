@@ -5,6 +5,7 @@
 // table, reads the settings once and runs the command used.
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string_view>
 
@@ -40,6 +41,10 @@ std::span<const Command> all();
 
 // The table's row of a command ("" is the game).
 const Command& text_of(std::string_view name);
+
+// A game record named on the command line: the file, or "#N", the game history's game N as `fetaix
+// games` numbers them. Nothing (with the reason said on standard error) for a number the history lacks.
+std::optional<std::string> record_file(const std::string& name);  // listings.cpp
 
 // Each command's options and runner, in the file named after it.
 Runner add_game(CLI::App& command);       // play.cpp

@@ -1,5 +1,6 @@
 // `fetaix hosts` and `fetaix games`: the games hosted on this machine, and the game history.
 
+#include <optional>
 #include <string>
 #include <sys/stat.h>
 #include <utility>
@@ -54,6 +55,28 @@ int run_hosts() {
     for (const net::HostListing& l : all) cli::out(hosted_line(l));
     return 0;
 }
+
+}  // namespace
+
+std::optional<std::string> record_file(const std::string& name) {
+    std::vector<std::string> past;
+    if (store::names_history_game(name)) {
+        std::string problem;
+        past = store::history_files(store::history_directory(store::state_directory()), &problem);
+        if (!problem.empty()) {
+            cli::err(concat("fetaix: ", name, ": ", problem));
+            return std::nullopt;
+        }
+    }
+    Expected<std::string> path = store::record_path(name, past);
+    if (!path) {
+        cli::err(concat("fetaix: ", name, ": ", path.error().message, " (fetaix games lists them)"));
+        return std::nullopt;
+    }
+    return std::move(*path);
+}
+
+namespace {
 
 // The game history, newest first, numbered as the Open prompt (o) takes them: #1 is the newest.
 int run_games() {

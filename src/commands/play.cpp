@@ -167,7 +167,9 @@ Runner add_replay(CLI::App& command) {
         CLI::Option* ascii_flag = nullptr;
     };
     auto replay = std::make_shared<Replay>();
-    command.add_option("FILE.pdn", replay->file, "the game record")->required()->type_name("");
+    command.add_option("FILE.pdn", replay->file, "the game record, or #N, game N of the history")
+        ->required()
+        ->type_name("");
     replay->ascii_flag = command.add_flag("--ascii", replay->ascii, "plain ASCII lines and pieces");
     return [replay](const Invocation& call) {
         if (cli::dashed_before_separator(call.argc, call.argv, replay->file))
@@ -179,7 +181,9 @@ Runner add_replay(CLI::App& command) {
         gave.ascii = replay->ascii_flag;
         gave.white = gave.black = true;
         apply_settings(options, call.settings, gave);
-        if (const auto status = load_record(replay->file, options)) return *status;
+        const std::optional<std::string> path = record_file(replay->file);
+        if (!path) return 1;
+        if (const auto status = load_record(*path, options)) return *status;
         options.replay = true;
         return run_app(std::move(options));
     };

@@ -91,18 +91,20 @@ std::atomic<bool> interrupted{false};
 int run_review(const ReviewOptions& o) {
     if (!o.output.empty() && !o.annotate)
         return cli::usage_error("review: -o FILE writes the annotated record: add --annotate");
-    auto text = store::read_record_file(o.file);
+    const std::optional<std::string> path = record_file(o.file);
+    if (!path) return 1;
+    auto text = store::read_record_file(*path);
     if (!text) {
         cli::err(concat("fetaix: ", text.error().describe()));
         return 1;
     }
     auto records = parse_pdn(*text);
     if (!records) {
-        cli::err(concat("fetaix: ", o.file, ": ", records.error().describe()));
+        cli::err(concat("fetaix: ", *path, ": ", records.error().describe()));
         return 1;
     }
     if (static_cast<std::size_t>(o.game) > records->size()) {
-        cli::err(concat("fetaix: ", o.file, " has ", records->size(), " game", records->size() == 1 ? "" : "s",
+        cli::err(concat("fetaix: ", *path, " has ", records->size(), " game", records->size() == 1 ? "" : "s",
                         ": there is no game ", o.game));
         return 1;
     }
@@ -170,7 +172,7 @@ int run_review(const ReviewOptions& o) {
 
 Runner add_review(CLI::App& command) {
     auto o = std::make_shared<ReviewOptions>();
-    command.add_option("FILE.pdn", o->file, "the game record")->required()->type_name("");
+    command.add_option("FILE.pdn", o->file, "the game record, or #N, game N of the history")->required()->type_name("");
     cli::add_whole(
         command, "--game", "N", 1, 1000000, [o](long long n) { o->game = static_cast<int>(n); }, "a game number",
         "review the record's game N (default 1)");

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "game_text.hpp"
+#include "store/history.hpp"
 
 namespace fetaix::front {
 
@@ -1113,23 +1114,14 @@ bool Controller::submit_open(const std::string& text) {
         ui_.message = "Opening is not available.";
         return false;
     }
-    std::string path = text;
-    if (text[0] == '#') {
-        // A game of the history, numbered as `fetaix games` lists them.
-        const std::vector<std::string> past = files_.history ? files_.history() : std::vector<std::string>{};
-        const std::string digits = text.substr(1);
-        const bool number = !digits.empty() && digits.size() <= 6 &&
-                            digits.find_first_not_of("0123456789") == std::string::npos;
-        const std::size_t n = number ? std::stoul(digits) : 0;
-        if (n < 1 || n > past.size()) {
-            ui_.message = past.empty() ? concat("Not opened: the game history is empty.")
-                          : number     ? concat("Not opened: the game history has #1 to #", past.size(), ".")
-                                       : concat("Not opened: a game of the history is # and its number, #1 to #",
-                                                past.size(), ".");
-            return false;
-        }
-        path = past[n - 1];
+    // A game of the history, numbered as `fetaix games` lists them, or a file.
+    const Expected<std::string> named = store::record_path(
+        text, store::names_history_game(text) && files_.history ? files_.history() : std::vector<std::string>{});
+    if (!named) {
+        ui_.message = concat("Not opened: ", named.error().message, ".");
+        return false;
     }
+    const std::string& path = *named;
     // Read on the program's worker thread: a long record takes a while to check, and the
     // screen answers meanwhile. The prompt stays open behind, for a name to correct.
     read_request_ = path;

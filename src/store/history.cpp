@@ -101,6 +101,18 @@ std::vector<std::string> history_files(const std::string& folder, std::string* p
     return names;
 }
 
+Expected<std::string> record_path(std::string_view name, const std::vector<std::string>& past) {
+    if (!names_history_game(name)) return std::string(name);
+    const std::string_view digits = name.substr(1);
+    const bool number = !digits.empty() && digits.size() <= 6 &&
+                        digits.find_first_not_of("0123456789") == std::string_view::npos;
+    const std::size_t n = number ? std::stoul(std::string(digits)) : 0;
+    if (n >= 1 && n <= past.size()) return past[n - 1];
+    if (past.empty()) return Error{"the game history is empty"};
+    if (number) return Error{concat("the game history has #1 to #", past.size())};
+    return Error{concat("a game of the history is # and its number, #1 to #", past.size())};
+}
+
 std::size_t full_moves(const GameRecord& record) {
     return fetaix::full_moves(record.start.side_to_move, record.moves.size());
 }

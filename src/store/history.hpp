@@ -31,6 +31,12 @@ Expected<std::string> archive_record(const std::string& folder, std::string_view
 // exists but cannot be read sets `problem`, when given.
 std::vector<std::string> history_files(const std::string& folder, std::string* problem = nullptr);
 
+// What a name of a game stands for: "#N" is the history's game N as `fetaix games` numbers them
+// (`past`: history_files, newest first), any other name the file it names. A number the history does
+// not have is an error that says which it has.
+Expected<std::string> record_path(std::string_view name, const std::vector<std::string>& past);
+inline bool names_history_game(std::string_view name) { return name.starts_with('#'); }
+
 // Moves as numbered in the move list ("1. c2-c3 c4xc2" is one move): White's and Black's turns
 // together, a last move by one side alone counting as one.
 std::size_t full_moves(const GameRecord& record);

@@ -318,6 +318,21 @@ e2e_replay() {
     rm -rf "$work"
 }
 
+e2e_replay_history() {
+    # `fetaix replay '#N'` replays the game history's game N, newest first, as `fetaix games` lists it.
+    mkdir -p "$STATE/fetaix/games"
+    printf '[White "Old"]\n1. d2-c3 *\n' >"$STATE/fetaix/games/20261130-141502-001.pdn"
+    printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 *\n' >"$STATE/fetaix/games/20261201-090000-001.pdn"
+    start_game replay "'#2'"
+    wait_for 'Replay: start of the game \(1 move\)'
+    $T kill-server
+    start_game replay "'#1'"
+    wait_for 'Replay: start of the game \(2 moves\)'
+    wait_for 'Ali'
+    keys q
+    wait_for 'EXITED 0'
+}
+
 e2e_tags_kept() {
     # Tags the record came with survive opening and saving, and the autosave.
     work=$(mktemp -d)

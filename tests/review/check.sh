@@ -110,5 +110,24 @@ refusals)
     run 1 review missing.pdn
     [ -n "$ERR" ] || fail "a missing file said nothing"
     ;;
+history)
+    # '#N' is the game history's game N, newest first, as `fetaix games` numbers them.
+    run 1 review '#1'
+    expect "$ERR" "fetaix: #1: the game history is empty (fetaix games lists them)"
+    run 0 tablebase build --pieces 3
+    run 0 review ending.pdn --time 0.05
+    from_file=$OUT
+    mkdir -p "$XDG_STATE_HOME/fetaix/games"
+    echo '1. c2-c3 *' >"$XDG_STATE_HOME/fetaix/games/20261130-141502-001.pdn"
+    cp ending.pdn "$XDG_STATE_HOME/fetaix/games/20261201-090000-001.pdn"
+    run 0 review '#1' --time 0.05
+    [ "$OUT" = "$from_file" ] || fail "review '#1' is not the review of the newest game"
+    run 1 review '#3'
+    expect "$ERR" "fetaix: #3: the game history has #1 to #2 (fetaix games lists them)"
+    run 1 review '#one'
+    expect "$ERR" "fetaix: #one: a game of the history is # and its number, #1 to #2 (fetaix games lists them)"
+    run 1 replay '#3'
+    expect "$ERR" "fetaix: #3: the game history has #1 to #2 (fetaix games lists them)"
+    ;;
 *) fail "no test named $1" ;;
 esac
