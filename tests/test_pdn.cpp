@@ -329,3 +329,34 @@ TEST_CASE("pdn: a record is written within its limit by cutting the longest tags
     REQUIRE_FALSE(none);
     CHECK(none.error().message == "the game's record would be over 40 bytes, more than a record may hold");
 }
+
+TEST_CASE("pdn: comments are kept by ply, [%clock] aside, and written back the same", "[pdn]") {
+    const auto records = parse_pdn(
+        "[TimeControl \"1\"]\n{before} 1. d2-c3 {[%clock w0:00:58 B0:01:00]} "
+        "{[%eval +0.10]}\nb4xd2 {[%eval -0.20]\n  lost\ta  man} {and more} *");
+    REQUIRE(records);
+    const GameRecord& r = records->front();
+    CHECK(r.comments == std::vector<std::string>{"before", "[%eval +0.10]", "[%eval -0.20] lost a man and more"});
+    REQUIRE(r.evals.size() == 3);
+    CHECK(format_eval_note(*r.evals[2]) == "-0.20");
+    // Written back with them and read again: the same comments, and the clocks from the game alone.
+    const std::string text = format_pdn(to_game(r), r.tags, false, r.comments);
+    CHECK(text.find("{[%clock w0:00:58 B0:01:00]} {[%eval +0.10]}") != std::string::npos);
+    const auto again = parse_pdn(text);
+    REQUIRE(again);
+    CHECK(again->front().comments == r.comments);
+    CHECK(again->front().evals.size() == 3);
+}
+
+TEST_CASE("pdn: a record over the limit drops its comments first, and says so", "[pdn]") {
+    Game game(Rules{}, start_position());
+    REQUIRE(game.play("d2-c3"));
+    const std::vector<std::string> comments{"", std::string(2000, 'x')};
+    const auto fitted = format_pdn_within(game, {Tag{"Event", "e"}}, false, 1000, comments);
+    REQUIRE(fitted);
+    CHECK(fitted->text.find("xxx") == std::string::npos);
+    CHECK(fitted->cut == std::vector<std::string>{"comments"});
+    CHECK(cut_tags_text(fitted->cut) == "the comments");
+    CHECK(cut_tags_text({"comments", "Event"}) == "the comments and the Event tag");
+    CHECK(cut_tags_text({"Event", "Site"}) == "the Event and Site tags");
+}

@@ -335,3 +335,28 @@ TEST_CASE("table: the autosave's tags name the history's record of the game; a s
     CHECK(t.history().path == "/state/history/2026-12-05-0930.pdn");
     CHECK(t.history().kept == "key");
 }
+
+TEST_CASE("table: a record's comments are kept for the plies whose moves are still the record's",
+          "[play][table][pdn]") {
+    const auto records = parse_pdn(
+        "{start note} 1. d2-c3 {[%eval +0.10]} b4xd2 {[%eval -0.20] lost a man} "
+        "2. e1xc3 {[%eval +1.00]} *");
+    REQUIRE(records);
+    const GameRecord& record = records->front();
+    Table t{Rules{}, start_position()};
+    t.begin(to_game(record), record.start, &record);
+    const std::vector<std::string> all{"start note", "[%eval +0.10]", "[%eval -0.20] lost a man", "[%eval +1.00]"};
+    CHECK(t.comments() == all);
+    // Taken back, the last move's comment goes; played again, it comes back.
+    REQUIRE(t.undo());
+    CHECK(t.comments() == std::vector<std::string>(all.begin(), all.begin() + 3));
+    REQUIRE(t.play(move_in(t.game(), "e1xc3")));
+    CHECK(t.comments() == all);
+    // Another move in its place: the comments after it are not this game's.
+    REQUIRE(t.undo());
+    REQUIRE(t.play(move_in(t.game(), "b2xb4")));
+    CHECK(t.comments() == std::vector<std::string>(all.begin(), all.begin() + 3));
+    // A new game has none.
+    t.begin(Game(Rules{}, start_position()), start_position());
+    CHECK(t.comments().empty());
+}

@@ -81,6 +81,10 @@ struct GameRecord {
     // The values its [%eval] comments give, by ply (0: before the first move), when it has any
     // (fetaix review --annotate writes them); as long as `moves` plus one then.
     std::vector<std::optional<EvalNote>> evals;
+    // Its comments, by ply (0: before the first move; several at one ply joined by a space), without
+    // the [%clock] commands the game's clocks are written from; for saving the game again. Empty when
+    // it has none, else as long as `moves` plus one.
+    std::vector<std::string> comments;
     // The game as parse_pdn replayed it, redo line included: to_game starts from it rather than check
     // every move a second time, which under majority can cost a search each. Empty in a record made
     // otherwise (or whose moves were changed after reading: reset it then).
@@ -229,8 +233,15 @@ struct FittedRecord {
     std::vector<std::string> cut;
 };
 inline Expected<FittedRecord> format_pdn_within(const Game& game, std::vector<Tag> extra, bool with_redo,
-                                                std::size_t limit = kMaxRecordBytes) {
-    FittedRecord out{format_pdn(game, extra, with_redo), {}};
+                                                std::size_t limit = kMaxRecordBytes,
+                                                std::vector<std::string> comments = {}) {
+    FittedRecord out{format_pdn(game, extra, with_redo, comments), {}};
+    // The comments go first, whole: they are the record's own, not the game's.
+    if (out.text.size() > limit && !comments.empty()) {
+        comments.clear();
+        out.cut.push_back("comments");
+        out.text = format_pdn(game, extra, with_redo);
+    }
     while (out.text.size() > limit) {
         Tag* longest = nullptr;
         for (Tag& t : extra)
@@ -249,12 +260,17 @@ inline Expected<FittedRecord> format_pdn_within(const Game& game, std::vector<Ta
     return out;
 }
 
-// "the Event tag", "the Event and Site tags": the tags format_pdn_within cut, for a note.
+// "the Event tag", "the Event and Site tags", "the comments and the Event tag": what format_pdn_within
+// cut, for a note.
 inline std::string cut_tags_text(const std::vector<std::string>& cut) {
+    const bool comments = !cut.empty() && cut.front() == "comments";
+    const std::size_t tags = cut.size() - (comments ? 1 : 0);
     std::string names;
-    for (std::size_t i = 0; i < cut.size(); ++i)
-        names += concat(i == 0 ? "" : i + 1 == cut.size() ? " and " : ", ", cut[i]);
-    return concat("the ", names, cut.size() == 1 ? " tag" : " tags");
+    for (std::size_t i = comments ? 1 : 0; i < cut.size(); ++i)
+        names += concat(names.empty() ? "" : i + 1 == cut.size() ? " and " : ", ", cut[i]);
+    const std::string tag_text = tags == 0 ? "" : concat("the ", names, tags == 1 ? " tag" : " tags");
+    if (!comments) return tag_text;
+    return tags == 0 ? std::string("the comments") : concat("the comments and ", tag_text);
 }
 
 namespace detail {
@@ -383,6 +399,7 @@ private:
     std::optional<Error> read_clock_comments(Game& replay, GameRecord& game) {
         for (const Token& comment : std::exchange(comments_, {})) {
             read_eval_comment(comment, replay.ply(), game);
+            keep_comment(comment.text, replay.ply(), game);
             const std::size_t at = comment.text.find("[%clock");
             if (at == std::string::npos) continue;
             const std::size_t end = comment.text.find(']', at);
@@ -403,6 +420,38 @@ private:
             replay.set_clock(*reading);
         }
         return std::nullopt;
+    }
+
+    // A comment's text, kept by ply: its words with white space made single spaces, [%clock] dropped.
+    static void keep_comment(std::string_view text, std::size_t ply, GameRecord& game) {
+        std::string kept;
+        int depth = 0;
+        std::string command;  // a [%...] being read
+        const auto add = [&](std::string_view piece) {
+            for (const char c : piece) {
+                const bool space = c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' || c == '\v';
+                if (!space) kept += c;
+                else if (!kept.empty() && kept.back() != ' ') kept += ' ';
+            }
+        };
+        for (const char c : text) {
+            if (depth > 0 || c == '[') {
+                command += c;
+                depth += c == '[' ? 1 : c == ']' ? -1 : 0;
+                if (depth == 0) {
+                    if (!command.starts_with("[%clock")) add(command);
+                    command.clear();
+                }
+            } else {
+                add(std::string_view(&c, 1));
+            }
+        }
+        add(command);  // a '[' never closed is text
+        while (!kept.empty() && kept.back() == ' ') kept.pop_back();
+        if (kept.empty()) return;
+        if (game.comments.size() <= ply) game.comments.resize(ply + 1);
+        std::string& at = game.comments[ply];
+        at += concat(at.empty() ? "" : " ", kept);
     }
 
     // A `[%eval +0.35]` or `[%eval #W17 tables]` command in a comment: the value of the position at that

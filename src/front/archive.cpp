@@ -4,11 +4,12 @@
 
 namespace fetaix::front {
 
-std::string Archive::record_of(const Game& game, const std::vector<Tag>& tags) const {
+std::string Archive::record_of(const Game& game, const std::vector<Tag>& tags,
+                               const std::vector<std::string>& comments) const {
     if (game.ply() == 0 && game.redo_line().empty()) return "";
     if (table_.history().holds(game) || kept_by_host_) return "";
     // Within what `fetaix games` and o read back; a record of moves alone over it is kept as it is.
-    auto fitted = format_pdn_within(game, tags, true);
+    auto fitted = format_pdn_within(game, tags, true, kMaxRecordBytes, comments);
     return fitted ? std::move(fitted->text) : format_pdn(game, tags, true);
 }
 
@@ -21,7 +22,7 @@ Expected<std::string> Archive::keep(const std::string& record, const Game& game,
 
 std::optional<std::string> Archive::keep_game_in_play() {
     if (!open()) return std::nullopt;
-    const std::string record = record_of(table_.game(), table_.tags());
+    const std::string record = record_of(table_.game(), table_.tags(), table_.comments());
     if (record.empty()) return std::nullopt;
     auto kept = keep(record, table_.game(), table_.history().path);
     if (!kept) return concat("Not kept in the game history: ", kept.error().message);

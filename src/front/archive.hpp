@@ -53,7 +53,8 @@ public:
     void set_kept_by_host(bool on) { kept_by_host_ = on; }
     // The record of `game` to keep: empty when it has no moves, the history holds it already, or the
     // host keeps it.
-    std::string record_of(const Game& game, const std::vector<Tag>& tags) const;
+    std::string record_of(const Game& game, const std::vector<Tag>& tags,
+                          const std::vector<std::string>& comments = {}) const;
     // Keeps `record` of `game` in place of `replacing`: the record's path, or why it could not be kept.
     // The table's entry then knows `game` as kept.
     Expected<std::string> keep(const std::string& record, const Game& game, const std::string& replacing);

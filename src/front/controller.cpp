@@ -408,7 +408,8 @@ void Controller::set_aside(const std::string& record, const Game& game, const st
 }
 
 void Controller::set_aside_game(std::function<void()> then) {
-    set_aside(archive_.record_of(game(), tags()), game(), table_.history().path, std::move(then));
+    set_aside(archive_.record_of(game(), tags(), table_.comments(game())), game(), table_.history().path,
+              std::move(then));
 }
 
 void Controller::set_aside_saved(const GameRecord& saved) {
@@ -416,7 +417,7 @@ void Controller::set_aside_saved(const GameRecord& saved) {
     // The autosave's note of the history's record is for the autosave alone.
     std::vector<Tag> tags = saved.tags;
     std::erase_if(tags, [](const Tag& t) { return t.name == kTagKept; });
-    const std::string record = archive_.record_of(game, tags);
+    const std::string record = archive_.record_of(game, tags, saved.comments);
     // Said, so that a player who answered no knows the game is not gone and where to find it.
     const std::string kept = record.empty() || !archive_.open()
                                  ? std::string()
@@ -989,7 +990,8 @@ void Controller::answer_resume(bool yes, const GameRecord& saved) {
 void Controller::answer_replace(bool yes, const std::string& path) {
     if (!yes) {
         ui_.message = concat("Not saved: ", path, " was left as it is.");
-    } else if (auto fitted = format_pdn_within(game(), tags(), false); !fitted) {
+    } else if (auto fitted = format_pdn_within(game(), tags(), false, kMaxRecordBytes, table_.comments(game()));
+               !fitted) {
         ui_.message = concat("Not saved: ", fitted.error().message);
     } else if (auto problem = files_.write(path, fitted->text, true)) {
         ui_.message = concat("Not saved: ", *problem);
@@ -1095,7 +1097,7 @@ bool Controller::submit_save(const std::string& text) {
             [this, text](bool yes) { answer_replace(yes, text); });
         return false;
     }
-    const auto fitted = format_pdn_within(game(), tags(), false);
+    const auto fitted = format_pdn_within(game(), tags(), false, kMaxRecordBytes, table_.comments(game()));
     if (!fitted) {
         ui_.message = concat("Not saved: ", fitted.error().message);
         return false;

@@ -18,7 +18,7 @@ std::optional<Keeper::Written> Keeper::save_if_changed(bool ending, bool always)
     saved_at_ = table_.now();
     saved_revision_ = table_.revision();
     Written written;
-    written.problem = autosave_->save(table_.game(), table_.autosave_tags());
+    written.problem = autosave_->save(table_.game(), table_.autosave_tags(), table_.comments());
     written.news = autosave_->take_news();
     return written;
 }

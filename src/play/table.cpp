@@ -71,6 +71,8 @@ void Table::begin(Game game, const Position& start, const GameRecord* record) {
     start_ = start;
     // A new game is not the record's: its Event, Site, Date and the like stay with the old one.
     record_tags_ = record ? record->tags : std::vector<Tag>{};
+    record_comments_ = record ? record->comments : std::vector<std::string>{};
+    record_moves_ = record ? record->moves : std::vector<Move>{};
     reset_clock(record);
     publish(TableEvent{TableEvent::Kind::Begun});
 }
@@ -254,6 +256,15 @@ std::string history_key(const Game& game) {
     return key;
 }
 
+std::vector<std::string> Table::comments(const Game& game) const {
+    std::vector<std::string> out;
+    for (std::size_t ply = 0; ply < record_comments_.size() && ply <= game.ply(); ++ply) {
+        if (ply > 0 && (ply > record_moves_.size() || !(game.move(ply) == record_moves_[ply - 1]))) break;
+        out.push_back(record_comments_[ply]);
+    }
+    return out;
+}
+
 bool HistoryEntry::holds(const Game& game) const {
     const std::string key = history_key(game);
     return key == kept || (!game.over() && kept.rfind(key + " result ", 0) == 0);
@@ -265,6 +276,8 @@ void Table::restore(const Snapshot& s, bool nobody_here) {
     start_ = s.start;
     players_ = s.players;
     record_tags_ = s.record_tags;
+    record_comments_ = s.record_comments;
+    record_moves_ = s.record_moves;
     clock_ = s.clock;
     clock_paused_ = s.paused;
     if (clock_ && s.reading) clock_->set(*s.reading, now());

@@ -91,6 +91,10 @@ public:
     // The tags for the autosave: tags(), with the history's record of this game once one is kept (tag
     // Kept): a game resumed and ended again is kept in its place.
     std::vector<Tag> autosave_tags() const;
+    // The comments of the record the game came from (its [%eval] values, a review's words), by ply, for
+    // a record of `game`: those of the plies whose moves, and every move before them, are the record's.
+    std::vector<std::string> comments(const Game& game) const;
+    std::vector<std::string> comments() const { return comments(game_); }
     // The position a new game starts from.
     const Position& start() const { return start_; }
     // Counts every change to the game (moves, undo, redo, new, load, an end declared): the autosave
@@ -159,13 +163,16 @@ public:
         Position start;
         Players players;
         std::vector<Tag> record_tags;
+        std::vector<std::string> record_comments;
+        std::vector<Move> record_moves;
         std::optional<Clock> clock;
         std::optional<ClockReading> reading;
         bool paused = false;
         HistoryEntry history;
     };
     Snapshot snapshot() const {
-        return Snapshot{game_, start_, players_, record_tags_, clock_, clock_reading(), clock_paused_, history_};
+        return Snapshot{game_,         start_, players_,        record_tags_,  record_comments_,
+                        record_moves_, clock_, clock_reading(), clock_paused_, history_};
     }
     void restore(const Snapshot& s, bool nobody_here);
 
@@ -181,7 +188,9 @@ private:
     Game game_;
     Position start_;
     Players players_;
-    std::vector<Tag> record_tags_;  // the tags of the record the game came from, kept for saving it again
+    std::vector<Tag> record_tags_;              // the tags of the record the game came from, kept for saving it again
+    std::vector<std::string> record_comments_;  // and its comments, by ply, with its moves they go with
+    std::vector<Move> record_moves_;
     HistoryEntry history_;
     std::array<bool, 2> remote_{};  // by Color: the side is played at another terminal
     std::uint64_t revision_ = 0;

@@ -264,7 +264,8 @@ Expected<std::string> Autosave::move_aside(std::string_view kind) {
     return Error{concat("no free name beside: ", path_)};
 }
 
-std::optional<std::string> Autosave::save(const Game& game, const std::vector<Tag>& tags) {
+std::optional<std::string> Autosave::save(const Game& game, const std::vector<Tag>& tags,
+                                          const std::vector<std::string>& comments) {
     // Deleted or replaced, the lock file no longer keeps a second fetaix out: let go and take it anew.
     if (ownership_ == Ownership::Owned && !still_locked()) release();
     try_lock();
@@ -275,7 +276,7 @@ std::optional<std::string> Autosave::save(const Game& game, const std::vector<Ta
         cleared_ = true;
     }
     // Never more than the next start reads: a record over 1 MiB would be called broken and moved aside.
-    auto fitted = format_pdn_within(game, tags, true);
+    auto fitted = format_pdn_within(game, tags, true, kMaxRecordBytes, comments);
     if (!fitted) return concat("autosave failing: ", fitted.error().message);
     if (!fitted->cut.empty())
         news_ = concat(cut_tags_text(fitted->cut), " cut in the autosave, which holds at most 1 MiB");

@@ -55,7 +55,8 @@ public:
     // saved, the notice that says so and why ("autosave failing: ...", "autosave off: ..."); the next
     // call tries again. Before writing it checks that the lock file is still the one it locked, and,
     // with a lock newly taken, what the autosave holds (see the top of this file).
-    std::optional<std::string> save(const Game& game, const std::vector<Tag>& tags);
+    std::optional<std::string> save(const Game& game, const std::vector<Tag>& tags,
+                                    const std::vector<std::string>& comments = {});
 
     // Something the player should hear once (a saved game moved aside), then "".
     std::string take_news();

@@ -333,6 +333,28 @@ e2e_replay_history() {
     wait_for 'EXITED 0'
 }
 
+e2e_comments_kept() {
+    # A record's comments (a review's [%eval] values and words) are saved again with the game, and with
+    # a move taken back, those after it go.
+    work=$(mktemp -d)
+    printf '1. d2-c3 {[%%eval +0.10]} b4xd2 {[%%eval -0.20] lost a man} 2. e1xc3 {[%%eval +1.00]} *\n' >"$work/a.pdn"
+    start_game "$work/a.pdn"
+    wait_for ' 2\. e1xc3'
+    save_as "$work/kept.pdn"
+    wait_for "^Saved to $work/kept.pdn"
+    # The moves, their lines joined.
+    movetext() { sed '1,/^$/d' "$1" | tr '\n' ' ' | sed 's/ $//'; }
+    [ "$(movetext "$work/kept.pdn")" = '1. d2-c3 {[%eval +0.10]} b4xd2 {[%eval -0.20] lost a man} 2. e1xc3 {[%eval +1.00]} *' ] ||
+        fail "the comments were not saved: $(cat "$work/kept.pdn")"
+    keys u
+    wait_gone ' 2\. e1xc3'
+    save_as "$work/undone.pdn"
+    wait_for "^Saved to $work/undone.pdn"
+    [ "$(movetext "$work/undone.pdn")" = '1. d2-c3 {[%eval +0.10]} b4xd2 {[%eval -0.20] lost a man} *' ] ||
+        fail "after undo: $(cat "$work/undone.pdn")"
+    rm -rf "$work"
+}
+
 e2e_tags_kept() {
     # Tags the record came with survive opening and saving, and the autosave.
     work=$(mktemp -d)
