@@ -70,7 +70,7 @@ e2e_review_stop() {
     wait_for '^Reviewing: position [0-9]+ of 43 \(v stops\) \| Game over' 5
     wait_for '     Reviewing: position [0-9]+ of 43$'
     keys '?'
-    wait_for 'v  review the game \(again: stop\)' 5
+    wait_for 'Any key closes this page\.' 5
     keys Escape
     wait_for '^Reviewing: position [0-9]+ of 43 \(v stops\)' 5
     keys Escape
