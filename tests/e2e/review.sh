@@ -142,3 +142,23 @@ e2e_review_screen_reader() {
     [ "$(grep -c '^[0-9]*\.\(\.\.\)\? [a-e][1-5][-x]' <<<"$out")" = 42 ] || fail "not a line for each of the 42 moves: $out"
     rm -rf "$work"
 }
+
+e2e_review_history() {
+    # A game played to its end here goes to the history; a new game, then o #1 opens it again, and v
+    # reviews the game opened (its values the tables').
+    review_tables
+    start_game --fen W:Wa2,Kd3:BKe1
+    wait_for 'White to move'
+    for m in d3-b3 e1-d2 b3-c3 d2xa5xa1; do type_move "$m"; done
+    wait_for '^Game over: Black wins'
+    keys n
+    wait_for '^New game\.$'
+    keys o
+    wait_for '^Open: '
+    keys -l '#1'
+    keys Enter
+    wait_for '^Opened #1'
+    keys v
+    wait_for '^Review done: turning points 2\. b3-c3\?\?\.$' 10
+    wait_for '      2\. b3-c3 #B1\?\?          d2xa5xa1 #B0$'
+}
