@@ -37,7 +37,8 @@ struct Screen {
     Controller c;
     play::Thinker thinker;
     play::ComputerPlayer computer;
-    Work work{c, thinker, computer};
+    play::Reviewer reviewer;
+    Work work{c, thinker, computer, reviewer};
 };
 
 }  // namespace

@@ -145,6 +145,7 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
                       "save FILE: save the game to a file (an existing one only replaced after asking)",
                       "open FILE: open a record, or #N from the game history",
                       "chat TEXT: send a chat line (a game over the network)",
+                      "review: each move's value and the turning points (again: stop)",
                       "help: these lines",
                       "quit",
                       "Questions are answered yes or no.",
@@ -240,7 +241,7 @@ TEST_CASE("line: the saved game open in another fetaix is only looked at", "[lin
     CHECK(opening.back() == "Saved game open in another fetaix: yes = view read-only, no = separate game");
     CHECK(g.enter("yes") == Lines{"White to move.", "Capture compulsory: b2, e1 can capture."});
     const Lines refused{
-        "Nothing can be played: read-only: open in another fetaix. board, moves, last, list, clock, save, chat, help and quit work."};
+        "Nothing can be played: read-only: open in another fetaix. board, moves, last, list, clock, save, chat, review, help and quit work."};
     CHECK(g.enter("e1xc3") == refused);
     CHECK(g.enter("undo") == refused);
     CHECK(g.enter("resign") == refused);

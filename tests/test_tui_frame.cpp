@@ -201,7 +201,7 @@ TEST_CASE("screen: the end of the game says who won, why, and what next", "[tui]
     c.handle(click);
     const Frame f = compose(c, 24, 80, Glyphs::ascii());
     CHECK(f.line(21) == "Game over: White (Ali) wins by all pieces captured.");
-    CHECK(f.line(22) == "n new game   u undo   f flip   ? help   q quit");
+    CHECK(f.line(22) == "n new game   u undo   v review   f flip   ? help   q quit");
 }
 
 TEST_CASE("screen: an agreed draw and a side without a legal move are said plainly", "[tui][frame]") {

@@ -33,13 +33,6 @@ struct ReviewOptions {
     std::string output;
 };
 
-// "12." for White's move of move 12, "12..." for Black's.
-std::string move_label(const Game& game, std::size_t ply) {
-    const Color first = game.start().side_to_move;
-    const std::size_t counted = ply + (first == Color::Black ? 1 : 0);
-    return concat(counted / 2 + 1, game.position_at(ply).side_to_move == Color::White ? "." : "...");
-}
-
 std::string players(const GameRecord& record) {
     const std::string white = record.tag("White"), black = record.tag("Black");
     return concat(white.empty() ? "White" : white, " - ", black.empty() ? "Black" : black);
@@ -61,29 +54,9 @@ void print_review(const GameRecord& record, const Game& game, const engine::Revi
     const GameResult r = game.result();
     cli::out(concat(players(record), ", ", result_token(r.outcome),
                     r.outcome != Outcome::Ongoing ? concat(" (", describe(r.reason), ")") : std::string()));
-    cli::out(concat("Values are for the side that moves: before the move -> after it."));
-    cli::out(concat("Start: ", to_string(game.start().side_to_move), " to move, ",
-                    engine::assessment_words(review.positions.front())));
-    if (const auto d = engine::decisive_move(review, game.result().outcome)) {
-        const engine::MoveReview& m = review.moves[*d];
-        cli::out(concat("Decisive: ", move_label(game, m.ply), " ", to_string(m.move), ", after which ",
-                        to_string(m.mover), " was lost",
-                        m.better ? concat(" (", to_string(*m.better), " instead)") : ""));
-    }
-    const std::vector<std::size_t> turning = review.turning_points();
-    if (turning.empty()) cli::out("Turning points: none (no move changed the result or lost a man's worth)");
-    else cli::out("Turning points:");
-    for (const std::size_t i : turning) {
-        const engine::MoveReview& m = review.moves[i];
-        cli::out(concat("  ", move_label(game, m.ply), " ", to_string(m.move), ": ", engine::mark_words(m)));
-    }
+    for (const std::string& line : engine::review_head(game, review)) cli::out(line);
     cli::out("Moves:");
-    for (const engine::MoveReview& m : review.moves)
-        cli::out(concat("  ", move_label(game, m.ply), " ", to_string(m.move), ": ", engine::assessment_words(m.before),
-                        " -> ", engine::assessment_words(m.after),
-                        m.mark == engine::Mark::Turned     ? "  [turned]"
-                        : m.mark == engine::Mark::Weakened ? "  [lost ground]"
-                                                           : ""));
+    for (const engine::MoveReview& m : review.moves) cli::out(concat("  ", engine::review_move_line(game, m)));
 }
 
 std::atomic<bool> interrupted{false};

@@ -481,6 +481,10 @@ void Controller::cancel() {
         ui_.message = concat("Stopped reading ", std::exchange(ui_.reading, ""), "; the game goes on.");
         return;
     }
+    if (reviewing() && !ui_.selection.active()) {
+        toggle_review();
+        return;
+    }
     if (ui_.selection.active()) ui_.message = "Selection cancelled.";
     clear_selection();
 }
@@ -554,6 +558,47 @@ void Controller::ask_for_hint() {
         hint_requested_ = true;
         ui_.message = "Thinking about a hint...";
     }
+}
+
+void Controller::toggle_review() {
+    if (reviewing()) {
+        review_stop_requested_ = true;
+        ui_.message = "Stopping the review...";
+        return;
+    }
+    if (game().ply() == 0) {
+        ui_.message = "Nothing to review: no move has been played.";
+        return;
+    }
+    // A game opened (o) or kept in the history, as it was kept: its moves are all there is to it.
+    const bool opened = !table_.history().kept.empty() && table_.history().kept == play::history_key(game());
+    if (!game().over() && !ui_.replay && !ui_.viewing && !opened) {
+        ui_.message = concat("The review is for a game that is over, opened (", keys_.first("open"),
+                             ") or looked back at (", keys_.first("step-back"), ").");
+        return;
+    }
+    if (const engine::Review* done = review(); done && done->complete) {
+        ui_.message = concat("The game is reviewed: turning points ", engine::turning_points_brief(game(), *done), ".");
+        return;
+    }
+    review_requested_ = true;
+    reviewing_ = true;
+    review_revision_ = revision();
+    review_progress_ = {0, game().ply() + 1};
+    review_.reset();
+    ui_.message = "Reviewing the game...";
+}
+
+void Controller::finish_review(engine::Review review, std::string_view tables_problem) {
+    if (!reviewing()) return;
+    reviewing_ = false;
+    const std::size_t total = game().ply() + 1;
+    ui_.message = review.complete
+                      ? concat("Review done: turning points ", engine::turning_points_brief(game(), review), ".")
+                      : concat("Review stopped after ", review.positions.size(), " of ", total,
+                               " positions: the values so far are shown.");
+    review_ = std::move(review);
+    tell_tables_problem(tables_problem);
 }
 
 void Controller::open_file_prompt() {
@@ -632,6 +677,7 @@ bool Controller::apply(const Action& action) {
         case K::Redo: redo(); break;
         case K::Pause: pause(); break;
         case K::Hint: ask_for_hint(); break;
+        case K::Review: toggle_review(); break;
         case K::StepBack:
         case K::StepForward:
         case K::StepFirst:

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include <fetaix/engine/engine.hpp>
+#include <fetaix/engine/review.hpp>
 #include <fetaix/fetaix.hpp>
 
 #include "archive.hpp"
@@ -210,6 +211,27 @@ public:
         ui_.message = ui_.message.empty() ? said : concat(ui_.message, ui_.message.ends_with('.') ? " " : ". ", said);
     }
     static constexpr int kHintMs = 900;
+
+    // The review of the game (the review key): asked for here, worked out on the reviewer's thread
+    // (front::Work), its progress and result handed back. True once after the key asked for one.
+    bool take_review_request() { return std::exchange(review_requested_, false); }
+    // True once after the review key (or cancel) asked the review under way to stop.
+    bool take_review_stop() { return std::exchange(review_stop_requested_, false); }
+    void set_review_progress(std::size_t done, std::size_t total) { review_progress_ = {done, total}; }
+    // The review finished or stopped (`review.complete` says which), for the game as it stood when asked.
+    void finish_review(engine::Review review, std::string_view tables_problem);
+    // Search time for each position that is not proven: 81 positions (a game of 40 moves) in under 25 s;
+    // --time on the command line sets it instead (review_ms).
+    static constexpr int kReviewMs = 300;
+    int review_ms() const { return given_.time ? command_line_.think_ms : kReviewMs; }
+    // The review under way was dropped unfinished (the program stops its work): nothing of it is shown.
+    void drop_review() { reviewing_ = false; }
+    // The review of the game as it stands (done, or stopped with what was done); none before one, or once
+    // the game changed.
+    const engine::Review* review() const { return review_ && review_revision_ == revision() ? &*review_ : nullptr; }
+    // A review of the game as it stands is under way; its progress: positions valued, of how many.
+    bool reviewing() const { return reviewing_ && review_revision_ == revision(); }
+    std::pair<std::size_t, std::size_t> review_progress() const { return review_progress_; }
 
     // Game clocks (clock.hpp). The controls a new game gets (the command line's or the settings'); a
     // game loaded from a record keeps the record's own, and a record without any gets these, fresh.
@@ -409,6 +431,8 @@ private:
     void redo();
     void pause();
     void ask_for_hint();
+    // The review key: starts a review of the game over, opened or looked back at, or stops the one under way.
+    void toggle_review();
     void open_file_prompt();
     void offer_draw();
     // `path`: the file it was read from (`name`, as the player gave it, may be a history number).
@@ -463,6 +487,13 @@ private:
     std::optional<std::string> read_request_;  // a path for the program to read (o)
     std::string reading_path_;                 // the path being read for o, while it is read
     bool hint_requested_ = false;
+    // The review: asked for, asked to stop, under way, its progress, and the last one with its game's revision.
+    bool review_requested_ = false;
+    bool review_stop_requested_ = false;
+    bool reviewing_ = false;
+    std::pair<std::size_t, std::size_t> review_progress_{0, 0};
+    std::optional<engine::Review> review_;
+    std::uint64_t review_revision_ = 0;
     bool bell_on_ = false;
     bool bell_due_ = false;
     bool autosaved_ = false;

@@ -93,6 +93,7 @@ struct Action {
         Unbound,      // `ch`, a printable key that does nothing on the board
         Chat,         // 'c': a line to the other player (the watchers: to the other watchers)
         Pause,        // 'p': stop both clocks, or start them again
+        Review,       // 'v': review the game on the engine's thread, or stop the review under way
     };
     Kind kind = Kind::None;
     ScreenDirection direction = ScreenDirection::Up;

@@ -56,12 +56,15 @@ constexpr auto kActions = std::to_array<KeyAction>({
      7},
     {"draw", K::OfferDraw, D::Up, E::End, kOnBoard, "d", "offer a draw", kPlaying, "draw", "", "offer a draw", 10},
     {"resign", K::Resign, D::Up, E::End, kOnBoard, "R", "resign", kPlaying, "resign", "", "", 11},
-    {"help", K::Help, D::Up, E::End, kLooking, "?", "help", kTell, "help", "", "these lines", 16},
+    // A game over, looked back at or opened: each move valued on a worker thread; again, it stops.
+    {"review", K::Review, D::Up, E::End, kLooking, "v", "review the game; again, stop it", kInLocalGame | kLookingBack,
+     "review", "", "each move's value and the turning points (again: stop)", 16},
+    {"help", K::Help, D::Up, E::End, kLooking, "?", "help", kTell, "help", "", "these lines", 17},
     {"chat", K::Chat, D::Up, E::End, kLooking, "c", "chat (two terminals)", kAtSeat | kWatching | kLookingBack,
      "chat say", "TEXT", "send a chat line (a game over the network)", 15},
     // Over the network the host's clocks run for both players: nobody pauses them.
     {"pause", K::Pause, D::Up, E::End, kOnBoard, "p", "pause the clocks (a timed game)", kInLocalGame | kLookingBack},
-    {"quit", K::Quit, D::Up, E::End, kLooking | kReading | kTooSmall, "q", "quit", kAlways, "quit", "", "", 17},
+    {"quit", K::Quit, D::Up, E::End, kLooking | kReading | kTooSmall, "q", "quit", kAlways, "quit", "", "", 18},
     {"redraw", K::Redraw, D::Up, E::End, kEverywhere, "Ctrl-L", "redraw the screen"},
     {"yes", K::Yes, D::Up, E::End, kAsked, "y Y", "answer yes", kTell, "yes y"},
     {"no", K::No, D::Up, E::End, kAsked, "n N Esc", "answer no", kTell, "no n"},

@@ -23,6 +23,7 @@ void Work::drop_stale() {
         thinker_.cancel();
         hinting_ = false;
     }
+    if (reviewer_.busy() && controller_.revision() != review_revision_) reviewer_.cancel();
 }
 
 void Work::start(bool hold) {
@@ -32,6 +33,11 @@ void Work::start(bool hold) {
         hinting_ = true;
         hint_revision_ = controller_.revision();
     }
+    if (controller_.take_review_request()) {
+        reviewer_.start(controller_.game(), controller_.review_ms());
+        review_revision_ = controller_.revision();
+    }
+    if (controller_.take_review_stop()) reviewer_.stop();
     if (working_ || hinting_ || hold || !controller_.player_to_move() || controller_.clock_paused()) return;
     working_ = player_of(controller_.game().position().side_to_move);
     if (working_) {
@@ -47,6 +53,7 @@ int Work::wait_on(std::vector<pollfd>& sources, bool hold) const {
         wait_ms = working_->timeout_ms();
     }
     if (hinting_) sources.push_back({thinker_.fd(), POLLIN, 0});
+    if (reviewer_.busy()) sources.push_back({reviewer_.fd(), POLLIN, 0});
     return wait_ms;
 }
 
@@ -67,6 +74,15 @@ Work::Done Work::take(const std::function<void(const Move&)>& play, bool hold) {
             done.hinted = true;
         }
     }
+    if (reviewer_.busy()) {
+        const play::Reviewer::Progress p = reviewer_.progress();
+        done.review_news = controller_.review_progress() != std::pair(p.done, p.total);
+        controller_.set_review_progress(p.done, p.total);
+        if (auto review = reviewer_.take_result()) {
+            controller_.finish_review(std::move(*review), reviewer_.take_tables_problem());
+            done.reviewed = done.review_news = true;
+        }
+    }
     return done;
 }
 
@@ -76,6 +92,8 @@ void Work::cancel() {
     controller_.set_thinking("");
     thinker_.cancel();
     hinting_ = false;
+    if (reviewer_.busy()) controller_.drop_review();
+    reviewer_.cancel();
 }
 
 }  // namespace fetaix::front

@@ -12,19 +12,22 @@
 
 #include "controller.hpp"
 #include "play/player.hpp"
+#include "play/reviewer.hpp"
 #include "play/thinker.hpp"
 
 namespace fetaix::front {
 
 class Work {
 public:
-    // The computer's moves and the hints are worked out on `thinker`'s thread.
-    Work(Controller& controller, play::Thinker& thinker, play::ComputerPlayer& computer)
-        : controller_(controller), thinker_(thinker), computer_(computer) {}
+    // The computer's moves and the hints are worked out on `thinker`'s thread, the review of the game on
+    // `reviewer`'s.
+    Work(Controller& controller, play::Thinker& thinker, play::ComputerPlayer& computer, play::Reviewer& reviewer)
+        : controller_(controller), thinker_(thinker), computer_(computer), reviewer_(reviewer) {}
     Work(const Work&) = delete;
     Work& operator=(const Work&) = delete;
 
-    // Cancels the move and the hint of a position the game has left (undo, a new game, a file opened).
+    // Cancels the move and the hint of a position the game has left (undo, a new game, a file opened), and
+    // the review of a game that changed.
     void drop_stale();
     // Starts the hint asked for, then the side to move's Player when it may move now: not while a hint
     // is worked out, the clocks are paused, or the front end holds it back (`hold`: a pause between the
@@ -33,10 +36,13 @@ public:
     // The descriptors to wait on, added to `sources` (the move's unless `hold`), and how soon to look
     // again without them to show progress (-1: no need).
     int wait_on(std::vector<pollfd>& sources, bool hold = false) const;
-    // What was done: whose move was played (none), and whether the hint is shown.
+    // What was done: whose move was played (none), whether the hint is shown, whether the review moved
+    // on (a position valued) and whether it ended (done or stopped).
     struct Done {
         const play::Player* mover = nullptr;
         bool hinted = false;
+        bool review_news = false;
+        bool reviewed = false;
     };
     // Shows the hint once found, and plays the move once delivered, through `play` (the front end's
     // way: said as lines, or on the board), unless `hold`.
@@ -47,12 +53,15 @@ public:
     // A Player is working out the side to move's move, or the engine a hint.
     bool moving() const { return working_ != nullptr; }
     bool hinting() const { return hinting_; }
+    bool reviewing() const { return reviewer_.busy(); }
     void cancel();
 
 private:
     Controller& controller_;
     play::Thinker& thinker_;
     play::ComputerPlayer& computer_;
+    play::Reviewer& reviewer_;
+    std::uint64_t review_revision_ = 0;
     // The Player delivering the side to move's move, while it works on the position of `revision_`.
     play::Player* working_ = nullptr;
     std::uint64_t revision_ = 0;

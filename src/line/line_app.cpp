@@ -122,7 +122,7 @@ public:
             if (answer_a_line()) continue;
             // The end of input quits once every line before it has been answered: a hint asked, and the
             // computer's reply to a move typed (not its moves in a game nobody typed into).
-            const bool answering = work_.hinting() ||
+            const bool answering = work_.hinting() || work_.reviewing() ||
                                    (reply_due_ && controller_.computer_to_move() && !controller_.clock_paused());
             if (input_.ended() && input_.lines().empty() && !answering) break;
             wait_and_tick();
@@ -163,7 +163,7 @@ private:
     void wait_and_tick() {
         // A signal that comes just before the wait is noticed within a quarter of a second.
         // A running clock wakes the loop when its time next changes, to end the game the moment it falls.
-        int wait = work_.moving() || work_.hinting() ? 20 : 250;
+        int wait = work_.moving() || work_.hinting() ? 20 : work_.reviewing() ? 100 : 250;
         if (const auto clock = controller_.clock_wait()) wait = static_cast<int>(std::clamp<Millis>(*clock, 1, wait));
         input_.wait(wait);
         if (controller_.tick()) {
@@ -180,7 +180,9 @@ private:
             controller_.tell_tables_problem(computer_.take_tables_problem());
             session_.save_if_changed();
         }
-        if (done.mover || done.hinted) out_ = out_ && say(game_.news());
+        if (done.mover || done.hinted || done.reviewed) out_ = out_ && say(game_.news());
+        if (done.reviewed) out_ = out_ && say(game_.review_said());
+        else if (done.review_news) out_ = out_ && say(game_.review_progress_said());
     }
 
     front::Controller& controller_;
@@ -209,7 +211,8 @@ int run(front::AppOptions options) {
     // The same player the screen's loop uses: the level, the seed and the clock's budget in one place.
     play::ComputerPlayer computer(thinker, controller.players(), [&controller] { return controller.think_ms(); });
     // The same work as the screen's: the side to move's Player, the hint.
-    front::Work work(controller, thinker, computer);
+    play::Reviewer reviewer(engine_sources.make_tables, engine_sources.book);
+    front::Work work(controller, thinker, computer, reviewer);
     LineLoop loop(controller, session, game, work, computer);
     const bool out = loop.play();
     // However it ends: what is in play reaches the autosave (a file given, its clocks) before it is said to be there.

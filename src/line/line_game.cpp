@@ -200,6 +200,15 @@ std::vector<std::string> LineGame::perform(const front::KeyAction& action, std::
                         : concat(ask, ", or #1 to #", past.size(), " from the game history; #1: ",
                                  c.files().describe_past ? c.files().describe_past(past.front()) : past.front(), ".")};
         }
+        case K::Review: {
+            const bool stopping = c.reviewing();
+            progress_said_ = 0;
+            std::vector<std::string> lines = act(K::Review);
+            if (!stopping && controller_.reviewing())
+                lines.push_back(concat("Type ", front::word_of("review"),
+                                       " again to stop it; other commands work meanwhile."));
+            return lines;
+        }
         case K::Chat:
             if (argument.empty()) return {concat("Chat what? Type ", front::word_of("chat"), " and the line to send.")};
             return at_prompt(front::PromptKind::Chat, std::string(argument));
@@ -213,6 +222,24 @@ std::vector<std::string> LineGame::computer_moves(const Move& m) {
         controller_.play_delivered(m);
         return true;
     });
+}
+
+std::vector<std::string> LineGame::review_said() const {
+    const engine::Review* review = controller_.review();
+    if (!review) return {};
+    const Game& game = controller_.game();
+    std::vector<std::string> lines = engine::review_head(game, *review);
+    lines.push_back("Moves:");
+    for (const engine::MoveReview& m : review->moves) lines.push_back(engine::review_move_line(game, m));
+    return lines;
+}
+
+std::vector<std::string> LineGame::review_progress_said() {
+    if (!controller_.reviewing()) return {};
+    const auto [done, total] = controller_.review_progress();
+    if (done < progress_said_ + 10 || done == total) return {};
+    progress_said_ = done - done % 10;
+    return {concat("Reviewing: position ", done, " of ", total, ".")};
 }
 
 std::vector<std::string> LineGame::news() {

@@ -46,6 +46,11 @@ public:
     std::vector<std::string> computer_moves(const Move& m);
     // What changed since the player was last told (the autosave's notice after a write).
     std::vector<std::string> news();
+    // The review of the game, as `fetaix review` prints it: its head (the start's value, the decisive
+    // move, the turning points), then a line a move; nothing when the game is not reviewed.
+    std::vector<std::string> review_said() const;
+    // The review's progress, said every tenth position: "Reviewing: position 10 of 41."; nothing between.
+    std::vector<std::string> review_progress_said();
     // Whether the player has left (quit, answered).
     bool ended() const { return ended_; }
 
@@ -62,6 +67,7 @@ private:
     front::Controller& controller_;
     Told told_;
     bool ended_ = false;
+    std::size_t progress_said_ = 0;  // the review's last position said
 };
 
 }  // namespace fetaix::line

@@ -62,6 +62,8 @@ private:
     engine::Sources engine_sources_;
     Thinker thinker_;
     ComputerPlayer computer_;
+    // The review of the game (the review key), on a thread of its own.
+    play::Reviewer reviewer_;
     // The side to move's Player (the computer) and the hint, at work away from the keyboard.
     Work work_;
     // A file opened with o is read on its own thread too: checking a long record takes a while.
@@ -92,7 +94,7 @@ GameLoop::GameLoop(AppOptions options)
       controller_(table_, options_.players), session_(controller_, options_), engine_sources_(engine::from_files()),
       thinker_(engine_sources_.make_tables, engine_sources_.book),
       computer_(thinker_, controller_.players(), [this] { return controller_.think_ms(); }),
-      work_(controller_, thinker_, computer_) {
+      reviewer_(engine_sources_.make_tables, engine_sources_.book), work_(controller_, thinker_, computer_, reviewer_) {
     // The host's game must be the one autosaved (--resume brings it back): not while another fetaix
     // holds the autosave, whose saved game would otherwise be offered read-only in its place.
     if (options_.net.mode == NetOptions::Mode::Host && !session_.autosaving())
@@ -164,7 +166,7 @@ bool GameLoop::take_results() {
         }
     }
     // Either at work shows its progress.
-    if (work_.moving() || work_.hinting()) redraw = true;
+    if (work_.moving() || work_.hinting() || work_.reviewing()) redraw = true;
     // A computer's move found while the game cannot be seen waits until it can be.
     const Work::Done done = work_.take([this](const Move& m) { controller_.play_delivered(m); },
                                        controller_.waits_for_screen());

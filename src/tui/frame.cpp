@@ -36,8 +36,19 @@ struct MoveLine {
     std::vector<Half> halves;
 };
 
-// The whole game's moves, one full move a line, numbered as in a record (Black first: "1. ...").
-std::vector<MoveLine> move_lines(const Game& game) {
+// A move's value after it and its mark, as the move list shows them once the game is reviewed: " #W17",
+// " +0.35?", " #=??"; "" for a move the review has not reached.
+std::string reviewed_suffix(const Game& game, const engine::Review* review, std::size_t ply) {
+    if (!review || ply >= review->positions.size() || ply == 0) return "";
+    const std::string mark = ply - 1 < review->moves.size()
+                                 ? std::string(engine::mark_sign(review->moves[ply - 1].mark))
+                                 : "";
+    return concat(" ", engine::short_value(review->positions[ply], game.position_at(ply).side_to_move), mark);
+}
+
+// The whole game's moves, one full move a line, numbered as in a record (Black first: "1. ..."); once the
+// game is reviewed, each with its value after it and its mark.
+std::vector<MoveLine> move_lines(const Game& game, const engine::Review* review = nullptr) {
     std::vector<MoveLine> lines;
     const std::vector<Move> moves = game.moves();
     Color mover = game.start().side_to_move;
@@ -49,11 +60,11 @@ std::vector<MoveLine> move_lines(const Game& game) {
             line.text = concat(number < 10 ? " " : "", number, ". ");
         } else {
             if (line.text.empty()) line.text = concat(number < 10 ? " " : "", number, ". ...");
-            line.text.resize(std::max<std::size_t>(line.text.size(), 16), ' ');
+            line.text.resize(std::max<std::size_t>(line.text.size(), review ? 24 : 16), ' ');
             line.text += ' ';
         }
         line.halves.push_back({i + 1, static_cast<int>(line.text.size()), static_cast<int>(text.size())});
-        line.text += text;
+        line.text += text + reviewed_suffix(game, review, i + 1);
         if (mover == Color::Black) {
             lines.push_back(std::move(line));
             line = MoveLine{};
@@ -73,7 +84,14 @@ struct BoardMarks {
     Bitboard taken = 0;         // a capture in progress: the pieces it has taken so far
     Bitboard last = 0;          // the last move: its start and every landing point
     Bitboard hint = 0;          // the engine's suggestion, start and landing points
+    Bitboard better = 0;        // the review's better move than the one played from the position shown
 };
+
+// The review of the move played from the position shown, when the game is reviewed that far.
+const engine::MoveReview* next_reviewed(const Controller& c) {
+    const engine::Review* review = c.review();
+    return review && c.shown_ply() < review->moves.size() ? &review->moves[c.shown_ply()] : nullptr;
+}
 
 BoardMarks board_marks(const Controller& c) {
     const UiState& ui = c.ui();
@@ -91,6 +109,7 @@ BoardMarks board_marks(const Controller& c) {
         return b;
     };
     if (ui.hint) m.hint = points_of(*ui.hint);
+    if (const engine::MoveReview* next = next_reviewed(c); next && next->better) m.better = points_of(*next->better);
     if (c.shown_ply() > 0) m.last = points_of(c.game().move(c.shown_ply()));
     return m;
 }
@@ -170,7 +189,7 @@ void draw_board_points(Frame& f, const Controller& c, const Glyphs& g, const Boa
         }
         if (contains(marks.destinations, p)) glyph = g.destination, role = Role::Destination;
         if ((role == Role::Board || is_piece_role(role)) && contains(marks.last, p)) role = Role::LastMove;
-        if (contains(marks.hint, p)) role = Role::Hint;
+        if (contains(marks.hint | marks.better, p)) role = Role::Hint;
         f.set(s.row, s.column, glyph, role);
     }
 }
@@ -237,6 +256,7 @@ Legend legend_items(const Controller& c, const Glyphs& g) {
     if (marks.destinations) items.push_back({std::string(g.destination), Role::Destination, "may land"});
     if (marks.last) items.push_back({piece_on(c.game().move(c.shown_ply()).to()), Role::LastMove, "last move"});
     if (marks.hint) items.push_back({piece_on(c.ui().hint->from), Role::Hint, "hint"});
+    if (marks.better) items.push_back({piece_on(next_reviewed(c)->better->from), Role::Hint, "better move"});
     return legend;
 }
 
@@ -338,11 +358,22 @@ MoveListLayout lay_out_move_list(const std::vector<std::string>& lines, int targ
 // which is marked; when wide, in several columns (read down, then across).
 void draw_panel(Frame& f, const Controller& c, int list_bottom, int left, int rules_top) {
     const Game& game = c.game();
-    f.write(1, left, "Moves", Role::Title);
-    const std::vector<MoveLine> moves = move_lines(game);
+    const engine::Review* review = c.review();
+    // Reviewed, or under way: the marks' meaning by the title, then the turning points or the progress.
+    f.write(1, left, review || c.reviewing() ? "Moves   ?? turned   ? lost ground" : "Moves", Role::Title);
+    int top = 2;
+    if (c.reviewing()) {
+        const auto [done, total] = c.review_progress();
+        f.write(top++, left, concat("Reviewing: position ", done, " of ", total), Role::Message);
+    } else if (review) {
+        const std::string turning = concat(review->complete ? "" : "(stopped) ",
+                                           "Turning points: ", engine::turning_points_brief(game, *review));
+        f.write(top++, left, turning, Role::Title);
+    }
+    const std::vector<MoveLine> moves = move_lines(game, review);
     const std::vector<std::string> lines = move_list_lines(game, moves);
     const int total = static_cast<int>(lines.size());
-    const int room = std::max(1, list_bottom - 1);
+    const int room = std::max(1, list_bottom - top + 1);
     // The line to keep in view: the browsed move's, else the end of the list.
     const std::size_t shown = c.shown_ply();
     int target = total - 1;
@@ -354,7 +385,7 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left, int ru
     }
     const MoveListLayout layout = lay_out_move_list(lines, target, room, left, f.columns() - left);
     for (int i = layout.first; i < layout.first + layout.count; ++i) {
-        const int row = 2 + (i - layout.first) % room,
+        const int row = top + (i - layout.first) % room,
                   column = layout.column_left[static_cast<std::size_t>((i - layout.first) / room)];
         const bool result_line = i >= static_cast<int>(moves.size());
         f.write(row, column, lines[static_cast<std::size_t>(i)], result_line ? Role::Title : Role::Text);
@@ -439,9 +470,25 @@ void draw_title(Frame& f, const Controller& c, const Glyphs& glyphs) {
     f.write(0, column, mover == Color::White ? white : black, turn_role(mover));
 }
 
+std::string status_core(const Controller& c, const Players& players);
+
+// The status line: a review under way first ("Reviewing: position 12 of 40 (v stops) | "), then what the
+// board shows; stepping through a reviewed game, the move played from the position shown, valued ("Next
+// 2. b3-c3: win in 17 plies (tables) -> loss in 1 ply (tables)??"): the move list marks the position.
 std::string status_text(const Controller& c, const Players& players) {
+    const std::string core = status_core(c, players);
+    if (!c.reviewing()) return core;
+    const auto [done, total] = c.review_progress();
+    return concat("Reviewing: position ", done, " of ", total, " (", c.keys().first("review"), " stops) | ", core);
+}
+
+std::string status_core(const Controller& c, const Players& players) {
     const Game& game = c.game();
     const std::size_t shown = c.shown_ply();
+    if (const engine::MoveReview* next = next_reviewed(c); next && (c.ui().replay || c.ui().viewing))
+        return concat(c.ui().replay ? "Replay: next " : "Next ", engine::move_label(game, shown), " ",
+                      to_string(next->move), ": ", engine::assessment_words(next->before), " -> ",
+                      engine::assessment_words(next->after), engine::mark_sign(next->mark));
     if (c.ui().replay) {
         // Counted as the move list numbers the moves: "after 1... b4xd2 (move 1 of 2)".
         const Color first = game.start().side_to_move;
@@ -516,6 +563,13 @@ std::string hint_text(const Controller& c) {
                       c.ui().prompt.kind() == PromptKind::Move ? concat(key("complete"), " complete   ") : "",
                       key("prompt-older"), "/", key("prompt-newer"), " earlier entries");
     const std::string ends = concat(key("cursor-up-left"), "/", key("cursor-down-left"), " first/last   ");
+    // Stepping through a reviewed game: what the next move did, before the keys.
+    if (const engine::MoveReview* next = next_reviewed(c);
+        next && next->mark != engine::Mark::None && (c.ui().replay || c.ui().viewing))
+        return concat(engine::mark_sign(next->mark), " ", engine::mark_words(*next),
+                      next->better ? " (on the board)" : "", "   ", key("step-back"), " ", key("step-forward"),
+                      " step   ", c.ui().replay ? key("quit") : key("cancel"),
+                      c.ui().replay ? " quit" : " back to the game");
     if (c.ui().replay)
         return concat(key("step-back"), " ", key("step-forward"), " or ", key("cursor-left"), "/", key("cursor-right"),
                       " step   ", ends, key("flip"), " flip   ", key("save"), " save   ", key("quit"), " quit");
@@ -534,8 +588,8 @@ std::string hint_text(const Controller& c) {
                       key("step-forward"), " browse the moves   ", key("chat"), " chat   ", key("flip"), " flip   ",
                       key("help"), " help   ", key("quit"), " quit");
     if (c.game().over())
-        return concat(key("new-game"), " new game   ", key("undo"), " undo   ", key("flip"), " flip   ", key("help"),
-                      " help   ", key("quit"), " quit");
+        return concat(key("new-game"), " new game   ", key("undo"), " undo   ", key("review"), " review   ",
+                      key("flip"), " flip   ", key("help"), " help   ", key("quit"), " quit");
     const Selection& sel = c.ui().selection;
     if (!sel.path.empty())
         return concat("Capture again from ", to_string(sel.path.back()), ": land on ", point_list(c.destinations()),
@@ -685,8 +739,11 @@ std::vector<std::string> help_key_lines(const KeyMap& keys, int width, GameConte
     const std::span<const KeyAction> actions = key_actions();
     for (std::size_t i = 0; i < actions.size(); ++i) {
         const KeyAction& a = actions[i];
-        // Chat and pause are only for a game over the network or a timed one, whose help page has a line for them.
-        if (((a.contexts & kOnBoard) == 0 && a.name != "complete") || a.name == "chat" || a.name == "pause") continue;
+        // Chat and pause are only for a game over the network or a timed one, whose help page has a line for them;
+        // review is for a game over, whose key line names it (the page stays within 24 rows at 80 columns).
+        if (((a.contexts & kOnBoard) == 0 && a.name != "complete") || a.name == "chat" || a.name == "pause" ||
+            a.name == "review")
+            continue;
         if ((a.allowed & where) == 0) continue;
         const std::string shown = keys.all(a.name, "/");
         if (a.kind == Action::Kind::MoveCursor) {

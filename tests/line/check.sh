@@ -149,7 +149,7 @@ second_instance)
         "Saved game open in another fetaix: yes = view read-only, no = separate game" \
         "Answer yes or no first: Saved game open in another fetaix: yes = view read-only, no = separate game" \
         "Black to move." "Capture compulsory: c4 can capture." \
-        "Nothing can be played: read-only: open in another fetaix. board, moves, last, list, clock, save, chat, help and quit work." \
+        "Nothing can be played: read-only: open in another fetaix. board, moves, last, list, clock, save, chat, review, help and quit work." \
         "Last move: White c2-c3."
     # The end of the first one's input ends it, its game saved.
     exec 3>&-
@@ -296,6 +296,7 @@ help)
         "save FILE: save the game to a file (an existing one only replaced after asking)" \
         "open FILE: open a record, or #N from the game history" \
         "chat TEXT: send a chat line (a game over the network)" \
+        "review: each move's value and the turning points (again: stop)" \
         "help: these lines" \
         "quit" \
         "Questions are answered yes or no." \

@@ -109,6 +109,8 @@ hint = "H"
 draw = ${DRAW:-\"d\"}
 # resign (default "R")
 resign = "R"
+# review the game; again, stop it (default "v")
+review = "v"
 # help (default "?")
 help = "?"
 # chat (two terminals) (default "c")

@@ -389,4 +389,71 @@ inline EvalNote eval_note(const Assessment& for_mover, Color side_to_move) {
     return e;
 }
 
+// "12." for White's move of move 12, "12..." for Black's: the move from position `ply`.
+inline std::string move_label(const Game& game, std::size_t ply) {
+    const Color first = game.start().side_to_move;
+    const std::size_t counted = ply + (first == Color::Black ? 1 : 0);
+    return concat(counted / 2 + 1, game.position_at(ply).side_to_move == Color::White ? "." : "...");
+}
+
+// The mark a move list puts after a move: "??" turned the result, "?" lost ground, "" neither.
+inline std::string_view mark_sign(Mark m) {
+    switch (m) {
+        case Mark::Turned: return "??";
+        case Mark::Weakened: return "?";
+        case Mark::None: break;
+    }
+    return "";
+}
+
+// A value as a move list shows it, for White: the record's [%eval] form without its source ("+0.35",
+// "+#5", "#W17", "#=", "#W=").
+inline std::string short_value(const Assessment& for_mover, Color side_to_move) {
+    const std::string s = format_eval_note(eval_note(for_mover, side_to_move));
+    return s.substr(0, s.find(' '));
+}
+
+// The turning points in brief, for a one-line list: "12. c2-c3??, 15... a4-b4?"; "none".
+inline std::string turning_points_brief(const Game& game, const Review& review) {
+    std::string out;
+    for (const std::size_t i : review.turning_points()) {
+        const MoveReview& m = review.moves[i];
+        out += concat(out.empty() ? "" : ", ", move_label(game, m.ply), " ", to_string(m.move), mark_sign(m.mark));
+    }
+    return out.empty() ? "none" : out;
+}
+
+// The review's head, as `fetaix review` and the screen-reader mode say it: the start's value, the
+// decisive move, the turning points with what each did.
+inline std::vector<std::string> review_head(const Game& game, const Review& review) {
+    std::vector<std::string> out;
+    out.push_back("Values are for the side that moves: before the move -> after it.");
+    if (!review.positions.empty())
+        out.push_back(concat("Start: ", to_string(game.start().side_to_move), " to move, ",
+                             assessment_words(review.positions.front())));
+    if (const auto d = decisive_move(review, game.result().outcome)) {
+        const MoveReview& m = review.moves[*d];
+        out.push_back(concat("Decisive: ", move_label(game, m.ply), " ", to_string(m.move), ", after which ",
+                             to_string(m.mover), " was lost",
+                             m.better ? concat(" (", to_string(*m.better), " instead)") : ""));
+    }
+    const std::vector<std::size_t> turning = review.turning_points();
+    out.push_back(turning.empty() ? "Turning points: none (no move changed the result or lost a man's worth)"
+                                  : "Turning points:");
+    for (const std::size_t i : turning) {
+        const MoveReview& m = review.moves[i];
+        out.push_back(concat("  ", move_label(game, m.ply), " ", to_string(m.move), ": ", mark_words(m)));
+    }
+    return out;
+}
+
+// One move's line: "12. c2-c3: draw (tables) -> loss in 9 plies (tables)  [turned]".
+inline std::string review_move_line(const Game& game, const MoveReview& m) {
+    return concat(move_label(game, m.ply), " ", to_string(m.move), ": ", assessment_words(m.before), " -> ",
+                  assessment_words(m.after),
+                  m.mark == Mark::Turned     ? "  [turned]"
+                  : m.mark == Mark::Weakened ? "  [lost ground]"
+                                             : "");
+}
+
 }  // namespace fetaix::engine
