@@ -190,6 +190,8 @@ public:
     void set_thinking(std::string text) { ui_.thinking = std::move(text); }
     // True once after H was pressed: the program then asks the engine for a hint.
     bool take_hint_request() { return std::exchange(hint_requested_, false); }
+    // True once after the puzzles' key: the program then shows the puzzles, and the game as it was after.
+    bool take_puzzles_request() { return std::exchange(puzzles_requested_, false); }
     // `table`: the endgame tables' value of the position, when the move is theirs.
     // No score: the move was not searched (the only legal one), so no evaluation is claimed.
     void show_hint(const Move& m, std::optional<int> score, const std::optional<tablebase::Value>& table = std::nullopt,
@@ -409,6 +411,7 @@ private:
     void redo();
     void pause();
     void ask_for_hint();
+    void open_puzzles();
     void open_file_prompt();
     void offer_draw();
     // `path`: the file it was read from (`name`, as the player gave it, may be a history number).
@@ -463,6 +466,7 @@ private:
     std::optional<std::string> read_request_;  // a path for the program to read (o)
     std::string reading_path_;                 // the path being read for o, while it is read
     bool hint_requested_ = false;
+    bool puzzles_requested_ = false;
     bool bell_on_ = false;
     bool bell_due_ = false;
     bool autosaved_ = false;

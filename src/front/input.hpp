@@ -93,6 +93,7 @@ struct Action {
         Unbound,      // `ch`, a printable key that does nothing on the board
         Chat,         // 'c': a line to the other player (the watchers: to the other watchers)
         Pause,        // 'p': stop both clocks, or start them again
+        Puzzles,      // 'P': the puzzles, on the game's screen; the game waits as it is until they close
     };
     Kind kind = Kind::None;
     ScreenDirection direction = ScreenDirection::Up;
