@@ -84,8 +84,7 @@ std::string expected_reason(const Position& p, const Move& wrong) {
 
 }  // namespace
 
-TEST_CASE("puzzle play: each shipped solution is answered by its line's reply, and ends solved",
-          "[puzzle][play]") {
+TEST_CASE("puzzle play: each shipped solution is answered by its line's reply, and ends solved", "[puzzle][play]") {
     for (const puzzle::Puzzle& p : shipped()) {
         INFO(p.id);
         CHECK_FALSE(puzzle::line_problem(p));
@@ -186,12 +185,13 @@ TEST_CASE("puzzle play: the progress file is read back as written, and a bad one
     p.results["B:WKa2,Kb3,Kb4:BKa5 default"] = {puzzle::Result::Solved, "p0001"};
     p.results["B:WKa2,b3:BKb1,Ka4 promotion=immediate"] = {puzzle::Result::SolvedLater, "my puzzle 2"};
     const std::string text = puzzle::format_progress(p);
-    CHECK(text == "fetaix puzzles 1\n"
-                  "rating 1623.25 187.5 0.0600001\n"
-                  "at W:Wa1,a2:BKb3 default\n"
-                  "solved B:WKa2,Kb3,Kb4:BKa5 default p0001\n"
-                  "solved-later B:WKa2,b3:BKb1,Ka4 promotion=immediate my puzzle 2\n"
-                  "failed W:Wa1,a2:BKb3 default t1\n");
+    CHECK(text ==
+          "fetaix puzzles 1\n"
+          "rating 1623.25 187.5 0.0600001\n"
+          "at W:Wa1,a2:BKb3 default\n"
+          "solved B:WKa2,Kb3,Kb4:BKa5 default p0001\n"
+          "solved-later B:WKa2,b3:BKb1,Ka4 promotion=immediate my puzzle 2\n"
+          "failed W:Wa1,a2:BKb3 default t1\n");
     const auto back = puzzle::parse_progress(text);
     REQUIRE(back);
     CHECK(puzzle::format_progress(*back) == text);
@@ -203,9 +203,9 @@ TEST_CASE("puzzle play: the progress file is read back as written, and a bad one
     CHECK(puzzle::parse_progress("fetaix puzzles 1\n").error().message == "it has no rating line");
     CHECK(puzzle::parse_progress("fetaix puzzles 1\nrating 1500 0 0.06\n").error().message ==
           "line 2: the rating's numbers are not a rating");
-    CHECK(puzzle::parse_progress("fetaix puzzles 1\nrating 1500 350 0.06\nwon W:Wa1:Ba5 default p1\n")
-              .error()
-              .message == "line 3: expected rating, at, solved, failed or solved-later");
+    CHECK(
+        puzzle::parse_progress("fetaix puzzles 1\nrating 1500 350 0.06\nwon W:Wa1:Ba5 default p1\n").error().message ==
+        "line 3: expected rating, at, solved, failed or solved-later");
     CHECK(puzzle::parse_progress("fetaix puzzles 1\nrating 1500 350 0.06\nsolved W:Wz9:Ba5 default p1\n")
               .error()
               .message == "line 3: 'W:Wz9:Ba5' is not a FEN");
@@ -232,7 +232,7 @@ TEST_CASE("puzzle play: the next puzzle is the untried one rated nearest the pla
 TEST_CASE("puzzle play: an attempt is rated once, at its first wrong move or its end; progress kept",
           "[puzzle][play]") {
     test::TempFolder folder;
-    const std::vector<puzzle::Puzzle> set = {trap(), make("t2", "W:Wa1,b2:BKb3", 2, {"b2-c2"})};
+    const std::vector<puzzle::Puzzle> set = {trap(), make("t2", "W:Wb2:Bb3", 2, {"b2xb4"})};
     {
         front::PuzzleRun run(set, folder.path, nullptr);
         CHECK(run.take_problem().empty());
@@ -262,7 +262,7 @@ TEST_CASE("puzzle play: an attempt is rated once, at its first wrong move or its
     run.open(1);
     CHECK(run.hint() == "Hint: move your man on b2.");
     CHECK(run.progress().find(set[1]) == nullptr);
-    CHECK(run.hint() == "The answer: b2-c2.");
+    CHECK(run.hint() == "The answer: b2xb4.");
     CHECK(run.progress().find(set[1])->result == puzzle::Result::Failed);
     // All of it in the file.
     const auto read = puzzle::read_progress(folder.path);
@@ -305,9 +305,9 @@ TEST_CASE("puzzle play: the screen-reader lines of a puzzle, a wrong move, a rig
           Lines{"fetaix puzzle: 1 puzzles, 0 solved; your puzzle rating is 1500. Type help for the commands, quit "
                 "to leave.",
                 "Moves are typed by their points: c2-c3 steps, c2xc4 captures.",
-                "Puzzle t1, 1 of 1: difficulty 1 of 5 (rated 1300), themes ending.", "The position:",
-                "rank 5: empty", "rank 4: empty", "rank 3: black mullah b3", "rank 2: white man a2",
-                "rank 1: white man a1", "White to move and win (you)."});
+                "Puzzle t1, 1 of 1: difficulty 1 of 5 (rated 1300), themes ending.", "The position:", "rank 5: empty",
+                "rank 4: empty", "rank 3: black mullah b3", "rank 2: white man a2", "rank 1: white man a1",
+                "White to move and win (you)."});
     CHECK(lines.enter("a1-a3") == Lines{"a1-a3: a man steps one point, and a3 is not next to a1."});
     const Position start = parse_fen("W:Wa1,a2:BKb3").value();
     const int lost = static_cast<int>(std::lround(puzzle::rated_after({}, 1, false).rating));
@@ -317,7 +317,8 @@ TEST_CASE("puzzle play: the screen-reader lines of a puzzle, a wrong move, a rig
     CHECK(lines.enter("A2-B2") == Lines{"Right: a2-b2. Black answers b3xb1.", "White to move (you)."});
     CHECK(lines.enter("board") == Lines{"rank 5: empty", "rank 4: empty", "rank 3: empty", "rank 2: empty",
                                         "rank 1: white man a1, black mullah b1", "White to move."});
-    CHECK(lines.enter("a1xc1") == Lines{"Solved! a1xc1 wins.", "1 of 1 puzzles solved. Type next for the next puzzle."});
+    CHECK(lines.enter("a1xc1") ==
+          Lines{"Solved! a1xc1 wins.", "1 of 1 puzzles solved. Type next for the next puzzle."});
     CHECK(lines.enter("a1xc1") ==
           Lines{"This puzzle is solved: type next for the next puzzle, or again to play it again."});
     CHECK(lines.enter("quit") == Lines{concat("Goodbye: 1 of 1 puzzles solved; your puzzle rating is ", lost, ".")});

@@ -218,8 +218,7 @@ int run_play(const PuzzleOptions& o, const Invocation& call) {
 Runner add_puzzle(CLI::App& command) {
     auto o = std::make_shared<PuzzleOptions>();
     o->file_flag = cli::add_file(command, "--file", o->file, "play the puzzles of FILE, not the shipped ones");
-    o->screen_reader_flag =
-        command.add_flag("--screen-reader", o->screen_reader, "the puzzles as lines of plain text");
+    o->screen_reader_flag = command.add_flag("--screen-reader", o->screen_reader, "the puzzles as lines of plain text");
     o->ascii_flag = command.add_flag("--ascii", o->ascii, "plain ASCII lines and pieces");
     cli::add_file(command, "--check", o->check, "check every puzzle of FILE against the endgame tables");
     o->from_flag = cli::add_file(command, "--from", o->from,
@@ -238,15 +237,16 @@ Runner add_puzzle(CLI::App& command) {
         const bool playing = !o->generate && o->check.empty();
         if (o->generate && !o->check.empty())
             return cli::usage_error("puzzle: give one of --check FILE and --generate (or neither, to play)");
-        if (!o->generate && (o->count_flag->count() > 0 || o->pieces_flag->count() > 0 || rules_given ||
-                             o->from_flag->count() > 0))
+        if (!o->generate &&
+            (o->count_flag->count() > 0 || o->pieces_flag->count() > 0 || rules_given || o->from_flag->count() > 0))
             return cli::usage_error(
                 "puzzle: --count, --pieces, --from and the rule switches go with --generate (a puzzle "
                 "file names its own rules)");
         if (o->from_flag->count() > 0 && rules_given)
             return cli::usage_error("puzzle: --from takes each game's own rules: no rule switches with it");
         if (!playing && (o->file_flag->count() > 0 || o->screen_reader_flag->count() > 0 || o->ascii_flag->count() > 0))
-            return cli::usage_error("puzzle: --file, --screen-reader and --ascii go with playing (no --check or --generate)");
+            return cli::usage_error(
+                "puzzle: --file, --screen-reader and --ascii go with playing (no --check or --generate)");
         if (playing) return run_play(*o, call);
         if (o->generate && !o->from.empty()) return run_from_games(*o);
         return o->generate ? run_generate(*o) : run_check(o->check);

@@ -559,8 +559,7 @@ void Controller::open_puzzles() {
     if (clock() && !game().over() && !clock_paused())
         ui_.message = concat("The clocks are running: ", keys_.first("pause"), " pauses them, then ",
                              keys_.first("puzzles"), " opens the puzzles.");
-    else
-        puzzles_requested_ = true;
+    else puzzles_requested_ = true;
 }
 
 void Controller::open_file_prompt() {

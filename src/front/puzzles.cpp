@@ -166,8 +166,8 @@ void PuzzleTables::work() {
         try {
             engine::Tables* tables = ready(job.position, job.rules);
             if (!job.explain) continue;
-            std::optional<std::string> why =
-                tables ? puzzle::why_not(job.position, job.rules, job.wrong, *tables) : std::nullopt;
+            std::optional<std::string> why = tables ? puzzle::why_not(job.position, job.rules, job.wrong, *tables)
+                                                    : std::nullopt;
             text = why ? *why
                        : concat(to_string(job.wrong),
                                 " does not win (the endgame tables could not say more: they do not hold this "
@@ -246,12 +246,12 @@ std::string PuzzleRun::hint() {
     const std::string text = puzzle::hint(attempt_, shown);
     if (shown >= 1 && !attempt_.solved) {
         attempt_.missed = true;
-        rate(false);
+        rate(false, false);
     }
     return text;
 }
 
-void PuzzleRun::rate(bool solved) {
+void PuzzleRun::rate(bool won, bool solved) {
     const puzzle::Progress::Entry* e = progress_.find(puzzle());
     if (e) {
         // Rated before: a retry changes no rating, but a failed puzzle solved now counts as solved.
@@ -262,9 +262,8 @@ void PuzzleRun::rate(bool solved) {
         return;
     }
     const rating::Rating before = progress_.rating;
-    progress_.rating = puzzle::rated_after(before, puzzle().difficulty, solved);
-    progress_.results[puzzle::key_of(puzzle())] = {solved ? puzzle::Result::Solved : puzzle::Result::Failed,
-                                                   puzzle().id};
+    progress_.rating = puzzle::rated_after(before, puzzle().difficulty, won);
+    progress_.results[puzzle::key_of(puzzle())] = {won ? puzzle::Result::Solved : puzzle::Result::Failed, puzzle().id};
     const int now = static_cast<int>(std::lround(progress_.rating.rating));
     const int change = now - static_cast<int>(std::lround(before.rating));
     rating_change_ = concat("Your puzzle rating: ", now, " (", change >= 0 ? "+" : "", change, ").");
@@ -276,11 +275,12 @@ puzzle::Answer PuzzleRun::after(puzzle::Answer a) {
         case puzzle::Answer::Kind::Refused:
         case puzzle::Answer::Kind::Right: break;
         case puzzle::Answer::Kind::Wrong:
-            rate(false);
+            rate(false, false);
             owed_ = ++asked_;
             tables_.explain(attempt_.position(), puzzle().rules, *a.move, owed_);
             break;
-        case puzzle::Answer::Kind::Solved: rate(!attempt_.missed); break;
+        // Won when nothing went wrong; else lost already, and now solved.
+        case puzzle::Answer::Kind::Solved: rate(!attempt_.missed, true); break;
     }
     return a;
 }

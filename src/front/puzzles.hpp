@@ -125,8 +125,9 @@ public:
 
 private:
     puzzle::Answer after(puzzle::Answer a);
-    // Rates the open puzzle once: won when solved at the first try, else lost.
-    void rate(bool solved);
+    // Rates the open puzzle once (`won`: solved with no wrong move and no answer shown); a puzzle rated
+    // failed and now `solved` is kept as solved later, its rating as it was.
+    void rate(bool won, bool solved);
     void save();
 
     std::vector<puzzle::Puzzle> puzzles_;

@@ -117,8 +117,8 @@ std::vector<std::string> PuzzleLines::enter(std::string_view typed) {
                               "The position is as it was: try again (hint helps)."});
         }
         case puzzle::Answer::Kind::Right:
-            return with_news({concat("Right: ", to_string(*answer.move), ". ", side(opponent(a.player())),
-                                     " answers ", to_string(*answer.reply), "."),
+            return with_news({concat("Right: ", to_string(*answer.move), ". ", side(opponent(a.player())), " answers ",
+                                     to_string(*answer.reply), "."),
                               concat(side(a.player()), " to move (you).")});
         case puzzle::Answer::Kind::Solved: break;
     }

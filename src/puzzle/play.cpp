@@ -130,9 +130,9 @@ Answer judge(Attempt& a, const Move& m) {
     }
     const Move reply = a.line[a.ply + 1];
     a.ply += 2;
-    return Answer{Answer::Kind::Right, concat(to_string(m), ": right. ", side(opponent(a.player())), " answers ",
-                                              to_string(reply), "."),
-                  m, reply};
+    return Answer{Answer::Kind::Right,
+                  concat(to_string(m), ": right. ", side(opponent(a.player())), " answers ", to_string(reply), "."), m,
+                  reply};
 }
 
 Answer judge_typed(Attempt& a, std::string_view text) {
@@ -148,8 +148,9 @@ std::optional<std::string> why_not(const Position& p, const Rules& rules, const 
     const std::string said = to_string(wrong);
     const std::string them = side(q.side_to_move);
     if (game_over(q, rules))
-        return concat(said, " wins too, but it is not this puzzle's move: the puzzle is not unique (fetaix puzzle "
-                            "--check proves a file)");
+        return concat(said,
+                      " wins too, but it is not this puzzle's move: the puzzle is not unique (fetaix puzzle "
+                      "--check proves a file)");
     const auto choice = engine::table_move(tables, rules, q);
     if (!choice) return std::nullopt;
     const std::string reply = to_string(choice->move);
@@ -161,8 +162,9 @@ std::optional<std::string> why_not(const Position& p, const Rules& rules, const 
                                                       : concat(" in ", choice->value.distance, " plies."));
         case tb::Verdict::Loss: break;
     }
-    return concat(said, " wins too, but it is not this puzzle's move: the puzzle is not unique (fetaix puzzle "
-                        "--check proves a file)");
+    return concat(said,
+                  " wins too, but it is not this puzzle's move: the puzzle is not unique (fetaix puzzle "
+                  "--check proves a file)");
 }
 
 std::string hint(const Attempt& a, int shown) {
@@ -266,8 +268,8 @@ ProgressRead read_progress(const std::string& data_folder) {
     const std::string path = progress_path(data_folder);
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0 && errno == ENOENT) return {};
-    const auto text =
-        store::read_text_file(path, store::TextFileKind{1u << 20, "the puzzles' progress", "1 MiB", false});
+    const auto text = store::read_text_file(path,
+                                            store::TextFileKind{1u << 20, "the puzzles' progress", "1 MiB", false});
     if (!text) return {Progress{}, text.error().describe()};
     auto parsed = parse_progress(*text);
     if (!parsed) return {Progress{}, concat(path, ": ", parsed.error().describe())};

@@ -31,8 +31,8 @@ void PuzzleScreen::show(std::string message) {
     // The player's side at the bottom.
     if (a.player() == Color::Black) controller_->handle(Action::of(Action::Kind::Flip));
     if (message.empty())
-        message = concat(side(a.player()), " to move and win. Arrows and ", keys_.first("select"),
-                         ": your piece, then where it goes; or ", keys_.first("move"), " and the move.");
+        message = concat("Arrows and ", keys_.first("select"), ": your piece, then where it goes; or ",
+                         keys_.first("move"), " and the move (c2-c3).");
     controller_->tell(std::move(message));
 }
 
@@ -164,12 +164,13 @@ Frame PuzzleScreen::compose(int rows, int columns, const Glyphs& glyphs) const {
     add(concat("Solved: ", run_.progress().solved_count(), " of ", run_.puzzles().size()));
     text.push_back("");
     std::string line;
-    for (std::size_t i = 0; i < a.ply && i < a.line.size(); ++i) line += concat(line.empty() ? "" : " ", to_string(a.line[i]));
+    for (std::size_t i = 0; i < a.ply && i < a.line.size(); ++i)
+        line += concat(line.empty() ? "" : " ", to_string(a.line[i]));
     if (!line.empty()) add(concat("Played: ", line));
-    const std::vector<std::string> task =
-        learn::wrap(a.solved ? std::string("Solved.")
-                             : concat(side(controller_->game().position().side_to_move), " to move and win (you)."),
-                    width);
+    const std::vector<std::string> task = learn::wrap(
+        a.solved ? std::string("Solved.")
+                 : concat(side(controller_->game().position().side_to_move), " to move and win (you)."),
+        width);
     const int room = last - 1 + 1 - static_cast<int>(task.size());
     if (static_cast<int>(text.size()) > room) text.resize(std::max(room, 0));
     int row = 1;

@@ -40,7 +40,7 @@ puzzle_type() {
 puzzle_file() {
     printf '%s\n' '# two puzzles' \
         't1 | W:Wa1,a2:BKb3 | default | compulsory-capture,mullah-hunt | 1 | a2-b2 b3xb1 a1xc1' \
-        't2 | W:Wa1,b2:BKb3 | default | ending | 2 | b2-c2' >"$1"
+        't2 | W:Wb2:Bb3 | default | last-two | 2 | b2xb4' >"$1"
 }
 
 e2e_puzzle_solve() {
@@ -165,7 +165,7 @@ e2e_puzzle_damaged() {
     keys r
     wait_for '^fetaix puzzle t2: 2 of 2$'
     [ "$(cat "$XDG_DATA_HOME/fetaix/puzzle-progress.txt")" = "rating 9000" ] || fail "the damaged file was replaced"
-    puzzle_type b2-c2
+    puzzle_type b2xb4
     wait_for '^fetaix puzzle t2: 2 of 2 \(solved\)$'
     [ "$(cat "$XDG_DATA_HOME/fetaix/puzzle-progress.txt.damaged")" = "rating 9000" ] || fail "not kept aside"
     head -1 "$XDG_DATA_HOME/fetaix/puzzle-progress.txt" | grep -qx 'fetaix puzzles 1' || fail "not written anew"
