@@ -277,11 +277,9 @@ TEST_CASE("puzzle play: a damaged progress file is said, left alone, then set as
     std::ofstream(path) << "rating 9000\n";
     const std::vector<puzzle::Puzzle> set = {trap()};
     front::PuzzleRun run(set, folder.path, nullptr);
-    CHECK(run.take_problem() ==
-          concat("The puzzles' progress could not be read (", path,
-                 ": it does not start with 'fetaix puzzles 1'): starting afresh; at your first result it is kept "
-                 "aside as ",
-                 path, ".damaged and a new one written."));
+    CHECK(run.take_problem() == concat("Puzzle progress not read (", path,
+                                       ": it does not start with 'fetaix puzzles 1'): starting afresh; kept as "
+                                       ".damaged at your first result."));
     CHECK(run.rating() == 1500);
     run.retry();
     std::ifstream untouched(path);
@@ -302,10 +300,10 @@ TEST_CASE("puzzle play: the screen-reader lines of a puzzle, a wrong move, a rig
     front::PuzzleRun run({trap()}, "", nullptr);
     line::PuzzleLines lines(run);
     CHECK(lines.opening() ==
-          Lines{"fetaix puzzle: 1 puzzles, 0 solved; your puzzle rating is 1500. Type help for the commands, quit "
-                "to leave.",
+          Lines{"fetaix puzzle: 1 puzzle, 0 solved; your puzzle rating is 1500.",
+                "Type help for the commands, quit to leave.",
                 "Moves are typed by their points: c2-c3 steps, c2xc4 captures.",
-                "Puzzle t1, 1 of 1: difficulty 1 of 5 (rated 1300), themes ending.", "The position:", "rank 5: empty",
+                "Puzzle t1, 1 of 1: difficulty 1 of 5 (rated 1300).", "Themes: ending.", "The position:", "rank 5: empty",
                 "rank 4: empty", "rank 3: black mullah b3", "rank 2: white man a2", "rank 1: white man a1",
                 "White to move and win (you)."});
     CHECK(lines.enter("a1-a3") == Lines{"a1-a3: a man steps one point, and a3 is not next to a1."});

@@ -62,10 +62,9 @@ constexpr auto kActions = std::to_array<KeyAction>({
     // Over the network the host's clocks run for both players: nobody pauses them.
     {"pause", K::Pause, D::Up, E::End, kOnBoard, "p", "pause the clocks (a timed game)", kInLocalGame | kLookingBack},
     // The puzzles open over the game, which waits as it is: not over the network, where it goes on.
-    {"puzzles", K::Puzzles, D::Up, E::End, kOnBoard, "P", "puzzles (q comes back to the game)",
-     kInLocalGame | kLookingBack},
+    {"puzzles", K::Puzzles, D::Up, E::End, kOnBoard, "P", "puzzles", kInLocalGame | kLookingBack},
     {"quit", K::Quit, D::Up, E::End, kLooking | kReading | kTooSmall, "q", "quit", kAlways, "quit", "", "", 17},
-    {"redraw", K::Redraw, D::Up, E::End, kEverywhere, "Ctrl-L", "redraw the screen"},
+    {"redraw", K::Redraw, D::Up, E::End, kEverywhere, "Ctrl-L", "redraw"},
     {"yes", K::Yes, D::Up, E::End, kAsked, "y Y", "answer yes", kTell, "yes y"},
     {"no", K::No, D::Up, E::End, kAsked, "n N Esc", "answer no", kTell, "no n"},
     {"prompt-enter", K::PromptSubmit, D::Up, E::End, kAtPrompt, "Enter", "prompt: enter the line"},

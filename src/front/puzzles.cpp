@@ -196,9 +196,9 @@ PuzzleRun::PuzzleRun(std::vector<puzzle::Puzzle> puzzles, std::string data_folde
         progress_ = std::move(read.progress);
         if (!read.problem.empty()) {
             damaged_ = true;
-            problem_ = concat("The puzzles' progress could not be read (", read.problem,
-                              "): starting afresh; at your first result it is kept aside as ",
-                              puzzle::progress_path(folder_), ".damaged and a new one written.");
+            // Short enough for the screen's two message lines, the path shortened there.
+            problem_ = concat("Puzzle progress not read (", read.problem,
+                              "): starting afresh; kept as .damaged at your first result.");
         }
     }
     // Where the player left, unless it is solved since; else the next to offer.

@@ -50,9 +50,11 @@ std::vector<std::string> PuzzleLines::with_news(std::vector<std::string> lines) 
 }
 
 std::vector<std::string> PuzzleLines::opening() {
+    const std::size_t total = run_.puzzles().size();
     std::vector<std::string> lines = {
-        concat("fetaix puzzle: ", run_.puzzles().size(), " puzzles, ", run_.progress().solved_count(),
-               " solved; your puzzle rating is ", run_.rating(), ". Type help for the commands, quit to leave."),
+        concat("fetaix puzzle: ", total, total == 1 ? " puzzle, " : " puzzles, ", run_.progress().solved_count(),
+               " solved; your puzzle rating is ", run_.rating(), "."),
+        "Type help for the commands, quit to leave.",
         "Moves are typed by their points: c2-c3 steps, c2xc4 captures.",
     };
     const std::string problem = run_.take_problem();
@@ -70,7 +72,8 @@ std::vector<std::string> PuzzleLines::puzzle_said() {
     std::vector<std::string> lines = {
         concat("Puzzle ", p.id, ", ", run_.index() + 1, " of ", run_.puzzles().size(),
                before.empty() ? "" : concat(" (", before, ")"), ": difficulty ", p.difficulty, " of 5 (rated ",
-               run_.puzzle_rating(), "), themes ", themes, "."),
+               run_.puzzle_rating(), ")."),
+        concat("Themes: ", themes, "."),
     };
     if (p.rules != Rules{}) lines.push_back(concat("Rules: ", describe(p.rules), "."));
     lines.push_back("The position:");

@@ -117,7 +117,7 @@ chat = "c"
 pause = "p"
 # quit (default "q")
 quit = "q"
-# redraw the screen (default "Ctrl-L")
+# redraw (default "Ctrl-L")
 redraw = "Ctrl-L"
 # answer yes (default ["y", "Y"])
 yes = ["y", "Y"]
