@@ -299,13 +299,12 @@ TEST_CASE("puzzle play: the screen-reader lines of a puzzle, a wrong move, a rig
           "[puzzle][play][line]") {
     front::PuzzleRun run({trap()}, "", nullptr);
     line::PuzzleLines lines(run);
-    CHECK(lines.opening() ==
-          Lines{"fetaix puzzle: 1 puzzle, 0 solved; your puzzle rating is 1500.",
-                "Type help for the commands, quit to leave.",
-                "Moves are typed by their points: c2-c3 steps, c2xc4 captures.",
-                "Puzzle t1, 1 of 1: difficulty 1 of 5 (rated 1300).", "Themes: ending.", "The position:", "rank 5: empty",
-                "rank 4: empty", "rank 3: black mullah b3", "rank 2: white man a2", "rank 1: white man a1",
-                "White to move and win (you)."});
+    CHECK(lines.opening() == Lines{"fetaix puzzle: 1 puzzle, 0 solved; your puzzle rating is 1500.",
+                                   "Type help for the commands, quit to leave.",
+                                   "Moves are typed by their points: c2-c3 steps, c2xc4 captures.",
+                                   "Puzzle t1, 1 of 1: difficulty 1 of 5 (rated 1300).", "Themes: ending.",
+                                   "The position:", "rank 5: empty", "rank 4: empty", "rank 3: black mullah b3",
+                                   "rank 2: white man a2", "rank 1: white man a1", "White to move and win (you)."});
     CHECK(lines.enter("a1-a3") == Lines{"a1-a3: a man steps one point, and a3 is not next to a1."});
     const Position start = parse_fen("W:Wa1,a2:BKb3").value();
     const int lost = static_cast<int>(std::lround(puzzle::rated_after({}, 1, false).rating));
