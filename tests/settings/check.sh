@@ -115,6 +115,8 @@ help = "?"
 chat = "c"
 # pause the clocks (a timed game) (default "p")
 pause = "p"
+# puzzles (default "P")
+puzzles = "P"
 # quit (default "q")
 quit = "q"
 # redraw (default "Ctrl-L")
