@@ -264,10 +264,13 @@ TEST_CASE("puzzle play: an attempt is rated once, at its first wrong move or its
     CHECK(run.progress().find(set[1]) == nullptr);
     CHECK(run.hint() == "The answer: b2xb4.");
     CHECK(run.progress().find(set[1])->result == puzzle::Result::Failed);
-    // All of it in the file.
+    // All of it in the file; the next start opens where the player left, a puzzle failed and not solved.
     const auto read = puzzle::read_progress(folder.path);
     CHECK(read.problem.empty());
     CHECK(puzzle::format_progress(read.progress) == puzzle::format_progress(run.progress()));
+    CHECK(front::PuzzleRun(set, folder.path, nullptr).index() == 1);
+    run.open(0);  // solved later: the next start offers another
+    CHECK(front::PuzzleRun(set, folder.path, nullptr).index() == 1);
 }
 
 TEST_CASE("puzzle play: a damaged progress file is said, left alone, then set aside at the first result",

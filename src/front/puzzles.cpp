@@ -205,7 +205,8 @@ PuzzleRun::PuzzleRun(std::vector<puzzle::Puzzle> puzzles, std::string data_folde
     std::size_t first = puzzles_.size();
     for (std::size_t i = 0; i < puzzles_.size() && first == puzzles_.size(); ++i)
         if (puzzle::key_of(puzzles_[i]) == progress_.at) first = i;
-    if (first == puzzles_.size() || progress_.find(puzzles_[first]))
+    const puzzle::Progress::Entry* left = first < puzzles_.size() ? progress_.find(puzzles_[first]) : nullptr;
+    if (first == puzzles_.size() || (left && left->result != puzzle::Result::Failed))
         first = puzzle::next_puzzle(puzzles_, progress_, puzzles_.size());
     index_ = std::min(first, puzzles_.size() - 1);
     attempt_ = puzzle::begin(puzzles_[index_]);
