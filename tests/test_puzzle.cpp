@@ -177,3 +177,30 @@ TEST_CASE("puzzles: the generator's puzzles of up to 3 pieces are all sound, spr
     CHECK(themes.count("mullah-hunt") == 1);
     CHECK(themes.count("last-two") == 1);
 }
+
+TEST_CASE("puzzles: the landing theme marks a capture whose landing point is what wins", "[puzzle]") {
+    // Black's mullah on b4 takes b3 and may land on b2 or b1 (nothing to capture from either, so the
+    // landing rule leaves both): only b1 wins, as the tables say below.
+    const auto line_of = [](const std::string& fen, const std::vector<std::string>& moves) {
+        puzzle::Line line;
+        line.start = parse_fen(fen).value();
+        Position at = line.start;
+        for (const std::string& m : moves) {
+            line.moves.push_back(parse_move(m, at, Rules{}).value());
+            at = at.after(line.moves.back());
+        }
+        return line;
+    };
+    const puzzle::Line landing = line_of("B:Wa2,b3:Ba4,Kb4", {"b4xb1", "a2-a3", "a4xa2"});
+    CHECK(puzzle::themes_of(landing, Rules{}) == std::vector<std::string>{"landing"});
+    // The other landing of the same capture does not win, by the tables.
+    const Position start = landing.start;
+    const Move other = parse_move("b4xb2", start, Rules{}).value();
+    CHECK(other.captured == landing.moves[0].captured);
+    const auto v = engine::probe(three_pieces(), Rules{}, start.after(other));
+    REQUIRE(v);
+    CHECK(v->verdict != tb::Verdict::Loss);
+    // A capture with one landing only (a man's short leap) is no landing choice.
+    CHECK(puzzle::themes_of(line_of("W:Wa1,a2:BKb3", {"a2-b2", "b3xb1", "a1xc1"}), Rules{}) ==
+          std::vector<std::string>{"compulsory-capture", "mullah-hunt"});
+}

@@ -692,7 +692,7 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
     CHECK(g.line(2).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/");
     CHECK(g.line(3).substr(3) == "  that/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
     CHECK(g.line(4).substr(3) == "Keys");
-    CHECK(g.line(11).substr(3) == "  q  quit   Ctrl-L  redraw the screen   Tab  complete a move");
+    CHECK(g.line(11).substr(3) == "  P  puzzles   q  quit   Ctrl-L  redraw   Tab  complete a move");
     CHECK(g.line(12).substr(3) == "Rules");
     CHECK(g.line(22).substr(3) == "Page 1 of 2: any key turns the page, Esc or q closes it.");
 }

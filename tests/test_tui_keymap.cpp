@@ -271,7 +271,7 @@ TEST_CASE("keymap: the help page's keys with the defaults", "[tui][keymap]") {
                       "  [  look back   ]  look forward   n  new game   f  flip board",
                       "  a  turn to the side to move   s  save to a file   o  open a file",
                       "  H  hint from the engine   d  offer a draw   R  resign   ?  help",
-                      "  q  quit   Ctrl-L  redraw the screen   Tab  complete a move",
+                      "  P  puzzles   q  quit   Ctrl-L  redraw   Tab  complete a move",
                   });
 }
 

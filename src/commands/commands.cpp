@@ -59,13 +59,17 @@ constexpr Command kCommands[] = {
      "q leaves. --screen-reader gives the lessons as lines (type help).",
      add_learn},
     {"puzzle",
+     "fetaix puzzle [--file FILE] [--screen-reader] [--ascii]\n"
      "fetaix puzzle --check FILE\n"
-     "fetaix puzzle --generate [--count N] [--pieces P] [RULES]",
-     "Puzzles proven by the endgame tables (docs/puzzles.md): --check proves\n"
-     "each puzzle of FILE sound and unique (one winning move at each turn, the\n"
-     "longest defence between) or says why not (exit status 1); --generate\n"
-     "prints up to N puzzles (default 500) of up to P pieces (2 to 5, default\n"
-     "4) found in the tables. Both need the tables built (fetaix tablebase).",
+     "fetaix puzzle --generate [--count N] [--pieces P] [RULES | --from FILE.pdn]",
+     "Puzzles proven by the endgame tables (docs/puzzles.md). Without --check\n"
+     "or --generate, play them (the shipped set, or FILE's): n next, r retry,\n"
+     "H hint, q quits; a wrong move is taken back with the tables' reason. Your\n"
+     "rating and progress: $XDG_DATA_HOME/fetaix/puzzle-progress.txt. --check\n"
+     "proves each puzzle of FILE sound and unique or says why not (exit status\n"
+     "1); --generate prints up to N puzzles (default 500) of up to P pieces (2\n"
+     "to 5, default 4) found in the tables, or in the games of --from (a record,\n"
+     "or a folder of them). Both need the tables built (fetaix tablebase).",
      add_puzzle},
     {"hosts", "fetaix hosts", "List the games hosted on this machine: players, turn, watchers.", add_hosts},
     {"games", "fetaix games",

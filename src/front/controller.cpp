@@ -601,6 +601,14 @@ void Controller::finish_review(engine::Review review, std::string_view tables_pr
     tell_tables_problem(tables_problem);
 }
 
+void Controller::open_puzzles() {
+    // The game must wait as it is: a running clock would not.
+    if (clock() && !game().over() && !clock_paused())
+        ui_.message = concat("The clocks are running: ", keys_.first("pause"), " pauses them, then ",
+                             keys_.first("puzzles"), " opens the puzzles.");
+    else puzzles_requested_ = true;
+}
+
 void Controller::open_file_prompt() {
     open_prompt(PromptKind::Open, "");
     const std::vector<std::string> past = files_.history ? files_.history() : std::vector<std::string>{};
@@ -678,6 +686,7 @@ bool Controller::apply(const Action& action) {
         case K::Pause: pause(); break;
         case K::Hint: ask_for_hint(); break;
         case K::Review: toggle_review(); break;
+        case K::Puzzles: open_puzzles(); break;
         case K::StepBack:
         case K::StepForward:
         case K::StepFirst:
@@ -809,6 +818,7 @@ std::string Controller::not_over_the_network(Action::Kind kind) const {
             return clock()       ? "No pause in a game over the network: the host's clocks run for both players."
                    : link_.hosts ? "No clocks: host with --clock 5+3 for them; over the network they never pause."
                                  : "No clocks: the host sets the clock, and over the network no clock is paused.";
+        case K::Puzzles: return "The puzzles open from a game at one keyboard: over the network the game goes on.";
         case K::Redo:
         case K::Open:
             return link_.hosts ? "Not in a game over the network: it is played move by move on both screens."

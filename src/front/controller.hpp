@@ -191,6 +191,8 @@ public:
     void set_thinking(std::string text) { ui_.thinking = std::move(text); }
     // True once after H was pressed: the program then asks the engine for a hint.
     bool take_hint_request() { return std::exchange(hint_requested_, false); }
+    // True once after the puzzles' key: the program then shows the puzzles, and the game as it was after.
+    bool take_puzzles_request() { return std::exchange(puzzles_requested_, false); }
     // `table`: the endgame tables' value of the position, when the move is theirs.
     // No score: the move was not searched (the only legal one), so no evaluation is claimed.
     void show_hint(const Move& m, std::optional<int> score, const std::optional<tablebase::Value>& table = std::nullopt,
@@ -433,6 +435,7 @@ private:
     void ask_for_hint();
     // The review key: starts a review of the game over, opened or looked back at, or stops the one under way.
     void toggle_review();
+    void open_puzzles();
     void open_file_prompt();
     void offer_draw();
     // `path`: the file it was read from (`name`, as the player gave it, may be a history number).
@@ -494,6 +497,7 @@ private:
     std::pair<std::size_t, std::size_t> review_progress_{0, 0};
     std::optional<engine::Review> review_;
     std::uint64_t review_revision_ = 0;
+    bool puzzles_requested_ = false;
     bool bell_on_ = false;
     bool bell_due_ = false;
     bool autosaved_ = false;

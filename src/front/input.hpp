@@ -94,6 +94,7 @@ struct Action {
         Chat,         // 'c': a line to the other player (the watchers: to the other watchers)
         Pause,        // 'p': stop both clocks, or start them again
         Review,       // 'v': review the game on the engine's thread, or stop the review under way
+        Puzzles,      // 'P': the puzzles, on the game's screen; the game waits as it is until they close
     };
     Kind kind = Kind::None;
     ScreenDirection direction = ScreenDirection::Up;

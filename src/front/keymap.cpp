@@ -64,8 +64,10 @@ constexpr auto kActions = std::to_array<KeyAction>({
      "chat say", "TEXT", "send a chat line (a game over the network)", 15},
     // Over the network the host's clocks run for both players: nobody pauses them.
     {"pause", K::Pause, D::Up, E::End, kOnBoard, "p", "pause the clocks (a timed game)", kInLocalGame | kLookingBack},
+    // The puzzles open over the game, which waits as it is: not over the network, where it goes on.
+    {"puzzles", K::Puzzles, D::Up, E::End, kOnBoard, "P", "puzzles", kInLocalGame | kLookingBack},
     {"quit", K::Quit, D::Up, E::End, kLooking | kReading | kTooSmall, "q", "quit", kAlways, "quit", "", "", 18},
-    {"redraw", K::Redraw, D::Up, E::End, kEverywhere, "Ctrl-L", "redraw the screen"},
+    {"redraw", K::Redraw, D::Up, E::End, kEverywhere, "Ctrl-L", "redraw"},
     {"yes", K::Yes, D::Up, E::End, kAsked, "y Y", "answer yes", kTell, "yes y"},
     {"no", K::No, D::Up, E::End, kAsked, "n N Esc", "answer no", kTell, "no n"},
     {"prompt-enter", K::PromptSubmit, D::Up, E::End, kAtPrompt, "Enter", "prompt: enter the line"},

@@ -271,13 +271,18 @@ std::optional<Line> unique_line(const Position& start, const Rules& rules, engin
 std::vector<std::string> themes_of(const Line& line, const Rules& rules) {
     std::vector<std::string> out;
     const Color winner = line.start.side_to_move;
-    bool multi = false, trap = false, promotion = false;
+    bool multi = false, trap = false, promotion = false, landing = false;
     Position p = line.start;
     for (std::size_t i = 0; i < line.moves.size(); ++i) {
         const Move& m = line.moves[i];
         if (p.side_to_move == winner) {
             if (m.capture_count() >= 2) multi = true;
             if (m.promotes) promotion = true;
+            // The landing rule leaves a choice of landing points: another legal move of the same piece takes
+            // the same pieces and lands elsewhere. The line's move being the only win, that one does not.
+            if (m.is_capture() && !landing)
+                for (const Move& other : legal_moves(p, rules))
+                    if (other.from == m.from && other.captured == m.captured && !(other == m)) landing = true;
             const Position q = p.after(m);
             // A quiet move after which the defence must capture, and its capture is the one that loses.
             if (!m.is_capture() && i + 1 < line.moves.size() && line.moves[i + 1].is_capture() && q.them() &&
@@ -292,6 +297,7 @@ std::vector<std::string> themes_of(const Line& line, const Rules& rules) {
     if (promotion) out.emplace_back("promotion");
     if (line.start.mullahs_of(loser)) out.emplace_back("mullah-hunt");
     if (popcount(line.start.occupied()) == 2) out.emplace_back("last-two");
+    if (landing) out.emplace_back("landing");
     if (out.empty()) out.emplace_back("ending");
     return out;
 }
@@ -367,6 +373,34 @@ Generated generate(const GenerateOptions& o, const Rules& rules, engine::Tables&
         ++n;
         out.puzzles.push_back(std::move(*p));
     }
+    return out;
+}
+
+Generated from_games(const std::vector<Game>& games, int pieces, engine::Tables& tables) {
+    Generated out;
+    std::unordered_set<std::string> seen;
+    for (const Game& game : games) {
+        const Rules& rules = game.rules();
+        for (std::size_t ply = 0; ply <= game.ply(); ++ply) {
+            const Position& p = game.position_at(ply);
+            if (!p.us() || !p.them() || popcount(p.occupied()) > pieces) continue;
+            ++out.positions;
+            const auto v = engine::probe(tables, rules, p);
+            if (!v || v->verdict != tb::Verdict::Win || !engine::holds(*v, rules, 0)) continue;
+            const auto line = unique_line(p, rules, tables, 2);
+            if (!line || !seen.insert(concat(canonical_fen(p), " ", rules_text(rules))).second) continue;
+            Puzzle puzzle;
+            const int n = static_cast<int>(out.puzzles.size()) + 1;
+            puzzle.id = concat("g", n < 1000 ? "0" : "", n < 100 ? "0" : "", n < 10 ? "0" : "", n);
+            puzzle.fen = to_fen(p);
+            puzzle.rules = rules;
+            puzzle.themes = themes_of(*line, rules);
+            puzzle.difficulty = difficulty_of(*line);
+            for (const Move& m : line->moves) puzzle.solution.push_back(to_string(m));
+            out.puzzles.push_back(std::move(puzzle));
+        }
+    }
+    out.candidates = out.puzzles.size();
     return out;
 }
 

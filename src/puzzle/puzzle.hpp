@@ -90,4 +90,10 @@ struct Generated {
 // difficulties, ids "pNNNN". The tables of up to o.pieces pieces must be held.
 Generated generate(const GenerateOptions& o, const Rules& rules, engine::Tables& tables);
 
+// Puzzles from real play: every position of the games (each under its own rules) of at most `pieces`
+// pieces that unique_line makes a puzzle of (a win within the no-progress count, at least 2 legal moves
+// at the start), mirror images and repeats once, in the games' order, ids "gNNNN". `positions` counts the
+// positions looked at. The tables of up to `pieces` pieces under each game's rules must be held.
+Generated from_games(const std::vector<Game>& games, int pieces, engine::Tables& tables);
+
 }  // namespace fetaix::puzzle

@@ -15,6 +15,8 @@
 #include "play/player.hpp"
 #include "play/thinker.hpp"
 #include "store/autosave.hpp"
+#include "store/files.hpp"
+#include "tui/puzzle.hpp"
 
 namespace fetaix::tui {
 
@@ -52,6 +54,8 @@ private:
     bool attach_to_holder();
     bool after_key();
     void stop_work();
+    // The puzzles' key: the puzzles on this screen until q, the game waiting as it is.
+    void show_puzzles(Terminal& terminal);
 
     AppOptions options_;
     // The game in progress, which every screen here shows and every player plays.
@@ -85,6 +89,8 @@ private:
         std::optional<std::chrono::steady_clock::time_point> until;
     };
     std::optional<Awaited> awaited_;
+    // The puzzles, once opened: the rating, progress and tables solved are kept for the next time.
+    std::unique_ptr<front::PuzzleRun> puzzles_;
 };
 
 GameLoop::GameLoop(AppOptions options)
@@ -280,6 +286,10 @@ int GameLoop::play(Terminal& terminal) {
         if (controller_.ui().help_open) controller_.set_help_pages(help_page_count(controller_, terminal.rows()));
         const Action action = map_key(key, controller_.mode(), controller_.keys());
         const bool go_on = key.name == Key::Name::None || controller_.handle(action);
+        if (controller_.take_puzzles_request()) {
+            show_puzzles(terminal);
+            redraw = repaint_owed = true;
+        }
         if (after_key()) redraw = true;
         // Every change reaches the disk before the next key is read; the clocks' time too (session.cpp).
         session_.save_if_changed(!go_on);
@@ -293,6 +303,16 @@ int GameLoop::play(Terminal& terminal) {
     }
     stop_work();
     return 0;
+}
+
+void GameLoop::show_puzzles(Terminal& terminal) {
+    // Everything saved first: the game waits in its autosave as it is.
+    session_.save_if_changed();
+    if (!puzzles_)
+        puzzles_ = std::make_unique<front::PuzzleRun>(puzzle::parse_file(puzzle::shipped_text()).puzzles,
+                                                      store::data_directory(), engine_sources_.make_tables);
+    play_puzzles(terminal, *puzzles_, controller_.keys());
+    controller_.tell("Back from the puzzles: the game is as you left it.");
 }
 
 void GameLoop::stop_work() {

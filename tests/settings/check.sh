@@ -117,9 +117,11 @@ help = "?"
 chat = "c"
 # pause the clocks (a timed game) (default "p")
 pause = "p"
+# puzzles (default "P")
+puzzles = "P"
 # quit (default "q")
 quit = "q"
-# redraw the screen (default "Ctrl-L")
+# redraw (default "Ctrl-L")
 redraw = "Ctrl-L"
 # answer yes (default ["y", "Y"])
 yes = ["y", "Y"]
