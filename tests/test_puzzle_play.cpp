@@ -273,6 +273,18 @@ TEST_CASE("puzzle play: an attempt is rated once, at its first wrong move or its
     CHECK(front::PuzzleRun(set, folder.path, nullptr).index() == 1);
 }
 
+TEST_CASE("puzzle play: the puzzle a run starts on, failed and left, is the one the next run opens", "[puzzle][play]") {
+    test::TempFolder folder;
+    const std::vector<puzzle::Puzzle> set = {trap(), make("t2", "W:Wb2:Bb3", 2, {"b2xb4"})};
+    {
+        front::PuzzleRun run(set, folder.path, nullptr);
+        REQUIRE(run.index() == 1);  // t2 first: nearer a new player's rating
+        CHECK(run.hint() == "Hint: move your man on b2.");
+        CHECK(run.hint() == "The answer: b2xb4.");  // failed, then left without another puzzle opened
+    }
+    CHECK(front::PuzzleRun(set, folder.path, nullptr).index() == 1);
+}
+
 TEST_CASE("puzzle play: a damaged progress file is said, left alone, then set aside at the first result",
           "[puzzle][play]") {
     test::TempFolder folder;

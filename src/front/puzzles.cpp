@@ -211,6 +211,8 @@ PuzzleRun::PuzzleRun(std::vector<puzzle::Puzzle> puzzles, std::string data_folde
     index_ = std::min(first, puzzles_.size() - 1);
     attempt_ = puzzle::begin(puzzles_[index_]);
     hints_ = 0;
+    // The puzzle the player is at, written with the first result (or the next puzzle opened).
+    progress_.at = puzzle::key_of(puzzle());
     tables_.prepare(attempt_.start, puzzle().rules);
 }
 
