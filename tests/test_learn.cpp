@@ -242,7 +242,8 @@ TEST_CASE("learn: on the screen a move is refused, missed and done; n, H, ? and 
     screen.handle(Action::of(Action::Kind::Select));
     CHECK(screen.controller().ui().message == "This lesson is done: n for the next one, r to play it again.");
     screen.handle(Action::of(Action::Kind::Undo));
-    CHECK(screen.controller().ui().message == "Not a key of the lessons: n next, r again, H hint, ? lessons, q quit.");
+    CHECK(screen.controller().ui().message ==
+          "Not a key of the lessons: n next, r again, H hint, ? lessons, : type a move, q quit.");
     screen.handle(Action::of(Action::Kind::NewGame));
     CHECK(course.index() == 1);
     screen.handle(Action::of(Action::Kind::Hint));

@@ -388,7 +388,8 @@ TEST_CASE("puzzle play: the screen shows the puzzle beside the board; wrong, rig
     screen.handle(Action::of(Action::Kind::Select));
     CHECK(screen.controller().ui().message == "This puzzle is solved: n for the next one, r to play it again.");
     screen.handle(Action::of(Action::Kind::Undo));
-    CHECK(screen.controller().ui().message == "Not a key of the puzzles: n next, r retry, H hint, q quit.");
+    CHECK(screen.controller().ui().message ==
+          "Not a key of the puzzles: n next, r retry, H hint, : type a move, q quit.");
     screen.handle(Action::of(Action::Kind::Redo));
     CHECK(screen.controller().game().ply() == 0);
     CHECK_FALSE(screen.handle(Action::of(Action::Kind::Quit)));

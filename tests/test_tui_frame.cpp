@@ -286,7 +286,8 @@ TEST_CASE("screen: the help page lists the keys and the rules in force", "[tui][
     for (int r = 0; r < f.rows(); ++r) all += f.line(r) + "\n";
     CHECK_THAT(all, Catch::Contains("Home/7 PgUp/9 End/1 PgDn/3  diagonals"));
     CHECK_THAT(all, Catch::Contains("d  offer a draw   R  resign"));
-    CHECK_THAT(all, Catch::Contains("u  undo   r  redo\n"));
+    CHECK_THAT(all, Catch::Contains("u  undo   r  redo   [  look back\n"));
+    CHECK_THAT(all, Catch::Contains("R  resign   v  review the game\n"));
     // The switches' phrases (as in the rules panel) in one sentence, wrapped to the page.
     CHECK_THAT(all, Catch::Contains("In force: backward captures no, promotion stop, majority yes,"));
     CHECK_THAT(all, Catch::Contains("  no-progress draw after 50 plies."));
@@ -295,8 +296,8 @@ TEST_CASE("screen: the help page lists the keys and the rules in force", "[tui][
     const Frame wide = compose(c, 40, 120, Glyphs::unicode());
     for (int r = 0; r < wide.rows(); ++r) {
         CAPTURE(r, wide.line(r));
-        CHECK(wide.line(r).find_first_not_of(' ') >= 27);
-        CHECK(wide.line(r).size() <= 27 + 68);  // the page's text: 68 columns from 27
+        CHECK(wide.line(r).find_first_not_of(' ') >= 23);
+        CHECK(wide.line(r).size() <= 23 + 76);  // the page's text: 76 columns from 23
     }
 }
 
@@ -332,7 +333,7 @@ TEST_CASE("screen: in a replay the help page lists the replay's keys, not the ga
     CHECK_THAT(all, Catch::Contains("  [ ] or Left Right  a move back, a move on\n"));
     CHECK_THAT(all, Catch::Contains("  Home/7  the start   End/1  the end\n"));
     CHECK_THAT(all, Catch::Contains("  f  flip the board   s  save the record\n"));
-    CHECK_THAT(all, Catch::Contains("  ?  this help   q  leave the replay\n"));
+    CHECK_THAT(all, Catch::Contains("     v  review the game (again: stop)   ?  this help   q  leave the replay\n"));
     CHECK_THAT(all, !Catch::Contains("type a move"));
     CHECK_THAT(all, !Catch::Contains("undo"));
 }
@@ -671,30 +672,29 @@ TEST_CASE("screen: the help page shows the whole notice, wrapped, under Notices"
     c.set_notice(kDeniedNotice);
     c.handle(Action::of(K::Help));
     const Frame f = compose(c, 24, 80, Glyphs::ascii());
-    // The page is 70 columns wide from column 5, its text from column 7, the notice's from column 9
-    // to 72; a path longer than that is broken after a '/'.
+    // The page is 78 columns wide from column 1, its text from column 3, the notice's from column 5 to 76.
     CHECK(f.line(0).empty());
-    CHECK(f.line(1).substr(7) == "Notices");
-    CHECK(f.line(2).substr(7) == "  autosave failing: cannot open: Permission denied: /home/someone/");
-    CHECK(f.line(3).substr(7) == "  a/rather/deeply/nested/state/folder/fetaix/autosave.lock");
-    CHECK(f.line(4).substr(7) == "Keys");
+    CHECK(f.line(1).substr(3) == "Notices");
+    CHECK(f.line(2).substr(3) == "  autosave failing: cannot open: Permission denied:");
+    CHECK(f.line(3).substr(3) == "  /home/someone/a/rather/deeply/nested/state/folder/fetaix/autosave.lock");
+    CHECK(f.line(4).substr(3) == "Keys");
     // The draws do not fit under the rules: they are on a second page.
-    CHECK(f.line(22).substr(7) == "Page 1 of 2: any key turns the page, Esc or q closes it.");
-    // At the minimum size the page takes every row but the last, without its margin, and still holds
-    // the notice, the keys and the rules.
+    CHECK(f.line(22).substr(3) == "Page 1 of 2: any key turns the page, Esc or q closes it.");
+    // At the minimum size the page takes every row, without its margin, and still holds the notice, the
+    // keys and the rules; a path longer than the page's line is broken after a '/'.
     c.set_notice(
         "autosave failing: cannot create the folder for the autosave: Not a directory: "
         "/home/someone/a/rather/deeply/nested/state/folder/that/goes/on/and/on/for/a/long/while/fetaix/"
         "autosave.lock");
     const Frame g = compose(c, 24, 72, Glyphs::ascii());
-    CHECK(g.line(0).substr(3) == "Notices");
-    CHECK(g.line(1).substr(3) == "  autosave failing: cannot create the folder for the autosave: Not");
-    CHECK(g.line(2).substr(3) == "  a directory: /home/someone/a/rather/deeply/nested/state/folder/");
-    CHECK(g.line(3).substr(3) == "  that/goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
-    CHECK(g.line(4).substr(3) == "Keys");
-    CHECK(g.line(11).substr(3) == "  P  puzzles   q  quit   Ctrl-L  redraw   Tab  complete a move");
-    CHECK(g.line(12).substr(3) == "Rules");
-    CHECK(g.line(22).substr(3) == "Page 1 of 2: any key turns the page, Esc or q closes it.");
+    CHECK(g.line(0).substr(2) == "Notices");
+    CHECK(g.line(1).substr(2) == "  autosave failing: cannot create the folder for the autosave: Not a");
+    CHECK(g.line(2).substr(2) == "  directory: /home/someone/a/rather/deeply/nested/state/folder/that/");
+    CHECK(g.line(3).substr(2) == "  goes/on/and/on/for/a/long/while/fetaix/autosave.lock");
+    CHECK(g.line(4).substr(2) == "Keys");
+    CHECK(g.line(12).substr(2) == "  Tab  complete a move");
+    CHECK(g.line(13).substr(2) == "Rules");
+    CHECK(g.line(23).substr(2) == "Page 1 of 2: any key turns the page, Esc or q closes it.");
 }
 
 TEST_CASE("screen: control characters and invalid UTF-8 in a name are shown, not obeyed", "[tui][frame]") {
@@ -743,48 +743,50 @@ TEST_CASE("screen: a wide character is never cut in half at the right edge", "[t
 TEST_CASE("screen: help that does not fit the screen goes on over pages that a key turns", "[tui][frame][notice]") {
     Controller c(Rules{}, Players{});
     std::string text = "autosave failing:";
-    for (int i = 0; i < 60; ++i) text += " reason";  // 437 columns: seven lines of 64
+    for (int i = 0; i < 60; ++i) text += " reason";  // 437 columns: seven lines of 66 at 72 columns
     c.set_notice(text);
     c.handle(Action::of(K::Help));
-    // Notices (8 lines) and keys (8) leave no room for the rules (10) at 24 rows: they go on a second
+    // Notices (8 lines) and keys (9) leave no room for the rules (10) at 24 rows: they go on a second
     // page with the draws (5).
-    REQUIRE(help_page_count(c, 24) == 2);
+    REQUIRE(help_page_count(c, 24, 72) == 2);
     c.set_help_pages(2);
     Frame f = compose(c, 24, 72, Glyphs::ascii());
-    CHECK(f.line(3).substr(3) == "Notices");
-    CHECK(f.line(4).substr(3) == "  autosave failing: reason reason reason reason reason reason");
-    CHECK(f.line(10).substr(3) == "  reason reason reason reason reason reason reason reason reason");
-    CHECK(f.line(11).substr(3) == "Keys");
-    CHECK(f.line(19).substr(3) == "Page 1 of 2: any key turns the page, Esc or q closes it.");
+    CHECK(f.line(3).substr(2) == "Notices");
+    CHECK(f.line(4).substr(2) == "  autosave failing: reason reason reason reason reason reason reason");
+    CHECK(f.line(10).substr(2) == "  reason reason reason reason reason reason reason reason");
+    CHECK(f.line(11).substr(2) == "Keys");
+    CHECK(f.line(19).substr(2) == "  Tab  complete a move");
+    CHECK(f.line(20).substr(2) == "Page 1 of 2: any key turns the page, Esc or q closes it.");
     for (int r = 0; r < f.rows(); ++r) CHECK(f.line(r).find("Rules") == std::string::npos);
     c.handle(map_key(Key::character('x'), c.mode()));
     REQUIRE(c.ui().help_open);
     f = compose(c, 24, 72, Glyphs::ascii());
-    CHECK(f.line(4).substr(3) == "Rules");
-    CHECK(f.line(14).substr(3) == "  Draws: a position standing a third time with the same side to");
-    CHECK(f.line(19).substr(3) == "Page 2 of 2: any key closes this page.");
+    CHECK(f.line(4).substr(2) == "Rules");
+    CHECK(f.line(14).substr(2) == "  Draws: a position standing a third time with the same side to");
+    CHECK(f.line(19).substr(2) == "Page 2 of 2: any key closes this page.");
     // A key on the last page closes the help.
     c.handle(map_key(Key::character('x'), c.mode()));
     CHECK_FALSE(c.ui().help_open);
     // Taller, one page holds it all, and Esc closes it from there.
     c.handle(Action::of(K::Help));
-    REQUIRE(help_page_count(c, 40) == 1);
+    REQUIRE(help_page_count(c, 40, 80) == 1);
     c.set_help_pages(1);
     f = compose(c, 40, 80, Glyphs::ascii());
-    CHECK(f.line(4).substr(7) == "Notices");
-    CHECK(f.line(20).substr(7) == "Rules");
-    CHECK(f.line(30).substr(7) == "  Draws: a position standing a third time with the same side to");
-    CHECK(f.line(35).substr(7) == "Any key closes this page.");
+    CHECK(f.line(4).substr(3) == "Notices");
+    CHECK(f.line(12).substr(3) == "Keys");
+    CHECK(f.line(20).substr(3) == "Rules");
+    CHECK(f.line(30).substr(3) == "  Draws: a position standing a third time with the same side to move, or");
+    CHECK(f.line(34).substr(3) == "Any key closes this page.");
     c.handle(map_key(Key::named(Key::Name::Escape), c.mode()));
     CHECK_FALSE(c.ui().help_open);
     // A notice longer than a screen goes on over pages of its own, none of it lost.
     c.set_notice(std::string(5000, 'x'));
     c.handle(Action::of(K::Help));
-    REQUIRE(help_page_count(c, 24) == 5);  // 80 lines of notice + 8 of keys + 15 of rules and draws
+    REQUIRE(help_page_count(c, 24, 72) == 5);  // 77 lines of notice + 9 of keys + 15 of rules and draws
     f = compose(c, 24, 72, Glyphs::ascii());
-    CHECK(f.line(0).substr(3) == "Notices");
-    CHECK(f.line(22).substr(3) == "  " + std::string(64, 'x'));
-    CHECK(f.line(23).substr(3) == "Page 1 of 5: any key turns the page, Esc or q closes it.");
+    CHECK(f.line(0).substr(2) == "Notices");
+    CHECK(f.line(22).substr(2) == "  " + std::string(66, 'x'));
+    CHECK(f.line(23).substr(2) == "Page 1 of 5: any key turns the page, Esc or q closes it.");
 }
 
 TEST_CASE(

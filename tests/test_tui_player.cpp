@@ -519,8 +519,7 @@ TEST_CASE("player: over the network the help lists only the keys a seat may use;
     Controller& host = *host_owned;
     host.handle(Action::of(K::Help));
     CHECK(keys_section(host).find("  Over the network: u asks a take-back, d offers a draw, c chats\n"
-                                  "         n  the next game, once this one is over (its host)\n") !=
-          std::string::npos);
+                                  "     n  the next game, once this one is over (its host)\n") != std::string::npos);
 
     // A game at one keyboard lists them all.
     Controller here(Rules{}, Players{});

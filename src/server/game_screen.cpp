@@ -60,7 +60,7 @@ bool GameScreen::key(const KeyReader::Read& read, int rows, int columns) {
     if (key.name == front::Key::Name::Click)
         key.point = tui::point_at(read.row, read.column, controller_.ui().flipped, tui::board_geometry(rows, columns));
     controller_.set_too_small(!tui::screen_fits(rows, columns));
-    if (controller_.ui().help_open) controller_.set_help_pages(tui::help_page_count(controller_, rows));
+    if (controller_.ui().help_open) controller_.set_help_pages(tui::help_page_count(controller_, rows, columns));
     const front::Action action = front::map_key(key, controller_.mode(), controller_.keys());
     const bool go_on = controller_.handle(action);
     network_->take_events(controller_);

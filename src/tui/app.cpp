@@ -283,7 +283,8 @@ int GameLoop::play(Terminal& terminal) {
         if (controller_.take_bell()) terminal.bell();
         if (take_results()) redraw = true;
         // Only a key read while the help is open turns its pages: laid out then, not for every key of a paste.
-        if (controller_.ui().help_open) controller_.set_help_pages(help_page_count(controller_, terminal.rows()));
+        if (controller_.ui().help_open)
+            controller_.set_help_pages(help_page_count(controller_, terminal.rows(), terminal.columns()));
         const Action action = map_key(key, controller_.mode(), controller_.keys());
         const bool go_on = key.name == Key::Name::None || controller_.handle(action);
         if (controller_.take_puzzles_request()) {

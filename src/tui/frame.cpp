@@ -739,11 +739,8 @@ std::vector<std::string> help_key_lines(const KeyMap& keys, int width, GameConte
     const std::span<const KeyAction> actions = key_actions();
     for (std::size_t i = 0; i < actions.size(); ++i) {
         const KeyAction& a = actions[i];
-        // Chat and pause are only for a game over the network or a timed one, whose help page has a line for them;
-        // review is for a game over, whose key line names it (the page stays within 24 rows at 80 columns).
-        if (((a.contexts & kOnBoard) == 0 && a.name != "complete") || a.name == "chat" || a.name == "pause" ||
-            a.name == "review")
-            continue;
+        // Chat and pause are only for a game over the network or a timed one, whose help page has a line for them.
+        if (((a.contexts & kOnBoard) == 0 && a.name != "complete") || a.name == "chat" || a.name == "pause") continue;
         if ((a.allowed & where) == 0) continue;
         const std::string shown = keys.all(a.name, "/");
         if (a.kind == Action::Kind::MoveCursor) {
@@ -772,7 +769,9 @@ std::vector<std::string> help_key_lines(const KeyMap& keys, int width, GameConte
     return lines;
 }
 
-constexpr int kHelpWidth = 70;
+// The page's width: at 80 columns, the keys of a game and its rules on one page of 24 rows; the whole
+// screen on a narrower one.
+int help_width(int columns) { return std::min(78, columns); }
 
 // The help's first section: a standing notice, whole, wrapped to the page; none without one.
 std::vector<std::string> help_notice_lines(const Controller& c, int width) {
@@ -796,7 +795,8 @@ std::vector<std::string> help_keys_section(const Controller& c, int width) {
                             " ", c.keys().first("cursor-right"), "  a move back, a move on"),
                      concat("  ", key("cursor-up-left"), "  the start   ", key("cursor-down-left"), "  the end"),
                      concat("  ", key("flip"), "  flip the board   ", key("save"), "  save the record"),
-                     concat("  ", key("help"), "  this help   ", key("quit"), "  leave the replay")});
+                     concat("  ", key("review"), "  review the game (again: stop)   ", key("help"), "  this help   ",
+                            key("quit"), "  leave the replay")});
     // A watcher plays nothing: only the keys a watcher can use.
     else if (c.watching())
         keys.insert(keys.end(),
@@ -856,8 +856,8 @@ std::vector<std::string> help_draws_section(const Controller& c, int width) {
 
 // The help's pages at this many rows: the notice, the keys, the rules and the draws, each kept whole on
 // one page where it fits, a page turned where it does not; each page leaves a row for its last line.
-std::vector<std::vector<std::string>> paginate_help(const Controller& c, int rows) {
-    const int width = kHelpWidth;
+std::vector<std::vector<std::string>> paginate_help(const Controller& c, int rows, int columns) {
+    const int width = help_width(columns);
     const std::vector<std::string> sections[] = {help_notice_lines(c, width), help_keys_section(c, width),
                                                  help_rules_section(c, width), help_draws_section(c, width)};
     const std::size_t room = static_cast<std::size_t>(std::max(1, rows - 1));
@@ -875,8 +875,8 @@ std::vector<std::vector<std::string>> paginate_help(const Controller& c, int row
 }
 
 void draw_help(Frame& f, const Controller& c) {
-    const int width = kHelpWidth;
-    const auto pages = paginate_help(c, f.rows());
+    const int width = help_width(f.columns());
+    const auto pages = paginate_help(c, f.rows(), f.columns());
     const std::size_t count = pages.size();
     const std::size_t page = std::min(static_cast<std::size_t>(std::max(0, c.ui().help_page)), count - 1);
     std::vector<std::string> lines = pages[page];
@@ -974,7 +974,9 @@ std::optional<Point> point_at(int row, int column, bool flipped, const BoardGeom
     return std::nullopt;
 }
 
-int help_page_count(const Controller& c, int rows) { return static_cast<int>(paginate_help(c, rows).size()); }
+int help_page_count(const Controller& c, int rows, int columns) {
+    return static_cast<int>(paginate_help(c, rows, columns).size());
+}
 
 namespace {
 
@@ -1121,6 +1123,50 @@ Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs) 
     }
     if (c.ui().help_open) draw_help(f, c);
     return f;
+}
+
+namespace {
+
+void blank_from(Frame& f, int row, int from) {
+    for (int c = from; c < f.columns(); ++c) f.set(row, c, " ", Role::Text);
+}
+
+}  // namespace
+
+void overlay_title(Frame& f, const std::string& title) {
+    blank_from(f, 0, 0);
+    f.write(0, 0, title, Role::Title);
+}
+
+int overlay_panel_width(const Frame& f, const BoardGeometry& board) {
+    return f.columns() - (board.panel_left() - 2) - 1;
+}
+
+void overlay_panel(Frame& f, const BoardGeometry& board, std::vector<std::string> text,
+                   const std::vector<std::string>& task) {
+    const int left = board.panel_left() - 2;
+    const int last = board.bottom() + 2;
+    for (int r = 1; r <= last; ++r) blank_from(f, r, left);
+    // The task always shows.
+    const int room = last - static_cast<int>(task.size());
+    if (static_cast<int>(text.size()) > room) text.resize(static_cast<std::size_t>(std::max(room, 0)));
+    int row = 1;
+    for (const std::string& t : text) f.write(row++, left, t, Role::Text);
+    for (const std::string& t : task) f.write(row++, left, t, Role::Question);
+}
+
+void overlay_key_line(Frame& f, const BoardGeometry& board, const std::string& keys) {
+    const int rows = f.rows();
+    for (int r = rows - 1; r > board.bottom() + 2; --r) {
+        if (f.at(r, 0).role != Role::Status && f.at(r, 0).role != Role::TurnWhite && f.at(r, 0).role != Role::TurnBlack)
+            continue;
+        if (r + 1 < rows && f.at(r + 1, 0).role == Role::Text) {
+            blank_from(f, r + 1, 0);
+            if (r + 2 < rows && f.at(r + 2, 0).role == Role::Text) blank_from(f, r + 2, 0);
+            f.write(r + 1, 0, keys, Role::Text);
+        }
+        break;
+    }
 }
 
 }  // namespace fetaix::tui

@@ -117,10 +117,21 @@ ScreenPoint screen_position(Point p, bool flipped, const BoardGeometry& board);
 // next point on a larger board), for mouse clicks.
 std::optional<Point> point_at(int row, int column, bool flipped, const BoardGeometry& board);
 
-// How many pages the help takes on a screen of this many rows (Controller::set_help_pages).
-int help_page_count(const Controller& c, int rows);
+// How many pages the help takes on a screen of this size (Controller::set_help_pages).
+int help_page_count(const Controller& c, int rows, int columns);
 
 // The whole screen for the controller's state.
 Frame compose(const Controller& c, int rows, int columns, const Glyphs& glyphs);
+
+// For a screen over the game (a lesson, a puzzle): its own title on the top row, its own panel beside the
+// board (`text`, then `task` as a question; the text gives up its last lines first where there is no room),
+// and its own key line in place of the game's, the one under the status (unless a question or a message
+// stands there).
+void overlay_title(Frame& f, const std::string& title);
+void overlay_panel(Frame& f, const BoardGeometry& board, std::vector<std::string> text,
+                   const std::vector<std::string>& task);
+void overlay_key_line(Frame& f, const BoardGeometry& board, const std::string& keys);
+// The panel's width beside this board.
+int overlay_panel_width(const Frame& f, const BoardGeometry& board);
 
 }  // namespace fetaix::tui

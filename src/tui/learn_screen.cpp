@@ -87,7 +87,8 @@ bool LessonScreen::handle(const Action& action) {
             default:
                 controller_->tell(concat("Not a key of the lessons: ", keys_.first("new-game"), " next, ",
                                          keys_.first("redo"), " again, ", keys_.first("hint"), " hint, ",
-                                         keys_.first("help"), " lessons, ", keys_.first("quit"), " quit."));
+                                         keys_.first("help"), " lessons, ", keys_.first("move"), " type a move, ",
+                                         keys_.first("quit"), " quit."));
                 return true;
         }
         if (course_.solved() && action.kind != K::MoveCursor && action.kind != K::Flip && action.kind != K::Redraw &&
@@ -142,43 +143,20 @@ Frame LessonScreen::compose(int rows, int columns, const Glyphs& glyphs) const {
         return f;
     }
     const BoardGeometry board = board_geometry(rows, columns);
-    blank(0, 0);
-    f.write(0, 0,
-            concat("fetaix learn: lesson ", course_.index() + 1, " of ", all.size(), ": ", l.title,
-                   course_.solved()                           ? " (done)"
-                   : course_.progress().done[course_.index()] ? " (done before)"
-                                                              : ""),
-            Role::Title);
+    overlay_title(f, concat("fetaix learn: lesson ", course_.index() + 1, " of ", all.size(), ": ", l.title,
+                            course_.solved()                           ? " (done)"
+                            : course_.progress().done[course_.index()] ? " (done before)"
+                                                                       : ""));
     // The side panel: the rule, then the task.
-    const int left = board.panel_left() - 2;
-    const int width = columns - left - 1;
-    const int last = board.bottom() + 2;
-    for (int r = 1; r <= last; ++r) blank(r, left);
-    int row = 1;
+    const int width = overlay_panel_width(f, board);
     std::vector<std::string> text = learn::wrap(l.rule, width);
     if (l.rules != Rules{}) {
         text.push_back("");
         for (std::string& w : learn::wrap(concat("Rules: ", describe(l.rules), "."), width)) text.push_back(w);
     }
     text.push_back("");
-    const std::vector<std::string> task = learn::wrap(concat("Task: ", l.task), width);
-    // The task always shows: the rule gives up its last lines first on a small screen.
-    const int room = last - row + 1 - static_cast<int>(task.size());
-    if (static_cast<int>(text.size()) > room) text.resize(std::max(room, 0));
-    for (const std::string& t : text) f.write(row++, left, t, Role::Text);
-    for (const std::string& t : task) f.write(row++, left, t, Role::Question);
-    // The keys of the lessons in place of the game's key line, the one under the status (unless a question
-    // or a message stands there).
-    for (int r = rows - 1; r > board.bottom() + 2; --r) {
-        if (f.at(r, 0).role != Role::Status && f.at(r, 0).role != Role::TurnWhite && f.at(r, 0).role != Role::TurnBlack)
-            continue;
-        if (r + 1 < rows && f.at(r + 1, 0).role == Role::Text) {
-            blank(r + 1, 0);
-            if (r + 2 < rows && f.at(r + 2, 0).role == Role::Text) blank(r + 2, 0);
-            f.write(r + 1, 0, keys_line(), Role::Text);
-        }
-        break;
-    }
+    overlay_panel(f, board, std::move(text), learn::wrap(concat("Task: ", l.task), width));
+    overlay_key_line(f, board, keys_line());
     return f;
 }
 

@@ -92,7 +92,7 @@ bool PuzzleScreen::handle(const Action& action) {
             default:
                 controller_->tell(concat("Not a key of the puzzles: ", keys_.first("new-game"), " next, ",
                                          keys_.first("redo"), " retry, ", keys_.first("hint"), " hint, ",
-                                         keys_.first("quit"), " quit."));
+                                         keys_.first("move"), " type a move, ", keys_.first("quit"), " quit."));
                 return true;
         }
         if (run_.attempt().solved && action.kind != K::MoveCursor && action.kind != K::Flip &&
@@ -133,25 +133,16 @@ bool PuzzleScreen::handle(const Action& action) {
 Frame PuzzleScreen::compose(int rows, int columns, const Glyphs& glyphs) const {
     Frame f = tui::compose(*controller_, rows, columns, glyphs);
     if (!screen_fits(rows, columns)) return f;
-    const auto blank = [&](int row, int from) {
-        for (int c = from; c < columns; ++c) f.set(row, c, " ", Role::Text);
-    };
     const puzzle::Attempt& a = run_.attempt();
     const puzzle::Puzzle& p = a.puzzle;
     const BoardGeometry board = board_geometry(rows, columns);
-    blank(0, 0);
     const std::string before = run_.before();
-    f.write(0, 0,
-            concat("fetaix puzzle ", p.id, ": ", run_.index() + 1, " of ", run_.puzzles().size(),
-                   a.solved          ? " (solved)"
-                   : !before.empty() ? concat(" (", before, ")")
-                                     : ""),
-            Role::Title);
+    overlay_title(f, concat("fetaix puzzle ", p.id, ": ", run_.index() + 1, " of ", run_.puzzles().size(),
+                            a.solved          ? " (solved)"
+                            : !before.empty() ? concat(" (", before, ")")
+                                              : ""));
     // The side panel: the puzzle, the player's rating, the task.
-    const int left = board.panel_left() - 2;
-    const int width = columns - left - 1;
-    const int last = board.bottom() + 2;
-    for (int r = 1; r <= last; ++r) blank(r, left);
+    const int width = overlay_panel_width(f, board);
     std::vector<std::string> text;
     const auto add = [&](const std::string& s) {
         for (std::string& w : learn::wrap(s, width)) text.push_back(std::move(w));
@@ -167,27 +158,12 @@ Frame PuzzleScreen::compose(int rows, int columns, const Glyphs& glyphs) const {
     for (std::size_t i = 0; i < a.ply && i < a.line.size(); ++i)
         line += concat(line.empty() ? "" : " ", to_string(a.line[i]));
     if (!line.empty()) add(concat("Played: ", line));
-    const std::vector<std::string> task = learn::wrap(
-        a.solved ? std::string("Solved.")
-                 : concat(side(controller_->game().position().side_to_move), " to move and win (you)."),
-        width);
-    const int room = last - 1 + 1 - static_cast<int>(task.size());
-    if (static_cast<int>(text.size()) > room) text.resize(std::max(room, 0));
-    int row = 1;
-    for (const std::string& t : text) f.write(row++, left, t, Role::Text);
-    for (const std::string& t : task) f.write(row++, left, t, Role::Question);
-    // The keys of the puzzles in place of the game's key line, the one under the status (unless a question
-    // or a message stands there).
-    for (int r = rows - 1; r > board.bottom() + 2; --r) {
-        if (f.at(r, 0).role != Role::Status && f.at(r, 0).role != Role::TurnWhite && f.at(r, 0).role != Role::TurnBlack)
-            continue;
-        if (r + 1 < rows && f.at(r + 1, 0).role == Role::Text) {
-            blank(r + 1, 0);
-            if (r + 2 < rows && f.at(r + 2, 0).role == Role::Text) blank(r + 2, 0);
-            f.write(r + 1, 0, keys_line(), Role::Text);
-        }
-        break;
-    }
+    overlay_panel(
+        f, board, std::move(text),
+        learn::wrap(a.solved ? std::string("Solved.")
+                             : concat(side(controller_->game().position().side_to_move), " to move and win (you)."),
+                    width));
+    overlay_key_line(f, board, keys_line());
     return f;
 }
 

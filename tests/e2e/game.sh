@@ -236,10 +236,11 @@ e2e_help() {
     wait_gone 'Any key closes'
     wait_for 'White to move'
     kill_server
-    # A timed game's help has one line more (p pauses): at 80x24 the draws go on a second page, which a
+    # A timed game's help has one line more (p pauses): at 72x24 the draws go on a second page, which a
     # key turns to; the key after closes it. Taller, one page holds it all.
     start_game --new --clock 5
     wait_for 'White to move'
+    $T resize-window -t e2e -x 72 -y 24
     keys '?'
     wait_for 'Page 1 of 2: any key turns the page, Esc or q closes it\.'
     screen | grep -q 'p  pause both clocks' || fail "the pause key is not on the help page"

@@ -108,7 +108,7 @@ e2e_learn_progress() {
     wait_for '^fetaix learn: lesson 1 of 19: A man steps forward \(done\)$'
     # A key of the game that is no lesson's: said, nothing changes.
     keys u
-    learn_expect_message "Not a key of the lessons: n next, r again, H hint, ? lessons, q quit."
+    learn_expect_message "Not a key of the lessons: n next, r again, H hint, ? lessons, : type a move, q quit."
     keys n
     wait_for '^fetaix learn: lesson 2 of 19: Diagonal lines$'
     # The hint, then the answer.
