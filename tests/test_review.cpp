@@ -357,3 +357,53 @@ TEST_CASE("review: a forced move between two searched positions keeps the search
     CHECK(review.positions[1].score == -review.positions[2].score);
     CHECK(review.moves[1].before.score == review.moves[1].after.score);
 }
+
+TEST_CASE(
+    "review: a move that keeps a forced win the search saw is not said to let it go when a search after it "
+    "stopped short",
+    "[review]") {
+    // White's win from W:Wa2,Kd3:BKe1 and each move's value are the tables' (3 pieces); the review is given
+    // no tables, so only its search can find the win again after the move.
+    const auto& tables = test::solved_tables(3);
+    const Position start = fen("W:Wa2,Kd3:BKe1");
+    const tb::Value won = *tables.probe(start);
+    REQUIRE(won.verdict == tb::Verdict::Win);
+    int kept = 0;
+    for (const Move& m : legal_moves(start, Rules{})) {
+        const tb::Value after = *tables.probe(start.after(m));
+        if (after.verdict != tb::Verdict::Loss || after.distance + 1 != static_cast<int>(won.distance)) continue;
+        ++kept;
+        INFO(to_string(m));
+        Game game(Rules{}, start);
+        REQUIRE(game.play(m));
+        // Before the move, the search saw the win (in the tables' number of plies); after it, a search of a
+        // set time stopped short of it (0.00).
+        engine::Review review;
+        review.positions.resize(2);
+        review.positions[0].score = engine::kMate - static_cast<int>(won.distance);
+        engine::confirm_kept_wins(game, review, nullptr, nullptr);
+        CHECK(review.positions[1].score == -(engine::kMate - static_cast<int>(after.distance)));
+        const engine::MoveReview judged = engine::judge_move(game, 0, review.positions[0], review.positions[1], nullptr,
+                                                             nullptr, m);
+        CHECK(judged.mark == engine::Mark::None);
+    }
+    CHECK(kept > 0);
+    // A move that lets the win go (the tables: a draw after it) stays marked: the search finds no win there.
+    for (const Move& m : legal_moves(start, Rules{})) {
+        if (tables.probe(start.after(m))->verdict != tb::Verdict::Draw) continue;
+        INFO(to_string(m));
+        Game game(Rules{}, start);
+        REQUIRE(game.play(m));
+        engine::Review review;
+        review.positions.resize(2);
+        review.positions[0].score = engine::kMate - static_cast<int>(won.distance);
+        engine::confirm_kept_wins(game, review, nullptr, nullptr);
+        CHECK(review.positions[1].score == 0);
+        const Move best = *legal_moves(start, Rules{}).begin() == m ? legal_moves(start, Rules{})[1]
+                                                                    : *legal_moves(start, Rules{}).begin();
+        const engine::MoveReview judged = engine::judge_move(game, 0, review.positions[0], review.positions[1], nullptr,
+                                                             nullptr, best);
+        CHECK(judged.mark == engine::Mark::Weakened);
+        CHECK(engine::mark_words(judged).starts_with("let a forced win go by the engine's search; "));
+    }
+}

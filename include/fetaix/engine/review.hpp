@@ -246,6 +246,36 @@ struct ReviewSettings {
     const book::Book* book = nullptr;
 };
 
+// How far the search looks again after a move that seems to let a forced win go: a budget of nodes, not of
+// time, so that the same game gets the same values on every machine.
+inline constexpr std::uint64_t kKeptWinNodes = 4'000'000;
+
+// A forced win the search found before a move and not after it: the position after is searched again, as
+// deep as the win was long (a search of a set time may stop short of a win it saw a ply earlier), and
+// keeps the win if that search finds it, before the move is said to have let it go. `review.positions`
+// are the values of `game`'s positions from ply 0.
+inline void confirm_kept_wins(const Game& game, Review& review, Tables* tables, const book::Book* book,
+                              const std::atomic<bool>* stop = nullptr) {
+    Search search(1u << 18);
+    search.set_tables(tables);
+    search.set_book(book);
+    Game at(game.rules(), game.start());
+    for (std::size_t ply = 0; ply + 1 < review.positions.size(); ++ply) {
+        if (!at.play(game.move(ply + 1)) || (stop && stop->load(std::memory_order_relaxed))) return;
+        const Assessment& before = review.positions[ply];
+        Assessment& after = review.positions[ply + 1];
+        if (before.proven() || after.proven() || before.score <= kMateBound || after.score < -kMateBound || at.over())
+            continue;
+        Limits deep;
+        deep.depth = std::max(1, kMate - before.score - 1);
+        deep.nodes = kKeptWinNodes;
+        deep.stop = stop;
+        const Result r = search.run(at.position(), at.rules(), history_of(at), deep);
+        if (r.has_move && r.score < -kMateBound && !(stop && stop->load(std::memory_order_relaxed)))
+            after.score = r.score;
+    }
+}
+
 // Reviews the game's moves up to the ply it stands at. `on_position(done, total)` after each position;
 // stopped by `stop`, with the positions done so far (complete false).
 inline Review review_game(const Game& game, const ReviewSettings& settings, const std::atomic<bool>* stop = nullptr,
@@ -287,6 +317,7 @@ inline Review review_game(const Game& game, const ReviewSettings& settings, cons
             if (std::abs(a.score) > kMateBound) a.score += a.score > 0 ? -1 : 1;
             out.positions[ply] = a;
         }
+    confirm_kept_wins(game, out, settings.tables, settings.book, stop);
     for (std::size_t ply = 0; ply + 1 < out.positions.size(); ++ply)
         out.moves.push_back(judge_move(game, ply, out.positions[ply], out.positions[ply + 1], settings.tables,
                                        settings.book, best[ply]));
