@@ -148,3 +148,52 @@ TEST_CASE("review at work: runs on its thread, shows its progress, stops keeping
     CHECK(c.ui().message.rfind("Review stopped after ", 0) == 0);
     CHECK_FALSE(c.reviewing());
 }
+
+TEST_CASE(
+    "review on screen: turning points beyond the panel's width are counted; a book value's caveat on the key line",
+    "[review][tui]") {
+    Controller c(Rules{}, Players{});
+    const std::vector<std::string> played{"d2-c3", "b4xd2", "e1xc3", "d4xd2", "b2xb4xd4", "d2xb2"};
+    for (const std::string& m : played) type_move(c, m);
+    c.handle(Action::of(K::StepFirst));
+    c.handle(Action::of(K::Review));
+    REQUIRE(c.take_review_request());
+    // A review written by hand: the first move from a book draw into a book value that is a loss only with
+    // no no-progress limit (at most a draw under it), unmarked; the five moves after it marked.
+    engine::Review review;
+    review.complete = true;
+    review.positions.resize(played.size() + 1);
+    engine::Assessment draw, at_most;
+    draw.origin = at_most.origin = engine::Origin::Book;
+    draw.low = draw.high = 0;
+    at_most.low = -1;
+    at_most.high = 0;
+    at_most.unlimited_sign = -1;
+    review.positions[0] = draw;
+    review.positions[1] = engine::flipped(at_most);
+    for (std::size_t ply = 0; ply < played.size(); ++ply) {
+        engine::MoveReview m;
+        m.ply = ply;
+        m.move = c.game().move(ply + 1);
+        m.mover = c.game().position_at(ply).side_to_move;
+        m.before = review.positions[ply];
+        m.after = engine::flipped(review.positions[ply + 1]);
+        if (ply > 0) {
+            m.mark = engine::Mark::Weakened;
+            m.better = m.move;
+            m.better_value = m.before;
+        }
+        review.moves.push_back(m);
+    }
+    c.finish_review(std::move(review), "");
+    REQUIRE(c.shown_ply() == 0);
+    const tui::Frame f = tui::compose(c, 24, 80, tui::Glyphs::ascii());
+    const int left = tui::board_geometry(24, 80).panel_left();
+    // 46 columns from the panel's left edge: two turning points and the count of the three more.
+    CHECK(80 - left == 46);
+    CHECK(f.line(2).substr(static_cast<std::size_t>(left)) == "Turning points: 1... b4xd2?, 2. e1xc3? +3 more");
+    int status = 0;
+    while (status < 23 && f.line(status).rfind("Next ", 0) != 0) ++status;
+    CHECK(f.line(status) == "Next 1. d2-c3: draw (book) -> at most a draw (book)");
+    CHECK(f.line(status + 1) == "The book, with no no-progress limit: a draw before, a loss after   [ ] step");
+}

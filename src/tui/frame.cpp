@@ -352,6 +352,29 @@ MoveListLayout lay_out_move_list(const std::vector<std::string>& lines, int targ
     return out;
 }
 
+// The panel's row of turning points, within `width` columns: as many as fit, then how many more
+// ("Turning points: 4. b1xb3?, 5... d5-d4? +2 more"); the message at the review's end lists them all.
+std::string turning_points_row(const Game& game, const engine::Review& review, int width) {
+    const std::string head = concat(review.complete ? "" : "(stopped) ", "Turning points: ");
+    const std::vector<std::size_t> points = review.turning_points();
+    if (points.empty()) return concat(head, "none");
+    std::string row = head;
+    for (std::size_t n = 0; n < points.size(); ++n) {
+        const engine::MoveReview& m = review.moves[points[n]];
+        const std::string item = concat(n == 0 ? "" : ", ", engine::move_label(game, m.ply), " ", to_string(m.move),
+                                        engine::mark_sign(m.mark));
+        const std::size_t left_after = points.size() - n - 1;
+        const std::string more = left_after == 0 ? "" : concat(" +", left_after, " more");
+        // This one fits with room for the count of those after it, or it is the last and fits.
+        if (text::display_width(row + item + more) <= width) {
+            row += item;
+            continue;
+        }
+        return concat(row, n == 0 ? "" : " ", "+", points.size() - n, " more");
+    }
+    return row;
+}
+
 // The move list from row 2 to `list_bottom` (title above it) and the rules in force below it, from column
 // `left` to the screen's right edge. The list is the whole game, then its result and the moves to redo;
 // when longer than the room, the part around the move shown on the board (the latest, unless browsing),
@@ -366,9 +389,7 @@ void draw_panel(Frame& f, const Controller& c, int list_bottom, int left, int ru
         const auto [done, total] = c.review_progress();
         f.write(top++, left, concat("Reviewing: position ", done, " of ", total), Role::Message);
     } else if (review) {
-        const std::string turning = concat(review->complete ? "" : "(stopped) ",
-                                           "Turning points: ", engine::turning_points_brief(game, *review));
-        f.write(top++, left, turning, Role::Title);
+        f.write(top++, left, turning_points_row(game, *review, f.columns() - left), Role::Title);
     }
     const std::vector<MoveLine> moves = move_lines(game, review);
     const std::vector<std::string> lines = move_list_lines(game, moves);
@@ -487,8 +508,8 @@ std::string status_core(const Controller& c, const Players& players) {
     const std::size_t shown = c.shown_ply();
     if (const engine::MoveReview* next = next_reviewed(c); next && (c.ui().replay || c.ui().viewing))
         return concat(c.ui().replay ? "Replay: next " : "Next ", engine::move_label(game, shown), " ",
-                      to_string(next->move), ": ", engine::assessment_words(next->before), " -> ",
-                      engine::assessment_words(next->after), engine::mark_sign(next->mark));
+                      to_string(next->move), ": ", engine::assessment_words(next->before, true), " -> ",
+                      engine::assessment_words(next->after, true), engine::mark_sign(next->mark));
     if (c.ui().replay) {
         // Counted as the move list numbers the moves: "after 1... b4xd2 (move 1 of 2)".
         const Color first = game.start().side_to_move;
@@ -570,6 +591,10 @@ std::string hint_text(const Controller& c) {
                       next->better ? " (on the board)" : "", "   ", key("step-back"), " ", key("step-forward"),
                       " step   ", c.ui().replay ? key("quit") : key("cancel"),
                       c.ui().replay ? " quit" : " back to the game");
+    // An unmarked move whose values the book says more of without the no-progress rule: that, before the keys.
+    if (const engine::MoveReview* next = next_reviewed(c); next && (c.ui().replay || c.ui().viewing))
+        if (const std::string more = engine::unlimited_words(*next); !more.empty())
+            return concat(more, "   ", key("step-back"), " ", key("step-forward"), " step");
     if (c.ui().replay)
         return concat(key("step-back"), " ", key("step-forward"), " or ", key("cursor-left"), "/", key("cursor-right"),
                       " step   ", ends, key("flip"), " flip   ", key("save"), " save   ", key("quit"), " quit");

@@ -347,9 +347,10 @@ inline std::optional<std::size_t> decisive_move(const Review& review, Outcome ou
 
 // A value in words for its side: "win in 17 plies", "draw", "at least a draw", "loss", "+0.35",
 // "a forced win within 5 plies", "lost" (the game is over).
-inline std::string value_words(const Assessment& a) {
+// `brief` leaves out what a book's value is with the no-progress rule off (unlimited_words says it).
+inline std::string value_words(const Assessment& a, bool brief = false) {
     if (a.proven()) {
-        if (a.unlimited_sign != 0)
+        if (a.unlimited_sign != 0 && !brief)
             return concat(a.unlimited_sign > 0 ? "at least a draw, a win" : "at most a draw, a loss",
                           " with no no-progress limit");
         if (a.low == 0 && a.high == 1) return "at least a draw";
@@ -367,8 +368,8 @@ inline std::string value_words(const Assessment& a) {
 }
 
 // "win in 17 plies (tables)", "+0.35 (engine)".
-inline std::string assessment_words(const Assessment& a) {
-    return concat(value_words(a), " (", to_string(a.origin), ")");
+inline std::string assessment_words(const Assessment& a, bool brief = false) {
+    return concat(value_words(a, brief), " (", to_string(a.origin), ")");
 }
 
 // The result words of a value's class: "win", "draw", "loss", "at least a draw".
@@ -376,6 +377,17 @@ inline std::string result_class(const Assessment& a) {
     if (a.low == 0 && a.high == 1) return "at least a draw";
     if (a.low == -1 && a.high == 0) return "at most a draw";
     return a.low > 0 ? "a win" : a.low < 0 ? "a loss" : "a draw";
+}
+
+// What the book says of a move's values with the no-progress rule off, where it says more than the
+// values do under the rule: "The book, with no no-progress limit: a draw before, a loss after". Empty
+// when neither value is such a book value.
+inline std::string unlimited_words(const MoveReview& m) {
+    if (m.before.unlimited_sign == 0 && m.after.unlimited_sign == 0) return "";
+    const auto words = [](const Assessment& a) {
+        return a.unlimited_sign > 0 ? std::string("a win") : a.unlimited_sign < 0 ? "a loss" : result_class(a);
+    };
+    return concat("The book, with no no-progress limit: ", words(m.before), " before, ", words(m.after), " after");
 }
 
 // What a marked move did, in words: "turned a draw into a loss; c2-c3 held the draw",
