@@ -242,9 +242,11 @@ TEST_CASE("puzzle play: an attempt is rated once, at its first wrong move or its
     run.open(0);
     const rating::Rating fresh;
     // A wrong move: lost, rated at once; its reason follows from the tables solved in memory.
+    CHECK(run.before().empty());
     const puzzle::Answer wrong = run.answer_typed("a1-b1");
     CHECK(wrong.kind == puzzle::Answer::Kind::Wrong);
     CHECK(run.progress().rating.rating == puzzle::rated_after(fresh, 1, false).rating);
+    CHECK(run.before().empty());  // failed in this attempt, not before it
     const int lost_at = run.rating();
     CHECK(run.take_rating_change() == concat("Your puzzle rating: ", lost_at, " (", lost_at - 1500, ")."));
     const Position start = parse_fen("W:Wa1,a2:BKb3").value();
@@ -253,7 +255,9 @@ TEST_CASE("puzzle play: an attempt is rated once, at its first wrong move or its
     CHECK(run.answer_typed("a2-b2").kind == puzzle::Answer::Kind::Right);
     CHECK(run.answer_typed("a1xc1").kind == puzzle::Answer::Kind::Solved);
     CHECK(run.take_rating_change().empty());
+    CHECK(run.before().empty());
     run.retry();
+    CHECK(run.before() == "solved before");  // failed, then solved in the same attempt
     CHECK(run.answer_typed("a2-b2").kind == puzzle::Answer::Kind::Right);
     CHECK(run.answer_typed("a1xc1").kind == puzzle::Answer::Kind::Solved);
     CHECK(run.rating() == lost_at);
@@ -269,7 +273,11 @@ TEST_CASE("puzzle play: an attempt is rated once, at its first wrong move or its
     CHECK(read.problem.empty());
     CHECK(puzzle::format_progress(read.progress) == puzzle::format_progress(run.progress()));
     CHECK(front::PuzzleRun(set, folder.path, nullptr).index() == 1);
+    // Failed in this attempt (the answer shown): "failed before" only for the next attempt.
+    CHECK(run.before().empty());
+    CHECK(front::PuzzleRun(set, folder.path, nullptr).before() == "failed before");
     run.open(0);  // solved later: the next start offers another
+    CHECK(run.before() == "solved before");
     CHECK(front::PuzzleRun(set, folder.path, nullptr).index() == 1);
 }
 

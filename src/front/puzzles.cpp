@@ -209,10 +209,18 @@ PuzzleRun::PuzzleRun(std::vector<puzzle::Puzzle> puzzles, std::string data_folde
     if (first == puzzles_.size() || (left && left->result != puzzle::Result::Failed))
         first = puzzle::next_puzzle(puzzles_, progress_, puzzles_.size());
     index_ = std::min(first, puzzles_.size() - 1);
+    // The puzzle the player is at is written with the first result (or the next puzzle opened).
+    begin_attempt();
+}
+
+void PuzzleRun::begin_attempt() {
     attempt_ = puzzle::begin(puzzles_[index_]);
     hints_ = 0;
-    // The puzzle the player is at, written with the first result (or the next puzzle opened).
+    owed_ = 0;
     progress_.at = puzzle::key_of(puzzle());
+    // As the progress stood when this attempt began: a failure in this attempt is not "before".
+    const puzzle::Progress::Entry* e = progress_.find(puzzle());
+    before_ = !e ? "" : e->result == puzzle::Result::Failed ? "failed before" : "solved before";
     tables_.prepare(attempt_.start, puzzle().rules);
 }
 
@@ -222,19 +230,11 @@ int PuzzleRun::puzzle_rating() const {
 
 int PuzzleRun::rating() const { return static_cast<int>(std::lround(progress_.rating.rating)); }
 
-std::string PuzzleRun::before() const {
-    const puzzle::Progress::Entry* e = progress_.find(puzzle());
-    if (!e) return "";
-    return e->result == puzzle::Result::Failed ? "failed before" : "solved before";
-}
+std::string PuzzleRun::before() const { return before_; }
 
 void PuzzleRun::open(std::size_t i) {
     index_ = std::min(i, puzzles_.size() - 1);
-    attempt_ = puzzle::begin(puzzles_[index_]);
-    hints_ = 0;
-    owed_ = 0;
-    progress_.at = puzzle::key_of(puzzle());
-    tables_.prepare(attempt_.start, puzzle().rules);
+    begin_attempt();
     // Moving on is not worth a write to a damaged file's place: it waits for a result.
     if (!damaged_) save();
 }

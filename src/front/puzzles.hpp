@@ -97,7 +97,7 @@ public:
     int puzzle_rating() const;
     // The player's rating, rounded: "1500".
     int rating() const;
-    // What the progress holds of the open puzzle: "solved before", "failed before", "".
+    // What the progress held of the open puzzle when this attempt began: "solved before", "failed before", "".
     std::string before() const;
 
     // Opens puzzle i afresh; the next one offered (puzzle::next_puzzle); the open one from its start.
@@ -129,6 +129,8 @@ private:
     // failed and now `solved` is kept as solved later, its rating as it was.
     void rate(bool won, bool solved);
     void save();
+    // A fresh attempt at the puzzle at index_.
+    void begin_attempt();
 
     std::vector<puzzle::Puzzle> puzzles_;
     std::string folder_;
@@ -136,6 +138,7 @@ private:
     std::size_t index_ = 0;
     puzzle::Attempt attempt_;
     int hints_ = 0;
+    std::string before_;  // before(), as it stood when the attempt began
     std::string problem_;
     std::string rating_change_;
     bool damaged_ = false;  // the file there could not be read: set aside before the first write
