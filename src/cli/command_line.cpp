@@ -203,6 +203,12 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e) {
         message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
     const CLI::App& command = command_in_use(app);
     const std::string prefix = &command == &app ? "" : concat(command.get_name(), ": ");
+    // A word left out is named with what it is for: "FILE.pdn is required: the game record, or #N, ...".
+    if (e.get_name() == "RequiredError")
+        for (const CLI::Option* option : command.get_options())
+            if (option->get_required() && option->count() == 0 && !option->get_description().empty() &&
+                message == concat(option->get_name(), " is required"))
+                message = concat(message, ": ", option->get_description());
     return concat(prefix, message, " (see ", command_words(app), " --help)");
 }
 

@@ -55,7 +55,7 @@ void print_review(const GameRecord& record, const Game& game, const engine::Revi
     cli::out(concat(players(record), ", ", result_token(r.outcome),
                     r.outcome != Outcome::Ongoing ? concat(" (", describe(r.reason), ")") : std::string()));
     for (const std::string& line : engine::review_head(game, review)) cli::out(line);
-    cli::out("Moves:");
+    cli::out(review.moves.empty() ? "Moves: none (the record has no moves)" : "Moves:");
     for (const engine::MoveReview& m : review.moves) cli::out(concat("  ", engine::review_move_line(game, m)));
 }
 
