@@ -19,6 +19,7 @@
 #include "commands/commands.hpp"
 #include "engine/sources.hpp"
 #include "store/files.hpp"
+#include "store/history.hpp"
 
 namespace fetaix::commands {
 
@@ -32,11 +33,6 @@ struct ReviewOptions {
     bool annotate = false;
     std::string output;
 };
-
-std::string players(const GameRecord& record) {
-    const std::string white = record.tag("White"), black = record.tag("Black");
-    return concat(white.empty() ? "White" : white, " - ", black.empty() ? "Black" : black);
-}
 
 // The comments of the annotated record: each position's value, and a marked move's words after it.
 std::vector<std::string> comments_of(const Game& game, const engine::Review& review) {
@@ -52,7 +48,7 @@ std::vector<std::string> comments_of(const Game& game, const engine::Review& rev
 
 void print_review(const GameRecord& record, const Game& game, const engine::Review& review) {
     const GameResult r = game.result();
-    cli::out(concat(players(record), ", ", result_token(r.outcome),
+    cli::out(concat(store::record_players(record), ", ", result_token(r.outcome),
                     r.outcome != Outcome::Ongoing ? concat(" (", describe(r.reason), ")") : std::string()));
     for (const std::string& line : engine::review_head(game, review)) cli::out(line);
     cli::out(review.moves.empty() ? "Moves: none (the record has no moves)" : "Moves:");

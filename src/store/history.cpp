@@ -117,6 +117,17 @@ std::size_t full_moves(const GameRecord& record) {
     return fetaix::full_moves(record.start.side_to_move, record.moves.size());
 }
 
+std::string record_players(const GameRecord& record) {
+    // The computer as the game's screen names it ("computer, level 5"), not by the record's program name.
+    const auto player = [&](const std::string& side) {
+        const std::string level = record.tag(side + "Level");
+        if (record.tag(side + "Type") == "program" && !level.empty()) return concat("computer, level ", level);
+        const std::string name = record.tag(side);
+        return name.empty() ? side : name;
+    };
+    return concat(player("White"), " - ", player("Black"));
+}
+
 PastGame read_past_game(const std::string& path) {
     PastGame g;
     g.path = path;
@@ -129,14 +140,7 @@ PastGame read_past_game(const std::string& path) {
         g.problem = record.error().describe();
         return g;
     }
-    // The computer as the game's screen names it ("computer, level 5"), not by the record's program name.
-    const auto player = [&](const std::string& side) {
-        const std::string level = record->tag(side + "Level");
-        if (record->tag(side + "Type") == "program" && !level.empty()) return concat("computer, level ", level);
-        const std::string name = record->tag(side);
-        return name.empty() ? side : name;
-    };
-    g.players = concat(player("White"), " - ", player("Black"));
+    g.players = record_players(*record);
     const GameResult r = to_game(*record).result();
     g.result = r.outcome == Outcome::Ongoing ? std::string("unfinished")
                                              : concat(result_token(r.outcome), " (", describe(r.reason), ")");

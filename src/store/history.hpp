@@ -60,4 +60,7 @@ std::string format_past_game(std::size_t number, const PastGame& game);
 // 7 moves", "a record of 3 games" or "not a game record".
 std::string describe_record_file(const std::string& path);
 
+// A record's players as the history lists them: "Ali - computer, level 5" (a side with no name: "White").
+std::string record_players(const GameRecord& record);
+
 }  // namespace fetaix::store

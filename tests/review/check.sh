@@ -112,10 +112,10 @@ refusals)
     # No record named: what the word left out is for.
     run 2 review --annotate
     expect "$ERR" "fetaix: review: FILE.pdn is required: the game record, or #N, game N of the history (see fetaix review --help)"
-    # A record with no moves: its start, and no moves, said so.
-    printf '[White "A"]\n[Black "B"]\n[Result "*"]\n\n*\n' >empty.pdn
+    # A record with no moves: its start, and no moves, said so; the computer named as fetaix games names it.
+    printf '[White "fetaix level 1"]\n[WhiteType "program"]\n[WhiteLevel "1"]\n[Black "B"]\n[Result "*"]\n\n*\n' >empty.pdn
     run 0 review empty.pdn --time 0.05
-    [ "$(printf '%s\n' "$OUT" | head -1)" = "A - B, *" ] || fail "the empty record's head: $OUT"
+    [ "$(printf '%s\n' "$OUT" | head -1)" = "computer, level 1 - B, *" ] || fail "the empty record's head: $OUT"
     [ "$(printf '%s\n' "$OUT" | tail -1)" = "Moves: none (the record has no moves)" ] || fail "the empty record's moves: $OUT"
     ;;
 history)
