@@ -130,7 +130,7 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
     const Lines help = g.enter("help");
     CHECK(help == Lines{
                       "Commands:",
-                      "a move such as c2-c3 or c3xe3 (a unique beginning is enough)",
+                      "a move such as c2-c3 or a1xd4xd1 (a capture's unique beginning is enough)",
                       "board: the pieces rank by rank",
                       "moves: the legal moves",
                       "last: the last move",

@@ -40,7 +40,7 @@ constexpr auto kActions = std::to_array<KeyAction>({
     // Its typed form is a move itself. A watcher may type one too: the line goes nowhere else (not into
     // chat a key at a time), and Enter says that watchers do not move.
     {"move", K::OpenPrompt, D::Up, E::End, kOnBoard, ":", "type a move", kAnyGame, "", "",
-     "a move such as c2-c3 or c3xe3 (a unique beginning is enough)", 1},
+     "a move such as c2-c3 or a1xd4xd1 (a capture's unique beginning is enough)", 1},
     {"undo", K::Undo, D::Up, E::End, kOnBoard, "u", "undo", kPlaying, "undo", "", "take back the last move", 8},
     {"redo", K::Redo, D::Up, E::End, kOnBoard, "r", "redo", kInLocalGame, "redo", "", "play it again", 9},
     {"step-back", K::StepBack, D::Up, E::End, kLooking, "[", "look back"},

@@ -281,7 +281,7 @@ help)
     play $'help\nboard\n' --fen W:Wa1,d1:Bc3,e5
     expect "${welcome[@]}" "White against Black." "${rules[@]}" "White to move." \
         "Commands:" \
-        "a move such as c2-c3 or c3xe3 (a unique beginning is enough)" \
+        "a move such as c2-c3 or a1xd4xd1 (a capture's unique beginning is enough)" \
         "board: the pieces rank by rank" \
         "moves: the legal moves" \
         "last: the last move" \
