@@ -44,7 +44,7 @@ const Expect kExpect[] = {
     {"backward-captures", "c3-c4", "c3-c4: a capture is compulsory: c3 can capture", ""},
     {"promotion-immediate", "a3-b4", "a3-b4: a capture is compulsory: a3 can capture", ""},
     {"promotion-stop", "a3xa5xc5",
-     "a3xa5xc5: the move ends on a5: with promotion stop a man reaching the last rank stops there", ""},
+     "a3xa5xc5: the move ends on a5: with promotion stop a man reaching the far rank stops there", ""},
     {"majority", "a1xa3", "a1xa3: with majority the capture must take 2 pieces: e1 can", ""},
 };
 

@@ -268,6 +268,9 @@ TEST_CASE("puzzle play: an attempt is rated once, at its first wrong move or its
     CHECK(run.progress().find(set[1]) == nullptr);
     CHECK(run.hint() == "The answer: b2xb4.");
     CHECK(run.progress().find(set[1])->result == puzzle::Result::Failed);
+    // Played as shown, it ends the puzzle but does not count as solved (docs/guide.md).
+    CHECK(run.answer_typed("b2xb4").kind == puzzle::Answer::Kind::Solved);
+    CHECK(run.progress().find(set[1])->result == puzzle::Result::Failed);
     // All of it in the file; the next start opens where the player left, a puzzle failed and not solved.
     const auto read = puzzle::read_progress(folder.path);
     CHECK(read.problem.empty());
@@ -371,7 +374,7 @@ TEST_CASE("puzzle play: the screen shows the puzzle beside the board; wrong, rig
     CHECK(f.line(3).ends_with("   Your puzzle rating: 1500 (deviation 350)"));
     CHECK(f.line(4).ends_with("   Solved: 0 of 1"));
     CHECK(f.line(6).ends_with("   White to move and win (you)."));
-    CHECK(f.line(22) == "n next puzzle  r retry  H hint  : type a move  q quit");
+    CHECK(f.line(22) == "n next puzzle  r retry  H hint  : type a move  ? keys  q quit");
     type_move(screen, "a1-a3");
     CHECK(screen.controller().ui().message == "a1-a3: a man steps one point, and a3 is not next to a1");
     screen.handle(Action::of(Action::Kind::PromptClose));
@@ -397,7 +400,12 @@ TEST_CASE("puzzle play: the screen shows the puzzle beside the board; wrong, rig
     CHECK(screen.controller().ui().message == "This puzzle is solved: n for the next one, r to play it again.");
     screen.handle(Action::of(Action::Kind::Undo));
     CHECK(screen.controller().ui().message ==
-          "Not a key of the puzzles: n next, r retry, H hint, : type a move, q quit.");
+          "Not a key of the puzzles: n next, r retry, H hint, : type a move, ? keys, q quit.");
+    // ? lists every key of the puzzles, the board's included.
+    screen.handle(Action::of(Action::Kind::Help));
+    CHECK(screen.controller().ui().message ==
+          "Keys: arrows, and Home PgUp End PgDn on the diagonals; Enter picks, Esc cancels; n next, r retry, H hint, "
+          ": type a move, f flip, q quit.");
     screen.handle(Action::of(Action::Kind::Redo));
     CHECK(screen.controller().game().ply() == 0);
     CHECK_FALSE(screen.handle(Action::of(Action::Kind::Quit)));

@@ -164,7 +164,7 @@ TEST_CASE("refusal: promotion stop ends the move on the last rank", "[refusal]")
     const std::string position = "W:Wc3:Bc4,d5";
     CHECK(parse_move("c3xc5xe5", fen(position), Rules{}).ok());
     CHECK(typed(position, "c3xc5xe5", test::with_promotion(Promotion::Stop)) ==
-          "the move ends on c5: with promotion stop a man reaching the last rank stops there");
+          "the move ends on c5: with promotion stop a man reaching the far rank stops there");
 }
 
 TEST_CASE("refusal: no legal move", "[refusal]") {

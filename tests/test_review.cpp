@@ -284,11 +284,17 @@ TEST_CASE("review: the book's losing first move is the turning point, with a fir
     CHECK(engine::mark_words(m) == concat("turned a draw into a loss; ", to_string(*m.better), " held the draw"));
 
     // Under the default limit of 50 plies a book's win may be cut short: after 1. d3-c3 White is proven
-    // only not to win, and the move is not marked; the start is still a draw (a draw holds under any limit).
+    // only not to win; the start is still a draw (a draw holds under any limit). The move is marked for
+    // what the book proves with the rule off, and said so.
     const Game limited = game_of(to_fen(start_position()), {"d3-c3"});
     const engine::Review under_limit = engine::review_game(limited, settings);
     const engine::MoveReview& l = under_limit.moves.at(0);
-    CHECK(l.mark == engine::Mark::None);
+    CHECK(l.mark == engine::Mark::Turned);
+    REQUIRE(l.better);
+    const auto kept_limited = b.find(start_position().after(*l.better));
+    CHECK(!(kept_limited && kept_limited->value == book::Value::Win));
+    CHECK(engine::mark_words(l) ==
+          concat("turned a draw into a loss with no no-progress limit; ", to_string(*l.better), " held the draw"));
     CHECK(l.before.low == 0);
     CHECK(l.before.high == 0);
     CHECK(l.after.low == -1);

@@ -220,7 +220,7 @@ TEST_CASE("4 majority: no sequence takes more than capture_bound, on random posi
     CHECK(checked > 5000);
 }
 
-TEST_CASE("5 promotion end: a man reaching the last rank mid-capture goes on as a man", "[rules][promotion]") {
+TEST_CASE("5 promotion end: a man reaching the far rank mid-capture goes on as a man", "[rules][promotion]") {
     const Position pos = fen(kPromotionMidSequence);
     const Rules rules = with_promotion(Promotion::End);
     CHECK(moves_of(kPromotionMidSequence, rules) == Set{"c3xc5xe5"});
@@ -280,7 +280,7 @@ TEST_CASE("switches: the help section lists every flag with its help", "[rules][
     CHECK(rule_switches_help() ==
           "  --backward-captures          men may also capture backward\n"
           "  --promotion end|immediate|stop\n"
-          "                               a man reaching the last rank mid-capture stays\n"
+          "                               a man reaching the far rank mid-capture stays\n"
           "                               a man until the move ends (end, default),\n"
           "                               captures on as a mullah (immediate), or the\n"
           "                               move ends there (stop)\n"

@@ -1145,17 +1145,18 @@ TEST_CASE("tui: H asks for a hint, which is shown until the game changes", "[tui
     submit(c, K::OpenPrompt, "d2-c3");
     CHECK_FALSE(c.ui().hint);
     c.show_hint(c.legal_moves()[0], -engine::kMate + 5);
-    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), " (a forced loss)"));
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), " (a forced loss for Black)"));
     // A move from the endgame tables says their value.
     c.show_hint(c.legal_moves()[0], engine::kMate - 17, tablebase::Value{tablebase::Verdict::Win, 17});
-    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", win in 17 plies (tablebase)"));
+    CHECK(c.ui().message ==
+          concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: win in 17 plies (tablebase)"));
     c.show_hint(c.legal_moves()[0], 0, tablebase::Value{});
-    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", draw (tablebase)"));
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: draw (tablebase)"));
     // A move from the book of proven positions says so.
     c.show_hint(c.legal_moves()[0], engine::kMate - 1, std::nullopt, book::Value::Win);
-    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", win (proven)"));
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: win (proven)"));
     c.show_hint(c.legal_moves()[0], -50, std::nullopt, book::Value::Loss);
-    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", loss (proven)"));
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: loss (proven)"));
     // The only legal move is not searched: no evaluation is made up for it.
     c.show_hint(c.legal_moves()[0], std::nullopt);
     CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), " (the only move)"));

@@ -201,7 +201,7 @@ TEST_CASE("screen: the end of the game says who won, why, and what next", "[tui]
     c.handle(click);
     const Frame f = compose(c, 24, 80, Glyphs::ascii());
     CHECK(f.line(21) == "Game over: White (Ali) wins by all pieces captured.");
-    CHECK(f.line(22) == "n new game   u undo   v review   f flip   ? help   q quit");
+    CHECK(f.line(22) == "n new game   u undo   [ look back   v review   f flip   ? help   q quit");
 }
 
 TEST_CASE("screen: an agreed draw and a side without a legal move are said plainly", "[tui][frame]") {
@@ -908,7 +908,7 @@ TEST_CASE("screen: a long refusal wraps onto two lines above the prompt at 72 co
     const Frame f = compose(c, 24, 72, Glyphs::ascii());
     CHECK(f.line(20) == "White to move - capture compulsory | White 1, Black 2");
     CHECK(f.line(21) == "c3xc5xe5: the move ends on c5: with promotion stop a man reaching the");
-    CHECK(f.line(22) == "last rank stops there");
+    CHECK(f.line(22) == "far rank stops there");
     CHECK(f.line(23) == "Move: c3xc5xe5_");
 }
 

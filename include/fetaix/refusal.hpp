@@ -267,7 +267,7 @@ inline std::string describe(const Refusal& r) {
         case K::MullahLanding:
             return concat("a mullah must land where it can capture again: on ", detail::point_list(r.points, " or "));
         case K::PromotionStop:
-            return concat("the move ends on ", at, ": with promotion stop a man reaching the last rank stops there");
+            return concat("the move ends on ", at, ": with promotion stop a man reaching the far rank stops there");
         case K::Majority:
             return concat("with majority the capture must take ", r.count,
                           r.count == 1 ? " piece: " : " pieces: ", list, " can");

@@ -54,7 +54,7 @@ inline constexpr std::array<RuleSwitch, 4> kRuleSwitches{{
      [](const Rules& r) { return static_cast<int>(r.backward_captures); },
      [](Rules& r, int v) { r.backward_captures = v != 0; }},
     {SwitchKind::Choice, "--promotion", "Promotion", detail::kPromotionWords, 2, "",
-     "a man reaching the last rank mid-capture stays\n"
+     "a man reaching the far rank mid-capture stays\n"
      "a man until the move ends (end, default),\n"
      "captures on as a mullah (immediate), or the\n"
      "move ends there (stop)",

@@ -42,7 +42,8 @@ std::string overview() {
         help += indented(c.about, "      ");
         if (c.name.empty())
             help +=
-                "      FILE.pdn          open the first game of this record\n"
+                "      FILE.pdn          open the first game of this record; #N, game N of the\n"
+                "                        history (fetaix games)\n"
                 "      --resume, --new   resume the autosaved game, or start a new one, without\n"
                 "                        asking\n"
                 "      --white, --black  the players' names, or ai[:LEVEL] for the computer\n"

@@ -65,7 +65,8 @@ CLI::Option* add_player(CLI::App& command, front::AppOptions& options, bool whit
 // Who plays, the computer's time and choices, and where the game starts.
 void add_players_and_start(CLI::App& app, PlayOptions& play) {
     front::AppOptions& options = play.app;
-    play.file_option = app.add_option("FILE.pdn", play.file, "open the first game of this record");
+    play.file_option = app.add_option("FILE.pdn", play.file,
+                                      "open the first game of this record, or #N, game N of the history");
     CLI::Option* resume = app.add_flag("--resume", play.resume, "resume the autosaved game without asking");
     app.add_flag("--new", play.fresh, "start a new game without asking")->excludes(resume);
     add_player(app, options, true);
@@ -145,8 +146,11 @@ int run_game(PlayOptions& play, const Invocation& call) {
                      : (play.fresh || play.fen->count() > 0) ? front::ResumeChoice::New
                                                              : front::ResumeChoice::Ask;
     if (!play.file.empty()) {
-        if (const auto status = load_record(play.file, options)) return *status;
-        options.record_path = play.file;
+        // A file, or #N: the history's game N, as `fetaix games` numbers them.
+        const std::optional<std::string> path = record_file(play.file);
+        if (!path) return 1;
+        if (const auto status = load_record(*path, options)) return *status;
+        options.record_path = *path;
     }
     return run_app(std::move(options));
 }

@@ -171,13 +171,18 @@ std::optional<std::vector<puzzle::Puzzle>> puzzles_to_play(const std::string& fi
         text = std::move(*read);
     }
     puzzle::FileRead read = puzzle::parse_file(text);
-    bool bad = !read.errors.empty();
-    for (const Error& e : read.errors) cli::err(concat("fetaix: ", name, ": ", e.describe()));
+    std::vector<std::string> problems;
+    for (const Error& e : read.errors) problems.push_back(concat("fetaix: ", name, ": ", e.describe()));
     for (const puzzle::Puzzle& p : read.puzzles)
-        if (auto why = puzzle::line_problem(p)) {
-            cli::err(concat("fetaix: ", name, ": ", p.id, " (line ", p.line, "): ", *why));
-            bad = true;
-        }
+        if (auto why = puzzle::line_problem(p))
+            problems.push_back(concat("fetaix: ", name, ": ", p.id, " (line ", p.line, "): ", *why));
+    // A file that is no puzzle file at all would say so once a line: the first few, then how many more.
+    constexpr std::size_t kShown = 3;
+    for (std::size_t i = 0; i < problems.size() && i < kShown; ++i) cli::err(problems[i]);
+    if (problems.size() > kShown)
+        cli::err(concat("fetaix: ", name, ": and ", problems.size() - kShown, " more problems (fetaix puzzle --check ",
+                        file.empty() ? std::string("FILE") : file, " lists them all)"));
+    bool bad = !problems.empty();
     if (!bad && read.puzzles.empty()) {
         cli::err(concat("fetaix: ", name, ": no puzzles in it"));
         bad = true;

@@ -366,12 +366,14 @@ void Controller::announce_delivered(Color mover, const Move& m) {
 void Controller::show_hint(const Move& m, std::optional<int> searched, const std::optional<tablebase::Value>& table,
                            const std::optional<book::Value>& proven) {
     ui_.hint = m;
+    // Whose value it is: the side to move's, the one the hint is for.
+    const std::string side(to_string(game().position().side_to_move));
     if (table) {
-        ui_.message = concat("Hint: ", to_string(m), ", ", engine::table_verdict(*table));
+        ui_.message = concat("Hint: ", to_string(m), ", for ", side, ": ", engine::table_verdict(*table));
         return;
     }
     if (proven) {
-        ui_.message = concat("Hint: ", to_string(m), ", ", book::verdict(*proven));
+        ui_.message = concat("Hint: ", to_string(m), ", for ", side, ": ", book::verdict(*proven));
         return;
     }
     if (!searched) {
@@ -380,10 +382,9 @@ void Controller::show_hint(const Move& m, std::optional<int> searched, const std
     }
     const int score = *searched;
     const std::string value = std::abs(score) > engine::kMateBound
-                                  ? std::string(score > 0 ? "a forced win" : "a forced loss")
+                                  ? concat(score > 0 ? "a forced win" : "a forced loss", " for ", side)
                                   : concat(score >= 0 ? "+" : "-", std::abs(score) / 100, ".",
-                                           std::abs(score) % 100 / 10, std::abs(score) % 10, " for ",
-                                           to_string(game().position().side_to_move));
+                                           std::abs(score) % 100 / 10, std::abs(score) % 10, " for ", side);
     ui_.message = concat("Hint: ", to_string(m), " (", value, ")");
 }
 

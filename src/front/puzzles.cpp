@@ -282,8 +282,8 @@ puzzle::Answer PuzzleRun::after(puzzle::Answer a) {
             owed_ = ++asked_;
             tables_.explain(attempt_.position(), puzzle().rules, *a.move, owed_);
             break;
-        // Won when nothing went wrong; else lost already, and now solved.
-        case puzzle::Answer::Kind::Solved: rate(!attempt_.missed, true); break;
+        // Won when nothing went wrong; else lost already, and now solved, unless by the answer shown (hint()).
+        case puzzle::Answer::Kind::Solved: rate(!attempt_.missed, hints_ < 2); break;
     }
     return a;
 }

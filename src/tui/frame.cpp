@@ -589,8 +589,7 @@ std::string hint_text(const Controller& c) {
         next && next->mark != engine::Mark::None && (c.ui().replay || c.ui().viewing))
         return concat(engine::mark_sign(next->mark), " ", engine::mark_words(*next),
                       next->better ? " (on the board)" : "", "   ", key("step-back"), " ", key("step-forward"),
-                      " step   ", c.ui().replay ? key("quit") : key("cancel"),
-                      c.ui().replay ? " quit" : " back to the game");
+                      " step");
     // An unmarked move whose values the book says more of without the no-progress rule: that, before the keys.
     if (const engine::MoveReview* next = next_reviewed(c); next && (c.ui().replay || c.ui().viewing))
         if (const std::string more = engine::unlimited_words(*next); !more.empty())
@@ -613,8 +612,9 @@ std::string hint_text(const Controller& c) {
                       key("step-forward"), " browse the moves   ", key("chat"), " chat   ", key("flip"), " flip   ",
                       key("help"), " help   ", key("quit"), " quit");
     if (c.game().over())
-        return concat(key("new-game"), " new game   ", key("undo"), " undo   ", key("review"), " review   ",
-                      key("flip"), " flip   ", key("help"), " help   ", key("quit"), " quit");
+        return concat(key("new-game"), " new game   ", key("undo"), " undo   ", key("step-back"), " look back   ",
+                      key("review"), " review   ", key("flip"), " flip   ", key("help"), " help   ", key("quit"),
+                      " quit");
     const Selection& sel = c.ui().selection;
     if (!sel.path.empty())
         return concat("Capture again from ", to_string(sel.path.back()), ": land on ", point_list(c.destinations()),
@@ -879,12 +879,26 @@ std::vector<std::string> help_draws_section(const Controller& c, int width) {
     return more;
 }
 
+// The help's words on a review's marks, while the move list shows them.
+std::vector<std::string> help_review_section(const Controller& c, int width) {
+    if (!c.review()) return {};
+    std::vector<std::string> lines{"Review"};
+    for (const std::string& line :
+         text::wrap("After each move, its value for White: proven (tables, book or rules) #W17 a win in 17 plies, "
+                    "#B3 a loss, #= a draw, #W= at least a draw, #W0 White has won; the engine's +0.35 (in men), "
+                    "+#5 a forced win within 5 plies. ?? turned the result, ? lost a man's worth or more.",
+                    width - 6))
+        lines.push_back(concat("  ", line));
+    return lines;
+}
+
 // The help's pages at this many rows: the notice, the keys, the rules and the draws, each kept whole on
 // one page where it fits, a page turned where it does not; each page leaves a row for its last line.
 std::vector<std::vector<std::string>> paginate_help(const Controller& c, int rows, int columns) {
     const int width = help_width(columns);
     const std::vector<std::string> sections[] = {help_notice_lines(c, width), help_keys_section(c, width),
-                                                 help_rules_section(c, width), help_draws_section(c, width)};
+                                                 help_review_section(c, width), help_rules_section(c, width),
+                                                 help_draws_section(c, width)};
     const std::size_t room = static_cast<std::size_t>(std::max(1, rows - 1));
     std::vector<std::vector<std::string>> pages{{}};
     for (const std::vector<std::string>& section : sections) {

@@ -150,6 +150,11 @@ Frame LessonScreen::compose(int rows, int columns, const Glyphs& glyphs) const {
     // The side panel: the rule, then the task.
     const int width = overlay_panel_width(f, board);
     std::vector<std::string> text = learn::wrap(l.rule, width);
+    // The moves that led here (the repetition lesson's), which the move list would show in a game.
+    if (!l.before.empty()) {
+        text.push_back("");
+        for (std::string& w : learn::wrap(concat("Played before: ", l.before), width)) text.push_back(w);
+    }
     if (l.rules != Rules{}) {
         text.push_back("");
         for (std::string& w : learn::wrap(concat("Rules: ", describe(l.rules), "."), width)) text.push_back(w);

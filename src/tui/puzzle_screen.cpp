@@ -46,7 +46,8 @@ std::string PuzzleScreen::with_news(std::string text) {
 
 std::string PuzzleScreen::keys_line() const {
     return concat(keys_.first("new-game"), " next puzzle  ", keys_.first("redo"), " retry  ", keys_.first("hint"),
-                  " hint  ", keys_.first("move"), " type a move  ", keys_.first("quit"), " quit");
+                  " hint  ", keys_.first("move"), " type a move  ", keys_.first("help"), " keys  ", keys_.first("quit"),
+                  " quit");
 }
 
 InputMode PuzzleScreen::mode() const {
@@ -81,6 +82,15 @@ bool PuzzleScreen::handle(const Action& action) {
                 show(run_.take_problem());
                 return true;
             case K::Hint: controller_->tell(with_news(run_.hint())); return true;
+            // No help page of its own: every key of the puzzles, in the message lines.
+            case K::Help:
+                controller_->tell(concat(
+                    "Keys: arrows, and ", keys_.first("cursor-up-left"), " ", keys_.first("cursor-up-right"), " ",
+                    keys_.first("cursor-down-left"), " ", keys_.first("cursor-down-right"), " on the diagonals; ",
+                    keys_.first("select"), " picks, ", keys_.first("cancel"), " cancels; ", keys_.first("new-game"),
+                    " next, ", keys_.first("redo"), " retry, ", keys_.first("hint"), " hint, ", keys_.first("move"),
+                    " type a move, ", keys_.first("flip"), " flip, ", keys_.first("quit"), " quit."));
+                return true;
             case K::MoveCursor:
             case K::Select:
             case K::Click:
@@ -92,7 +102,8 @@ bool PuzzleScreen::handle(const Action& action) {
             default:
                 controller_->tell(concat("Not a key of the puzzles: ", keys_.first("new-game"), " next, ",
                                          keys_.first("redo"), " retry, ", keys_.first("hint"), " hint, ",
-                                         keys_.first("move"), " type a move, ", keys_.first("quit"), " quit."));
+                                         keys_.first("move"), " type a move, ", keys_.first("help"), " keys, ",
+                                         keys_.first("quit"), " quit."));
                 return true;
         }
         if (run_.attempt().solved && action.kind != K::MoveCursor && action.kind != K::Flip &&

@@ -82,7 +82,7 @@ e2e_win() {
     wait_for 'White to move - capture compulsory \| White 11, Black 3'
     type_move e5xa5xa3xc5
     wait_for 'Game over: White wins by all pieces captured\.'
-    expect_line 22 "n new game   u undo   v review   f flip   ? help   q quit"
+    expect_line 22 "n new game   u undo   [ look back   v review   f flip   ? help   q quit"
     expect_line 8 "3   ·─────·─────·─────·─────·      7. e5xa5xa3xc5"
     expect_line 2 "5   ·─────·─────◎─────·─────·      1. d3-c3        b3xd3"
 }

@@ -23,7 +23,7 @@ learn_lessons=(
     "c2-c1|men never move backward|c2-c3|a2-a3|Draw: no progress in 4 plies."
     "c3-c4|a capture is compulsory: c3 can capture||c3xc1|A backward capture, legal only with"
     "a3-b4|a capture is compulsory: a3 can capture||a3xa5xe1|Crowned on a5, the mullah went on to take d2."
-    "a3xa5xc5|the move ends on a5: with promotion stop a man reaching the last rank stops there||a3xa5|Crowned on a5, and the move ended there."
+    "a3xa5xc5|the move ends on a5: with promotion stop a man reaching the far rank stops there||a3xa5|Crowned on a5, and the move ended there."
     "a1xa3|with majority the capture must take 2 pieces: e1 can||e1xe3xe5|Right: two pieces, the most there were."
 )
 

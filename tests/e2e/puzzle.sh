@@ -58,7 +58,7 @@ e2e_puzzle_solve() {
     wait_for "^fetaix puzzle $id: [0-9]+ of $total$"
     wait_for 'Difficulty: 2 of 5 \(rated 1500\)'
     wait_for 'Your puzzle rating: 1500 \(deviation 350\)'
-    expect_line 22 "n next puzzle  r retry  H hint  : type a move  q quit"
+    expect_line 22 "n next puzzle  r retry  H hint  : type a move  ? keys  q quit"
     local i
     for ((i = 0; i < ${#solution[@]}; i += 2)); do
         puzzle_type "${solution[$i]}"
@@ -179,6 +179,17 @@ e2e_puzzle_damaged() {
     [ "$out" = "fetaix: $STATE/bad.txt: line 1: expected 6 fields separated by '|' (id | FEN | rules | themes | difficulty | solution), found 3
 fetaix: $STATE/bad.txt: p2 (line 2): ply 1: illegal move a2-a4: a man steps one point, and a4 is not next to a2" ] ||
         fail "bad file: $out"
+    # A file that is no puzzle file at all (five lines of something else): three of its problems, then the count.
+    printf 'root:x:0:0\ndaemon:x:1:1\nbin:x:2:2\nsys:x:3:3\nsync:x:4:65534\n' >"$STATE/other.txt"
+    status=0
+    out=$("$BIN" puzzle --file "$STATE/other.txt" 2>&1) || status=$?
+    [ "$status" = 1 ] || fail "other file: exit status $status"
+    local found="expected 6 fields separated by '|' (id | FEN | rules | themes | difficulty | solution), found 1"
+    [ "$out" = "fetaix: $STATE/other.txt: line 1: $found
+fetaix: $STATE/other.txt: line 2: $found
+fetaix: $STATE/other.txt: line 3: $found
+fetaix: $STATE/other.txt: and 2 more problems (fetaix puzzle --check $STATE/other.txt lists them all)" ] ||
+        fail "other file: $out"
 }
 
 e2e_puzzle_from_game() {
@@ -189,7 +200,7 @@ e2e_puzzle_from_game() {
     type_move c2-c3
     keys P
     wait_for '^fetaix puzzle p[0-9]+: [0-9]+ of [0-9]+'
-    expect_line 22 "n next puzzle  r retry  H hint  : type a move  q quit"
+    expect_line 22 "n next puzzle  r retry  H hint  : type a move  ? keys  q quit"
     keys q
     wait_for 'Back from the puzzles: the game is as you left it\.'
     wait_for '1\. c2-c3'

@@ -447,15 +447,16 @@ e2e_browse() {
 e2e_browse_computer() {
     # While the person looks back, the computer plays on in the game; the view stays where it was.
     # Promotion stop: rules the book of proven positions is not for, so the computer thinks (under the
-    # default rules it answers 1. d2-c3 from the book at once).
-    start_game --new --black ai:8 --time 1.5 --promotion stop
+    # default rules it answers 1. d2-c3 from the book at once). 4 s: long enough to look back and see it
+    # still thinking on a loaded machine.
+    start_game --new --black ai:8 --time 4 --promotion stop
     wait_for 'Black \(computer, level 8\)'
     type_move d2-c3
     wait_for 'thinking: depth [0-9]+'
     keys [
     wait_for '^Viewing the start -- \] forward, Esc back to the game$'
     wait_for '^The computer plays on meanwhile\.'
-    wait_for ' 1\. d2-c3 +[bd]4xd2' 10
+    wait_for ' 1\. d2-c3 +[bd]4xd2' 15
     expect_line 21 "Viewing the start -- ] forward, Esc back to the game"
     keys Escape
     wait_for '^White to move'

@@ -391,8 +391,10 @@ e2e_long_notice() {
         expect_line 16 "    a     b     c     d     e"
         keys '?'
         wait_for 'Notices'
-        # The page's text starts 4 columns into its 70; joined, its Notices lines hold the whole text.
-        left=$(((columns - 70) / 2 + 4))
+        # The page (78 columns, or the screen's width if less) is centred, its text 4 columns in; joined, its
+        # Notices lines hold the whole text.
+        width=$((columns < 78 ? columns : 78))
+        left=$(((columns - width) / 2 + 4))
         notice=$(screen | sed -n '/Notices/,/Keys/p' | sed '1d;$d' | while IFS= read -r line; do
             printf '%s' "${line:$left}"; done | tr -d ' ')
         case "$notice" in

@@ -33,9 +33,9 @@ e2e_settings_broken() {
     expect_start_board
     keys '?'
     wait_for 'Notices'
-    expect_line 1 "         settings: $CONFIG/fetaix/config.toml:3:9: text goes"
-    expect_line 2 "         in quotes (name = \"Amina\") (Error while parsing value: could not"
-    expect_line 3 "         determine value type; the whole file is ignored)"
+    expect_line 1 "     settings: $CONFIG/fetaix/config.toml:3:9: text goes in"
+    expect_line 2 "     quotes (name = \"Amina\") (Error while parsing value: could not determine"
+    expect_line 3 "     value type; the whole file is ignored)"
     # The first key (here ?) took it off the notice line: the legend is back in its rows for the rest
     # of the game (the autosave writes after each move), and ? still shows it whole.
     keys Escape
@@ -47,7 +47,7 @@ e2e_settings_broken() {
     expect_line 19 "● must capture  ○ last move"
     keys '?'
     wait_for 'Notices'
-    expect_line 1 "         settings: $CONFIG/fetaix/config.toml:3:9: text goes"
+    expect_line 1 "     settings: $CONFIG/fetaix/config.toml:3:9: text goes in"
 }
 
 e2e_settings_keys() {

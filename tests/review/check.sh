@@ -122,6 +122,8 @@ history)
     # '#N' is the game history's game N, newest first, as `fetaix games` numbers them.
     run 1 review '#1'
     expect "$ERR" "fetaix: #1: the game history is empty (fetaix games lists them)"
+    run 1 '#1'
+    expect "$ERR" "fetaix: #1: the game history is empty (fetaix games lists them)"
     run 0 tablebase build --pieces 3
     run 0 review ending.pdn --time 0.05
     from_file=$OUT

@@ -190,6 +190,11 @@ inline Assessment assess(const Game& game, Search& search, Tables* tables, const
     return a;
 }
 
+// A proven value's bounds with the no-progress rule off: a book's win or loss there, else the value's own
+// (a draw, and the tables' and the rules' values, are the same without the rule).
+inline int unlimited_low(const Assessment& a) { return a.unlimited_sign != 0 ? a.unlimited_sign : a.low; }
+inline int unlimited_high(const Assessment& a) { return a.unlimited_sign != 0 ? a.unlimited_sign : a.high; }
+
 // What each move did, from the positions' values: the mark, and for a marked move the one to play instead.
 // `game` is the game reviewed, at any ply.
 inline MoveReview judge_move(const Game& game, std::size_t ply, const Assessment& before,
@@ -202,7 +207,9 @@ inline MoveReview judge_move(const Game& game, std::size_t ply, const Assessment
     m.before = before;
     m.after = flipped(after_theirs);
     if (before.proven() && m.after.proven()) {
-        if (before.low <= m.after.high) return m;
+        // Also what the book proves with the no-progress rule off: a draw turned into a loss there is marked,
+        // and said so, though under the rule the loss is proven only to be at most a draw.
+        if (unlimited_low(before) <= unlimited_high(m.after)) return m;
         m.mark = Mark::Turned;
         // The move that keeps what the position held: the shortest win, else the first that holds.
         Game at(game.rules(), game.start());
@@ -214,7 +221,7 @@ inline MoveReview judge_move(const Game& game, std::size_t ply, const Assessment
             const auto v = proven_assessment(next, tables, book);
             if (!v) continue;
             const Assessment mine = flipped(*v);
-            if (mine.low < before.low) continue;
+            if (mine.low < before.low || unlimited_low(mine) < unlimited_low(before)) continue;
             if (!m.better_value || mine.distance.value_or(1000) < m.better_value->distance.value_or(1000)) {
                 m.better = alt;
                 m.better_value = mine;
@@ -347,7 +354,8 @@ inline std::optional<std::size_t> decisive_move(const Review& review, Outcome ou
 
 // A value in words for its side: "win in 17 plies", "draw", "at least a draw", "loss", "+0.35",
 // "a forced win within 5 plies", "lost" (the game is over).
-// `brief` leaves out what a book's value is with the no-progress rule off (unlimited_words says it).
+// `brief`, for a screen's line: without what a book's value is with the no-progress rule off (unlimited_words
+// says it), and a forced end the search found as "win within 5 plies".
 inline std::string value_words(const Assessment& a, bool brief = false) {
     if (a.proven()) {
         if (a.unlimited_sign != 0 && !brief)
@@ -361,7 +369,7 @@ inline std::string value_words(const Assessment& a, bool brief = false) {
         return concat(what, " in ", *a.distance, *a.distance == 1 ? " ply" : " plies");
     }
     if (std::abs(a.score) > kMateBound)  // the search's line, which the tables may shorten or lengthen
-        return concat(a.score > 0 ? "a forced win within " : "a forced loss within ", kMate - std::abs(a.score),
+        return concat(brief ? "" : "a forced ", a.score > 0 ? "win within " : "loss within ", kMate - std::abs(a.score),
                       " plies");
     const int s = std::abs(a.score);
     return concat(a.score < 0 ? "-" : "+", s / 100, ".", s % 100 / 10, s % 10);
@@ -379,15 +387,18 @@ inline std::string result_class(const Assessment& a) {
     return a.low > 0 ? "a win" : a.low < 0 ? "a loss" : "a draw";
 }
 
+// The result words of a value's class with the no-progress rule off: a book's "a win" or "a loss" there.
+inline std::string unlimited_class(const Assessment& a) {
+    return a.unlimited_sign > 0 ? std::string("a win") : a.unlimited_sign < 0 ? "a loss" : result_class(a);
+}
+
 // What the book says of a move's values with the no-progress rule off, where it says more than the
 // values do under the rule: "The book, with no no-progress limit: a draw before, a loss after". Empty
 // when neither value is such a book value.
 inline std::string unlimited_words(const MoveReview& m) {
     if (m.before.unlimited_sign == 0 && m.after.unlimited_sign == 0) return "";
-    const auto words = [](const Assessment& a) {
-        return a.unlimited_sign > 0 ? std::string("a win") : a.unlimited_sign < 0 ? "a loss" : result_class(a);
-    };
-    return concat("The book, with no no-progress limit: ", words(m.before), " before, ", words(m.after), " after");
+    return concat("The book, with no no-progress limit: ", unlimited_class(m.before), " before, ",
+                  unlimited_class(m.after), " after");
 }
 
 // What a marked move did, in words: "turned a draw into a loss; c2-c3 held the draw",
@@ -395,7 +406,11 @@ inline std::string unlimited_words(const MoveReview& m) {
 inline std::string mark_words(const MoveReview& m) {
     if (m.mark == Mark::None) return "";
     if (m.mark == Mark::Turned) {
-        std::string out = concat("turned ", result_class(m.before), " into ", result_class(m.after));
+        // Turned only with the no-progress rule off: the classes there, and said so.
+        const bool unlimited = m.before.low <= m.after.high;
+        std::string out = unlimited ? concat("turned ", unlimited_class(m.before), " into ", unlimited_class(m.after),
+                                             " with no no-progress limit")
+                                    : concat("turned ", result_class(m.before), " into ", result_class(m.after));
         if (m.better) {
             const Assessment& b = *m.better_value;
             const std::string kept = b.low > 0    ? "kept the win"
