@@ -170,6 +170,9 @@ TEST_CASE("learn: the screen-reader lines of a lesson, a move refused, missed an
                                         "The position is as it was: try again (hint helps)."});
     CHECK(lines.enter("moves") == Lines{"3 legal moves: c2-b2, c2-c3, c2-d2."});
     CHECK(lines.enter("hello") == Lines{"'hello' is neither a command nor a move: type help."});
+    // Points typed with nothing between them: how a move is written.
+    CHECK(lines.enter("c2c3") == Lines{"'c2c3' is neither a command nor a move: type help. A move has - or x between "
+                                       "its points: c2-c3 for a step, c2xc3 for a capture."});
     CHECK(lines.enter("lesson 99") == Lines{"There is no lesson '99': type lesson and a number from 1 to 19."});
     CHECK(lines.enter("lesson x") == Lines{"There is no lesson 'x': type lesson and a number from 1 to 19."});
     CHECK(lines.enter("C2-C3") == Lines{"Done! Well done: the man stepped forward. It can never come back to c2.",

@@ -131,7 +131,8 @@ std::vector<std::string> LearnLines::enter(std::string_view typed) {
         course_.open(n - 1);
         return with_problem(lesson_said());
     }
-    if (!parse_move_text(line)) return {concat("'", trimmed(typed), "' is neither a command nor a move: type help.")};
+    if (!parse_move_text(line))
+        return {concat("'", trimmed(typed), "' is neither a command nor a move: type help.", move_spelling_hint(line))};
     if (course_.solved()) return {"This lesson is done: type next for the next lesson, or again to play it again."};
     const learn::Answer a = course_.answer_typed(line);
     switch (a.kind) {

@@ -1,6 +1,7 @@
 #include "line/narration.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include "front/game_text.hpp"
 #include "front/keymap.hpp"
@@ -231,6 +232,21 @@ std::vector<std::string> changes(const Told& before, const front::Controller& c,
     if (c.ui().question != front::Question::None && c.ui().question != before.question)
         lines.push_back(question_said(c.question_text()));
     return lines;
+}
+
+std::string move_spelling_hint(std::string_view typed) {
+    std::string points;
+    for (const char ch : typed)
+        if (ch != ' ') points += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    if (points.size() < 4 || points.size() % 2 != 0) return "";
+    std::string capture;
+    for (std::size_t i = 0; i < points.size(); i += 2) {
+        if (points[i] < 'a' || points[i] > 'e' || points[i + 1] < '1' || points[i + 1] > '5') return "";
+        capture += concat(i == 0 ? "" : "x", points.substr(i, 2));
+    }
+    if (points.size() > 4) return concat(" A move has - or x between its points: ", capture, " for a capture.");
+    return concat(" A move has - or x between its points: ", points.substr(0, 2), "-", points.substr(2, 2),
+                  " for a step, ", capture, " for a capture.");
 }
 
 }  // namespace fetaix::line

@@ -3,6 +3,7 @@
 // between what the player was last told and the game now. Pure: no input, no output.
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fetaix/fetaix.hpp>
@@ -46,6 +47,10 @@ std::string game_said(const Game& game);
 // The moves played, numbered as the screen's move list, and the result once the game is over:
 // "Moves: 1. d2-c3 b4xd2; 2. e1xc3." ("1. ... b4xd2" when Black moved first); "No moves played yet."
 std::string game_list_said(const Game& game);
+
+// Points typed with nothing between them ("c2c3", "b2 c3", "a1c3e5"): how a move is written, to follow
+// a refusal (" A move has - or x between its points: c2-c3 for a step, c2xc3 for a capture."); else "".
+std::string move_spelling_hint(std::string_view typed);
 
 // What the player has been told of the game, to tell what changed since.
 struct Told {

@@ -109,7 +109,8 @@ std::vector<std::string> PuzzleLines::enter(std::string_view typed) {
         run_.next();
         return with_news(puzzle_said());
     }
-    if (!parse_move_text(line)) return {concat("'", trimmed(typed), "' is neither a command nor a move: type help.")};
+    if (!parse_move_text(line))
+        return {concat("'", trimmed(typed), "' is neither a command nor a move: type help.", move_spelling_hint(line))};
     if (a.solved) return {"This puzzle is solved: type next for the next puzzle, or again to play it again."};
     const puzzle::Answer answer = run_.answer_typed(line);
     switch (answer.kind) {
