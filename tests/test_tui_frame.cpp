@@ -259,7 +259,8 @@ TEST_CASE("screen: at each prompt the key line says what Enter does there", "[tu
     link.play = [](const Move&) { return std::optional<std::string>(); };
     c.set_link(std::move(link));
     c.handle(Action::of(K::Save));
-    CHECK(compose(c, 24, 80, Glyphs::ascii()).line(22) == "Enter save   Esc close   Up/Down earlier entries");
+    CHECK(compose(c, 24, 80, Glyphs::ascii()).line(22) ==
+          "Enter save   Esc close   Up/Down earlier entries   typing replaces the name");
     c.handle(Action::of(K::PromptClose));
     c.handle(Action::of(K::Chat));
     CHECK(compose(c, 24, 80, Glyphs::ascii()).line(22) == "Enter send   Esc close   Up/Down earlier entries");

@@ -79,6 +79,28 @@ TEST_CASE("tui prompt: Up and Down walk the entries of this prompt and come back
     CHECK(h.step(shown, E::Newer) == at("b2", 2));
 }
 
+TEST_CASE("prompt: an offered text is replaced by the first character typed, kept by an editing key", "[tui][prompt]") {
+    Prompt p;
+    p.open(PromptKind::Save, "fetaix-20261206-1112.pdn", true);
+    CHECK(p.offered());
+    p.type('/');
+    CHECK(p.line() == at("/", 1));
+    CHECK_FALSE(p.offered());
+    p.type('t');
+    CHECK(p.line() == at("/t", 2));
+    // An editing key first: the offered name is kept to edit.
+    p.open(PromptKind::Save, "game.pdn", true);
+    p.edit(E::Left);
+    CHECK_FALSE(p.offered());
+    p.type('x');
+    CHECK(p.line() == at("game.pdxn", 8));
+    // Not offered: typed onto, as before.
+    p.open(PromptKind::Save, "game.pdn");
+    CHECK_FALSE(p.offered());
+    p.type('x');
+    CHECK(p.line() == at("game.pdnx", 9));
+}
+
 TEST_CASE("prompt: opened with a text, the cursor at its end; closed, the text is gone", "[tui][prompt]") {
     Prompt p;
     CHECK_FALSE(p.is_open());

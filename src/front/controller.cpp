@@ -694,7 +694,7 @@ bool Controller::apply(const Action& action) {
         case K::StepLast: step_view(action.kind); break;
         case K::ViewOnly: break;  // answered above; on the board no key maps to it
         case K::Save:
-            open_prompt(PromptKind::Save, files_.default_save_name ? files_.default_save_name() : "fetaix.pdn");
+            open_prompt(PromptKind::Save, files_.default_save_name ? files_.default_save_name() : "fetaix.pdn", true);
             break;
         case K::Open: open_file_prompt(); break;
         case K::NewGame: ask_new_game(); break;
@@ -882,9 +882,9 @@ void Controller::step_view(Action::Kind kind) {
     if (was_browsing && !ui_.viewing) ui_.message = "Back to the game.";
 }
 
-void Controller::open_prompt(PromptKind kind, std::string text) {
+void Controller::open_prompt(PromptKind kind, std::string text, bool offered) {
     clear_selection();
-    ui_.prompt.open(kind, std::move(text));
+    ui_.prompt.open(kind, std::move(text), offered);
 }
 
 void Controller::edit_prompt(PromptEdit e) {

@@ -410,7 +410,7 @@ private:
     void show_help(std::optional<int> page);
     void turn_help_page();
     void ask_resign();
-    void open_prompt(PromptKind kind, std::string text);
+    void open_prompt(PromptKind kind, std::string text, bool offered = false);
     void edit_prompt(PromptEdit e);
     void submit_prompt();
     // Each prompt's line entered: true when it is done with (the prompt closes), false to leave it open.

@@ -85,10 +85,11 @@ Completion complete_move(const PromptLine& line, const MoveList& legal) {
     return result;
 }
 
-void Prompt::open(PromptKind kind, std::string text) {
+void Prompt::open(PromptKind kind, std::string text, bool offered) {
     open_ = true;
     kind_ = kind;
     set_line(line_of(std::move(text)));
+    offered_ = offered && !line_.text.empty();
     history_[static_cast<std::size_t>(kind)].restart();
 }
 
@@ -101,15 +102,18 @@ void Prompt::set_line(PromptLine line) {
     line.cursor = std::min(line.cursor, line.text.size());
     line_ = std::move(line);
     dropped_ = 0;
+    offered_ = false;
 }
 
 std::size_t Prompt::type(char c) {
+    if (offered_) set_line({});
     if (line_.text.size() >= kMaxPromptBytes) return ++dropped_;
     set_line(type_char(line_, c, kMaxPromptBytes));
     return 0;
 }
 
 void Prompt::edit(PromptEdit e) {
+    offered_ = false;
     if (e == PromptEdit::Older || e == PromptEdit::Newer)
         set_line(history_[static_cast<std::size_t>(kind_)].step(line_, e));
     else if (e != PromptEdit::Complete) set_line(front::edit(line_, e));

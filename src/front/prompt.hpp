@@ -80,7 +80,10 @@ public:
     const PromptLine& line() const { return line_; }
 
     // Opens the prompt `kind` with `text`, the cursor at its end; Up starts again from the newest entry.
-    void open(PromptKind kind, std::string text);
+    // `offered`: the text is a suggestion (the save prompt's name), which the first character typed
+    // replaces, as a selected field's text is; any editing key first keeps it to edit.
+    void open(PromptKind kind, std::string text, bool offered = false);
+    bool offered() const { return offered_; }
     // Closes it, the text dropped.
     void close();
     // Puts `line` in place of the line typed.
@@ -101,6 +104,7 @@ private:
     PromptLine line_;
     std::array<PromptHistory, 4> history_;  // by PromptKind: what was entered before
     std::size_t dropped_ = 0;               // characters typed into the full line since it last changed
+    bool offered_ = false;                  // the text is a suggestion not yet typed into or edited
 };
 
 // Tab on the move prompt: the text before the cursor is the beginning of a move in notation.

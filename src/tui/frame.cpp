@@ -582,7 +582,8 @@ std::string hint_text(const Controller& c) {
         return concat(key("prompt-enter"), " ", what_enter_does(c.ui().prompt.kind()), "   ", key("prompt-close"),
                       " close   ",
                       c.ui().prompt.kind() == PromptKind::Move ? concat(key("complete"), " complete   ") : "",
-                      key("prompt-older"), "/", key("prompt-newer"), " earlier entries");
+                      key("prompt-older"), "/", key("prompt-newer"), " earlier entries",
+                      c.ui().prompt.offered() ? "   typing replaces the name" : "");
     const std::string ends = concat(key("cursor-up-left"), "/", key("cursor-down-left"), " first/last   ");
     // Stepping through a reviewed game: what the next move did, before the keys.
     if (const engine::MoveReview* next = next_reviewed(c);
