@@ -374,20 +374,24 @@ TEST_CASE(
     const Position start = fen("W:Wa2,Kd3:BKe1");
     const tb::Value won = *tables.probe(start);
     REQUIRE(won.verdict == tb::Verdict::Win);
+    // The game of move m, with the values a review had before confirm_kept_wins: before the move the search
+    // saw the win (in the tables' number of plies); after it, a search of a set time stopped short of it (0.00).
+    const auto confirmed = [&](const Move& m) {
+        Game game(Rules{}, start);
+        REQUIRE(game.play(m));
+        engine::Review review;
+        review.positions.resize(2);
+        review.positions[0].score = engine::kMate - static_cast<int>(won.distance);
+        engine::confirm_kept_wins(game, review, nullptr, nullptr);
+        return std::pair{game, review};
+    };
     int kept = 0;
     for (const Move& m : legal_moves(start, Rules{})) {
         const tb::Value after = *tables.probe(start.after(m));
         if (after.verdict != tb::Verdict::Loss || after.distance + 1 != static_cast<int>(won.distance)) continue;
         ++kept;
         INFO(to_string(m));
-        Game game(Rules{}, start);
-        REQUIRE(game.play(m));
-        // Before the move, the search saw the win (in the tables' number of plies); after it, a search of a
-        // set time stopped short of it (0.00).
-        engine::Review review;
-        review.positions.resize(2);
-        review.positions[0].score = engine::kMate - static_cast<int>(won.distance);
-        engine::confirm_kept_wins(game, review, nullptr, nullptr);
+        const auto [game, review] = confirmed(m);
         CHECK(review.positions[1].score == -(engine::kMate - static_cast<int>(after.distance)));
         const engine::MoveReview judged = engine::judge_move(game, 0, review.positions[0], review.positions[1], nullptr,
                                                              nullptr, m);
@@ -398,12 +402,7 @@ TEST_CASE(
     for (const Move& m : legal_moves(start, Rules{})) {
         if (tables.probe(start.after(m))->verdict != tb::Verdict::Draw) continue;
         INFO(to_string(m));
-        Game game(Rules{}, start);
-        REQUIRE(game.play(m));
-        engine::Review review;
-        review.positions.resize(2);
-        review.positions[0].score = engine::kMate - static_cast<int>(won.distance);
-        engine::confirm_kept_wins(game, review, nullptr, nullptr);
+        const auto [game, review] = confirmed(m);
         CHECK(review.positions[1].score == 0);
         const Move best = *legal_moves(start, Rules{}).begin() == m ? legal_moves(start, Rules{})[1]
                                                                     : *legal_moves(start, Rules{}).begin();

@@ -360,9 +360,7 @@ std::string turning_points_row(const Game& game, const engine::Review& review, i
     if (points.empty()) return concat(head, "none");
     std::string row = head;
     for (std::size_t n = 0; n < points.size(); ++n) {
-        const engine::MoveReview& m = review.moves[points[n]];
-        const std::string item = concat(n == 0 ? "" : ", ", engine::move_label(game, m.ply), " ", to_string(m.move),
-                                        engine::mark_sign(m.mark));
+        const std::string item = concat(n == 0 ? "" : ", ", engine::turning_point_label(game, review.moves[points[n]]));
         const std::size_t left_after = points.size() - n - 1;
         const std::string more = left_after == 0 ? "" : concat(" +", left_after, " more");
         // This one fits with room for the count of those after it, or it is the last and fits.
