@@ -102,13 +102,14 @@ expect_lines() {
 }
 
 # kill_server: ends this test's tmux server, as a dropped connection would (its programs get SIGHUP), and
-# waits until every process of its panes has exited, so that a lock they held is surely released.
+# waits until it and every process of its panes have exited, so that a lock they held is surely released
+# and the next session does not meet the dying server.
 kill_server() {
     local pane pids=""
     for pane in $($T list-panes -a -F '#{pane_pid}' 2>/dev/null); do
         pids="$pids $pane $(pgrep -P "$pane" | tr '\n' ' ')"
     done
-    $T kill-server >/dev/null 2>&1 || true
+    stop_tmux
     local deadline=$((SECONDS + 10)) pid
     for pid in $pids; do
         # Gone, or a zombie (which holds no file or lock any more).

@@ -325,7 +325,7 @@ e2e_replay_history() {
     printf '[White "Ali"]\n1. d2-c3 b4xd2 2. e1xc3 *\n' >"$STATE/fetaix/games/20261201-090000-001.pdn"
     start_game replay "'#2'"
     wait_for 'Replay: start of the game \(1 move\)'
-    $T kill-server
+    stop_tmux
     start_game replay "'#1'"
     wait_for 'Replay: start of the game \(2 moves\)'
     wait_for 'Ali'
