@@ -28,6 +28,14 @@ Game game_of(std::string_view start, std::initializer_list<std::string_view> mov
     return g;
 }
 
+// A review to `depth` with the book of proven positions.
+engine::ReviewSettings with_book(int depth) {
+    engine::ReviewSettings settings;
+    settings.depth = depth;
+    settings.book = &solving::proven_book();
+    return settings;
+}
+
 // A reply that leaves the side that moved before it with no piece: the rules' loss in one ply, by hand.
 bool takes_the_last_piece(const Position& p, const Rules& rules) {
     const MoveList replies = legal_moves(p, rules);
@@ -124,9 +132,7 @@ TEST_CASE("review: a move that gives two men away is marked by the engine's meas
 }
 
 TEST_CASE("review: the start is a draw the book proves, and the book's first moves keep it", "[review][book]") {
-    engine::ReviewSettings settings;
-    settings.depth = 2;
-    settings.book = &solving::proven_book();
+    const engine::ReviewSettings settings = with_book(2);
     const Game game(Rules{}, start_position());
     const engine::Review review = engine::review_game(game, settings);
     REQUIRE(review.positions.size() == 1);
@@ -253,10 +259,8 @@ TEST_CASE("eval notes: another program's eval comment is left out with a note, t
 
 TEST_CASE("review: the book's losing first move is the turning point, with a first move the book draws with",
           "[review][book]") {
-    engine::ReviewSettings settings;
-    settings.depth = 2;
-    const book::Book& b = solving::proven_book();
-    settings.book = &b;
+    const engine::ReviewSettings settings = with_book(2);
+    const book::Book& b = *settings.book;
     // With the no-progress rule off, as the book's proofs are.
     Rules unlimited;
     unlimited.no_progress = 0;
@@ -305,7 +309,8 @@ TEST_CASE("review: the book's losing first move is the turning point, with a fir
           "#B= book");  // Black at least draws
 }
 
-TEST_CASE("review: a move between a proven position and one only the engine values is never marked", "[review]") {
+TEST_CASE("review: a move between an exactly proven position and one only the engine values is never marked",
+          "[review]") {
     engine::SetTables tables(test::solved_tables(3));
     engine::ReviewSettings settings;
     settings.depth = 3;
@@ -332,6 +337,79 @@ TEST_CASE("review: a move between a proven position and one only the engine valu
         }
     }
     CHECK(checked == 12);
+}
+
+TEST_CASE("review: a move into a position the book proves only at most a draw is weighed by the engine's measure",
+          "[review][book]") {
+    const engine::ReviewSettings settings = with_book(6);
+    const book::Book& b = *settings.book;
+    // A game against level 1: the book's draw until 5... c4-b4, then positions the book proves only as
+    // White's hold (at least a draw) between ones it does not know.
+    const Game game = game_of(to_fen(start_position()),
+                              {"c2-c3", "c4xc2", "c1xc3", "a3xc1", "c3xa3", "b4-b3", "a3xc3", "c1xc4", "d1-c1", "c4-b4",
+                               "a2-a3", "a4xa2", "a1xa3", "d4-c4"});
+    // By hand: 7... d4-c4 lets 8. a3-a4 a5xa3 9. d3-c3 c4xc2 10. c1xc3xa5 through (each of Black's replies
+    // its only move, a capture), and the last capture takes Black's mullah on b4 and crowns on a5.
+    Game line = game;
+    for (const auto& [white, forced] : {std::pair{"a3-a4", "a5xa3"}, std::pair{"d3-c3", "c4xc2"}}) {
+        REQUIRE(line.play(white));
+        REQUIRE(legal_moves(line.position(), line.rules()).size() == 1);
+        REQUIRE(line.play(forced));
+    }
+    REQUIRE(line.play("c1xc3xa5"));
+    CHECK(to_fen(line.position()) == "B:Wb1,e1,d2,e2,e3,Ka5:Ba3,e4,b5,c5,d5,e5");
+    const auto holds = b.find(game.position());
+    REQUIRE(holds);
+    CHECK(holds->value == book::Value::Holds);
+
+    const engine::Review review = engine::review_game(game, settings);
+    REQUIRE(review.complete);
+    const engine::MoveReview& m = review.moves.at(13);
+    CHECK_FALSE(m.before.proven());
+    CHECK(m.after.origin == engine::Origin::Book);
+    CHECK(m.after.low == -1);
+    CHECK(m.after.high == 0);
+    CHECK(m.after.searched);
+    // The score kept for the book's interval is the search's from White's side, to the review's depth.
+    engine::Search search(1u << 18);
+    search.set_book(&b);
+    engine::Limits limits;
+    limits.time_ms = -1;
+    limits.depth = settings.depth;
+    const engine::Result white = search.run(game.position(), game.rules(), engine::history_of(game), limits);
+    CHECK(m.after.score == -std::max(white.score, 0));
+    CHECK(m.before.score - m.after.score >= engine::kGroundLost);
+    CHECK(m.mark == engine::Mark::Weakened);
+    REQUIRE(m.better);
+    CHECK_FALSE(*m.better == m.move);
+    CHECK(engine::mark_words(m).starts_with("lost "));
+    // The only turning point: between the book's draws nothing is weighed, nor from 5... c4-b4's exact draw
+    // into White's hold (an exact proof has no engine's measure).
+    CHECK(review.turning_points() == std::vector<std::size_t>{13});
+    CHECK(review.moves.at(9).before.low == 0);
+    CHECK(review.moves.at(9).before.high == 0);
+    CHECK(review.moves.at(9).after.high == 0);
+    CHECK(review.moves.at(9).mark == engine::Mark::None);
+}
+
+TEST_CASE("review: a move that lost ground from the book's hold says both the engine's value and the book's",
+          "[review]") {
+    engine::MoveReview m;
+    m.move = Move{};
+    m.mover = Color::White;
+    m.before.origin = engine::Origin::Book;
+    m.before.low = 0;
+    m.before.high = 1;
+    m.before.searched = true;
+    m.before.score = 10;
+    m.after.score = -200;
+    m.mark = engine::Mark::Weakened;
+    const Game game(Rules{}, start_position());
+    m.better = *parse_move("c2-c3", game.position(), game.rules());
+    m.better_value = m.before;
+    CHECK(
+        engine::mark_words(m) ==
+        "lost 2.10 by the engine's measure; c2-c3 was the engine's choice (+0.10 for White; the book: at least a draw)");
 }
 
 TEST_CASE("review: the decisive move of a game won on the board is the loser's last move into a lost position",

@@ -89,6 +89,35 @@ annotate)
     run 0 review ending.pdn --depth 3 --annotate -o -
     [ "$OUT" = "$(cat annotated.pdn)" ] || fail "-o - did not print the record"
     ;;
+book)
+    # A game lost against level 1 (no tables): from 5... c4-b4 the book proves only White's hold, so the
+    # moves that lost are weighed by the engine's measure. 7... d4-c4 lets 8. a3-a4 a5xa3 9. d3-c3 c4xc2
+    # 10. c1xc3xa5 take the mullah (tests/test_review.cpp shows it by hand); 12... e4-e3 lets White's new
+    # mullah take three men (13. e2xe4 e5xe3 14. c3-c4 c5xc3 15. a5xc5xe5xb2).
+    cat >lost.pdn <<'PDN'
+[White "Amina"]
+[Black "fetaix level 1"]
+[Result "1-0"]
+
+1. c2-c3 c4xc2 2. c1xc3 a3xc1 3. c3xa3 b4-b3 4. a3xc3 c1xc4 5. d1-c1 c4-b4
+6. a2-a3 a4xa2 7. a1xa3 d4-c4 8. a3-a4 a5xa3 9. d3-c3 c4xc2 10. c1xc3xa5 a3-b3
+11. d2-c3 b3xd3 12. e3xc3 e4-e3 13. e2xe4 e5xe3 14. c3-c4 c5xc3 15. a5xc5xe5xb2
+e3-d3 16. b2-d2 d3xd1 17. e1xc1 1-0
+PDN
+    run 0 review lost.pdn --depth 6
+    [ -z "$ERR" ] || fail "standard error: $ERR"
+    head=$(sed -n '3,/^Moves:/p' <<<"$OUT" | sed 's/: lost [0-9.]* by/: lost N by/; s/choice ([-+0-9.]* for/choice (V for/')
+    expect "$head" \
+        "Start: White to move, draw (book)" \
+        "Decisive: 12... e4-e3, after which Black was lost (b5-b4 instead)" \
+        "Turning points:" \
+        "  7... d4-c4: lost N by the engine's measure; b4-c4 was the engine's choice (V for Black)" \
+        "  12... e4-e3: lost N by the engine's measure; b5-b4 was the engine's choice (V for Black)" \
+        "Moves:"
+    grep -qx '  5\.\.\. c4-b4: draw (book) -> at most a draw (book)' <<<"$OUT" || fail "5... c4-b4 is not the book's"
+    grep -qx '  7\.\.\. d4-c4: -0\.[0-9]* (engine) -> at most a draw (book)  \[lost ground\]' <<<"$OUT" ||
+        fail "7... d4-c4 is not marked"
+    ;;
 refusals)
     # A file that is there is not replaced; -o alone, a game the file lacks, a file that is no record.
     echo keep >there.pdn

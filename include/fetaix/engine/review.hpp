@@ -33,7 +33,8 @@ inline std::string_view to_string(Origin o) {
 }
 
 // A position's value for the side to move. Proven (not Engine): the result lies in [low, high], each -1
-// (loss), 0 (draw) or 1 (win); a book's "holds" is [0, 1]. Every value has the engine's score too.
+// (loss), 0 (draw) or 1 (win); a book's "holds" is [0, 1]. Every value has a score too: the engine's, or
+// the proof's (a win or loss as a forced end, a draw 0), or for a proven interval the search's within it.
 struct Assessment {
     Origin origin = Origin::Engine;
     int low = -1, high = 1;
@@ -42,7 +43,12 @@ struct Assessment {
     // A book's win (1) or loss (-1) that holds with the no-progress rule off, where the rules have one: the
     // value then proves only [0, 1] or [-1, 0].
     int unlimited_sign = 0;
+    // A proven interval's score is the search's: the interval leaves the result open, the search measures
+    // where in it the position stands.
+    bool searched = false;
     bool proven() const { return origin != Origin::Engine; }
+    // The score is the engine's measure, to weigh against another's: an engine value's, a searched interval's.
+    bool measured() const { return !proven() || searched; }
     friend bool operator==(const Assessment&, const Assessment&) = default;
 };
 
@@ -178,7 +184,14 @@ inline Assessment assess(const Game& game, Search& search, Tables* tables, const
     search.set_book(book);
     const Result r = search.run(game.position(), game.rules(), history_of(game), limits);
     if (best && r.has_move) *best = r.best;
-    if (proven) return *proven;
+    if (proven) {
+        // An interval the search looked into: its score, held to the interval's side of a draw.
+        if (proven->low != proven->high && r.has_move && r.depth > 0) {
+            proven->score = std::clamp(r.score, proven->low < 0 ? -kMate : 0, proven->high > 0 ? kMate : 0);
+            proven->searched = true;
+        }
+        return *proven;
+    }
     // The search's own proof: the tables' move at the root (when every move's material is held).
     if (r.table && holds(*r.table, game.rules(), game.no_progress_count())) {
         const int s = detail::sign_of(r.table->verdict);
@@ -206,10 +219,9 @@ inline MoveReview judge_move(const Game& game, std::size_t ply, const Assessment
     m.mover = game.position_at(ply).side_to_move;
     m.before = before;
     m.after = flipped(after_theirs);
-    if (before.proven() && m.after.proven()) {
-        // Also what the book proves with the no-progress rule off: a draw turned into a loss there is marked,
-        // and said so, though under the rule the loss is proven only to be at most a draw.
-        if (unlimited_low(before) <= unlimited_high(m.after)) return m;
+    // Also what the book proves with the no-progress rule off: a draw turned into a loss there is marked,
+    // and said so, though under the rule the loss is proven only to be at most a draw.
+    if (before.proven() && m.after.proven() && unlimited_low(before) > unlimited_high(m.after)) {
         m.mark = Mark::Turned;
         // The move that keeps what the position held: the shortest win, else the first that holds.
         Game at(game.rules(), game.start());
@@ -234,9 +246,10 @@ inline MoveReview judge_move(const Game& game, std::size_t ply, const Assessment
         }
         return m;
     }
-    // One value proven and the other the engine's: a proof's score says nothing of the engine's measure
-    // (a book's win left for a position the book does not hold may still be won), so nothing is marked.
-    if (before.proven() || m.after.proven()) return m;
+    // Else by the engine's measure, where both values have it (a proven interval leaves the result open):
+    // an exact proof's score says nothing of that measure (a book's win left for a position the book does
+    // not hold may still be won), so a move from or to one is not marked.
+    if (!before.measured() || !m.after.measured()) return m;
     const int lost = detail::bounded(before.score) - detail::bounded(m.after.score);
     if (lost >= kGroundLost && engine_best && !(*engine_best == m.move)) {
         m.mark = Mark::Weakened;
@@ -339,7 +352,7 @@ inline std::optional<std::size_t> decisive_move(const Review& review, Outcome ou
     if (outcome != Outcome::WhiteWins && outcome != Outcome::BlackWins) return std::nullopt;
     const Color loser = outcome == Outcome::WhiteWins ? Color::Black : Color::White;
     const auto lost = [](const Assessment& a) {
-        return a.proven() ? a.high < 0 : a.score < -kMateBound || a.score <= -3 * kGroundLost;
+        return a.high < 0 || (a.measured() && (a.score < -kMateBound || a.score <= -3 * kGroundLost));
     };
     // The loser must stand lost at the end (a flag fallen or a resignation in a fair position has none).
     if (review.moves.empty() || !review.complete) return std::nullopt;
@@ -420,8 +433,14 @@ inline std::string mark_words(const MoveReview& m) {
         }
         return out;
     }
-    const std::string instead = concat(to_string(*m.better), " was the engine's choice (", value_words(*m.better_value),
-                                       " for ", to_string(m.mover), ")");
+    // A searched interval's value: the engine's score, and what the book proves.
+    const Assessment& b = *m.better_value;
+    Assessment measure = b;
+    measure.origin = Origin::Engine;
+    const std::string instead = concat(to_string(*m.better), " was the engine's choice (", value_words(measure),
+                                       " for ", to_string(m.mover),
+                                       b.proven() ? concat("; the ", to_string(b.origin), ": ", value_words(b)) : "",
+                                       ")");
     if (m.before.score > kMateBound) return concat("let a forced win go by the engine's search; ", instead);
     if (m.after.score < -kMateBound) return concat("walked into a forced loss by the engine's search; ", instead);
     const int lost = m.before.score - m.after.score;
