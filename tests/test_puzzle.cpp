@@ -11,27 +11,21 @@
 #include <fetaix/fetaix.hpp>
 
 #include "puzzle/puzzle.hpp"
+#include "solved_tables.hpp"
 
 using namespace fetaix;
 namespace tb = fetaix::tablebase;
 
 namespace {
 
-// The tables of up to n pieces under the default rules, solved here (4 pieces: about 2 s in the
-// Release build; ctest runs each case in its own process, so only the shipped set's case solves 4).
-engine::SetTables solved_up_to(int n) {
-    tb::Set s;
-    for (const tb::Material& m : tb::stored_materials_up_to(n)) s.add(tb::solve(m, Rules{}, s).value());
-    return engine::SetTables(std::move(s));
-}
-
+// The engine's view of the tables solved once per test process (solved_tables.hpp).
 engine::SetTables& four_pieces() {
-    static engine::SetTables tables = solved_up_to(4);
+    static engine::SetTables tables(test::solved_tables(4));
     return tables;
 }
 
 engine::SetTables& three_pieces() {
-    static engine::SetTables tables = solved_up_to(3);
+    static engine::SetTables tables(test::solved_tables(3));
     return tables;
 }
 
