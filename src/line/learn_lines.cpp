@@ -1,10 +1,9 @@
 #include "line/learn_lines.hpp"
 
 #include <charconv>
-#include <cstdio>
-#include <iostream>
 
 #include "line/narration.hpp"
+#include "line/typed.hpp"
 #include "text/display.hpp"
 
 namespace fetaix::line {
@@ -15,17 +14,6 @@ namespace {
 constexpr int kWidth = 76;
 // A line longer than this is not a command: refused whole.
 constexpr std::size_t kMaxLine = 4096;
-
-std::string trimmed(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-    return std::string(s);
-}
-
-std::string lowered(std::string s) {
-    for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return s;
-}
 
 const std::vector<std::string>& help_lines() {
     static const std::vector<std::string> lines = {
@@ -123,7 +111,7 @@ std::vector<std::string> LearnLines::enter(std::string_view typed) {
         return with_problem(lesson_said());
     }
     if (line == "lesson" || line.starts_with("lesson ")) {
-        const std::string number = trimmed(std::string_view(line).substr(6));
+        const std::string number(trimmed(std::string_view(line).substr(6)));
         std::size_t n = 0;
         const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), n);
         if (number.empty() || ec != std::errc{} || end != number.data() + number.size() || n < 1 || n > total)
@@ -151,15 +139,7 @@ std::vector<std::string> LearnLines::enter(std::string_view typed) {
 int run_learn(const std::string& state_folder) {
     learn::Course course(state_folder);
     LearnLines lines(course);
-    const auto say = [](const std::vector<std::string>& out) {
-        for (const std::string& l : out) std::fprintf(stdout, "%s\n", text::printable(l).c_str());
-        return std::fflush(stdout) == 0;
-    };
-    if (!say(lines.opening())) return 1;
-    std::string line;
-    while (!lines.quit() && std::getline(std::cin, line))
-        if (!say(lines.enter(line))) return 1;
-    return 0;
+    return converse(lines);
 }
 
 }  // namespace fetaix::line

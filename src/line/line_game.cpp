@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "line/typed.hpp"
 #include "text/display.hpp"
 
 namespace fetaix::line {
@@ -10,24 +11,6 @@ namespace fetaix::line {
 namespace {
 
 using K = front::Action::Kind;
-
-std::string_view trimmed(std::string_view text) {
-    const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
-    while (!text.empty() && space(text.front())) text.remove_prefix(1);
-    while (!text.empty() && space(text.back())) text.remove_suffix(1);
-    return text;
-}
-
-std::string lowered(std::string_view text) {
-    std::string out(text);
-    for (char& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    return out;
-}
-
-}  // namespace
-
-namespace {
 
 // The rest of a line after its first word (save FILE, open FILE), spaces around it left out; the
 // name keeps its case.

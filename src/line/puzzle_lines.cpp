@@ -1,9 +1,7 @@
 #include "line/puzzle_lines.hpp"
 
-#include <cstdio>
-#include <iostream>
-
 #include "line/narration.hpp"
+#include "line/typed.hpp"
 #include "text/display.hpp"
 
 namespace fetaix::line {
@@ -12,17 +10,6 @@ namespace {
 
 // A line longer than this is not a command: refused whole.
 constexpr std::size_t kMaxLine = 4096;
-
-std::string trimmed(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-    return std::string(s);
-}
-
-std::string lowered(std::string s) {
-    for (char& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return s;
-}
 
 std::string side(Color c) { return c == Color::White ? "White" : "Black"; }
 
@@ -133,15 +120,7 @@ std::vector<std::string> PuzzleLines::enter(std::string_view typed) {
 
 int run_puzzles(front::PuzzleRun& run) {
     PuzzleLines lines(run);
-    const auto say = [](const std::vector<std::string>& out) {
-        for (const std::string& l : out) std::fprintf(stdout, "%s\n", text::printable(l).c_str());
-        return std::fflush(stdout) == 0;
-    };
-    if (!say(lines.opening())) return 1;
-    std::string line;
-    while (!lines.quit() && std::getline(std::cin, line))
-        if (!say(lines.enter(line))) return 1;
-    return 0;
+    return converse(lines);
 }
 
 }  // namespace fetaix::line
