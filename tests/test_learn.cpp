@@ -10,6 +10,7 @@
 #include "line/learn_lines.hpp"
 #include "temp_folder.hpp"
 #include "tui/learn_screen.hpp"
+#include "tui_helpers.hpp"
 
 using namespace fetaix;
 using namespace fetaix::learn;
@@ -191,21 +192,7 @@ TEST_CASE("learn: the screen-reader lines of a lesson, a move refused, missed an
     CHECK(lines.quit());
 }
 
-namespace {
-
 using front::Action;
-
-void type_move(tui::LessonScreen& s, std::string_view text) {
-    s.handle(Action::of(Action::Kind::OpenPrompt));
-    for (char ch : text) {
-        Action a = Action::of(Action::Kind::PromptChar);
-        a.ch = ch;
-        s.handle(a);
-    }
-    s.handle(Action::of(Action::Kind::PromptSubmit));
-}
-
-}  // namespace
 
 TEST_CASE("learn: the lessons' screen draws the game's board with the lesson beside it", "[learn][tui]") {
     Course course("");

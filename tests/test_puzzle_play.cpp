@@ -15,6 +15,7 @@
 #include "puzzle/play.hpp"
 #include "temp_folder.hpp"
 #include "tui/puzzle_screen.hpp"
+#include "tui_helpers.hpp"
 
 using namespace fetaix;
 namespace tb = fetaix::tablebase;
@@ -348,21 +349,7 @@ TEST_CASE("puzzle play: the screen-reader lines of a puzzle, a wrong move, a rig
     CHECK(lines.quit());
 }
 
-namespace {
-
 using front::Action;
-
-void type_move(tui::PuzzleScreen& s, std::string_view text) {
-    s.handle(Action::of(Action::Kind::OpenPrompt));
-    for (char ch : text) {
-        Action a = Action::of(Action::Kind::PromptChar);
-        a.ch = ch;
-        s.handle(a);
-    }
-    s.handle(Action::of(Action::Kind::PromptSubmit));
-}
-
-}  // namespace
 
 TEST_CASE("puzzle play: the screen shows the puzzle beside the board; wrong, right, solved", "[puzzle][play][tui]") {
     front::PuzzleRun run({trap()}, "", nullptr);

@@ -18,8 +18,10 @@ inline void host_sends(fetaix::front::Controller& c, const fetaix::Game& game) {
     c.table().replaced(goes_on);
 }
 
-// Types a move at the move prompt and enters it, as the keys : c2-c3 Enter do.
-inline void type_move(fetaix::front::Controller& c, std::string_view move) {
+// Types a move at the move prompt and enters it, as the keys : c2-c3 Enter do: to the controller, or to a
+// screen that takes the same actions (the lessons', the puzzles').
+template <class Screen>
+void type_move(Screen& c, std::string_view move) {
     using K = fetaix::front::Action::Kind;
     c.handle(fetaix::front::Action::of(K::OpenPrompt));
     for (char ch : move) {
