@@ -1,8 +1,6 @@
 #include "learn/lessons.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <sys/stat.h>
 
 #include "store/files.hpp"
 
@@ -456,18 +454,16 @@ std::string progress_path(const std::string& state_folder) { return concat(state
 
 ProgressRead read_progress(const std::string& state_folder) {
     const std::string path = progress_path(state_folder);
-    struct stat st {};
-    if (::lstat(path.c_str(), &st) != 0 && errno == ENOENT) return {};
-    const auto text = store::read_text_file(path, store::TextFileKind{4096, "the lessons' progress", "4 KiB", false});
+    const auto text = store::read_kept_file(path, store::TextFileKind{4096, "the lessons' progress", "4 KiB", false});
     if (!text) return {Progress{}, text.error().describe()};
-    auto parsed = parse_progress(*text);
+    if (!*text) return {};
+    auto parsed = parse_progress(**text);
     if (!parsed) return {Progress{}, concat(path, ": ", parsed.error().describe())};
     return {*parsed, ""};
 }
 
 std::optional<std::string> write_progress(const std::string& state_folder, const Progress& p) {
-    if (auto problem = store::make_directories(state_folder)) return problem;
-    return store::write_file_atomically(progress_path(state_folder), format_progress(p));
+    return store::write_kept_file(state_folder, progress_path(state_folder), format_progress(p));
 }
 
 std::vector<std::string> wrap(std::string_view text, int width) {

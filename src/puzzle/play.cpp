@@ -2,10 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <sys/stat.h>
 
 #include "store/files.hpp"
 
@@ -266,19 +264,17 @@ std::string progress_path(const std::string& data_folder) { return concat(data_f
 
 ProgressRead read_progress(const std::string& data_folder) {
     const std::string path = progress_path(data_folder);
-    struct stat st {};
-    if (::lstat(path.c_str(), &st) != 0 && errno == ENOENT) return {};
-    const auto text = store::read_text_file(path,
+    const auto text = store::read_kept_file(path,
                                             store::TextFileKind{1u << 20, "the puzzles' progress", "1 MiB", false});
     if (!text) return {Progress{}, text.error().describe()};
-    auto parsed = parse_progress(*text);
+    if (!*text) return {};
+    auto parsed = parse_progress(**text);
     if (!parsed) return {Progress{}, concat(path, ": ", parsed.error().describe())};
     return {*parsed, ""};
 }
 
 std::optional<std::string> write_progress(const std::string& data_folder, const Progress& p) {
-    if (auto problem = store::make_directories(data_folder)) return problem;
-    return store::write_file_atomically(progress_path(data_folder), format_progress(p));
+    return store::write_kept_file(data_folder, progress_path(data_folder), format_progress(p));
 }
 
 }  // namespace fetaix::puzzle

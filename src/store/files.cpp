@@ -288,6 +288,19 @@ std::optional<std::string> write_file_atomically(const std::string& path, std::s
     return write_file_atomically(path, [text](const PieceSink& sink) { return sink(text); });
 }
 
+Expected<std::optional<std::string>> read_kept_file(const std::string& path, const TextFileKind& kind) {
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0 && errno == ENOENT) return std::optional<std::string>{};
+    auto text = read_text_file(path, kind);
+    if (!text) return text.error();
+    return std::optional<std::string>(std::move(*text));
+}
+
+std::optional<std::string> write_kept_file(const std::string& folder, const std::string& path, std::string_view text) {
+    if (auto problem = make_directories(folder)) return problem;
+    return write_file_atomically(path, text);
+}
+
 std::optional<std::string> write_file_atomically(const std::string& path,
                                                  const std::function<bool(const PieceSink&)>& produce) {
     // mkstemp makes a new file of a name no one could have planted a link at, unlike PATH.tmp.

@@ -61,6 +61,12 @@ std::optional<std::string> in_place_refusal(int fd, const std::string& path, std
 // "cannot open the lock: Permission denied: PATH".
 std::string in_place_failure(std::string_view what, const std::string& path);
 
+// A file fetaix keeps for the player (the lessons' progress, the puzzles'): its text; none when there is
+// none yet (a fresh start); or why it cannot be read (read_text_file's refusals).
+Expected<std::optional<std::string>> read_kept_file(const std::string& path, const TextFileKind& kind);
+// Writes such a file atomically, making its folder first. Returns an error message.
+std::optional<std::string> write_kept_file(const std::string& folder, const std::string& path, std::string_view text);
+
 // Writes text to path so that a crash at any instant leaves the old file or the new one: a temporary
 // file in the same folder, fsync, rename over the old one, fsync the folder. Returns an error message.
 std::optional<std::string> write_file_atomically(const std::string& path, std::string_view text);
