@@ -88,7 +88,7 @@ TEST_CASE("review on screen: values and marks in the move list, the turning poin
     CHECK(f.line(21).rfind("Reviewing: position 0 of 5 (v stops) | Game over: Black wins", 0) == 0);
     c.finish_review(review_with_tables(c.game()), "");
     REQUIRE(c.review());
-    CHECK(c.ui().message == "Review done: turning points 2. b3-c3??.");
+    CHECK(c.ui().message == "Review done: decisive 2. b3-c3 (b3-b1 instead); turning points 2. b3-c3??.");
     f = tui::compose(c, 24, 80, tui::Glyphs::ascii());
     const auto panel = [&](int row) { return f.line(row).substr(static_cast<std::size_t>(left)); };
     CHECK(panel(1) == "Moves   ?? turned   ? lost ground");
@@ -123,7 +123,7 @@ TEST_CASE("review on screen: values and marks in the move list, the turning poin
     int status = 0;
     while (status < 23 && f.line(status).rfind("Next ", 0) != 0) ++status;
     CHECK(f.line(status) == "Next 2. b3-c3: win in 17 plies (tables) -> loss in 1 ply (tables)??");
-    CHECK(f.line(status + 1).rfind("?? turned a win into a loss; b3-b1 kept the win (on the board)", 0) == 0);
+    CHECK(f.line(status + 1).rfind("?? turned a win into a loss; b3-b1 kept the win; the board shows b3-b1", 0) == 0);
     bool better_in_legend = false;
     for (int r = tui::board_geometry(24, 80).bottom() + 1; r < status; ++r)
         better_in_legend = better_in_legend || f.line(r).find("better move") != std::string::npos;

@@ -309,7 +309,7 @@ TEST_CASE("review: the book's losing first move is the turning point, with a fir
           "#B= book");  // Black at least draws
 }
 
-TEST_CASE("review: a move between an exactly proven position and one only the engine values is never marked",
+TEST_CASE("review: a move between a position proven won or lost and one only the engine values is never marked",
           "[review]") {
     engine::SetTables tables(test::solved_tables(3));
     engine::ReviewSettings settings;
@@ -331,6 +331,9 @@ TEST_CASE("review: a move between an exactly proven position and one only the en
             const engine::Review review = engine::review_game(game, settings);
             REQUIRE(review.moves.size() == 1);
             if (review.positions[0].proven() == review.positions[1].proven()) continue;
+            // A proven draw is even by the engine's measure too (the next case).
+            const auto drawn = [](const engine::Assessment& a) { return a.low == 0 && a.high == 0; };
+            if (drawn(review.positions[0]) || drawn(review.positions[1])) continue;
             CHECK(review.moves[0].mark == engine::Mark::None);
             ++checked;
             break;
@@ -390,6 +393,35 @@ TEST_CASE("review: a move into a position the book proves only at most a draw is
     CHECK(review.moves.at(9).before.high == 0);
     CHECK(review.moves.at(9).after.high == 0);
     CHECK(review.moves.at(9).mark == engine::Mark::None);
+}
+
+TEST_CASE("review: a move from the book's draw that gives a man away is weighed from the draw's 0.00",
+          "[review][book]") {
+    const engine::ReviewSettings settings = with_book(6);
+    const Game game = game_of(to_fen(start_position()),
+                              {"c2-c3", "c4xc2", "c1xc3", "a3xc1", "c3xa3", "b4-b3", "a3xc3", "c1xc4", "d3-c3"});
+    // By hand: after 5. d3-c3 every move Black has is a capture of a man (the mullah on c4 takes c3).
+    const Position before = game.position_at(8), after = game.position();
+    const MoveList replies = legal_moves(after, game.rules());
+    REQUIRE_FALSE(replies.empty());
+    for (const Move& m : replies) CHECK(popcount(after.after(m).occupied()) == popcount(after.occupied()) - 1);
+    const auto drawn = settings.book->find(before);
+    REQUIRE(drawn);
+    CHECK(drawn->value == book::Value::Draw);
+
+    const engine::Review review = engine::review_game(game, settings);
+    const engine::MoveReview& m = review.moves.at(8);
+    CHECK(m.before.low == 0);
+    CHECK(m.before.high == 0);
+    CHECK(m.before.measured());
+    CHECK(m.after.measured());
+    CHECK(m.after.score <= -engine::kGroundLost);
+    CHECK(m.mark == engine::Mark::Weakened);
+    REQUIRE(m.better);
+    CHECK_FALSE(*m.better == m.move);
+    CHECK(engine::mark_words(m) == concat("lost ", -m.after.score / 100, ".", -m.after.score % 100 / 10,
+                                          -m.after.score % 10, " by the engine's measure; ", to_string(*m.better),
+                                          " was the engine's choice (draw for White, by the book)"));
 }
 
 TEST_CASE("review: a move that lost ground from the book's hold says both the engine's value and the book's",

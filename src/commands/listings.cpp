@@ -1,5 +1,6 @@
 // `fetaix hosts` and `fetaix games`: the games hosted on this machine, and the game history.
 
+#include <cerrno>
 #include <optional>
 #include <string>
 #include <sys/stat.h>
@@ -71,6 +72,14 @@ std::optional<std::string> record_file(const std::string& name) {
     Expected<std::string> path = store::record_path(name, past);
     if (!path) {
         cli::err(concat("fetaix: ", name, ": ", path.error().message, " (fetaix games lists them)"));
+        return std::nullopt;
+    }
+    // A number with no file of that name was most likely meant as a game of the history: say how to name one.
+    struct stat st {};
+    if (!name.empty() && name.size() <= 6 && name.find_first_not_of("0123456789") == std::string::npos &&
+        ::stat(name.c_str(), &st) != 0 && errno == ENOENT) {
+        cli::err(concat("fetaix: cannot open ", name, ": No such file or directory (game ", name,
+                        " of the history is #", name, ": fetaix games lists them)"));
         return std::nullopt;
     }
     return std::move(*path);

@@ -579,7 +579,7 @@ void Controller::toggle_review() {
         return;
     }
     if (const engine::Review* done = review(); done && done->complete) {
-        ui_.message = concat("The game is reviewed: turning points ", engine::turning_points_brief(game(), *done), ".");
+        ui_.message = concat("The game is reviewed: ", engine::review_brief(game(), *done), ".");
         return;
     }
     review_requested_ = true;
@@ -594,10 +594,9 @@ void Controller::finish_review(engine::Review review, std::string_view tables_pr
     if (!reviewing()) return;
     reviewing_ = false;
     const std::size_t total = game().ply() + 1;
-    ui_.message = review.complete
-                      ? concat("Review done: turning points ", engine::turning_points_brief(game(), review), ".")
-                      : concat("Review stopped after ", review.positions.size(), " of ", total,
-                               " positions: the values so far are shown.");
+    ui_.message = review.complete ? concat("Review done: ", engine::review_brief(game(), review), ".")
+                                  : concat("Review stopped after ", review.positions.size(), " of ", total,
+                                           " positions: the values so far are shown.");
     review_ = std::move(review);
     tell_tables_problem(tables_problem);
 }

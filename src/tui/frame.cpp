@@ -587,8 +587,8 @@ std::string hint_text(const Controller& c) {
     if (const engine::MoveReview* next = next_reviewed(c);
         next && next->mark != engine::Mark::None && (c.ui().replay || c.ui().viewing))
         return concat(engine::mark_sign(next->mark), " ", engine::mark_words(*next),
-                      next->better ? " (on the board)" : "", "   ", key("step-back"), " ", key("step-forward"),
-                      " step");
+                      next->better ? concat("; the board shows ", to_string(*next->better)) : "", "   ",
+                      key("step-back"), " ", key("step-forward"), " step");
     // An unmarked move whose values the book says more of without the no-progress rule: that, before the keys.
     if (const engine::MoveReview* next = next_reviewed(c); next && (c.ui().replay || c.ui().viewing))
         if (const std::string more = engine::unlimited_words(*next); !more.empty())

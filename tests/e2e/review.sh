@@ -39,14 +39,14 @@ e2e_review_final() {
     start_game "$work/e.pdn"
     wait_for '^Game over: Black \(Yusuf\) wins'
     keys v
-    wait_for '^Review done: turning points 2\. b3-c3\?\?\.$' 10
+    wait_for '^Review done: decisive 2\. b3-c3 \(b3-b1 instead\); turning points 2\. b3-c3\?\?\.$' 10
     wait_for 'Moves   \?\? turned   \? lost ground$'
     wait_for '     Turning points: 2\. b3-c3\?\?$'
     wait_for '      1\. d3-b3 #W18           e1-d2 #W17$'
     wait_for '      2\. b3-c3 #B1\?\?          d2xa5xa1 #B0$'
     keys [ [
     wait_for '^Next 2\. b3-c3: win in 17 plies \(tables\) -> loss in 1 ply \(tables\)\?\?$'
-    wait_for '^\?\? turned a win into a loss; b3-b1 kept the win \(on the board\)'
+    wait_for '^\?\? turned a win into a loss; b3-b1 kept the win; the board shows b3-b1 '
     wait_for 'better move'
     # One more step back: a move that is not marked, and no better move on the board.
     keys [
@@ -114,7 +114,7 @@ e2e_review_screen_reader() {
     want=$(printf '%s\n' \
         "Reviewing the game..." \
         "Type review again to stop it; other commands work meanwhile." \
-        "Review done: turning points 2. b3-c3??." \
+        "Review done: decisive 2. b3-c3 (b3-b1 instead); turning points 2. b3-c3??." \
         "Values are for the side that moves: before the move -> after it." \
         "Start: White to move, win in 19 plies (tables)" \
         "Decisive: 2. b3-c3, after which White was lost (b3-b1 instead)" \
@@ -138,7 +138,7 @@ e2e_review_screen_reader() {
     said=$(grep -E '^Reviewing: position [0-9]+ of 43\.$' <<<"$out" | awk '{print $3}' | tr '\n' ' ')
     [ "$(wc -w <<<"$said")" -ge 1 ] || fail "progress said $said"
     [ "$(tr ' ' '\n' <<<"$said" | grep . | sort -n | tr '\n' ' ')" = "$said" ] || fail "progress not rising: $said"
-    grep -q '^Review done: turning points ' <<<"$out" || fail "no end of the review said: $out"
+    grep -qE '^Review done: (decisive .*; )?turning points ' <<<"$out" || fail "no end of the review said: $out"
     grep -qx '21\.\.\. e5xa5: .* -> won (rules)' <<<"$out" || fail "the last move's line: $out"
     [ "$(grep -c '^[0-9]*\.\(\.\.\)\? [a-e][1-5][-x]' <<<"$out")" = 42 ] || fail "not a line for each of the 42 moves: $out"
     rm -rf "$work"
@@ -160,6 +160,6 @@ e2e_review_history() {
     keys Enter
     wait_for '^Opened #1'
     keys v
-    wait_for '^Review done: turning points 2\. b3-c3\?\?\.$' 10
+    wait_for '^Review done: decisive 2\. b3-c3 \(b3-b1 instead\); turning points 2\. b3-c3\?\?\.$' 10
     wait_for '      2\. b3-c3 #B1\?\?          d2xa5xa1 #B0$'
 }

@@ -109,7 +109,7 @@ PDN
     head=$(sed -n '3,/^Moves:/p' <<<"$OUT" | sed 's/: lost [0-9.]* by/: lost N by/; s/choice ([-+0-9.]* for/choice (V for/')
     expect "$head" \
         "Start: White to move, draw (book)" \
-        "Decisive: 12... e4-e3, after which Black was lost (b5-b4 instead)" \
+        "Decisive: 12... e4-e3, after which Black was lost by the engine's measure (b5-b4 instead)" \
         "Turning points:" \
         "  7... d4-c4: lost N by the engine's measure; b4-c4 was the engine's choice (V for Black)" \
         "  12... e4-e3: lost N by the engine's measure; b5-b4 was the engine's choice (V for Black)" \
@@ -167,6 +167,15 @@ history)
     expect "$ERR" "fetaix: #one: a game of the history is # and its number, #1 to #2 (fetaix games lists them)"
     run 1 replay '#3'
     expect "$ERR" "fetaix: #3: the game history has #1 to #2 (fetaix games lists them)"
+    # A number with the # left out, and no file of that name: how to name the history's game.
+    run 1 review 1
+    expect "$ERR" "fetaix: cannot open 1: No such file or directory (game 1 of the history is #1: fetaix games lists them)"
+    run 1 replay 2
+    expect "$ERR" "fetaix: cannot open 2: No such file or directory (game 2 of the history is #2: fetaix games lists them)"
+    # A file of that name is the file.
+    cp ending.pdn 1
+    run 0 review 1 --time 0.05
+    [ "$OUT" = "$from_file" ] || fail "review 1 is not the review of the file 1"
     ;;
 *) fail "no test named $1" ;;
 esac

@@ -47,8 +47,9 @@ struct Assessment {
     // where in it the position stands.
     bool searched = false;
     bool proven() const { return origin != Origin::Engine; }
-    // The score is the engine's measure, to weigh against another's: an engine value's, a searched interval's.
-    bool measured() const { return !proven() || searched; }
+    // The score is the engine's measure, to weigh against another's: an engine value's, a searched interval's,
+    // a proven draw's (0: even, by any measure).
+    bool measured() const { return !proven() || searched || (low == 0 && high == 0); }
     friend bool operator==(const Assessment&, const Assessment&) = default;
 };
 
@@ -246,9 +247,9 @@ inline MoveReview judge_move(const Game& game, std::size_t ply, const Assessment
         }
         return m;
     }
-    // Else by the engine's measure, where both values have it (a proven interval leaves the result open):
-    // an exact proof's score says nothing of that measure (a book's win left for a position the book does
-    // not hold may still be won), so a move from or to one is not marked.
+    // Else by the engine's measure, where both values have it (a proven interval leaves the result open, a
+    // draw is even): a proven win's or loss's score says nothing of that measure (a book's win left for a
+    // position the book does not hold may still be won), so a move from or to one is not marked.
     if (!before.measured() || !m.after.measured()) return m;
     const int lost = detail::bounded(before.score) - detail::bounded(m.after.score);
     if (lost >= kGroundLost && engine_best && !(*engine_best == m.move)) {
@@ -433,14 +434,16 @@ inline std::string mark_words(const MoveReview& m) {
         }
         return out;
     }
-    // A searched interval's value: the engine's score, and what the book proves.
+    // Its value: the engine's; a searched interval's score and what the book proves; a proven draw's source.
     const Assessment& b = *m.better_value;
     Assessment measure = b;
     measure.origin = Origin::Engine;
-    const std::string instead = concat(to_string(*m.better), " was the engine's choice (", value_words(measure),
-                                       " for ", to_string(m.mover),
-                                       b.proven() ? concat("; the ", to_string(b.origin), ": ", value_words(b)) : "",
-                                       ")");
+    const std::string mover(to_string(m.mover));
+    const std::string value = !b.proven()  ? concat(value_words(b), " for ", mover)
+                              : b.searched ? concat(value_words(measure), " for ", mover, "; the ", to_string(b.origin),
+                                                    ": ", value_words(b))
+                                           : concat(value_words(b), " for ", mover, ", by the ", to_string(b.origin));
+    const std::string instead = concat(to_string(*m.better), " was the engine's choice (", value, ")");
     if (m.before.score > kMateBound) return concat("let a forced win go by the engine's search; ", instead);
     if (m.after.score < -kMateBound) return concat("walked into a forced loss by the engine's search; ", instead);
     const int lost = m.before.score - m.after.score;
@@ -503,6 +506,18 @@ inline std::string turning_points_brief(const Game& game, const Review& review) 
     return out.empty() ? "none" : out;
 }
 
+// A review in one line, for a screen's message: "decisive 2. b3-c3 (b3-b1 instead); turning points 2.
+// b3-c3??" (the decisive move in a game won on the board).
+inline std::string review_brief(const Game& game, const Review& review) {
+    std::string decisive;
+    if (const auto d = decisive_move(review, game.result().outcome)) {
+        const MoveReview& m = review.moves[*d];
+        decisive = concat("decisive ", move_label(game, m.ply), " ", to_string(m.move),
+                          m.better ? concat(" (", to_string(*m.better), " instead)") : "", "; ");
+    }
+    return concat(decisive, "turning points ", turning_points_brief(game, review));
+}
+
 // The review's head, as `fetaix review` and the screen-reader mode say it: the start's value, the
 // decisive move, the turning points with what each did.
 inline std::vector<std::string> review_head(const Game& game, const Review& review) {
@@ -514,7 +529,7 @@ inline std::vector<std::string> review_head(const Game& game, const Review& revi
     if (const auto d = decisive_move(review, game.result().outcome)) {
         const MoveReview& m = review.moves[*d];
         out.push_back(concat("Decisive: ", move_label(game, m.ply), " ", to_string(m.move), ", after which ",
-                             to_string(m.mover), " was lost",
+                             to_string(m.mover), " was lost", m.after.high < 0 ? "" : " by the engine's measure",
                              m.better ? concat(" (", to_string(*m.better), " instead)") : ""));
     }
     const std::vector<std::size_t> turning = review.turning_points();
