@@ -486,12 +486,18 @@ TEST_CASE(
     REQUIRE(won.verdict == tb::Verdict::Win);
     // The game of move m, with the values a review had before confirm_kept_wins: before the move the search
     // saw the win (in the tables' number of plies); after it, a search of a set time stopped short of it (0.00).
-    const auto confirmed = [&](const Move& m) {
+    // `held`: the win was seen in a position the book proves only as a hold (its interval searched).
+    const auto confirmed = [&](const Move& m, bool held = false) {
         Game game(Rules{}, start);
         REQUIRE(game.play(m));
         engine::Review review;
         review.positions.resize(2);
         review.positions[0].score = engine::kMate - static_cast<int>(won.distance);
+        if (held) {
+            review.positions[0].origin = engine::Origin::Book;
+            review.positions[0].low = 0;
+            review.positions[0].searched = true;
+        }
         engine::confirm_kept_wins(game, review, nullptr, nullptr);
         return std::pair{game, review};
     };
@@ -501,11 +507,16 @@ TEST_CASE(
         if (after.verdict != tb::Verdict::Loss || after.distance + 1 != static_cast<int>(won.distance)) continue;
         ++kept;
         INFO(to_string(m));
-        const auto [game, review] = confirmed(m);
-        CHECK(review.positions[1].score == -(engine::kMate - static_cast<int>(after.distance)));
-        const engine::MoveReview judged = engine::judge_move(game, 0, review.positions[0], review.positions[1], nullptr,
-                                                             nullptr, m);
-        CHECK(judged.mark == engine::Mark::None);
+        // Another move as the engine's choice: the move is judged on its values alone.
+        const MoveList all = legal_moves(start, Rules{});
+        const Move other = all[0] == m ? all[1] : all[0];
+        for (const bool held : {false, true}) {
+            const auto [game, review] = confirmed(m, held);
+            CHECK(review.positions[1].score == -(engine::kMate - static_cast<int>(after.distance)));
+            const engine::MoveReview judged = engine::judge_move(game, 0, review.positions[0], review.positions[1],
+                                                                 nullptr, nullptr, other);
+            CHECK(judged.mark == engine::Mark::None);
+        }
     }
     CHECK(kept > 0);
     // A move that lets the win go (the tables: a draw after it) stays marked: the search finds no win there.

@@ -271,7 +271,8 @@ struct ReviewSettings {
 // time, so that the same game gets the same values on every machine.
 inline constexpr std::uint64_t kKeptWinNodes = 4'000'000;
 
-// A forced win the search found before a move and not after it: the position after is searched again, as
+// A forced win the search found before a move (in a position not proven, or one the book proves only as a
+// hold) and not after it (not proven): the position after is searched again, as
 // deep as the win was long (a search of a set time may stop short of a win it saw a ply earlier), and
 // keeps the win if that search finds it, before the move is said to have let it go. `review.positions`
 // are the values of `game`'s positions from ply 0.
@@ -285,7 +286,8 @@ inline void confirm_kept_wins(const Game& game, Review& review, Tables* tables, 
         if (!at.play(game.move(ply + 1)) || (stop && stop->load(std::memory_order_relaxed))) return;
         const Assessment& before = review.positions[ply];
         Assessment& after = review.positions[ply + 1];
-        if (before.proven() || after.proven() || before.score <= kMateBound || after.score < -kMateBound || at.over())
+        if (!before.measured() || after.proven() || before.score <= kMateBound || after.score < -kMateBound ||
+            at.over())
             continue;
         Limits deep;
         deep.depth = std::max(1, kMate - before.score - 1);
