@@ -386,13 +386,21 @@ TEST_CASE("review: a move into a position the book proves only at most a draw is
     REQUIRE(m.better);
     CHECK_FALSE(*m.better == m.move);
     CHECK(engine::mark_words(m).starts_with("lost "));
-    // The only turning point: between the book's draws nothing is weighed, nor from 5... c4-b4's exact draw
-    // into White's hold (an exact proof has no engine's measure).
+    // The only turning point: between the book's draws the measure is 0.00 on both sides; 5... c4-b4 leaves
+    // the book's move (not c4-b4) for White's hold, weighed from the draw's 0.00, and lost less than a man.
     CHECK(review.turning_points() == std::vector<std::size_t>{13});
-    CHECK(review.moves.at(9).before.low == 0);
-    CHECK(review.moves.at(9).before.high == 0);
-    CHECK(review.moves.at(9).after.high == 0);
-    CHECK(review.moves.at(9).mark == engine::Mark::None);
+    const auto drew = b.find(game.position_at(9));
+    REQUIRE(drew);
+    CHECK(drew->value == book::Value::Draw);
+    REQUIRE(drew->move);
+    CHECK(to_string(*drew->move) != "c4-b4");
+    const engine::MoveReview& left = review.moves.at(9);
+    CHECK(left.before.low == 0);
+    CHECK(left.before.high == 0);
+    CHECK(left.after.high == 0);
+    CHECK(left.after.searched);
+    CHECK(left.before.score - left.after.score < engine::kGroundLost);
+    CHECK(left.mark == engine::Mark::None);
 }
 
 TEST_CASE("review: a move from the book's draw that gives a man away is weighed from the draw's 0.00",
@@ -461,6 +469,42 @@ TEST_CASE("review: the decisive move of a game won on the board is the loser's l
     // A forced move (d2xa5xa1 is Black's only one) has the value of the position after it, exactly.
     REQUIRE(legal_moves(game.position_at(3), game.rules()).size() == 1);
     CHECK(review.moves[3].before.low == review.moves[3].after.low);
+}
+
+TEST_CASE("review: the decisive move is the loser's move into the book's loss, not an earlier dip it recovered from",
+          "[review]") {
+    // Black's moves only (White's between them change nothing here), as a review values them for Black.
+    const auto engine_value = [](int score) {
+        engine::Assessment a;
+        a.score = score;
+        return a;
+    };
+    // A book's loss under a no-progress limit: proven only "at most a draw", a loss with no limit; searched.
+    engine::Assessment book_loss;
+    book_loss.origin = engine::Origin::Book;
+    book_loss.low = -1;
+    book_loss.high = 0;
+    book_loss.unlimited_sign = -1;
+    engine::Assessment searched_loss = book_loss;
+    searched_loss.searched = true;
+    searched_loss.score = -500;
+    engine::Assessment rules_loss;
+    rules_loss.origin = engine::Origin::Rules;
+    rules_loss.high = -1;
+    rules_loss.distance = 0;
+    engine::Review review;
+    review.complete = true;
+    const auto black = [&](const engine::Assessment& before, const engine::Assessment& after) {
+        engine::MoveReview m;
+        m.mover = Color::Black;
+        m.before = before;
+        m.after = after;
+        review.moves.push_back(m);
+    };
+    black(engine_value(-200), engine_value(-320));  // a dip to three men down...
+    black(engine_value(-150), book_loss);           // ...recovered from; then into the book's loss (unsearched)
+    black(searched_loss, rules_loss);               // and the last move, the search deep in the loss
+    CHECK(engine::decisive_move(review, Outcome::WhiteWins) == std::optional<std::size_t>(1));
 }
 
 TEST_CASE("review: a forced move between two searched positions keeps the searched value", "[review]") {

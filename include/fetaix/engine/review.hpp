@@ -349,13 +349,15 @@ inline Review review_game(const Game& game, const ReviewSettings& settings, cons
 }
 
 // In a game won where the loser stands lost at the end, the loser's move after which its value was lost
-// for good: the last of its moves from a position not lost (proven, or three men down or a forced loss
-// by the engine's measure) into one that is. Nothing in a drawn or unfinished game, nor otherwise.
+// for good: the last of its moves from a position not lost (proven, by the book with no no-progress limit,
+// or three men down or a forced loss by the engine's measure) into one that is. Nothing in a drawn or
+// unfinished game, nor otherwise.
 inline std::optional<std::size_t> decisive_move(const Review& review, Outcome outcome) {
     if (outcome != Outcome::WhiteWins && outcome != Outcome::BlackWins) return std::nullopt;
     const Color loser = outcome == Outcome::WhiteWins ? Color::Black : Color::White;
     const auto lost = [](const Assessment& a) {
-        return a.high < 0 || (a.measured() && (a.score < -kMateBound || a.score <= -3 * kGroundLost));
+        return a.high < 0 || a.unlimited_sign < 0 ||
+               (a.measured() && (a.score < -kMateBound || a.score <= -3 * kGroundLost));
     };
     // The loser must stand lost at the end (a flag fallen or a resignation in a fair position has none).
     if (review.moves.empty() || !review.complete) return std::nullopt;
@@ -531,7 +533,10 @@ inline std::vector<std::string> review_head(const Game& game, const Review& revi
     if (const auto d = decisive_move(review, game.result().outcome)) {
         const MoveReview& m = review.moves[*d];
         out.push_back(concat("Decisive: ", move_label(game, m.ply), " ", to_string(m.move), ", after which ",
-                             to_string(m.mover), " was lost", m.after.high < 0 ? "" : " by the engine's measure",
+                             to_string(m.mover), " was lost",
+                             m.after.high < 0             ? ""
+                             : m.after.unlimited_sign < 0 ? " with no no-progress limit"
+                                                          : " by the engine's measure",
                              m.better ? concat(" (", to_string(*m.better), " instead)") : ""));
     }
     const std::vector<std::size_t> turning = review.turning_points();
