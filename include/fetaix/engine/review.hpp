@@ -497,12 +497,12 @@ inline std::string short_value(const Assessment& for_mover, Color side_to_move) 
     return s.substr(0, s.find(' '));
 }
 
-// The turning points in brief, for a one-line list: "12. c2-c3??, 15... a4-b4?"; "none".
 // One turning point as the lists name it: "2. b3-c3??".
 inline std::string turning_point_label(const Game& game, const MoveReview& m) {
     return concat(move_label(game, m.ply), " ", to_string(m.move), mark_sign(m.mark));
 }
 
+// The turning points in brief, for a one-line list: "12. c2-c3??, 15... a4-b4?"; "none".
 inline std::string turning_points_brief(const Game& game, const Review& review) {
     std::string out;
     for (const std::size_t i : review.turning_points())
