@@ -3,6 +3,7 @@
 
 #include <array>
 #include <bit>
+#include <cstdint>
 
 #include "bitboard.hpp"
 #include "point.hpp"
@@ -79,6 +80,114 @@ constexpr Point first_along_or_none(Bitboard b, Direction d) {
     return Point{static_cast<std::uint8_t>(i)};
 }
 
+// The four axes of the lines through a point, each named by the direction along it in which point
+// indices increase (North, NorthEast, East, NorthWest); the opposite direction runs the same line.
+inline constexpr std::array<Direction, 4> kAxes{Direction::North, Direction::NorthEast, Direction::East,
+                                                Direction::NorthWest};
+constexpr int axis_of(Direction d) {
+    constexpr std::array<int, kDirectionCount> table{0, 1, 2, 3, 0, 1, 2, 3};
+    return table[static_cast<int>(d)];
+}
+
+namespace detail {
+
+// Reads the points of one line out of a board as a number below 32: the line's lowest point shifted to
+// bit 0, its points masked and multiplied next to each other. A line of stride s puts its point i on
+// bit s*i; the multiplier's terms 2^((s+1)*(4-j)) take it to bit 4-i + 4s, and no two terms of the
+// product meet (s*i - (s+1)*j is the same for two pairs only if i differs by a multiple of s+1), so
+// nothing carries. Rows (stride 1) need only the mask. Checked for every line below.
+struct LineReader {
+    std::uint64_t magic = 0;
+    Bitboard mask = 0;        // the line's points, shifted down by `lowest`
+    std::uint8_t lowest = 0;  // the index of its lowest point
+    std::uint8_t down = 0;
+    constexpr unsigned read(Bitboard b) const {
+        return static_cast<unsigned>((std::uint64_t{(b >> lowest) & mask} * magic) >> down) & 31u;
+    }
+};
+
+// The reader of the line through p along an axis; a point with no line there reads 0 from any board.
+constexpr LineReader line_reader(Point p, int axis) {
+    const Direction up = kAxes[axis];
+    if (!p.valid() || (!step(p, up).valid() && !step(p, opposite(up)).valid())) return {};
+    Point first = p;
+    while (step(first, opposite(up)).valid()) first = step(first, opposite(up));
+    LineReader reader;
+    reader.lowest = first.index;
+    const int s = offset(up);
+    int n = 0;
+    for (Point q = first; q.valid(); q = step(q, up), ++n) reader.mask |= bit(q) >> first.index;
+    if (s == 1) {
+        reader.magic = 1;
+        return reader;
+    }
+    for (int j = 0; j < n; ++j) reader.magic |= std::uint64_t{1} << ((s + 1) * (4 - j));
+    reader.down = static_cast<std::uint8_t>(4 * s);
+    return reader;
+}
+
+}  // namespace detail
+
+// kLineReader[p][axis], with a last row for kNoPoint.
+inline constexpr auto kLineReader = [] {
+    std::array<std::array<detail::LineReader, 4>, kPointCount + 1> table{};
+    for (int i = 0; i < kPointCount; ++i)
+        for (int a = 0; a < 4; ++a) table[i][a] = detail::line_reader(Point{static_cast<std::uint8_t>(i)}, a);
+    return table;
+}();
+
+// What a flying piece on p sees along one line through it, for one occupancy of that line (p itself
+// counts as empty): the empty points it can step to, and in each direction along the line ([0] the
+// increasing one, [1] the other) the first piece met if the point right beyond it is empty (a piece it
+// jumps if it is an enemy), and the empty points beyond that piece up to the next one (where it may
+// land). Looked up, these replace walking the rays of mullahs, which perft does at almost every node.
+struct LineSight {
+    Bitboard reach = 0;
+    std::array<Bitboard, 2> landings{};
+    std::array<Point, 2> jumpable{kNoPoint, kNoPoint};
+};
+
+namespace detail {
+
+constexpr LineSight line_sight_of(Point p, int axis, Bitboard occupied) {
+    LineSight sight;
+    for (int k = 0; k < 2; ++k) {
+        const Direction d = k == 0 ? kAxes[axis] : opposite(kAxes[axis]);
+        const Point stop = first_along_or_none(ray(p, d) & occupied, d);
+        sight.reach |= ray(p, d) & ~(ray(stop, d) | bit(stop));
+        const Point beyond = neighbour(stop, d);
+        if (beyond.valid() && !contains(occupied, beyond)) {
+            sight.jumpable[k] = stop;
+            const Point next_stop = first_along_or_none(ray(stop, d) & occupied, d);
+            sight.landings[k] = ray(stop, d) & ~(ray(next_stop, d) | bit(next_stop));
+        }
+    }
+    return sight;
+}
+
+}  // namespace detail
+
+// kLineSight[p][axis][reading of the line]: built from every occupancy of every line, read by its
+// reader, so the table and the look-up agree by construction. A last row for kNoPoint sees nothing.
+inline constexpr auto kLineSight = [] {
+    std::array<std::array<std::array<LineSight, 32>, 4>, kPointCount + 1> table{};
+    for (int i = 0; i < kPointCount; ++i)
+        for (int a = 0; a < 4; ++a) {
+            const Point p{static_cast<std::uint8_t>(i)};
+            const Bitboard line = bit(p) | ray(p, kAxes[a]) | ray(p, opposite(kAxes[a]));
+            for (Bitboard sub = line;; sub = (sub - 1) & line) {
+                table[i][a][kLineReader[i][a].read(sub)] = detail::line_sight_of(p, a, sub);
+                if (!sub) break;
+            }
+        }
+    return table;
+}();
+
+// What a flying piece on p sees along an axis on a board whose occupied points are `occupied`.
+constexpr const LineSight& line_sight(Point p, int axis, Bitboard occupied) {
+    return kLineSight[p.index][axis][kLineReader[p.index][axis].read(occupied)];
+}
+
 // The points strictly between a and b when one line joins them (what a jump from a to b passes over);
 // empty when they are neighbours or no line joins them.
 constexpr Bitboard between(Point a, Point b) {
@@ -116,6 +225,25 @@ static_assert(between(make_point(4, 4), make_point(0, 0)) ==
               "e5 to a1 passes over b2, c3 and d4");
 static_assert(between(make_point(1, 0), make_point(3, 2)) == 0, "no line joins b1 and d3");
 static_assert(between(make_point(2, 2), make_point(2, 3)) == 0, "neighbours have nothing between them");
+static_assert(
+    [] {
+        // Every line's reader tells apart every occupancy of the line, and ignores every point off it.
+        for (int i = 0; i < kPointCount; ++i)
+            for (int a = 0; a < 4; ++a) {
+                const Point p{static_cast<std::uint8_t>(i)};
+                const Bitboard line = bit(p) | ray(p, kAxes[a]) | ray(p, opposite(kAxes[a]));
+                std::array<bool, 32> seen{};
+                for (Bitboard sub = line;; sub = (sub - 1) & line) {
+                    const unsigned r = kLineReader[i][a].read(sub);
+                    if (kLineReader[i][a].read(sub | (kAllPoints & ~line)) != r) return false;
+                    if (line != bit(p) && seen[r]) return false;
+                    seen[r] = true;
+                    if (!sub) break;
+                }
+            }
+        return true;
+    }(),
+    "each line reader reads its line's occupancy one to one and nothing else");
 static_assert(neighbour(kNoPoint, Direction::North) == kNoPoint && ray(kNoPoint, Direction::South) == 0);
 
 }  // namespace fetaix

@@ -49,25 +49,65 @@ constexpr Bitboard landing_points(Point jumped, Direction d, Bitboard occupied) 
     return ray(jumped, d) & ~(ray(stop, d) | bit(stop));
 }
 
-// The directions (bit d set) in which a mullah on p (not itself in `occupied`) can jump: the first
-// piece along the line is an enemy with an empty point right beyond it. `over[d]` receives that
-// piece. Computed without branches, for the capture search is where perft mispredicts most.
-constexpr unsigned mullah_jump_directions(Point p, Bitboard enemy, Bitboard occupied, std::array<Point, 8>& over) {
-    const Bitboard empty = kAllPoints & ~occupied;
+// The directions (bit d set) in which a mullah on p can jump: the first piece along the line is an
+// enemy with an empty point right beyond it. Four look-ups, one per line through p, and no branch, for
+// the capture search is where perft mispredicts most.
+constexpr unsigned mullah_jump_directions(Point p, Bitboard enemy, Bitboard occupied) {
     unsigned directions = 0;
-    for (Direction d : kDirections) {
-        const Point first = first_along_or_none(ray(p, d) & occupied, d);
-        over[static_cast<int>(d)] = first;
-        const unsigned jumps = (enemy >> first.index) & (empty >> neighbour(first, d).index) & 1u;
-        directions |= jumps << static_cast<int>(d);
+    for (int a = 0; a < 4; ++a) {
+        const LineSight& sight = line_sight(p, a, occupied);
+        directions |= ((enemy >> sight.jumpable[0].index) & 1u) << static_cast<int>(kAxes[a]);
+        directions |= ((enemy >> sight.jumpable[1].index) & 1u) << static_cast<int>(opposite(kAxes[a]));
     }
     return directions;
 }
 
-// Whether a mullah on p (not itself in `occupied`) has a jump.
+// The points from which a flying piece would have a jump, all at once: in each direction, the points
+// right before an enemy piece with an empty point beyond, and the empty points behind those (a line
+// has room for two between a mullah and the piece it jumps). What the landing rule asks of every
+// landing point of a jump, for the price of about two of them.
+constexpr Bitboard jump_points(Bitboard enemy, Bitboard empty) {
+    Bitboard from = 0;
+    for (Direction d : kDirections) {
+        const Direction back = opposite(d);
+        Bitboard seen = shift(shift(empty, back) & enemy, back);
+        seen |= shift(seen & empty, back);
+        seen |= shift(seen & empty, back);
+        from |= seen;
+    }
+    return from;
+}
+
+// The points a mullah on p steps to, by direction (in the order moves are listed).
+constexpr std::array<Bitboard, kDirectionCount> mullah_steps_by_direction(Point p, Bitboard occupied) {
+    std::array<Bitboard, 4> reach{};
+    for (int a = 0; a < 4; ++a) reach[a] = line_sight(p, a, occupied).reach;
+    std::array<Bitboard, kDirectionCount> steps{};
+    for (Direction d : kDirections) steps[static_cast<int>(d)] = ray(p, d) & reach[axis_of(d)];
+    return steps;
+}
+
+// Whether a mullah on p has a jump.
 constexpr bool mullah_can_capture(Point p, Bitboard enemy, Bitboard occupied) {
-    std::array<Point, 8> over{};
-    return mullah_jump_directions(p, enemy, occupied, over) != 0;
+    return mullah_jump_directions(p, enemy, occupied) != 0;
+}
+
+// The empty points each of `mullahs` can step to, counted mullah by mullah (two on one line both count
+// the points between them), and whether any of them has a jump.
+template <class Bits>
+inline std::pair<std::uint64_t, bool> mullah_steps_and_jumps(Bitboard mullahs, Bitboard enemy, Bitboard occupied) {
+    std::uint64_t steps = 0;
+    Bitboard jumps = 0;
+    for (Point p : points(mullahs)) {
+        Bitboard reach = 0;  // the lines through p meet only at p, so their reaches are disjoint
+        for (int a = 0; a < 4; ++a) {
+            const LineSight& sight = line_sight(p, a, occupied);
+            reach |= sight.reach;
+            jumps |= (enemy >> sight.jumpable[0].index) | (enemy >> sight.jumpable[1].index);
+        }
+        steps += static_cast<std::uint64_t>(Bits::popcount(reach));
+    }
+    return {steps, (jumps & 1u) != 0};
 }
 
 // The directions a man of colour Us steps and captures in, fixed at compile time so loops over them unroll.
@@ -129,33 +169,11 @@ constexpr std::pair<Bitboard, std::uint64_t> single_jump_men(Bitboard men, Bitbo
     return {single, jumps};
 }
 
-// What flying pieces reach along one direction: the empty points they may step to, and the points
-// they may land on by jumping the first enemy piece met. Lines are at most four steps long, so four
-// fixed rounds with no early exit cover them without a branch to mispredict.
-struct Flight {
-    Bitboard reached = 0;
-    Bitboard jumps = 0;
-};
-
-constexpr Flight fly(Bitboard from, Direction d, Bitboard enemy, Bitboard empty) {
-    Bitboard front = shift(from, d);
-    Bitboard reached = 0;
-    Bitboard hits = 0;
-    for (int i = 0; i < 4; ++i) {
-        hits |= front & enemy;
-        front &= empty;
-        reached |= front;
-        front = shift(front, d);
-    }
-    return {reached, shift(hits, d) & empty};
-}
-
 // Whether any of `mullahs` has a jump.
 constexpr bool mullahs_can_capture(Bitboard mullahs, Bitboard enemy, Bitboard empty) {
-    if (!mullahs) return false;
-    Bitboard jumps = 0;
-    for (Direction d : kDirections) jumps |= fly(mullahs, d, enemy, empty).jumps;
-    return jumps != 0;
+    for (Point p : points(mullahs))
+        if (mullah_can_capture(p, enemy, kAllPoints & ~empty)) return true;
+    return false;
 }
 
 // Where a capture sequence has got to: with the board it started on, everything the rest of it
@@ -182,6 +200,13 @@ struct WalkState {
 // Perft's sinks do not steer, and for them these calls compile to nothing.
 template <class Sink>
 concept SteeringSink = Sink::kSteers;
+
+// A sink that only counts sequences may take the last jump's landings as a number:
+//   void count(int jumps, std::uint64_t n)   n sequences of `jumps` jumps each ended.
+template <class Sink>
+concept CountingSink = requires(Sink& sink) {
+    sink.count(1, std::uint64_t{1});
+};
 
 // Walks every complete capture sequence by recursion, carrying the captured set, and hands each
 // finished one to sink(const Move&). Captured pieces leave the board at once (immediate removal).
@@ -253,38 +278,30 @@ private:
 
     // A mullah on p after `depth` jumps: long leaps, with the landing rule.
     void mullah(Point p, Bitboard enemy, Bitboard occupied, int depth) {
-        std::array<Point, 8> unused;
-        mullah(p, enemy, occupied, depth, mullah_jump_directions(p, enemy, occupied, unused));
-    }
-
-    // The same, given the directions it can jump in: the landing rule has found them already for
-    // every point a jump lands on, so the state it leads to does not work them out again.
-    void mullah(Point p, Bitboard enemy, Bitboard occupied, int depth, unsigned directions) {
         if constexpr (kSteered)
             if (!sink_.enter(WalkState{move_.from, p, true, enemy, depth})) return;
+        const unsigned directions = mullah_jump_directions(p, enemy, occupied);
         for (unsigned rest = directions; rest; rest &= rest - 1) {
             const Direction d = static_cast<Direction>(std::countr_zero(rest));
             if constexpr (kSteered)
                 if (!allowed(ray(p, d), depth)) continue;  // a given path leaves in another direction
-            const Point over = first_along_or_none(ray(p, d) & occupied, d);
+            const LineSight& sight = line_sight(p, axis_of(d), occupied);
+            const int side = is_increasing(d) ? 0 : 1;
+            const Point over = sight.jumpable[side];
+            const Bitboard landings = sight.landings[side];
             const Bitboard enemy_after = enemy & ~bit(over);
             const Bitboard occupied_after = occupied & ~bit(over);
-            const Bitboard landings = landing_points(over, d, occupied_after);
             move_.captured |= bit(over);
             // The landing rule: where some landing point of this jump lets the capture go on, only those may be chosen.
-            Bitboard continuing = 0;
-            std::array<unsigned, kPointCount> next;  // read only where `continuing` has the point
-            for (Point land : points(landings)) {
-                std::array<Point, 8> unused;
-                next[land.index] = mullah_jump_directions(land, enemy_after, occupied_after, unused);
-                if (next[land.index]) continuing |= bit(land);
-            }
+            const Bitboard continuing = landings & jump_points(enemy_after, kAllPoints & ~occupied_after);
             if (continuing) {
                 for (Point land : points(allowed(continuing, depth))) {
                     move_.path[depth] = land;
-                    mullah(land, enemy_after, occupied_after, depth + 1, next[land.index]);
+                    mullah(land, enemy_after, occupied_after, depth + 1);
                     if (stopped()) break;
                 }
+            } else if constexpr (CountingSink<Sink>) {
+                sink_.count(depth + 1, static_cast<std::uint64_t>(popcount(landings)));
             } else {
                 for (Point land : points(allowed(landings, depth))) {
                     move_.path[depth] = land;
@@ -313,19 +330,19 @@ private:
 // Counts sequences, or under majority only those that capture the most.
 struct CaptureCounter {
     bool majority = false;
-    std::uint64_t count = 0;
+    std::uint64_t total = 0;
     int best = 0;
-    void operator()(const Move& m) {
+    void operator()(const Move& m) { count(m.landings, 1); }
+    void count(int jumps, std::uint64_t n) {  // one capture per jump
         if (!majority) {
-            ++count;
+            total += n;
             return;
         }
-        const int n = m.landings;  // one capture per jump
-        if (n > best) {
-            best = n;
-            count = 1;
-        } else if (n == best) {
-            ++count;
+        if (jumps > best) {
+            best = jumps;
+            total = n;
+        } else if (jumps == best) {
+            total += n;
         }
     }
 };
@@ -540,16 +557,12 @@ void generate_steps(const Position& pos, MoveList& out) {
     m.promotes = false;
     for (Point p : points(pos.mullahs_of(Us))) {
         m.from = p;
-        for (Direction d : kDirections) {
-            const Bitboard r = ray(p, d);
-            const Bitboard blockers = r & ~empty;
-            const Bitboard reach = blockers ? r & ~(ray(first_along(blockers, d), d) | bit(first_along(blockers, d)))
-                                            : r;
-            for (Point to : points(reach)) {
+        const auto reach = mullah_steps_by_direction(p, pos.occupied());
+        for (Direction d : kDirections)
+            for (Point to : points(reach[static_cast<int>(d)])) {
                 m.path[0] = to;
                 out.push_back(m);
             }
-        }
     }
 }
 
@@ -627,7 +640,7 @@ namespace detail {
 
 // The number of legal moves of Us, counted without building them where possible (perft's bulk count).
 // Bits counts the members of a set (TableBits or HardwareBits, see bitboard.hpp). Flattened: the
-// flights, shifts and counts inline whoever calls it (an inlining budget spent elsewhere cost 13%).
+// look-ups, shifts and counts inline whoever calls it (an inlining budget spent elsewhere cost 13%).
 template <Color Us, bool Backward, class Bits>
 [[gnu::flatten]] inline std::uint64_t count_moves(const Position& pos, const Rules& rules) {
     const Bitboard enemy = pos.them();
@@ -635,16 +648,7 @@ template <Color Us, bool Backward, class Bits>
     const Bitboard men = pos.men(Us);
     const Bitboard mullahs = pos.mullahs_of(Us);
     const Bitboard jumping_men = capturing_men<Us, Backward>(men, enemy, empty);
-    // One flight per direction finds the mullahs' jumps and counts their steps together. Along one
-    // direction each empty point is reached from one mullah only (the nearest behind it).
-    Bitboard mullah_jumps = 0;
-    std::uint64_t mullah_steps = 0;
-    if (mullahs)
-        for (Direction d : kDirections) {
-            const Flight f = fly(mullahs, d, enemy, empty);
-            mullah_jumps |= f.jumps;
-            mullah_steps += static_cast<std::uint64_t>(Bits::popcount(f.reached));
-        }
+    const auto [mullah_steps, mullah_jumps] = mullah_steps_and_jumps<Bits>(mullahs, enemy, kAllPoints & ~empty);
     if (jumping_men || mullah_jumps) {
         // Without majority every sequence counts, and those of a man that cannot jump twice need no walk.
         const auto [single, single_jumps] = rules.majority
@@ -652,8 +656,9 @@ template <Color Us, bool Backward, class Bits>
                                                 : single_jump_men<Us, Backward, Bits>(
                                                       jumping_men, enemy, empty, rules.promotion == Promotion::End);
         CaptureCounter counter{rules.majority};
-        CaptureWalker<CaptureCounter, Us, Backward>(rules.promotion, counter).walk(pos, jumping_men & ~single, mullahs);
-        return counter.count + single_jumps;
+        CaptureWalker<CaptureCounter, Us, Backward>(rules.promotion, counter)
+            .walk(pos, jumping_men & ~single, mullah_jumps ? mullahs : 0);
+        return counter.total + single_jumps;
     }
     std::uint64_t n = mullah_steps;
     for (Direction d : ManDirections<Us, Backward>::step)

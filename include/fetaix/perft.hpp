@@ -88,17 +88,16 @@ void for_each_child(const Position& pos, const Rules& rules, F&& f) {
             next.mullahs |= bit(to) & last_rank(Us);  // a man that steps onto its last rank is promoted
             f(next);
         }
-    for (Point p : points(mullahs))
-        for (Direction d : kDirections) {
-            const Bitboard r = ray(p, d);
-            const Point stop = first_along_or_none(r & ~empty, d);
-            for (Point to : points(r & ~(ray(stop, d) | bit(stop)))) {
+    for (Point p : points(mullahs)) {
+        const auto reach = mullah_steps_by_direction(p, kAllPoints & ~empty);
+        for (Direction d : kDirections)
+            for (Point to : points(reach[static_cast<int>(d)])) {
                 Position next = child;
                 next.pieces[u] ^= bit(p) | bit(to);
                 next.mullahs ^= bit(p) | bit(to);
                 f(next);
             }
-        }
+    }
 }
 
 // The bulk count at the last ply, with the table, or with the popcnt instruction in a copy compiled for

@@ -29,10 +29,8 @@ inline int step_targets(const Position& pos, Color c) {
     const Bitboard empty = pos.empty();
     int n = 0;
     for (Direction d : man_step_directions(c)) n += popcount(shift(pos.men(c), d) & empty);
-    const Bitboard mullahs = pos.mullahs_of(c);
-    if (mullahs)
-        for (Direction d : kDirections) n += popcount(fetaix::detail::fly(mullahs, d, 0, empty).reached);
-    return n;
+    return n + static_cast<int>(
+                   fetaix::detail::mullah_steps_and_jumps<TableBits>(pos.mullahs_of(c), 0, pos.occupied()).first);
 }
 
 // Pieces of colour `victim` that the other side could jump right now (ignoring whose turn it is).
@@ -43,15 +41,11 @@ inline Bitboard exposed(const Position& pos, Color victim) {
     Bitboard hit = 0;
     for (Direction d : man_capture_directions(attacker, false))
         hit |= shift(pos.men(attacker), d) & prey & shift(empty, opposite(d));
-    const Bitboard mullahs = pos.mullahs_of(attacker);
-    if (mullahs)
-        for (Direction d : kDirections) {
-            // The first piece met along d, if it is prey with an empty point beyond, is exposed.
-            Bitboard front = shift(mullahs, d);
-            for (int i = 0; i < 4; ++i) {
-                hit |= front & prey & shift(empty, opposite(d));
-                front = shift(front & empty, d);
-            }
+    // The first piece a mullah meets along a line, if it is prey with an empty point beyond, is exposed.
+    for (Point p : points(pos.mullahs_of(attacker)))
+        for (int a = 0; a < 4; ++a) {
+            const LineSight& sight = line_sight(p, a, pos.occupied());
+            hit |= (bit(sight.jumpable[0]) | bit(sight.jumpable[1])) & prey;
         }
     return hit;
 }
