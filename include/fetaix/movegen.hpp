@@ -52,14 +52,25 @@ constexpr Bitboard landing_points(Point jumped, Direction d, Bitboard occupied) 
 // The directions (bit d set) in which a mullah on p can jump: the first piece along the line is an
 // enemy with an empty point right beyond it. Four look-ups, one per line through p, and no branch, for
 // the capture search is where perft mispredicts most.
-constexpr unsigned mullah_jump_directions(Point p, Bitboard enemy, Bitboard occupied) {
+using Sights = std::array<const LineSight*, 4>;  // what a piece on a point sees, by axis
+
+constexpr Sights sights_from(Point p, Bitboard occupied) {
+    Sights sights{};
+    for (int a = 0; a < 4; ++a) sights[a] = &line_sight(p, a, occupied);
+    return sights;
+}
+
+constexpr unsigned jump_directions(const Sights& sights, Bitboard enemy) {
     unsigned directions = 0;
     for (int a = 0; a < 4; ++a) {
-        const LineSight& sight = line_sight(p, a, occupied);
-        directions |= ((enemy >> sight.jumpable[0].index) & 1u) << static_cast<int>(kAxes[a]);
-        directions |= ((enemy >> sight.jumpable[1].index) & 1u) << static_cast<int>(opposite(kAxes[a]));
+        directions |= ((enemy >> sights[a]->jumpable[0].index) & 1u) << static_cast<int>(kAxes[a]);
+        directions |= ((enemy >> sights[a]->jumpable[1].index) & 1u) << static_cast<int>(opposite(kAxes[a]));
     }
     return directions;
+}
+
+constexpr unsigned mullah_jump_directions(Point p, Bitboard enemy, Bitboard occupied) {
+    return jump_directions(sights_from(p, occupied), enemy);
 }
 
 // The points from which a flying piece would have a jump, all at once: in each direction, the points
@@ -280,12 +291,13 @@ private:
     void mullah(Point p, Bitboard enemy, Bitboard occupied, int depth) {
         if constexpr (kSteered)
             if (!sink_.enter(WalkState{move_.from, p, true, enemy, depth})) return;
-        const unsigned directions = mullah_jump_directions(p, enemy, occupied);
+        const Sights sights = sights_from(p, occupied);
+        const unsigned directions = jump_directions(sights, enemy);
         for (unsigned rest = directions; rest; rest &= rest - 1) {
             const Direction d = static_cast<Direction>(std::countr_zero(rest));
             if constexpr (kSteered)
                 if (!allowed(ray(p, d), depth)) continue;  // a given path leaves in another direction
-            const LineSight& sight = line_sight(p, axis_of(d), occupied);
+            const LineSight& sight = *sights[axis_of(d)];
             const int side = is_increasing(d) ? 0 : 1;
             const Point over = sight.jumpable[side];
             const Bitboard landings = sight.landings[side];
