@@ -88,6 +88,13 @@ constexpr int axis_of(Direction d) {
     constexpr std::array<int, kDirectionCount> table{0, 1, 2, 3, 0, 1, 2, 3};
     return table[static_cast<int>(d)];
 }
+static_assert(
+    [] {
+        for (Direction d : kDirections)
+            if (kAxes[axis_of(d)] != d && kAxes[axis_of(d)] != opposite(d)) return false;
+        return true;
+    }(),
+    "axis_of(d) is the axis d runs along");
 
 namespace detail {
 

@@ -49,10 +49,9 @@ constexpr Bitboard landing_points(Point jumped, Direction d, Bitboard occupied) 
     return ray(jumped, d) & ~(ray(stop, d) | bit(stop));
 }
 
-// The directions (bit d set) in which a mullah on p can jump: the first piece along the line is an
-// enemy with an empty point right beyond it. Four look-ups, one per line through p, and no branch, for
-// the capture search is where perft mispredicts most.
-using Sights = std::array<const LineSight*, 4>;  // what a piece on a point sees, by axis
+// What a flying piece on p sees along each of its four lines (by axis): four look-ups, kept by the
+// capture walk for the jumps it then makes.
+using Sights = std::array<const LineSight*, 4>;
 
 constexpr Sights sights_from(Point p, Bitboard occupied) {
     Sights sights{};
@@ -60,6 +59,8 @@ constexpr Sights sights_from(Point p, Bitboard occupied) {
     return sights;
 }
 
+// The directions (bit d set) in which the piece can jump: the first piece along the line is an enemy
+// with an empty point right beyond it. No branch, for the capture search is where perft mispredicts most.
 constexpr unsigned jump_directions(const Sights& sights, Bitboard enemy) {
     unsigned directions = 0;
     for (int a = 0; a < 4; ++a) {
@@ -69,14 +70,15 @@ constexpr unsigned jump_directions(const Sights& sights, Bitboard enemy) {
     return directions;
 }
 
+// The same for a mullah on p.
 constexpr unsigned mullah_jump_directions(Point p, Bitboard enemy, Bitboard occupied) {
     return jump_directions(sights_from(p, occupied), enemy);
 }
 
-// The points from which a flying piece would have a jump, all at once: in each direction, the points
-// right before an enemy piece with an empty point beyond, and the empty points behind those (a line
-// has room for two between a mullah and the piece it jumps). What the landing rule asks of every
-// landing point of a jump, for the price of about two of them.
+// Every empty point from which a flying piece would have a jump, all at once (and some occupied ones,
+// which callers mask off): in each direction, the points right before an enemy piece with an empty
+// point beyond, and the empty points behind those (a line has room for two between a mullah and the
+// piece it jumps). What the landing rule asks of every landing point of a jump, for about two of them.
 constexpr Bitboard jump_points(Bitboard enemy, Bitboard empty) {
     Bitboard from = 0;
     for (Direction d : kDirections) {
@@ -312,7 +314,7 @@ private:
                     mullah(land, enemy_after, occupied_after, depth + 1);
                     if (stopped()) break;
                 }
-            } else if constexpr (CountingSink<Sink>) {
+            } else if constexpr (CountingSink<Sink> && !kSteered) {
                 sink_.count(depth + 1, static_cast<std::uint64_t>(popcount(landings)));
             } else {
                 for (Point land : points(allowed(landings, depth))) {

@@ -31,12 +31,12 @@ struct Counting : detail::LongestCapture {
         if (!LongestCapture::enter(s)) return false;
         const Bitboard occupied = (own & ~bit(s.from)) | s.enemy;
         if (s.mullah) {
-            std::array<Point, 8> over{};
-            const unsigned dirs = detail::mullah_jump_directions(s.at, s.enemy, occupied, over);
+            const detail::Sights sights = detail::sights_from(s.at, occupied);
+            const unsigned dirs = detail::jump_directions(sights, s.enemy);
             for (Direction d : kDirections)
                 if (dirs >> static_cast<int>(d) & 1u)
-                    g_work += static_cast<std::uint64_t>(popcount(detail::landing_points(
-                        over[static_cast<int>(d)], d, occupied & ~bit(over[static_cast<int>(d)]))));
+                    g_work += static_cast<std::uint64_t>(
+                        popcount(sights[axis_of(d)]->landings[is_increasing(d) ? 0 : 1]));
         } else {
             ++g_work;  // a man's short leaps: one set of shifts
         }
