@@ -80,6 +80,12 @@ constexpr Point first_along_or_none(Bitboard b, Direction d) {
     return Point{static_cast<std::uint8_t>(i)};
 }
 
+// The points of the ray from p in d before the first member of `occupied` on it: where a flying piece steps.
+constexpr Bitboard open_ray(Point p, Direction d, Bitboard occupied) {
+    const Point stop = first_along_or_none(ray(p, d) & occupied, d);
+    return ray(p, d) & ~(ray(stop, d) | bit(stop));
+}
+
 // The four axes of the lines through a point, each named by the direction along it in which point
 // indices increase (North, NorthEast, East, NorthWest); the opposite direction runs the same line.
 inline constexpr std::array<Direction, 4> kAxes{Direction::North, Direction::NorthEast, Direction::East,
@@ -95,6 +101,11 @@ static_assert(
         return true;
     }(),
     "axis_of(d) is the axis d runs along");
+
+// The points of the line through p along an axis, p included.
+constexpr Bitboard line_through(Point p, int axis) {
+    return bit(p) | ray(p, kAxes[axis]) | ray(p, opposite(kAxes[axis]));
+}
 
 namespace detail {
 
@@ -152,6 +163,8 @@ struct LineSight {
     Bitboard reach = 0;
     std::array<Bitboard, 2> landings{};
     std::array<Point, 2> jumpable{kNoPoint, kNoPoint};
+    // Both pieces it could jump, as a set (kNoPoint's bit lies off the board and meets no piece).
+    constexpr Bitboard jumpables() const { return bit(jumpable[0]) | bit(jumpable[1]); }
 };
 
 namespace detail {
@@ -161,12 +174,11 @@ constexpr LineSight line_sight_of(Point p, int axis, Bitboard occupied) {
     for (int k = 0; k < 2; ++k) {
         const Direction d = k == 0 ? kAxes[axis] : opposite(kAxes[axis]);
         const Point stop = first_along_or_none(ray(p, d) & occupied, d);
-        sight.reach |= ray(p, d) & ~(ray(stop, d) | bit(stop));
+        sight.reach |= open_ray(p, d, occupied);
         const Point beyond = neighbour(stop, d);
         if (beyond.valid() && !contains(occupied, beyond)) {
             sight.jumpable[k] = stop;
-            const Point next_stop = first_along_or_none(ray(stop, d) & occupied, d);
-            sight.landings[k] = ray(stop, d) & ~(ray(next_stop, d) | bit(next_stop));
+            sight.landings[k] = open_ray(stop, d, occupied);
         }
     }
     return sight;
@@ -181,7 +193,7 @@ inline constexpr auto kLineSight = [] {
     for (int i = 0; i < kPointCount; ++i)
         for (int a = 0; a < 4; ++a) {
             const Point p{static_cast<std::uint8_t>(i)};
-            const Bitboard line = bit(p) | ray(p, kAxes[a]) | ray(p, opposite(kAxes[a]));
+            const Bitboard line = line_through(p, a);
             for (Bitboard sub = line;; sub = (sub - 1) & line) {
                 table[i][a][kLineReader[i][a].read(sub)] = detail::line_sight_of(p, a, sub);
                 if (!sub) break;
@@ -238,7 +250,7 @@ static_assert(
         for (int i = 0; i < kPointCount; ++i)
             for (int a = 0; a < 4; ++a) {
                 const Point p{static_cast<std::uint8_t>(i)};
-                const Bitboard line = bit(p) | ray(p, kAxes[a]) | ray(p, opposite(kAxes[a]));
+                const Bitboard line = line_through(p, a);
                 std::array<bool, 32> seen{};
                 for (Bitboard sub = line;; sub = (sub - 1) & line) {
                     const unsigned r = kLineReader[i][a].read(sub);

@@ -45,8 +45,7 @@ namespace detail {
 
 // The empty points a flying piece may land on after jumping the piece on `jumped` in direction d.
 constexpr Bitboard landing_points(Point jumped, Direction d, Bitboard occupied) {
-    const Point stop = first_along_or_none(ray(jumped, d) & occupied, d);
-    return ray(jumped, d) & ~(ray(stop, d) | bit(stop));
+    return open_ray(jumped, d, occupied);
 }
 
 // What a flying piece on p sees along each of its four lines (by axis): four look-ups, kept by the
@@ -93,10 +92,9 @@ constexpr Bitboard jump_points(Bitboard enemy, Bitboard empty) {
 
 // The points a mullah on p steps to, by direction (in the order moves are listed).
 constexpr std::array<Bitboard, kDirectionCount> mullah_steps_by_direction(Point p, Bitboard occupied) {
-    std::array<Bitboard, 4> reach{};
-    for (int a = 0; a < 4; ++a) reach[a] = line_sight(p, a, occupied).reach;
+    const Sights sights = sights_from(p, occupied);
     std::array<Bitboard, kDirectionCount> steps{};
-    for (Direction d : kDirections) steps[static_cast<int>(d)] = ray(p, d) & reach[axis_of(d)];
+    for (Direction d : kDirections) steps[static_cast<int>(d)] = ray(p, d) & sights[axis_of(d)]->reach;
     return steps;
 }
 
@@ -113,14 +111,13 @@ inline std::pair<std::uint64_t, bool> mullah_steps_and_jumps(Bitboard mullahs, B
     Bitboard jumps = 0;
     for (Point p : points(mullahs)) {
         Bitboard reach = 0;  // the lines through p meet only at p, so their reaches are disjoint
-        for (int a = 0; a < 4; ++a) {
-            const LineSight& sight = line_sight(p, a, occupied);
-            reach |= sight.reach;
-            jumps |= (enemy >> sight.jumpable[0].index) | (enemy >> sight.jumpable[1].index);
+        for (const LineSight* sight : sights_from(p, occupied)) {
+            reach |= sight->reach;
+            jumps |= sight->jumpables();
         }
         steps += static_cast<std::uint64_t>(Bits::popcount(reach));
     }
-    return {steps, (jumps & 1u) != 0};
+    return {steps, (jumps & enemy) != 0};
 }
 
 // The directions a man of colour Us steps and captures in, fixed at compile time so loops over them unroll.

@@ -43,10 +43,7 @@ inline Bitboard exposed(const Position& pos, Color victim) {
         hit |= shift(pos.men(attacker), d) & prey & shift(empty, opposite(d));
     // The first piece a mullah meets along a line, if it is prey with an empty point beyond, is exposed.
     for (Point p : points(pos.mullahs_of(attacker)))
-        for (int a = 0; a < 4; ++a) {
-            const LineSight& sight = line_sight(p, a, pos.occupied());
-            hit |= (bit(sight.jumpable[0]) | bit(sight.jumpable[1])) & prey;
-        }
+        for (const LineSight* sight : fetaix::detail::sights_from(p, pos.occupied())) hit |= sight->jumpables() & prey;
     return hit;
 }
 
