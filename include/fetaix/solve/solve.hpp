@@ -19,12 +19,20 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <deque>
 #include <functional>
+#include <memory>
+#include <new>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
+
+#if __has_include(<sys/mman.h>)
+#include <sys/mman.h>
+#endif
 
 #include "../fen.hpp"
 #include "../movegen.hpp"
@@ -97,28 +105,46 @@ static_assert(sizeof(Entry) == 24);
 // Buckets of two entries; a solved entry is kept over an unsolved one, then the one with more work.
 class Table {
 public:
-    explicit Table(std::size_t bytes) {
-        std::size_t n = 2;
-        while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
-        slots_.assign(n, Entry{});
+    explicit Table(std::size_t bytes) : size_(2) {
+        while (size_ * 2 * sizeof(Entry) <= bytes) size_ *= 2;
+        // In 2 MiB pages where the system gives them: with 4 KiB pages nearly every look-up of a large
+        // table also misses the address cache (docs/performance.md, "The solver's table").
+        constexpr std::size_t kPage = std::size_t{2} << 20;
+        const std::size_t allocated = (size_ * sizeof(Entry) + kPage - 1) / kPage * kPage;
+        void* memory = std::aligned_alloc(kPage, allocated);
+        if (!memory) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+        madvise(memory, allocated, MADV_HUGEPAGE);  // only advice: without it the table is the same
+#endif
+        slots_.reset(static_cast<Entry*>(memory));
+        std::uninitialized_fill_n(slots_.get(), size_, Entry{});
     }
-    std::size_t size() const { return slots_.size(); }
-    std::size_t bytes() const { return slots_.size() * sizeof(Entry); }
-    const std::vector<Entry>& slots() const { return slots_; }
+    std::size_t size() const { return size_; }
+    std::size_t bytes() const { return size_ * sizeof(Entry); }
+    std::span<const Entry> slots() const { return {slots_.get(), size_}; }
     // Forgets every disproof that held on one path only.
     void drop_path_dependent() {
-        for (Entry& e : slots_)
+        for (Entry& e : std::span<Entry>(slots_.get(), size_))
             if (e.flags & kPathDependent) e = Entry{};
     }
 
+    // Asks for key's bucket ahead of find(): a large table's look-ups are cache misses, and a node's
+    // children are looked up after their leaf checks, which run while the buckets arrive.
+    // A bucket is 48 bytes: half of them reach into a second cache line, fetched too.
+    void prefetch(std::uint64_t key) const {
+        const Entry* bucket = &slots_[(key & (size_ - 1)) & ~std::size_t{1}];
+        __builtin_prefetch(bucket);
+        __builtin_prefetch(reinterpret_cast<const char*>(bucket + 2) - 1);
+    }
+
     const Entry* find(std::uint64_t key) const {
-        const std::size_t i = (key & (slots_.size() - 1)) & ~std::size_t{1};
+        const std::size_t i = (key & (size_ - 1)) & ~std::size_t{1};
         for (std::size_t j = i; j < i + 2; ++j)
             if ((slots_[j].flags & kUsed) && slots_[j].key == key) return &slots_[j];
         return nullptr;
     }
     void store(const Entry& e) {
-        const std::size_t i = (e.key & (slots_.size() - 1)) & ~std::size_t{1};
+        const std::size_t i = (e.key & (size_ - 1)) & ~std::size_t{1};
         Entry* victim = nullptr;
         for (std::size_t j = i; j < i + 2; ++j)
             if (!(slots_[j].flags & kUsed) || slots_[j].key == e.key) {
@@ -138,7 +164,11 @@ public:
     }
 
 private:
-    std::vector<Entry> slots_;
+    struct Free {
+        void operator()(Entry* p) const { std::free(p); }
+    };
+    std::size_t size_;  // entries, a power of two
+    std::unique_ptr<Entry[], Free> slots_;
 };
 
 // How far a search went: nodes expanded, nodes stored proven and disproven.
@@ -180,6 +210,8 @@ public:
     Bounds prove(const Position& root, Color attacker, const std::vector<Position>& line = {}) {
         stopped_ = false;
         path_ = line;
+        path_keys_.clear();
+        for (const Position& p : line) path_keys_.push_back(key_of(p, attacker));
         const Leaf l = leaf(root, attacker);
         if (l == Leaf::Win) return {0, kInf};
         if (l == Leaf::NotWin) return {kInf, 0};
@@ -210,9 +242,10 @@ private:
         return std::min<std::uint32_t>(a + b, kInf - 1);
     }
 
-    bool on_path(const Position& q) const {
-        for (const Position& p : path_)
-            if (p == q) return true;
+    // The keys first: comparing whole positions along a deep path cost a tenth of the search.
+    bool on_path(const Position& q, std::uint64_t key) const {
+        for (std::size_t i = 0; i < path_keys_.size(); ++i)
+            if (path_keys_[i] == key && path_[i] == q) return true;
         return false;
     }
 
@@ -223,6 +256,7 @@ private:
         for (const Move& m : moves) {
             const Position q = p.after(m);
             children.push_back(Child{q, key_of(q, attacker), 1, 1, false, false, 0});
+            tt_.prefetch(children.back().key);
         }
         // Two capture sequences can end in the same position: count it once.
         std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.key < b.key; });
@@ -230,7 +264,7 @@ private:
                                    [](const Child& a, const Child& b) { return a.pos == b.pos; }),
                        children.end());
         for (Child& c : children) {
-            if (on_path(c.pos)) {
+            if (on_path(c.pos, c.key)) {
                 c = Child{c.pos, c.key, kInf, 0, true, true, 0};
                 continue;
             }
@@ -239,8 +273,11 @@ private:
                 c.pn = l == Leaf::Win ? 0 : kInf;
                 c.dn = l == Leaf::Win ? kInf : 0;
                 c.fixed = true;
-                continue;
             }
+        }
+        // The table last, once every child's leaf check has given its bucket time to arrive.
+        for (Child& c : children) {
+            if (c.fixed) continue;
             if (const Entry* e = tt_.find(c.key); e && (reuse_path_dependent || !(e->flags & kPathDependent))) {
                 c.pn = e->pn;
                 c.dn = e->dn;
@@ -347,6 +384,7 @@ private:
         read_children(p, attacker, children);
         const bool or_node = p.side_to_move == attacker;
         path_.push_back(p);
+        path_keys_.push_back(key);
         Sum s{};
         for (;;) {
             s = sum_children(children, or_node);
@@ -354,6 +392,7 @@ private:
             search_best_child(children, s, thpn, thdn, or_node, attacker, depth);
         }
         path_.pop_back();
+        path_keys_.pop_back();
         const Result r{s.pn, s.dn, s.dn == 0 && disproof_path_dependent(children, or_node),
                        s.pn == 0 ? proof_height(children, or_node) : 0};
         store_node(key, r, stats_.nodes - nodes_before + 1);
@@ -367,6 +406,7 @@ private:
     Stats stats_;
     bool stopped_ = false, too_deep_ = false;
     std::vector<Position> path_;
+    std::vector<std::uint64_t> path_keys_;   // key_of each position of path_, in the same order
     std::deque<std::vector<Child>> frames_;  // a deque: a frame stays put while deeper ones are added
 };
 
