@@ -363,7 +363,19 @@ TEST_CASE("match: the summary counts A's results and its score with a 95% margin
     games[1].score = 1.0;
     games[2].score = 0.0;
     games[3].capped = true;  // and a draw, as every game starts
+    // A is White in games 0 and 2 (play_from's even games), Black in 1 and 3.
+    games[1].a_is_white = games[3].a_is_white = false;
+    games[0].plies = 31;
+    games[1].plies = 12;
+    games[2].plies = 58;
+    games[3].plies = 400;
     const engine::MatchSummary s = engine::summarize(games);
+    // A won as White (game 0) and as Black (game 1) and lost as White (game 2): White won 1, Black 2.
+    CHECK(s.white_wins == 1);
+    CHECK(s.black_wins == 2);
+    CHECK(s.median_plies == 31);  // 12, 31, 58, 400: the lower middle one
+    CHECK(s.shortest == 12);
+    CHECK(s.longest == 400);
     CHECK(s.wins == 2);
     CHECK(s.draws == 1);
     CHECK(s.losses == 1);

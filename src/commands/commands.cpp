@@ -98,7 +98,8 @@ constexpr Command kCommands[] = {
      "       [--jobs J] [--clock SPEC] [RULES]",
      "Play engine levels (1 to 8) against each other from balanced openings of\n"
      "PLIES random plies (default 10), each with both colours, J games at\n"
-     "once; print wins, draws, losses and A's score with a 95% margin.",
+     "once; print wins, draws, losses and A's score with a 95% margin, the\n"
+     "wins by colour and the games' lengths.",
      add_match},
     {"bench",
      "fetaix bench [RULES] [--quick]\n"

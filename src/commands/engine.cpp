@@ -163,6 +163,10 @@ int run_match(const engine::MatchSettings& settings, int jobs) {
     out(format("level %d vs level %d, %lld games: wins %lld, draws %lld, losses %lld", settings.a, settings.b,
                settings.games, sum.wins, sum.draws, sum.losses));
     out(format("score %.1f%% +- %.1f%% (95%%)", 100 * sum.score, 100 * sum.margin));
+    out(
+        format("by colour: White won %lld, Black won %lld, drawn %lld; plies from the start: median %zu, shortest %zu, "
+               "longest %zu",
+               sum.white_wins, sum.black_wins, sum.draws, sum.median_plies, sum.shortest, sum.longest));
     out(format(
         "openings: %zu, each of %d random plies; %lld within a quarter of a man at depth %d; %lld games drawn at the %d-ply cap",
         openings.size(), settings.opening_plies, balanced, engine::kOpeningProbeDepth, sum.capped, settings.max_plies));

@@ -197,6 +197,10 @@ struct MatchSummary {
     long long on_time = 0;                      // lost on time (a match on a clock)
     double score = 0;                           // A's mean score
     double margin = 0;                          // its 95% margin
+    long long white_wins = 0, black_wins = 0;   // by colour, whichever engine played it
+    // The games' lengths in plies from the start (the opening's included): the median (the lower of
+    // the middle two), the shortest and the longest.
+    std::size_t median_plies = 0, shortest = 0, longest = 0;
 };
 
 inline MatchSummary summarize(const std::vector<MatchGame>& games) {
@@ -210,7 +214,14 @@ inline MatchSummary summarize(const std::vector<MatchGame>& games) {
         out.on_time += g.on_time;
         sum += g.score;
         sum_squares += g.score * g.score;
+        if (g.score != 0.5) ++((g.score == 1.0) == g.a_is_white ? out.white_wins : out.black_wins);
     }
+    std::vector<std::size_t> plies;
+    for (const MatchGame& g : games) plies.push_back(g.plies);
+    std::sort(plies.begin(), plies.end());
+    out.median_plies = plies[(plies.size() - 1) / 2];
+    out.shortest = plies.front();
+    out.longest = plies.back();
     const double n = static_cast<double>(games.size());
     out.score = sum / n;
     out.margin = 1.96 * std::sqrt(std::max(0.0, sum_squares / n - out.score * out.score) / n);
