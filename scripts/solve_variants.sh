@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Works on the start position of each rule set (docs/variants.md): builds its endgame tables, then runs
 # `fetaix solve` for SECONDS, going on from where the last run stopped (its checkpoint), so the work of
-# many short runs adds up. A rule set whose proof exists is only re-checked. Everything is kept in WORK:
+# many short runs adds up. A rule set whose proof is in WORK is only re-checked; one whose proof is
+# shipped in data/proofs/ is skipped, saying so. Everything is kept in WORK:
 #   WORK/tables/                     the tables (XDG_DATA_HOME for fetaix)
 #   WORK/<rules>/start.ckpt          the search so far (written every 10 minutes and at the end)
 #   WORK/<rules>/start.proof         the proof, once found and checked
@@ -39,7 +40,15 @@ for backward in no yes; do
             [[ $backward == yes ]] && flags+=(--backward-captures)
             [[ $majority == yes ]] && flags+=(--majority)
             dir=$work/$key
+            shipped=$root/data/proofs/$key/start.proof.gz
+            [[ $key == backward-captures=no,promotion=end,majority=no ]] && shipped=$root/data/proofs/start.proof.gz
+            if [[ -f $shipped ]]; then
+                echo "== $key: proven, see $shipped (docs/variants.md says how to re-check it)"
+                continue
+            fi
             mkdir -p "$dir"
+            # fetaix writes a checkpoint whole or not at all, so one left by a run that was killed is good.
+            if [[ -f $dir/start.ckpt.new ]]; then mv "$dir/start.ckpt.new" "$dir/start.ckpt"; fi
             echo "== $key ($(date -u +%FT%TZ))" | tee -a "$dir/log"
             "$fetaix" tablebase build --pieces "$pieces" "${flags[@]}" | tail -1 | tee -a "$dir/log"
             if [[ -f $dir/start.proof ]]; then

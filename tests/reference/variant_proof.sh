@@ -23,7 +23,8 @@ got=$("$program" solve --verify "$tmp/start.proof" 2>&1)
 got=$("$reference" "$tmp/start.proof" 2>&1)
 [[ $got == "$tmp/start.proof: reference check OK: $start is a loss for White (Black wins: 375334 proof nodes, 562515 below its table positions)" ]] ||
     fail "reference_check: $got"
-# One move of Black's strategy changed to another legal one: refused by both checks.
+# One move of Black's strategy changed to a step the rules do not allow there (a capture is compulsory):
+# refused by both checks.
 sed '0,/ d4xb2$/s// d4-c3/' "$tmp/start.proof" >"$tmp/changed.proof"
 cmp -s "$tmp/start.proof" "$tmp/changed.proof" && fail "the proof has no Black move d4xb2 to change"
 "$program" solve --verify "$tmp/changed.proof" >/dev/null 2>&1 && fail "solve --verify took the changed proof"
