@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <random>
 #include <set>
 
@@ -145,16 +147,10 @@ TEST_CASE(
     CHECK(book::verdict(book::Value::Holds) == "at least a draw (proven)");
 }
 
-TEST_CASE("book: every entry of the shipped book reads, and every first move of the start is in it", "[solve]") {
-    const auto viewed = book::Book::view(solving::proven_book_bytes());
-    INFO((viewed ? std::string() : viewed.error().describe()));
-    REQUIRE(viewed);
-    // The program only views the book it carries: this is the check of every key and code in it.
-    const auto wrong = viewed->check();
-    INFO((wrong ? wrong->describe() : std::string()));
-    CHECK_FALSE(wrong);
+TEST_CASE("book: every first move of the start is in the default rules' shipped book", "[solve]") {
+    // Every key and code of it is checked with the other shipped books (below).
     const book::Book& b = solving::proven_book();
-    CHECK(b.size() == viewed->size());
+    REQUIRE(b.size() > 0);
     CHECK(b.applies(Rules{}));
     // Every move is one the rules core lists.
     std::size_t count = 0;
@@ -182,6 +178,127 @@ TEST_CASE("book: every entry of the shipped book reads, and every first move of 
     check_entry(b, after_moves({"c2-c3"}), book::Value::Draw, "c4xc2");
     // And the start itself, from its joined proof (data/proofs/start.proof): a draw, held by c2-c3.
     check_entry(b, start_position(), book::Value::Draw, "c2-c3");
+}
+
+TEST_CASE("book: every shipped book reads whole, is for the rules its file names, and is the one those rules get",
+          "[solve]") {
+    // The program only views the books it carries: this is the check of every key and code in them.
+    std::set<std::string> rules_seen;
+    for (const solving::ShippedBook& shipped : solving::shipped_books()) {
+        INFO(shipped.file);
+        const auto viewed = book::Book::view(shipped.bytes);
+        INFO((viewed ? std::string() : viewed.error().describe()));
+        REQUIRE(viewed);
+        const auto wrong = viewed->check();
+        INFO((wrong ? wrong->describe() : std::string()));
+        CHECK_FALSE(wrong);
+        // data/books/<rules>.book: the folder name of the rules' tables and proofs, commas for spaces.
+        const std::string line = proof::rules_line(viewed->rules());
+        if (shipped.file != "proven.book") {
+            std::string named(shipped.file.substr(6, shipped.file.size() - 6 - 5));
+            std::replace(named.begin(), named.end(), ',', ' ');
+            CHECK(shipped.file.substr(0, 6) == "books/");
+            CHECK(named == line);
+        }
+        CHECK(rules_seen.insert(line).second);  // one book a rule set
+        const book::Book* used = solving::proven_book(viewed->rules());
+        REQUIRE(used != nullptr);
+        CHECK(used->size() == viewed->size());
+        CHECK(used->rules() == viewed->rules());
+    }
+    CHECK(rules_seen.count("backward-captures=no promotion=end majority=no") == 1);
+    // Every file in data/books/ is compiled in (src/solve/proven_book.cpp lists them).
+    for (const auto& f : std::filesystem::directory_iterator(FETAIX_SOURCE_DIR "/data/books")) {
+        INFO(f.path());
+        CHECK(std::any_of(solving::shipped_books().begin(), solving::shipped_books().end(),
+                          [&](const solving::ShippedBook& b) {
+                              return b.file == "books/" + f.path().filename().string();
+                          }));
+    }
+    // A rule set with no proof has no book.
+    Rules stop;
+    stop.promotion = Promotion::Stop;
+    CHECK(solving::proven_book(stop) == nullptr);
+}
+
+TEST_CASE(
+    "book: under immediate promotion Black answers each first move with its proven win, whatever the other switches",
+    "[solve]") {
+    // The start is lost for White under all four (data/proofs/<rules>/start.proof.gz, docs/variants.md),
+    // and Black's answers are the same in each: c2-c3 c4xc2, b2-c3 d4xb2, d2-c3 b4xd2, d3-c3 b3xd3.
+    for (const bool backward : {false, true}) {
+        for (const bool majority : {false, true}) {
+            Rules rules;
+            rules.promotion = Promotion::Immediate;
+            rules.backward_captures = backward;
+            rules.majority = majority;
+            INFO(proof::rules_line(rules));
+            const book::Book* b = solving::proven_book(rules);
+            REQUIRE(b != nullptr);
+            const auto start = b->find(start_position());
+            REQUIRE(start);
+            CHECK(start->value == book::Value::Loss);
+            engine::Search search(1u << 16);
+            const Game opening(rules);
+            const engine::Result lost = engine::think(search, opening, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr,
+                                                      b);
+            REQUIRE(lost.proven);
+            CHECK(*lost.proven == book::Value::Loss);
+            for (const auto& [first, answer] : {std::pair{"c2-c3", "c4xc2"}, std::pair{"b2-c3", "d4xb2"},
+                                                std::pair{"d2-c3", "b4xd2"}, std::pair{"d3-c3", "b3xd3"}}) {
+                Game game(rules);
+                REQUIRE(game.play(first));
+                check_entry(*b, game.position(), book::Value::Win, answer);
+                const engine::Result r = engine::think(search, game, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, b);
+                REQUIRE(r.proven);
+                CHECK(*r.proven == book::Value::Win);
+                CHECK(to_string(r.best) == answer);
+            }
+        }
+    }
+}
+
+TEST_CASE("engine: under immediate promotion the computer as Black follows the proven win down to the endgame tables",
+          "[solve]") {
+    // Sampled lines under the rule set furthest from the default (backward captures, immediate promotion,
+    // majority): White's replies at random, Black the engine at its top level with the book and no
+    // tables. The proof rests on the 5-piece tables, so every position of the line is in the book until
+    // one of at most 5 pieces, or the game is over.
+    Rules rules;
+    rules.backward_captures = true;
+    rules.promotion = Promotion::Immediate;
+    rules.majority = true;
+    const book::Book* b = solving::proven_book(rules);
+    REQUIRE(b != nullptr);
+    std::mt19937 rng(2026);
+    engine::Search black(1u << 16);
+    int reached_tables = 0;
+    for (int line = 0; line < 40; ++line) {
+        Game game(rules);
+        while (!game.over() && popcount(game.position().occupied()) > 5) {
+            if (game.position().side_to_move == Color::Black) {
+                const auto e = b->find(game.position());
+                INFO(to_fen(game.position()) << " after " << format_pdn(game));
+                REQUIRE(e);  // the proof covers every White reply
+                CHECK(e->value == book::Value::Win);
+                const engine::Result r = engine::think(black, game, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, b);
+                REQUIRE(r.proven);
+                CHECK(*r.proven == book::Value::Win);
+                CHECK(r.best == *e->move);
+                REQUIRE(game.play(r.best));
+            } else {
+                const auto e = b->find(game.position());
+                INFO(to_fen(game.position()));
+                REQUIRE(e);
+                CHECK(e->value == book::Value::Loss);
+                const MoveList moves = game.legal_moves();
+                REQUIRE(game.play(moves[rng() % moves.size()]));
+            }
+        }
+        reached_tables += !game.over();
+        if (game.over()) CHECK(game.result().outcome == Outcome::BlackWins);
+    }
+    CHECK(reached_tables > 0);
 }
 
 TEST_CASE("book: a damaged book is refused with what is wrong", "[solve]") {

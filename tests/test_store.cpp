@@ -903,5 +903,12 @@ TEST_CASE(
         manifest += concat(tablebase::name_of(m), " ", tablebase::Index(m).size(), " 0123456789abcdef\n");
     t.file(concat(folder.substr(t.path.size() + 1), "/manifest.txt"), manifest);
     CHECK(sources.make_tables()->pieces(rules) == 2);
-    CHECK(sources.book() == &solving::proven_book());
+    CHECK(sources.book(rules) == &solving::proven_book());
+    Rules immediate;
+    immediate.promotion = Promotion::Immediate;
+    CHECK(sources.book(immediate) == solving::proven_book(immediate));
+    CHECK(sources.book(immediate) != nullptr);
+    Rules stop;
+    stop.promotion = Promotion::Stop;
+    CHECK(sources.book(stop) == nullptr);
 }

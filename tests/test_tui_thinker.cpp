@@ -106,7 +106,7 @@ TEST_CASE("a thinker makes the endgame tables at its first start, and level 8 pl
     CHECK(made == 1);
 }
 
-TEST_CASE("a thinker opens the proven book at its first start, not before, and plays its move",
+TEST_CASE("a thinker asks for the book of the game's rules at each start, not before, and plays its move",
           "[tui][thinker][solve]") {
     // A one-position book: after 1. b2-c3, Black wins by d4xb2 (its only move, a forced capture).
     Game game;
@@ -116,20 +116,32 @@ TEST_CASE("a thinker opens the proven book at its first start, not before, and p
     REQUIRE_FALSE(builder.put(game.position(), book::Entry{book::Value::Win, win}));
     const auto book = book::Book::read(builder.bytes());
     REQUIRE(book);
-    int opened = 0;
-    Thinker thinker({}, [&] {
-        ++opened;
-        return &*book;
+    // The book is for the default rules only, as the shipped books are each for their own.
+    std::vector<Rules> asked;
+    Thinker thinker({}, [&](const Rules& rules) {
+        asked.push_back(rules);
+        return rules == Rules{} ? &*book : nullptr;
     });
-    CHECK(opened == 0);  // a game between two people never reads a page of the book
+    CHECK(asked.empty());  // a game between two people never reads a page of the book
     thinker.start(game, engine::kMaxLevel, 1, 900);
-    CHECK(opened == 1);
+    REQUIRE(asked.size() == 1);
+    CHECK(asked[0] == Rules{});
     auto result = wait_for_result(thinker);
     REQUIRE(result);
     REQUIRE(result->proven);
     CHECK(*result->proven == book::Value::Win);
     CHECK(to_string(result->best) == "d4xb2");
-    thinker.start(game, engine::kMaxLevel, 2, 900);
-    REQUIRE(wait_for_result(thinker));
-    CHECK(opened == 1);
+    // The same position under other rules: their book is asked for, there is none, and nothing is
+    // called proven (the capture is still Black's only move).
+    Rules immediate;
+    immediate.promotion = Promotion::Immediate;
+    Game other(immediate);
+    REQUIRE(other.play("b2-c3"));
+    thinker.start(other, engine::kMaxLevel, 2, 900);
+    REQUIRE(asked.size() == 2);
+    CHECK(asked[1] == immediate);
+    result = wait_for_result(thinker);
+    REQUIRE(result);
+    CHECK_FALSE(result->proven);
+    CHECK(to_string(result->best) == "d4xb2");
 }

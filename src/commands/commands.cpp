@@ -144,10 +144,10 @@ constexpr Command kCommands[] = {
      "the search every SECONDS (default 600) and on Ctrl-C; --resume goes on.\n"
      "--book re-checks each PROOF and adds its positions to the book BOOK (made\n"
      "if missing): the proven positions the engine plays from\n"
-     "(data/proven.book); without PROOF it lists the book. --combine re-checks\n"
-     "each PROOF, joins them into a proof of the position (its first N plies\n"
-     "searched, default 6, every line below them in one of the proofs), checks\n"
-     "that and writes it to FILE.",
+     "(data/proven.book, data/books/); without PROOF it lists the book.\n"
+     "--combine re-checks each PROOF, joins them into a proof of the position\n"
+     "(its first N plies searched, default 6, every line below them in one of\n"
+     "the proofs), checks that and writes it to FILE.",
      add_solve},
     {"serve",
      "fetaix serve [--listen ADDR] [--port PORT] [--data DIR] [--fingerprint]\n"

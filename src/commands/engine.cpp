@@ -111,7 +111,7 @@ int run_analyze(const AnalyzeSettings& settings) {
     search.set_tables(tables.get());
     // The book of proven positions: a root it holds is answered with its move; a move into a proven
     // loss is not searched while another is left.
-    search.set_book(sources.book());
+    search.set_book(sources.book(settings.rules));
     const engine::Result r = search.run(
         settings.position, settings.rules, {}, settings.limits, [](const engine::DepthReport& d) {
             out(format("depth=%d score=%d nodes=%llu nps=%.0f pv=%s", d.depth, d.score,

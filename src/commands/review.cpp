@@ -95,7 +95,7 @@ int run_review(const ReviewOptions& o) {
     settings.time_ms = o.time_ms;
     settings.depth = o.depth;
     settings.tables = tables.get();
-    settings.book = sources.book();
+    settings.book = sources.book(game.rules());
     // Ctrl-C stops the analysis; what was done is not printed as if it were the whole.
     std::signal(SIGINT, [](int) { interrupted = true; });
     // The position being worked on, from the first: a search may take the whole --time.

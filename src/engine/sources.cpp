@@ -6,7 +6,8 @@
 namespace fetaix::engine {
 
 Sources from_files() {
-    return {[] { return std::make_unique<BuiltTables>(); }, [] { return &solving::proven_book(); }};
+    return {[] { return std::make_unique<BuiltTables>(); },
+            [](const Rules& rules) { return solving::proven_book(rules); }};
 }
 
 }  // namespace fetaix::engine

@@ -11,13 +11,14 @@
 namespace fetaix::engine {
 
 // Both are made by whoever owns the search, when it first searches (a game between two people reads
-// neither): the tables as read from their files, the book of proven positions.
+// neither): the tables as read from their files, the book of proven positions for the game's rules
+// (none where no book is shipped for them).
 struct Sources {
     std::function<std::unique_ptr<Tables>()> make_tables;
-    std::function<const book::Book*()> book;
+    std::function<const book::Book*(const Rules&)> book;
 };
 
-// The tables built under $XDG_DATA_HOME/fetaix/tablebases/ (BuiltTables) and the book compiled in.
+// The tables built under $XDG_DATA_HOME/fetaix/tablebases/ (BuiltTables) and the books compiled in.
 Sources from_files();
 
 }  // namespace fetaix::engine

@@ -10,9 +10,9 @@ void Reviewer::start(const Game& game, int time_ms) {
     cancel();
     if (!prepared_) {
         if (make_tables_) tables_ = make_tables_();
-        if (make_book_) book_ = make_book_();
         prepared_ = true;
     }
+    book_ = make_book_ ? make_book_(game.rules()) : nullptr;
     done_ = false;
     // Cleared before the worker exists (cancel() has joined the last one): a stop before it starts counts.
     stop_ = false;

@@ -20,10 +20,10 @@ namespace fetaix::play {
 
 class Reviewer {
 public:
-    // As the Thinker's: `make_tables` makes the endgame tables the review probes, `book` gives the proven
-    // positions; both called at the first start(), so a game never reviewed reads neither.
+    // As the Thinker's: `make_tables` makes the endgame tables the review probes at the first start(),
+    // `book` gives the proven positions for the game's rules at each; a game never reviewed reads neither.
     explicit Reviewer(std::function<std::unique_ptr<engine::Tables>()> make_tables = {},
-                      std::function<const book::Book*()> book = {})
+                      std::function<const book::Book*(const Rules&)> book = {})
         : make_tables_(std::move(make_tables)), make_book_(std::move(book)) {}
     ~Reviewer() { cancel(); }
     Reviewer(const Reviewer&) = delete;
@@ -53,7 +53,7 @@ public:
 private:
     std::function<std::unique_ptr<engine::Tables>()> make_tables_;
     std::unique_ptr<engine::Tables> tables_;  // used by the worker only
-    std::function<const book::Book*()> make_book_;
+    std::function<const book::Book*(const Rules&)> make_book_;
     const book::Book* book_ = nullptr;
     bool prepared_ = false;
     std::thread worker_;

@@ -7,8 +7,9 @@ void Thinker::start(const Game& game, int level, std::uint64_t seed, int time_ms
     if (!search_) {
         search_ = std::make_unique<engine::Search>(kTableEntries);
         if (make_tables_) tables_ = make_tables_();
-        if (make_book_) book_ = make_book_();
     }
+    // The game's rules may differ from the last game's.
+    book_ = make_book_ ? make_book_(game.rules()) : nullptr;
     done_ = false;
     // Cleared before the worker exists (cancel() has joined the last one), so a cancel that comes
     // before the worker reaches the search still stops it.

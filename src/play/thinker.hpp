@@ -19,11 +19,11 @@ namespace fetaix::play {
 class Thinker {
 public:
     // `make_tables`, if given, makes the endgame tables the engine may probe (levels 7 and 8, hints);
-    // `book`, if given, gives the proven positions those levels play from (outliving the Thinker). Both
-    // are called at the first start(), as the search's table is made: a game between two people never
-    // reads a page of them.
+    // `book`, if given, gives the proven positions those levels play from for a game's rules (outliving
+    // the Thinker). The tables are made at the first start(), as the search's table is, and the book is
+    // asked for at each: a game between two people never reads a page of them.
     explicit Thinker(std::function<std::unique_ptr<engine::Tables>()> make_tables = {},
-                     std::function<const book::Book*()> book = {})
+                     std::function<const book::Book*(const Rules&)> book = {})
         : make_tables_(std::move(make_tables)), make_book_(std::move(book)) {}
     ~Thinker() { cancel(); }
     Thinker(const Thinker&) = delete;
@@ -51,7 +51,7 @@ private:
     std::unique_ptr<engine::Search> search_;
     std::function<std::unique_ptr<engine::Tables>()> make_tables_;
     std::unique_ptr<engine::Tables> tables_;  // used by the worker only
-    std::function<const book::Book*()> make_book_;
+    std::function<const book::Book*(const Rules&)> make_book_;
     const book::Book* book_ = nullptr;
     std::thread worker_;
     std::atomic<bool> done_{false};

@@ -16,8 +16,8 @@ e2e_start() {
 }
 
 e2e_book_untouched() {
-    # The proven book (13.8 MB of the program's read-only data) is read only where the computer looks a
-    # position up: a game between two people maps none of its pages; a hint maps some.
+    # The proven books (30 MB of the program's read-only data) are read only where the computer looks a
+    # position up: a game between two people maps none of their pages; a hint maps some.
     start_game --new
     wait_for 'White to move'
     type_move c2-c3

@@ -321,12 +321,12 @@ move_in() {
 # fetaix_pid NAME: the process id of the fetaix running in session NAME.
 fetaix_pid() { pgrep -P "$($T display -p -t "$1" '#{pane_pid}')" -x fetaix; }
 
-# How many pages of the compiled-in book process $1 has mapped: /proc/PID/pagemap's present bit (bit 63)
-# for each page between the book's symbols, placed by the mapping the program was loaded at.
+# How many pages of the compiled-in books process $1 has mapped: /proc/PID/pagemap's present bit (bit 63)
+# for each page between the books' symbols, placed by the mapping the program was loaded at.
 book_pages_mapped() {
     local pid=$1 real begin end base first last
     real=$(readlink -f "/proc/$pid/exe")
-    read -r begin end < <(nm "$real" | awk '$3 == "fetaix_proven_book_begin" {b = $1} $3 == "fetaix_proven_book_end" {e = $1} END {print b, e}')
+    read -r begin end < <(nm "$real" | awk '$3 == "fetaix_books_begin" {b = $1} $3 == "fetaix_books_end" {e = $1} END {print b, e}')
     [ -n "$begin" ] && [ -n "$end" ] || fail "no book symbols in $real"
     base=$(awk -v bin="$real" '$6 == bin {split($1, a, "-"); print a[1], $3; exit}' "/proc/$pid/maps")
     read -r start offset <<<"$base"
