@@ -11,6 +11,7 @@
 
 #include "helpers.hpp"
 #include "reference/proof_check.hpp"
+#include "reference/table_guide.hpp"
 
 using namespace fetaix;
 using fetaix::test::fen;
@@ -22,19 +23,6 @@ tb::Set tables_up_to(int pieces, const Rules& rules) {
     tb::Set set;
     for (const tb::Material& m : tb::stored_materials_up_to(pieces)) set.add(tb::solve(m, rules, set).value());
     return set;
-}
-
-// The tables as the reference check sees them: a guide, read through the position's FEN.
-reference::TableGuide guide_of(const tb::Set& tables) {
-    return [&tables](const reference::Board& b) -> std::optional<reference::Guide> {
-        const auto v = tables.probe(fen(reference::board_fen(b)));
-        if (!v) return std::nullopt;
-        using G = reference::Guide::Verdict;
-        return reference::Guide{v->verdict == tb::Verdict::Win    ? G::Win
-                                : v->verdict == tb::Verdict::Loss ? G::Loss
-                                                                  : G::Draw,
-                                v->distance};
-    };
 }
 
 std::string replaced(std::string text, std::string_view from, std::string_view to) {
@@ -50,6 +38,21 @@ TEST_CASE("reference proof check: a win in one, by hand", "[reference][solve]") 
     const std::string text =
         "fetaix proof 1\nrules backward-captures=no promotion=end majority=no\nposition W:WKc3:Bc4\nvalue win\n"
         "strategy White wins\nnodes 1\nW:WKc3:Bc4 c3xc5\n";
+    // The rules line as reference_check reads it to pick the tables; none where it does not read.
+    REQUIRE(reference::rules_of(text));
+    CHECK(*reference::rules_of(text) == [] {
+        Rules r;
+        r.no_progress = 0;
+        return r;
+    }());
+    Rules variant;
+    variant.no_progress = 0;
+    variant.backward_captures = true;
+    variant.promotion = Promotion::Stop;
+    CHECK(reference::rules_of("fetaix proof 1\nrules backward-captures=yes promotion=stop majority=no\n") == variant);
+    CHECK_FALSE(reference::rules_of("fetaix proof 1\nrules promotion=never\n"));
+    CHECK_FALSE(reference::rules_of("fetaix proof 1\nposition W:WKc3:Bc4\n"));
+    CHECK_FALSE(reference::rules_of("fetaix proof 1"));
     const reference::ProofCheck ok = reference::check_proof(text, {});
     INFO(ok.failure.value_or(""));
     REQUIRE_FALSE(ok.failure);
@@ -77,7 +80,7 @@ TEST_CASE("reference proof check: the solver's proofs of sampled 3-piece positio
     for (const Rules& rules : every_rule_combination()) {
         INFO(describe(rules));
         const tb::Set lower = tables_up_to(2, rules);
-        const reference::TableGuide guide = guide_of(lower);
+        const reference::TableGuide guide = reference::guide_of(lower);
         for (const tb::Material& m : tb::stored_materials_up_to(3)) {
             if (m.pieces() != 3) continue;
             const tb::Index index(m);
@@ -141,7 +144,7 @@ TEST_CASE("reference proof check: draws of 4 pieces resting on the 3-piece table
         const solve::Solution s = solve::solve(solver, fen(text));
         REQUIRE(s.answer.value == solve::Value::Draw);
         REQUIRE(s.proof);
-        const reference::ProofCheck c = reference::check_proof(proof::to_text(*s.proof), guide_of(lower));
+        const reference::ProofCheck c = reference::check_proof(proof::to_text(*s.proof), reference::guide_of(lower));
         INFO(c.failure.value_or(""));
         REQUIRE_FALSE(c.failure);
         CHECK(c.value == "draw");
@@ -167,6 +170,6 @@ TEST_CASE("reference proof check: the tables' values are not taken on trust", "[
            refused->find("White has no move here and loses") != std::string::npos));
     // With the true tables the position is a draw, and the tables give White no winning move.
     const tb::Set tables = tables_up_to(2, Rules{});
-    CHECK(reference::check_proof(text, guide_of(tables)).failure ==
+    CHECK(reference::check_proof(text, reference::guide_of(tables)).failure ==
           "White wins: W:WKc3:BKa5: the tables give White no move that wins here");
 }

@@ -208,6 +208,18 @@ private:
 
 }  // namespace detail
 
+// The rules a proof file's text names on its second line, as check_proof reads them; none if that line is
+// not a rules line that reads (check_proof then says why).
+inline std::optional<Rules> rules_of(std::string_view text) {
+    const auto first = text.find('\n');
+    if (first == std::string_view::npos || text.substr(first + 1, 6) != "rules ") return std::nullopt;
+    const auto end = text.find('\n', first + 1);
+    Rules rules;
+    const auto words = text.substr(first + 7, end == std::string_view::npos ? std::string_view::npos : end - first - 7);
+    if (detail::read_rules(words, rules)) return std::nullopt;
+    return rules;
+}
+
 // Reads a proof file's text and checks it; `tables` may be empty (no tables: every line must reach an end).
 inline ProofCheck check_proof(std::string_view text, const TableGuide& tables) {
     ProofCheck out;

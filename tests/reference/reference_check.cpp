@@ -12,41 +12,32 @@
 #include <sstream>
 #include <string>
 
-#include <fetaix/fen.hpp>
-#include <fetaix/solve/tablebase.hpp>
-
 #include "proof_check.hpp"
 #include "solve/tablebase_files.hpp"
+#include "table_guide.hpp"
 
 namespace {
 
-// The tables built for these rules, loaded once, as a guide for the reference walk.
+// The tables built for each rules, loaded once, as a guide for the reference walk; or why they cannot be
+// read (a damaged table or manifest), which leaves a proof that rests on them unchecked, not refused.
 class Tables {
 public:
-    reference::TableGuide guide(const fetaix::Rules& rules) {
-        const std::string key = fetaix::solving::rules_key(rules);
-        auto& set = sets_[key];
-        if (!set) {
-            auto built = fetaix::solving::built_tables(rules);
-            set = std::make_unique<fetaix::tablebase::Set>(built ? std::move(*built) : fetaix::tablebase::Set{});
+    struct Loaded {
+        fetaix::tablebase::Set set;
+        std::string problem;
+    };
+    const Loaded& of(const fetaix::Rules& rules) {
+        auto& loaded = sets_[fetaix::solving::rules_key(rules)];
+        if (!loaded) {
+            loaded = std::make_unique<Loaded>();
+            if (auto built = fetaix::solving::built_tables(rules)) loaded->set = std::move(*built);
+            else loaded->problem = built.error().describe();
         }
-        if (set->tables().empty()) return {};
-        const fetaix::tablebase::Set* tables = set.get();
-        return [tables](const reference::Board& b) -> std::optional<reference::Guide> {
-            const auto p = fetaix::parse_fen(reference::board_fen(b));
-            if (!p) return std::nullopt;
-            const auto v = tables->probe(*p);
-            if (!v) return std::nullopt;
-            using V = fetaix::tablebase::Verdict;
-            const auto verdict = v->verdict == V::Win    ? reference::Guide::Verdict::Win
-                                 : v->verdict == V::Loss ? reference::Guide::Verdict::Loss
-                                                         : reference::Guide::Verdict::Draw;
-            return reference::Guide{verdict, v->distance};
-        };
+        return *loaded;
     }
 
 private:
-    std::map<std::string, std::unique_ptr<fetaix::tablebase::Set>> sets_;
+    std::map<std::string, std::unique_ptr<Loaded>> sets_;
 };
 
 }  // namespace
@@ -70,14 +61,16 @@ int main(int argc, char** argv) {
         }
         std::ostringstream text;
         text << in.rdbuf();
-        // The rules line is read by the check itself; the tables are looked up for the rules it finds.
+        // The tables are those of the proof's rules; a file whose rules do not read is refused by the check.
         const std::string content = text.str();
-        fetaix::Rules rules;
-        if (const auto at = content.find("\nrules "); at != std::string::npos) {
-            const auto end = content.find('\n', at + 1);
-            if (reference::detail::read_rules(content.substr(at + 7, end - at - 7), rules)) rules = {};
+        const Tables::Loaded& loaded = tables.of(reference::rules_of(content).value_or(fetaix::Rules{}));
+        if (!loaded.problem.empty()) {
+            std::cout << path << ": not checked: endgame tables: " << loaded.problem << "\n";
+            status = 1;
+            continue;
         }
-        const reference::ProofCheck check = reference::check_proof(content, tables.guide(rules));
+        const reference::ProofCheck check = reference::check_proof(
+            content, loaded.set.tables().empty() ? reference::TableGuide{} : reference::guide_of(loaded.set));
         if (check.failure) {
             std::cout << path << ": refused: " << *check.failure << "\n";
             status = 1;
