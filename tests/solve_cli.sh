@@ -47,7 +47,7 @@ if [[ -n $line ]]; then
     sed -e "${number}d" -e "s/^nodes $count\$/nodes $((count - 1))/" "$tmp/win.proof" >"$tmp/cut.proof"
     got=$("$program" solve --verify "$tmp/cut.proof")
     status=$?
-    [[ $status == 1 && $got == *"$node: not in the proof and not an end of the game or a table position (the tables built for these rules go up to 3 pieces: if the proof was made with larger ones, build them: fetaix tablebase build)" ]] ||
+    [[ $status == 1 && $got == *"$node: not in the proof and not an end of the game or a table position (the tables built for its rules, backward-captures=no promotion=end majority=no, go up to 3 pieces: if the proof was made with larger ones, build them: fetaix tablebase build)" ]] ||
         fail "cut proof: $status $got"
 else
     fail "no node without a move in the proof"
@@ -183,8 +183,13 @@ expect 1 "" "fetaix: solve --book: /dev/zero is not a regular file" solve --book
 gzip -c "$tmp/win.proof" >"$tmp/win.proof.gz"
 expect 1 "" "fetaix: solve --verify: $tmp/win.proof.gz is compressed (gzip): unpack it first (gunzip -k $tmp/win.proof.gz)" solve --verify "$tmp/win.proof.gz"
 got=$(XDG_DATA_HOME=$tmp/empty "$program" solve --verify "$tmp/win.proof")
-[[ $? == 1 && $got == *": not in the proof and not an end of the game or a table position (no endgame tables are built for these rules: if the proof was made with them, build them: fetaix tablebase build)" ]] ||
+[[ $? == 1 && $got == *": not in the proof and not an end of the game or a table position (no endgame tables are built for its rules, backward-captures=no promotion=end majority=no: if the proof was made with them, build them: fetaix tablebase build)" ]] ||
     fail "verify without the tables: $got"
+# Under other rules the command given builds their tables, with their switches.
+sed 's/^rules backward-captures=no promotion=end majority=no$/rules backward-captures=yes promotion=stop majority=no/' "$tmp/win.proof" >"$tmp/stop.proof"
+got=$(XDG_DATA_HOME=$tmp/empty "$program" solve --verify "$tmp/stop.proof")
+[[ $? == 1 && $got == *": not in the proof and not an end of the game or a table position (no endgame tables are built for its rules, backward-captures=yes promotion=stop majority=no: if the proof was made with them, build them: fetaix tablebase build --backward-captures --promotion stop)" ]] ||
+    fail "verify under other rules without their tables: $got"
 # A damaged book is not listed in part: nothing on stdout, the reason on stderr.
 cp "$tmp/book" "$tmp/code.book"
 size=$(stat -c %s "$tmp/code.book")

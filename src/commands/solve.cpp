@@ -432,13 +432,16 @@ std::variant<CheckedProof, ProofProblem> check_proof_file(const std::string& fil
         std::string message = concat(file, ": bad proof: ", checked.error().message);
         // A proof made with larger tables than are built here stops at their positions: say so.
         if (message.ends_with("not in the proof and not an end of the game or a table position")) {
+            // The rules named and the command given with their switches: run as printed, it builds the
+            // tables this proof needs, not the default rules' ones.
             const int pieces = solve::most_pieces(*tables);
-            message +=
-                pieces == 0
-                    ? std::string(
-                          " (no endgame tables are built for these rules: if the proof was made with them, build them: fetaix tablebase build)")
-                    : concat(" (the tables built for these rules go up to ", pieces,
-                             " pieces: if the proof was made with larger ones, build them: fetaix tablebase build)");
+            const std::string rules = proof::rules_line(parsed->rules);
+            const std::string build = solving::build_command(parsed->rules);
+            message += pieces == 0
+                           ? concat(" (no endgame tables are built for its rules, ", rules,
+                                    ": if the proof was made with them, build them: ", build, ")")
+                           : concat(" (the tables built for its rules, ", rules, ", go up to ", pieces,
+                                    " pieces: if the proof was made with larger ones, build them: ", build, ")");
         }
         return ProofProblem{message, true};
     }
