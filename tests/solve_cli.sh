@@ -218,10 +218,12 @@ printf 'fetaix proof 1\n' >"$tmp/head.proof"
 expect 1 "" "fetaix: solve --verify: $tmp/head.proof: line 1: ends before 'rules'" solve --verify "$tmp/head.proof"
 
 
-# analyze plays the compiled-in book: after 1. b2-c3 Black's proven win, at once, without a search.
-expect 0 $'win (proven)\nbestmove d4xb2' "" analyze --fen B:Wa1,b1,c1,d1,e1,a2,c2,d2,e2,c3,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5
+# analyze plays the compiled-in book: after 1. b2-c3 Black's proven win, at once, without a search. The
+# book's wins are with no no-progress limit: so named under the default one, plain with --no-progress 0.
+expect 0 $'win with no no-progress limit (proven)\nbestmove d4xb2' "" analyze --fen B:Wa1,b1,c1,d1,e1,a2,c2,d2,e2,c3,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5
+expect 0 $'win (proven)\nbestmove d4xb2' "" analyze --no-progress 0 --fen B:Wa1,b1,c1,d1,e1,a2,c2,d2,e2,c3,d3,e3:Ba3,b3,a4,b4,c4,d4,e4,a5,b5,c5,d5,e5
 got=$("$program" analyze --depth 3 --fen W:Wa1,b1,c1,d1,e1,a2,c2,d2,e2,d3,e3:Bb2,a3,b3,a4,b4,c4,e4,a5,b5,c5,d5,e5)
-[[ $? == 0 && $got == *$'\nloss (proven)\nbestmove '* ]] || fail "analyze of a proven loss: $got"
+[[ $? == 0 && $got == *$'\nloss with no no-progress limit (proven)\nbestmove '* ]] || fail "analyze of a proven loss: $got"
 
 # The value found with the 3-piece tables as leaves is the 4-piece table's.
 "$program" tablebase build --pieces 4 >/dev/null || fail "build 4"

@@ -1152,11 +1152,20 @@ TEST_CASE("tui: H asks for a hint, which is shown until the game changes", "[tui
           concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: win in 17 plies (tablebase)"));
     c.show_hint(c.legal_moves()[0], 0, tablebase::Value{});
     CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: draw (tablebase)"));
-    // A move from the book of proven positions says so.
+    // A move from the book of proven positions says so; its wins and losses are proven with no
+    // no-progress limit, and this game has the default one (50 plies), so they are named with that.
+    REQUIRE(c.game().rules().no_progress == 50);
     c.show_hint(c.legal_moves()[0], engine::kMate - 1, std::nullopt, book::Value::Win);
-    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: win (proven)"));
+    CHECK(c.ui().message ==
+          concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: win with no no-progress limit (proven)"));
     c.show_hint(c.legal_moves()[0], -50, std::nullopt, book::Value::Loss);
-    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: loss (proven)"));
+    CHECK(c.ui().message ==
+          concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: loss with no no-progress limit (proven)"));
+    // A draw or a hold stands under any limit.
+    c.show_hint(c.legal_moves()[0], 0, std::nullopt, book::Value::Draw);
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: draw (proven)"));
+    c.show_hint(c.legal_moves()[0], 0, std::nullopt, book::Value::Holds);
+    CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), ", for Black: at least a draw (proven)"));
     // The only legal move is not searched: no evaluation is made up for it.
     c.show_hint(c.legal_moves()[0], std::nullopt);
     CHECK(c.ui().message == concat("Hint: ", to_string(c.legal_moves()[0]), " (the only move)"));

@@ -127,7 +127,7 @@ int run_analyze(const AnalyzeSettings& settings) {
         return 0;
     }
     if (r.table) out(engine::table_verdict(*r.table));
-    else if (r.proven) out(book::verdict(*r.proven));
+    else if (r.proven) out(book::verdict(*r.proven, settings.rules));
     out(concat("bestmove ", to_string(r.best)));
     return 0;
 }

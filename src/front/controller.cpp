@@ -373,7 +373,7 @@ void Controller::show_hint(const Move& m, std::optional<int> searched, const std
         return;
     }
     if (proven) {
-        ui_.message = concat("Hint: ", to_string(m), ", for ", side, ": ", book::verdict(*proven));
+        ui_.message = concat("Hint: ", to_string(m), ", for ", side, ": ", book::verdict(*proven, game().rules()));
         return;
     }
     if (!searched) {

@@ -59,6 +59,14 @@ inline std::string_view to_string(Value v) {
 inline std::string verdict(Value v) {
     return concat(v == Value::Holds ? "at least a draw" : to_string(v), " (proven)");
 }
+// The same for a game under `rules`: the book's values are with no no-progress limit, so under one a win
+// or a loss is named with that condition ("win with no no-progress limit (proven)"); a draw or a hold
+// stands under any limit (the rule only adds draws).
+inline std::string verdict(Value v, const Rules& rules) {
+    if (rules.no_progress > 0 && (v == Value::Win || v == Value::Loss))
+        return concat(to_string(v), " with no no-progress limit (proven)");
+    return verdict(v);
+}
 
 struct Entry {
     Value value = Value::Loss;
