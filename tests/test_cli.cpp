@@ -100,6 +100,27 @@ TEST_CASE("cli: every switch of the table is an option of a command that takes R
     }
 }
 
+TEST_CASE("cli: every switch with values says what each value does", "[cli]") {
+    for (const fetaix::RuleSwitch& s : fetaix::kRuleSwitches) {
+        CAPTURE(s.flag);
+        if (s.kind == fetaix::SwitchKind::Count) {
+            CHECK(s.meanings.empty());
+        } else {
+            CHECK(s.meanings.size() == (s.kind == fetaix::SwitchKind::Toggle ? 2 : s.words.size()));
+        }
+    }
+    fetaix::Rules rules;
+    rules.backward_captures = true;
+    rules.promotion = fetaix::Promotion::Immediate;
+    CHECK(fetaix::switch_meaning(fetaix::kRuleSwitches[0], rules) ==
+          "Men may also capture backward (they still never step backward).");
+    CHECK(fetaix::switch_meaning(fetaix::kRuleSwitches[1], rules) ==
+          "A man reaching the far rank mid-capture captures on as a mullah.");
+    CHECK(fetaix::switch_meaning(fetaix::kRuleSwitches[2], rules) ==
+          "Any capture sequence may be chosen, not only the longest.");
+    CHECK(fetaix::switch_meaning(fetaix::kRuleSwitches[3], rules).empty());
+}
+
 TEST_CASE("cli: --time takes one range, in every command", "[cli]") {
     for (const char* good : {"0.05", "3600", "1.5"}) {
         CLI::App command("test", "fetaix");

@@ -149,6 +149,10 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
                       "help: these lines",
                       "quit",
                       "Questions are answered yes or no.",
+                      "Rules in force:",
+                      "Men capture forward, diagonally forward or sideways, never backward.",
+                      "A man reaching the far rank mid-capture captures on as a man.",
+                      "Any capture sequence may be chosen, not only the longest.",
                   });
     for (const std::string& line : help) CHECK(line.size() <= 80);
     CHECK(g.enter("clock") == Lines{"No clocks in this game."});

@@ -292,7 +292,16 @@ TEST_CASE("screen: the help page lists the keys and the rules in force", "[tui][
     // The switches' phrases (as in the rules panel) in one sentence, wrapped to the page.
     CHECK_THAT(all, Catch::Contains("In force: backward captures no, promotion stop, majority yes,"));
     CHECK_THAT(all, Catch::Contains("  no-progress draw after 50 plies."));
-    CHECK_THAT(all, Catch::Contains("Any key closes this page."));
+    // Then what each switch changed from the standard game does, from the switch table: two lines more,
+    // so at 24 rows the page goes on over two.
+    CHECK_THAT(all, Catch::Contains("Page 1 of 2: any key turns the page, Esc or q closes it."));
+    const Frame tall = compose(c, 30, 80, Glyphs::unicode());
+    std::string whole;
+    for (int r = 0; r < tall.rows(); ++r) whole += tall.line(r) + "\n";
+    CHECK_THAT(whole, Catch::Contains("  A man reaching the far rank mid-capture is crowned and its move ends.\n"));
+    CHECK_THAT(whole, Catch::Contains("  Only the sequences capturing the most pieces may be played.\n"));
+    CHECK_THAT(whole, !Catch::Contains("never backward"));
+    CHECK_THAT(whole, Catch::Contains("Any key closes this page."));
     // Nothing of the screen beneath shows around the page, at any size.
     const Frame wide = compose(c, 40, 120, Glyphs::unicode());
     for (int r = 0; r < wide.rows(); ++r) {

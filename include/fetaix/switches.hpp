@@ -27,16 +27,17 @@ enum class SwitchKind : std::uint8_t {
 
 struct RuleSwitch {
     SwitchKind kind;
-    std::string_view flag;                    // on the command line: "--promotion"
-    std::string_view tag;                     // in a record: "Promotion"
-    std::span<const std::string_view> words;  // Choice: its values, by number; Toggle: "no", "yes"
-    int max;                                  // Count: the largest value
-    std::string_view unit;                    // Count: what is counted ("plies")
-    std::string_view help;                    // --help text after the flag; lines of at most 48 joined by '\n'
-    std::string_view label;                   // on the screen: "backward captures"
-    std::string_view count_phrase;            // Count, on the screen, before the number: "no-progress draw after"
-    int panel_line;                           // the line of the screen's rules panel it is shown on
-    int (*get)(const Rules&);                 // the value as a number: Toggle 0 or 1, Choice its index, Count itself
+    std::string_view flag;                       // on the command line: "--promotion"
+    std::string_view tag;                        // in a record: "Promotion"
+    std::span<const std::string_view> words;     // Choice: its values, by number; Toggle: "no", "yes"
+    int max;                                     // Count: the largest value
+    std::string_view unit;                       // Count: what is counted ("plies")
+    std::string_view help;                       // --help text after the flag; lines of at most 48 joined by '\n'
+    std::string_view label;                      // on the screen: "backward captures"
+    std::string_view count_phrase;               // Count, on the screen, before the number: "no-progress draw after"
+    int panel_line;                              // the line of the screen's rules panel it is shown on
+    std::span<const std::string_view> meanings;  // Toggle and Choice: what each value does, a sentence each
+    int (*get)(const Rules&);                    // the value as a number: Toggle 0 or 1, Choice its index, Count itself
     void (*set)(Rules&, int);
 };
 
@@ -44,13 +45,23 @@ namespace detail {
 inline constexpr std::string_view kYesNo[] = {"no", "yes"};
 inline constexpr std::string_view kPromotionWords[] = {"end", "immediate", "stop"};  // as Promotion's values
 static_assert(static_cast<int>(Promotion::End) == 0 && static_cast<int>(Promotion::Stop) == 2);
+// What each value does, for the help page and the screen reader (docs/rules.md says it in full).
+inline constexpr std::string_view kBackwardMeanings[] = {
+    "Men capture forward, diagonally forward or sideways, never backward.",
+    "Men may also capture backward (they still never step backward)."};
+inline constexpr std::string_view kPromotionMeanings[] = {
+    "A man reaching the far rank mid-capture captures on as a man.",
+    "A man reaching the far rank mid-capture captures on as a mullah.",
+    "A man reaching the far rank mid-capture is crowned and its move ends."};
+inline constexpr std::string_view kMajorityMeanings[] = {"Any capture sequence may be chosen, not only the longest.",
+                                                         "Only the sequences capturing the most pieces may be played."};
 }  // namespace detail
 
 // Each switch of Rules, in the order records, the help and the descriptions list them. A new switch
 // is a field in Rules, its moves in the generator, a row here, and its words in the docs.
 inline constexpr std::array<RuleSwitch, 4> kRuleSwitches{{
     {SwitchKind::Toggle, "--backward-captures", "BackwardCaptures", detail::kYesNo, 1, "",
-     "men may also capture backward", "backward captures", "", 0,
+     "men may also capture backward", "backward captures", "", 0, detail::kBackwardMeanings,
      [](const Rules& r) { return static_cast<int>(r.backward_captures); },
      [](Rules& r, int v) { r.backward_captures = v != 0; }},
     {SwitchKind::Choice, "--promotion", "Promotion", detail::kPromotionWords, 2, "",
@@ -58,10 +69,10 @@ inline constexpr std::array<RuleSwitch, 4> kRuleSwitches{{
      "a man until the move ends (end, default),\n"
      "captures on as a mullah (immediate), or the\n"
      "move ends there (stop)",
-     "promotion", "", 1, [](const Rules& r) { return static_cast<int>(r.promotion); },
+     "promotion", "", 1, detail::kPromotionMeanings, [](const Rules& r) { return static_cast<int>(r.promotion); },
      [](Rules& r, int v) { r.promotion = static_cast<Promotion>(v); }},
     {SwitchKind::Toggle, "--majority", "Majority", detail::kYesNo, 1, "",
-     "the sequence capturing the most pieces is\ncompulsory", "majority", "", 0,
+     "the sequence capturing the most pieces is\ncompulsory", "majority", "", 0, detail::kMajorityMeanings,
      [](const Rules& r) { return static_cast<int>(r.majority); }, [](Rules& r, int v) { r.majority = v != 0; }},
     {SwitchKind::Count,
      "--no-progress",
@@ -74,6 +85,7 @@ inline constexpr std::array<RuleSwitch, 4> kRuleSwitches{{
      "no-progress",
      "no-progress draw after",
      2,
+     {},
      [](const Rules& r) { return r.no_progress; },
      [](Rules& r, int v) { r.no_progress = v; }},
 }};
@@ -204,6 +216,12 @@ inline std::string switch_phrase(const RuleSwitch& s, const Rules& rules) {
     if (s.kind != SwitchKind::Count) return concat(s.label, " ", switch_value(s, rules));
     const int n = s.get(rules);
     return n == 0 ? concat(s.label, " rule off") : concat(s.count_phrase, " ", n, " ", s.unit);
+}
+
+// What the switch's value does, a sentence; none for a count (its phrase says it).
+inline std::string_view switch_meaning(const RuleSwitch& s, const Rules& rules) {
+    if (s.meanings.empty()) return {};
+    return s.meanings[static_cast<std::size_t>(s.get(rules))];
 }
 
 // The screen's rules panel: the phrases of each panel line, joined by ", ".

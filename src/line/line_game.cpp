@@ -165,7 +165,7 @@ std::vector<std::string> LineGame::perform(const front::KeyAction& action, std::
     if (action.name == "clock") return {clocks_said(c)};
     using K = front::Action::Kind;
     switch (action.kind) {
-        case K::Help: return help_said();
+        case K::Help: return help_said(controller_.game().rules());
         case K::Yes:
         case K::No: return {"There is no question to answer."};
         case K::Save: {

@@ -101,11 +101,15 @@ std::string question_said(std::string question) {
     return question;
 }
 
-std::vector<std::string> help_said() {
+std::vector<std::string> help_said(const Rules& rules) {
     std::vector<std::string> lines{"Commands:"};
     for (const std::size_t row : front::typed_actions())
         if (front::actions()[row].help_line > 0) lines.push_back(front::typed_help(front::actions()[row]));
     lines.push_back(concat("Questions are answered ", front::word_of("yes"), " or ", front::word_of("no"), "."));
+    // The opening names the switches in force; here is what they do.
+    lines.emplace_back("Rules in force:");
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (const std::string_view meaning = switch_meaning(s, rules); !meaning.empty()) lines.emplace_back(meaning);
     return lines;
 }
 

@@ -28,8 +28,9 @@ std::string moves_said(const MoveList& legal);
 // "(yes or no)", and the screen's keys are left out.
 std::string question_said(std::string question);
 
-// The commands that `help` lists, a line each (short, for a braille display).
-std::vector<std::string> help_said();
+// The commands that `help` lists, a line each (short, for a braille display), then what the rules in
+// force do.
+std::vector<std::string> help_said(const Rules& rules);
 // "Clocks: White 4:53, Black 0:09.3; Black's runs." (or that the game has none).
 std::string clocks_said(const front::Controller& c);
 // A timed game's controls ("Timed: 5:00, +3 s a move."), for the opening; "" when untimed.

@@ -862,6 +862,12 @@ std::vector<std::string> help_rules_section(const Controller& c, int width) {
     for (const RuleSwitch& s : kRuleSwitches)
         in_force += concat(" ", switch_phrase(s, c.game().rules()), &s == &kRuleSwitches.back() ? "." : ",");
     for (const std::string& line : text::wrap(in_force, width - 6)) rules.push_back(concat("  ", line));
+    // What a switch changed from the standard game does, a sentence each: a variant's rules are read
+    // here too, and the standard game's help still fits one page of 80x24.
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (s.get(c.game().rules()) != s.get(Rules{}))
+            for (const std::string& line : text::wrap(std::string(switch_meaning(s, c.game().rules())), width - 6))
+                rules.push_back(concat("  ", line));
     return rules;
 }
 
