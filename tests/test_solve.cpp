@@ -287,6 +287,19 @@ TEST_CASE("solve: a hold built by a search of its own, and refused where the oth
     CHECK(bad->starts_with(concat(to_fen(lost), ": White wins against every move of Black (")));
 }
 
+TEST_CASE("solve: the hold's search takes in as many positions as the table's memory again, at least 4,000,000",
+          "[solve]") {
+    // 250 bytes a position: 256 MiB would give 1,073,741, under the floor; 4 GiB gives 17,179,869.
+    CHECK(solve::max_hold_nodes(std::size_t{256} << 20) == 4'000'000);
+    CHECK(solve::max_hold_nodes(std::size_t{4096} << 20) == 17'179'869);
+    // At its limit the search stops and says so.
+    solve::Solver empty(Rules{}, nullptr, 1 << 20);
+    solve::HoldExtractor h(empty, Color::White, 10);
+    const auto bad = h.run(fen("W:WKc3:BKa5"));
+    REQUIRE(bad);
+    CHECK(*bad == "the hold was not built within 10 positions");
+}
+
 TEST_CASE("solve --combine: proofs of a position's successors join into a proof of it, with the tables' value",
           "[solve]") {
     // Each sampled 3-piece position is joined from the solver's proofs of its successors (2-piece tables

@@ -790,9 +790,15 @@ inline Answer search(Solver& solver, const Position& root, int phase = 0) {
 }
 
 // The most node visits of an extraction, and of the quick depth-first try at a hold before it is built
-// by a search of its own; the most positions that search takes in (about 250 bytes each).
+// by a search of its own; the fewest positions that search may take in, and about what each costs.
 inline constexpr std::uint64_t kMaxExtractSteps = 20'000'000, kMaxTraceSteps = 2'000'000;
-inline constexpr std::size_t kMaxHoldNodes = 4'000'000;
+inline constexpr std::size_t kMinHoldNodes = 4'000'000, kHoldNodeBytes = 250;
+
+// The hold's search may use as much memory again as the table: a bigger --tt is what a long search
+// that ends in a draw needs for its proof too.
+inline std::size_t max_hold_nodes(std::size_t table_bytes) {
+    return std::max(kMinHoldNodes, table_bytes / kHoldNodeBytes);
+}
 
 // The proof of a solved value: one winning strategy, or two holding ones for a draw.
 inline Expected<proof::Proof> make_proof(Solver& solver, const Position& root, Value value) {
@@ -814,7 +820,7 @@ inline Expected<proof::Proof> make_proof(Solver& solver, const Position& root, V
         if (!wins && !solver.stopped()) {
             // The search's own tree did not give a hold: build one by the search of its own, which finds
             // one whenever the side holds.
-            HoldExtractor h(solver, side, kMaxHoldNodes);
+            HoldExtractor h(solver, side, max_hold_nodes(solver.table().bytes()));
             if (!(bad = h.run(root))) {
                 out.strategies.push_back(h.strategy());
                 continue;
