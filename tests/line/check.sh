@@ -300,6 +300,10 @@ help)
         "help: these lines" \
         "quit" \
         "Questions are answered yes or no." \
+        "Rules in force:" \
+        "Men capture forward, diagonally forward or sideways, never backward." \
+        "A man reaching the far rank mid-capture captures on as a man." \
+        "Any capture sequence may be chosen, not only the longest." \
         "rank 5: black man e5" "rank 4: empty" "rank 3: black man c3" "rank 2: empty" "rank 1: white men a1, d1"
     ;;
 end_of_input)
