@@ -215,10 +215,61 @@ TEST_CASE("book: every shipped book reads whole, is for the rules its file names
                               return b.file == "books/" + f.path().filename().string();
                           }));
     }
-    // A rule set with no proof has no book.
-    Rules stop;
-    stop.promotion = Promotion::Stop;
-    CHECK(solving::proven_book(stop) == nullptr);
+    // Every rule set has a book, whatever its no-progress limit (the books' values are without one).
+    for (const bool backward : {false, true})
+        for (const Promotion promotion : {Promotion::End, Promotion::Immediate, Promotion::Stop})
+            for (const bool majority : {false, true}) {
+                Rules rules;
+                rules.backward_captures = backward;
+                rules.promotion = promotion;
+                rules.majority = majority;
+                rules.no_progress = 0;
+                INFO(proof::rules_line(rules));
+                CHECK(solving::proven_book(rules) != nullptr);
+            }
+    CHECK(rules_seen.size() == 12);
+}
+
+TEST_CASE(
+    "book: under the seven open rule sets Black wins after 1. b2-c3, d2-c3 and d3-c3, and the computer "
+    "as White plays 1. c2-c3",
+    "[solve]") {
+    // docs/variants.md, "The other seven": the answers of the proofs in data/proofs/<rules>/after-*.proof.gz.
+    struct Open {
+        bool backward;
+        Promotion promotion;
+        bool majority;
+        const char* after_d2c3;
+    };
+    for (const Open& o : {Open{false, Promotion::End, true, "b4xd2"}, Open{false, Promotion::Stop, false, "b4xd2"},
+                          Open{false, Promotion::Stop, true, "b4xd2"}, Open{true, Promotion::End, false, "b4xd2"},
+                          Open{true, Promotion::End, true, "b4xd2"}, Open{true, Promotion::Stop, false, "d4xd2"},
+                          Open{true, Promotion::Stop, true, "d4xd2"}}) {
+        Rules rules;
+        rules.backward_captures = o.backward;
+        rules.promotion = o.promotion;
+        rules.majority = o.majority;
+        INFO(proof::rules_line(rules));
+        const book::Book* b = solving::proven_book(rules);
+        REQUIRE(b != nullptr);
+        CHECK_FALSE(b->find(start_position()));  // the start is open: 1. c2-c3 is not proven
+        engine::Search search(1u << 16);
+        for (const auto& [first, answer] :
+             {std::pair{"b2-c3", "d4xb2"}, std::pair{"d2-c3", o.after_d2c3}, std::pair{"d3-c3", "b3xd3"}}) {
+            Game game(rules);
+            REQUIRE(game.play(first));
+            check_entry(*b, game.position(), book::Value::Win, answer);
+            const engine::Result r = engine::think(search, game, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, b);
+            REQUIRE(r.proven);
+            CHECK(*r.proven == book::Value::Win);
+            CHECK(to_string(r.best) == answer);
+        }
+        // White's three other first moves are proven lost, so the computer plays the one left.
+        const Game opening(rules);
+        const engine::Result white = engine::think(search, opening, 7, 1, -1, {}, nullptr, nullptr, b);
+        CHECK(to_string(white.best) == "c2-c3");
+        CHECK_FALSE(white.proven);
+    }
 }
 
 TEST_CASE(

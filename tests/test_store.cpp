@@ -910,5 +910,7 @@ TEST_CASE(
     CHECK(sources.book(immediate) != nullptr);
     Rules stop;
     stop.promotion = Promotion::Stop;
-    CHECK(sources.book(stop) == nullptr);
+    CHECK(sources.book(stop) == solving::proven_book(stop));
+    CHECK(sources.book(stop) != nullptr);
+    CHECK(sources.book(stop) != sources.book(immediate));
 }

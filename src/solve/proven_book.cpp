@@ -9,12 +9,19 @@
 // shared with the program's other constants would bring half a megabyte of a book into every game.
 #define FETAIX_BOOK(n, file) \
     "fetaix_book_" #n "_begin:\n.incbin \"" FETAIX_DATA_DIR "/" file "\"\nfetaix_book_" #n "_end:\n"
-#define FETAIX_BOOK_FILES(X)                                                 \
-    X(0, "proven.book")                                                      \
-    X(1, "books/backward-captures=no,promotion=immediate,majority=no.book")  \
-    X(2, "books/backward-captures=no,promotion=immediate,majority=yes.book") \
-    X(3, "books/backward-captures=yes,promotion=immediate,majority=no.book") \
-    X(4, "books/backward-captures=yes,promotion=immediate,majority=yes.book")
+#define FETAIX_BOOK_FILES(X)                                                  \
+    X(0, "proven.book")                                                       \
+    X(1, "books/backward-captures=no,promotion=end,majority=yes.book")        \
+    X(2, "books/backward-captures=no,promotion=immediate,majority=no.book")   \
+    X(3, "books/backward-captures=no,promotion=immediate,majority=yes.book")  \
+    X(4, "books/backward-captures=no,promotion=stop,majority=no.book")        \
+    X(5, "books/backward-captures=no,promotion=stop,majority=yes.book")       \
+    X(6, "books/backward-captures=yes,promotion=end,majority=no.book")        \
+    X(7, "books/backward-captures=yes,promotion=end,majority=yes.book")       \
+    X(8, "books/backward-captures=yes,promotion=immediate,majority=no.book")  \
+    X(9, "books/backward-captures=yes,promotion=immediate,majority=yes.book") \
+    X(10, "books/backward-captures=yes,promotion=stop,majority=no.book")      \
+    X(11, "books/backward-captures=yes,promotion=stop,majority=yes.book")
 // fetaix_books_begin and _end mark them all (tests/e2e/lib.sh counts their pages in memory).
 __asm__(".section .rodata\n.balign 0x200000\nfetaix_books_begin:\n" FETAIX_BOOK_FILES(
     FETAIX_BOOK) "fetaix_books_end:\n.balign 0x200000\n.previous\n");

@@ -389,19 +389,20 @@ e2e_paste_long() {
 e2e_computer() {
     # The computer replies on its own; while level 8 thinks the screen keeps answering (help opens and
     # closes), and undo takes back its reply and the player's move together.
-    # Promotion stop: rules the book of proven positions is not for (see browse_computer).
-    start_game --black ai:8 --time 1.5 --promotion stop
+    # A middle game that no book of proven positions holds (every rule set's book has the answers to
+    # White's first moves, so the computer would answer those at once).
+    start_game --black ai:8 --time 1.5 --fen W:Wa1,b1,c1,d1,e1,a2,b2:Ba5,b5,c5,d5,e5,d4,e4
     wait_for 'Black \(computer, level 8\)'
-    type_move d2-c3
+    type_move b2-b3
     wait_for 'thinking: depth [0-9]+'
     keys '?'
     wait_for 'Any key closes this page'
     keys x
-    wait_for ' 1\. d2-c3 +[bd]4xd2' 10
+    wait_for ' 1\. b2-b3 +[a-e][1-5]-[a-e][1-5]' 10
     wait_for 'White to move'
     keys u
-    wait_gone ' 1\. d2-c3'
-    wait_for "^White took back d2-c3, and Black's reply [bd]4x[bd]2 with it\.$"
+    wait_gone ' 1\. b2-b3'
+    wait_for "^White took back b2-b3, and Black's reply [a-e][1-5]-[a-e][1-5] with it\.$"
     keys H
     wait_for 'Hint: [a-e][1-5][-x][a-e][1-5]' 5
 }

@@ -446,17 +446,17 @@ e2e_browse() {
 
 e2e_browse_computer() {
     # While the person looks back, the computer plays on in the game; the view stays where it was.
-    # Promotion stop: rules the book of proven positions is not for, so the computer thinks (under the
-    # default rules it answers 1. d2-c3 from the book at once). 4 s: long enough to look back and see it
-    # still thinking on a loaded machine.
-    start_game --new --black ai:8 --time 4 --promotion stop
+    # A middle game that no book of proven positions holds, so the computer thinks (it answers White's
+    # first moves from the books at once). 4 s: long enough to look back and see it still thinking on a
+    # loaded machine.
+    start_game --new --black ai:8 --time 4 --fen W:Wa1,b1,c1,d1,e1,a2,b2:Ba5,b5,c5,d5,e5,d4,e4
     wait_for 'Black \(computer, level 8\)'
-    type_move d2-c3
+    type_move b2-b3
     wait_for 'thinking: depth [0-9]+'
     keys [
     wait_for '^Viewing the start -- \] forward, Esc back to the game$'
     wait_for '^The computer plays on meanwhile\.'
-    wait_for ' 1\. d2-c3 +[bd]4xd2' 15
+    wait_for ' 1\. b2-b3 +[a-e][1-5]-[a-e][1-5]' 15
     expect_line 21 "Viewing the start -- ] forward, Esc back to the game"
     keys Escape
     wait_for '^White to move'
