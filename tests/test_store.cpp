@@ -503,6 +503,14 @@ TEST_CASE("history: a past game described for fetaix games, and files described 
     std::ofstream(open) << "1. c2-c3 *\n";
     CHECK(format_past_game(2, read_past_game(open)) ==
           "#2  2026-12-01 09:00  White - Black  unfinished  1 move  " + open);
+    // A game taken back to its start is kept with the moves it can redo, and listed so.
+    const std::string undone = folder + "/20261201-090000-005.pdn";
+    std::ofstream(undone) << "[Redo \"c2-c3 c4xc2 c1xc3\"]\n*\n";
+    CHECK(format_past_game(6, read_past_game(undone)) ==
+          "#6  2026-12-01 09:00  White - Black  unfinished  0 moves, 3 plies taken back  " + undone);
+    std::ofstream(undone) << "[Redo \"c4xc2\"]\n1. c2-c3 *\n";
+    CHECK(format_past_game(6, read_past_game(undone)) ==
+          "#6  2026-12-01 09:00  White - Black  unfinished  1 move, 1 ply taken back  " + undone);
     // The computer is named as the game's screen names it.
     const std::string computer = folder + "/20261201-090000-004.pdn";
     std::ofstream(computer) << "[White \"Amina\"]\n[WhiteType \"human\"]\n[Black \"fetaix level 5\"]\n"

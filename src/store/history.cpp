@@ -145,13 +145,21 @@ PastGame read_past_game(const std::string& path) {
     g.result = r.outcome == Outcome::Ongoing ? std::string("unfinished")
                                              : concat(result_token(r.outcome), " (", describe(r.reason), ")");
     g.moves = full_moves(*record);
+    g.taken_back = record->redo.size();
     return g;
+}
+
+std::string past_moves_text(const PastGame& game) {
+    const std::string moves = plural(game.moves, "move");
+    return game.taken_back == 0
+               ? moves
+               : concat(moves, ", ", game.taken_back, game.taken_back == 1 ? " ply" : " plies", " taken back");
 }
 
 std::string format_past_game(std::size_t number, const PastGame& game) {
     if (!game.problem.empty()) return printable(concat("#", number, "  ", game.date, "  unreadable: ", game.problem));
     return printable(concat("#", number, "  ", game.date, "  ", game.players, "  ", game.result, "  ",
-                            plural(game.moves, "move"), "  ", game.path));
+                            past_moves_text(game), "  ", game.path));
 }
 
 std::string describe_record_file(const std::string& path) {

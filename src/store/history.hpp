@@ -48,9 +48,14 @@ struct PastGame {
     std::string players;  // "Ali - Zineb"
     std::string result;   // "1-0 (all pieces captured)", "unfinished"
     std::size_t moves = 0;
-    std::string problem;  // set when the file cannot be read: why
+    std::size_t taken_back = 0;  // plies of its redo line: undone, and kept to play again
+    std::string problem;         // set when the file cannot be read: why
 };
 PastGame read_past_game(const std::string& path);
+
+// "7 moves", or with moves taken back "0 moves, 3 plies taken back" (a game undone to its start is kept
+// with the moves it can redo, not as an empty one).
+std::string past_moves_text(const PastGame& game);
 
 // "#1  2026-11-30 14:15  Ali - Zineb  1-0 (all pieces captured)  7 moves  PATH", control characters
 // written as ^[ (C0, DEL) or ~E (C1).
