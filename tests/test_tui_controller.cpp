@@ -296,6 +296,24 @@ TEST_CASE("tui: a person playing Black against the computer has the board turned
     act(same, K::Flip);
     same.load(record);
     CHECK_FALSE(same.ui().flipped);
+    // A saved game shown for the question and not resumed gives the board back as it was (found by a
+    // user: a new game against the computer as White kept the declined game's White at the bottom).
+    Game by_two;
+    REQUIRE(by_two.play("c2-c3"));
+    const GameRecord two_people = parse_pdn(format_pdn(by_two, {}, true))->front();
+    Controller declined(Rules{}, computer_white);
+    declined.offer_resume(two_people);
+    CHECK_FALSE(declined.ui().flipped);  // the saved game, between two people, as it was played
+    act(declined, K::No);
+    CHECK(declined.game().ply() == 0);
+    CHECK(declined.ui().flipped);
+    CHECK(declined.ui().cursor == at("c4"));
+    Controller declined_too(Rules{}, Players{});
+    declined_too.offer_resume(record);
+    CHECK(declined_too.ui().flipped);
+    act(declined_too, K::No);
+    CHECK_FALSE(declined_too.ui().flipped);
+    CHECK(declined_too.ui().cursor == at("c2"));
 }
 
 TEST_CASE("tui: the move prompt plays typed moves and explains refusals", "[tui][prompt]") {

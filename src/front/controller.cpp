@@ -201,6 +201,8 @@ void Controller::offer_resume_unsaved(GameRecord saved) {
 
 void Controller::preview(const GameRecord& saved) {
     before_preview_ = table_.snapshot();
+    flipped_before_preview_ = ui_.flipped;
+    cursor_before_preview_ = ui_.cursor;
     load(saved);
 }
 
@@ -233,6 +235,9 @@ void Controller::end_preview() {
     const play::Table::Snapshot before = std::move(*before_preview_);
     before_preview_.reset();
     table_.restore(before, nobody_here());
+    // The saved game's players may have turned the board: the game given back is seen as it was.
+    ui_.flipped = flipped_before_preview_;
+    ui_.cursor = cursor_before_preview_;
     clear_selection();
     ui_.message.clear();  // what loading said about the saved game's players
     // Not a change to save by itself: the autosave still holds the saved game (set_aside_saved, having

@@ -481,6 +481,9 @@ private:
     KeyMap keys_;
     // While a saved game is shown for a question about it: the game the program started with.
     std::optional<play::Table::Snapshot> before_preview_;
+    // The board's side and cursor before the preview, given back with the game when it ends.
+    bool flipped_before_preview_ = false;
+    Point cursor_before_preview_{};
     // The question on screen (ui_.question says which): its words and what its answer does.
     struct Asked {
         std::function<std::string()> words;
