@@ -290,6 +290,21 @@ std::optional<std::string> mistyped_command(const CLI::App& app, const std::stri
     return concat("unknown command '", word, "' (did you mean ", names, "?)");
 }
 
+std::optional<std::string> toggle_given_a_value(int argc, char** argv, const std::string& word) {
+    static constexpr std::string_view kYesNo[] = {"yes", "no", "on", "off", "true", "false", "1", "0"};
+    struct stat info {};
+    if (std::find(std::begin(kYesNo), std::end(kYesNo), word) == std::end(kYesNo) || ::lstat(word.c_str(), &info) == 0)
+        return std::nullopt;
+    for (int i = 1; i + 1 < argc; ++i) {
+        if (std::string_view(argv[i]) == "--") break;
+        const RuleSwitch* s = find_switch_by_flag(argv[i]);
+        if (s && s->kind == SwitchKind::Toggle && argv[i + 1] == word)
+            return concat(s->flag, " takes no value: give it alone to turn the rule on, leave it out for off (not '",
+                          word, "')");
+    }
+    return std::nullopt;
+}
+
 // A word after "--" is a file's name, whatever it looks like.
 bool after_separator(int argc, char** argv, const std::string& value) {
     for (int i = 1; i < argc; ++i) {

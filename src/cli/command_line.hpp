@@ -71,6 +71,11 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv, const HelpText& h
 // edits from a command's name, "unknown command 'hots' (did you mean hosts?)"; nothing otherwise.
 std::optional<std::string> mistyped_command(const CLI::App& app, const std::string& word);
 
+// For a word given where a file goes right after a rule switch that takes no value ("--majority yes"),
+// when no file has that name and the word is a yes or a no: "--majority takes no value: give it alone
+// to turn the rule on, leave it out for off (not 'yes')"; nothing otherwise.
+std::optional<std::string> toggle_given_a_value(int argc, char** argv, const std::string& word);
+
 // The message for a parse error of `app`: what CLI11 or our readers said, with a pointer to the help
 // of the command in use.
 std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e);

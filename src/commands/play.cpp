@@ -121,8 +121,10 @@ std::optional<int> load_record(const std::string& file, front::AppOptions& optio
 int run_game(PlayOptions& play, const Invocation& call) {
     front::AppOptions& options = play.app;
     if (cli::dashed_before_separator(call.argc, call.argv, play.file)) return cli::unknown_option(play.file, "");
-    if (!cli::after_separator(call.argc, call.argv, play.file))
+    if (!cli::after_separator(call.argc, call.argv, play.file)) {
         if (const auto mistyped = cli::mistyped_command(call.app, play.file)) return usage_error(*mistyped);
+        if (const auto valued = cli::toggle_given_a_value(call.argc, call.argv, play.file)) return usage_error(*valued);
+    }
     options.given.time = play.think_time->count() > 0;
     // A side's own clock goes with --clock (for the other side) or with the other side's own.
     if (play.clock->count() == 0 && (play.white_clock->count() > 0) != (play.black_clock->count() > 0))
