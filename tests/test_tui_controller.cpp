@@ -881,6 +881,37 @@ TEST_CASE("tui: a game that cannot be kept in the history is abandoned only if t
     CHECK(c.ui().message == "New game.");
 }
 
+TEST_CASE(
+    "tui: a game resumed or opened at start keeps its own rules, and says so when the command line "
+    "gave others",
+    "[tui][files]") {
+    // Found by a user test: fetaix --majority resumed a game played without majority, and said nothing.
+    Rules played;
+    played.backward_captures = true;
+    played.promotion = Promotion::Stop;
+    Game saved(played);
+    REQUIRE(saved.play("c2-c3"));
+    const GameRecord record = parse_pdn(format_pdn(saved, {}, true))->front();
+    Rules asked = played;
+    asked.majority = true;
+    Controller c(asked, Players{});
+    c.set_command_line(Players{}, PlayerOptions{}, asked);
+    c.offer_resume(record);
+    CHECK(c.ui().message == "This game's rules stand (majority no): the command line's are for a new game.");
+    act(c, K::Yes);
+    CHECK(c.ui().message ==
+          "Game resumed. This game's rules stand (majority no): the command line's are for a new game.");
+    CHECK_FALSE(c.game().rules().majority);
+    // The same rules, or none given: nothing to say.
+    Controller same(played, Players{});
+    same.set_command_line(Players{}, PlayerOptions{}, played);
+    same.load(record);
+    CHECK(same.ui().message.empty());
+    Controller none(Rules{}, Players{});
+    none.load(record);
+    CHECK(none.ui().message.empty());
+}
+
 TEST_CASE("tui: a saved game not resumed goes to the history before the autosave overwrites it",
           "[tui][files][history]") {
     FakeDisk disk;

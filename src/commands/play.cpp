@@ -1,5 +1,6 @@
 // The game (fetaix with no command: two people at one keyboard, or the computer) and `fetaix replay`.
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -142,6 +143,8 @@ int run_game(PlayOptions& play, const Invocation& call) {
     gave.black = options.given.black;
     gave.takes_game = gave.takes_line_mode = true;
     gave.rules = play.rules;
+    options.rules_given = std::any_of(play.rules.begin(), play.rules.end(),
+                                      [](const CLI::Option* o) { return o->count() > 0; });
     gave.clock = play.clock->count() + play.white_clock->count() + play.black_clock->count() > 0;
     apply_settings(options, call.settings, gave);
     options.resume = play.resume                             ? front::ResumeChoice::Resume

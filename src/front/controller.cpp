@@ -141,6 +141,16 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
     if (before.level(Color::White) != players().level(Color::White) ||
         before.level(Color::Black) != players().level(Color::Black))
         face_the_person();
+    // Rules the command line asked for and the game was not played under: the game's stand.
+    if (command_line_wins && command_line_rules_) {
+        std::string kept;
+        for (const RuleSwitch& s : kRuleSwitches)
+            if (s.get(game().rules()) != s.get(*command_line_rules_))
+                kept += concat(kept.empty() ? "" : ", ", switch_phrase(s, game().rules()));
+        if (!kept.empty())
+            said += concat(said.empty() ? "" : " ", "This game's rules stand (", kept,
+                           "): the command line's are for a new game.");
+    }
     // What the command line changed, then what could not be read, stays on screen until the next action.
     ui_.message = said;
     for (const std::string& note : notes) ui_.message += concat(ui_.message.empty() ? "" : " ", "Note: ", note, ".");

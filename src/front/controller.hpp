@@ -133,10 +133,12 @@ public:
     // How many pages the help takes at the screen's size: a key turns the page until the last one.
     void set_help_pages(int pages) { help_pages_ = pages; }
     // The players the command line named and which of their options it gave: those win over a
-    // record's tags whenever a record is loaded.
-    void set_command_line(Players players, PlayerOptions given) {
+    // record's tags whenever a record is loaded. `rules`: the rules, if the command line gave a switch;
+    // a record's own rules stand (its moves were played under them), and loading it says so.
+    void set_command_line(Players players, PlayerOptions given, std::optional<Rules> rules = std::nullopt) {
         command_line_ = std::move(players);
         given_ = given;
+        command_line_rules_ = rules;
     }
     // Replaces the game with a recorded one: its players (their tags, with the command line's options
     // over them, and a message saying so) and its other tags go with it. The game replaced is not
@@ -474,6 +476,7 @@ private:
     int listening_ = 0;
     Players command_line_;
     PlayerOptions given_;
+    std::optional<Rules> command_line_rules_;
     MoveList legal_;
     UiState ui_;
     FileAccess files_;

@@ -52,8 +52,9 @@ enum class ResumeChoice { Ask, Resume, New, Choose };
 
 struct AppOptions {
     Rules rules;
-    Players players;      // with the computer's time per move and seed
-    PlayerOptions given;  // which of them the command line gave: they win over a record's tags
+    bool rules_given = false;  // the command line gave a rule switch (a resumed or opened game keeps its own)
+    Players players;           // with the computer's time per move and seed
+    PlayerOptions given;       // which of them the command line gave: they win over a record's tags
     Position start = start_position();
     TerminalOptions terminal;
     bool auto_flip = false;

@@ -120,7 +120,8 @@ FileAccess real_files(const std::string& state_folder) {
 Session::Session(Controller& controller, AppOptions& options) : controller_(controller) {
     controller.set_files(real_files(options.state_folder));
     controller.set_keys(options.keys);
-    controller.set_command_line(options.players, options.given);
+    controller.set_command_line(options.players, options.given,
+                                options.rules_given ? std::optional<Rules>(options.rules) : std::nullopt);
     // A joiner's or watcher's game is the host's copy: the host autosaves it, not this terminal.
     const bool copy = options.net.mode == NetOptions::Mode::Join || options.net.mode == NetOptions::Mode::Watch;
     const std::uint64_t before = controller.revision();
