@@ -902,6 +902,12 @@ TEST_CASE(
     CHECK(c.ui().message ==
           "Game resumed. This game's rules stand (majority no): the command line's are for a new game.");
     CHECK_FALSE(c.game().rules().majority);
+    // A new game is under the command line's rules.
+    act(c, K::NewGame);
+    act(c, K::Yes);  // abandon the game of one move
+    REQUIRE(c.game().ply() == 0);
+    CHECK(c.game().rules().majority);
+    CHECK(c.game().rules().promotion == Promotion::Stop);
     // The same rules, or none given: nothing to say.
     Controller same(played, Players{});
     same.set_command_line(Players{}, PlayerOptions{}, played);

@@ -12,6 +12,7 @@
 #include "cli/output.hpp"
 #include "commands/commands.hpp"
 #include "net/transport.hpp"
+#include "store/autosave.hpp"
 #include "store/files.hpp"
 #include "store/history.hpp"
 
@@ -89,19 +90,25 @@ namespace {
 
 // The game history, newest first, numbered as the Open prompt (o) takes them: #1 is the newest.
 int run_games() {
-    const std::string folder = store::history_directory(store::state_directory());
+    const std::string state = store::state_directory();
+    const std::string folder = store::history_directory(state);
     std::string problem;
     const std::vector<std::string> files = store::history_files(folder, &problem);
     if (!problem.empty()) {
         cli::err(concat("fetaix: ", problem));
         return 1;
     }
-    if (files.empty()) {
-        cli::out(concat("No games in the history yet (", folder, ")."));
-        return 0;
-    }
+    if (files.empty()) cli::out(concat("No games in the history yet (", folder, ")."));
     std::size_t number = 0;
     for (const std::string& path : files) cli::out(store::format_past_game(++number, store::read_past_game(path)));
+    // The game last played, if unfinished, is in the autosave, not yet in the history: said, so that it
+    // is not thought lost.
+    const std::string autosave = state + "/autosave.pdn";
+    if (const auto saved = store::load_game_file(autosave); saved && store::unfinished(*saved)) {
+        store::PastGame g = store::read_past_game(autosave);
+        cli::out(concat("Unfinished, in the autosave: ", g.players, "  ", store::past_moves_text(g),
+                        "  (fetaix resumes it)"));
+    }
     return 0;
 }
 

@@ -1276,7 +1276,8 @@ void Controller::open_record(const GameRecord& record, const std::string& name, 
 }
 
 void Controller::new_game() {
-    table_.begin(Game(game().rules(), table_.start()), table_.start());
+    // The command line's rules, if it gave any (a game resumed under others kept its own), else these.
+    table_.begin(Game(command_line_rules_.value_or(game().rules()), table_.start()), table_.start());
     ui_.viewing.reset();
     table_.history().path.clear();
     clear_selection();

@@ -225,7 +225,10 @@ e2e_quit_unsaved() {
     wait_gone 'autosave off'
     out=$("$BIN" games)
     echo "$out" | grep -qE '^#1  .*  White - Black  unfinished  1 move  ' || fail "the unsaved game was lost: $out"
-    grep -q '^1. d2-c3 \*' "$(echo "$out" | awk '{print $NF}')" || fail "the kept game is not the one played"
+    grep -q '^1. d2-c3 \*' "$(echo "$out" | awk '/^#1 /{print $NF}')" || fail "the kept game is not the one played"
+    # The first fetaix's game, in the autosave and not in the history, is listed as such.
+    echo "$out" | grep -qxF 'Unfinished, in the autosave: White - Black  1 move  (fetaix resumes it)' ||
+        fail "the autosaved game is not listed: $out"
 }
 
 e2e_autosave_failing_elsewhere() {
