@@ -71,6 +71,19 @@ Position after_moves(std::initializer_list<const char*> moves) {
     return g.position();
 }
 
+// After White's first move, the book has Black's win with `answer`, and the computer at the top level plays it.
+void check_answer(engine::Search& search, const book::Book& b, const Rules& rules, const std::string& first,
+                  const std::string& answer) {
+    INFO(first);
+    Game game(rules);
+    REQUIRE(game.play(first));
+    check_entry(b, game.position(), book::Value::Win, answer);
+    const engine::Result r = engine::think(search, game, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, &b);
+    REQUIRE(r.proven);
+    CHECK(*r.proven == book::Value::Win);
+    CHECK(to_string(r.best) == answer);
+}
+
 }  // namespace
 
 TEST_CASE("book: a position's key is its points in base 5 and the side to move, and reads back", "[solve]") {
@@ -256,13 +269,7 @@ TEST_CASE(
         engine::Search search(1u << 16);
         for (const auto& [first, answer] :
              {std::pair{"b2-c3", "d4xb2"}, std::pair{"d2-c3", o.after_d2c3}, std::pair{"d3-c3", "b3xd3"}}) {
-            Game game(rules);
-            REQUIRE(game.play(first));
-            check_entry(*b, game.position(), book::Value::Win, answer);
-            const engine::Result r = engine::think(search, game, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, b);
-            REQUIRE(r.proven);
-            CHECK(*r.proven == book::Value::Win);
-            CHECK(to_string(r.best) == answer);
+            check_answer(search, *b, rules, first, answer);
         }
         // White's three other first moves are proven lost, so the computer plays the one left.
         const Game opening(rules);
@@ -297,13 +304,7 @@ TEST_CASE(
             CHECK(*lost.proven == book::Value::Loss);
             for (const auto& [first, answer] : {std::pair{"c2-c3", "c4xc2"}, std::pair{"b2-c3", "d4xb2"},
                                                 std::pair{"d2-c3", "b4xd2"}, std::pair{"d3-c3", "b3xd3"}}) {
-                Game game(rules);
-                REQUIRE(game.play(first));
-                check_entry(*b, game.position(), book::Value::Win, answer);
-                const engine::Result r = engine::think(search, game, engine::kMaxLevel, 1, -1, {}, nullptr, nullptr, b);
-                REQUIRE(r.proven);
-                CHECK(*r.proven == book::Value::Win);
-                CHECK(to_string(r.best) == answer);
+                check_answer(search, *b, rules, first, answer);
             }
         }
     }
