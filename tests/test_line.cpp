@@ -149,10 +149,19 @@ TEST_CASE("line: unknown words, empty lines and answers without a question", "[l
                       "help: these lines",
                       "quit",
                       "Questions are answered yes or no.",
-                      "Rules in force:",
+                      "Rules:",
+                      "Men step forward, diagonally forward or sideways, one point.",
+                      "Men capture by short leaps; mullahs fly and capture from afar.",
+                      "Capturing is compulsory, and a sequence must be completed.",
+                      "Taken pieces leave at once (crossed out until the move ends).",
+                      "A mullah must land where it can capture again, if it can.",
+                      "A man ending its move on the far rank becomes a mullah.",
+                      "Win by capturing every piece or leaving no legal move.",
                       "Men capture forward, diagonally forward or sideways, never backward.",
                       "A man reaching the far rank mid-capture captures on as a man.",
                       "Any capture sequence may be chosen, not only the longest.",
+                      "Draw: a position standing a third time with the same side to move.",
+                      "Draw: 50 plies without a capture or a man's move.",
                   });
     for (const std::string& line : help) CHECK(line.size() <= 80);
     CHECK(g.enter("clock") == Lines{"No clocks in this game."});

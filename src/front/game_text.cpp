@@ -37,4 +37,10 @@ std::vector<std::string> draw_warnings(const Game& game, bool brief) {
     return warnings;
 }
 
+std::vector<std::string> draw_rules(const Rules& rules) {
+    std::vector<std::string> draws{"a position standing a third time with the same side to move"};
+    if (rules.no_progress > 0) draws.push_back(concat(rules.no_progress, " plies without a capture or a man's move"));
+    return draws;
+}
+
 }  // namespace fetaix::front

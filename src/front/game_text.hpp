@@ -24,4 +24,19 @@ std::string game_over_text(const GameResult& result, const Players& players);
 // ("draw in 8 plies", "seen twice") that end the status line when the warnings have no line of their own.
 std::vector<std::string> draw_warnings(const Game& game, bool brief = false);
 
+// What draws a game, a phrase each: "a position standing a third time with the same side to move",
+// and with a no-progress limit "50 plies without a capture or a man's move".
+std::vector<std::string> draw_rules(const Rules& rules);
+
+// The game in seven lines, for the help of the screen and of the screen reader (docs/rules.md in full).
+inline constexpr const char* kRulesInBrief[] = {
+    "Men step forward, diagonally forward or sideways, one point.",
+    "Men capture by short leaps; mullahs fly and capture from afar.",
+    "Capturing is compulsory, and a sequence must be completed.",
+    "Taken pieces leave at once (crossed out until the move ends).",
+    "A mullah must land where it can capture again, if it can.",
+    "A man ending its move on the far rank becomes a mullah.",
+    "Win by capturing every piece or leaving no legal move.",
+};
+
 }  // namespace fetaix::front

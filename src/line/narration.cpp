@@ -106,10 +106,12 @@ std::vector<std::string> help_said(const Rules& rules) {
     for (const std::size_t row : front::typed_actions())
         if (front::actions()[row].help_line > 0) lines.push_back(front::typed_help(front::actions()[row]));
     lines.push_back(concat("Questions are answered ", front::word_of("yes"), " or ", front::word_of("no"), "."));
-    // The opening names the switches in force; here is what they do.
-    lines.emplace_back("Rules in force:");
+    // The game in brief, then what the switches in force (named by the opening) do.
+    lines.emplace_back("Rules:");
+    for (const char* line : front::kRulesInBrief) lines.emplace_back(line);
     for (const RuleSwitch& s : kRuleSwitches)
         if (const std::string_view meaning = switch_meaning(s, rules); !meaning.empty()) lines.emplace_back(meaning);
+    for (const std::string& d : front::draw_rules(rules)) lines.push_back(concat("Draw: ", d, "."));
     return lines;
 }
 

@@ -28,8 +28,8 @@ std::string moves_said(const MoveList& legal);
 // "(yes or no)", and the screen's keys are left out.
 std::string question_said(std::string question);
 
-// The commands that `help` lists, a line each (short, for a braille display), then what the rules in
-// force do.
+// The commands that `help` lists, a line each (short, for a braille display), then the rules in brief,
+// what the switches in force do, and what draws.
 std::vector<std::string> help_said(const Rules& rules);
 // "Clocks: White 4:53, Black 0:09.3; Black's runs." (or that the game has none).
 std::string clocks_said(const front::Controller& c);

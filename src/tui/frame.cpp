@@ -848,16 +848,8 @@ std::vector<std::string> help_keys_section(const Controller& c, int width) {
 
 // The help's rules: the game in seven lines, then the switches in force.
 std::vector<std::string> help_rules_section(const Controller& c, int width) {
-    std::vector<std::string> rules{
-        "Rules",
-        "  Men step forward, diagonally forward or sideways, one point.",
-        "  Men capture by short leaps; mullahs fly and capture from afar.",
-        "  Capturing is compulsory, and a sequence must be completed.",
-        "  Taken pieces leave at once (crossed out until the move ends).",
-        "  A mullah must land where it can capture again, if it can.",
-        "  A man ending its move on the far rank becomes a mullah.",
-        "  Win by capturing every piece or leaving no legal move.",
-    };
+    std::vector<std::string> rules{"Rules"};
+    for (const char* line : front::kRulesInBrief) rules.push_back(concat("  ", line));
     std::string in_force = "In force:";
     for (const RuleSwitch& s : kRuleSwitches)
         in_force += concat(" ", switch_phrase(s, c.game().rules()), &s == &kRuleSwitches.back() ? "." : ",");
@@ -874,11 +866,11 @@ std::vector<std::string> help_rules_section(const Controller& c, int width) {
 // The help's last section: the draw rules and the marks, where the screen shows them.
 std::vector<std::string> help_draws_section(const Controller& c, int width) {
     const int limit = c.game().rules().no_progress;
-    const std::string draws = concat(
-        "Draws: a position standing a third time with the same side to move",
-        limit > 0 ? concat(", or ", limit, " plies without a capture or a man's move") : "",
-        ". Above the status line: ", limit > 0 ? "the plies left once 10 or fewer remain, and " : "",
-        "a position seen twice (once more is a draw). The legend under the board names each mark on it.");
+    std::string draws = "Draws:";
+    for (const std::string& d : front::draw_rules(c.game().rules()))
+        draws += concat(draws.size() > 6 ? ", or " : " ", d);
+    draws += concat(". Above the status line: ", limit > 0 ? "the plies left once 10 or fewer remain, and " : "",
+                    "a position seen twice (once more is a draw). The legend under the board names each mark on it.");
     std::vector<std::string> more;
     for (const std::string& line : text::wrap(draws, width - 6)) more.push_back(concat("  ", line));
     return more;
