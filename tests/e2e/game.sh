@@ -16,7 +16,7 @@ e2e_start() {
 }
 
 e2e_book_untouched() {
-    # The proven books (about 42 MB of the program's read-only data) are read only where the computer looks a
+    # The proven books (about 62 MB of the program's read-only data) are read only where the computer looks a
     # position up: a game between two people maps none of their pages; a hint maps some.
     start_game --new
     wait_for 'White to move'

@@ -237,7 +237,10 @@ e2e_open_asks() {
     out=$("$BIN" games)
     echo "$out" | grep -qE "^#1  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}  Ali - Black  unfinished  1 move  $STATE/fetaix/games/[0-9]{8}-[0-9]{6}-001\.pdn$" ||
         fail "fetaix games printed: $out"
-    [ "$(echo "$out" | wc -l)" -eq 1 ] || fail "fetaix games printed: $out"
+    [ "$(echo "$out" | grep -c '^#')" -eq 1 ] || fail "fetaix games printed: $out"
+    # The game opened in its place is in the autosave, and listed after the history.
+    [ "$(echo "$out" | tail -n 1)" = 'Unfinished, in the autosave: Omar - Black  1 move  (fetaix resumes it)' ] ||
+        fail "fetaix games printed: $out"
     keys o
     wait_for '^#1 to #1: game history; #1: [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2} Ali - Black, unfinished, 1 move$'
     keys -l '#1'
