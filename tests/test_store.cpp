@@ -517,6 +517,20 @@ TEST_CASE("history: a past game described for fetaix games, and files described 
                                "[BlackType \"program\"]\n[BlackLevel \"5\"]\n1. c2-c3 *\n";
     CHECK(format_past_game(5, read_past_game(computer)) ==
           "#5  2026-12-01 09:00  Amina - computer, level 5  unfinished  1 move  " + computer);
+    // In a list that reaches #10 the numbers take two columns, so the dates stay in line.
+    CHECK(format_past_game(5, read_past_game(computer), 2) ==
+          "#5   2026-12-01 09:00  Amina - computer, level 5  unfinished  1 move  " + computer);
+    CHECK(format_past_game(12, read_past_game(computer), 2) ==
+          "#12  2026-12-01 09:00  Amina - computer, level 5  unfinished  1 move  " + computer);
+    // Rules other than the default are named, the switches that differ only.
+    const std::string variant = folder + "/20261201-090000-006.pdn";
+    std::ofstream(variant) << "[Promotion \"stop\"]\n[Majority \"yes\"]\n[NoProgress \"50\"]\n1. c2-c3 *\n";
+    CHECK(read_past_game(variant).rules == "promotion stop, majority yes");
+    CHECK(format_past_game(7, read_past_game(variant)) ==
+          "#7  2026-12-01 09:00  White - Black  unfinished  1 move  rules: promotion stop, majority yes  " + variant);
+    CHECK(read_past_game(open).rules.empty());
+    CHECK(read_past_game(open).ongoing);
+    CHECK_FALSE(read_past_game(won).ongoing);
     const std::string broken = folder + "/20261201-090000-003.pdn";
     std::ofstream(broken) << "1. c2-c4 *\n";
     CHECK_THAT(format_past_game(3, read_past_game(broken)), Catch::StartsWith("#3  2026-12-01 09:00  unreadable: "));

@@ -188,7 +188,7 @@ TEST_CASE("screen: the move list numbers moves and keeps the latest in view", "[
     const Frame g = compose(c, 24, 80, Glyphs::ascii());
     // The moves to redo close the list, below the latest move.
     CHECK(g.line(9).substr(34) == concat("10. ", played[18]));
-    CHECK(g.line(10).substr(34) == "(1 to redo)");
+    CHECK(g.line(10).substr(34) == "(1 ply to redo)");
     CHECK(g.line(11).size() < 34);
 }
 
@@ -771,9 +771,11 @@ TEST_CASE("screen: help that does not fit the screen goes on over pages that a k
     c.handle(map_key(Key::character('x'), c.mode()));
     REQUIRE(c.ui().help_open);
     f = compose(c, 24, 72, Glyphs::ascii());
-    CHECK(f.line(4).substr(2) == "Rules");
-    CHECK(f.line(14).substr(2) == "  Draws: a position standing a third time with the same side to");
-    CHECK(f.line(19).substr(2) == "Page 2 of 2: any key closes this page.");
+    // The shorter second page starts where the first did, not lower down.
+    CHECK(f.line(2).empty());
+    CHECK(f.line(3).substr(2) == "Rules");
+    CHECK(f.line(13).substr(2) == "  Draws: a position standing a third time with the same side to");
+    CHECK(f.line(18).substr(2) == "Page 2 of 2: any key closes this page.");
     // A key on the last page closes the help.
     c.handle(map_key(Key::character('x'), c.mode()));
     CHECK_FALSE(c.ui().help_open);

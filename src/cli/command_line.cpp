@@ -193,6 +193,29 @@ std::optional<std::string> repeated_option(const CLI::App& app) {
 
 }  // namespace
 
+namespace {
+
+// What is said of an on/off rule switch given a value, after it or with '='.
+std::string toggle_value_message(const RuleSwitch& s, std::string_view value) {
+    return concat(s.flag, " takes no value: give it alone to turn the rule on, leave it out for off (not '", value,
+                  "')");
+}
+
+// "--majority=no" is refused as "--majority no" is, rather than read by CLI11 as on, off or not at all.
+std::optional<std::string> toggle_with_equals(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg = argv[i];
+        if (arg == "--") break;
+        const std::size_t equals = arg.find('=');
+        if (equals == std::string_view::npos) continue;
+        if (const RuleSwitch* s = find_switch_by_flag(arg.substr(0, equals)); s && s->kind == SwitchKind::Toggle)
+            return toggle_value_message(*s, arg.substr(equals + 1));
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e) {
     std::string message = e.what();
     // Our readers' messages stand as they are; CLI11's get a lower-case start and where to look.
@@ -214,6 +237,10 @@ std::string parse_error_message(const CLI::App& app, const CLI::ParseError& e) {
 
 std::optional<int> parse(CLI::App& app, int argc, char** argv, const HelpText& help) {
     keep_extras(app);
+    if (const auto valued = toggle_with_equals(argc, argv)) {
+        err(concat("fetaix: ", *valued));
+        return 2;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp&) {
@@ -298,9 +325,7 @@ std::optional<std::string> toggle_given_a_value(int argc, char** argv, const std
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::string_view(argv[i]) == "--") break;
         const RuleSwitch* s = find_switch_by_flag(argv[i]);
-        if (s && s->kind == SwitchKind::Toggle && argv[i + 1] == word)
-            return concat(s->flag, " takes no value: give it alone to turn the rule on, leave it out for off (not '",
-                          word, "')");
+        if (s && s->kind == SwitchKind::Toggle && argv[i + 1] == word) return toggle_value_message(*s, word);
     }
     return std::nullopt;
 }

@@ -99,16 +99,17 @@ int run_games() {
         return 1;
     }
     if (files.empty()) cli::out(concat("No games in the history yet (", folder, ")."));
+    const std::size_t width = std::to_string(files.size()).size();
     std::size_t number = 0;
-    for (const std::string& path : files) cli::out(store::format_past_game(++number, store::read_past_game(path)));
+    for (const std::string& path : files)
+        cli::out(store::format_past_game(++number, store::read_past_game(path), width));
     // The game last played, if unfinished, is in the autosave, not yet in the history: said, so that it
     // is not thought lost.
-    const std::string autosave = state + "/autosave.pdn";
-    if (const auto saved = store::load_game_file(autosave); saved && store::unfinished(*saved)) {
-        store::PastGame g = store::read_past_game(autosave);
+    // (A game with no move played or taken back is not kept: there is nothing to resume.)
+    const store::PastGame g = store::read_past_game(state + "/autosave.pdn");
+    if (g.problem.empty() && g.ongoing && (g.moves > 0 || g.taken_back > 0))
         cli::out(concat("Unfinished, in the autosave: ", g.players, "  ", store::past_moves_text(g),
-                        "  (fetaix resumes it)"));
-    }
+                        g.rules.empty() ? std::string() : concat("  rules: ", g.rules), "  (fetaix resumes it)"));
     return 0;
 }
 

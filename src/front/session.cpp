@@ -112,7 +112,8 @@ FileAccess real_files(const std::string& state_folder) {
     files.describe_past = [](const std::string& path) {
         const store::PastGame g = store::read_past_game(path);
         if (!g.problem.empty()) return concat("unreadable (", g.problem, ")");
-        return concat(g.date, " ", g.players, ", ", g.result, ", ", store::past_moves_text(g));
+        return concat(g.date, " ", g.players, ", ", g.result, ", ", store::past_moves_text(g),
+                      g.rules.empty() ? std::string() : concat(", rules: ", g.rules));
     };
     return files;
 }

@@ -141,9 +141,13 @@ PastGame read_past_game(const std::string& path) {
         return g;
     }
     g.players = record_players(*record);
-    const GameResult r = to_game(*record).result();
-    g.result = r.outcome == Outcome::Ongoing ? std::string("unfinished")
-                                             : concat(result_token(r.outcome), " (", describe(r.reason), ")");
+    const Game game = to_game(*record);
+    const GameResult r = game.result();
+    g.ongoing = r.outcome == Outcome::Ongoing;
+    g.result = g.ongoing ? std::string("unfinished") : concat(result_token(r.outcome), " (", describe(r.reason), ")");
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (s.get(game.rules()) != s.get(Rules{}))
+            g.rules += concat(g.rules.empty() ? "" : ", ", switch_phrase(s, game.rules()));
     g.moves = full_moves(*record);
     g.taken_back = record->redo.size();
     return g;
@@ -156,10 +160,13 @@ std::string past_moves_text(const PastGame& game) {
                : concat(moves, ", ", game.taken_back, game.taken_back == 1 ? " ply" : " plies", " taken back");
 }
 
-std::string format_past_game(std::size_t number, const PastGame& game) {
-    if (!game.problem.empty()) return printable(concat("#", number, "  ", game.date, "  unreadable: ", game.problem));
-    return printable(concat("#", number, "  ", game.date, "  ", game.players, "  ", game.result, "  ",
-                            past_moves_text(game), "  ", game.path));
+std::string format_past_game(std::size_t number, const PastGame& game, std::size_t number_width) {
+    std::string tag = concat("#", number);
+    if (tag.size() < number_width + 1) tag.resize(number_width + 1, ' ');
+    if (!game.problem.empty()) return printable(concat(tag, "  ", game.date, "  unreadable: ", game.problem));
+    const std::string rules = game.rules.empty() ? std::string() : concat("rules: ", game.rules, "  ");
+    return printable(concat(tag, "  ", game.date, "  ", game.players, "  ", game.result, "  ", past_moves_text(game),
+                            "  ", rules, game.path));
 }
 
 std::string describe_record_file(const std::string& path) {

@@ -49,6 +49,8 @@ struct PastGame {
     std::string result;   // "1-0 (all pieces captured)", "unfinished"
     std::size_t moves = 0;
     std::size_t taken_back = 0;  // plies of its redo line: undone, and kept to play again
+    std::string rules;           // its switches that are not the default's: "promotion stop, majority yes"
+    bool ongoing = false;        // not over: it can be played on
     std::string problem;         // set when the file cannot be read: why
 };
 PastGame read_past_game(const std::string& path);
@@ -57,9 +59,10 @@ PastGame read_past_game(const std::string& path);
 // with the moves it can redo, not as an empty one).
 std::string past_moves_text(const PastGame& game);
 
-// "#1  2026-11-30 14:15  Ali - Zineb  1-0 (all pieces captured)  7 moves  PATH", control characters
-// written as ^[ (C0, DEL) or ~E (C1).
-std::string format_past_game(std::size_t number, const PastGame& game);
+// "#1  2026-11-30 14:15  Ali - Zineb  1-0 (all pieces captured)  7 moves  PATH", with "rules: promotion stop"
+// before the path when they are not the default's; control characters written as ^[ (C0, DEL) or ~E (C1).
+// The number is padded to `number_width` digits, so that a list's columns stay put past #9.
+std::string format_past_game(std::size_t number, const PastGame& game, std::size_t number_width = 1);
 
 // What a regular file at `path` holds, for the question before replacing it: "a fetaix game,
 // 7 moves", "a record of 3 games" or "not a game record".

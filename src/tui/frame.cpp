@@ -305,7 +305,9 @@ std::vector<std::string> move_list_lines(const Game& game, const std::vector<Mov
     for (const MoveLine& line : moves) lines.push_back(line.text);
     if (const GameResult r = game.result(); r.outcome != Outcome::Ongoing)
         lines.push_back(concat(result_token(r.outcome), " (", describe(r.reason), ")"));
-    if (!game.redo_line().empty()) lines.push_back(concat("(", game.redo_line().size(), " to redo)"));
+    // Plies, as the history and Undo count what was taken back: "1. c2-c3 c4xc2" undone is 2 to redo.
+    if (const std::size_t n = game.redo_line().size(); n > 0)
+        lines.push_back(concat("(", n, n == 1 ? " ply" : " plies", " to redo)"));
     return lines;
 }
 
@@ -921,8 +923,13 @@ void draw_help(Frame& f, const Controller& c) {
         lines.push_back(concat("Page ", page + 1, " of ", count, ": any key turns the page, ", c.keys().first("cancel"),
                                " or ", c.keys().first("quit"), " closes it."));
     else lines.push_back(concat("Page ", count, " of ", count, ": any key closes this page."));
-    const int margin = static_cast<int>(lines.size()) + 2 <= f.rows() ? 1 : 0;
-    const int height = static_cast<int>(lines.size()) + 2 * margin;
+    // Every page is placed as the tallest one is, so that a shorter last page starts where the others did
+    // rather than in the middle of the screen.
+    std::size_t tallest = 0;
+    for (const std::vector<std::string>& p : pages) tallest = std::max(tallest, p.size());
+    const int shown = static_cast<int>(tallest) + 1;  // and its last line
+    const int margin = shown + 2 <= f.rows() ? 1 : 0;
+    const int height = shown + 2 * margin;
     const int top = std::max(0, (f.rows() - height) / 2);
     const int left = std::max(0, (f.columns() - width) / 2);
     // The page hides the whole screen: a fragment of the board or a panel left at its edges reads as part of it.

@@ -9,7 +9,7 @@ e2e_resume() {
     wait_for 'White \(Ali\) to move'
     for m in d2-c3 b4xd2 e1xc3; do type_move "$m"; done
     keys u
-    wait_for '\(1 to redo\)'
+    wait_for '\(1 ply to redo\)'
     kill_server
     start_game
     wait_for 'Resume the unfinished game \(1 move\)\? \(y/n\)'
@@ -17,11 +17,11 @@ e2e_resume() {
     expect_line 5 "4   ●─────·─────●─────●─────●"
     expect_line 8 "3   ●─────●─────·─────○─────○"
     expect_line 11 "2   ○─────○────[○]────●─────○"
-    expect_line 3 "    │ ╲   │   ╱ │ ╲   │   ╱ │     (1 to redo)"
+    expect_line 3 "    │ ╲   │   ╱ │ ╲   │   ╱ │     (1 ply to redo)"
     keys y
     wait_for 'Game resumed\.'
     wait_for ' 1\. d2-c3 +b4xd2'
-    wait_for '\(1 to redo\)'
+    wait_for '\(1 ply to redo\)'
     expect_line 0 "fetaix   ○ White (Ali) to move   ● Black"
     keys r
     wait_for ' 2\. e1xc3'

@@ -209,12 +209,12 @@ e2e_undo() {
     # Each said on the message line, for the other player at the keyboard to see.
     keys u
     wait_gone ' 1\. c2-c3 +c4xc2'
-    wait_for '\(1 to redo\)'
+    wait_for '\(1 ply to redo\)'
     wait_for 'Black to move'
     expect_line 23 "Black took back c4xc2."
     keys u
     wait_gone ' 1\. c2-c3'
-    wait_for '\(2 to redo\)'
+    wait_for '\(2 plies to redo\)'
     expect_line 23 "White took back c2-c3."
     keys r
     wait_for ' 1\. c2-c3'

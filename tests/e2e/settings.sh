@@ -79,7 +79,7 @@ e2e_settings_keys() {
     keys u
     wait_for "'u' does nothing here"
     keys U
-    wait_for '\(1 to redo\)'
+    wait_for '\(1 ply to redo\)'
     expect_line 8 "3   ●─────●─────·─────○─────○"
     # The help page lists the keys in force.
     keys '?'
