@@ -72,18 +72,17 @@ computer)
 computer_thinking)
     # The computer given 30 seconds a move: quit and its answer are not kept waiting, and the end of
     # input quits at once (if either waited for the computer, this would take a minute).
-    # Promotion stop: rules the book of proven positions is not for, so the computer thinks (under the
-    # default rules it answers 1. d2-c3 from the book at once).
+    # A middle game that no book of proven positions holds, so the computer thinks (every rule set's
+    # book answers 1. d2-c3 at once).
     start=$SECONDS
-    rules=("${rules[@]/promotion end/promotion stop}")
-    play $'d2-c3\nquit\nyes\n' --black ai:8 --time 30 --promotion stop
+    middle=W:Wa1,b1,c1,d1,e1,a2,b2:Ba5,b5,c5,d5,e5,d4,e4
+    play $'a2-a3\nquit\nyes\n' --black ai:8 --time 30 --fen "$middle"
     expect "${welcome[@]}" "White against Black (computer, level 8)." "${rules[@]}" "White to move." \
-        "White d2-c3" "Black (computer, level 8) to move." "Capture compulsory: b4, d4 can capture." \
+        "White a2-a3" "Black (computer, level 8) to move." \
         "Quit? The game is saved: run fetaix to resume it. (yes or no)"
     play '' --black ai:8 --time 30 --resume
     expect "${welcome[@]}" "White against Black (computer, level 8)." "${rules[@]}" \
-        "1 move played; the last: White d2-c3." "Black (computer, level 8) to move." \
-        "Capture compulsory: b4, d4 can capture." "$saved"
+        "1 move played; the last: White a2-a3." "Black (computer, level 8) to move." "$saved"
     ((SECONDS - start < 20)) || fail "quitting waited for the computer"
     ;;
 resume)
