@@ -38,8 +38,10 @@ std::vector<CLI::Option*> add_rule_switches(CLI::App& command, Rules& rules) {
         const std::string flag(s.flag), help(s.help);
         CLI::Option* option = nullptr;
         if (s.kind == SwitchKind::Toggle) {
-            option = command.add_flag_callback(
-                flag, [&s, &rules] { s.set(rules, 1); }, help);
+            // --no-majority turns the rule off, over a settings file that turns it on (CLI11 counts it -1).
+            option = command.add_flag_function(
+                concat(flag, ",!", negated_flag(s)), [&s, &rules](std::int64_t n) { s.set(rules, n > 0 ? 1 : 0); },
+                help);
         } else {
             // The message for a missing value is the table's own (set_from_flag with no value).
             Rules scratch;
@@ -151,6 +153,8 @@ std::string command_words(const CLI::App& app) {
 // CLI11's help with one blank line between sections (it leaves two before a named group) and none at
 // the end.
 std::string tidy(std::string help) {
+    // A rule switch's --no- form is shown as a name of the switch, without CLI11's "{false}".
+    for (std::size_t at; (at = help.find("{false}")) != std::string::npos;) help.erase(at, 7);
     for (std::size_t at; (at = help.find("\n\n\n")) != std::string::npos;) help.erase(at, 1);
     while (help.size() > 1 && help.back() == '\n' && help[help.size() - 2] == '\n') help.pop_back();
     if (!help.empty() && help.back() == '\n') help.pop_back();
@@ -195,10 +199,17 @@ std::optional<std::string> repeated_option(const CLI::App& app) {
 
 namespace {
 
+// The on/off rule switch a flag names, itself or its --no- form ("--no-majority"); none for any other flag.
+const RuleSwitch* toggle_named(std::string_view flag) {
+    const std::string own = flag.starts_with("--no-") ? concat("--", flag.substr(5)) : std::string(flag);
+    const RuleSwitch* s = find_switch_by_flag(own);
+    return s && s->kind == SwitchKind::Toggle ? s : nullptr;
+}
+
 // What is said of an on/off rule switch given a value, after it or with '='.
-std::string toggle_value_message(const RuleSwitch& s, std::string_view value) {
-    return concat(s.flag, " takes no value: give it alone to turn the rule on, leave it out for off (not '", value,
-                  "')");
+std::string toggle_value_message(const RuleSwitch& s, std::string_view flag, std::string_view value) {
+    return concat(flag, " takes no value: give ", s.flag, " alone to turn the rule on, ", negated_flag(s),
+                  " to turn it off (not '", value, "')");
 }
 
 // "--majority=no" is refused as "--majority no" is, rather than read by CLI11 as on, off or not at all.
@@ -208,8 +219,8 @@ std::optional<std::string> toggle_with_equals(int argc, char** argv) {
         if (arg == "--") break;
         const std::size_t equals = arg.find('=');
         if (equals == std::string_view::npos) continue;
-        if (const RuleSwitch* s = find_switch_by_flag(arg.substr(0, equals)); s && s->kind == SwitchKind::Toggle)
-            return toggle_value_message(*s, arg.substr(equals + 1));
+        if (const RuleSwitch* s = toggle_named(arg.substr(0, equals)))
+            return toggle_value_message(*s, arg.substr(0, equals), arg.substr(equals + 1));
     }
     return std::nullopt;
 }
@@ -324,8 +335,8 @@ std::optional<std::string> toggle_given_a_value(int argc, char** argv, const std
         return std::nullopt;
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::string_view(argv[i]) == "--") break;
-        const RuleSwitch* s = find_switch_by_flag(argv[i]);
-        if (s && s->kind == SwitchKind::Toggle && argv[i + 1] == word) return toggle_value_message(*s, word);
+        if (const RuleSwitch* s = toggle_named(argv[i]); s && argv[i + 1] == word)
+            return toggle_value_message(*s, argv[i], word);
     }
     return std::nullopt;
 }

@@ -71,9 +71,12 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv, const HelpText& h
 // edits from a command's name, "unknown command 'hots' (did you mean hosts?)"; nothing otherwise.
 std::optional<std::string> mistyped_command(const CLI::App& app, const std::string& word);
 
+// The flag that turns an on/off rule switch off, over the settings file: "--no-majority".
+inline std::string negated_flag(const RuleSwitch& s) { return concat("--no-", s.flag.substr(2)); }
+
 // For a word given where a file goes right after a rule switch that takes no value ("--majority yes"),
-// when no file has that name and the word is a yes or a no: "--majority takes no value: give it alone
-// to turn the rule on, leave it out for off (not 'yes')"; nothing otherwise.
+// when no file has that name and the word is a yes or a no: "--majority takes no value: give --majority
+// alone to turn the rule on, --no-majority to turn it off (not 'yes')"; nothing otherwise.
 std::optional<std::string> toggle_given_a_value(int argc, char** argv, const std::string& word);
 
 // The message for a parse error of `app`: what CLI11 or our readers said, with a pointer to the help

@@ -2,6 +2,8 @@
 
 #include <fetaix/fetaix.hpp>
 
+#include "cli/command_line.hpp"
+
 namespace fetaix::commands {
 
 namespace {
@@ -74,6 +76,11 @@ std::string overview() {
         "\n"
         "RULES (rule switches; see docs/rules.md):\n";
     help += rule_switches_help();
+    // The on/off switches' --no- forms, for a rule the settings file turns on.
+    std::string negated;
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (s.kind == SwitchKind::Toggle) negated += concat(negated.empty() ? "  " : ", ", cli::negated_flag(s));
+    help += concat(negated, "\n                               turn the rule off (over the settings file)\n");
     help +=
         "\n"
         "Numbers are plain decimals (3, 1.5). Exit status: 0 on success; 1 if a record is\n"

@@ -217,6 +217,17 @@ reply_at_end)
     play $'last\n' --black ai:8 --time 2 --resume
     [ "$(printf '%s\n' "$OUT" | sed -n "$((opening + 1))p")" = "1 move played; the last: $reply." ] || fail "the reply was not saved"
     ;;
+settings_overridden)
+    # Rules the settings file turns on are turned off for one game by the switches' --no- forms, and
+    # the others it sets by the switches themselves.
+    mkdir -p "$CONFIG/fetaix"
+    printf '[rules]\nmajority = true\nbackward-captures = true\npromotion = "stop"\n' >"$CONFIG/fetaix/config.toml"
+    play '' --no-majority --no-backward-captures --promotion end
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" "White to move."
+    play '' --no-majority
+    expect "${welcome[@]}" "White against Black." "Rule: backward captures yes." "Rule: majority no." \
+        "Rule: promotion stop." "Rule: no-progress draw after 50 plies." "White to move."
+    ;;
 settings_line)
     # Only the settings this mode uses are told: not [keys] (nor theme, ascii, auto-flip, bell).
     mkdir -p "$CONFIG/fetaix"
