@@ -74,7 +74,7 @@ std::string overview() {
         "  fetaix --version\n"
         "      Show the version.\n"
         "\n"
-        "RULES (rule switches; see docs/rules.md):\n";
+        "RULES (rule switches: docs/rules.md; what is proven of each: docs/variants.md):\n";
     help += rule_switches_help();
     // The on/off switches' --no- forms, for a rule the settings file turns on.
     std::string negated;
