@@ -258,7 +258,7 @@ TEST_CASE(
     for (const Open& o :
          {Open{false, Promotion::End, true, "b4xd2", true}, Open{false, Promotion::Stop, false, "b4xd2", true},
           Open{false, Promotion::Stop, true, "b4xd2", true}, Open{true, Promotion::End, false, "b4xd2", true},
-          Open{true, Promotion::End, true, "b4xd2", true}, Open{true, Promotion::Stop, false, "d4xd2", false},
+          Open{true, Promotion::End, true, "b4xd2", true}, Open{true, Promotion::Stop, false, "d4xd2", true},
           Open{true, Promotion::Stop, true, "d4xd2", false}}) {
         Rules rules;
         rules.backward_captures = o.backward;
