@@ -302,6 +302,19 @@ TEST_CASE("switches: the screen's rules panel", "[rules][switches]") {
     CHECK(kRulesPanelHeight == 3);
 }
 
+TEST_CASE("switches: the phrases of the switches where two rule sets differ, in the table's order",
+          "[rules][switches]") {
+    CHECK(switch_phrases_differing(Rules{}, Rules{}).empty());
+    Rules r;
+    r.majority = true;
+    r.no_progress = 0;
+    CHECK(switch_phrases_differing(r, Rules{}) == "majority yes, no-progress rule off");
+    // Each side's phrase is of its own values.
+    CHECK(switch_phrases_differing(Rules{}, r) == "majority no, no-progress draw after 50 plies");
+    r.promotion = Promotion::Stop;
+    CHECK(switch_phrases_differing(r, Rules{}) == "promotion stop, majority yes, no-progress rule off");
+}
+
 TEST_CASE("switches: every combination of the switches with a few values", "[rules][switches]") {
     const std::vector<Rules> all = every_rule_combination();
     // 2 (backward captures) x 3 (promotion) x 2 (majority), no-progress at its default.

@@ -218,6 +218,14 @@ inline std::string switch_phrase(const RuleSwitch& s, const Rules& rules) {
     return n == 0 ? concat(s.label, " rule off") : concat(s.count_phrase, " ", n, " ", s.unit);
 }
 
+// The phrases of the switches where `rules` differs from `other`, joined by ", " ("" if none).
+inline std::string switch_phrases_differing(const Rules& rules, const Rules& other) {
+    std::string out;
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (s.get(rules) != s.get(other)) out += concat(out.empty() ? "" : ", ", switch_phrase(s, rules));
+    return out;
+}
+
 // What the switch's value does, a sentence; none for a count (its phrase says it).
 inline std::string_view switch_meaning(const RuleSwitch& s, const Rules& rules) {
     if (s.meanings.empty()) return {};

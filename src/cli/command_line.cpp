@@ -195,10 +195,6 @@ std::optional<std::string> repeated_option(const CLI::App& app) {
     return std::nullopt;
 }
 
-}  // namespace
-
-namespace {
-
 // The on/off rule switch a flag names, itself or its --no- form ("--no-majority"); none for any other flag.
 const RuleSwitch* toggle_named(std::string_view flag) {
     const std::string own = flag.starts_with("--no-") ? concat("--", flag.substr(5)) : std::string(flag);

@@ -143,10 +143,7 @@ void Controller::load(const GameRecord& record, bool command_line_wins) {
         face_the_person();
     // Rules the command line asked for and the game was not played under: the game's stand.
     if (command_line_wins && command_line_rules_) {
-        std::string kept;
-        for (const RuleSwitch& s : kRuleSwitches)
-            if (s.get(game().rules()) != s.get(*command_line_rules_))
-                kept += concat(kept.empty() ? "" : ", ", switch_phrase(s, game().rules()));
+        const std::string kept = switch_phrases_differing(game().rules(), *command_line_rules_);
         if (!kept.empty())
             said += concat(said.empty() ? "" : " ", "This game's rules stand (", kept,
                            "): the command line's are for a new game.");

@@ -97,7 +97,7 @@ private:
     bool ended_ = false;
 };
 
-// Where the game is, said on leaving by the end of input (no question to read it in): its file named.
+// Where the game is, said on leaving by quit or the end of input: its file named.
 std::string kept_said(const front::Controller& c, const front::Session& session, const std::string& leaving) {
     if (c.autosaved() && !session.autosave_path().empty())
         return concat("The game is saved in ", session.autosave_path(), ": run fetaix to resume it.");
@@ -217,12 +217,13 @@ int run(front::AppOptions options) {
     const bool out = loop.play();
     // However it ends: what is in play reaches the autosave (a file given, its clocks) before it is said to be there.
     session.save_if_changed(true);
-    // Left by the end of input (Ctrl-D) rather than quit: what quit would have asked about the game is said.
-    const bool input_ended = out && stop_signal == 0 && !game.ended() && loop.input_ended();
+    // Left by quit or by the end of input (Ctrl-D): the last line says where the game is, its file named,
+    // so that a listener knows the program is over and nothing was lost.
+    const bool left = out && stop_signal == 0 && (game.ended() || loop.input_ended());
     const std::optional<std::string> leaving = controller.leaving_text();
     // A signal or the end of input: a game the autosave does not hold goes to the history.
     const std::optional<std::string> problem = controller.keep_unsaved_game();
-    if (input_ended && leaving) say({problem ? *problem : kept_said(controller, session, *leaving)});
+    if (left && leaving) say({problem ? *problem : kept_said(controller, session, *leaving)});
     return 0;
 }
 

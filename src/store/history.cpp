@@ -145,9 +145,7 @@ PastGame read_past_game(const std::string& path) {
     const GameResult r = game.result();
     g.ongoing = r.outcome == Outcome::Ongoing;
     g.result = g.ongoing ? std::string("unfinished") : concat(result_token(r.outcome), " (", describe(r.reason), ")");
-    for (const RuleSwitch& s : kRuleSwitches)
-        if (s.get(game.rules()) != s.get(Rules{}))
-            g.rules += concat(g.rules.empty() ? "" : ", ", switch_phrase(s, game.rules()));
+    g.rules = switch_phrases_differing(game.rules(), Rules{});
     g.moves = full_moves(*record);
     g.taken_back = record->redo.size();
     return g;

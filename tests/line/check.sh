@@ -79,7 +79,7 @@ computer_thinking)
     play $'a2-a3\nquit\nyes\n' --black ai:8 --time 30 --fen "$middle"
     expect "${welcome[@]}" "White against Black (computer, level 8)." "${rules[@]}" "White to move." \
         "White a2-a3" "Black (computer, level 8) to move." \
-        "Quit? The game is saved: run fetaix to resume it. (yes or no)"
+        "Quit? The game is saved: run fetaix to resume it. (yes or no)" "$saved"
     play '' --black ai:8 --time 30 --resume
     expect "${welcome[@]}" "White against Black (computer, level 8)." "${rules[@]}" \
         "1 move played; the last: White a2-a3." "Black (computer, level 8) to move." "$saved"
@@ -121,6 +121,15 @@ autosave_failing)
     # the game is not saved, and asks again when the history cannot keep it either.
     touch "$STATE/file"
     XDG_STATE_HOME=$STATE/file play $'c2-c3\nquit\nyes\n'
+    expect "${welcome[@]}" "White against Black." "${rules[@]}" \
+        "Notice: autosave failing: cannot create: Not a directory: $STATE/file/fetaix" \
+        "White to move." "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." \
+        "Quit? Not autosaved: it goes to the game history. (yes or no)" \
+        "Not kept in the game history: cannot create $STATE/file/fetaix: Not a directory" \
+        "The game cannot be kept in the history. Abandon it anyway? (yes or no)" \
+        "Not kept in the game history: cannot create $STATE/file/fetaix: Not a directory"
+    # Abandoned: the last line says again that the game is not kept, as the end of input does.
+    XDG_STATE_HOME=$STATE/file play $'c2-c3\nquit\nyes\nyes\n'
     expect "${welcome[@]}" "White against Black." "${rules[@]}" \
         "Notice: autosave failing: cannot create: Not a directory: $STATE/file/fetaix" \
         "White to move." "White c2-c3" "Black to move." "Capture compulsory: c4 can capture." \
