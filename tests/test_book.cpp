@@ -244,22 +244,21 @@ TEST_CASE("book: every shipped book reads whole, is for the rules its file names
 }
 
 TEST_CASE(
-    "book: under the seven other rule sets Black wins after 1. b2-c3, d2-c3 and d3-c3, the computer "
-    "as White plays 1. c2-c3, and where the start is proven it is a draw",
+    "book: under the seven other rule sets Black wins after 1. b2-c3, d2-c3 and d3-c3, and the start is a draw "
+    "by 1. c2-c3 c4xc2, which the computer as White plays",
     "[solve]") {
-    // docs/variants.md, "The other seven": the answers of the proofs in data/proofs/<rules>/after-*.proof.gz.
-    struct Open {
+    // docs/variants.md, "The other seven": the answers of the proofs in data/proofs/<rules>/after-*.proof.gz,
+    // and the start's value, data/proofs/<rules>/start.proof.gz.
+    struct Other {
         bool backward;
         Promotion promotion;
         bool majority;
         const char* after_d2c3;
-        bool drawn;  // the start proven a draw (data/proofs/<rules>/start.proof.gz), else open
     };
-    for (const Open& o :
-         {Open{false, Promotion::End, true, "b4xd2", true}, Open{false, Promotion::Stop, false, "b4xd2", true},
-          Open{false, Promotion::Stop, true, "b4xd2", true}, Open{true, Promotion::End, false, "b4xd2", true},
-          Open{true, Promotion::End, true, "b4xd2", true}, Open{true, Promotion::Stop, false, "d4xd2", true},
-          Open{true, Promotion::Stop, true, "d4xd2", false}}) {
+    for (const Other& o : {Other{false, Promotion::End, true, "b4xd2"}, Other{false, Promotion::Stop, false, "b4xd2"},
+                           Other{false, Promotion::Stop, true, "b4xd2"}, Other{true, Promotion::End, false, "b4xd2"},
+                           Other{true, Promotion::End, true, "b4xd2"}, Other{true, Promotion::Stop, false, "d4xd2"},
+                           Other{true, Promotion::Stop, true, "d4xd2"}}) {
         Rules rules;
         rules.backward_captures = o.backward;
         rules.promotion = o.promotion;
@@ -267,30 +266,22 @@ TEST_CASE(
         INFO(proof::rules_line(rules));
         const book::Book* b = solving::proven_book(rules);
         REQUIRE(b != nullptr);
-        if (o.drawn) {
-            // White holds by 1. c2-c3, Black by its only answer c4xc2.
-            check_entry(*b, start_position(), book::Value::Draw, "c2-c3");
-            Game after(rules);
-            REQUIRE(after.play("c2-c3"));
-            check_entry(*b, after.position(), book::Value::Draw, "c4xc2");
-        } else {
-            CHECK_FALSE(b->find(start_position()));  // the start is open: 1. c2-c3 is not proven
-        }
+        // White holds by 1. c2-c3, Black by its only answer c4xc2.
+        check_entry(*b, start_position(), book::Value::Draw, "c2-c3");
+        Game after(rules);
+        REQUIRE(after.play("c2-c3"));
+        check_entry(*b, after.position(), book::Value::Draw, "c4xc2");
         engine::Search search(1u << 16);
         for (const auto& [first, answer] :
              {std::pair{"b2-c3", "d4xb2"}, std::pair{"d2-c3", o.after_d2c3}, std::pair{"d3-c3", "b3xd3"}}) {
             check_answer(search, *b, rules, first, answer);
         }
-        // White's three other first moves are proven lost, so the computer plays the one left.
+        // White's three other first moves are proven lost, so the computer plays the one left, a proven draw.
         const Game opening(rules);
         const engine::Result white = engine::think(search, opening, 7, 1, -1, {}, nullptr, nullptr, b);
         CHECK(to_string(white.best) == "c2-c3");
-        if (o.drawn) {
-            REQUIRE(white.proven);
-            CHECK(*white.proven == book::Value::Draw);
-        } else {
-            CHECK_FALSE(white.proven);
-        }
+        REQUIRE(white.proven);
+        CHECK(*white.proven == book::Value::Draw);
     }
 }
 
