@@ -61,7 +61,10 @@ TEST_CASE("line: a typed line is a word of the list, a move, or unknown", "[line
     CHECK(read_command("c2-c3").is == Is::Move);
     CHECK(read_command("C2").is == Is::Move);
     CHECK(read_command("boards").is == Is::Unknown);
-    CHECK(read_command("z9-c3").is == Is::Unknown);
+    // Shaped as a move, though off the board: the move's reader says why (found by a user test).
+    CHECK(read_command("z9-c3").is == Is::Move);
+    CHECK(read_command("f2").is == Is::Move);
+    CHECK(read_command("9c-c3").is == Is::Unknown);
     CHECK(read_command("undo now").is == Is::Unknown);
     CHECK(read_command(" \t").is == Is::Empty);
     // save and open take a file name after them; hint and list stand alone.
@@ -243,6 +246,34 @@ TEST_CASE("line: a saved game offered at the start is described, then resumed or
                   Lines{"Game resumed.", "White to move.", "Capture compulsory: b2, e1 can capture."});
         else CHECK(g.enter("no") == Lines{"No moves played yet.", "White to move."});
     }
+}
+
+TEST_CASE("line: a saved game under other rules, set aside, is followed by the rules of the game now in play",
+          "[line]") {
+    // Found by a user test: the opening says the saved game's rules; after no, nothing said the new game's.
+    GameRecord saved = *parse_pdn("[BackwardCaptures \"yes\"]\n\n1. d2-c3 b4xd2 *\n").value().begin();
+    for (bool resume : {true, false}) {
+        front::Controller c(Rules{}, front::Players{});
+        c.offer_resume(saved);
+        LineGame g(c);
+        CHECK(g.opening() == Lines{kWelcome1, kWelcome2, kWelcome3, "White against Black.",
+                                   "Rule: backward captures yes.", kRule2, kRule3, kRule4,
+                                   "1 move played; the last: Black b4xd2 takes c3.",
+                                   "Resume the unfinished game (1 move)? (yes or no)"});
+        if (resume)
+            CHECK(g.enter("yes") ==
+                  Lines{"Game resumed.", "White to move.", "Capture compulsory: b2, e1 can capture."});
+        else CHECK(g.enter("no") == Lines{"No moves played yet.", kRule1, "White to move."});
+    }
+}
+
+TEST_CASE("line: a move off the board is refused as the screen's prompt refuses it", "[line]") {
+    front::Controller c(Rules{}, front::Players{});
+    LineGame g(c);
+    (void)g.opening();
+    CHECK(g.enter("z9-c3") == Lines{"z9-c3: 'z9' is not a point (a1 to e5)"});
+    CHECK(g.enter("f2-f3") == Lines{"f2-f3: 'f2' is not a point (a1 to e5)"});
+    CHECK(g.enter("c2-z9") == Lines{"c2-z9: 'z9' is not a point (a1 to e5)"});
 }
 
 TEST_CASE("line: the saved game open in another fetaix is only looked at", "[line]") {

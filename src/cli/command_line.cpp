@@ -184,6 +184,13 @@ void keep_extras(CLI::App& app) {
     for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) keep_extras(*sub);
 }
 
+// The on/off rule switch a flag names, itself or its --no- form ("--no-majority"); none for any other flag.
+const RuleSwitch* toggle_named(std::string_view flag) {
+    const std::string own = flag.starts_with("--no-") ? concat("--", flag.substr(5)) : std::string(flag);
+    const RuleSwitch* s = find_switch_by_flag(own);
+    return s && s->kind == SwitchKind::Toggle ? s : nullptr;
+}
+
 // The first option given more than once, for the program and the command in use: every option, an
 // on/off flag as much as one with a value, is refused twice rather than silently taken again (a value
 // option says so in its reader, add_value, before the parse ends).
@@ -195,11 +202,18 @@ std::optional<std::string> repeated_option(const CLI::App& app) {
     return std::nullopt;
 }
 
-// The on/off rule switch a flag names, itself or its --no- form ("--no-majority"); none for any other flag.
-const RuleSwitch* toggle_named(std::string_view flag) {
-    const std::string own = flag.starts_with("--no-") ? concat("--", flag.substr(5)) : std::string(flag);
-    const RuleSwitch* s = find_switch_by_flag(own);
-    return s && s->kind == SwitchKind::Toggle ? s : nullptr;
+// A rule turned on and off in one command line ("--majority --no-majority"): which is meant is not known.
+std::optional<std::string> toggle_both_ways(int argc, char** argv) {
+    for (const RuleSwitch& s : kRuleSwitches) {
+        if (s.kind != SwitchKind::Toggle) continue;
+        bool on = false, off = false;
+        for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i) {
+            on = on || argv[i] == s.flag;
+            off = off || argv[i] == negated_flag(s);
+        }
+        if (on && off) return concat(s.flag, " and ", negated_flag(s), " are both given: give one of them");
+    }
+    return std::nullopt;
 }
 
 // What is said of an on/off rule switch given a value, after it or with '='.
@@ -270,6 +284,10 @@ std::optional<int> parse(CLI::App& app, int argc, char** argv, const HelpText& h
     }
     if (const auto stray = stray_word(app)) {
         err(concat("fetaix: ", *stray));
+        return 2;
+    }
+    if (const auto both = toggle_both_ways(argc, argv)) {
+        err(concat("fetaix: ", *both));
         return 2;
     }
     if (const auto twice = repeated_option(app)) {

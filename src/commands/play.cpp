@@ -100,7 +100,8 @@ void add_clocks_and_looks(CLI::App& app, PlayOptions& play) {
         app, "--theme", "NAME", concat("--theme needs a name: ", tui::theme_list()),
         [&options](const std::string& name) {
             if (!tui::theme_by_name(name))
-                throw cli::bad_value(concat("unknown theme '", name, "' (the themes are ", tui::theme_list(), ")"));
+                throw cli::bad_value(concat("--theme: unknown theme '", name, "' (the themes are ", tui::theme_list(),
+                                            ")"));
             options.terminal.theme = name;
         },
         "the colours: dark (default), light, high-contrast, colour-blind, mono");

@@ -37,7 +37,9 @@ Command read_command(std::string_view line) {
         return {Command::Is::Unknown, std::nullopt, {}};
     }
     const std::string word = lowered(text);
-    if (word.size() >= 2 && word[0] >= 'a' && word[0] <= 'e' && word[1] >= '0' && word[1] <= '9')
+    // Shaped as a move (a letter, then a digit): read as one, so that "z9-c3" is told its point is not on
+    // the board rather than that no command has that name.
+    if (word.size() >= 2 && word[0] >= 'a' && word[0] <= 'z' && word[1] >= '0' && word[1] <= '9')
         return {Command::Is::Move, front::find_key_action("move"), {}};
     return {Command::Is::Unknown, std::nullopt, {}};
 }
@@ -75,12 +77,7 @@ std::vector<std::string> LineGame::opening() {
     std::vector<std::string> lines{"fetaix, screen-reader mode.", "Type a move, such as c2-c3.",
                                    concat("Type ", front::word_of("help"), " for the commands.")};
     lines.push_back(concat(c.players().label(Color::White), " against ", c.players().label(Color::Black), "."));
-    // In the order of the screen's rules panel, a switch a line.
-    std::vector<const RuleSwitch*> switches;
-    for (const RuleSwitch& s : kRuleSwitches) switches.push_back(&s);
-    std::stable_sort(switches.begin(), switches.end(),
-                     [](const RuleSwitch* a, const RuleSwitch* b) { return a->panel_line < b->panel_line; });
-    for (const RuleSwitch* s : switches) lines.push_back(concat("Rule: ", switch_phrase(*s, game.rules()), "."));
+    for (std::string& line : rules_said(game.rules())) lines.push_back(std::move(line));
     if (const std::string timed = timed_said(c); !timed.empty()) lines.push_back(timed);
     if (const std::string notice = c.shown_notice(); !notice.empty()) lines.push_back(concat("Notice: ", notice));
     if (!c.ui().message.empty()) lines.push_back(c.ui().message);

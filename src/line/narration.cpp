@@ -162,6 +162,17 @@ std::vector<std::string> state_said(const front::Controller& c) {
     return lines;
 }
 
+std::vector<std::string> rules_said(const Rules& rules, const Rules* from) {
+    std::vector<const RuleSwitch*> switches;
+    for (const RuleSwitch& s : kRuleSwitches)
+        if (!from || s.get(rules) != s.get(*from)) switches.push_back(&s);
+    std::stable_sort(switches.begin(), switches.end(),
+                     [](const RuleSwitch* a, const RuleSwitch* b) { return a->panel_line < b->panel_line; });
+    std::vector<std::string> lines;
+    for (const RuleSwitch* s : switches) lines.push_back(concat("Rule: ", switch_phrase(*s, rules), "."));
+    return lines;
+}
+
 std::string game_said(const Game& game) {
     if (game.ply() == 0)
         return game.redo_line().empty() ? "No moves played yet." : "No moves played yet; moves to redo.";
@@ -190,7 +201,7 @@ std::string game_list_said(const Game& game) {
 
 Told told(const front::Controller& c) {
     return Told{c.game().start(), c.game().moves(), c.game().result(), c.ui().question,
-                c.ui().notice,    c.ui().message,   c.ui().chat};
+                c.ui().notice,    c.ui().message,   c.ui().chat,       c.game().rules()};
 }
 
 std::vector<std::string> changes(const Told& before, const front::Controller& c, bool stepped) {
@@ -220,6 +231,9 @@ std::vector<std::string> changes(const Told& before, const front::Controller& c,
     if (std::string message = message_said(c.ui().message, announced); !message.empty() && message != before.message)
         lines.push_back(std::move(message));
     if (replaced) lines.push_back(game_said(game));
+    // Another game in place may be played by other rules (a saved one declined, a file opened).
+    if (!(before.rules == game.rules()))
+        for (std::string& line : rules_said(game.rules(), &before.rules)) lines.push_back(std::move(line));
     if (c.ui().notice != before.notice)
         lines.push_back(c.ui().notice.empty() ? "Notice cleared." : concat("Notice: ", c.ui().notice));
     // The chat lines that came since: those after the longest end of the lines told that the kept

@@ -41,6 +41,10 @@ std::string timed_said(const front::Controller& c);
 // ("No-progress draw in 8 plies.", "Position seen twice: once more is a draw.").
 std::vector<std::string> state_said(const front::Controller& c);
 
+// The rules, a switch a line in the order of the screen's rules panel ("Rule: promotion stop."); with
+// `from`, only the switches whose value differs from it.
+std::vector<std::string> rules_said(const Rules& rules, const Rules* from = nullptr);
+
 // The moves so far, for a game that replaced the one before: "3 moves played; the last: White e1xc3
 // takes d2.", "No moves played yet."
 std::string game_said(const Game& game);
@@ -62,14 +66,16 @@ struct Told {
     std::string notice;
     std::string message;            // the controller's message; blanked before an action, which may set it anew
     std::vector<std::string> chat;  // the chat lines kept (the last kChatLines)
+    Rules rules;
 };
 
 Told told(const front::Controller& c);
 
 // The lines that tell the player what changed from `before` to the controller's game now, in order:
-// moves played, the controller's message, the notice, the chat lines that came, the end of the game or
-// whose turn it is (with a compulsory capture), and a question asked. `stepped`: the change was an undo or redo, which
-// the controller's message tells ("White took back c2-c3."), as the screen's message line does.
+// moves played, the controller's message, the rules that changed (another game in place), the notice, the chat lines
+// that came, the end of the game or whose turn it is (with a compulsory capture), and a question asked. `stepped`: the
+// change was an undo or redo, which the controller's message tells ("White took back c2-c3."), as the screen's message
+// line does.
 std::vector<std::string> changes(const Told& before, const front::Controller& c, bool stepped = false);
 
 }  // namespace fetaix::line
