@@ -30,6 +30,8 @@ TEST_CASE("random games keep every invariant under every switch", "[random]") {
                 const Move m = moves[std::uniform_int_distribution<std::size_t>(0, moves.size() - 1)(rng)];
                 REQUIRE(game.play(m));
                 const Position after = game.position();
+                // The hash made from the one before by the pieces that changed is the hash made afresh.
+                REQUIRE(rehash(hash(before), before, after) == hash(after));
                 // Piece counts never grow; a capture takes exactly its captured pieces.
                 REQUIRE(popcount(after.of(before.side_to_move)) == popcount(before.us()));
                 REQUIRE(popcount(after.of(after.side_to_move)) == popcount(before.them()) - m.capture_count());

@@ -93,6 +93,35 @@ TEST_CASE("solve: the value of every sampled 3-piece position is the table's, wi
     CHECK(losses > 0);
 }
 
+TEST_CASE("solve: a position is on the search's path exactly while it is there; keys sharing a count are told apart",
+          "[solve]") {
+    const Position a = fen("W:Wa1:Be5");
+    const Position b = fen("W:Wb1:Be5");
+    const Position c = fen("W:Wc1:Be5");
+    solve::Path path;
+    // The same top bits, so the same count: the look along the path decides.
+    const std::uint64_t ka = 0xabc0000000000001ull, kb = 0xabc0000000000002ull;
+    CHECK_FALSE(path.contains(a, ka));
+    path.push(a, ka);
+    CHECK(path.contains(a, ka));
+    CHECK_FALSE(path.contains(b, kb));  // another key in the same count
+    CHECK_FALSE(path.contains(b, ka));  // the same key, another position (a collision)
+    path.push(b, kb);
+    CHECK(path.contains(b, kb));
+    path.pop();
+    CHECK_FALSE(path.contains(b, kb));
+    CHECK(path.contains(a, ka));
+    path.pop();
+    CHECK_FALSE(path.contains(a, ka));
+    // The line before the root is on the path, by the keys of the search it starts.
+    path.assign({a, c}, Color::White);
+    CHECK(path.contains(c, solve::key_of(c, Color::White)));
+    CHECK_FALSE(path.contains(c, solve::key_of(c, Color::Black)));
+    CHECK_FALSE(path.contains(b, solve::key_of(b, Color::White)));
+    path.assign({}, Color::White);
+    CHECK_FALSE(path.contains(a, solve::key_of(a, Color::White)));
+}
+
 TEST_CASE("solve: a win in one by hand, and its proof exactly", "[solve]") {
     // White's mullah on c3 jumps the only Black piece, c4, and lands on c5: Black has no piece left.
     solve::Solver solver(Rules{}, nullptr, 1 << 20);

@@ -603,15 +603,17 @@ inline bool has_capture(const Position& pos, const Rules& rules) {
 }
 
 // Whether the side to move has a legal move at all (else the game is over), found without listing any.
+// A step to an empty point answers it at once (there is a legal move, a capture if one is compulsory),
+// so the dearer search for a capture is made only where no piece can step.
 inline bool has_legal_move(const Position& pos, const Rules& rules) {
-    if (has_capture(pos, rules)) return true;
-    return detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
+    const bool steps = detail::dispatch(pos, rules, [&]<Color Us, bool Backward>() {
         const Bitboard empty = pos.empty();
         Bitboard reached = 0;
         for (Direction d : detail::ManDirections<Us, Backward>::step) reached |= shift(pos.men(Us), d);
         for (Direction d : kDirections) reached |= shift(pos.mullahs_of(Us), d);
         return (reached & empty) != 0;
     });
+    return steps || has_capture(pos, rules);
 }
 
 // Keeps only the sequences that capture the most pieces (the majority switch).

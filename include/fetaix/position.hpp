@@ -130,4 +130,15 @@ constexpr std::uint64_t hash(const Position& p) {
     return h;
 }
 
+// hash(to), from hash(from) = from_hash: only the pieces that differ are looked at, a few after a move.
+constexpr std::uint64_t rehash(std::uint64_t from_hash, const Position& from, const Position& to) {
+    std::uint64_t h = from_hash ^ (from.side_to_move != to.side_to_move ? kZobrist.black_to_move : 0);
+    for (Color c : {Color::White, Color::Black}) {
+        const int base = 2 * index_of(c);
+        for (Point q : points(from.men(c) ^ to.men(c))) h ^= kZobrist.piece[base][q.index];
+        for (Point q : points(from.mullahs_of(c) ^ to.mullahs_of(c))) h ^= kZobrist.piece[base + 1][q.index];
+    }
+    return h;
+}
+
 }  // namespace fetaix

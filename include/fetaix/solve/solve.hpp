@@ -17,6 +17,7 @@
 // that hold); a value whose proof does not check is reported unknown.
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -171,6 +172,45 @@ private:
     std::unique_ptr<Entry[], Free> slots_;
 };
 
+// The positions on the search's path, for the repetition check: their keys first (comparing whole
+// positions along a deep path cost a tenth of the search), and before the keys a count of the path's
+// keys by their top bits, so that a child whose count is 0, nearly every one, is not on the path
+// without a look along it (that look was a sixth of a node's instructions).
+class Path {
+public:
+    void assign(const std::vector<Position>& line, Color attacker);
+    void push(const Position& p, std::uint64_t key) {
+        positions_.push_back(p);
+        keys_.push_back(key);
+        ++seen_[slot(key)];
+    }
+    void pop() {
+        --seen_[slot(keys_.back())];
+        positions_.pop_back();
+        keys_.pop_back();
+    }
+    bool contains(const Position& q, std::uint64_t key) const {
+        if (seen_[slot(key)] == 0) return false;
+        for (std::size_t i = 0; i < keys_.size(); ++i)
+            if (keys_[i] == key && positions_[i] == q) return true;
+        return false;
+    }
+
+private:
+    static constexpr int kSlotBits = 12;
+    static std::size_t slot(std::uint64_t key) { return static_cast<std::size_t>(key >> (64 - kSlotBits)); }
+    std::vector<Position> positions_;
+    std::vector<std::uint64_t> keys_;  // key_of each position of positions_, in the same order
+    std::array<std::uint32_t, std::size_t{1} << kSlotBits> seen_{};
+};
+
+inline void Path::assign(const std::vector<Position>& line, Color attacker) {
+    positions_.clear();
+    keys_.clear();
+    seen_.fill(0);
+    for (const Position& p : line) push(p, key_of(p, attacker));
+}
+
 // How far a search went: nodes expanded, nodes stored proven and disproven.
 struct Stats {
     std::uint64_t nodes = 0, proven = 0, disproven = 0;
@@ -209,13 +249,11 @@ public:
     // `line`: positions before root that count as repetitions (a draw).
     Bounds prove(const Position& root, Color attacker, const std::vector<Position>& line = {}) {
         stopped_ = false;
-        path_ = line;
-        path_keys_.clear();
-        for (const Position& p : line) path_keys_.push_back(key_of(p, attacker));
+        path_.assign(line, attacker);
         const Leaf l = leaf(root, attacker);
         if (l == Leaf::Win) return {0, kInf};
         if (l == Leaf::NotWin) return {kInf, 0};
-        const Result r = mid(root, kInf, kInf, attacker, 0);
+        const Result r = mid(root, key_of(root, attacker), kInf, kInf, attacker, 0);
         return {r.pn, r.dn};
     }
 
@@ -242,29 +280,23 @@ private:
         return std::min<std::uint32_t>(a + b, kInf - 1);
     }
 
-    // The keys first: comparing whole positions along a deep path cost a tenth of the search.
-    bool on_path(const Position& q, std::uint64_t key) const {
-        for (std::size_t i = 0; i < path_keys_.size(); ++i)
-            if (path_keys_[i] == key && path_[i] == q) return true;
-        return false;
-    }
-
-    void read_children(const Position& p, Color attacker, std::vector<Child>& children) {
+    // `key` is key_of(p, attacker); a child's key is made from it by the pieces the move changed.
+    void read_children(const Position& p, std::uint64_t key, Color attacker, std::vector<Child>& children) {
         children.clear();
         MoveList moves;
         generate_legal_moves(p, rules_, moves);
         for (const Move& m : moves) {
             const Position q = p.after(m);
-            children.push_back(Child{q, key_of(q, attacker), 1, 1, false, false, 0});
+            children.push_back(Child{q, rehash(key, p, q), 1, 1, false, false, 0});
             tt_.prefetch(children.back().key);
         }
         // Two capture sequences can end in the same position: count it once.
         std::sort(children.begin(), children.end(), [](const Child& a, const Child& b) { return a.key < b.key; });
         children.erase(std::unique(children.begin(), children.end(),
-                                   [](const Child& a, const Child& b) { return a.pos == b.pos; }),
+                                   [](const Child& a, const Child& b) { return a.key == b.key && a.pos == b.pos; }),
                        children.end());
         for (Child& c : children) {
-            if (on_path(c.pos, c.key)) {
+            if (path_.contains(c.pos, c.key)) {
                 c = Child{c.pos, c.key, kInf, 0, true, true, 0};
                 continue;
             }
@@ -333,7 +365,7 @@ private:
             child_dn = static_cast<std::uint32_t>(std::min<std::uint64_t>(thdn, widened));
             child_pn = static_cast<std::uint32_t>(std::min<std::uint64_t>(kInf, std::uint64_t{thpn} - s.pn + c.pn));
         }
-        const Result r = mid(c.pos, child_pn, child_dn, attacker, depth + 1);
+        const Result r = mid(c.pos, c.key, child_pn, child_dn, attacker, depth + 1);
         Child& back = children[s.best];
         back.pn = r.pn;
         back.dn = r.dn;
@@ -371,28 +403,30 @@ private:
         if (r.dn == 0) ++stats_.disproven;
     }
 
-    Result mid(const Position& p, std::uint32_t thpn, std::uint32_t thdn, Color attacker, int depth) {
-        const std::uint64_t key = key_of(p, attacker);
+    // `key` is key_of(p, attacker).
+    Result mid(const Position& p, std::uint64_t key, std::uint32_t thpn, std::uint32_t thdn, Color attacker,
+               int depth) {
+        // The node's own entry is asked for first and read after its children are made: a node entered
+        // after a sibling's search finds its bucket gone from the cache, and it arrives meanwhile.
+        tt_.prefetch(key);
+        if (frames_.size() <= static_cast<std::size_t>(depth)) frames_.resize(depth + 1);
+        std::vector<Child>& children = frames_[depth];
+        read_children(p, key, attacker, children);
         if (const Entry* e = tt_.find(key);
             e && (e->pn == 0 || e->dn == 0) && (reuse_path_dependent || !(e->flags & kPathDependent)))
             return {e->pn, e->dn, (e->flags & kPathDependent) != 0, height_of(*e)};
         if (++stats_.nodes % 1024 == 0 && poll && poll(stats_)) stopped_ = true;
         if (depth >= kMaxDepth) stopped_ = too_deep_ = true;
         const std::uint64_t nodes_before = stats_.nodes;
-        if (frames_.size() <= static_cast<std::size_t>(depth)) frames_.resize(depth + 1);
-        std::vector<Child>& children = frames_[depth];
-        read_children(p, attacker, children);
         const bool or_node = p.side_to_move == attacker;
-        path_.push_back(p);
-        path_keys_.push_back(key);
+        path_.push(p, key);
         Sum s{};
         for (;;) {
             s = sum_children(children, or_node);
             if (s.pn >= thpn || s.dn >= thdn || s.pn == 0 || s.dn == 0 || stopped_ || s.best_value > kInf) break;
             search_best_child(children, s, thpn, thdn, or_node, attacker, depth);
         }
-        path_.pop_back();
-        path_keys_.pop_back();
+        path_.pop();
         const Result r{s.pn, s.dn, s.dn == 0 && disproof_path_dependent(children, or_node),
                        s.pn == 0 ? proof_height(children, or_node) : 0};
         store_node(key, r, stats_.nodes - nodes_before + 1);
@@ -405,8 +439,7 @@ private:
     Table tt_;
     Stats stats_;
     bool stopped_ = false, too_deep_ = false;
-    std::vector<Position> path_;
-    std::vector<std::uint64_t> path_keys_;   // key_of each position of path_, in the same order
+    Path path_;
     std::deque<std::vector<Child>> frames_;  // a deque: a frame stays put while deeper ones are added
 };
 
