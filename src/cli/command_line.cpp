@@ -206,12 +206,13 @@ std::optional<std::string> repeated_option(const CLI::App& app) {
 std::optional<std::string> toggle_both_ways(int argc, char** argv) {
     for (const RuleSwitch& s : kRuleSwitches) {
         if (s.kind != SwitchKind::Toggle) continue;
+        const std::string negated = negated_flag(s);
         bool on = false, off = false;
         for (int i = 1; i < argc && std::string_view(argv[i]) != "--"; ++i) {
             on = on || argv[i] == s.flag;
-            off = off || argv[i] == negated_flag(s);
+            off = off || argv[i] == negated;
         }
-        if (on && off) return concat(s.flag, " and ", negated_flag(s), " are both given: give one of them");
+        if (on && off) return concat(s.flag, " and ", negated, " are both given: give one of them");
     }
     return std::nullopt;
 }

@@ -321,7 +321,7 @@ help)
         "Men step forward, diagonally forward or sideways, one point." \
         "Men capture by short leaps; mullahs fly and capture from afar." \
         "Capturing is compulsory, and a sequence must be completed." \
-        "Taken pieces leave at once (crossed out until the move ends)." \
+        "Taken pieces leave at once, in the middle of a move too." \
         "A mullah must land where it can capture again, if it can." \
         "A man ending its move on the far rank becomes a mullah." \
         "Win by capturing every piece or leaving no legal move." \
