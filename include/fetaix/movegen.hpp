@@ -665,14 +665,17 @@ template <Color Us, bool Backward, class Bits>
     const Bitboard jumping_men = capturing_men<Us, Backward>(men, enemy, empty);
     const auto [mullah_steps, mullah_jumps] = mullah_steps_and_jumps<Bits>(mullahs, enemy, kAllPoints & ~empty);
     if (jumping_men || mullah_jumps) {
-        // Without majority every sequence counts, and those of a man that cannot jump twice need no walk.
-        const auto [single, single_jumps] = rules.majority
+        // Without majority every sequence counts, and those of a man that cannot jump twice need no walk
+        // (nor a search for them when only mullahs capture); when no walk is left, none is started.
+        const auto [single, single_jumps] = rules.majority || !jumping_men
                                                 ? std::pair<Bitboard, std::uint64_t>{0, 0}
                                                 : single_jump_men<Us, Backward, Bits>(
                                                       jumping_men, enemy, empty, rules.promotion == Promotion::End);
+        const Bitboard walked_men = jumping_men & ~single;
+        if (!walked_men && !mullah_jumps) return single_jumps;
         CaptureCounter counter{rules.majority};
         CaptureWalker<CaptureCounter, Us, Backward>(rules.promotion, counter)
-            .walk(pos, jumping_men & ~single, mullah_jumps ? mullahs : 0);
+            .walk(pos, walked_men, mullah_jumps ? mullahs : 0);
         return counter.total + single_jumps;
     }
     std::uint64_t n = mullah_steps;
