@@ -120,6 +120,17 @@ TEST_CASE("solve: a position is on the search's path exactly while it is there; 
     CHECK_FALSE(path.contains(b, solve::key_of(b, Color::White)));
     path.assign({}, Color::White);
     CHECK_FALSE(path.contains(a, solve::key_of(a, Color::White)));
+    // Nothing of the line before is left: a key in a's count, pushed now, does not bring a back.
+    path.push(b, solve::key_of(a, Color::White) ^ 1);
+    CHECK_FALSE(path.contains(a, solve::key_of(a, Color::White)));
+    path.pop();
+    // Keys in different counts: the one popped is the last pushed.
+    const std::uint64_t kc = 0x1230000000000003ull;
+    path.push(a, ka);
+    path.push(c, kc);
+    path.pop();
+    CHECK(path.contains(a, ka));
+    CHECK_FALSE(path.contains(c, kc));
 }
 
 TEST_CASE("solve: a win in one by hand, and its proof exactly", "[solve]") {
